@@ -1,0 +1,70 @@
+import "reflect-metadata";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { DataSource } from "typeorm";
+import type { Config } from "./config.js";
+import { openDatabase } from "./db/data-source.js";
+import { createApollo } from "./server/apollo.js";
+import { createExpressApp, type HttpOptions } from "./server/http.js";
+import { buildAppSchema } from "./server/schema.js";
+import { attachWebSockets } from "./server/ws.js";
+import { createServices, type Services } from "./services.js";
+import { type Clock, systemClock } from "./shared/clock.js";
+import { createLogger, type Logger } from "./shared/logger.js";
+import { type AppPubSub, createAppPubSub } from "./shared/pubsub.js";
+
+export interface AppOptions extends HttpOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** An already-open database (tests); otherwise opened from config and migrated. */
+  dataSource?: DataSource;
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  services: Services;
+  pubsub: AppPubSub;
+  httpServer: Server;
+  close(): Promise<void>;
+}
+
+/** config -> database -> schema -> http server. Used by main and by every integration test. */
+export async function startApp(config: Config, opts: AppOptions = {}): Promise<RunningApp> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const clock = opts.clock ?? systemClock;
+  const dataSource = opts.dataSource ?? (await openDatabase(config.database));
+  const pubsub = createAppPubSub(config.redisUrl);
+  const services = createServices({ config, dataSource, clock, pubsub, logger });
+  const schema = await buildAppSchema(pubsub);
+
+  const httpServer = createServer();
+  const ws = attachWebSockets(httpServer, schema, services);
+  const apollo = createApollo(schema, httpServer, logger, () => ws.dispose());
+  await apollo.start();
+  httpServer.on("request", createExpressApp(services, apollo, opts));
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, "0.0.0.0", () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    services,
+    pubsub,
+    httpServer,
+    close() {
+      // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
+      closing ??= (async () => {
+        await apollo.stop();
+        await pubsub.close();
+        if (!opts.dataSource) await dataSource.destroy();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Thrown for a bad environment value; main prints the one line and exits 1. */
+export class ConfigError extends Error {}
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (v) => {
+        if (!v) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => p + "//").join(" or ")}` },
+    );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["mysql:", "mariadb:"]),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().min(3).default("Skill Exchange <no-reply@skill-exchange.local>"),
+  CONTACT_TO: z.string().email().optional(),
+  CLOUDINARY_URL: optionalUrl(["cloudinary:"]),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  COLLEGE_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain such as psgtech.ac.in")
+    .default("psgtech.ac.in"),
+  DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "mysql"; url: string };
+  publicUrl: string;
+  jwtSecret: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  contactTo: string;
+  cloudinaryUrl?: string;
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string };
+  razorpayWebhookSecret?: string;
+  collegeEmailDomain: string;
+  demoData: boolean;
+  logLevel: string;
+}
+
+/** Parses the environment once. Every other module receives the typed result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  if ((e.RAZORPAY_KEY_ID === undefined) !== (e.RAZORPAY_KEY_SECRET === undefined)) {
+    throw new ConfigError("Invalid RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together");
+  }
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (e.NODE_ENV === "production") throw new ConfigError("Invalid JWT_SECRET: required when NODE_ENV=production");
+    // Development: one secret generated on first start and kept, so sessions survive restarts.
+    const file = path.join(dataDir, "jwt-secret");
+    if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    jwtSecret = readFileSync(file, "utf8").trim();
+  }
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "mysql", url: e.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "skill-exchange.sqlite") },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    jwtSecret,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactTo: e.CONTACT_TO ?? "team@skill-exchange.local",
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        : undefined,
+    razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),
+    demoData: e.DEMO_DATA === "on",
+    logLevel: e.LOG_LEVEL,
+  };
+}

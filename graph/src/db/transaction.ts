@@ -1,0 +1,40 @@
+import type { DataSource, EntityManager } from "typeorm";
+
+export type Tx = <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
+
+const RETRYABLE = new Set(["ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT", "SQLITE_BUSY"]);
+
+/**
+ * Runs work in one database transaction.
+ * - SQLite has a single connection, so transactions are queued one after another
+ *   instead of nesting by accident.
+ * - MySQL/MariaDB may pick a transaction as a deadlock victim under contention;
+ *   the whole unit of work is retried a few times, so callers must keep it pure
+ *   apart from the database (publish events after it returns).
+ */
+export function createTx(ds: DataSource): Tx {
+  const sqlite = ds.options.type === "better-sqlite3" || ds.options.type === "sqlite";
+  let queue: Promise<unknown> = Promise.resolve();
+  return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
+    if (sqlite) {
+      const run = queue.then(() => ds.transaction(work));
+      queue = run.catch(() => undefined);
+      return run;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ds.transaction("READ COMMITTED", work);
+      } catch (e) {
+        const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
+        if (!code || !RETRYABLE.has(code) || attempt >= 8) throw e;
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      }
+    }
+  };
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; driverError?: { code?: string } };
+  const code = err.driverError?.code ?? err.code;
+  return code === "ER_DUP_ENTRY" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,36 @@
+import { startApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { createLogger } from "./shared/logger.js";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = createLogger(config.logLevel);
+  const app = await startApp(config, { logger });
+  logger.info(
+    { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
+    `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,
+  );
+  const stop = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from "typeorm";
+
+/**
+ * A student. Account fields belong to `accounts`; profile fields to `profiles`
+ * (edited only through ProfilesService); rating aggregates to `chat`.
+ */
+@Entity("users")
+@Index("idx_users_leaderboard", ["ratingAvg", "ratingCount"])
+export class User {
+  @PrimaryColumn("varchar", { length: 36 })
+  id: string;
+
+  @Column("varchar", { length: 60 })
+  name: string;
+
+  /** lower-cased name: uniqueness is case-insensitive on both databases. */
+  @Index("uq_users_name_key", { unique: true })
+  @Column("varchar", { length: 60 })
+  nameKey: string;
+
+  @Index("uq_users_email", { unique: true })
+  @Column("varchar", { length: 254 })
+  email: string;
+
+  @Column("varchar", { length: 255 })
+  passwordHash: string;
+
+  /** Bumped on logout and password change: every token carrying an older version is refused. */
+  @Column("int", { default: 0 })
+  tokenVersion: number;
+
+  @Column("varchar", { length: 10, nullable: true })
+  gender: "Male" | "Female" | null;
+
+  @Column("varchar", { length: 1024, nullable: true })
+  image: string | null;
+
+  /** Skill coins asked per course. */
+  @Column("int", { default: 0 })
+  amount: number;
+
+  @Column("int", { default: 0 })
+  days: number;
+
+  @Column("int", { default: 0 })
+  ratingSum: number;
+
+  @Column("int", { default: 0 })
+  ratingCount: number;
+
+  /** ratingSum / ratingCount, kept in step so the leaderboard reads an index. */
+  @Column("double", { default: 0 })
+  ratingAvg: number;
+
+  @CreateDateColumn({ type: "datetime", precision: 3 })
+  createdAt: Date;
+}

@@ -1,0 +1,15 @@
+import type { Router } from "express";
+import type { Services } from "../services.js";
+import { User } from "./accounts/user.entity.js";
+import { SystemResolver } from "./system/system.resolver.js";
+
+
+/**
+ * The module registry: every entity, resolver and REST router the app has.
+ * A module adds its own line here; nothing else needs to know about it.
+ */
+export const allEntities: Function[] = [User];
+
+export const allResolvers: [Function, ...Function[]] = [SystemResolver];
+
+export const allRestRouters: Array<(services: Services) => Router> = [];

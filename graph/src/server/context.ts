@@ -1,0 +1,28 @@
+import type { Request } from "express";
+import type { AuthUser } from "../modules/accounts/auth.service.js";
+import type { Services } from "../services.js";
+import { unauthenticated } from "../shared/errors.js";
+import { bearerToken } from "../shared/tokens.js";
+import { createLoaders, type Loaders } from "./loaders.js";
+
+export interface Context {
+  services: Services;
+  /** The caller, from the verified token; null when signed out. */
+  user: AuthUser | null;
+  loaders: Loaders;
+  ip: string;
+}
+
+export async function contextFromToken(services: Services, token: string | null, ip: string): Promise<Context> {
+  const user = await services.auth.authenticate(token);
+  return { services, user, loaders: createLoaders(services), ip };
+}
+
+export function contextFromRequest(services: Services, req: Request): Promise<Context> {
+  return contextFromToken(services, bearerToken(req.headers.authorization), req.ip ?? "unknown");
+}
+
+export function requireUser(ctx: Pick<Context, "user">): AuthUser {
+  if (!ctx.user) throw unauthenticated();
+  return ctx.user;
+}

@@ -1,0 +1,64 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from "express";
+import { allRestRouters } from "../modules/index.js";
+import type { Services } from "../services.js";
+import { AppError, forbidden } from "../shared/errors.js";
+import type { Logger } from "../shared/logger.js";
+import { type Context, contextFromRequest, requireUser } from "./context.js";
+
+/**
+ * The REST compatibility layer under /api (spec section 7). Handlers are thin:
+ * take the caller from the verified token, call one service method, reshape.
+ */
+export function createRestRouter(services: Services): Router {
+  const router = Router();
+  router.use(express.json({ limit: "256kb" }));
+  for (const make of allRestRouters) router.use(make(services));
+  router.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: "Not found" });
+  });
+  router.use(restErrorHandler(services.deps.logger));
+  return router;
+}
+
+type Handler = (req: Request, ctx: Context, res: Response) => Promise<unknown>;
+
+/** Wraps an async handler: builds the context from the bearer token and sends the result as JSON. */
+export function route(services: Services, handler: Handler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const ctx = await contextFromRequest(services, req);
+      const body = await handler(req, ctx, res);
+      if (!res.headersSent) res.json(body ?? {});
+    } catch (e) {
+      next(e);
+    }
+  };
+}
+
+/** An id in a body or path that names the caller must be the token's user: 403 otherwise. */
+export function assertSelf(ctx: Context, claimedId: unknown): string {
+  const me = requireUser(ctx);
+  if (claimedId !== undefined && claimedId !== null && claimedId !== "" && String(claimedId) !== me.id) {
+    throw forbidden("That id is not yours");
+  }
+  return me.id;
+}
+
+export function restErrorHandler(logger: Logger) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof AppError) {
+      if (err.code === "RATE_LIMITED" && typeof err.extensions.retryAfter === "number") {
+        res.setHeader("Retry-After", String(err.extensions.retryAfter));
+      }
+      res.status(err.status).json({ error: err.message, code: err.code });
+      return;
+    }
+    const status = (err as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: "Bad request", code: "BAD_USER_INPUT" });
+      return;
+    }
+    logger.error({ err }, "REST handler failed");
+    res.status(500).json({ error: "Something went wrong", code: "INTERNAL_SERVER_ERROR" });
+  };
+}

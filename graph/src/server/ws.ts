@@ -1,0 +1,54 @@
+import type { GraphQLSchema } from "graphql";
+import { CloseCode } from "graphql-ws";
+import { useServer } from "graphql-ws/use/ws";
+import type { Server } from "node:http";
+import { WebSocketServer } from "ws";
+import type { Services } from "../services.js";
+import { bearerToken } from "../shared/tokens.js";
+import { type Context, contextFromToken } from "./context.js";
+import { createLoaders } from "./loaders.js";
+
+function tokenFrom(params: Record<string, unknown> | undefined): string | null {
+  if (!params) return null;
+  const raw = params.authorization ?? params.Authorization ?? params.token ?? params.jwt;
+  return typeof raw === "string" ? bearerToken(raw) : null;
+}
+
+/**
+ * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
+ * token must send a valid one: a bad token closes the socket with 4403. Without a
+ * token the socket opens, and only public subscriptions work on it.
+ */
+export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, services: Services) {
+  const wss = new WebSocketServer({ server: httpServer, path: "/graphql" });
+  const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
+    {
+      schema,
+      onConnect: async (socketCtx) => {
+        const token = tokenFrom(socketCtx.connectionParams);
+        const ip = socketCtx.extra.request.socket.remoteAddress ?? "unknown";
+        const ctx = await contextFromToken(services, token, ip);
+        if (token && !ctx.user) return false; // graphql-ws closes with 4403 Forbidden
+        socketCtx.extra.ctx = ctx;
+        return true;
+      },
+      context: async (socketCtx) => {
+        const base = socketCtx.extra.ctx!;
+        // A token revoked while the socket is open stops working for new operations.
+        if (base.user && !(await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)))) {
+          socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
+        }
+        return { ...base, loaders: createLoaders(services) };
+      },
+    },
+    wss,
+  );
+  return {
+    wss,
+    async dispose() {
+      await serverCleanup.dispose();
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
