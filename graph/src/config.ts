@@ -42,6 +42,7 @@ const schema = z.object({
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain such as psgtech.ac.in")
     .default("psgtech.ac.in"),
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
+  E2E_HOOKS: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -62,6 +63,8 @@ export interface Config {
   collegeEmailDomain: string;
   demoData: boolean;
   logLevel: string;
+  /** Browser tests only: lets them move the server clock. Refused in production. */
+  e2eHooks: boolean;
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -77,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if ((e.RAZORPAY_KEY_ID === undefined) !== (e.RAZORPAY_KEY_SECRET === undefined)) {
     throw new ConfigError("Invalid RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together");
+  }
+  if (e.E2E_HOOKS === "on" && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid E2E_HOOKS: must be off when NODE_ENV=production");
   }
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
@@ -109,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),
     demoData: e.DEMO_DATA === "on",
     logLevel: e.LOG_LEVEL,
+    e2eHooks: e.E2E_HOOKS === "on",
   };
 }

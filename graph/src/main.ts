@@ -1,5 +1,6 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { ShiftableClock } from "./shared/clock.js";
 import { createLogger } from "./shared/logger.js";
 
 async function main() {
@@ -14,7 +15,8 @@ async function main() {
     throw e;
   }
   const logger = createLogger(config.logLevel);
-  const app = await startApp(config, { logger });
+  const e2eClock = config.e2eHooks ? new ShiftableClock() : undefined;
+  const app = await startApp(config, { logger, clock: e2eClock, e2eClock });
   logger.info(
     { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
     `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,

@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { createTx, type Tx } from "./db/transaction.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
+import { BlocksService } from "./modules/blocks/blocks.service.js";
 import { User } from "./modules/accounts/user.entity.js";
 import type { Clock } from "./shared/clock.js";
 import type { Logger } from "./shared/logger.js";
@@ -21,6 +22,7 @@ export interface Deps {
 export interface Services {
   deps: Deps;
   auth: AuthService;
+  blocks: BlocksService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
@@ -28,5 +30,6 @@ export function createServices(input: Omit<Deps, "tx">): Services {
   const deps: Deps = { ...input, tx: createTx(input.dataSource) };
   const ds = deps.dataSource;
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock));
-  return { deps, auth };
+  const blocks = new BlocksService(deps);
+  return { deps, auth, blocks };
 }

@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { Services } from "../services.js";
 import { User } from "./accounts/user.entity.js";
+import { Block } from "./blocks/block.entity.js";
 import { SystemResolver } from "./system/system.resolver.js";
 
 
@@ -8,7 +9,7 @@ import { SystemResolver } from "./system/system.resolver.js";
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
-export const allEntities: Function[] = [User];
+export const allEntities: Function[] = [User, Block];
 
 export const allResolvers: [Function, ...Function[]] = [SystemResolver];
 

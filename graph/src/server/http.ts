@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
+import type { ShiftableClock } from "../shared/clock.js";
 import { type Context, contextFromRequest } from "./context.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
@@ -13,6 +14,8 @@ import { mountStatic } from "./static.js";
 export interface HttpOptions {
   /** Folder of the built web app; tests that need no pages pass a missing folder. */
   webDist?: string;
+  /** Set with E2E_HOOKS=on: POST /__e2e/clock moves this clock forward. */
+  e2eClock?: ShiftableClock;
 }
 
 export function createExpressApp(services: Services, apollo: ApolloServer<Context>, opts: HttpOptions = {}): Express {
@@ -49,6 +52,14 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
     express.json({ limit: "1mb" }),
     expressMiddleware(apollo, { context: async ({ req }) => contextFromRequest(services, req) }),
   );
+  if (services.deps.config.e2eHooks && opts.e2eClock) {
+    app.post("/__e2e/clock", express.json(), (req, res) => {
+      const ms = Number((req.body as { advanceMs?: unknown }).advanceMs);
+      if (!Number.isFinite(ms) || ms < 0) return void res.status(400).json({ error: "advanceMs must be >= 0" });
+      opts.e2eClock!.advance(ms);
+      res.json({ now: services.deps.clock.now().toISOString() });
+    });
+  }
   app.use("/api", createRestRouter(services));
   mountStatic(app, opts.webDist);
   return app;

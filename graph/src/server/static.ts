@@ -25,7 +25,7 @@ export function mountStatic(app: Express, dist = WEB_DIST): void {
     res.sendFile(path.join(dist, file));
   };
   app.get(["/sandbox", "/sandbox/"], sendHtml("sandbox/index.html"));
-  app.get(/^\/(?!api\/|graphql|healthz|uploads\/).*/, (req, res, next) => {
+  app.get(/^\/(?!api\/|graphql|healthz|uploads\/|__e2e).*/, (req, res, next) => {
     if (!req.accepts("html")) return next();
     sendHtml("index.html")(req, res);
   });

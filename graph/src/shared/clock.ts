@@ -25,3 +25,14 @@ export class ManualClock implements Clock {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** System time plus an offset that browser tests may move forward (E2E_HOOKS=on only). */
+export class ShiftableClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}

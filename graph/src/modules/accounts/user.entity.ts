@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from "typeorm";
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
 /**
  * A student. Account fields belong to `accounts`; profile fields to `profiles`
@@ -52,6 +52,6 @@ export class User {
   @Column("double", { default: 0 })
   ratingAvg: number;
 
-  @CreateDateColumn({ type: "datetime", precision: 3 })
+  @Column("datetime", { precision: 3 })
   createdAt: Date;
 }

@@ -1,0 +1,224 @@
+/**
+ * Integration test harness: a real server on a real database over real HTTP.
+ * SQLite always; MariaDB too when TEST_MYSQL_URL is set (a fresh database per app,
+ * created here and dropped on close).
+ */
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createConnection } from "mysql2/promise";
+import type { DataSource } from "typeorm";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { startApp, type RunningApp } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { openDatabase } from "../src/db/data-source.js";
+import { User } from "../src/modules/accounts/user.entity.js";
+import { ManualClock } from "../src/shared/clock.js";
+import { newId } from "../src/shared/ids.js";
+
+export type DbTarget = "sqlite" | "mysql";
+
+/** The databases every integration suite runs on. */
+export const dbTargets: DbTarget[] = process.env.TEST_MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"];
+
+export interface TestAppOptions {
+  clock?: ManualClock;
+  env?: Record<string, string>;
+  /** Reuse another app's database (e.g. two instances behind one Redis). */
+  shareDatabaseWith?: TestApp;
+}
+
+export interface GqlResult<T = any> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; [k: string]: unknown } }>;
+}
+
+export interface TestApp {
+  app: RunningApp;
+  url: string;
+  target: DbTarget;
+  config: Config;
+  clock: ManualClock;
+  dataSource: DataSource;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
+  rest<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Inserts a student directly (no password hashing cost) and returns a valid token for them. */
+  createUser(overrides?: Partial<User>): Promise<{ user: User; token: string }>;
+  wsClient(token?: string | null): Client;
+  close(): Promise<void>;
+}
+
+async function createMysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_MYSQL_URL!.replace(/^mariadb:/, "mysql:"));
+  const name = `sxt_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  base.pathname = "";
+  const admin = await createConnection(base.toString().replace(/\/$/, ""));
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  base.pathname = `/${name}`;
+  return {
+    url: base.toString(),
+    drop: async () => {
+      const c = await createConnection(base.toString().replace(/\/[^/]*$/, ""));
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOptions = {}): Promise<TestApp> {
+  const clock = opts.clock ?? new ManualClock(new Date("2026-01-05T09:00:00Z"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-test-"));
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (opts.shareDatabaseWith) {
+    databaseUrl = opts.shareDatabaseWith.config.database.kind === "mysql" ? opts.shareDatabaseWith.config.database.url : undefined;
+  } else if (target === "mysql") {
+    const db = await createMysqlDatabase();
+    databaseUrl = db.url;
+    drop = db.drop;
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    DEMO_DATA: "off",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  if (opts.shareDatabaseWith && !databaseUrl) {
+    // Same SQLite file and the same signing secret as the other instance.
+    Object.assign(config, { database: opts.shareDatabaseWith.config.database, jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
+  } else if (opts.shareDatabaseWith) {
+    Object.assign(config, { jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
+  }
+  const dataSource = await openDatabase(config.database);
+  const app = await startApp(config, { clock, dataSource, webDist: path.join(dataDir, "no-web") });
+
+  const gql: TestApp["gql"] = async (query, variables, token) => {
+    const res = await fetch(`${app.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as GqlResult;
+    return { status: res.status, data: body.data, errors: body.errors };
+  };
+  const rest: TestApp["rest"] = async (method, p, o = {}) => {
+    const res = await fetch(`${app.url}/api${p}`, {
+      method,
+      headers: {
+        ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...o.headers,
+      },
+      body: o.body !== undefined ? JSON.stringify(o.body) : undefined,
+    });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+  let seq = 0;
+  const createUser: TestApp["createUser"] = async (overrides = {}) => {
+    seq++;
+    const n = `${String(10 + (seq % 90)).padStart(2, "0")}z${String(100 + seq).slice(-3)}`;
+    const name = overrides.name ?? `Student ${seq} ${randomBytes(2).toString("hex")}`;
+    const user = dataSource.getRepository(User).create({
+      id: newId(),
+      name,
+      nameKey: name.toLowerCase(),
+      email: `${n}${randomBytes(2).toString("hex")}@psgtech.ac.in`,
+      passwordHash: "not-a-real-hash",
+      tokenVersion: 0,
+      gender: null,
+      image: null,
+      amount: 0,
+      days: 0,
+      ratingSum: 0,
+      ratingCount: 0,
+      ratingAvg: 0,
+      createdAt: clock.now(),
+      ...overrides,
+    });
+    await dataSource.getRepository(User).insert(user);
+    const token = await app.services.auth.issueToken(user);
+    return { user, token };
+  };
+  const clients: Client[] = [];
+  const wsClient = (token?: string | null) => {
+    const c = createClient({
+      url: `${app.url.replace("http", "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      retryAttempts: 0,
+      lazy: true,
+    });
+    clients.push(c);
+    return c;
+  };
+  return {
+    app,
+    url: app.url,
+    target,
+    config,
+    clock,
+    dataSource,
+    gql,
+    rest,
+    createUser,
+    wsClient,
+    async close() {
+      await Promise.allSettled(clients.map((c) => c.dispose()));
+      await app.close();
+      await dataSource.destroy();
+      await drop?.();
+    },
+  };
+}
+
+/** Collects the events of one subscription; `next()` resolves with the next event (no timers). */
+export function subscribe<T = any>(client: Client, query: string, variables?: Record<string, unknown>) {
+  const queue: T[] = [];
+  const waiters: Array<(v: T) => void> = [];
+  let error: unknown;
+  let errorWaiters: Array<(e: unknown) => void> = [];
+  const dispose = client.subscribe<T>(
+    { query, variables },
+    {
+      next: (v) => {
+        const w = waiters.shift();
+        if (w) w(v as T);
+        else queue.push(v as T);
+      },
+      error: (e) => {
+        error = e;
+        errorWaiters.forEach((f) => f(e));
+        errorWaiters = [];
+      },
+      complete: () => {},
+    },
+  );
+  return {
+    next: () =>
+      new Promise<T>((resolve, reject) => {
+        if (error) return reject(error);
+        const v = queue.shift();
+        if (v !== undefined) return resolve(v);
+        waiters.push(resolve);
+        errorWaiters.push(reject);
+      }),
+    received: () => [...queue],
+    dispose,
+  };
+}

@@ -1,0 +1,60 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
+
+describe("app shell in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("serves /healthz and the landing page with a Get Started link", async () => {
+    expect((await fetch(`${baseURL()}/healthz`)).status).toBe(200);
+    const page = await newPage(browser);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: /get started/i }).first().getAttribute("href")).resolves.toBe("/dashboard");
+    await page.context().close();
+  });
+
+  it("collapses the navigation into a burger menu at 375 px", async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: /menu/i });
+    expect(await burger.getAttribute("aria-expanded")).toBe("false");
+    await burger.click();
+    expect(await page.getByRole("button", { name: /menu/i }).getAttribute("aria-expanded")).toBe("true");
+    await page.getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL("**/about");
+    expect(await page.getByRole("heading", { name: "Our Story" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows the 404 text for an unknown path", async () => {
+    const page = await newPage(browser);
+    await page.goto("/nowhere");
+    expect(await page.getByText("404 - Page Not Found").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("loads the offline GraphQL sandbox and runs a query", async () => {
+    const page = await newPage(browser);
+    // Nothing may leave the machine: every request must go to our own origin.
+    const foreign: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(baseURL()) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) foreign.push(r.url());
+    });
+    await page.goto("/sandbox");
+    await page.locator(".graphiql-container").waitFor();
+    const editor = page.locator(".graphiql-query-editor .CodeMirror").first();
+    await editor.click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("{ health { status database } }");
+    await page.getByRole("button", { name: /execute query/i }).click();
+    await page.locator(".graphiql-response").getByText('"database": "up"').waitFor();
+    expect(foreign).toEqual([]);
+    await page.context().close();
+  });
+});

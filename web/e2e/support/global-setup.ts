@@ -1,0 +1,72 @@
+/**
+ * Starts ONE real server for the browser suites: the built web app, a fresh SQLite
+ * database in a temp folder, no demo data, and the E2E clock hook.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+let server: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
+    execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-e2e-"));
+  server = spawn("npx", ["tsx", "graph/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: "off",
+      E2E_HOOKS: "on",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${baseURL}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (server.exitCode !== null) throw new Error("server exited during start-up");
+    if (i > 600) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
+  return async () => {
+    server?.kill("SIGTERM");
+    await new Promise((r) => server?.once("exit", r));
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
