@@ -1,0 +1,34 @@
+// `npm start`: builds the web app when it is missing or older than its sources,
+// then runs the server in THIS process (TypeScript through tsx), so one process serves everything.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stamp = path.join(root, "dist/web/.build-stamp");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "e2e" || entry.name.startsWith(".")) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(newestMtime(path.join(root, "web")), statSync(path.join(root, "vite.config.ts")).mtimeMs);
+const built = existsSync(stamp) && existsSync(path.join(root, "dist/web/index.html")) ? statSync(stamp).mtimeMs : 0;
+if (built < sources) {
+  console.log("Building the web app (first start or changed sources)...");
+  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+await import(pathToFileURL(path.join(root, "graph/src/main.ts")).href);

@@ -1,0 +1,55 @@
+// `npm test`: every suite. Server + web component tests first, then the browser suite
+// against a real started server. On CI the MariaDB and Redis suites are mandatory: a
+// run where they would be skipped fails instead of passing quietly.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ci = process.env.CI === "true" || process.env.CI === "1";
+if (ci) {
+  for (const v of ["TEST_MYSQL_URL", "TEST_REDIS_URL"]) {
+    if (!process.env[v]) {
+      console.error(`${v} is not set: the MariaDB/Redis suites would be skipped on CI.`);
+      process.exit(1);
+    }
+  }
+}
+const only = process.argv.slice(2);
+const runs = [
+  { name: "server + web", args: ["--project", "server", "--project", "web"] },
+  { name: "e2e (Chromium)", args: ["--project", "e2e"] },
+];
+const out = mkdtempSync(path.join(os.tmpdir(), "sx-test-report-"));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exit = 0;
+for (const [i, run] of runs.entries()) {
+  if (only.length && !only.some((o) => run.name.includes(o))) continue;
+  const report = path.join(out, `report-${i}.json`);
+  console.log(`\n=== ${run.name} ===`);
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...run.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { cwd: root, stdio: "inherit", env: process.env },
+  );
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+    if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) failed += json.numFailedTestSuites;
+  } catch {
+    failed += 1;
+    console.error(`no report from ${run.name}`);
+  }
+  if (r.status !== 0) exit = 1;
+}
+if (ci && skipped > 0) {
+  console.error(`${skipped} test(s) were skipped on CI; every suite must run here.`);
+  exit = 1;
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exit || (failed > 0 ? 1 : 0));
