@@ -2,6 +2,30 @@ import type { DataSource, EntityManager } from "typeorm";
 
 export type Tx = <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
 
+const pendingAfterCommit = new WeakMap<EntityManager, Array<() => void>>();
+
+/**
+ * Runs `fn` once the transaction `em` belongs to has committed (events must never
+ * announce rows a rollback removed). Outside a transaction made by `tx`, it runs at once.
+ */
+export function afterCommit(em: EntityManager | undefined, fn: () => void): void {
+  const list = em && pendingAfterCommit.get(em);
+  if (list) list.push(fn);
+  else fn();
+}
+
+async function runTracked<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, isolation?: "READ COMMITTED"): Promise<T> {
+  let callbacks: Array<() => void> = [];
+  const wrapped = async (em: EntityManager) => {
+    callbacks = [];
+    pendingAfterCommit.set(em, callbacks);
+    return work(em);
+  };
+  const result = isolation ? await ds.transaction(isolation, wrapped) : await ds.transaction(wrapped);
+  for (const cb of callbacks) cb();
+  return result;
+}
+
 const RETRYABLE = new Set(["ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT", "SQLITE_BUSY"]);
 
 /**
@@ -17,13 +41,13 @@ export function createTx(ds: DataSource): Tx {
   let queue: Promise<unknown> = Promise.resolve();
   return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
     if (sqlite) {
-      const run = queue.then(() => ds.transaction(work));
+      const run = queue.then(() => runTracked(ds, work));
       queue = run.catch(() => undefined);
       return run;
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await ds.transaction("READ COMMITTED", work);
+        return await runTracked(ds, work, "READ COMMITTED");
       } catch (e) {
         const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
         if (!code || !RETRYABLE.has(code) || attempt >= 8) throw e;

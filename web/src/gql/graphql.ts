@@ -16,6 +16,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+  DateTimeISO: { input: string; output: string; }
 };
 
 /** Whether the server and its database answer. */
@@ -26,10 +28,66 @@ export type Health = {
   status: Scalars['String']['output'];
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Ok on an informational notification: removes it. Returns its id. */
+  dismissNotification: Scalars['ID']['output'];
+};
+
+
+export type MutationDismissNotificationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type Notification = {
+  __typename?: 'Notification';
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** True for types acknowledged with Ok. */
+  dismissible: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  /** The skill the notifier learns. */
+  learnSkill: Maybe<SkillRef>;
+  message: Scalars['String']['output'];
+  notifier: NotificationUser;
+  /** The skill the notifier teaches (swap). */
+  preachSkill: Maybe<SkillRef>;
+  /** The request, post or chat this is about. */
+  refId: Maybe<Scalars['String']['output']>;
+  skillCoins: Maybe<Scalars['Int']['output']>;
+  /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish */
+  type: Scalars['String']['output'];
+};
+
+/** The user a notification is about. */
+export type NotificationUser = {
+  __typename?: 'NotificationUser';
+  gender: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  image: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Liveness of the server and its database; needs no token. */
   health: Health;
+  /** How many notifications the caller has (the dashboard's bracketed count). */
+  notificationCount: Scalars['Int']['output'];
+  /** The caller's notifications, newest first. */
+  notifications: Array<Notification>;
+};
+
+/** A skill with its category. */
+export type SkillRef = {
+  __typename?: 'SkillRef';
+  category: Scalars['String']['output'];
+  skill: Scalars['String']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Each new notification, delivered to its recipient only. */
+  notificationAdded: Notification;
 };
 
 export type ServerHealthQueryVariables = Exact<{ [key: string]: never; }>;

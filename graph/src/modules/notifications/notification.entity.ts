@@ -1,0 +1,65 @@
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+
+export const NOTIFICATION_TYPES = [
+  "swap-request",
+  "pay-request",
+  "Accepted-Pay",
+  "rejectImplementUser",
+  "acceptImplementUser",
+  "swap-accept",
+  "swap-reject",
+  "success-Finish",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Types that only inform: the recipient acknowledges them with Ok, which removes them. */
+export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
+  "rejectImplementUser",
+  "acceptImplementUser",
+  "swap-accept",
+  "swap-reject",
+  "success-Finish",
+]);
+
+@Entity("notifications")
+@Index("idx_notifications_recipient", ["recipientId", "createdAt"])
+@Index("idx_notifications_ref", ["refId"])
+export class Notification {
+  @PrimaryColumn("varchar", { length: 36 })
+  id: string;
+
+  @Column("varchar", { length: 36 })
+  recipientId: string;
+
+  /** The user the notification is about (the spec's "notifier", `from_user`). */
+  @Column("varchar", { length: 36 })
+  notifierId: string;
+
+  @Column("varchar", { length: 30 })
+  type: NotificationType;
+
+  @Column("varchar", { length: 500 })
+  message: string;
+
+  @Column("varchar", { length: 100, nullable: true })
+  preachSkill: string | null;
+
+  @Column("varchar", { length: 60, nullable: true })
+  preachCategory: string | null;
+
+  @Column("varchar", { length: 100, nullable: true })
+  learnSkill: string | null;
+
+  @Column("varchar", { length: 60, nullable: true })
+  learnCategory: string | null;
+
+  @Column("int", { nullable: true })
+  skillCoins: number | null;
+
+  /** What it is about: a swap/pay request id, an implement post id, a chat id. */
+  @Column("varchar", { length: 36, nullable: true })
+  refId: string | null;
+
+  @Column("datetime", { precision: 3 })
+  createdAt: Date;
+}

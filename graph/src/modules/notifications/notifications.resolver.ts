@@ -1,0 +1,39 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import type { Topics } from "../../shared/pubsub.js";
+import { NotificationView } from "./notifications.types.js";
+
+@Resolver(() => NotificationView)
+export class NotificationsResolver {
+  @Authorized()
+  @Query(() => [NotificationView], { description: "The caller's notifications, newest first." })
+  async notifications(@Ctx() ctx: Context): Promise<NotificationView[]> {
+    const me = requireUser(ctx);
+    await ctx.services.notifications.assertCanList(me.id);
+    return ctx.services.notifications.listFor(me.id);
+  }
+
+  @Authorized()
+  @Query(() => Int, { description: "How many notifications the caller has (the dashboard's bracketed count)." })
+  notificationCount(@Ctx() ctx: Context): Promise<number> {
+    return ctx.services.notifications.countFor(requireUser(ctx).id);
+  }
+
+  @Authorized()
+  @Mutation(() => ID, { description: "Ok on an informational notification: removes it. Returns its id." })
+  async dismissNotification(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<string> {
+    await ctx.services.notifications.dismiss(requireUser(ctx).id, id);
+    return id;
+  }
+
+  @Authorized()
+  @Subscription(() => NotificationView, {
+    topics: "NOTIFICATION_ADDED",
+    filter: ({ payload, context }: { payload: Topics["NOTIFICATION_ADDED"]; context: Context }) =>
+      context.user !== null && payload.recipientId === context.user.id,
+    description: "Each new notification, delivered to its recipient only.",
+  })
+  notificationAdded(@Root() event: Topics["NOTIFICATION_ADDED"]): NotificationView {
+    return event.payload as NotificationView;
+  }
+}

@@ -1,0 +1,125 @@
+import { type EntityManager, In } from "typeorm";
+import { afterCommit } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { badInput, forbidden, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { UsersService, UserSummary } from "../accounts/users.service.js";
+import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
+import type { NotificationView } from "./notifications.types.js";
+
+export interface NotifyInput {
+  recipientId: string;
+  notifierId: string;
+  type: NotificationType;
+  message: string;
+  preachSkill?: { skill: string; category: string } | null;
+  learnSkill?: { skill: string; category: string } | null;
+  skillCoins?: number | null;
+  refId?: string | null;
+}
+
+const LIST_LIMIT = 200;
+
+export class NotificationsService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly users: UsersService,
+    /** Throws DETAILS_NOT_FILLED for a user whose profile is incomplete (profiles module). */
+    private readonly assertDetailsFilled: (userId: string) => Promise<void>,
+  ) {}
+
+  /** The list is for students with a filled profile; others are sent to /p first. */
+  assertCanList(userId: string): Promise<void> {
+    return this.assertDetailsFilled(userId);
+  }
+
+  private repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(Notification);
+  }
+
+  /**
+   * Stores a notification for its recipient and, once the caller's transaction (if any)
+   * has committed, publishes it to the recipient's subscription.
+   */
+  async notify(input: NotifyInput, em?: EntityManager): Promise<Notification> {
+    if (!NOTIFICATION_TYPES.includes(input.type)) throw badInput(`Unknown notification type ${input.type}`);
+    const row: Notification = this.repo(em).create({
+      id: newId(),
+      recipientId: input.recipientId,
+      notifierId: input.notifierId,
+      type: input.type,
+      message: input.message.slice(0, 500),
+      preachSkill: input.preachSkill?.skill ?? null,
+      preachCategory: input.preachSkill?.category ?? null,
+      learnSkill: input.learnSkill?.skill ?? null,
+      learnCategory: input.learnSkill?.category ?? null,
+      skillCoins: input.skillCoins ?? null,
+      refId: input.refId ?? null,
+      createdAt: this.deps.clock.now(),
+    });
+    await this.repo(em).insert(row);
+    afterCommit(em, () => {
+      void this.publish(row).catch((err) => this.deps.logger.error({ err }, "publishing a notification failed"));
+    });
+    return row;
+  }
+
+  private async publish(row: Notification): Promise<void> {
+    const [view] = await this.views([row]);
+    this.deps.pubsub.publish("NOTIFICATION_ADDED", { recipientId: row.recipientId, notificationId: row.id, payload: view });
+  }
+
+  /** Removes the notifications about one request (it was accepted, rejected or withdrawn). */
+  async removeByRef(refId: string, em?: EntityManager): Promise<void> {
+    await this.repo(em).delete({ refId });
+  }
+
+  /** The recipient's notifications, newest first, each with its notifier. */
+  async listFor(userId: string): Promise<NotificationView[]> {
+    const rows = await this.repo().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });
+    return this.views(rows);
+  }
+
+  async countFor(userId: string): Promise<number> {
+    return this.repo().count({ where: { recipientId: userId } });
+  }
+
+  /** Ok on an informational notification: only its recipient may remove it. */
+  async dismiss(userId: string, id: string): Promise<void> {
+    const row = await this.repo().findOne({ where: { id } });
+    if (!row || row.recipientId !== userId) throw notFound("Notification not found");
+    if (!INFO_TYPES.has(row.type)) throw forbidden("Accept or reject this request instead");
+    await this.repo().delete({ id, recipientId: userId });
+  }
+
+  /** REST `POST /notifications/remove`: the caller's informational notifications from one user of one type. */
+  async dismissMatching(userId: string, notifierId: string, type: string): Promise<number> {
+    if (!INFO_TYPES.has(type as NotificationType)) throw forbidden("Accept or reject this request instead");
+    const res = await this.repo().delete({ recipientId: userId, notifierId, type: type as NotificationType });
+    return res.affected ?? 0;
+  }
+
+  async views(rows: Notification[]): Promise<NotificationView[]> {
+    const users = await this.users.summaries(rows.map((r) => r.notifierId));
+    return rows.map((r) => toView(r, users.get(r.notifierId)));
+  }
+
+  async byIds(ids: string[]): Promise<Notification[]> {
+    return ids.length ? this.repo().find({ where: { id: In(ids) } }) : [];
+  }
+}
+
+function toView(r: Notification, notifier: UserSummary | undefined): NotificationView {
+  return {
+    id: r.id,
+    type: r.type,
+    message: r.message,
+    preachSkill: r.preachSkill ? { skill: r.preachSkill, category: r.preachCategory ?? "Other" } : null,
+    learnSkill: r.learnSkill ? { skill: r.learnSkill, category: r.learnCategory ?? "Other" } : null,
+    skillCoins: r.skillCoins,
+    refId: r.refId,
+    dismissible: INFO_TYPES.has(r.type),
+    notifier: notifier ?? { id: r.notifierId, name: "Former student", image: null, gender: null },
+    createdAt: r.createdAt,
+  };
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/eventually.js";
+import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
+import { Notification } from "./notification.entity.js";
+
+const SUB = `subscription { notificationAdded { id type message notifier { id name } learnSkill { skill category } } }`;
+const LIST = `{ notifications { id type message dismissible notifier { id name } preachSkill { skill } learnSkill { skill } skillCoins } notificationCount }`;
+
+describe.each(dbTargets)("notifications on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function pair() {
+    const a = await t.createUser({ gender: "Male" });
+    const b = await t.createUser({ gender: "Female" });
+    return { a, b };
+  }
+
+  it("lists a notification for its recipient only, with its notifier", async () => {
+    const { a, b } = await pair();
+    await t.app.services.notifications.notify({
+      recipientId: b.user.id,
+      notifierId: a.user.id,
+      type: "swap-request",
+      message: "wants to swap",
+      preachSkill: { skill: "React", category: "Programming & Technology" },
+      learnSkill: { skill: "Guitar", category: "Music & Performing Arts" },
+    });
+    const forB = await t.gql(LIST, {}, b.token);
+    expect(forB.data.notificationCount).toBe(1);
+    expect(forB.data.notifications[0]).toMatchObject({
+      type: "swap-request",
+      dismissible: false,
+      notifier: { id: a.user.id, name: a.user.name },
+      preachSkill: { skill: "React" },
+      learnSkill: { skill: "Guitar" },
+    });
+    const forA = await t.gql(LIST, {}, a.token);
+    expect(forA.data.notifications).toEqual([]);
+    expect(forA.data.notificationCount).toBe(0);
+  });
+
+  it("needs a token", async () => {
+    const r = await t.gql(LIST, {});
+    expect(r.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("lets only the recipient dismiss an informational notification", async () => {
+    const { a, b } = await pair();
+    const n = await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-reject", message: "Your swap request has been rejected" });
+    const m = `mutation($id: ID!) { dismissNotification(id: $id) }`;
+    const byA = await t.gql(m, { id: n.id }, a.token);
+    expect(byA.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect(await t.dataSource.getRepository(Notification).count({ where: { id: n.id } })).toBe(1);
+    const byB = await t.gql(m, { id: n.id }, b.token);
+    expect(byB.data).toEqual({ dismissNotification: n.id });
+    expect(await t.dataSource.getRepository(Notification).count({ where: { id: n.id } })).toBe(0);
+  });
+
+  it("refuses Ok on a request that must be accepted or rejected", async () => {
+    const { a, b } = await pair();
+    const n = await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "pay-request", message: "wants to pay", skillCoins: 3 });
+    const r = await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: n.id }, b.token);
+    expect(r.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect(await t.dataSource.getRepository(Notification).count({ where: { id: n.id } })).toBe(1);
+  });
+
+  it("serves the REST shape with notifications and notifiers aligned by position", async () => {
+    const { a, b } = await pair();
+    const c = await t.createUser({ gender: "Male" });
+    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" });
+    t.clock.advance(1000);
+    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: c.user.id, type: "pay-request", message: "pay", skillCoins: 4, learnSkill: { skill: "Chess", category: "Hobbies & Crafts" } });
+    const r = await t.rest("GET", `/notifications?userId=${b.user.id}`, { token: b.token });
+    expect(r.status).toBe(200);
+    expect(r.body.error).toBe("");
+    expect(r.body._id).toBe(b.user.id);
+    expect(r.body.notifications.map((n: { type: string }) => n.type)).toEqual(["pay-request", "swap-accept"]);
+    expect(r.body.notifiers.map((n: { _id: string }) => n._id)).toEqual([c.user.id, a.user.id]);
+    expect(r.body.notifications[0]).toMatchObject({ skillCoins: 4, learnSkill: { skill: "Chess", category: "Hobbies & Crafts" } });
+
+    const other = await t.rest("GET", `/notifications?userId=${b.user.id}`, { token: a.token });
+    expect(other.status).toBe(403);
+
+    const removed = await t.rest("POST", "/notifications/remove", { token: b.token, body: { userID: b.user.id, from_user: a.user.id, type: "swap-accept" } });
+    expect(removed.status).toBe(200);
+    expect(await t.dataSource.getRepository(Notification).count({ where: { recipientId: b.user.id } })).toBe(1);
+    const spoof = await t.rest("POST", "/notifications/remove", { token: a.token, body: { userID: b.user.id, from_user: c.user.id, type: "pay-request" } });
+    expect(spoof.status).toBe(403);
+  });
+
+  it("delivers notificationAdded to the recipient only", async () => {
+    const { a, b } = await pair();
+    const subA = subscribe(t.wsClient(a.token), SUB);
+    const subB = subscribe(t.wsClient(b.token), SUB);
+    await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 2, "two live subscriptions");
+    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "for B" });
+    await t.app.services.notifications.notify({ recipientId: a.user.id, notifierId: b.user.id, type: "swap-reject", message: "for A" });
+    const gotB = await subB.next();
+    const gotA = await subA.next();
+    // Each one's FIRST event is its own: the other's notification never reached it.
+    expect(gotB.data.notificationAdded).toMatchObject({ message: "for B", notifier: { id: a.user.id } });
+    expect(gotA.data.notificationAdded).toMatchObject({ message: "for A", notifier: { id: b.user.id } });
+    subA.dispose();
+    subB.dispose();
+  });
+
+  it("does not publish a notification whose transaction rolled back", async () => {
+    const { a, b } = await pair();
+    const sub = subscribe(t.wsClient(b.token), SUB);
+    await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 1, "live subscription");
+    await expect(
+      t.app.services.deps.tx(async (em) => {
+        await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "rolled back" }, em);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "committed" });
+    expect((await sub.next()).data.notificationAdded.message).toBe("committed");
+    expect(await t.dataSource.getRepository(Notification).count({ where: { message: "rolled back" } })).toBe(0);
+    sub.dispose();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl)("notificationAdded across two instances on Redis", () => {
+  it("a notification created on instance B reaches a subscriber on instance A", async () => {
+    const a = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! } });
+    const b = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: a });
+    try {
+      const sender = await a.createUser({ gender: "Male" });
+      const recipient = await a.createUser({ gender: "Female" });
+      const sub = subscribe(a.wsClient(recipient.token), SUB);
+      await eventually(() => a.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 1, "subscription on A");
+      // The Redis SUBSCRIBE is asynchronous: publish through B until A's subscriber has it.
+      const { Redis } = await import("ioredis");
+      const probe = new Redis(redisUrl!);
+      await eventually(async () => ((await probe.pubsub("NUMSUB", "NOTIFICATION_ADDED")) as [string, number])[1] > 0, "Redis subscription");
+      await probe.quit();
+      await b.app.services.notifications.notify({ recipientId: recipient.user.id, notifierId: sender.user.id, type: "swap-accept", message: "via B" });
+      expect((await sub.next()).data.notificationAdded).toMatchObject({ message: "via B", notifier: { name: sender.user.name } });
+      sub.dispose();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { Field, ID, Int, ObjectType } from "type-graphql";
+
+@ObjectType({ description: "A skill with its category." })
+export class SkillRef {
+  @Field(() => String)
+  skill: string;
+
+  @Field(() => String)
+  category: string;
+}
+
+@ObjectType({ description: "The user a notification is about." })
+export class NotificationUser {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  image: string | null;
+
+  @Field(() => String, { nullable: true })
+  gender: string | null;
+}
+
+/** Fully resolved (notifier included), so subscriptions fan out without queries. */
+@ObjectType("Notification")
+export class NotificationView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, {
+    description:
+      "swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish",
+  })
+  type: string;
+
+  @Field(() => String)
+  message: string;
+
+  @Field(() => SkillRef, { nullable: true, description: "The skill the notifier teaches (swap)." })
+  preachSkill: SkillRef | null;
+
+  @Field(() => SkillRef, { nullable: true, description: "The skill the notifier learns." })
+  learnSkill: SkillRef | null;
+
+  @Field(() => Int, { nullable: true })
+  skillCoins: number | null;
+
+  @Field(() => String, { nullable: true, description: "The request, post or chat this is about." })
+  refId: string | null;
+
+  @Field(() => Boolean, { description: "True for types acknowledged with Ok." })
+  dismissible: boolean;
+
+  @Field(() => NotificationUser)
+  notifier: NotificationUser;
+
+  @Field(() => Date)
+  createdAt: Date;
+}
