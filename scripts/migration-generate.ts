@@ -20,7 +20,7 @@ if (!name) {
 const dir = (d: string) => path.resolve(import.meta.dirname, "../graph/src/db/migrations", d);
 
 async function pending(db: DatabaseConfig) {
-  const ds = createDataSource(db);
+  const ds = await createDataSource(db);
   await ds.initialize();
   await ds.runMigrations();
   const log = await ds.driver.createSchemaBuilder().log();

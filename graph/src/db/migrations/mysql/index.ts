@@ -2,5 +2,6 @@
 import { Init1795307467476 } from "./1795307467476-Init.js";
 import { Blocks1795307554090 } from "./1795307554090-Blocks.js";
 import { Notifications1795307708371 } from "./1795307708371-Notifications.js";
+import { ChatsSnake1795307765450 } from "./1795307765450-ChatsSnake.js";
 
-export const mysqlMigrations: Function[] = [Init1795307467476, Blocks1795307554090, Notifications1795307708371];
+export const mysqlMigrations: Function[] = [Init1795307467476, Blocks1795307554090, Notifications1795307708371, ChatsSnake1795307765450];

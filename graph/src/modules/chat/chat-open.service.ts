@@ -1,0 +1,74 @@
+import type { EntityManager } from "typeorm";
+import { isUniqueViolation } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { badInput, conflict } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import { Chat, type ChatKind, pairOf } from "./chat.entity.js";
+
+export interface OpenChatInput {
+  kind: ChatKind;
+  requesterId: string;
+  receiverId: string;
+  requesterLearns?: { skill: string; category: string } | null;
+  receiverLearns?: { skill: string; category: string } | null;
+  coins?: number;
+  escrowRef?: string | null;
+  title?: string | null;
+}
+
+/** Opening chats and asking whether a pair has one: what swaps and implements need from chat. */
+export class ChatOpenService {
+  constructor(private readonly deps: Deps) {}
+
+  private repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(Chat);
+  }
+
+  async existsBetween(a: string, b: string, em?: EntityManager): Promise<boolean> {
+    return this.repo(em).exist({ where: pairOf(a, b) });
+  }
+
+  async findBetween(a: string, b: string, em?: EntityManager): Promise<Chat | null> {
+    return this.repo(em).findOne({ where: pairOf(a, b) });
+  }
+
+  /**
+   * Opens the one chat of a pair (in progress, started now). A second open for the
+   * same pair, even a concurrent one, fails with CONFLICT and changes nothing.
+   */
+  async open(input: OpenChatInput, em?: EntityManager): Promise<Chat> {
+    if (input.requesterId === input.receiverId) throw badInput("You cannot open a chat with yourself");
+    const now = this.deps.clock.now();
+    const chat = this.repo(em).create({
+      id: newId(),
+      ...pairOf(input.requesterId, input.receiverId),
+      kind: input.kind,
+      requesterId: input.requesterId,
+      receiverId: input.receiverId,
+      requesterLearnsSkill: input.requesterLearns?.skill ?? null,
+      requesterLearnsCategory: input.requesterLearns?.category ?? null,
+      receiverLearnsSkill: input.receiverLearns?.skill ?? null,
+      receiverLearnsCategory: input.receiverLearns?.category ?? null,
+      coins: input.coins ?? 0,
+      escrowRef: input.escrowRef ?? null,
+      title: input.title ?? null,
+      status: "in_progress",
+      startDate: now,
+      meetingLink: null,
+      requesterFinishedAt: null,
+      receiverFinishedAt: null,
+      requesterRated: false,
+      receiverRated: false,
+      endedAt: null,
+      lastActivityAt: now,
+    });
+    if (await this.existsBetween(input.requesterId, input.receiverId, em)) throw conflict("You already have a chat with this user");
+    try {
+      await this.repo(em).insert(chat);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict("You already have a chat with this user");
+      throw e;
+    }
+    return chat;
+  }
+}

@@ -1,0 +1,91 @@
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+
+export type ChatKind = "swap" | "pay" | "implement";
+export type ChatStatus = "in_progress" | "completed" | "suspended";
+
+/**
+ * One chat per pair of students, ever (the spec: swap or pay only while no chat
+ * exists). The pair is stored ordered (low id, high id) under a unique index, so two
+ * concurrent accepts can never open two chats.
+ */
+@Entity("chats")
+@Index("uq_chats_pair", ["userLowId", "userHighId"], { unique: true })
+@Index("idx_chats_high", ["userHighId"])
+export class Chat {
+  @PrimaryColumn("varchar", { length: 36 })
+  id: string;
+
+  @Column("varchar", { length: 36 })
+  userLowId: string;
+
+  @Column("varchar", { length: 36 })
+  userHighId: string;
+
+  @Column("varchar", { length: 12 })
+  kind: ChatKind;
+
+  /** Who asked (swap/pay requester, implement applicant). */
+  @Column("varchar", { length: 36 })
+  requesterId: string;
+
+  @Column("varchar", { length: 36 })
+  receiverId: string;
+
+  /** What the requester learns from the receiver. */
+  @Column("varchar", { length: 100, nullable: true })
+  requesterLearnsSkill: string | null;
+
+  @Column("varchar", { length: 60, nullable: true })
+  requesterLearnsCategory: string | null;
+
+  /** What the receiver learns from the requester (a swap); null for pay. */
+  @Column("varchar", { length: 100, nullable: true })
+  receiverLearnsSkill: string | null;
+
+  @Column("varchar", { length: 60, nullable: true })
+  receiverLearnsCategory: string | null;
+
+  /** Coins held in escrow for a paid chat (released to the teacher on finish). */
+  @Column("int", { default: 0 })
+  coins: number;
+
+  /** The ledger's business key for the held coins, when there are any. */
+  @Column("varchar", { length: 80, nullable: true })
+  escrowRef: string | null;
+
+  /** For an implement chat: the post's title. */
+  @Column("varchar", { length: 200, nullable: true })
+  title: string | null;
+
+  @Column("varchar", { length: 20 })
+  status: ChatStatus;
+
+  @Column("datetime", { precision: 3 })
+  startDate: Date;
+
+  @Column("varchar", { length: 500, nullable: true })
+  meetingLink: string | null;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  requesterFinishedAt: Date | null;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  receiverFinishedAt: Date | null;
+
+  @Column("boolean", { default: false })
+  requesterRated: boolean;
+
+  @Column("boolean", { default: false })
+  receiverRated: boolean;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  endedAt: Date | null;
+
+  /** Orders the chat list by latest message. */
+  @Column("datetime", { precision: 3 })
+  lastActivityAt: Date;
+}
+
+export function pairOf(a: string, b: string): { userLowId: string; userHighId: string } {
+  return a < b ? { userLowId: a, userHighId: b } : { userLowId: b, userHighId: a };
+}
