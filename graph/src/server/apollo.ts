@@ -26,8 +26,9 @@ export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: 
   return new ApolloServer<Context>({
     schema,
     introspection: true,
-    allowBatchedHttpRequests: false,
     ...protection,
+    // One operation per request: batching would multiply attempts past the rate limits.
+    allowBatchedHttpRequests: false,
     plugins: [...protection.plugins, ApolloServerPluginDrainHttpServer({ httpServer }), drainWsPlugin],
     validationRules: [...protection.validationRules],
     formatError: (formatted: GraphQLFormattedError, error: unknown) => {

@@ -10,6 +10,7 @@ import type { ShiftableClock } from "../shared/clock.js";
 import { type Context, contextFromRequest } from "./context.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
+import { mountUploads } from "./uploads.js";
 
 export interface HttpOptions {
   /** Folder of the built web app; tests that need no pages pass a missing folder. */
@@ -34,6 +35,8 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
           "connect-src": ["'self'", "ws:", "wss:", "https://api.razorpay.com", "https://lumberjack.razorpay.com"],
           "frame-src": ["'self'", "https://api.razorpay.com", "https://checkout.razorpay.com"],
           "worker-src": ["'self'", "blob:"],
+          // Plain-http deployments (and ws://) must keep working; TLS is the proxy's job.
+          "upgrade-insecure-requests": null,
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -61,6 +64,7 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
     });
   }
   app.use("/api", createRestRouter(services));
+  mountUploads(app, services.deps.storage);
   mountStatic(app, opts.webDist);
   return app;
 }

@@ -1,0 +1,50 @@
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Vitest would otherwise resolve `graphql` to index.mjs for inlined code and index.js for
+// externalized packages, loading two copies ("Cannot use GraphQLSchema from another module").
+const graphqlAlias = [
+  { find: /^graphql$/, replacement: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // esbuild picks up experimentalDecorators from tsconfig.json for type-graphql/TypeORM classes.
+        resolve: { alias: graphqlAlias },
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["graph/**/*.test.ts", "scripts/**/*.test.ts"],
+          pool: "forks",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: graphqlAlias },
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["web/src/test/setup.ts"],
+        },
+      },
+      {
+        resolve: { alias: graphqlAlias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["web/e2e/**/*.e2e.ts"],
+          globalSetup: ["web/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,57 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { appRoutes } from "./router";
+
+function renderAt(path: string, routes = appRoutes()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("router", () => {
+  it("shows the 404 page for unknown paths, inside the chrome", async () => {
+    renderAt("/nowhere");
+    expect(await screen.findByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+  });
+
+  it("renders the landing page with a Get Started link to the dashboard", async () => {
+    renderAt("/");
+    const link = await screen.findByRole("link", { name: "Get Started" });
+    expect(link.getAttribute("href")).toBe("/dashboard");
+  });
+
+  it("renders the About page with Our Story and Our Mission", async () => {
+    renderAt("/about");
+    expect(await screen.findByRole("heading", { name: "Our Story" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Our Mission" })).toBeTruthy();
+    expect(document.body.textContent).toMatch(/connects learners worldwide for collaborative learning/);
+    expect(document.body.textContent).toMatch(/founded by computer science students/);
+  });
+
+  it("shows the error view when a page throws", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error("Boom");
+    }
+    renderAt("/broken", appRoutes([{ path: "broken", Component: Broken }]));
+    expect(await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeTruthy();
+    expect(screen.getByText("Boom")).toBeTruthy();
+    // The page error renders inside the chrome.
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    consoleError.mockRestore();
+  });
+
+  it("shows the standalone error view when the layout itself fails", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const routes = appRoutes();
+    routes[0]!.loader = () => {
+      throw new Error("Layout failed");
+    };
+    renderAt("/", routes);
+    expect(await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,68 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Navbar } from "./Navbar";
+
+function renderNavbar(path = "/") {
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <Navbar /> },
+      { path: "*", element: <Navbar /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("Navbar", () => {
+  it("links to Home, Dashboard, About Us and Contact Us", () => {
+    renderNavbar();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    const byName = Object.fromEntries(links.map((link) => [link.textContent, link.getAttribute("href")]));
+    expect(byName).toMatchObject({ Home: "/", Dashboard: "/dashboard", "About Us": "/about", "Contact Us": "/contact" });
+  });
+
+  it("marks the current page", () => {
+    renderNavbar("/about");
+    expect(screen.getByRole("link", { name: "About Us" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("toggles the collapsed menu with the burger button", () => {
+    renderNavbar();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const menu = document.getElementById(toggle.getAttribute("aria-controls")!);
+    expect(menu).not.toBeNull();
+    expect(within(menu!).getAllByRole("link")).toHaveLength(4);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.getAttribute("aria-label")).toBe("Close menu");
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(toggle.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  it("closes the menu on Escape and returns focus to the button", () => {
+    renderNavbar();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it("closes the menu after navigating", async () => {
+    const router = renderNavbar();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole("link", { name: "About Us" }));
+    expect(await screen.findByRole("button", { name: "Open menu" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/about");
+    expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+  });
+});
