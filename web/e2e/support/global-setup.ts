@@ -26,11 +26,12 @@ let server: ChildProcess | undefined;
 
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
-    execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-e2e-"));
-  server = spawn("npx", ["tsx", "graph/src/main.ts"], {
+  // node itself (not npx) so that SIGTERM at teardown reaches the server, not a wrapper.
+  server = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -59,8 +60,11 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", baseURL);
   project.provide("dataDir", dataDir);
   return async () => {
-    server?.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
   };
 }
 
