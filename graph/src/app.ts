@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
+import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
 import { createApollo } from "./server/apollo.js";
 import { createExpressApp, type HttpOptions } from "./server/http.js";
 import { buildAppSchema } from "./server/schema.js";
@@ -36,6 +37,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const dataSource = opts.dataSource ?? (await openDatabase(config.database));
   const pubsub = createAppPubSub(config.redisUrl);
   const services = createServices({ config, dataSource, clock, pubsub, logger });
+  await seedDemoDataIfEmpty(services);
   const schema = await buildAppSchema(pubsub);
 
   const httpServer = createServer();
@@ -61,6 +63,8 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
       // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
       closing ??= (async () => {
         await apollo.stop();
+        await services.background.idle();
+        await services.rateLimits.close();
         await pubsub.close();
         if (!opts.dataSource) await dataSource.destroy();
       })();

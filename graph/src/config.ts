@@ -37,6 +37,8 @@ const schema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Razorpay's API base (default https://api.razorpay.com); tests point it at a local stand-in. */
+  RAZORPAY_API_URL: optionalUrl(["http:", "https:"]),
   COLLEGE_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain such as psgtech.ac.in")
@@ -44,6 +46,11 @@ const schema = z.object({
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
   E2E_HOOKS: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Overrides of the built-in rate limits: `login_account=10/900,register_ip=30/3600` (points/seconds). */
+  RATE_LIMITS: z
+    .string()
+    .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like login_account=10/900,register_ip=30/3600")
+    .optional(),
 });
 
 export interface Config {
@@ -58,13 +65,15 @@ export interface Config {
   mailFrom: string;
   contactTo: string;
   cloudinaryUrl?: string;
-  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string };
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string };
   razorpayWebhookSecret?: string;
   collegeEmailDomain: string;
   demoData: boolean;
   logLevel: string;
   /** Browser tests only: lets them move the server clock. Refused in production. */
   e2eHooks: boolean;
+  /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
+  rateLimits: Record<string, { points: number; durationSeconds: number }>;
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -109,12 +118,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloudinaryUrl: e.CLOUDINARY_URL,
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
-        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, apiUrl: e.RAZORPAY_API_URL }
         : undefined,
     razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),
     demoData: e.DEMO_DATA === "on",
     logLevel: e.LOG_LEVEL,
     e2eHooks: e.E2E_HOOKS === "on",
+    rateLimits: Object.fromEntries(
+      (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
+        const [name, value] = rule.split("=");
+        const [points, durationSeconds] = value.split("/").map(Number);
+        return [name, { points, durationSeconds }];
+      }),
+    ),
   };
 }

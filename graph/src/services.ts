@@ -1,14 +1,32 @@
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { createTx, type Tx } from "./db/transaction.js";
+import { AccountsService } from "./modules/accounts/accounts.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
+import { ContactService } from "./modules/accounts/contact.service.js";
+import { PasswordResetService } from "./modules/accounts/password-reset.service.js";
 import { BlocksService } from "./modules/blocks/blocks.service.js";
+import { ChatOpenService } from "./modules/chat/chat-open.service.js";
+import { ChatService } from "./modules/chat/chat.service.js";
+import { ImplementApplicantsService } from "./modules/implements/implement-applicants.service.js";
+import { ImplementPostsService } from "./modules/implements/implement-posts.service.js";
+import { CoinsService } from "./modules/coins/coins.service.js";
+import { createPaymentGateway, type PaymentGateway } from "./modules/coins/payment-gateway.js";
 import { UsersService } from "./modules/accounts/users.service.js";
 import { NotificationsService } from "./modules/notifications/notifications.service.js";
+import { FeedService } from "./modules/profiles/feed.service.js";
+import { ProfilesService } from "./modules/profiles/profiles.service.js";
 import { User } from "./modules/accounts/user.entity.js";
+import { SnakeService } from "./modules/snake/snake.service.js";
+import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
+import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
+import { BackgroundTasks } from "./shared/background.js";
 import type { Clock } from "./shared/clock.js";
 import type { Logger } from "./shared/logger.js";
+import { createMailer, type Mailer } from "./shared/mail.js";
 import type { AppPubSub } from "./shared/pubsub.js";
+import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
+import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
 
 /** What every service may depend on. Adapters (mail, storage, payments) are added by their modules. */
@@ -19,23 +37,76 @@ export interface Deps {
   clock: Clock;
   pubsub: AppPubSub;
   logger: Logger;
+  /** Outbox folder by default, SMTP when SMTP_URL is set. */
+  mailer: Mailer;
+  /** Coin purchases: the sandbox by default, Razorpay when RAZORPAY_KEY_ID/SECRET are set. */
+  payments: PaymentGateway;
+  /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */
+  storage: Storage;
 }
 
 export interface Services {
   deps: Deps;
   auth: AuthService;
+  accounts: AccountsService;
+  passwordResets: PasswordResetService;
+  contact: ContactService;
+  /** Shared by every limit in every service; memory or Redis. */
+  rateLimits: RateLimits;
+  /** Mails sent after answering; `idle()` waits for them (shutdown, tests). */
+  background: BackgroundTasks;
   blocks: BlocksService;
+  snake: SnakeService;
   users: UsersService;
   notifications: NotificationsService;
+  /** Profiles: edit, public profile, skills, details-filled check, completed skills. */
+  profiles: ProfilesService;
+  /** Dashboard feed and search. */
+  feed: FeedService;
+  chatOpen: ChatOpenService;
+  /** Chat: list, read, meeting link; `messages` (send, pages); `lifecycle` (rate, finish, report). */
+  chat: ChatService;
+  /** Skill coins: the ledger (balanceOf, creditPurchase, reward, hold, release, refund), purchases, leaderboard. */
+  coins: CoinsService;
+  /** Swap and pay requests: forms, availability, sending. */
+  swaps: SwapRequestsService;
+  /** Answers to requests: accept, reject, pay (coins into escrow, chat opens). */
+  swapDecisions: SwapDecisionsService;
+  /** Implements: posts (create, list, details, visibility). */
+  implementPosts: ImplementPostsService;
+  /** Implements: join and the owner's decisions (accept notifies and opens the chat). */
+  implementApplicants: ImplementApplicantsService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
-export function createServices(input: Omit<Deps, "tx">): Services {
-  const deps: Deps = { ...input, tx: createTx(input.dataSource) };
+export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage }): Services {
+  const deps: Deps = {
+    ...input,
+    tx: createTx(input.dataSource),
+    mailer: input.mailer ?? createMailer(input.config, input.logger),
+    payments: input.payments ?? createPaymentGateway(input.config),
+    storage: input.storage ?? createStorage(input.config),
+  };
   const ds = deps.dataSource;
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock));
   const blocks = new BlocksService(deps);
+  const profiles = new ProfilesService(deps);
+  const feed = new FeedService(deps, profiles, blocks);
+  const rateLimits = createRateLimits(deps.config);
+  const background = new BackgroundTasks(deps.logger);
+  const accounts = new AccountsService(deps, auth, rateLimits);
+  const passwordResets = new PasswordResetService(deps, rateLimits, background);
+  const contact = new ContactService(deps, rateLimits, background);
+  const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User));
-  const notifications = new NotificationsService(deps, users, async () => {});
-  return { deps, auth, blocks, users, notifications };
+  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id));
+  const chatOpen = new ChatOpenService(deps);
+  const coins = new CoinsService(deps, users, deps.payments);
+  const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
+  const swapDeps = { profiles, users, blocks, chatOpen, notifications };
+  const swaps = new SwapRequestsService(deps, swapDeps);
+  const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
+  const implementPosts = new ImplementPostsService(deps);
+  const implementApplicants = new ImplementApplicantsService(deps, implementPosts, users, notifications, chatOpen);
+  return { implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

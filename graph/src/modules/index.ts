@@ -1,19 +1,58 @@
 import type { Router } from "express";
 import type { Services } from "../services.js";
+import { AccountsResolver } from "./accounts/accounts.resolver.js";
+import { accountsRest } from "./accounts/accounts.rest.js";
+import { ContactMessage } from "./accounts/contact-message.entity.js";
+import { ContactResolver } from "./accounts/contact.resolver.js";
+import { PasswordReset } from "./accounts/password-reset.entity.js";
+import { PasswordResetResolver } from "./accounts/password-reset.resolver.js";
 import { User } from "./accounts/user.entity.js";
 import { Block } from "./blocks/block.entity.js";
+import { Chat } from "./chat/chat.entity.js";
+import { ChatReport } from "./chat/chat-report.entity.js";
+import { ChatListResolver, ChatResolver } from "./chat/chat.resolver.js";
+import { chatRest } from "./chat/chat.rest.js";
+import { ChatMessage } from "./chat/message.entity.js";
+import { coinsRest } from "./coins/coins.rest.js";
+import { LeaderboardResolver } from "./coins/leaderboard.resolver.js";
+import { CoinAccount, CoinEntry, CoinTransfer } from "./coins/ledger.entity.js";
+import { LedgerResolver } from "./coins/ledger.resolver.js";
+import { CoinOrder, CoinWebhookEvent } from "./coins/purchase.entity.js";
+import { PurchasesResolver } from "./coins/purchases.resolver.js";
+import { CoinReward } from "./coins/reward.entity.js";
+import { RewardsResolver } from "./coins/rewards.resolver.js";
+import { ImplementApplicant } from "./implements/implement-applicant.entity.js";
+import { ImplementApplicantsResolver } from "./implements/implement-applicants.resolver.js";
+import { ImplementPost } from "./implements/implement-post.entity.js";
+import { ImplementPostsResolver } from "./implements/implement-posts.resolver.js";
+import { implementsRest } from "./implements/implements.rest.js";
 import { Notification } from "./notifications/notification.entity.js";
 import { NotificationsResolver } from "./notifications/notifications.resolver.js";
 import { notificationsRest } from "./notifications/notifications.rest.js";
+import { CompletedSkill } from "./profiles/completed-skill.entity.js";
+import { dashboardRest } from "./profiles/dashboard.rest.js";
+import { FeedSnapshot } from "./profiles/feed-snapshot.entity.js";
+import { FeedResolver } from "./profiles/feed.resolver.js";
+import { CompletedSkillResolver, MeFieldsResolver, UserFieldsResolver } from "./profiles/profile-fields.resolver.js";
+import { ProfilesResolver } from "./profiles/profiles.resolver.js";
+import { profilesRest } from "./profiles/profiles.rest.js";
+import { UserLanguage } from "./profiles/user-language.entity.js";
+import { UserSkill } from "./profiles/user-skill.entity.js";
+import { SwapRequest } from "./swaps/swap-request.entity.js";
+import { SwapsResolver } from "./swaps/swaps.resolver.js";
+import { swapsRest } from "./swaps/swaps.rest.js";
 import { SystemResolver } from "./system/system.resolver.js";
+import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
+import { SnakeResolver } from "./snake/snake.resolver.js";
+import { snakeRestRouter } from "./snake/snake.rest.js";
 
 
 /**
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
-export const allEntities: Function[] = [User, Block, Notification];
+export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
 
-export const allResolvers: [Function, ...Function[]] = [SystemResolver, NotificationsResolver];
+export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver];
 
-export const allRestRouters: Array<(services: Services) => Router> = [notificationsRest];
+export const allRestRouters: Array<(services: Services) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest];

@@ -10,6 +10,7 @@ import type { ShiftableClock } from "../shared/clock.js";
 import { type Context, contextFromRequest } from "./context.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
+import { mountUploads } from "./uploads.js";
 
 export interface HttpOptions {
   /** Folder of the built web app; tests that need no pages pass a missing folder. */
@@ -63,6 +64,7 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
     });
   }
   app.use("/api", createRestRouter(services));
+  mountUploads(app, services.deps.storage);
   mountStatic(app, opts.webDist);
   return app;
 }

@@ -1,11 +1,18 @@
+import { createProfileLoaders, type ProfileLoaders } from "../modules/profiles/profiles.loaders.js";
+import { createImplementsLoaders, type ImplementsLoaders } from "../modules/implements/implements.loaders.js";
+import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
 import type { Services } from "../services.js";
 
 /**
  * Per-request DataLoaders, one set per GraphQL operation, so a list of N rows
  * resolves its relations in a constant number of queries. Modules add theirs.
  */
-export interface Loaders {}
+export interface Loaders {
+  profiles: ProfileLoaders;
+  implements: ImplementsLoaders;
+  chat: ChatLoaders;
+}
 
-export function createLoaders(_services: Services): Loaders {
-  return {};
+export function createLoaders(services: Services): Loaders {
+  return { profiles: createProfileLoaders(services), implements: createImplementsLoaders(services), chat: createChatLoaders(services) };
 }

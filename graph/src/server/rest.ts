@@ -11,7 +11,8 @@ import { type Context, contextFromRequest, requireUser } from "./context.js";
  */
 export function createRestRouter(services: Services): Router {
   const router = Router();
-  router.use(express.json({ limit: "256kb" }));
+  // Keeps the exact bytes too: webhook signatures (Razorpay) are computed over the raw body.
+  router.use(express.json({ limit: "256kb", verify: (req, _res, buf) => void ((req as RawBodyRequest).rawBody = buf) }));
   for (const make of allRestRouters) router.use(make(services));
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not found" });
@@ -19,6 +20,9 @@ export function createRestRouter(services: Services): Router {
   router.use(restErrorHandler(services.deps.logger));
   return router;
 }
+
+/** A request whose JSON body was parsed; `rawBody` is the bytes it was parsed from. */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
 
 type Handler = (req: Request, ctx: Context, res: Response) => Promise<unknown>;
 

@@ -1,6 +1,7 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
+import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
 
 /**
  * Every realtime topic and its payload, in one place. Payloads are fully resolved
@@ -11,7 +12,10 @@ export interface Topics {
   /** Used by the health check and the cross-instance test. */
   SYSTEM_PING: { id: string; at: string };
   NOTIFICATION_ADDED: { recipientId: string; notificationId: string; payload: unknown };
-  MESSAGE_ADDED: { participantIds: [string, string]; payload: unknown };
+  /** A new chat message; delivered to the chat's two participants only. */
+  MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
+  /** A chat's link, rating, finish or report changed; delivered to its two participants only. */
+  CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
 }
 
 export type TopicName = keyof Topics;

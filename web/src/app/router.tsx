@@ -8,12 +8,39 @@ import { FullScreenSpinner } from "../components/ui/Spinner";
  * Every page is a lazily loaded module in ./routes that exports `Component` (and, if it
  * needs them, `loader`, `action`, `ErrorBoundary`, `handle`). Adding a page is one line:
  *
+ *   { path: "login", lazy: () => import("./routes/login") },
  *
  * Paths are relative (no leading slash); `:param` for route parameters.
  */
 export const pages: RouteObject[] = [
   { index: true, lazy: () => import("./routes/landing") },
   { path: "about", lazy: () => import("./routes/about") },
+  { path: "login", lazy: () => import("./routes/login") },
+  { path: "register", lazy: () => import("./routes/register") },
+  { path: "logout", lazy: () => import("./routes/logout") },
+  { path: "reset-password/:newtoken", lazy: () => import("./routes/reset-password") },
+  { path: "contact", lazy: () => import("./routes/contact") },
+  { path: "game/:userID", lazy: () => import("./routes/game") },
+  { path: ":userId/notifications", lazy: () => import("./routes/notifications") },
+  // Profiles: details form, dashboard (lookup and page), someone's profile.
+  { path: "p", lazy: () => import("./routes/profile-details") },
+  { path: "dashboard", lazy: () => import("./routes/dashboard-lookup") },
+  { path: "dashboard/:userId", lazy: () => import("./routes/dashboard") },
+  { path: "user/:userID/:currentID/:gender", lazy: () => import("./routes/user-profile") },
+  // Chat: the list and one conversation (by the partner's id).
+  { path: "user/chat", lazy: () => import("./routes/chat-list") },
+  { path: "user/chat/:chatUserID", lazy: () => import("./routes/chat") },
+  // Implements: the static "create" segment outranks :postID (react-router ranks by segment).
+  { path: "implements/:userID", lazy: () => import("./routes/implements-mine") },
+  { path: "implements/:userID/:userName", lazy: () => import("./routes/implements-list") },
+  { path: "implements/:userId/:userName/create", lazy: () => import("./routes/implements-create") },
+  { path: "implements/:userID/:userName/:postID", lazy: () => import("./routes/implements-details") },
+  // Skill coins (the rules and result pages are public, like the leaderboard).
+  { path: "skill-coins", lazy: () => import("./routes/skill-coins") },
+  { path: "skill-coins/success", lazy: () => import("./routes/skill-coins-success") },
+  { path: "skill-coins/failure", lazy: () => import("./routes/skill-coins-failure") },
+  { path: "skill-coins/rules", lazy: () => import("./routes/skill-coins-rules") },
+  { path: "leaderboard/:currentID", lazy: () => import("./routes/leaderboard") },
   { path: "*", lazy: () => import("./routes/not-found") },
 ];
 

@@ -20,6 +20,189 @@ export type Scalars = {
   DateTimeISO: { input: string; output: string; }
 };
 
+/** A signed-in session: send the token as `Authorization: Bearer <token>`. */
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  /** JWT, valid for 7 days or until logout or a password change. */
+  token: Scalars['String']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+/** A one-to-one chat, seen by one of its two participants. */
+export type Chat = {
+  __typename?: 'Chat';
+  /** Coins held for a paid chat (0 otherwise). */
+  coins: Scalars['Int']['output'];
+  /** Whole days since startDate, by the server's clock. */
+  daysCompleted: Scalars['Int']['output'];
+  /** Whole days needed before finishing (10). */
+  daysRequired: Scalars['Int']['output'];
+  endedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  finishedByMe: Scalars['Boolean']['output'];
+  finishedByPartner: Scalars['Boolean']['output'];
+  /** What the viewer learns from the partner. */
+  iLearn: Maybe<ChatSkill>;
+  /** What the viewer teaches the partner. */
+  iTeach: Maybe<ChatSkill>;
+  id: Scalars['ID']['output'];
+  /** swap | pay | implement */
+  kind: Scalars['String']['output'];
+  /** The viewer. */
+  me: ChatUser;
+  /** An http(s) URL both participants see. */
+  meetingLink: Maybe<Scalars['String']['output']>;
+  /** Messages oldest first: the newest `last` without `before`, else the `last` ones before seq `before` (scrolling up). */
+  messages: ChatMessagePage;
+  partner: ChatUser;
+  /** The viewer has rated the partner in this chat (finish then sends directly). */
+  ratingGiven: Scalars['Boolean']['output'];
+  startDate: Scalars['DateTimeISO']['output'];
+  /** in_progress | completed | suspended (reported, for good) */
+  status: Scalars['String']['output'];
+  /** An implement chat's project title. */
+  title: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A one-to-one chat, seen by one of its two participants. */
+export type ChatMessagesArgs = {
+  before: InputMaybe<Scalars['Int']['input']>;
+  last?: Scalars['Int']['input'];
+};
+
+/** One row of the chat list, newest activity first. */
+export type ChatListItem = {
+  __typename?: 'ChatListItem';
+  id: Scalars['ID']['output'];
+  /** The latest message's time (the opening time before any message). */
+  lastMessageAt: Scalars['DateTimeISO']['output'];
+  lastMessageFromMe: Scalars['Boolean']['output'];
+  /** The start of the latest message. */
+  lastMessagePreview: Maybe<Scalars['String']['output']>;
+  partner: ChatUser;
+  status: Scalars['String']['output'];
+};
+
+/** A chat message. `body` is plain text: render it as text, never as HTML. */
+export type ChatMessage = {
+  __typename?: 'ChatMessage';
+  body: Scalars['String']['output'];
+  chatId: Scalars['ID']['output'];
+  /** The clientId the sender passed to sendMessage (only on that reply and its live event). */
+  clientId: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  fromUserId: Scalars['ID']['output'];
+  id: Scalars['ID']['output'];
+  /** 1, 2, 3... within the chat: the order, and the cursor for older pages. */
+  seq: Scalars['Int']['output'];
+  toUserId: Scalars['ID']['output'];
+};
+
+/** Messages oldest first; `hasOlder` when more lie before the first one. */
+export type ChatMessagePage = {
+  __typename?: 'ChatMessagePage';
+  hasOlder: Scalars['Boolean']['output'];
+  nodes: Array<ChatMessage>;
+};
+
+/** A skill taught in a chat, with its category. */
+export type ChatSkill = {
+  __typename?: 'ChatSkill';
+  category: Scalars['String']['output'];
+  skill: Scalars['String']['output'];
+};
+
+/** A chat participant as the chat shows them. */
+export type ChatUser = {
+  __typename?: 'ChatUser';
+  /** Male | Female; null until the profile is filled. */
+  gender: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  image: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+/** One line of a student's coin history. */
+export type CoinHistoryEntry = {
+  __typename?: 'CoinHistoryEntry';
+  /** Signed: negative when coins left the account */
+  amount: Scalars['Int']['output'];
+  balanceAfter: Scalars['Int']['output'];
+  /** The other student, when there is one */
+  counterpartId: Maybe<Scalars['ID']['output']>;
+  /** The other student's name, or what the system account is */
+  counterpartName: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  /** purchase | reward | hold (paid a teacher, held) | release (paid to you) | refund */
+  kind: Scalars['String']['output'];
+  memo: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the caller's history; pass endCursor as `after` for the next one. */
+export type CoinHistoryPage = {
+  __typename?: 'CoinHistoryPage';
+  endCursor: Maybe<Scalars['String']['output']>;
+  hasMore: Scalars['Boolean']['output'];
+  items: Array<CoinHistoryEntry>;
+};
+
+/** A gateway order the server created for a purchase; open the checkout with it. */
+export type CoinOrderView = {
+  __typename?: 'CoinOrderView';
+  /** coins x 1000 paise */
+  amountPaise: Scalars['Int']['output'];
+  coins: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** razorpay | sandbox */
+  gateway: Scalars['String']['output'];
+  keyId: Maybe<Scalars['String']['output']>;
+  /** The gateway's order id */
+  orderId: Scalars['ID']['output'];
+};
+
+/** A skill the student finished learning from a mentor. */
+export type CompletedSkill = {
+  __typename?: 'CompletedSkill';
+  category: Scalars['String']['output'];
+  completedAt: Scalars['DateTimeISO']['output'];
+  /** Who taught it. */
+  mentor: Maybe<User>;
+  skill: Scalars['String']['output'];
+};
+
+/** A message for the team, from the contact form; no sign-in needed. */
+export type ContactMessageInput = {
+  /** Where the team should answer. */
+  email: Scalars['String']['input'];
+  message: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type CreateImplementPostInput = {
+  /** Required, at most 2000 characters. */
+  description: Scalars['String']['input'];
+  /** Required, at most 120 characters. */
+  title: Scalars['String']['input'];
+};
+
+/** One page of the dashboard feed. Pass endCursor as `after` for the next page. */
+export type FeedPage = {
+  __typename?: 'FeedPage';
+  endCursor: Maybe<Scalars['String']['output']>;
+  hasMore: Scalars['Boolean']['output'];
+  items: Array<User>;
+};
+
+export type FinishChatResult = {
+  __typename?: 'FinishChatResult';
+  chat: Chat;
+  /** Both have finished: the chat is completed (REST: ended "true"). */
+  ended: Scalars['Boolean']['output'];
+  /** The viewer has finished and the partner has not yet. */
+  waitingForPartner: Scalars['Boolean']['output'];
+};
+
 /** Whether the server and its database answer. */
 export type Health = {
   __typename?: 'Health';
@@ -28,15 +211,332 @@ export type Health = {
   status: Scalars['String']['output'];
 };
 
+/** An applicant of one of the caller's posts. */
+export type ImplementApplicantInput = {
+  postId: Scalars['ID']['input'];
+  /** The applicant's user id. */
+  userId: Scalars['ID']['input'];
+};
+
+/** One student's request to join one post. */
+export type ImplementApplication = {
+  __typename?: 'ImplementApplication';
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Why they want to join (plain text). */
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  postId: Scalars['ID']['output'];
+  /** The rejection reason; null unless rejected. */
+  reason: Maybe<Scalars['String']['output']>;
+  status: ImplementApplicationStatus;
+  updatedAt: Scalars['DateTimeISO']['output'];
+  user: ImplementUser;
+  userId: Scalars['ID']['output'];
+  /** The applicant's name when they asked. */
+  userName: Scalars['String']['output'];
+};
+
+/** pending, then accepted, or rejected once (the owner may still accept) or permanently (final). */
+export type ImplementApplicationStatus =
+  | 'accepted'
+  | 'pending'
+  | 'rejected'
+  | 'rejected_permanently';
+
+/** A project problem a student posted for others to join. */
+export type ImplementPost = {
+  __typename?: 'ImplementPost';
+  /** The owner sees every applicant, in the order they asked; anyone else only their own application. */
+  applicants: Array<ImplementApplication>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Plain text. */
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** True when the caller posted it. */
+  isMine: Scalars['Boolean']['output'];
+  /** The caller's own request to join, if any. */
+  myApplication: Maybe<ImplementApplication>;
+  owner: ImplementUser;
+  ownerId: Scalars['ID']['output'];
+  /** Plain text. */
+  title: Scalars['String']['output'];
+  /** False when the owner hid it: then only the owner sees it. */
+  visible: Scalars['Boolean']['output'];
+};
+
+/** A page of posts, newest first. Pass endCursor as `after` for the next page. */
+export type ImplementPostPage = {
+  __typename?: 'ImplementPostPage';
+  endCursor: Maybe<Scalars['String']['output']>;
+  hasMore: Scalars['Boolean']['output'];
+  items: Array<ImplementPost>;
+};
+
+/** A student as implements show them: owner of a post or applicant. */
+export type ImplementUser = {
+  __typename?: 'ImplementUser';
+  gender: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  image: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+export type JoinImplementPostInput = {
+  /** Why you want to join: required, at most 1000 characters. */
+  description: Scalars['String']['input'];
+  postId: Scalars['ID']['input'];
+};
+
+export type LeaderboardRow = {
+  __typename?: 'LeaderboardRow';
+  name: Scalars['String']['output'];
+  /** Equal rating, rating count and coins share a rank */
+  rank: Scalars['Int']['output'];
+  /** Average rating out of 5 */
+  rating: Scalars['Float']['output'];
+  ratingCount: Scalars['Int']['output'];
+  skillCoins: Scalars['Int']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type LoginInput = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+/** The caller's own profile: the public fields plus the private ones. */
+export type Me = {
+  __typename?: 'Me';
+  /** Skill coins asked per course. */
+  amount: Scalars['Int']['output'];
+  completedSkills: Array<CompletedSkill>;
+  days: Scalars['Int']['output'];
+  /** Gender and skills required given: false sends the student to /p. */
+  detailsFilled: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  /** Male or Female; null until the profile is filled. */
+  gender: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** URL of the profile picture. */
+  image: Maybe<Scalars['String']['output']>;
+  /** Languages the student speaks, in their order. */
+  languages: Array<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  rating: Rating;
+  skillsKnown: Array<Skill>;
+  skillsRequired: Array<Skill>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Owner only. Accepts an applicant: notifies them (acceptImplementUser) and opens a chat between them about the post, unless they already have a chat. */
+  acceptImplementApplicant: ImplementApplication;
+  /** The receiver accepts: a swap opens the chat; a pay request waits for payment. */
+  acceptRequest: SwapRequest;
+  /** Marks the reward seen (rewardId, or the oldest unseen) so it is shown once; returns the next one. */
+  acknowledgeReward: RewardStatus;
+  /** Creates a gateway order for `coins` at Rs.10 each; the server sets the price. */
+  createCoinOrder: CoinOrderView;
+  /** Posts a problem (visible). BAD_USER_INPUT with the field's message. */
+  createImplementPost: ImplementPost;
   /** Ok on an informational notification: removes it. Returns its id. */
   dismissNotification: Scalars['ID']['output'];
+  /** Finishes the caller's side (after rating, at least 10 whole days after the start). When both have finished the chat completes: 1 coin each, completed skills, held coins to the teacher. */
+  finishChat: FinishChatResult;
+  /** Mails a reset link when an account has this email. The answer is the same either way. */
+  forgotPassword: Scalars['String']['output'];
+  /** Asks to join a post (status pending). FORBIDDEN for one's own post, CONFLICT when already asked, NOT_FOUND when the post is not available to the caller. */
+  joinImplementPost: ImplementApplication;
+  /** UNAUTHENTICATED 'Wrong email or password' for any bad pair. */
+  login: AuthPayload;
+  /** Revokes every token of the caller issued so far. */
+  logout: Scalars['Boolean']['output'];
+  /** The learner pays an accepted pay request: coins go to escrow and the chat opens. */
+  payAcceptedRequest: PaymentResult;
+  /** Rates the partner 1..5 stars, once per chat. */
+  rateChatPartner: Chat;
+  /** Creates an account and signs it in. CONFLICT when the name or email is taken. */
+  register: AuthPayload;
+  /** Owner only. Rejects an applicant with a reason (the owner may still accept later); the post disappears for them. */
+  rejectImplementApplicant: ImplementApplication;
+  /** Owner only. Rejects an applicant permanently, with a reason: final. */
+  rejectImplementApplicantPermanently: ImplementApplication;
+  /** The receiver rejects (or the learner declines to pay); the rejector blocks the other. */
+  rejectRequest: SwapRequest;
+  /** Reports the partner: reason is Swapped by mistake | Inappropriate behavior | Spam or scam | Harassment | Other (with details). Suspends the chat for good, refunds held coins, blocks both ways. */
+  reportChat: Chat;
+  /** Sends a pay request (the teacher gets pay-request). */
+  requestPay: SwapRequest;
+  /** Sends a swap request (the receiver gets swap-request). */
+  requestSwap: SwapRequest;
+  /** TEST MODE only (no Razorpay keys): pays the caller's sandbox order. */
+  sandboxPay: SandboxPayment;
+  /** Stores the message and mails it to the team. Rate-limited per address. */
+  sendContactMessage: Scalars['Boolean']['output'];
+  /** Sends a plain-text message (1..2000 characters) to the partner. Rate-limited per sender. `clientId` is echoed back for the optimistic copy. */
+  sendMessage: ChatMessage;
+  /** Hide Post / Show Post. Owner only (FORBIDDEN otherwise). */
+  setImplementPostVisibility: ImplementPost;
+  /** Sets the meeting link both participants see: http(s) only, 'http://' is added to a link without it; an empty link clears it. */
+  setMeetingLink: Chat;
+  /** Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: the server keeps the maximum, so a lower score never lowers it. Needs a token. */
+  submitSnakeScore: SnakeHighScore;
+  /** Sets a new password with a reset link. The link is spent and every existing session token is revoked. */
+  updatePassword: Scalars['Boolean']['output'];
+  /** Saves the caller's own profile (the token decides whose). Returns it. */
+  updateProfile: Me;
+  /** Verifies the checkout's signature for the caller's order and credits its coins exactly once. */
+  verifyCoinPayment: PaymentVerification;
+};
+
+
+export type MutationAcceptImplementApplicantArgs = {
+  input: ImplementApplicantInput;
+};
+
+
+export type MutationAcceptRequestArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAcknowledgeRewardArgs = {
+  rewardId: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreateCoinOrderArgs = {
+  coins: Scalars['Int']['input'];
+};
+
+
+export type MutationCreateImplementPostArgs = {
+  input: CreateImplementPostInput;
 };
 
 
 export type MutationDismissNotificationArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationFinishChatArgs = {
+  chatWith: Scalars['ID']['input'];
+};
+
+
+export type MutationForgotPasswordArgs = {
+  email: Scalars['String']['input'];
+};
+
+
+export type MutationJoinImplementPostArgs = {
+  input: JoinImplementPostInput;
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationPayAcceptedRequestArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRateChatPartnerArgs = {
+  chatWith: Scalars['ID']['input'];
+  stars: Scalars['Int']['input'];
+};
+
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+
+export type MutationRejectImplementApplicantArgs = {
+  input: RejectImplementApplicantInput;
+};
+
+
+export type MutationRejectImplementApplicantPermanentlyArgs = {
+  input: RejectImplementApplicantInput;
+};
+
+
+export type MutationRejectRequestArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationReportChatArgs = {
+  chatWith: Scalars['ID']['input'];
+  details: InputMaybe<Scalars['String']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+
+export type MutationRequestPayArgs = {
+  input: RequestPayInput;
+};
+
+
+export type MutationRequestSwapArgs = {
+  input: RequestSwapInput;
+};
+
+
+export type MutationSandboxPayArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
+export type MutationSendContactMessageArgs = {
+  input: ContactMessageInput;
+};
+
+
+export type MutationSendMessageArgs = {
+  body: Scalars['String']['input'];
+  chatWith: Scalars['ID']['input'];
+  clientId: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSetImplementPostVisibilityArgs = {
+  postId: Scalars['ID']['input'];
+  visible: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSetMeetingLinkArgs = {
+  chatWith: Scalars['ID']['input'];
+  link: Scalars['String']['input'];
+};
+
+
+export type MutationSubmitSnakeScoreArgs = {
+  score: Scalars['Int']['input'];
+};
+
+
+export type MutationUpdatePasswordArgs = {
+  password: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateProfileArgs = {
+  input: ProfileInput;
+};
+
+
+export type MutationVerifyCoinPaymentArgs = {
+  orderId: Scalars['ID']['input'];
+  paymentId: Scalars['String']['input'];
+  signature: Scalars['String']['input'];
 };
 
 export type Notification = {
@@ -67,14 +567,277 @@ export type NotificationUser = {
   name: Scalars['String']['output'];
 };
 
+/** How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox. */
+export type PaymentGatewayInfo = {
+  __typename?: 'PaymentGatewayInfo';
+  /** Price of one coin in paise (1000 = Rs.10) */
+  coinPricePaise: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** Razorpay key id for Checkout; null in the sandbox */
+  keyId: Maybe<Scalars['String']['output']>;
+  maxCoinsPerPurchase: Scalars['Int']['output'];
+  /** razorpay | sandbox */
+  mode: Scalars['String']['output'];
+};
+
+export type PaymentResult = {
+  __typename?: 'PaymentResult';
+  /** Coins moved into escrow. */
+  coins: Scalars['Int']['output'];
+  /** 'Payment Successful!! {amount} has been detected from your account.' */
+  message: Scalars['String']['output'];
+  request: SwapRequest;
+};
+
+export type PaymentVerification = {
+  __typename?: 'PaymentVerification';
+  /** Coins the order bought */
+  coins: Scalars['Int']['output'];
+  /** false when a replay found the coins already credited */
+  credited: Scalars['Boolean']['output'];
+  /** The caller's balance afterwards */
+  skillCoins: Scalars['Int']['output'];
+  success: Scalars['Boolean']['output'];
+};
+
+/** The whole profile form; every rule of the form is checked again on the server. */
+export type ProfileInput = {
+  /** Skill coins per course; 0 when omitted. */
+  amount?: InputMaybe<Scalars['Int']['input']>;
+  days?: InputMaybe<Scalars['Int']['input']>;
+  /** Male or Female */
+  gender?: InputMaybe<Scalars['String']['input']>;
+  /** A URL from POST /api/upload/image; omit to keep the current picture (required when there is none). */
+  image?: InputMaybe<Scalars['String']['input']>;
+  languages: Array<Scalars['String']['input']>;
+  skillsKnown: Array<SkillInput>;
+  skillsRequired: Array<SkillInput>;
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled. */
+  chat: Chat;
+  /** The caller's chats, latest message first. DETAILS_NOT_FILLED until the profile is filled. */
+  chats: Array<ChatListItem>;
+  /** The caller's coin movements, newest first (first: at most 50). */
+  coinHistory: CoinHistoryPage;
+  /** Other students, best matches first (they know what I want to learn and want what I know), then newest. Fails with DETAILS_NOT_FILLED until the caller's profile is filled. */
+  feed: FeedPage;
   /** Liveness of the server and its database; needs no token. */
   health: Health;
+  /** One post. NOT_FOUND when it does not exist, is hidden, or its owner rejected the caller (the owner always sees it). */
+  implementPost: ImplementPost;
+  /** Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first. */
+  implementPosts: ImplementPostPage;
+  /** Top students by rating, then rating count, then coins (at most 100); needs no token. */
+  leaderboard: Array<LeaderboardRow>;
+  /** The caller's own profile; null when signed out. */
+  me: Maybe<Me>;
+  /** The caller's own posts (Your Problems), hidden ones included; newest first. */
+  myImplementPosts: ImplementPostPage;
   /** How many notifications the caller has (the dashboard's bracketed count). */
   notificationCount: Scalars['Int']['output'];
   /** The caller's notifications, newest first. */
   notifications: Array<Notification>;
+  /** The Pay popup's options (learnSkills are what can be paid for). */
+  payForm: SwapForm;
+  /** Which checkout to open and the price; needs no token. */
+  paymentGateway: PaymentGatewayInfo;
+  /** Whether a reset link can still be used (known, unused, under one hour old). */
+  resetTokenValid: Scalars['Boolean']['output'];
+  /** The caller's oldest unseen reward; reading does not mark it seen. */
+  rewards: RewardStatus;
+  /** Case-insensitive search among other students; an empty query finds nobody. */
+  searchUsers: Array<User>;
+  /** The caller's coin balance. */
+  skillCoins: SkillCoinAccount;
+  /** The signed-in user's snake high score (and their user id, so the game page can check its URL). Needs a token. */
+  snakeHighScore: SnakeHighScore;
+  /** Whether Swap and Pay are possible with this student now. */
+  swapAvailability: SwapAvailability;
+  /** The Swap popup's options: my skills to teach, theirs to learn. */
+  swapForm: SwapForm;
+  /** One request the caller is a party to. */
+  swapRequest: Maybe<SwapRequest>;
+  /** Any student's public profile (no token needed, like the leaderboard it is linked from); null for an unknown id. */
+  user: Maybe<User>;
+  /** The caller's user id (REST: GET /api/dashboard/userId). UNAUTHENTICATED without a valid token. */
+  viewerId: Scalars['ID']['output'];
+};
+
+
+export type QueryChatArgs = {
+  chatWith: Scalars['ID']['input'];
+};
+
+
+export type QueryChatsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type QueryCoinHistoryArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFeedArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
+};
+
+
+export type QueryImplementPostArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryImplementPostsArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryLeaderboardArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyImplementPostsArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryPayFormArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
+export type QueryResetTokenValidArgs = {
+  token: Scalars['String']['input'];
+};
+
+
+export type QuerySearchUsersArgs = {
+  filter?: SearchFilter;
+  query: Scalars['String']['input'];
+};
+
+
+export type QuerySwapAvailabilityArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
+export type QuerySwapFormArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
+export type QuerySwapRequestArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Average of the stars partners gave (0 when none yet) and how many gave them. */
+export type Rating = {
+  __typename?: 'Rating';
+  count: Scalars['Int']['output'];
+  value: Scalars['Float']['output'];
+};
+
+/** A new student account. The email must be a college address. */
+export type RegisterInput = {
+  /** Two digits, one letter, three digits, @ and the college domain. */
+  email: Scalars['String']['input'];
+  /** Shown as Username; unique regardless of case. */
+  name: Scalars['String']['input'];
+  /** 8 to 128 characters. */
+  password: Scalars['String']['input'];
+};
+
+export type RejectImplementApplicantInput = {
+  /** The reason's text when `reason` is Other. */
+  otherReason?: InputMaybe<Scalars['String']['input']>;
+  postId: Scalars['ID']['input'];
+  /** Incomplete Profile | Does Not Meet Requirements | Violation of Terms of Service | Duplicate Account | Other */
+  reason: Scalars['String']['input'];
+  /** The applicant's user id. */
+  userId: Scalars['ID']['input'];
+};
+
+export type RequestPayInput = {
+  /** One of the receiver's skills, to learn. Missing: 'select skills'. */
+  learnSkill?: InputMaybe<SwapSkillInput>;
+  /** The student who would teach. */
+  receiverId: Scalars['ID']['input'];
+  /** The price in skill coins. Missing or 0: 'Enter skill coins'. */
+  skillCoins?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RequestSwapInput = {
+  /** One of the receiver's skills, to learn. Missing: 'select skills'. */
+  learnSkill?: InputMaybe<SwapSkillInput>;
+  /** One of the caller's skills, to teach. Missing: 'select skills'. */
+  preachSkill?: InputMaybe<SwapSkillInput>;
+  /** The student asked to swap. */
+  receiverId: Scalars['ID']['input'];
+};
+
+/** The caller's oldest reward not yet shown (the dashboard popup). */
+export type RewardStatus = {
+  __typename?: 'RewardStatus';
+  /** Why the coins were given; empty when rewarded is false */
+  reason: Scalars['String']['output'];
+  /** Coins given */
+  rewardCount: Scalars['Int']['output'];
+  /** Pass to acknowledgeReward so the popup marks exactly this one */
+  rewardId: Maybe<Scalars['ID']['output']>;
+  /** true when there is a reward to show */
+  rewarded: Scalars['Boolean']['output'];
+};
+
+/** What the TEST MODE checkout hands back after Pay, exactly like Razorpay Checkout. */
+export type SandboxPayment = {
+  __typename?: 'SandboxPayment';
+  orderId: Scalars['ID']['output'];
+  paymentId: Scalars['String']['output'];
+  signature: Scalars['String']['output'];
+};
+
+/** name (default), skillsKnown (shown as Skill), languages (shown as Language) */
+export type SearchFilter =
+  | 'languages'
+  | 'name'
+  | 'skillsKnown';
+
+/** A skill with its category (one of the ten of the spec). */
+export type Skill = {
+  __typename?: 'Skill';
+  category: Scalars['String']['output'];
+  skill: Scalars['String']['output'];
+};
+
+/** The caller's skill coin account. */
+export type SkillCoinAccount = {
+  __typename?: 'SkillCoinAccount';
+  /** Spendable coins (coins held for a lesson are not included) */
+  balance: Scalars['Int']['output'];
+  /** The owner's user id */
+  id: Scalars['ID']['output'];
+};
+
+export type SkillInput = {
+  category: Scalars['String']['input'];
+  skill: Scalars['String']['input'];
 };
 
 /** A skill with its category. */
@@ -84,19 +847,804 @@ export type SkillRef = {
   skill: Scalars['String']['output'];
 };
 
+/** A player's best snake score, kept by the server. */
+export type SnakeHighScore = {
+  __typename?: 'SnakeHighScore';
+  /** Apples eaten in the player's best game; 0 before the first game. */
+  highScore: Scalars['Int']['output'];
+  /** The player: always the signed-in user. */
+  userId: Scalars['ID']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The caller's chat with `chatWith` after its meeting link, rating, finish or report changed. */
+  chatUpdated: Chat;
+  /** Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. */
+  messageAdded: ChatMessage;
   /** Each new notification, delivered to its recipient only. */
   notificationAdded: Notification;
 };
+
+
+export type SubscriptionChatUpdatedArgs = {
+  chatWith: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionMessageAddedArgs = {
+  chatWith: Scalars['ID']['input'];
+};
+
+/** Whether the caller may send a swap or pay request to a student now. */
+export type SwapAvailability = {
+  __typename?: 'SwapAvailability';
+  canRequest: Scalars['Boolean']['output'];
+  /** A chat exists between the two (Swap and Pay are disabled). */
+  hasChat: Scalars['Boolean']['output'];
+  /** The open request between the two, whoever sent it. */
+  openRequest: Maybe<SwapRequest>;
+  /** Why not, when canRequest is false. */
+  reason: Maybe<Scalars['String']['output']>;
+};
+
+/** The options of the swap or pay popup. */
+export type SwapForm = {
+  __typename?: 'SwapForm';
+  /** The other student's skills, to learn. */
+  learnSkills: Array<SkillRef>;
+  /** The caller's skills, to teach. */
+  preachSkills: Array<SkillRef>;
+};
+
+/** A swap or pay request between two students. */
+export type SwapRequest = {
+  __typename?: 'SwapRequest';
+  /** The chat opened by accepting (swap) or paying. */
+  chatId: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  /** swap | pay */
+  kind: Scalars['String']['output'];
+  /** What the requester learns. */
+  learnSkill: SkillRef;
+  /** What the requester teaches (swap only). */
+  preachSkill: Maybe<SkillRef>;
+  /** Who was asked; the teacher of learnSkill. */
+  receiver: NotificationUser;
+  /** Who asked; the learner of a pay request. */
+  requester: NotificationUser;
+  skillCoins: Maybe<Scalars['Int']['output']>;
+  /** pending | awaiting_payment | accepted | paid | rejected */
+  status: Scalars['String']['output'];
+};
+
+/** A skill chosen in the swap or pay popup. */
+export type SwapSkillInput = {
+  category: Scalars['String']['input'];
+  skill: Scalars['String']['input'];
+};
+
+/** A student's public profile. Never carries private fields. */
+export type User = {
+  __typename?: 'User';
+  /** Skill coins asked per course. */
+  amount: Scalars['Int']['output'];
+  completedSkills: Array<CompletedSkill>;
+  /** Male or Female; null until the profile is filled. */
+  gender: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** URL of the profile picture. */
+  image: Maybe<Scalars['String']['output']>;
+  /** Languages the student speaks, in their order. */
+  languages: Array<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  rating: Rating;
+  skillsKnown: Array<Skill>;
+  skillsRequired: Array<Skill>;
+};
+
+export type ForgotPasswordMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+}>;
+
+
+export type ForgotPasswordMutation = { __typename?: 'Mutation', forgotPassword: string };
+
+export type LoginMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+
+export type LoginMutation = { __typename?: 'Mutation', login: { __typename?: 'AuthPayload', token: string, userId: string } };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { __typename?: 'Mutation', logout: boolean };
+
+export type RegisterMutationVariables = Exact<{
+  input: RegisterInput;
+}>;
+
+
+export type RegisterMutation = { __typename?: 'Mutation', register: { __typename?: 'AuthPayload', token: string, userId: string } };
+
+export type ResetTokenValidQueryVariables = Exact<{
+  token: Scalars['String']['input'];
+}>;
+
+
+export type ResetTokenValidQuery = { __typename?: 'Query', resetTokenValid: boolean };
+
+export type SendContactMessageMutationVariables = Exact<{
+  input: ContactMessageInput;
+}>;
+
+
+export type SendContactMessageMutation = { __typename?: 'Mutation', sendContactMessage: boolean };
+
+export type UpdatePasswordMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type UpdatePasswordMutation = { __typename?: 'Mutation', updatePassword: boolean };
+
+export type ChatFieldsFragment = { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } };
+
+export type ChatListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChatListQuery = { __typename?: 'Query', chats: Array<{ __typename?: 'ChatListItem', id: string, status: string, lastMessageAt: string, lastMessagePreview: string | null, lastMessageFromMe: boolean, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null } }> };
+
+export type ChatMessageFieldsFragment = { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null };
+
+export type ChatUpdatedSubscriptionVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+}>;
+
+
+export type ChatUpdatedSubscription = { __typename?: 'Subscription', chatUpdated: { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } } };
+
+export type ChatQueryVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+}>;
+
+
+export type ChatQuery = { __typename?: 'Query', chat: { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, messages: { __typename?: 'ChatMessagePage', hasOlder: boolean, nodes: Array<{ __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null }> }, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } } };
+
+export type FinishChatMutationVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+}>;
+
+
+export type FinishChatMutation = { __typename?: 'Mutation', finishChat: { __typename?: 'FinishChatResult', ended: boolean, waitingForPartner: boolean, chat: { __typename?: 'Chat', id: string, status: string, finishedByMe: boolean, finishedByPartner: boolean, endedAt: string | null } } };
+
+export type MessageAddedSubscriptionVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+}>;
+
+
+export type MessageAddedSubscription = { __typename?: 'Subscription', messageAdded: { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null } };
+
+export type OlderMessagesQueryVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+  before: Scalars['Int']['input'];
+}>;
+
+
+export type OlderMessagesQuery = { __typename?: 'Query', chat: { __typename?: 'Chat', id: string, messages: { __typename?: 'ChatMessagePage', hasOlder: boolean, nodes: Array<{ __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null }> } } };
+
+export type RateChatPartnerMutationVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+  stars: Scalars['Int']['input'];
+}>;
+
+
+export type RateChatPartnerMutation = { __typename?: 'Mutation', rateChatPartner: { __typename?: 'Chat', id: string, ratingGiven: boolean } };
+
+export type ReportChatMutationVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+  details: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ReportChatMutation = { __typename?: 'Mutation', reportChat: { __typename?: 'Chat', id: string, status: string } };
+
+export type SendMessageMutationVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+  body: Scalars['String']['input'];
+  clientId: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type SendMessageMutation = { __typename?: 'Mutation', sendMessage: { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null } };
+
+export type SetMeetingLinkMutationVariables = Exact<{
+  chatWith: Scalars['ID']['input'];
+  link: Scalars['String']['input'];
+}>;
+
+
+export type SetMeetingLinkMutation = { __typename?: 'Mutation', setMeetingLink: { __typename?: 'Chat', id: string, meetingLink: string | null } };
+
+export type CoinHistoryQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+  after: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CoinHistoryQuery = { __typename?: 'Query', coinHistory: { __typename?: 'CoinHistoryPage', endCursor: string | null, hasMore: boolean, items: Array<{ __typename?: 'CoinHistoryEntry', id: string, createdAt: string, kind: string, amount: number, balanceAfter: number, counterpartId: string | null, counterpartName: string, memo: string | null }> } };
+
+export type CreateCoinOrderMutationVariables = Exact<{
+  coins: Scalars['Int']['input'];
+}>;
+
+
+export type CreateCoinOrderMutation = { __typename?: 'Mutation', createCoinOrder: { __typename?: 'CoinOrderView', orderId: string, coins: number, amountPaise: number, currency: string, gateway: string, keyId: string | null } };
+
+export type LeaderboardQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type LeaderboardQuery = { __typename?: 'Query', leaderboard: Array<{ __typename?: 'LeaderboardRow', rank: number, userId: string, name: string, rating: number, ratingCount: number, skillCoins: number }> };
+
+export type SandboxPayMutationVariables = Exact<{
+  orderId: Scalars['ID']['input'];
+}>;
+
+
+export type SandboxPayMutation = { __typename?: 'Mutation', sandboxPay: { __typename?: 'SandboxPayment', orderId: string, paymentId: string, signature: string } };
+
+export type SkillCoinsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SkillCoinsQuery = { __typename?: 'Query', skillCoins: { __typename?: 'SkillCoinAccount', id: string, balance: number }, paymentGateway: { __typename?: 'PaymentGatewayInfo', mode: string, keyId: string | null, coinPricePaise: number, maxCoinsPerPurchase: number, currency: string } };
+
+export type VerifyCoinPaymentMutationVariables = Exact<{
+  orderId: Scalars['ID']['input'];
+  paymentId: Scalars['String']['input'];
+  signature: Scalars['String']['input'];
+}>;
+
+
+export type VerifyCoinPaymentMutation = { __typename?: 'Mutation', verifyCoinPayment: { __typename?: 'PaymentVerification', success: boolean, coins: number, credited: boolean, skillCoins: number } };
+
+export type AcceptImplementApplicantMutationVariables = Exact<{
+  input: ImplementApplicantInput;
+}>;
+
+
+export type AcceptImplementApplicantMutation = { __typename?: 'Mutation', acceptImplementApplicant: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } };
+
+export type CreateImplementPostMutationVariables = Exact<{
+  input: CreateImplementPostInput;
+}>;
+
+
+export type CreateImplementPostMutation = { __typename?: 'Mutation', createImplementPost: { __typename?: 'ImplementPost', id: string, title: string, description: string, visible: boolean, createdAt: string, isMine: boolean, owner: { __typename?: 'ImplementUser', id: string, name: string, image: string | null }, myApplication: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } | null } };
+
+export type ImplementApplicationFieldsFragment = { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string };
+
+export type ImplementPostFieldsFragment = { __typename?: 'ImplementPost', id: string, title: string, description: string, visible: boolean, createdAt: string, isMine: boolean, owner: { __typename?: 'ImplementUser', id: string, name: string, image: string | null }, myApplication: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } | null };
+
+export type ImplementPostQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ImplementPostQuery = { __typename?: 'Query', implementPost: { __typename?: 'ImplementPost', id: string, title: string, description: string, visible: boolean, createdAt: string, isMine: boolean, owner: { __typename?: 'ImplementUser', id: string, name: string, image: string | null }, myApplication: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } | null } };
+
+export type ImplementPostsQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+  after: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ImplementPostsQuery = { __typename?: 'Query', implementPosts: { __typename?: 'ImplementPostPage', endCursor: string | null, hasMore: boolean, items: Array<{ __typename?: 'ImplementPost', id: string, title: string, description: string, visible: boolean, createdAt: string, isMine: boolean, owner: { __typename?: 'ImplementUser', id: string, name: string, image: string | null }, myApplication: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } | null }> } };
+
+export type ImplementsViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ImplementsViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string } | null };
+
+export type JoinImplementPostMutationVariables = Exact<{
+  input: JoinImplementPostInput;
+}>;
+
+
+export type JoinImplementPostMutation = { __typename?: 'Mutation', joinImplementPost: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } };
+
+export type MyImplementPostsQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+  after: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type MyImplementPostsQuery = { __typename?: 'Query', myImplementPosts: { __typename?: 'ImplementPostPage', endCursor: string | null, hasMore: boolean, items: Array<{ __typename?: 'ImplementPost', id: string, title: string, description: string, visible: boolean, createdAt: string, isMine: boolean, applicants: Array<{ __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string, user: { __typename?: 'ImplementUser', id: string, name: string, image: string | null } }>, owner: { __typename?: 'ImplementUser', id: string, name: string, image: string | null }, myApplication: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } | null }> } };
+
+export type RejectImplementApplicantPermanentlyMutationVariables = Exact<{
+  input: RejectImplementApplicantInput;
+}>;
+
+
+export type RejectImplementApplicantPermanentlyMutation = { __typename?: 'Mutation', rejectImplementApplicantPermanently: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } };
+
+export type RejectImplementApplicantMutationVariables = Exact<{
+  input: RejectImplementApplicantInput;
+}>;
+
+
+export type RejectImplementApplicantMutation = { __typename?: 'Mutation', rejectImplementApplicant: { __typename?: 'ImplementApplication', id: string, postId: string, userId: string, userName: string, description: string, status: ImplementApplicationStatus, reason: string | null, updatedAt: string } };
+
+export type SetImplementPostVisibilityMutationVariables = Exact<{
+  postId: Scalars['ID']['input'];
+  visible: Scalars['Boolean']['input'];
+}>;
+
+
+export type SetImplementPostVisibilityMutation = { __typename?: 'Mutation', setImplementPostVisibility: { __typename?: 'ImplementPost', id: string, visible: boolean } };
+
+export type AcceptRequestMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type AcceptRequestMutation = { __typename?: 'Mutation', acceptRequest: { __typename?: 'SwapRequest', id: string, kind: string, status: string, chatId: string | null } };
+
+export type DismissNotificationMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DismissNotificationMutation = { __typename?: 'Mutation', dismissNotification: string };
+
+export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationAddedSubscription = { __typename?: 'Subscription', notificationAdded: { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } } };
+
+export type NotificationCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationCountQuery = { __typename?: 'Query', notificationCount: number };
+
+export type NotificationFieldsFragment = { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } };
+
+export type NotificationsViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, gender: string | null, detailsFilled: boolean } | null };
+
+export type NotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsQuery = { __typename?: 'Query', notifications: Array<{ __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } }> };
+
+export type PayAcceptedRequestMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PayAcceptedRequestMutation = { __typename?: 'Mutation', payAcceptedRequest: { __typename?: 'PaymentResult', message: string, coins: number, request: { __typename?: 'SwapRequest', id: string, status: string, chatId: string | null } } };
+
+export type RejectRequestMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RejectRequestMutation = { __typename?: 'Mutation', rejectRequest: { __typename?: 'SwapRequest', id: string, status: string } };
+
+export type AcknowledgeDashboardRewardMutationVariables = Exact<{
+  rewardId: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type AcknowledgeDashboardRewardMutation = { __typename?: 'Mutation', acknowledgeReward: { __typename?: 'RewardStatus', rewarded: boolean, reason: string, rewardCount: number, rewardId: string | null } };
+
+export type DashboardCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardCountsQuery = { __typename?: 'Query', notificationCount: number };
+
+export type DashboardRewardQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardRewardQuery = { __typename?: 'Query', rewards: { __typename?: 'RewardStatus', rewarded: boolean, reason: string, rewardCount: number, rewardId: string | null } };
+
+export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, image: string | null, gender: string | null, detailsFilled: boolean } | null };
+
+export type FeedQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+  after: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type FeedQuery = { __typename?: 'Query', feed: { __typename?: 'FeedPage', endCursor: string | null, hasMore: boolean, items: Array<{ __typename?: 'User', id: string, name: string, image: string | null, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> }> } };
+
+export type SkillFieldsFragment = { __typename?: 'Skill', category: string, skill: string };
+
+export type UserCardFieldsFragment = { __typename?: 'User', id: string, name: string, image: string | null, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> };
+
+export type ProfileDetailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProfileDetailsQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, gender: string | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } | null };
+
+export type SearchUsersQueryVariables = Exact<{
+  query: Scalars['String']['input'];
+  filter: SearchFilter;
+}>;
+
+
+export type SearchUsersQuery = { __typename?: 'Query', searchUsers: Array<{ __typename?: 'User', id: string, name: string, image: string | null, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> }> };
+
+export type UpdateProfileMutationVariables = Exact<{
+  input: ProfileInput;
+}>;
+
+
+export type UpdateProfileMutation = { __typename?: 'Mutation', updateProfile: { __typename?: 'Me', id: string, gender: string | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } };
+
+export type UserProfileQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type UserProfileQuery = { __typename?: 'Query', user: { __typename?: 'User', id: string, name: string, gender: string | null, image: string | null, amount: number, languages: Array<string>, rating: { __typename?: 'Rating', value: number, count: number }, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }>, completedSkills: Array<{ __typename?: 'CompletedSkill', skill: string, category: string, completedAt: string, mentor: { __typename?: 'User', id: string, name: string } | null }> } | null };
+
+export type SnakeHighScoreQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SnakeHighScoreQuery = { __typename?: 'Query', snakeHighScore: { __typename?: 'SnakeHighScore', userId: string, highScore: number } };
+
+export type SubmitSnakeScoreMutationVariables = Exact<{
+  score: Scalars['Int']['input'];
+}>;
+
+
+export type SubmitSnakeScoreMutation = { __typename?: 'Mutation', submitSnakeScore: { __typename?: 'SnakeHighScore', userId: string, highScore: number } };
+
+export type PayFormQueryVariables = Exact<{
+  userId: Scalars['ID']['input'];
+}>;
+
+
+export type PayFormQuery = { __typename?: 'Query', payForm: { __typename?: 'SwapForm', learnSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }> } };
+
+export type RequestPayMutationVariables = Exact<{
+  input: RequestPayInput;
+}>;
+
+
+export type RequestPayMutation = { __typename?: 'Mutation', requestPay: { __typename?: 'SwapRequest', id: string, kind: string, status: string, skillCoins: number | null } };
+
+export type RequestSwapMutationVariables = Exact<{
+  input: RequestSwapInput;
+}>;
+
+
+export type RequestSwapMutation = { __typename?: 'Mutation', requestSwap: { __typename?: 'SwapRequest', id: string, kind: string, status: string } };
+
+export type SwapAvailabilityQueryVariables = Exact<{
+  userId: Scalars['ID']['input'];
+}>;
+
+
+export type SwapAvailabilityQuery = { __typename?: 'Query', swapAvailability: { __typename?: 'SwapAvailability', hasChat: boolean, canRequest: boolean, reason: string | null, openRequest: { __typename?: 'SwapRequest', id: string, kind: string, status: string, requester: { __typename?: 'NotificationUser', id: string } } | null } };
+
+export type SwapFormQueryVariables = Exact<{
+  userId: Scalars['ID']['input'];
+}>;
+
+
+export type SwapFormQuery = { __typename?: 'Query', swapForm: { __typename?: 'SwapForm', preachSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }>, learnSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }> } };
 
 export type ServerHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ServerHealthQuery = { __typename?: 'Query', health: { __typename?: 'Health', status: string, database: string } };
 
-
+export const ChatFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<ChatFieldsFragment, unknown>;
+export const ChatMessageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<ChatMessageFieldsFragment, unknown>;
+export const ImplementApplicationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<ImplementApplicationFieldsFragment, unknown>;
+export const ImplementPostFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<ImplementPostFieldsFragment, unknown>;
+export const NotificationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationFieldsFragment, unknown>;
+export const SkillFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<SkillFieldsFragment, unknown>;
+export const UserCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UserCardFieldsFragment, unknown>;
+export const ForgotPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ForgotPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"forgotPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}]}]}}]} as unknown as DocumentNode<ForgotPasswordMutation, ForgotPasswordMutationVariables>;
+export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
+export const LogoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"}}]}}]} as unknown as DocumentNode<LogoutMutation, LogoutMutationVariables>;
+export const RegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Register"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"register"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<RegisterMutation, RegisterMutationVariables>;
+export const ResetTokenValidDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ResetTokenValid"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetTokenValid"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}]}]}}]} as unknown as DocumentNode<ResetTokenValidQuery, ResetTokenValidQueryVariables>;
+export const SendContactMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendContactMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendContactMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SendContactMessageMutation, SendContactMessageMutationVariables>;
+export const UpdatePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}},{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}]}]}}]} as unknown as DocumentNode<UpdatePasswordMutation, UpdatePasswordMutationVariables>;
+export const ChatListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChatList"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessageAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessagePreview"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessageFromMe"}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]} as unknown as DocumentNode<ChatListQuery, ChatListQueryVariables>;
+export const ChatUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"ChatUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chatUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<ChatUpdatedSubscription, ChatUpdatedSubscriptionVariables>;
+export const ChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Chat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatFields"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasOlder"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<ChatQuery, ChatQueryVariables>;
+export const FinishChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FinishChat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"finishChat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ended"}},{"kind":"Field","name":{"kind":"Name","value":"waitingForPartner"}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}}]}}]}}]}}]} as unknown as DocumentNode<FinishChatMutation, FinishChatMutationVariables>;
+export const MessageAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"MessageAdded"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageAdded"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<MessageAddedSubscription, MessageAddedSubscriptionVariables>;
+export const OlderMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OlderMessages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasOlder"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<OlderMessagesQuery, OlderMessagesQueryVariables>;
+export const RateChatPartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RateChatPartner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stars"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateChatPartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"stars"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stars"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}}]}}]}}]} as unknown as DocumentNode<RateChatPartnerMutation, RateChatPartnerMutationVariables>;
+export const ReportChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReportChat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"details"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportChat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"details"},"value":{"kind":"Variable","name":{"kind":"Name","value":"details"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ReportChatMutation, ReportChatMutationVariables>;
+export const SendMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"body"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"body"},"value":{"kind":"Variable","name":{"kind":"Name","value":"body"}}},{"kind":"Argument","name":{"kind":"Name","value":"clientId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<SendMessageMutation, SendMessageMutationVariables>;
+export const SetMeetingLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetMeetingLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"link"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setMeetingLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"link"},"value":{"kind":"Variable","name":{"kind":"Name","value":"link"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}}]}}]}}]} as unknown as DocumentNode<SetMeetingLinkMutation, SetMeetingLinkMutationVariables>;
+export const CoinHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CoinHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coinHistory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"balanceAfter"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartId"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartName"}},{"kind":"Field","name":{"kind":"Name","value":"memo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}}]} as unknown as DocumentNode<CoinHistoryQuery, CoinHistoryQueryVariables>;
+export const CreateCoinOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCoinOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"coins"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCoinOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"coins"},"value":{"kind":"Variable","name":{"kind":"Name","value":"coins"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"amountPaise"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"gateway"}},{"kind":"Field","name":{"kind":"Name","value":"keyId"}}]}}]}}]} as unknown as DocumentNode<CreateCoinOrderMutation, CreateCoinOrderMutationVariables>;
+export const LeaderboardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Leaderboard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leaderboard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"ratingCount"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}}]}}]}}]} as unknown as DocumentNode<LeaderboardQuery, LeaderboardQueryVariables>;
+export const SandboxPayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SandboxPay"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sandboxPay"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"paymentId"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}}]}}]}}]} as unknown as DocumentNode<SandboxPayMutation, SandboxPayMutationVariables>;
+export const SkillCoinsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SkillCoins"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skillCoins"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}},{"kind":"Field","name":{"kind":"Name","value":"paymentGateway"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"keyId"}},{"kind":"Field","name":{"kind":"Name","value":"coinPricePaise"}},{"kind":"Field","name":{"kind":"Name","value":"maxCoinsPerPurchase"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}}]} as unknown as DocumentNode<SkillCoinsQuery, SkillCoinsQueryVariables>;
+export const VerifyCoinPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCoinPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signature"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCoinPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"signature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"credited"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}}]}}]}}]} as unknown as DocumentNode<VerifyCoinPaymentMutation, VerifyCoinPaymentMutationVariables>;
+export const AcceptImplementApplicantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcceptImplementApplicant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplicantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptImplementApplicant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<AcceptImplementApplicantMutation, AcceptImplementApplicantMutationVariables>;
+export const CreateImplementPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateImplementPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateImplementPostInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createImplementPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementPostFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}}]} as unknown as DocumentNode<CreateImplementPostMutation, CreateImplementPostMutationVariables>;
+export const ImplementPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImplementPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"implementPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementPostFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}}]} as unknown as DocumentNode<ImplementPostQuery, ImplementPostQueryVariables>;
+export const ImplementPostsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImplementPosts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"implementPosts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementPostFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}}]} as unknown as DocumentNode<ImplementPostsQuery, ImplementPostsQueryVariables>;
+export const ImplementsViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImplementsViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<ImplementsViewerQuery, ImplementsViewerQueryVariables>;
+export const JoinImplementPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"JoinImplementPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JoinImplementPostInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"joinImplementPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<JoinImplementPostMutation, JoinImplementPostMutationVariables>;
+export const MyImplementPostsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyImplementPosts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myImplementPosts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementPostFields"}},{"kind":"Field","name":{"kind":"Name","value":"applicants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}}]} as unknown as DocumentNode<MyImplementPostsQuery, MyImplementPostsQueryVariables>;
+export const RejectImplementApplicantPermanentlyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectImplementApplicantPermanently"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RejectImplementApplicantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectImplementApplicantPermanently"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<RejectImplementApplicantPermanentlyMutation, RejectImplementApplicantPermanentlyMutationVariables>;
+export const RejectImplementApplicantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectImplementApplicant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RejectImplementApplicantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectImplementApplicant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<RejectImplementApplicantMutation, RejectImplementApplicantMutationVariables>;
+export const SetImplementPostVisibilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetImplementPostVisibility"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"postId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"visible"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setImplementPostVisibility"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"postId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"postId"}}},{"kind":"Argument","name":{"kind":"Name","value":"visible"},"value":{"kind":"Variable","name":{"kind":"Name","value":"visible"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}}]}}]}}]} as unknown as DocumentNode<SetImplementPostVisibilityMutation, SetImplementPostVisibilityMutationVariables>;
+export const AcceptRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcceptRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}}]}}]}}]} as unknown as DocumentNode<AcceptRequestMutation, AcceptRequestMutationVariables>;
+export const DismissNotificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DismissNotification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dismissNotification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DismissNotificationMutation, DismissNotificationMutationVariables>;
+export const NotificationAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"NotificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>;
+export const NotificationCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<NotificationCountQuery, NotificationCountQueryVariables>;
+export const NotificationsViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationsViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}}]}}]}}]} as unknown as DocumentNode<NotificationsViewerQuery, NotificationsViewerQueryVariables>;
+export const NotificationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Notifications"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationsQuery, NotificationsQueryVariables>;
+export const PayAcceptedRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PayAcceptedRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payAcceptedRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"request"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}}]}}]}}]}}]} as unknown as DocumentNode<PayAcceptedRequestMutation, PayAcceptedRequestMutationVariables>;
+export const RejectRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RejectRequestMutation, RejectRequestMutationVariables>;
+export const AcknowledgeDashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcknowledgeDashboardReward"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acknowledgeReward"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rewardId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<AcknowledgeDashboardRewardMutation, AcknowledgeDashboardRewardMutationVariables>;
+export const DashboardCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<DashboardCountsQuery, DashboardCountsQueryVariables>;
+export const DashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardReward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<DashboardRewardQuery, DashboardRewardQueryVariables>;
+export const DashboardViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}}]}}]}}]} as unknown as DocumentNode<DashboardViewerQuery, DashboardViewerQueryVariables>;
+export const FeedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Feed"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"feed"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserCardFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<FeedQuery, FeedQueryVariables>;
+export const ProfileDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<ProfileDetailsQuery, ProfileDetailsQueryVariables>;
+export const SearchUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchUsers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SearchFilter"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchUsers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<SearchUsersQuery, SearchUsersQueryVariables>;
+export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const UserProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"rating"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"completedSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"completedAt"}},{"kind":"Field","name":{"kind":"Name","value":"mentor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UserProfileQuery, UserProfileQueryVariables>;
+export const SnakeHighScoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SnakeHighScore"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snakeHighScore"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"highScore"}}]}}]}}]} as unknown as DocumentNode<SnakeHighScoreQuery, SnakeHighScoreQueryVariables>;
+export const SubmitSnakeScoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitSnakeScore"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"score"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitSnakeScore"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"score"},"value":{"kind":"Variable","name":{"kind":"Name","value":"score"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"highScore"}}]}}]}}]} as unknown as DocumentNode<SubmitSnakeScoreMutation, SubmitSnakeScoreMutationVariables>;
+export const PayFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PayForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<PayFormQuery, PayFormQueryVariables>;
+export const RequestPayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestPay"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RequestPayInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestPay"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}}]}}]}}]} as unknown as DocumentNode<RequestPayMutation, RequestPayMutationVariables>;
+export const RequestSwapDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestSwap"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RequestSwapInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestSwap"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RequestSwapMutation, RequestSwapMutationVariables>;
+export const SwapAvailabilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapAvailability"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapAvailability"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasChat"}},{"kind":"Field","name":{"kind":"Name","value":"canRequest"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"openRequest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>;
+export const SwapFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preachSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<SwapFormQuery, SwapFormQueryVariables>;
 export const ServerHealthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerHealth"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"database"}}]}}]}}]} as unknown as DocumentNode<ServerHealthQuery, ServerHealthQueryVariables>;
+export function useForgotPasswordMutation(options?: ApolloReactHooks.useMutation.Options<ForgotPasswordMutation, ForgotPasswordMutationVariables>) {
+  return ApolloReactHooks.useMutation(ForgotPasswordDocument, options);
+}
+
+export function useLoginMutation(options?: ApolloReactHooks.useMutation.Options<LoginMutation, LoginMutationVariables>) {
+  return ApolloReactHooks.useMutation(LoginDocument, options);
+}
+
+export function useLogoutMutation(options?: ApolloReactHooks.useMutation.Options<LogoutMutation, LogoutMutationVariables>) {
+  return ApolloReactHooks.useMutation(LogoutDocument, options);
+}
+
+export function useRegisterMutation(options?: ApolloReactHooks.useMutation.Options<RegisterMutation, RegisterMutationVariables>) {
+  return ApolloReactHooks.useMutation(RegisterDocument, options);
+}
+
+export function useResetTokenValidQuery(...args: {} extends ResetTokenValidQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ResetTokenValidQuery, ResetTokenValidQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ResetTokenValidQuery, ResetTokenValidQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ResetTokenValidDocument, ...(args as [ApolloReactHooks.useQuery.Options<ResetTokenValidQuery, ResetTokenValidQueryVariables>]));
+}
+
+export function useSendContactMessageMutation(options?: ApolloReactHooks.useMutation.Options<SendContactMessageMutation, SendContactMessageMutationVariables>) {
+  return ApolloReactHooks.useMutation(SendContactMessageDocument, options);
+}
+
+export function useUpdatePasswordMutation(options?: ApolloReactHooks.useMutation.Options<UpdatePasswordMutation, UpdatePasswordMutationVariables>) {
+  return ApolloReactHooks.useMutation(UpdatePasswordDocument, options);
+}
+
+export function useChatListQuery(...args: {} extends ChatListQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ChatListQuery, ChatListQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ChatListQuery, ChatListQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ChatListDocument, ...(args as [ApolloReactHooks.useQuery.Options<ChatListQuery, ChatListQueryVariables>]));
+}
+
+export function useChatUpdatedSubscription(...args: {} extends ChatUpdatedSubscriptionVariables ? [options?: ApolloReactHooks.useSubscription.Options<ChatUpdatedSubscription, ChatUpdatedSubscriptionVariables>] : [options: ApolloReactHooks.useSubscription.Options<ChatUpdatedSubscription, ChatUpdatedSubscriptionVariables>]) {
+  return ApolloReactHooks.useSubscription(ChatUpdatedDocument, ...(args as [ApolloReactHooks.useSubscription.Options<ChatUpdatedSubscription, ChatUpdatedSubscriptionVariables>]));
+}
+
+export function useChatQuery(...args: {} extends ChatQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ChatQuery, ChatQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ChatQuery, ChatQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ChatDocument, ...(args as [ApolloReactHooks.useQuery.Options<ChatQuery, ChatQueryVariables>]));
+}
+
+export function useFinishChatMutation(options?: ApolloReactHooks.useMutation.Options<FinishChatMutation, FinishChatMutationVariables>) {
+  return ApolloReactHooks.useMutation(FinishChatDocument, options);
+}
+
+export function useMessageAddedSubscription(...args: {} extends MessageAddedSubscriptionVariables ? [options?: ApolloReactHooks.useSubscription.Options<MessageAddedSubscription, MessageAddedSubscriptionVariables>] : [options: ApolloReactHooks.useSubscription.Options<MessageAddedSubscription, MessageAddedSubscriptionVariables>]) {
+  return ApolloReactHooks.useSubscription(MessageAddedDocument, ...(args as [ApolloReactHooks.useSubscription.Options<MessageAddedSubscription, MessageAddedSubscriptionVariables>]));
+}
+
+export function useOlderMessagesQuery(...args: {} extends OlderMessagesQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<OlderMessagesQuery, OlderMessagesQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<OlderMessagesQuery, OlderMessagesQueryVariables>]) {
+  return ApolloReactHooks.useQuery(OlderMessagesDocument, ...(args as [ApolloReactHooks.useQuery.Options<OlderMessagesQuery, OlderMessagesQueryVariables>]));
+}
+
+export function useRateChatPartnerMutation(options?: ApolloReactHooks.useMutation.Options<RateChatPartnerMutation, RateChatPartnerMutationVariables>) {
+  return ApolloReactHooks.useMutation(RateChatPartnerDocument, options);
+}
+
+export function useReportChatMutation(options?: ApolloReactHooks.useMutation.Options<ReportChatMutation, ReportChatMutationVariables>) {
+  return ApolloReactHooks.useMutation(ReportChatDocument, options);
+}
+
+export function useSendMessageMutation(options?: ApolloReactHooks.useMutation.Options<SendMessageMutation, SendMessageMutationVariables>) {
+  return ApolloReactHooks.useMutation(SendMessageDocument, options);
+}
+
+export function useSetMeetingLinkMutation(options?: ApolloReactHooks.useMutation.Options<SetMeetingLinkMutation, SetMeetingLinkMutationVariables>) {
+  return ApolloReactHooks.useMutation(SetMeetingLinkDocument, options);
+}
+
+export function useCoinHistoryQuery(...args: {} extends CoinHistoryQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<CoinHistoryQuery, CoinHistoryQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<CoinHistoryQuery, CoinHistoryQueryVariables>]) {
+  return ApolloReactHooks.useQuery(CoinHistoryDocument, ...(args as [ApolloReactHooks.useQuery.Options<CoinHistoryQuery, CoinHistoryQueryVariables>]));
+}
+
+export function useCreateCoinOrderMutation(options?: ApolloReactHooks.useMutation.Options<CreateCoinOrderMutation, CreateCoinOrderMutationVariables>) {
+  return ApolloReactHooks.useMutation(CreateCoinOrderDocument, options);
+}
+
+export function useLeaderboardQuery(...args: {} extends LeaderboardQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<LeaderboardQuery, LeaderboardQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<LeaderboardQuery, LeaderboardQueryVariables>]) {
+  return ApolloReactHooks.useQuery(LeaderboardDocument, ...(args as [ApolloReactHooks.useQuery.Options<LeaderboardQuery, LeaderboardQueryVariables>]));
+}
+
+export function useSandboxPayMutation(options?: ApolloReactHooks.useMutation.Options<SandboxPayMutation, SandboxPayMutationVariables>) {
+  return ApolloReactHooks.useMutation(SandboxPayDocument, options);
+}
+
+export function useSkillCoinsQuery(...args: {} extends SkillCoinsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<SkillCoinsQuery, SkillCoinsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<SkillCoinsQuery, SkillCoinsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(SkillCoinsDocument, ...(args as [ApolloReactHooks.useQuery.Options<SkillCoinsQuery, SkillCoinsQueryVariables>]));
+}
+
+export function useVerifyCoinPaymentMutation(options?: ApolloReactHooks.useMutation.Options<VerifyCoinPaymentMutation, VerifyCoinPaymentMutationVariables>) {
+  return ApolloReactHooks.useMutation(VerifyCoinPaymentDocument, options);
+}
+
+export function useAcceptImplementApplicantMutation(options?: ApolloReactHooks.useMutation.Options<AcceptImplementApplicantMutation, AcceptImplementApplicantMutationVariables>) {
+  return ApolloReactHooks.useMutation(AcceptImplementApplicantDocument, options);
+}
+
+export function useCreateImplementPostMutation(options?: ApolloReactHooks.useMutation.Options<CreateImplementPostMutation, CreateImplementPostMutationVariables>) {
+  return ApolloReactHooks.useMutation(CreateImplementPostDocument, options);
+}
+
+export function useImplementPostQuery(...args: {} extends ImplementPostQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ImplementPostQuery, ImplementPostQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ImplementPostQuery, ImplementPostQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ImplementPostDocument, ...(args as [ApolloReactHooks.useQuery.Options<ImplementPostQuery, ImplementPostQueryVariables>]));
+}
+
+export function useImplementPostsQuery(...args: {} extends ImplementPostsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ImplementPostsQuery, ImplementPostsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ImplementPostsQuery, ImplementPostsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ImplementPostsDocument, ...(args as [ApolloReactHooks.useQuery.Options<ImplementPostsQuery, ImplementPostsQueryVariables>]));
+}
+
+export function useImplementsViewerQuery(...args: {} extends ImplementsViewerQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ImplementsViewerQuery, ImplementsViewerQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ImplementsViewerQuery, ImplementsViewerQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ImplementsViewerDocument, ...(args as [ApolloReactHooks.useQuery.Options<ImplementsViewerQuery, ImplementsViewerQueryVariables>]));
+}
+
+export function useJoinImplementPostMutation(options?: ApolloReactHooks.useMutation.Options<JoinImplementPostMutation, JoinImplementPostMutationVariables>) {
+  return ApolloReactHooks.useMutation(JoinImplementPostDocument, options);
+}
+
+export function useMyImplementPostsQuery(...args: {} extends MyImplementPostsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<MyImplementPostsQuery, MyImplementPostsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<MyImplementPostsQuery, MyImplementPostsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(MyImplementPostsDocument, ...(args as [ApolloReactHooks.useQuery.Options<MyImplementPostsQuery, MyImplementPostsQueryVariables>]));
+}
+
+export function useRejectImplementApplicantPermanentlyMutation(options?: ApolloReactHooks.useMutation.Options<RejectImplementApplicantPermanentlyMutation, RejectImplementApplicantPermanentlyMutationVariables>) {
+  return ApolloReactHooks.useMutation(RejectImplementApplicantPermanentlyDocument, options);
+}
+
+export function useRejectImplementApplicantMutation(options?: ApolloReactHooks.useMutation.Options<RejectImplementApplicantMutation, RejectImplementApplicantMutationVariables>) {
+  return ApolloReactHooks.useMutation(RejectImplementApplicantDocument, options);
+}
+
+export function useSetImplementPostVisibilityMutation(options?: ApolloReactHooks.useMutation.Options<SetImplementPostVisibilityMutation, SetImplementPostVisibilityMutationVariables>) {
+  return ApolloReactHooks.useMutation(SetImplementPostVisibilityDocument, options);
+}
+
+export function useAcceptRequestMutation(options?: ApolloReactHooks.useMutation.Options<AcceptRequestMutation, AcceptRequestMutationVariables>) {
+  return ApolloReactHooks.useMutation(AcceptRequestDocument, options);
+}
+
+export function useDismissNotificationMutation(options?: ApolloReactHooks.useMutation.Options<DismissNotificationMutation, DismissNotificationMutationVariables>) {
+  return ApolloReactHooks.useMutation(DismissNotificationDocument, options);
+}
+
+export function useNotificationAddedSubscription(...args: {} extends NotificationAddedSubscriptionVariables ? [options?: ApolloReactHooks.useSubscription.Options<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>] : [options: ApolloReactHooks.useSubscription.Options<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>]) {
+  return ApolloReactHooks.useSubscription(NotificationAddedDocument, ...(args as [ApolloReactHooks.useSubscription.Options<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>]));
+}
+
+export function useNotificationCountQuery(...args: {} extends NotificationCountQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<NotificationCountQuery, NotificationCountQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<NotificationCountQuery, NotificationCountQueryVariables>]) {
+  return ApolloReactHooks.useQuery(NotificationCountDocument, ...(args as [ApolloReactHooks.useQuery.Options<NotificationCountQuery, NotificationCountQueryVariables>]));
+}
+
+export function useNotificationsViewerQuery(...args: {} extends NotificationsViewerQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<NotificationsViewerQuery, NotificationsViewerQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<NotificationsViewerQuery, NotificationsViewerQueryVariables>]) {
+  return ApolloReactHooks.useQuery(NotificationsViewerDocument, ...(args as [ApolloReactHooks.useQuery.Options<NotificationsViewerQuery, NotificationsViewerQueryVariables>]));
+}
+
+export function useNotificationsQuery(...args: {} extends NotificationsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<NotificationsQuery, NotificationsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<NotificationsQuery, NotificationsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(NotificationsDocument, ...(args as [ApolloReactHooks.useQuery.Options<NotificationsQuery, NotificationsQueryVariables>]));
+}
+
+export function usePayAcceptedRequestMutation(options?: ApolloReactHooks.useMutation.Options<PayAcceptedRequestMutation, PayAcceptedRequestMutationVariables>) {
+  return ApolloReactHooks.useMutation(PayAcceptedRequestDocument, options);
+}
+
+export function useRejectRequestMutation(options?: ApolloReactHooks.useMutation.Options<RejectRequestMutation, RejectRequestMutationVariables>) {
+  return ApolloReactHooks.useMutation(RejectRequestDocument, options);
+}
+
+export function useAcknowledgeDashboardRewardMutation(options?: ApolloReactHooks.useMutation.Options<AcknowledgeDashboardRewardMutation, AcknowledgeDashboardRewardMutationVariables>) {
+  return ApolloReactHooks.useMutation(AcknowledgeDashboardRewardDocument, options);
+}
+
+export function useDashboardCountsQuery(...args: {} extends DashboardCountsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<DashboardCountsQuery, DashboardCountsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<DashboardCountsQuery, DashboardCountsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(DashboardCountsDocument, ...(args as [ApolloReactHooks.useQuery.Options<DashboardCountsQuery, DashboardCountsQueryVariables>]));
+}
+
+export function useDashboardRewardQuery(...args: {} extends DashboardRewardQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<DashboardRewardQuery, DashboardRewardQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<DashboardRewardQuery, DashboardRewardQueryVariables>]) {
+  return ApolloReactHooks.useQuery(DashboardRewardDocument, ...(args as [ApolloReactHooks.useQuery.Options<DashboardRewardQuery, DashboardRewardQueryVariables>]));
+}
+
+export function useDashboardViewerQuery(...args: {} extends DashboardViewerQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<DashboardViewerQuery, DashboardViewerQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<DashboardViewerQuery, DashboardViewerQueryVariables>]) {
+  return ApolloReactHooks.useQuery(DashboardViewerDocument, ...(args as [ApolloReactHooks.useQuery.Options<DashboardViewerQuery, DashboardViewerQueryVariables>]));
+}
+
+export function useFeedQuery(...args: {} extends FeedQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<FeedQuery, FeedQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<FeedQuery, FeedQueryVariables>]) {
+  return ApolloReactHooks.useQuery(FeedDocument, ...(args as [ApolloReactHooks.useQuery.Options<FeedQuery, FeedQueryVariables>]));
+}
+
+export function useProfileDetailsQuery(...args: {} extends ProfileDetailsQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ProfileDetailsQuery, ProfileDetailsQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ProfileDetailsQuery, ProfileDetailsQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ProfileDetailsDocument, ...(args as [ApolloReactHooks.useQuery.Options<ProfileDetailsQuery, ProfileDetailsQueryVariables>]));
+}
+
+export function useSearchUsersQuery(...args: {} extends SearchUsersQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<SearchUsersQuery, SearchUsersQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<SearchUsersQuery, SearchUsersQueryVariables>]) {
+  return ApolloReactHooks.useQuery(SearchUsersDocument, ...(args as [ApolloReactHooks.useQuery.Options<SearchUsersQuery, SearchUsersQueryVariables>]));
+}
+
+export function useUpdateProfileMutation(options?: ApolloReactHooks.useMutation.Options<UpdateProfileMutation, UpdateProfileMutationVariables>) {
+  return ApolloReactHooks.useMutation(UpdateProfileDocument, options);
+}
+
+export function useUserProfileQuery(...args: {} extends UserProfileQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<UserProfileQuery, UserProfileQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<UserProfileQuery, UserProfileQueryVariables>]) {
+  return ApolloReactHooks.useQuery(UserProfileDocument, ...(args as [ApolloReactHooks.useQuery.Options<UserProfileQuery, UserProfileQueryVariables>]));
+}
+
+export function useSnakeHighScoreQuery(...args: {} extends SnakeHighScoreQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<SnakeHighScoreQuery, SnakeHighScoreQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<SnakeHighScoreQuery, SnakeHighScoreQueryVariables>]) {
+  return ApolloReactHooks.useQuery(SnakeHighScoreDocument, ...(args as [ApolloReactHooks.useQuery.Options<SnakeHighScoreQuery, SnakeHighScoreQueryVariables>]));
+}
+
+export function useSubmitSnakeScoreMutation(options?: ApolloReactHooks.useMutation.Options<SubmitSnakeScoreMutation, SubmitSnakeScoreMutationVariables>) {
+  return ApolloReactHooks.useMutation(SubmitSnakeScoreDocument, options);
+}
+
+export function usePayFormQuery(...args: {} extends PayFormQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<PayFormQuery, PayFormQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<PayFormQuery, PayFormQueryVariables>]) {
+  return ApolloReactHooks.useQuery(PayFormDocument, ...(args as [ApolloReactHooks.useQuery.Options<PayFormQuery, PayFormQueryVariables>]));
+}
+
+export function useRequestPayMutation(options?: ApolloReactHooks.useMutation.Options<RequestPayMutation, RequestPayMutationVariables>) {
+  return ApolloReactHooks.useMutation(RequestPayDocument, options);
+}
+
+export function useRequestSwapMutation(options?: ApolloReactHooks.useMutation.Options<RequestSwapMutation, RequestSwapMutationVariables>) {
+  return ApolloReactHooks.useMutation(RequestSwapDocument, options);
+}
+
+export function useSwapAvailabilityQuery(...args: {} extends SwapAvailabilityQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>]) {
+  return ApolloReactHooks.useQuery(SwapAvailabilityDocument, ...(args as [ApolloReactHooks.useQuery.Options<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>]));
+}
+
+export function useSwapFormQuery(...args: {} extends SwapFormQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<SwapFormQuery, SwapFormQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<SwapFormQuery, SwapFormQueryVariables>]) {
+  return ApolloReactHooks.useQuery(SwapFormDocument, ...(args as [ApolloReactHooks.useQuery.Options<SwapFormQuery, SwapFormQueryVariables>]));
+}
+
 export function useServerHealthQuery(...args: {} extends ServerHealthQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ServerHealthQuery, ServerHealthQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ServerHealthQuery, ServerHealthQueryVariables>]) {
   return ApolloReactHooks.useQuery(ServerHealthDocument, ...(args as [ApolloReactHooks.useQuery.Options<ServerHealthQuery, ServerHealthQueryVariables>]));
 }

@@ -5,7 +5,7 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * (edited only through ProfilesService); rating aggregates to `chat`.
  */
 @Entity("users")
-@Index("idx_users_leaderboard", ["ratingAvg", "ratingCount"])
+@Index("idx_users_leaderboard", ["ratingAvg", "ratingCount", "skillCoins"])
 export class User {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;
@@ -51,6 +51,13 @@ export class User {
   /** ratingSum / ratingCount, kept in step so the leaderboard reads an index. */
   @Column("double", { default: 0 })
   ratingAvg: number;
+
+  /**
+   * Mirror of the user's coins ledger balance, for the leaderboard index only. Written solely by
+   * the coins ledger, in the same transaction as the entries (coins/ledger.ts); never set elsewhere.
+   */
+  @Column("int", { default: 0 })
+  skillCoins: number;
 
   @Column("datetime", { precision: 3 })
   createdAt: Date;

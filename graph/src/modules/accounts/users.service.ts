@@ -1,4 +1,5 @@
-import { In, type Repository } from "typeorm";
+import { type EntityManager, In, type Repository } from "typeorm";
+import { notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
 
 /** Public, non-private facts about users that other modules show next to their own rows. */
@@ -25,5 +26,26 @@ export class UsersService {
 
   async exists(id: string): Promise<boolean> {
     return this.users.exist({ where: { id } });
+  }
+
+  /**
+   * Adds one rating of 1..5 stars to a user's aggregates in a single atomic UPDATE (the chat
+   * module calls it once per chat, in its transaction). ratingAvg is assigned first: MySQL
+   * evaluates SET left to right with already-updated values, SQLite with the old ones; from
+   * the old values both compute the same average.
+   */
+  async addRating(userId: string, stars: number, em?: EntityManager): Promise<void> {
+    if (!Number.isInteger(stars) || stars < 1 || stars > 5) throw new RangeError("stars must be a whole number from 1 to 5");
+    const res = await (em ?? this.users.manager)
+      .createQueryBuilder()
+      .update(User)
+      .set({
+        ratingAvg: () => `(ratingSum + ${stars}) * 1.0 / (ratingCount + 1)`,
+        ratingSum: () => `ratingSum + ${stars}`,
+        ratingCount: () => "ratingCount + 1",
+      })
+      .where("id = :id", { id: userId })
+      .execute();
+    if (!res.affected) throw notFound("User not found");
   }
 }

@@ -61,6 +61,9 @@ export class ChatOpenService {
       receiverRated: false,
       endedAt: null,
       lastActivityAt: now,
+      messageCount: 0,
+      lastMessagePreview: null,
+      lastMessageSenderId: null,
     });
     if (await this.existsBetween(input.requesterId, input.receiverId, em)) throw conflict("You already have a chat with this user");
     try {

@@ -84,6 +84,17 @@ export class Chat {
   /** Orders the chat list by latest message. */
   @Column("datetime", { precision: 3 })
   lastActivityAt: Date;
+
+  /** How many messages the chat has; the next message's `seq` is this plus one. */
+  @Column("int", { default: 0 })
+  messageCount: number;
+
+  /** The latest message's start and sender, for the chat list (no query per chat). */
+  @Column("varchar", { length: 160, nullable: true })
+  lastMessagePreview: string | null;
+
+  @Column("varchar", { length: 36, nullable: true })
+  lastMessageSenderId: string | null;
 }
 
 export function pairOf(a: string, b: string): { userLowId: string; userHighId: string } {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
+import { filledStudent } from "../../../test/profiles.js";
+import { validateProfile } from "../profiles/profile.rules.js";
 import { Notification } from "./notification.entity.js";
 
 const SUB = `subscription { notificationAdded { id type message notifier { id name } learnSkill { skill category } } }`;
@@ -18,6 +20,11 @@ describe.each(dbTargets)("notifications on %s", (target) => {
   async function pair() {
     const a = await t.createUser({ gender: "Male" });
     const b = await t.createUser({ gender: "Female" });
+    // The list is for students with a filled profile (profiles' details-filled check).
+    for (const s of [a, b]) {
+      const profile = validateProfile({ gender: s.user.gender, languages: ["English"], skillsKnown: [], skillsRequired: [{ category: "Other", skill: "Chess" }] });
+      await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, s.user.id, profile, null));
+    }
     return { a, b };
   }
 
@@ -43,6 +50,14 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const forA = await t.gql(LIST, {}, a.token);
     expect(forA.data.notifications).toEqual([]);
     expect(forA.data.notificationCount).toBe(0);
+  });
+
+  it("sends a student whose details are not filled to /p (DETAILS_NOT_FILLED)", async () => {
+    const bare = await t.createUser();
+    const r = await t.gql(LIST, {}, bare.token);
+    expect(r.errors?.[0].extensions?.code).toBe("DETAILS_NOT_FILLED");
+    const rest = await t.rest("GET", `/notifications?userId=${bare.user.id}`, { token: bare.token });
+    expect(rest.body.error).toBe("not filled details");
   });
 
   it("needs a token", async () => {
@@ -72,7 +87,7 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("serves the REST shape with notifications and notifiers aligned by position", async () => {
     const { a, b } = await pair();
-    const c = await t.createUser({ gender: "Male" });
+    const c = await filledStudent(t, { gender: "Male" });
     await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" });
     t.clock.advance(1000);
     await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: c.user.id, type: "pay-request", message: "pay", skillCoins: 4, learnSkill: { skill: "Chess", category: "Hobbies & Crafts" } });

@@ -1,0 +1,138 @@
+/**
+ * Demo data for a fresh embedded database: about 40 students with varied skills,
+ * languages, ratings, completed swaps and generated avatars (stored through Storage),
+ * all signing in with one demo password.
+ */
+import { HOUR } from "../../shared/clock.js";
+import { newId } from "../../shared/ids.js";
+import { User } from "../../modules/accounts/user.entity.js";
+import { hashPassword } from "../../modules/accounts/passwords.js";
+import { CATEGORIES, validateProfile } from "../../modules/profiles/profile.rules.js";
+import type { Services } from "../../services.js";
+import { renderAvatar } from "./avatar.js";
+import { DEMO_PASSWORD, EXTRA_LANGUAGES, prng, REGIONAL_LANGUAGES, SKILLS, STUDENTS } from "./demo-data.js";
+
+type Skill = { category: string; skill: string };
+
+export function demoEmail(services: Services): string {
+  return `${STUDENTS[0].roll}@${services.deps.config.collegeEmailDomain}`;
+}
+
+/** The first student's profile is written by hand: their feed shows strong matches first. */
+const FIRST: { known: Skill[]; required: Skill[] } = {
+  known: [
+    { category: "Programming & Technology", skill: "Python" },
+    { category: "Programming & Technology", skill: "React" },
+    { category: "Music & Performing Arts", skill: "Guitar" },
+  ],
+  required: [
+    { category: "Languages & Linguistics", skill: "Japanese" },
+    { category: "Hobbies & Crafts", skill: "Photography" },
+    { category: "Programming & Technology", skill: "Machine Learning" },
+  ],
+};
+
+function skillsFor(i: number, rnd: ReturnType<typeof prng>): { known: Skill[]; required: Skill[] } {
+  if (i === 0) return FIRST;
+  const take = (n: number, avoid: Set<string>) => {
+    const out: Skill[] = [];
+    while (out.length < n) {
+      const category = rnd.pick(CATEGORIES.filter((c) => SKILLS[c]));
+      const skill = rnd.pick(SKILLS[category]);
+      if (avoid.has(skill)) continue;
+      avoid.add(skill);
+      out.push({ category, skill });
+    }
+    return out;
+  };
+  const used = new Set<string>();
+  // Every third student knows something the first student wants and wants what they know.
+  const known = i % 3 === 0 ? [FIRST.required[i % FIRST.required.length], ...take(rnd.int(1, 2), used)] : take(rnd.int(2, 4), used);
+  known.forEach((s) => used.add(s.skill));
+  const required = i % 3 === 0 ? [FIRST.known[i % FIRST.known.length], ...take(rnd.int(0, 1), used)] : take(rnd.int(1, 3), used);
+  return { known, required };
+}
+
+function languagesFor(rnd: ReturnType<typeof prng>): string[] {
+  const langs = ["English", rnd.pick(REGIONAL_LANGUAGES)];
+  if (rnd.next() < 0.35) langs.push(rnd.pick(REGIONAL_LANGUAGES));
+  if (rnd.next() < 0.2) langs.push(rnd.pick(EXTRA_LANGUAGES));
+  return [...new Set(langs)];
+}
+
+export async function seedDemoData(services: Services): Promise<void> {
+  const { deps, profiles } = services;
+  const rnd = prng(2026);
+  const now = deps.clock.now().getTime();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const domain = deps.config.collegeEmailDomain;
+
+  const people = await Promise.all(
+    STUDENTS.map(async (s, i) => {
+      const id = newId();
+      const image = await deps.storage.putImage(id, renderAvatar(s.name), { ext: "png", mime: "image/png" });
+      return { ...s, id, image, createdAt: new Date(now - (STUDENTS.length - i) * 7 * HOUR) };
+    }),
+  );
+
+  await deps.tx(async (em) => {
+    const skillsById = new Map<string, { known: Skill[]; required: Skill[] }>();
+    for (const [i, p] of people.entries()) {
+      const ratingCount = rnd.next() < 0.2 ? 0 : rnd.int(1, 14);
+      const ratingSum = ratingCount === 0 ? 0 : Math.round(ratingCount * (3.4 + rnd.next() * 1.6));
+      await em.getRepository(User).insert({
+        id: p.id,
+        name: p.name,
+        nameKey: p.name.toLowerCase(),
+        email: `${p.roll}@${domain}`,
+        passwordHash,
+        tokenVersion: 0,
+        gender: null,
+        image: null,
+        amount: 0,
+        days: 0,
+        ratingSum,
+        ratingCount,
+        ratingAvg: ratingCount ? ratingSum / ratingCount : 0,
+        createdAt: p.createdAt,
+      });
+      const skills = skillsFor(i, rnd);
+      skillsById.set(p.id, skills);
+      const profile = validateProfile({
+        gender: p.gender,
+        languages: languagesFor(rnd),
+        skillsKnown: skills.known,
+        skillsRequired: skills.required,
+        amount: rnd.pick([0, 5, 10, 10, 15, 20, 25, 30]),
+        days: rnd.int(5, 30),
+      });
+      await profiles.writeProfile(em, p.id, profile, p.image);
+    }
+    // Finished swaps: a learner completed one of a mentor's skills.
+    for (let n = 0; n < 16; n++) {
+      const learner = people[rnd.int(0, people.length - 1)];
+      const mentor = people[rnd.int(0, people.length - 1)];
+      if (learner.id === mentor.id) continue;
+      const skill = rnd.pick(skillsById.get(mentor.id)!.known);
+      await profiles.addCompletedSkill(em, { learnerId: learner.id, mentorId: mentor.id, ...skill });
+    }
+  });
+}
+
+/**
+ * Start-up hook: seeds an empty embedded database (unless DEMO_DATA=off) and prints the
+ * demo login whenever the demo student exists.
+ */
+export async function seedDemoDataIfEmpty(services: Services): Promise<void> {
+  const { config, dataSource, logger } = services.deps;
+  if (!config.demoData || config.database.kind !== "sqlite") return;
+  const users = dataSource.getRepository(User);
+  if ((await users.count()) === 0) {
+    await seedDemoData(services);
+    logger.info({ students: STUDENTS.length }, "seeded the demo community");
+  }
+  const email = demoEmail(services);
+  if (await users.exists({ where: { email } })) {
+    logger.info({ email }, `Demo login: ${email} / ${DEMO_PASSWORD}`);
+  }
+}

@@ -1,0 +1,29 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import { AuthPayload, LoginInput, RegisterInput } from "./accounts.types.js";
+
+@Resolver()
+export class AccountsResolver {
+  @Query(() => ID, { description: "The caller's user id (REST: GET /api/dashboard/userId). UNAUTHENTICATED without a valid token." })
+  viewerId(@Ctx() ctx: Context): string {
+    return requireUser(ctx).id;
+  }
+
+  @Mutation(() => AuthPayload, {
+    description: "Creates an account and signs it in. CONFLICT when the name or email is taken.",
+  })
+  register(@Arg("input", () => RegisterInput) input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+    return ctx.services.accounts.register(input, ctx.ip);
+  }
+
+  @Mutation(() => AuthPayload, { description: "UNAUTHENTICATED 'Wrong email or password' for any bad pair." })
+  login(@Arg("input", () => LoginInput) input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+    return ctx.services.accounts.login(input, ctx.ip);
+  }
+
+  @Mutation(() => Boolean, { description: "Revokes every token of the caller issued so far." })
+  async logout(@Ctx() ctx: Context): Promise<boolean> {
+    await ctx.services.accounts.logout(requireUser(ctx).id);
+    return true;
+  }
+}

@@ -1,0 +1,119 @@
+import type { Repository } from "typeorm";
+import { isUniqueViolation } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { AppError, badInput, conflict } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
+import {
+  MESSAGES,
+  PASSWORD_MAX,
+  assertPassword,
+  charLength,
+  lookupEmail,
+  normaliseCollegeEmail,
+  normaliseName,
+} from "./account-rules.js";
+import type { AuthService } from "./auth.service.js";
+import { burnPasswordCheck, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from "./passwords.js";
+import { User } from "./user.entity.js";
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** What a successful register or login hands back. */
+export interface Session {
+  token: string;
+  userId: string;
+}
+
+const wrongCredentials = () => new AppError("UNAUTHENTICATED", MESSAGES.wrongCredentials);
+
+/** Register, sign in and sign out. Both doors (GraphQL and REST) call these. */
+export class AccountsService {
+  private readonly users: Repository<User>;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly auth: AuthService,
+    private readonly limits: RateLimits,
+  ) {
+    this.users = deps.dataSource.getRepository(User);
+    prepareDummyHash();
+  }
+
+  async register(input: RegisterInput, ip: string): Promise<Session> {
+    await this.limits.consume(["register_ip", ip]);
+    if (!input.name?.trim() || !input.email?.trim() || !input.password) throw badInput(MESSAGES.fieldsRequired);
+    const name = normaliseName(input.name);
+    const email = normaliseCollegeEmail(input.email, this.deps.config.collegeEmailDomain);
+    if (!email) throw badInput(MESSAGES.invalidCollegeEmail, { field: "email" });
+    assertPassword(input.password);
+
+    const nameKey = name.toLowerCase();
+    // Cheap check first so a taken name costs no hashing; the unique indexes settle races.
+    if (await this.users.exist({ where: [{ nameKey }, { email }] })) throw conflict(MESSAGES.nameTaken);
+    const user = this.users.create({
+      id: newId(),
+      name,
+      nameKey,
+      email,
+      passwordHash: await hashPassword(input.password),
+      tokenVersion: 0,
+      gender: null,
+      image: null,
+      amount: 0,
+      days: 0,
+      ratingSum: 0,
+      ratingCount: 0,
+      ratingAvg: 0,
+      createdAt: this.deps.clock.now(),
+    });
+    try {
+      await this.users.insert(user);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);
+      throw e;
+    }
+    this.deps.logger.info({ userId: user.id }, "account registered");
+    return { token: await this.auth.issueToken(user), userId: user.id };
+  }
+
+  /**
+   * Unknown email and wrong password give the same error after the same amount of
+   * hashing work. Every attempt takes a point from the account's and the address's
+   * bucket up front (so parallel guesses are counted too); success gives them back.
+   */
+  async login(input: LoginInput, ip: string): Promise<Session> {
+    const email = lookupEmail(input.email ?? "");
+    const password = typeof input.password === "string" ? input.password : "";
+    await this.limits.consume(["login_ip", ip], ["login_account", email ?? "(not an email)"]);
+
+    const user =
+      email && password
+        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true } })
+        : null;
+    let ok = false;
+    if (user && charLength(password) <= PASSWORD_MAX) ok = await verifyPassword(user.passwordHash, password);
+    else await burnPasswordCheck(password.slice(0, 4 * PASSWORD_MAX));
+    if (!user || !ok) throw wrongCredentials();
+
+    await Promise.all([this.limits.reset("login_account", email!), this.limits.refund("login_ip", ip)]);
+    if (needsRehash(user.passwordHash)) {
+      await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+    }
+    return { token: await this.auth.issueToken(user), userId: user.id };
+  }
+
+  /** Revokes every token of the user issued so far (this one included). */
+  async logout(userId: string): Promise<void> {
+    await this.users.increment({ id: userId }, "tokenVersion", 1);
+  }
+}

@@ -1,0 +1,43 @@
+import { Field, ID, InputType, ObjectType } from "type-graphql";
+
+@InputType({ description: "A new student account. The email must be a college address." })
+export class RegisterInput {
+  @Field(() => String, { description: "Shown as Username; unique regardless of case." })
+  name: string;
+
+  @Field(() => String, { description: "Two digits, one letter, three digits, @ and the college domain." })
+  email: string;
+
+  @Field(() => String, { description: "8 to 128 characters." })
+  password: string;
+}
+
+@InputType()
+export class LoginInput {
+  @Field(() => String)
+  email: string;
+
+  @Field(() => String)
+  password: string;
+}
+
+@InputType({ description: "A message for the team, from the contact form; no sign-in needed." })
+export class ContactMessageInput {
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { description: "Where the team should answer." })
+  email: string;
+
+  @Field(() => String)
+  message: string;
+}
+
+@ObjectType({ description: "A signed-in session: send the token as `Authorization: Bearer <token>`." })
+export class AuthPayload {
+  @Field(() => String, { description: "JWT, valid for 7 days or until logout or a password change." })
+  token: string;
+
+  @Field(() => ID)
+  userId: string;
+}

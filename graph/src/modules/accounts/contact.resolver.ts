@@ -1,0 +1,15 @@
+import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import type { Context } from "../../server/context.js";
+import { ContactMessageInput } from "./accounts.types.js";
+
+@Resolver()
+export class ContactResolver {
+  @Mutation(() => Boolean, { description: "Stores the message and mails it to the team. Rate-limited per address." })
+  async sendContactMessage(
+    @Arg("input", () => ContactMessageInput) input: ContactMessageInput,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    await ctx.services.contact.send(input, ctx.ip);
+    return true;
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from "node:crypto";
+import { IsNull, MoreThan, type Repository } from "typeorm";
+import type { Deps } from "../../services.js";
+import type { BackgroundTasks } from "../../shared/background.js";
+import { HOUR } from "../../shared/clock.js";
+import { badInput } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
+import { MESSAGES, assertPassword, lookupEmail } from "./account-rules.js";
+import { hashPassword } from "./passwords.js";
+import { PasswordReset } from "./password-reset.entity.js";
+import { User } from "./user.entity.js";
+
+export const RESET_LINK_TTL_MS = HOUR;
+
+/** 32 random bytes (256 bits) in base64url: always 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashResetToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+
+const invalidLink = () => badInput(MESSAGES.resetInvalid, { field: "token" });
+
+/** "Forgot password" links: asked for by email, checked, used once to set a new password. */
+export class PasswordResetService {
+  private readonly users: Repository<User>;
+  private readonly resets: Repository<PasswordReset>;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly limits: RateLimits,
+    private readonly background: BackgroundTasks,
+  ) {
+    this.users = deps.dataSource.getRepository(User);
+    this.resets = deps.dataSource.getRepository(PasswordReset);
+  }
+
+  /**
+   * Always answers the same neutral message, whether or not an account has the email.
+   * The link is made and mailed after answering, so the answer also takes the same time.
+   */
+  async requestReset(rawEmail: string, ip: string): Promise<string> {
+    if (typeof rawEmail !== "string" || !rawEmail.trim()) throw badInput(MESSAGES.forgotEmailRequired, { field: "email" });
+    const email = lookupEmail(rawEmail);
+    await this.limits.consume(["forgot_ip", ip], ["forgot_email", email ?? "(not an email)"]);
+    if (email) this.background.run("password reset mail", () => this.sendLink(email));
+    return MESSAGES.forgotSent;
+  }
+
+  private async sendLink(email: string): Promise<void> {
+    const user = await this.users.findOne({ where: { email }, select: { id: true, name: true, email: true } });
+    if (!user) return;
+    const token = randomBytes(32).toString("base64url");
+    const now = this.deps.clock.now();
+    await this.resets.insert({
+      id: newId(),
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      usedAt: null,
+    });
+    const link = `${this.deps.config.publicUrl}/reset-password/${token}`;
+    await this.deps.mailer.send({
+      to: { name: user.name, address: user.email },
+      subject: "Reset your Skill Exchange password",
+      text: [
+        `Hello ${user.name},`,
+        "",
+        "Someone (hopefully you) asked to reset the password of your Skill Exchange account.",
+        "Open this link within one hour to choose a new password:",
+        "",
+        link,
+        "",
+        "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
+      ].join("\n"),
+    });
+  }
+
+  /** True when the token is a live link: known, unused and not expired. */
+  async isValid(token: string): Promise<boolean> {
+    return (await this.findLive(token)) !== null;
+  }
+
+  /**
+   * Sets the new password, spends the link (and every other open link of the user) and
+   * moves the token version on, so every session token issued before is refused.
+   */
+  async updatePassword(token: string, password: string): Promise<void> {
+    const link = await this.findLive(token);
+    if (!link) throw invalidLink();
+    assertPassword(typeof password === "string" ? password : "");
+    const passwordHash = await hashPassword(password);
+    const now = this.deps.clock.now();
+    await this.deps.tx(async (em) => {
+      const resets = em.getRepository(PasswordReset);
+      // Conditional: of two requests racing with the same link, only one gets here.
+      const spent = await resets.update({ id: link.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
+      if (spent.affected !== 1) throw invalidLink();
+      await resets.update({ userId: link.userId, usedAt: IsNull() }, { usedAt: now });
+      await em.getRepository(User).update({ id: link.userId }, { passwordHash });
+      await em.getRepository(User).increment({ id: link.userId }, "tokenVersion", 1);
+    });
+    this.deps.logger.info({ userId: link.userId }, "password changed with a reset link");
+  }
+
+  private async findLive(token: string): Promise<PasswordReset | null> {
+    if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
+    const link = await this.resets.findOne({ where: { tokenHash: hashResetToken(token) } });
+    if (!link || link.usedAt || link.expiresAt.getTime() <= this.deps.clock.now().getTime()) return null;
+    return link;
+  }
+}

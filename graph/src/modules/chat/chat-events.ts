@@ -1,0 +1,42 @@
+import type { UserSummary } from "../accounts/users.service.js";
+import type { ChatKind, ChatStatus } from "./chat.entity.js";
+
+/**
+ * Realtime payloads of the chat topics (shared/pubsub.ts). JSON-safe (dates as ISO strings)
+ * because they cross Redis between instances, and complete: a subscriber's resolver maps
+ * them without a query.
+ */
+export interface MessageEvent {
+  id: string;
+  chatId: string;
+  seq: number;
+  fromUserId: string;
+  toUserId: string;
+  body: string;
+  createdAt: string;
+  /** The sender's own id for the optimistic copy, echoed so the sender can reconcile it. */
+  clientId: string | null;
+}
+
+/** A chat's state after a change (meeting link, rating, finish, report), seen from neither side. */
+export interface ChatStateEvent {
+  id: string;
+  kind: ChatKind;
+  status: ChatStatus;
+  requesterId: string;
+  receiverId: string;
+  requesterLearnsSkill: string | null;
+  requesterLearnsCategory: string | null;
+  receiverLearnsSkill: string | null;
+  receiverLearnsCategory: string | null;
+  coins: number;
+  title: string | null;
+  startDate: string;
+  endedAt: string | null;
+  meetingLink: string | null;
+  requesterFinishedAt: string | null;
+  receiverFinishedAt: string | null;
+  requesterRated: boolean;
+  receiverRated: boolean;
+  users: UserSummary[];
+}

@@ -1,0 +1,203 @@
+import type { EntityManager } from "typeorm";
+import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { badInput, conflict } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { UserSummary } from "../accounts/users.service.js";
+import { Chat } from "./chat.entity.js";
+import { ChatReport } from "./chat-report.entity.js";
+import {
+  CHAT_MESSAGES,
+  cleanReportReason,
+  cleanStars,
+  FINISH_REWARD_COINS,
+  MIN_DAYS_TO_FINISH,
+  tooEarlyMessage,
+} from "./chat.rules.js";
+import type { ChatCollaborators, ChatService } from "./chat.service.js";
+import type { ChatView, FinishChatResult } from "./chat.types.js";
+import { partnerOf, sideOf, toChatView, wholeDaysSince } from "./chat-views.js";
+
+const KIND_LABEL: Record<Chat["kind"], string> = { swap: "skill swap", pay: "paid course", implement: "project" };
+
+/**
+ * The end of a chat: rating the partner, finishing (mutual, after 10 days, rewarded once) and
+ * reporting (suspends for good, refunds held coins, blocks both ways). Every decision is a
+ * conditional UPDATE on the chat row inside one transaction, so concurrent or repeated calls
+ * change state, and move coins, at most once.
+ */
+export class ChatLifecycleService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: ChatCollaborators,
+    private readonly chats: ChatService,
+  ) {}
+
+  /** Rates the partner 1..5 stars, once per chat, while the chat is in progress. */
+  async rate(me: string, otherId: unknown, rawStars: unknown): Promise<ChatView> {
+    const stars = cleanStars(rawStars);
+    const chat = await this.deps.tx(async (em) => {
+      const chat = await this.chats.require(me, otherId, em);
+      if (chat.status !== "in_progress") throw this.chats.stateError(chat);
+      const col = sideOf(chat, me) === "requester" ? "requesterRated" : "receiverRated";
+      const res = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ [col]: true })
+        .where(`id = :id AND status = :status AND ${col} = 0`, { id: chat.id, status: "in_progress" })
+        .execute();
+      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      if (!res.affected) throw fresh.status !== "in_progress" ? this.chats.stateError(fresh) : conflict(CHAT_MESSAGES.alreadyRated);
+      await this.c.users.addRating(partnerOf(chat, me), stars, em);
+      afterCommit(em, () => this.chats.publishState(fresh));
+      return fresh;
+    });
+    return toChatView(chat, me, this.deps.clock.now());
+  }
+
+  /**
+   * The caller finishes (after rating, at least 10 whole days after the start). When both have,
+   * the chat completes: each gets 1 coin, learners gain their skills, held coins go to the
+   * teacher and both are notified, all in the same transaction. Finishing a completed chat
+   * again answers `ended` and moves nothing.
+   */
+  async finish(me: string, otherId: unknown): Promise<FinishChatResult> {
+    const { chat } = await this.deps.tx(async (em) => {
+      const chat = await this.chats.require(me, otherId, em);
+      if (chat.status === "completed") return { chat };
+      if (chat.status !== "in_progress") throw this.chats.stateError(chat);
+      const now = this.deps.clock.now();
+      const days = wholeDaysSince(chat.startDate, now);
+      if (days < MIN_DAYS_TO_FINISH) throw badInput(tooEarlyMessage(days), { daysCompleted: days });
+      const mine = sideOf(chat, me) === "requester";
+      if (!(mine ? chat.requesterRated : chat.receiverRated)) throw badInput(CHAT_MESSAGES.rateFirst, { reason: "RATING_REQUIRED" });
+      const col = mine ? "requesterFinishedAt" : "receiverFinishedAt";
+      await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ [col]: now })
+        .where(`id = :id AND status = :status AND ${col} IS NULL`, { id: chat.id, status: "in_progress" })
+        .execute();
+      // Whoever sets the last finish completes the chat; of two concurrent finishes only one
+      // UPDATE can match, because the row lock makes the second one see the first's write.
+      const completed = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ status: "completed", endedAt: now })
+        .where("id = :id AND status = :status AND requesterFinishedAt IS NOT NULL AND receiverFinishedAt IS NOT NULL", {
+          id: chat.id,
+          status: "in_progress",
+        })
+        .execute();
+      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      if (fresh.status === "suspended") throw this.chats.stateError(fresh);
+      if (completed.affected) await this.complete(em, fresh);
+      afterCommit(em, () => this.chats.publishState(fresh));
+      return { chat: fresh };
+    });
+    const view = toChatView(chat, me, this.deps.clock.now());
+    return { ended: chat.status === "completed", waitingForPartner: chat.status === "in_progress" && view.finishedByMe, chat: view };
+  }
+
+  /** Everything a completed chat gives, inside the completing transaction. */
+  private async complete(em: EntityManager, chat: Chat): Promise<void> {
+    const ledger = this.c.ledger;
+    const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
+    const name = (id: string) => users.get(id)?.name ?? "your partner";
+    const what = KIND_LABEL[chat.kind];
+    for (const [userId, partnerId] of [
+      [chat.requesterId, chat.receiverId],
+      [chat.receiverId, chat.requesterId],
+    ]) {
+      // The ledger key names chat and user: finishing again can never pay twice.
+      await ledger.reward(userId, FINISH_REWARD_COINS, `You finished a ${what} with ${name(partnerId)}`, `chat:${chat.id}`, em);
+    }
+    // Whoever had something to learn in this chat gains it, with the partner as mentor. A pay
+    // chat teaches only the payer; an implement chat (a shared project, no listed skill) none.
+    const profiles = this.c.profiles;
+    if (chat.requesterLearnsSkill) {
+      await profiles.addCompletedSkill(em, {
+        learnerId: chat.requesterId,
+        mentorId: chat.receiverId,
+        skill: chat.requesterLearnsSkill,
+        category: chat.requesterLearnsCategory ?? "Other",
+      });
+    }
+    if (chat.receiverLearnsSkill) {
+      await profiles.addCompletedSkill(em, {
+        learnerId: chat.receiverId,
+        mentorId: chat.requesterId,
+        skill: chat.receiverLearnsSkill,
+        category: chat.receiverLearnsCategory ?? "Other",
+      });
+    }
+    if (chat.escrowRef && chat.coins > 0) await ledger.release(chat.escrowRef, em);
+    for (const [userId, partnerId] of [
+      [chat.requesterId, chat.receiverId],
+      [chat.receiverId, chat.requesterId],
+    ]) {
+      await this.c.notifications.notify(
+        {
+          recipientId: userId,
+          notifierId: partnerId,
+          type: "success-Finish",
+          message: finishMessage(what, users.get(partnerId), chat, userId),
+          refId: chat.id,
+        },
+        em,
+      );
+    }
+  }
+
+  /**
+   * Reports the partner. A chat in progress is suspended for good: held coins go back to the
+   * learner and nobody is rewarded. In any state the report is kept and both are blocked from
+   * each other. Each participant reports a chat once.
+   */
+  async report(me: string, otherId: unknown, rawReason: unknown, rawDetails?: unknown): Promise<ChatView> {
+    const { reason, details } = cleanReportReason(rawReason, rawDetails);
+    const chat = await this.deps.tx(async (em) => {
+      const chat = await this.chats.require(me, otherId, em);
+      const partnerId = partnerOf(chat, me);
+      const now = this.deps.clock.now();
+      const suspended = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ status: "suspended", endedAt: now })
+        .where("id = :id AND status = :status", { id: chat.id, status: "in_progress" })
+        .execute();
+      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      let refundedCoins = 0;
+      if (suspended.affected && fresh.escrowRef && fresh.coins > 0) {
+        refundedCoins = (await this.c.ledger.refund(fresh.escrowRef, em)).coins;
+      }
+      try {
+        await em.getRepository(ChatReport).insert({
+          id: newId(),
+          chatId: chat.id,
+          reporterId: me,
+          reportedId: partnerId,
+          reason,
+          details,
+          chatStatus: suspended.affected ? "in_progress" : fresh.status,
+          refundedCoins,
+          createdAt: now,
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(CHAT_MESSAGES.alreadyReported);
+        throw e;
+      }
+      await this.c.blocks.block(me, partnerId, "reported", em);
+      await this.c.blocks.block(partnerId, me, "reported", em);
+      afterCommit(em, () => this.chats.publishState(fresh));
+      return fresh;
+    });
+    return toChatView(chat, me, this.deps.clock.now());
+  }
+}
+
+function finishMessage(what: string, partner: UserSummary | undefined, chat: Chat, userId: string): string {
+  const who = partner?.name ?? "your partner";
+  const paid = chat.escrowRef && chat.coins > 0 && chat.receiverId === userId ? ` and the ${chat.coins} skill coins paid for it` : "";
+  return `Your ${what} with ${who} is complete. You earned ${FINISH_REWARD_COINS} skill coin${paid}!`;
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+
+/**
+ * A participant's report about a chat, kept for moderators. The first report of a chat in
+ * progress suspends it for good; each participant can report a chat once.
+ */
+@Entity("chat_reports")
+@Index("uq_chat_reports_chat_reporter", ["chatId", "reporterId"], { unique: true })
+@Index("idx_chat_reports_created", ["createdAt"])
+@Index("idx_chat_reports_reported", ["reportedId"])
+export class ChatReport {
+  @PrimaryColumn("varchar", { length: 36 })
+  id: string;
+
+  @Column("varchar", { length: 36 })
+  chatId: string;
+
+  @Column("varchar", { length: 36 })
+  reporterId: string;
+
+  @Column("varchar", { length: 36 })
+  reportedId: string;
+
+  /** One of REPORT_REASONS. */
+  @Column("varchar", { length: 40 })
+  reason: string;
+
+  /** The free text for Other (optional for the rest). */
+  @Column("varchar", { length: 500, nullable: true })
+  details: string | null;
+
+  /** The chat's status when it was reported (in_progress, completed or suspended). */
+  @Column("varchar", { length: 20 })
+  chatStatus: string;
+
+  /** Held coins returned to the learner because of this report (0 when none). */
+  @Column("int", { default: 0 })
+  refundedCoins: number;
+
+  @Column("datetime", { precision: 3 })
+  createdAt: Date;
+}

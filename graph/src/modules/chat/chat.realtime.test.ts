@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT, CHAT_UPDATED, chatPair, MESSAGE_ADDED, SEND, SET_LINK, subscriptionErrors } from "../../../test/chat.js";
+import { eventually } from "../../../test/eventually.js";
+import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
+import { filledStudent } from "../../../test/profiles.js";
+
+describe.each(dbTargets)("live chat on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("delivers each message to both participants and to no one else", async () => {
+    const { a, b } = await chatPair(t);
+    const c = await filledStudent(t);
+    const d = await filledStudent(t);
+    await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+    const before = t.app.pubsub.listenerCount("MESSAGE_ADDED");
+    const subA = subscribe(t.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
+    const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
+    const subC = subscribe(t.wsClient(c.token), MESSAGE_ADDED, { chatWith: d.id });
+    await eventually(() => t.app.pubsub.listenerCount("MESSAGE_ADDED") >= before + 3, "three live subscriptions");
+    await t.gql(SEND, { chatWith: b.id, body: "for a and b only", clientId: "tmp-1" }, a.token);
+    await t.gql(SEND, { chatWith: a.id, body: "reply" }, b.token);
+    await t.gql(SEND, { chatWith: c.id, body: "c and d" }, d.token);
+    expect((await subA.next()).data.messageAdded).toMatchObject({ body: "for a and b only", fromUserId: a.id, toUserId: b.id, clientId: "tmp-1", seq: 1 });
+    expect((await subA.next()).data.messageAdded).toMatchObject({ body: "reply", fromUserId: b.id });
+    expect((await subB.next()).data.messageAdded.body).toBe("for a and b only");
+    expect((await subB.next()).data.messageAdded.body).toBe("reply");
+    // C's first event is its own chat's: nothing of a-b reached it.
+    expect((await subC.next()).data.messageAdded.body).toBe("c and d");
+    expect(subC.received()).toEqual([]);
+    subA.dispose();
+    subB.dispose();
+    subC.dispose();
+  });
+
+  it("refuses a subscription to a chat the caller is not in, and one without a token", async () => {
+    const { a } = await chatPair(t);
+    const c = await filledStudent(t);
+    const sub = subscribe(t.wsClient(c.token), MESSAGE_ADDED, { chatWith: a.id });
+    expect(await subscriptionErrors(sub)).toMatchObject([{ message: "Chat not found", extensions: { code: "NOT_FOUND" } }]);
+    const anon = subscribe(t.wsClient(), MESSAGE_ADDED, { chatWith: a.id });
+    expect(await subscriptionErrors(anon)).toMatchObject([{ extensions: { code: "UNAUTHENTICATED" } }]);
+  });
+
+  it("tells the partner's open page about a new meeting link", async () => {
+    const { a, b } = await chatPair(t);
+    const before = t.app.pubsub.listenerCount("CHAT_UPDATED");
+    const subB = subscribe(t.wsClient(b.token), CHAT_UPDATED, { chatWith: a.id });
+    await eventually(() => t.app.pubsub.listenerCount("CHAT_UPDATED") >= before + 1, "live subscription");
+    await t.gql(SET_LINK, { chatWith: b.id, link: "meet.google.com/live" }, a.token);
+    expect((await subB.next()).data.chatUpdated).toMatchObject({ meetingLink: "http://meet.google.com/live", status: "in_progress", partner: { id: a.id, name: a.user.name } });
+    subB.dispose();
+  });
+
+  it("publishes nothing for a refused message", async () => {
+    const { a, b } = await chatPair(t);
+    const before = t.app.pubsub.listenerCount("MESSAGE_ADDED");
+    const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
+    await eventually(() => t.app.pubsub.listenerCount("MESSAGE_ADDED") >= before + 1, "live subscription");
+    expect((await t.gql(SEND, { chatWith: b.id, body: "" }, a.token)).errors).toBeDefined();
+    await t.gql(SEND, { chatWith: b.id, body: "the real one" }, a.token);
+    expect((await subB.next()).data.messageAdded.body).toBe("the real one");
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.messages.nodes).toHaveLength(1);
+    subB.dispose();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl)("messageAdded across two instances on Redis", () => {
+  it("a message sent through instance B reaches both participants subscribed on instance A, and no one else", async () => {
+    const one = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! } });
+    const two = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: one });
+    try {
+      const { a, b } = await chatPair(one);
+      const c = await filledStudent(one);
+      const d = await filledStudent(one);
+      await one.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+      const subA = subscribe(one.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
+      const subC = subscribe(one.wsClient(c.token), MESSAGE_ADDED, { chatWith: d.id });
+      const subB = subscribe(two.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
+      await eventually(() => one.app.pubsub.listenerCount("MESSAGE_ADDED") >= 2 && two.app.pubsub.listenerCount("MESSAGE_ADDED") >= 1, "subscriptions");
+      const { Redis } = await import("ioredis");
+      const probe = new Redis(redisUrl!);
+      await eventually(async () => ((await probe.pubsub("NUMSUB", "MESSAGE_ADDED")) as [string, number])[1] >= 2, "Redis subscriptions");
+      await probe.quit();
+      // Sent on B's instance, as a's partner.
+      expect((await two.gql(SEND, { chatWith: a.id, body: "via two" }, b.token)).errors).toBeUndefined();
+      await one.gql(SEND, { chatWith: c.id, body: "c-d only" }, d.token);
+      expect((await subA.next()).data.messageAdded).toMatchObject({ body: "via two", fromUserId: b.id });
+      expect((await subB.next()).data.messageAdded.body).toBe("via two");
+      expect((await subC.next()).data.messageAdded.body).toBe("c-d only");
+      subA.dispose();
+      subB.dispose();
+      subC.dispose();
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

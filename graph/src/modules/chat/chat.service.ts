@@ -1,0 +1,139 @@
+import type { EntityManager } from "typeorm";
+import { afterCommit } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { conflict, forbidden, notFound } from "../../shared/errors.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { BlocksService } from "../blocks/blocks.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import { Chat, pairOf } from "./chat.entity.js";
+import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
+import type { ChatListItemView, ChatView } from "./chat.types.js";
+import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
+import { ChatLifecycleService } from "./chat-lifecycle.service.js";
+import { ChatMessagesService } from "./chat-messages.service.js";
+
+/** What chat needs from the coins ledger (CoinsService fits). */
+export interface ChatLedger {
+  reward(userId: string, coins: number, reason: string, refKey: string, em?: EntityManager): Promise<unknown>;
+  release(refKey: string, em?: EntityManager): Promise<{ coins: number }>;
+  refund(refKey: string, em?: EntityManager): Promise<{ coins: number }>;
+}
+
+/** What chat needs from profiles (ProfilesService fits). */
+export interface ChatProfiles {
+  addCompletedSkill(em: EntityManager, input: { learnerId: string; mentorId: string; skill: string; category: string }): Promise<void>;
+  /** Throws DETAILS_NOT_FILLED ('not filled details') for a user whose profile is incomplete. */
+  assertDetailsFilled(userId: string): Promise<void>;
+}
+
+export interface ChatCollaborators {
+  users: UsersService;
+  blocks: BlocksService;
+  notifications: NotificationsService;
+  rateLimits: RateLimits;
+  ledger: ChatLedger;
+  profiles: ChatProfiles;
+}
+
+/**
+ * A chat between two students: reading it, its list and its meeting link. Messages live in
+ * `messages`, rating/finishing/reporting in `lifecycle`. A chat is always addressed by the
+ * caller (from the token) and the partner's id, so nobody can name a chat they are not in.
+ */
+export class ChatService {
+  readonly messages: ChatMessagesService;
+  readonly lifecycle: ChatLifecycleService;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: ChatCollaborators,
+  ) {
+    this.messages = new ChatMessagesService(deps, c, this);
+    this.lifecycle = new ChatLifecycleService(deps, c, this);
+  }
+
+  repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(Chat);
+  }
+
+  /** The chat between the caller and `otherId`, or NOT_FOUND 'Chat not found'. */
+  async require(me: string, otherId: unknown, em?: EntityManager): Promise<Chat> {
+    if (typeof otherId !== "string" || !otherId || otherId === me || otherId.length > 36) throw notFound(CHAT_MESSAGES.chatNotFound);
+    const chat = await this.repo(em).findOne({ where: pairOf(me, otherId) });
+    if (!chat) throw notFound(CHAT_MESSAGES.chatNotFound);
+    return chat;
+  }
+
+  /** CONFLICT for a chat that is no longer in progress. */
+  stateError(chat: Pick<Chat, "status">) {
+    return conflict(chat.status === "suspended" ? CHAT_MESSAGES.chatSuspended : CHAT_MESSAGES.chatCompleted);
+  }
+
+  assertDetailsFilled(userId: string): Promise<void> {
+    return this.c.profiles.assertDetailsFilled(userId);
+  }
+
+  /** The caller's chats, latest message first. */
+  async list(me: string, opts: { limit?: number; offset?: number } = {}): Promise<ChatListItemView[]> {
+    const take = Math.min(Math.max(1, Math.floor(opts.limit ?? MAX_CHATS_LISTED)), MAX_CHATS_LISTED);
+    const skip = Math.max(0, Math.floor(opts.offset ?? 0));
+    const rows = await this.repo().find({
+      where: [{ userLowId: me }, { userHighId: me }],
+      order: { lastActivityAt: "DESC", id: "DESC" },
+      take,
+      skip,
+    });
+    return rows.map((r) => toListItem(r, me));
+  }
+
+  async view(me: string, otherId: unknown): Promise<ChatView> {
+    const chat = await this.require(me, otherId);
+    return toChatView(chat, me, this.deps.clock.now());
+  }
+
+  /** REST GET /user/meeting-link?userId1&userId2: the caller must be one of the two. */
+  async meetingLinkBetween(me: string, userId1: unknown, userId2: unknown): Promise<string | null> {
+    return (await this.require(me, this.otherOfPair(me, userId1, userId2))).meetingLink;
+  }
+
+  /** The pair named by an old client's userId1/userId2 must include the caller: 403 otherwise. */
+  otherOfPair(me: string, userId1: unknown, userId2: unknown): string {
+    const a = typeof userId1 === "string" ? userId1 : "";
+    const b = typeof userId2 === "string" ? userId2 : "";
+    if (a === me && b !== me) return b;
+    if (b === me && a !== me) return a;
+    throw forbidden(CHAT_MESSAGES.notParticipant);
+  }
+
+  /** Stores an http(s) link (or clears it with an empty one) for both participants. */
+  async setMeetingLink(me: string, otherId: unknown, rawLink: unknown): Promise<ChatView> {
+    const link = normalizeMeetingLink(rawLink);
+    const chat = await this.deps.tx(async (em) => {
+      const chat = await this.require(me, otherId, em);
+      if (chat.status !== "in_progress") throw this.stateError(chat);
+      const res = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ meetingLink: link })
+        .where("id = :id AND status = :status", { id: chat.id, status: "in_progress" })
+        .execute();
+      const fresh = await this.repo(em).findOneOrFail({ where: { id: chat.id } });
+      if (!res.affected) throw this.stateError(fresh);
+      afterCommit(em, () => this.publishState(fresh));
+      return fresh;
+    });
+    return toChatView(chat, me, this.deps.clock.now());
+  }
+
+  /** Tells both participants' open pages what changed (link, finish, report), once committed. */
+  publishState(chat: Chat): void {
+    void (async () => {
+      const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
+      this.deps.pubsub.publish("CHAT_UPDATED", {
+        participantIds: [chat.requesterId, chat.receiverId],
+        payload: chatStateEvent(chat, [...users.values()]),
+      });
+    })().catch((err) => this.deps.logger.error({ err }, "publishing a chat update failed"));
+  }
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT, CHATS, chatPair, chatRow, SEND, SET_LINK } from "../../../test/chat.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { countStatements, filledStudent } from "../../../test/profiles.js";
+import { ChatMessage } from "./message.entity.js";
+
+describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const messagesIn = (chatId: string) => t.dataSource.getRepository(ChatMessage).count({ where: { chatId } });
+
+  it("shows each participant the chat from their side", async () => {
+    const { a, b, chat } = await chatPair(t);
+    const forA = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
+    expect(forA).toMatchObject({
+      id: chat.id,
+      kind: "swap",
+      status: "in_progress",
+      meetingLink: null,
+      ratingGiven: false,
+      finishedByMe: false,
+      daysCompleted: 0,
+      daysRequired: 10,
+      iLearn: { skill: "Guitar" },
+      iTeach: { skill: "React" },
+      me: { id: a.id },
+      partner: { id: b.id, name: b.user.name, gender: "Female" },
+      messages: { hasOlder: false, nodes: [] },
+    });
+    expect(forA.partner.image).toMatch(/^(https?:\/\/|\/)/);
+    expect(forA.startDate).toBe(t.clock.now().toISOString());
+    const forB = (await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat;
+    expect(forB).toMatchObject({ id: chat.id, iLearn: { skill: "React" }, iTeach: { skill: "Guitar" }, partner: { id: a.id } });
+  });
+
+  it("answers 'Chat not found' for a partner without a chat, and needs a token and a filled profile", async () => {
+    const { a } = await chatPair(t);
+    const stranger = await filledStudent(t);
+    const r = await t.gql(CHAT, { chatWith: stranger.id }, a.token);
+    expect(r.errors?.[0]).toMatchObject({ message: "Chat not found", extensions: { code: "NOT_FOUND" } });
+    expect((await t.gql(CHAT, { chatWith: a.id }, a.token)).errors?.[0].message).toBe("Chat not found");
+    expect((await t.gql(CHAT, { chatWith: stranger.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+    const { token: unfilled } = await t.createUser();
+    expect((await t.gql(CHATS, {}, unfilled)).errors?.[0]).toMatchObject({ message: "not filled details", extensions: { code: "DETAILS_NOT_FILLED" } });
+    expect((await t.gql(CHAT, { chatWith: a.id }, unfilled)).errors?.[0].extensions?.code).toBe("DETAILS_NOT_FILLED");
+  });
+
+  it("sends messages both ways, numbered in order, and pages older ones when scrolling up", async () => {
+    const { a, b, chat } = await chatPair(t);
+    for (let i = 1; i <= 7; i++) {
+      const [from, to] = i % 2 ? [a, b] : [b, a];
+      const r = await t.gql(SEND, { chatWith: to.id, body: `message ${i}` }, from.token);
+      expect(r.data.sendMessage).toMatchObject({ chatId: chat.id, seq: i, fromUserId: from.id, toUserId: to.id, body: `message ${i}` });
+      t.clock.advance(1000);
+    }
+    const newest = (await t.gql(CHAT, { chatWith: b.id, last: 3 }, a.token)).data.chat.messages;
+    expect(newest.hasOlder).toBe(true);
+    expect(newest.nodes.map((m: { body: string }) => m.body)).toEqual(["message 5", "message 6", "message 7"]);
+    const older = (await t.gql(CHAT, { chatWith: b.id, last: 3, before: 5 }, a.token)).data.chat.messages;
+    expect(older.nodes.map((m: { seq: number }) => m.seq)).toEqual([2, 3, 4]);
+    expect(older.hasOlder).toBe(true);
+    const oldestR = await t.gql(CHAT, { chatWith: a.id, last: 3, before: 2 }, b.token);
+    expect(oldestR.errors).toBeUndefined();
+    const oldest = oldestR.data.chat.messages;
+    expect(oldest).toMatchObject({ hasOlder: false, nodes: [{ seq: 1, body: "message 1", fromUserId: a.id }] });
+    // The row carries sender, receiver and the clock's time.
+    const row = await t.dataSource.getRepository(ChatMessage).findOneOrFail({ where: { chatId: chat.id, seq: 2 } });
+    expect(row).toMatchObject({ senderId: b.id, receiverId: a.id, body: "message 2" });
+    expect(row.createdAt.getTime()).toBeLessThan(t.clock.now().getTime());
+  });
+
+  it("keeps concurrent messages of one chat in one gap-free order", async () => {
+    const { a, b, chat } = await chatPair(t);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.gql(SEND, { chatWith: i % 2 ? a.id : b.id, body: `m${i}` }, i % 2 ? b.token : a.token)),
+    );
+    for (const r of results) expect(r.errors).toBeUndefined();
+    const seqs = results.map((r) => r.data.sendMessage.seq).sort((x: number, y: number) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect((await chatRow(t, chat.id)).messageCount).toBe(12);
+  });
+
+  it("lists chats with the partner's name and image, latest message first", async () => {
+    const me = await filledStudent(t);
+    const partners = [await filledStudent(t), await filledStudent(t), await filledStudent(t)];
+    for (const p of partners) {
+      await t.app.services.chatOpen.open({ kind: "swap", requesterId: me.id, receiverId: p.id, requesterLearns: { skill: "Chess", category: "Other" } });
+      t.clock.advance(1000);
+    }
+    // Opened 0, 1, 2; then a message in chat 0 makes it the latest.
+    await t.gql(SEND, { chatWith: me.id, body: "hello from the first" }, partners[0].token);
+    const list = (await t.gql(CHATS, {}, me.token)).data.chats;
+    expect(list.map((c: { partner: { id: string } }) => c.partner.id)).toEqual([partners[0].id, partners[2].id, partners[1].id]);
+    expect(list[0]).toMatchObject({ lastMessagePreview: "hello from the first", lastMessageFromMe: false, partner: { name: partners[0].user.name } });
+    expect(list[0].partner.image).toBeTruthy();
+    expect((await t.gql(CHATS, {}, partners[1].token)).data.chats).toHaveLength(1);
+    const loner = await filledStudent(t);
+    expect((await t.gql(CHATS, {}, loner.token)).data.chats).toEqual([]);
+  });
+
+  it("resolves the list's partners with a per-request loader (statements do not grow with rows)", async () => {
+    const one = await filledStudent(t);
+    const many = await filledStudent(t);
+    await t.app.services.chatOpen.open({ kind: "swap", requesterId: one.id, receiverId: (await filledStudent(t)).id });
+    for (let i = 0; i < 6; i++) await t.app.services.chatOpen.open({ kind: "swap", requesterId: many.id, receiverId: (await filledStudent(t)).id });
+    const small = await countStatements(t, () => t.gql(CHATS, {}, one.token));
+    const big = await countStatements(t, () => t.gql(CHATS, {}, many.token));
+    expect((await t.gql(CHATS, {}, many.token)).data.chats).toHaveLength(6);
+    expect(big.count).toBe(small.count);
+  });
+
+  it("refuses empty, blank and over-long messages, stores HTML as plain text", async () => {
+    const { a, b, chat } = await chatPair(t);
+    for (const body of ["", "   ", "\n\t ", "x".repeat(2001), "😀".repeat(2001)]) {
+      const r = await t.gql(SEND, { chatWith: b.id, body }, a.token);
+      expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    }
+    expect(await messagesIn(chat.id)).toBe(0);
+    // 2000 characters are fine, an emoji counting as one.
+    expect((await t.gql(SEND, { chatWith: b.id, body: "😀".repeat(2000) }, a.token)).errors).toBeUndefined();
+    const html = `<img src=x onerror="alert(1)"> & <b>bold</b>`;
+    expect((await t.gql(SEND, { chatWith: b.id, body: html }, a.token)).data.sendMessage.body).toBe(html);
+    expect(await messagesIn(chat.id)).toBe(2);
+    expect((await t.gql(SEND, { chatWith: b.id, body: "  padded  " }, a.token)).data.sendMessage.body).toBe("padded");
+  });
+
+  it("normalises meeting links to http(s), refuses other schemes, and both participants see the link", async () => {
+    const { a, b, chat } = await chatPair(t);
+    const set = (link: string, token = a.token, chatWith = b.id) => t.gql(SET_LINK, { chatWith, link }, token);
+    expect((await set("meet.google.com/x")).data.setMeetingLink.meetingLink).toBe("http://meet.google.com/x");
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.meetingLink).toBe("http://meet.google.com/x");
+    expect((await set("https://zoom.us/j/123?pwd=abc", b.token, a.id)).data.setMeetingLink.meetingLink).toBe("https://zoom.us/j/123?pwd=abc");
+    expect((await set("HTTPS://Meet.Google.com/abc-defg-hij")).data.setMeetingLink.meetingLink).toBe("https://meet.google.com/abc-defg-hij");
+    for (const bad of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(document.cookie)",
+      " javascript:alert(1)",
+      "java\nscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "ftp://example.com/x",
+      "mailto:someone@example.com",
+      "http://user:pass@evil.example/",
+      "http://",
+      "https:/meet.google.com",
+      "meet google com",
+      `https://x.example/${"a".repeat(600)}`,
+    ]) {
+      const r = await set(bad);
+      expect(r.errors?.[0].extensions?.code, bad).toBe("BAD_USER_INPUT");
+    }
+    expect((await chatRow(t, chat.id)).meetingLink).toBe("https://meet.google.com/abc-defg-hij");
+    expect((await set("localhost:3000/room")).data.setMeetingLink.meetingLink).toBe("http://localhost:3000/room");
+    expect((await set("")).data.setMeetingLink.meetingLink).toBeNull();
+    expect((await chatRow(t, chat.id)).meetingLink).toBeNull();
+  });
+
+  it("rate-limits messages per sender", async () => {
+    const limited = await startTestApp(target, { env: { RATE_LIMITS: "chat_message=3/60" } });
+    try {
+      const { a, b, chat } = await chatPair(limited);
+      for (let i = 0; i < 3; i++) expect((await limited.gql(SEND, { chatWith: b.id, body: `ok ${i}` }, a.token)).errors).toBeUndefined();
+      const over = await limited.gql(SEND, { chatWith: b.id, body: "one too many" }, a.token);
+      expect(over.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
+      const rest = await limited.rest("POST", `/user/${b.id}/send-message`, { token: a.token, body: { newMessage: "via REST", from_user_token: a.token } });
+      expect(rest.status).toBe(429);
+      expect(rest.headers.get("retry-after")).toBeTruthy();
+      // The partner's own bucket is untouched.
+      expect((await limited.gql(SEND, { chatWith: a.id, body: "my turn" }, b.token)).errors).toBeUndefined();
+      expect(await limited.dataSource.getRepository(ChatMessage).count({ where: { chatId: chat.id } })).toBe(4);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import type { EntityManager } from "typeorm";
+import type { Deps } from "../../services.js";
+import { badInput, conflict, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import { CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
+import { CoinReward } from "./reward.entity.js";
+import type { UsersService } from "../accounts/users.service.js";
+import { HistoryService } from "./history.service.js";
+import { LeaderboardService } from "./leaderboard.service.js";
+import type { PaymentGateway } from "./payment-gateway.js";
+import { PurchasesService } from "./purchases.service.js";
+import { RewardsService } from "./rewards.service.js";
+import { WebhookService } from "./webhook.service.js";
+
+export interface HoldInput {
+  learnerId: string;
+  teacherId: string;
+  /** What the coins pay for (e.g. the accepted pay request id): the hold's business key. */
+  refKey: string;
+  coins: number;
+}
+
+export interface MoveResult {
+  transferId: string;
+  coins: number;
+  /** false when this business key had already moved coins: nothing moved this time. */
+  moved: boolean;
+}
+
+const KEY_PART = /^[A-Za-z0-9:_\-.]{1,140}$/;
+function assertRefKey(refKey: string): string {
+  if (typeof refKey !== "string" || !KEY_PART.test(refKey)) throw badInput("Invalid reference key");
+  return refKey;
+}
+
+/**
+ * The only code that moves skill coins (ARCHITECTURE principle 3). Every method runs in one
+ * transaction: its own, or the caller's when `em` is passed (e.g. chat finishing a swap rewards
+ * both users in the same transaction). Every method is idempotent on its business key.
+ */
+export class CoinsService {
+  readonly rewards: RewardsService;
+  readonly history: HistoryService;
+  readonly purchases: PurchasesService;
+  readonly webhook: WebhookService;
+  readonly leaderboard: LeaderboardService;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly users: UsersService,
+    gateway: PaymentGateway,
+  ) {
+    this.rewards = new RewardsService(deps);
+    this.history = new HistoryService(deps, users);
+    this.purchases = new PurchasesService(deps, gateway, this);
+    this.webhook = new WebhookService(deps, gateway, this.purchases);
+    this.leaderboard = new LeaderboardService(deps, users);
+    if (gateway.mode === "sandbox" && deps.config.env === "production") {
+      deps.logger.warn("No Razorpay keys: coin purchases use the TEST MODE sandbox, so anyone can buy coins for free");
+    }
+  }
+
+  private run<T>(em: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return em ? work(em) : this.deps.tx(work);
+  }
+
+  /** The user's spendable coins (held coins are not included). */
+  balanceOf(userId: string, em?: EntityManager): Promise<number> {
+    return balanceOf(em ?? this.deps.dataSource.manager, userId);
+  }
+
+  /** Credits bought coins once per gateway payment id (`purchase:<paymentId>`). */
+  async creditPurchase(input: { userId: string; coins: number; paymentId: string; orderId: string }, em?: EntityManager): Promise<MoveResult> {
+    const { transfer: t, created } = await this.run(em, (m) =>
+      transfer(
+        m,
+        {
+          key: `purchase:${assertRefKey(input.paymentId)}`,
+          kind: "purchase",
+          amount: input.coins,
+          from: SYSTEM_ACCOUNTS.purchases,
+          to: input.userId,
+          fromCounterpart: input.userId,
+          toCounterpart: SYSTEM_ACCOUNTS.purchases,
+          memo: `Order ${input.orderId}`,
+        },
+        this.deps.clock.now(),
+      ),
+    );
+    return { transferId: t.id, coins: t.amount, moved: created };
+  }
+
+  /**
+   * Gives `coins` to a user for `reason` (shown by the dashboard popup, once). Idempotent per
+   * (refKey, user): finishing the same swap twice rewards once.
+   */
+  async reward(userId: string, coins: number, reason: string, refKey: string, em?: EntityManager): Promise<MoveResult> {
+    assertCoinAmount(coins, 1000);
+    const why = String(reason ?? "").trim().slice(0, 200);
+    if (!why) throw badInput("A reward needs a reason");
+    return this.run(em, async (m) => {
+      const now = this.deps.clock.now();
+      const { transfer: t, created, entries } = await transfer(
+        m,
+        {
+          key: `reward:${assertRefKey(refKey)}:${userId}`,
+          kind: "reward",
+          amount: coins,
+          from: SYSTEM_ACCOUNTS.rewards,
+          to: userId,
+          fromCounterpart: userId,
+          toCounterpart: SYSTEM_ACCOUNTS.rewards,
+          memo: why,
+        },
+        now,
+      );
+      if (created) {
+        const seq = entries.find((e) => e.accountId === userId)!.seq;
+        await m.getRepository(CoinReward).insert({ id: newId(), userId, seq, coins, reason: why, transferId: t.id, seen: false, createdAt: now });
+      }
+      return { transferId: t.id, coins, moved: created };
+    });
+  }
+
+  /**
+   * Moves a learner's payment for a lesson into escrow. Throws BAD_USER_INPUT
+   * 'You do not have enough skill coins' (moving nothing) when the learner is short.
+   */
+  async hold(input: HoldInput, em?: EntityManager): Promise<MoveResult> {
+    const coins = assertCoinAmount(input.coins);
+    if (!input.learnerId || !input.teacherId) throw badInput("A payment needs a learner and a teacher");
+    if (input.learnerId === input.teacherId) throw badInput("You cannot pay yourself");
+    // The learner is checked by the debit itself; the teacher is only credited on release.
+    if (!(await this.users.exists(input.teacherId))) throw notFound("That teacher does not exist");
+    const { transfer: t, created } = await this.run(em, (m) =>
+      transfer(
+        m,
+        {
+          key: `hold:${assertRefKey(input.refKey)}`,
+          kind: "hold",
+          amount: coins,
+          from: input.learnerId,
+          to: SYSTEM_ACCOUNTS.escrow,
+          fromCounterpart: input.teacherId,
+          toCounterpart: input.learnerId,
+          beneficiaryId: input.teacherId,
+          holdState: "held",
+          shortMessage: NOT_ENOUGH_COINS,
+        },
+        this.deps.clock.now(),
+      ),
+    );
+    return { transferId: t.id, coins: t.amount, moved: created };
+  }
+
+  /** The lesson finished: the held coins go to the teacher. */
+  release(refKey: string, em?: EntityManager): Promise<MoveResult> {
+    return this.settle(refKey, "released", em);
+  }
+
+  /** The lesson was reported: the held coins go back to the learner. */
+  refund(refKey: string, em?: EntityManager): Promise<MoveResult> {
+    return this.settle(refKey, "refunded", em);
+  }
+
+  /** The hold for refKey, if any (e.g. to show "coins held" on a chat). */
+  findHold(refKey: string, em?: EntityManager): Promise<CoinTransfer | null> {
+    return (em ?? this.deps.dataSource.manager).getRepository(CoinTransfer).findOne({ where: { key: `hold:${assertRefKey(refKey)}` } });
+  }
+
+  private settle(refKey: string, outcome: "released" | "refunded", em?: EntityManager): Promise<MoveResult> {
+    const kind = outcome === "released" ? "release" : "refund";
+    return this.run(em, async (m) => {
+      const repo = m.getRepository(CoinTransfer);
+      const hold = await repo.findOne({ where: { key: `hold:${assertRefKey(refKey)}` } });
+      if (!hold || hold.kind !== "hold") throw notFound("No skill coins are held for this lesson");
+      const done = await repo.findOne({ where: { key: `${kind}:${refKey}` } });
+      if (done) return { transferId: done.id, coins: done.amount, moved: false };
+      // Release and refund race for the same hold: exactly one flips it out of "held".
+      const flipped = await m
+        .createQueryBuilder()
+        .update(CoinTransfer)
+        .set({ holdState: outcome })
+        .where("id = :id AND holdState = :held", { id: hold.id, held: "held" })
+        .execute();
+      if ((flipped.affected ?? 0) === 0) {
+        const again = await repo.findOne({ where: { key: `${kind}:${refKey}` } });
+        if (again) return { transferId: again.id, coins: again.amount, moved: false };
+        throw conflict(outcome === "released" ? "These coins were already returned to the learner" : "These coins were already paid to the teacher");
+      }
+      const learnerId = hold.fromAccountId;
+      const teacherId = hold.beneficiaryId!;
+      const to = outcome === "released" ? teacherId : learnerId;
+      const { transfer: t } = await transfer(
+        m,
+        {
+          key: `${kind}:${refKey}`,
+          kind,
+          amount: hold.amount,
+          from: SYSTEM_ACCOUNTS.escrow,
+          to,
+          fromCounterpart: to,
+          toCounterpart: outcome === "released" ? learnerId : teacherId,
+        },
+        this.deps.clock.now(),
+      );
+      return { transferId: t.id, coins: t.amount, moved: true };
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { checkLedgerInvariants } from "./ledger.invariants.js";
+import { newId } from "../../shared/ids.js";
+import { User } from "../accounts/user.entity.js";
+import { leaderboardQuery } from "./leaderboard.service.js";
+
+const BOARD = "query ($first: Int) { leaderboard(first: $first) { rank userId name rating ratingCount skillCoins } }";
+
+describe.each(dbTargets)("leaderboard on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    if (t) expect(await checkLedgerInvariants(t.dataSource)).toEqual([]);
+    await t?.close();
+  });
+
+  const rated = async (name: string, ratingAvg: number, ratingCount: number, coins: number) => {
+    const u = await t.createUser({ name, ratingAvg, ratingCount, ratingSum: Math.round(ratingAvg * ratingCount) });
+    if (coins) await t.app.services.coins.reward(u.user.id, coins, "Seed", `lb-${name.replace(/\W/g, "-")}`);
+    return u;
+  };
+
+  it("ranks by rating, then rating count, then coins; ties share a rank; needs no token", async () => {
+    const top = await rated("Top", 4.9, 3, 0);
+    const manyVotes = await rated("Many Votes", 4.5, 9, 1);
+    const tiedA = await rated("Tied A", 4.5, 2, 6);
+    const tiedB = await rated("Tied B", 4.5, 2, 6);
+    const fewerCoins = await rated("Fewer Coins", 4.5, 2, 5);
+    const r = await t.gql(BOARD, { first: 5 });
+    expect(r.errors).toBeUndefined();
+    const rows = r.data.leaderboard;
+    expect(rows.map((x: { rank: number; userId: string }) => [x.rank, x.userId])).toEqual([
+      [1, top.user.id],
+      [2, manyVotes.user.id],
+      [3, expect.any(String)],
+      [3, expect.any(String)],
+      [5, fewerCoins.user.id],
+    ]);
+    expect(new Set([rows[2].userId, rows[3].userId])).toEqual(new Set([tiedA.user.id, tiedB.user.id]));
+    expect(rows[0]).toEqual({ rank: 1, userId: top.user.id, name: "Top", rating: 4.9, ratingCount: 3, skillCoins: 0 });
+
+    const rest = await t.rest("GET", "/leaderboard");
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get("access-control-allow-origin")).toBe("*");
+    expect(rest.headers.get("cache-control")).toBe("public, max-age=30");
+    expect(rest.body[0]).toEqual({ _id: top.user.id, name: "Top", originalRating: 4.9, originalSkillCoins: 0 });
+    expect(rest.body[1]).toEqual({ _id: manyVotes.user.id, name: "Many Votes", originalRating: 4.5, originalSkillCoins: 1 });
+  });
+
+  it("serves at most 100 rows and refuses first < 1", async () => {
+    for (let i = 0; i < 105; i++) await t.createUser();
+    expect((await t.gql(BOARD, {})).data.leaderboard).toHaveLength(100);
+    expect((await t.gql(BOARD, { first: 1000 })).data.leaderboard).toHaveLength(100);
+    expect((await t.gql(BOARD, { first: 2 })).data.leaderboard).toHaveLength(2);
+    expect((await t.gql(BOARD, { first: 0 })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await t.rest("GET", "/leaderboard")).body).toHaveLength(100);
+  });
+
+  it("reads the leaderboard index instead of sorting the users table", async () => {
+    // A realistically sized table, so the planner's choice is the one production gets.
+    const now = t.clock.now();
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      id: newId(),
+      name: `Bulk ${i}`,
+      nameKey: `bulk ${i} ${target}`,
+      email: `bulk${i}.${Date.now()}@psgtech.ac.in`,
+      passwordHash: "x",
+      ratingAvg: (i % 50) / 10,
+      ratingCount: i % 7,
+      ratingSum: 0,
+      createdAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.dataSource.getRepository(User).insert(rows.slice(i, i + 500));
+    await t.dataSource.query(target === "sqlite" ? "ANALYZE" : "ANALYZE TABLE users");
+    const [sql, params] = leaderboardQuery(t.dataSource, 100).getQueryAndParameters();
+    if (target === "sqlite") {
+      const plan = (await t.dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, params)) as Array<{ detail: string }>;
+      const text = plan.map((p) => p.detail).join(" | ");
+      expect(text).toMatch(/idx_users_leaderboard/);
+      expect(text).not.toMatch(/TEMP B-TREE/);
+    } else {
+      const plan = (await t.dataSource.query(`EXPLAIN ${sql}`, params)) as Array<{ key: string | null; Extra: string | null }>;
+      expect(plan[0].key).toBe("idx_users_leaderboard");
+      expect(plan[0].Extra ?? "").not.toMatch(/filesort/i);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import Razorpay from "razorpay";
+import type { Config } from "../../config.js";
+
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Where coin purchases are paid. Both gateways speak Razorpay's protocol: the server creates an
+ * order, the checkout hands back (order id, payment id, signature = HMAC-SHA256 of
+ * `order_id|payment_id` with the key secret), and webhooks are signed over the raw body.
+ */
+export interface PaymentGateway {
+  readonly mode: "razorpay" | "sandbox";
+  /** The key id the browser's Razorpay Checkout needs; null for the sandbox. */
+  readonly publicKey: string | null;
+  createOrder(input: { amountPaise: number; currency: "INR"; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** null when no webhook secret is configured (webhooks then cannot be trusted at all). */
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean | null;
+}
+
+export function hmacHex(secret: string, data: string | Buffer): string {
+  return createHmac("sha256", secret).update(data).digest("hex");
+}
+
+/** Constant-time comparison of an expected hex digest with what the client sent. */
+export function safeEqual(expectedHex: string, given: unknown): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(expectedHex, "utf8");
+  const b = Buffer.from(given, "utf8");
+  // timingSafeEqual needs equal lengths; compare against itself to spend the same time.
+  if (a.length !== b.length) {
+    timingSafeEqual(a, a);
+    return false;
+  }
+  return timingSafeEqual(a, b);
+}
+
+export class RazorpayGateway implements PaymentGateway {
+  readonly mode = "razorpay" as const;
+  readonly publicKey: string;
+  private readonly client: Razorpay;
+
+  constructor(private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string }) {
+    this.publicKey = opts.keyId;
+    this.client = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
+    if (opts.apiUrl) {
+      // The package builds one axios instance with a fixed https://api.razorpay.com base.
+      (this.client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = opts.apiUrl.replace(/\/$/, "");
+    }
+  }
+
+  async createOrder(input: { amountPaise: number; currency: "INR"; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+    try {
+      const order = await this.client.orders.create({
+        amount: input.amountPaise,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes,
+      });
+      return { id: order.id, amount: Number(order.amount), currency: order.currency };
+    } catch (e) {
+      // The package rejects with a plain { statusCode, error } object.
+      const err = e as { statusCode?: number; error?: { description?: string } };
+      throw new Error(`Razorpay order creation failed (${err.statusCode ?? "no status"}): ${err.error?.description ?? String(e)}`);
+    }
+  }
+
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {
+    return safeEqual(hmacHex(this.opts.keySecret, `${orderId}|${paymentId}`), signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean | null {
+    if (!this.opts.webhookSecret) return null;
+    return safeEqual(hmacHex(this.opts.webhookSecret, rawBody), signature);
+  }
+}
+
+/**
+ * The embedded default (no Razorpay keys): the same protocol with a local secret, paid through
+ * the in-app TEST MODE dialog. `pay` is what Razorpay Checkout would hand back on success.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly mode = "sandbox" as const;
+  readonly publicKey = null;
+
+  constructor(
+    private readonly secret: string,
+    private readonly webhookSecret: string = secret,
+  ) {}
+
+  async createOrder(input: { amountPaise: number; currency: "INR" }): Promise<GatewayOrder> {
+    return { id: `order_sbx${randomBytes(9).toString("hex")}`, amount: input.amountPaise, currency: input.currency };
+  }
+
+  pay(orderId: string): { paymentId: string; signature: string } {
+    const paymentId = `pay_sbx${randomBytes(9).toString("hex")}`;
+    return { paymentId, signature: hmacHex(this.secret, `${orderId}|${paymentId}`) };
+  }
+
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {
+    return safeEqual(hmacHex(this.secret, `${orderId}|${paymentId}`), signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean | null {
+    return safeEqual(hmacHex(this.webhookSecret, rawBody), signature);
+  }
+}
+
+/** Razorpay when its keys are configured, else the sandbox (its secret derived from the JWT secret, so it survives restarts). */
+export function createPaymentGateway(config: Config): PaymentGateway {
+  if (config.razorpay) {
+    return new RazorpayGateway({ ...config.razorpay, webhookSecret: config.razorpay.webhookSecret ?? config.razorpayWebhookSecret });
+  }
+  const secret = hmacHex(config.jwtSecret, "skill-exchange sandbox payments");
+  return new SandboxGateway(secret, config.razorpayWebhookSecret ?? secret);
+}

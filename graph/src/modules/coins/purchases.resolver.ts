@@ -1,0 +1,38 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import { CoinOrderView, PaymentGatewayInfo, PaymentVerification, SandboxPayment } from "./coins.types.js";
+import { COIN_PRICE_PAISE, CURRENCY, MAX_COINS_PER_PURCHASE } from "./purchases.service.js";
+
+@Resolver()
+export class PurchasesResolver {
+  @Query(() => PaymentGatewayInfo, { description: "Which checkout to open and the price; needs no token." })
+  paymentGateway(@Ctx() ctx: Context): PaymentGatewayInfo {
+    const p = ctx.services.coins.purchases;
+    return { mode: p.mode, keyId: p.publicKey, coinPricePaise: COIN_PRICE_PAISE, maxCoinsPerPurchase: MAX_COINS_PER_PURCHASE, currency: CURRENCY };
+  }
+
+  @Authorized()
+  @Mutation(() => CoinOrderView, { description: "Creates a gateway order for `coins` at Rs.10 each; the server sets the price." })
+  createCoinOrder(@Arg("coins", () => Int) coins: number, @Ctx() ctx: Context): Promise<CoinOrderView> {
+    return ctx.services.coins.purchases.createOrder(requireUser(ctx).id, coins);
+  }
+
+  @Authorized()
+  @Mutation(() => PaymentVerification, {
+    description: "Verifies the checkout's signature for the caller's order and credits its coins exactly once.",
+  })
+  verifyCoinPayment(
+    @Arg("orderId", () => ID) orderId: string,
+    @Arg("paymentId", () => String) paymentId: string,
+    @Arg("signature", () => String) signature: string,
+    @Ctx() ctx: Context,
+  ): Promise<PaymentVerification> {
+    return ctx.services.coins.purchases.verify(requireUser(ctx).id, { orderId, paymentId, signature });
+  }
+
+  @Authorized()
+  @Mutation(() => SandboxPayment, { description: "TEST MODE only (no Razorpay keys): pays the caller's sandbox order." })
+  sandboxPay(@Arg("orderId", () => ID) orderId: string, @Ctx() ctx: Context): Promise<SandboxPayment> {
+    return ctx.services.coins.purchases.sandboxPay(requireUser(ctx).id, orderId);
+  }
+}

@@ -1,0 +1,35 @@
+import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import type { RewardStatusView } from "./rewards.service.js";
+
+@ObjectType({ description: "The caller's oldest reward not yet shown (the dashboard popup)." })
+export class RewardStatus implements RewardStatusView {
+  @Field(() => Boolean, { description: "true when there is a reward to show" })
+  rewarded: boolean;
+
+  @Field(() => String, { description: "Why the coins were given; empty when rewarded is false" })
+  reason: string;
+
+  @Field(() => Int, { description: "Coins given" })
+  rewardCount: number;
+
+  @Field(() => ID, { nullable: true, description: "Pass to acknowledgeReward so the popup marks exactly this one" })
+  rewardId: string | null;
+}
+
+@Resolver()
+export class RewardsResolver {
+  @Authorized()
+  @Query(() => RewardStatus, { description: "The caller's oldest unseen reward; reading does not mark it seen." })
+  rewards(@Ctx() ctx: Context): Promise<RewardStatus> {
+    return ctx.services.coins.rewards.status(requireUser(ctx).id);
+  }
+
+  @Authorized()
+  @Mutation(() => RewardStatus, {
+    description: "Marks the reward seen (rewardId, or the oldest unseen) so it is shown once; returns the next one.",
+  })
+  acknowledgeReward(@Arg("rewardId", () => ID, { nullable: true }) rewardId: string | null, @Ctx() ctx: Context): Promise<RewardStatus> {
+    return ctx.services.coins.rewards.acknowledge(requireUser(ctx).id, rewardId);
+  }
+}

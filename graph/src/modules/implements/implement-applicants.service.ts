@@ -1,0 +1,229 @@
+import type { EntityManager } from "typeorm";
+import { isUniqueViolation } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { AppError, conflict, forbidden, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { ChatOpenService } from "../chat/chat-open.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import { type ApplicantStatus, ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
+import { ImplementPost } from "./implement-post.entity.js";
+import type { ImplementPostsService } from "./implement-posts.service.js";
+import { MAX_APPLICANTS_PER_POST, MESSAGES, validateJoinDescription, validateRejectReason } from "./implement.rules.js";
+
+export interface RejectReasonInput {
+  /** One of REJECTION_REASONS, or "Other" with `otherReason`. */
+  reason?: unknown;
+  otherReason?: unknown;
+}
+
+export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
+
+/**
+ * Applicants: joining a post and the owner's decisions. Every decision is one transaction
+ * with a conditional status update (`... WHERE status = <the status read>`), so of two
+ * concurrent decisions on one applicant exactly one takes effect and only it notifies or
+ * opens a chat; the chat module's unique pair index keeps it to one chat per pair even
+ * across different posts.
+ *
+ * Accepting a student who already has a chat with the owner (from a swap or another
+ * post) still accepts and notifies: that existing chat is where they talk, no second
+ * chat is opened and the existing one is left as it is.
+ */
+export class ImplementApplicantsService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly posts: ImplementPostsService,
+    private readonly users: UsersService,
+    private readonly notifications: NotificationsService,
+    private readonly chatOpen: ChatOpenService,
+  ) {}
+
+  private repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(ImplementApplicant);
+  }
+
+  /** Asks to join a post: once per post, never one's own, never a post one cannot see. */
+  async join(userId: string, postId: string, description: unknown): Promise<ImplementApplicant> {
+    const reason = validateJoinDescription(description);
+    const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
+    return this.deps.tx(async (em) => {
+      const post = await this.posts.getForViewer(userId, postId, em);
+      if (post.ownerId === userId) throw forbidden("You cannot join your own problem");
+      if (await this.repo(em).exists({ where: { postId: post.id, userId } })) throw alreadyJoined();
+      if ((await this.repo(em).count({ where: { postId: post.id } })) >= MAX_APPLICANTS_PER_POST) {
+        throw conflict(MESSAGES.tooManyApplicants);
+      }
+      const now = this.deps.clock.now();
+      const row = this.repo(em).create({
+        id: newId(),
+        postId: post.id,
+        userId,
+        userName: name,
+        description: reason,
+        status: "pending",
+        reason: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      try {
+        await this.repo(em).insert(row);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw alreadyJoined();
+        throw e;
+      }
+      return row;
+    });
+  }
+
+  /**
+   * The owner accepts an applicant (pending, or rejected once): the applicant is told
+   * (acceptImplementUser) and a chat between them about the post is opened unless the pair
+   * already has one. Accepting an accepted applicant changes nothing.
+   */
+  async accept(ownerId: string, postId: string, applicantId: string): Promise<ImplementApplicant> {
+    return this.deps.tx(async (em) => {
+      const post = await this.posts.requireOwned(ownerId, postId, em);
+      const app = await this.requireApplicant(post.id, applicantId, em);
+      if (app.status === "accepted") return app;
+      if (app.status === "rejected_permanently") throw conflict("This student was rejected permanently");
+      if (!(await this.move(app, "accepted", null, em))) return this.requireApplicant(post.id, applicantId, em);
+      await this.notifications.notify(
+        {
+          recipientId: app.userId,
+          notifierId: ownerId,
+          type: "acceptImplementUser",
+          message: `Your request to join "${post.title}" was accepted. You can now chat with the owner.`,
+          refId: post.id,
+        },
+        em,
+      );
+      await this.ensureChat(post, app.userId, em);
+      return app;
+    });
+  }
+
+  /**
+   * The owner rejects an applicant with a reason, once (the owner may still accept them
+   * later) or permanently (final). Either way the post disappears for the applicant, who
+   * is told why (rejectImplementUser). Repeating the same rejection changes nothing.
+   */
+  async reject(ownerId: string, postId: string, applicantId: string, input: RejectReasonInput, permanent: boolean): Promise<ImplementApplicant> {
+    const reason = validateRejectReason(input.reason, input.otherReason);
+    const target: ApplicantStatus = permanent ? "rejected_permanently" : "rejected";
+    return this.deps.tx(async (em) => {
+      const post = await this.posts.requireOwned(ownerId, postId, em);
+      const app = await this.requireApplicant(post.id, applicantId, em);
+      if (app.status === target) return app;
+      if (app.status === "rejected_permanently") throw conflict("This student was already rejected permanently");
+      if (!(await this.move(app, target, reason, em))) return this.requireApplicant(post.id, applicantId, em);
+      await this.notifications.notify(
+        {
+          recipientId: app.userId,
+          notifierId: ownerId,
+          type: "rejectImplementUser",
+          message: `Your request to join "${post.title}" was rejected. Reason: ${reason}`,
+          refId: post.id,
+        },
+        em,
+      );
+      return app;
+    });
+  }
+
+  /** Every applicant of each post, in the order they asked (bounded per post at join time). */
+  async applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>> {
+    const ids = [...new Set(postIds)];
+    const out = new Map<string, ImplementApplicant[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await this.repo()
+      .createQueryBuilder("a")
+      .where("a.postId IN (:...ids)", { ids })
+      .orderBy("a.createdAt", "ASC")
+      .addOrderBy("a.id", "ASC")
+      .getMany();
+    for (const r of rows) out.get(r.postId)!.push(r);
+    return out;
+  }
+
+  /** `userId`'s own application to each of `postIds` (absent when they have not asked). */
+  async applicationsOf(userId: string, postIds: readonly string[]): Promise<Map<string, ImplementApplicant>> {
+    const ids = [...new Set(postIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo()
+      .createQueryBuilder("a")
+      .where("a.userId = :userId", { userId })
+      .andWhere("a.postId IN (:...ids)", { ids })
+      .getMany();
+    return new Map(rows.map((r) => [r.postId, r]));
+  }
+
+  /**
+   * Old client, `POST /user/chat/{ownerId}/open` after accepting: makes sure the owner and a
+   * student they accepted to one of their posts have a chat. Idempotent; FORBIDDEN unless
+   * such an accepted application exists.
+   */
+  async ensureChatWithAccepted(ownerId: string, otherUserId: string): Promise<{ opened: boolean }> {
+    return this.deps.tx(async (em) => {
+      const post = await this.postWithApplicant(ownerId, otherUserId, ["accepted"], em);
+      if (!post) throw forbidden("You can only open a chat with a student you accepted to one of your problems");
+      return { opened: await this.ensureChat(post, otherUserId, em) };
+    });
+  }
+
+  /**
+   * Old client, `POST /notifications` after a decision: true when the caller decided that
+   * way on `applicantId` for one of their posts (the decision already notified them).
+   */
+  async hasDecided(ownerId: string, applicantId: string, type: DecisionType): Promise<boolean> {
+    const statuses: ApplicantStatus[] = type === "acceptImplementUser" ? ["accepted"] : [...REJECTED_STATUSES];
+    return (await this.postWithApplicant(ownerId, applicantId, statuses)) !== null;
+  }
+
+  private async postWithApplicant(ownerId: string, userId: string, statuses: ApplicantStatus[], em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager)
+      .getRepository(ImplementPost)
+      .createQueryBuilder("p")
+      .innerJoin(ImplementApplicant, "a", "a.postId = p.id")
+      .where("p.ownerId = :ownerId", { ownerId })
+      .andWhere("a.userId = :userId", { userId })
+      .andWhere("a.status IN (:...statuses)", { statuses })
+      .orderBy("a.updatedAt", "DESC")
+      .getOne();
+  }
+
+  private async requireApplicant(postId: string, userId: string, em: EntityManager): Promise<ImplementApplicant> {
+    const app = await this.repo(em).findOne({ where: { postId, userId: String(userId) } });
+    if (!app) throw notFound("This student has not asked to join this problem");
+    return app;
+  }
+
+  /** Conditional on the status read, so only one of two racing decisions takes effect. */
+  private async move(app: ImplementApplicant, to: ApplicantStatus, reason: string | null, em: EntityManager): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const res = await this.repo(em)
+      .createQueryBuilder()
+      .update(ImplementApplicant)
+      .set({ status: to, reason, updatedAt: now })
+      .where("id = :id AND status = :from", { id: app.id, from: app.status })
+      .execute();
+    if (!res.affected) return false;
+    Object.assign(app, { status: to, reason, updatedAt: now });
+    return true;
+  }
+
+  /** Opens the pair's chat about the post unless they already have one. True when it opened one. */
+  private async ensureChat(post: ImplementPost, applicantId: string, em: EntityManager): Promise<boolean> {
+    if (await this.chatOpen.existsBetween(post.ownerId, applicantId, em)) return false;
+    try {
+      await this.chatOpen.open({ kind: "implement", requesterId: applicantId, receiverId: post.ownerId, title: post.title }, em);
+      return true;
+    } catch (e) {
+      // A concurrent decision for the same pair (another post) opened it first.
+      if (e instanceof AppError && e.code === "CONFLICT") return false;
+      throw e;
+    }
+  }
+}
+
+const alreadyJoined = () => conflict("You have already asked to join this problem");

@@ -1,0 +1,86 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import { applicationKey } from "./implements.loaders.js";
+import {
+  CreateImplementPostInput,
+  ImplementApplicationType,
+  ImplementPostPage,
+  ImplementPostType,
+  ImplementUser,
+} from "./implements.types.js";
+
+const FORMER_STUDENT = (id: string): ImplementUser => ({ id, name: "Former student", image: null, gender: null });
+
+@Resolver(() => ImplementPostType)
+export class ImplementPostsResolver {
+  @Authorized()
+  @Query(() => ImplementPostPage, {
+    description: "Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first.",
+  })
+  implementPosts(
+    @Arg("first", () => Int, { nullable: true, description: "1 to 50; default 10." }) first: number | null,
+    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementPostPage> {
+    return ctx.services.implementPosts.listForViewer(requireUser(ctx).id, { first, after });
+  }
+
+  @Authorized()
+  @Query(() => ImplementPostPage, { description: "The caller's own posts (Your Problems), hidden ones included; newest first." })
+  myImplementPosts(
+    @Arg("first", () => Int, { nullable: true, description: "1 to 50; default 10." }) first: number | null,
+    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementPostPage> {
+    return ctx.services.implementPosts.listMine(requireUser(ctx).id, { first, after });
+  }
+
+  @Authorized()
+  @Query(() => ImplementPostType, {
+    description: "One post. NOT_FOUND when it does not exist, is hidden, or its owner rejected the caller (the owner always sees it).",
+  })
+  implementPost(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ImplementPostType> {
+    return ctx.services.implementPosts.getForViewer(requireUser(ctx).id, id);
+  }
+
+  @Authorized()
+  @Mutation(() => ImplementPostType, { description: "Posts a problem (visible). BAD_USER_INPUT with the field's message." })
+  createImplementPost(@Arg("input", () => CreateImplementPostInput) input: CreateImplementPostInput, @Ctx() ctx: Context): Promise<ImplementPostType> {
+    return ctx.services.implementPosts.create(requireUser(ctx).id, input);
+  }
+
+  @Authorized()
+  @Mutation(() => ImplementPostType, { description: "Hide Post / Show Post. Owner only (FORBIDDEN otherwise)." })
+  setImplementPostVisibility(
+    @Arg("postId", () => ID) postId: string,
+    @Arg("visible", () => Boolean) visible: boolean,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementPostType> {
+    return ctx.services.implementPosts.setVisibility(requireUser(ctx).id, postId, visible);
+  }
+
+  @FieldResolver(() => ImplementUser)
+  async owner(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementUser> {
+    return (await ctx.loaders.implements.users.load(post.ownerId)) ?? FORMER_STUDENT(post.ownerId);
+  }
+
+  @FieldResolver(() => Boolean, { description: "True when the caller posted it." })
+  isMine(@Root() post: ImplementPostType, @Ctx() ctx: Context): boolean {
+    return ctx.user?.id === post.ownerId;
+  }
+
+  @FieldResolver(() => [ImplementApplicationType], {
+    description: "The owner sees every applicant, in the order they asked; anyone else only their own application.",
+  })
+  async applicants(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementApplicationType[]> {
+    const me = requireUser(ctx).id;
+    if (post.ownerId === me) return ctx.loaders.implements.applicants.load(post.id);
+    const mine = await ctx.loaders.implements.application.load(applicationKey(me, post.id));
+    return mine ? [mine] : [];
+  }
+
+  @FieldResolver(() => ImplementApplicationType, { nullable: true, description: "The caller's own request to join, if any." })
+  myApplication(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementApplicationType | null> {
+    return ctx.loaders.implements.application.load(applicationKey(requireUser(ctx).id, post.id));
+  }
+}

@@ -1,0 +1,172 @@
+import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
+import type { Deps } from "../../services.js";
+import { badInput, forbidden, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
+import { ImplementPost } from "./implement-post.entity.js";
+import { validatePost } from "./implement.rules.js";
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+/** REST pages (`?skip=`) are this long; an empty page means the end. */
+export const REST_PAGE_SIZE = 10;
+
+export interface PageRequest {
+  first?: number | null;
+  /** The `endCursor` of the previous page. */
+  after?: string | null;
+}
+
+export interface PostPage {
+  items: ImplementPost[];
+  endCursor: string | null;
+  hasMore: boolean;
+}
+
+export const POST_NOT_FOUND = "This problem does not exist or is not available to you";
+
+/**
+ * Posts: creating, listing, reading and hiding. Every list is ordered newest first on
+ * (createdAt, id), a total order, so pages never repeat or skip a row; GraphQL pages on a
+ * cursor over that key (stable while posts are added), REST on an offset (`skip`).
+ */
+export class ImplementPostsService {
+  constructor(private readonly deps: Deps) {}
+
+  private repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(ImplementPost);
+  }
+
+  async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
+    const { title, description } = validatePost(input);
+    const now = this.deps.clock.now();
+    const post = this.repo().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
+    await this.repo().insert(post);
+    return post;
+  }
+
+  /** Others' problems for `viewerId`: visible, not theirs, and not from an owner who rejected them. */
+  async listForViewer(viewerId: string, page: PageRequest): Promise<PostPage> {
+    return this.keyset(this.othersQuery(viewerId), page);
+  }
+
+  async listForViewerAt(viewerId: string, skip: number): Promise<ImplementPost[]> {
+    return this.othersQuery(viewerId).skip(checkSkip(skip)).take(REST_PAGE_SIZE).getMany();
+  }
+
+  /** The owner's own posts, hidden ones included. */
+  async listMine(ownerId: string, page: PageRequest): Promise<PostPage> {
+    return this.keyset(this.mineQuery(ownerId), page);
+  }
+
+  async listMineAt(ownerId: string, skip: number, take = MAX_PAGE_SIZE): Promise<ImplementPost[]> {
+    return this.mineQuery(ownerId).skip(checkSkip(skip)).take(take).getMany();
+  }
+
+  /**
+   * One post as `viewerId` may see it. The owner always sees it; anyone else gets
+   * NOT_FOUND for a hidden post or one whose owner rejected them (once or permanently),
+   * exactly as for a post that does not exist.
+   */
+  async getForViewer(viewerId: string, postId: string, em?: EntityManager): Promise<ImplementPost> {
+    const post = await this.repo(em).findOne({ where: { id: String(postId) } });
+    if (!post) throw notFound(POST_NOT_FOUND);
+    if (post.ownerId === viewerId) return post;
+    if (!post.visible) throw notFound(POST_NOT_FOUND);
+    const rejected = await (em ?? this.deps.dataSource.manager)
+      .getRepository(ImplementApplicant)
+      .exists({ where: { postId: post.id, userId: viewerId, status: In([...REJECTED_STATUSES]) } });
+    if (rejected) throw notFound(POST_NOT_FOUND);
+    return post;
+  }
+
+  /** The post, if `ownerId` owns it: NOT_FOUND when it does not exist, FORBIDDEN for anyone else. */
+  async requireOwned(ownerId: string, postId: string, em?: EntityManager): Promise<ImplementPost> {
+    const post = await this.repo(em).findOne({ where: { id: String(postId) } });
+    if (!post) throw notFound(POST_NOT_FOUND);
+    if (post.ownerId !== ownerId) throw forbidden("Only the owner of this problem can do that");
+    return post;
+  }
+
+  async setVisibility(ownerId: string, postId: string, visible: unknown): Promise<ImplementPost> {
+    if (typeof visible !== "boolean") throw badInput("Visibility must be true or false");
+    const post = await this.requireOwned(ownerId, postId);
+    if (post.visible !== visible) {
+      post.visible = visible;
+      post.updatedAt = this.deps.clock.now();
+      await this.repo().update({ id: post.id, ownerId }, { visible, updatedAt: post.updatedAt });
+    }
+    return post;
+  }
+
+  async byIds(ids: readonly string[]): Promise<Map<string, ImplementPost>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.repo().find({ where: { id: In(unique) } });
+    return new Map(rows.map((p) => [p.id, p]));
+  }
+
+  private othersQuery(viewerId: string): SelectQueryBuilder<ImplementPost> {
+    return this.repo()
+      .createQueryBuilder("p")
+      .where("p.visible = :visible", { visible: true })
+      .andWhere("p.ownerId <> :viewer", { viewer: viewerId })
+      .andWhere((qb) => {
+        const rejectedMe = qb
+          .subQuery()
+          .select("1")
+          .from(ImplementApplicant, "a")
+          .where("a.postId = p.id")
+          .andWhere("a.userId = :viewer")
+          .andWhere("a.status IN (:...rejectedStatuses)")
+          .getQuery();
+        return `NOT EXISTS ${rejectedMe}`;
+      })
+      .setParameter("rejectedStatuses", [...REJECTED_STATUSES])
+      .orderBy("p.createdAt", "DESC")
+      .addOrderBy("p.id", "DESC");
+  }
+
+  private mineQuery(ownerId: string): SelectQueryBuilder<ImplementPost> {
+    return this.repo()
+      .createQueryBuilder("p")
+      .where("p.ownerId = :owner", { owner: ownerId })
+      .orderBy("p.createdAt", "DESC")
+      .addOrderBy("p.id", "DESC");
+  }
+
+  private async keyset(qb: SelectQueryBuilder<ImplementPost>, page: PageRequest): Promise<PostPage> {
+    const first = page.first ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+      throw badInput(`Ask for 1 to ${MAX_PAGE_SIZE} posts at a time`);
+    }
+    if (page.after) {
+      const c = decodeCursor(page.after);
+      qb.andWhere("(p.createdAt < :cAt OR (p.createdAt = :cAt AND p.id < :cId))", { cAt: c.createdAt, cId: c.id });
+    }
+    const rows = await qb.take(first + 1).getMany();
+    const items = rows.slice(0, first);
+    const last = items[items.length - 1];
+    return { items, hasMore: rows.length > first, endCursor: last ? encodeCursor(last) : (page.after ?? null) };
+  }
+}
+
+function checkSkip(skip: number): number {
+  if (!Number.isInteger(skip) || skip < 0 || skip > 100_000) throw badInput("skip must be a whole number of 0 or more");
+  return skip;
+}
+
+export function encodeCursor(p: Pick<ImplementPost, "createdAt" | "id">): string {
+  return Buffer.from(JSON.stringify([p.createdAt.toISOString(), p.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const createdAt = new Date(at);
+    if (typeof id !== "string" || id.length > 36 || Number.isNaN(createdAt.getTime())) throw new Error("bad");
+    return { createdAt, id };
+  } catch {
+    throw badInput("That page cursor is not valid");
+  }
+}

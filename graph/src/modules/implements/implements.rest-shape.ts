@@ -1,0 +1,96 @@
+import type { Services } from "../../services.js";
+import { badInput } from "../../shared/errors.js";
+import { type ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
+import type { ImplementPost } from "./implement-post.entity.js";
+import { OTHER_REASON, REJECTION_REASONS } from "./implement.rules.js";
+
+/**
+ * The spec's implement record: `_id`, `owner`, `visible`, `details` {`_id`, `title`,
+ * `description`, `rejectedUsers` [{user}], `acceptedUsers` [{user, userName, description,
+ * status pending|accepted}]}. The owner sees every applicant; anyone else only their own
+ * entry, and `status` carries their own application's status (null before they ask).
+ */
+export interface ImplementRecord {
+  _id: string;
+  owner: string;
+  ownerName: string;
+  visible: boolean;
+  status: string | null;
+  details: {
+    _id: string;
+    title: string;
+    description: string;
+    createdAt: string;
+    rejectedUsers: Array<{ user: string; userName: string; reason: string | null; permanent: boolean }>;
+    acceptedUsers: Array<{ user: string; userName: string; description: string; status: string }>;
+  };
+}
+
+const isRejected = (a: ImplementApplicant) => REJECTED_STATUSES.includes(a.status);
+
+/** Records for `viewerId`, in the posts' order: three statements for any number of posts. */
+export async function implementRecords(services: Services, viewerId: string, posts: ImplementPost[]): Promise<ImplementRecord[]> {
+  const ownIds = posts.filter((p) => p.ownerId === viewerId).map((p) => p.id);
+  const otherIds = posts.filter((p) => p.ownerId !== viewerId).map((p) => p.id);
+  const [applicants, mine, owners] = await Promise.all([
+    services.implementApplicants.applicantsOf(ownIds),
+    services.implementApplicants.applicationsOf(viewerId, otherIds),
+    services.users.summaries(posts.map((p) => p.ownerId)),
+  ]);
+  return posts.map((post) => {
+    const own = post.ownerId === viewerId;
+    const mineHere = mine.get(post.id);
+    const shown = own ? (applicants.get(post.id) ?? []) : mineHere ? [mineHere] : [];
+    return {
+      _id: post.id,
+      owner: post.ownerId,
+      ownerName: owners.get(post.ownerId)?.name ?? "Former student",
+      visible: post.visible,
+      status: own ? null : (mineHere?.status ?? null),
+      details: {
+        _id: post.id,
+        title: post.title,
+        description: post.description,
+        createdAt: post.createdAt.toISOString(),
+        rejectedUsers: shown
+          .filter(isRejected)
+          .map((a) => ({ user: a.userId, userName: a.userName, reason: a.reason, permanent: a.status === "rejected_permanently" })),
+        acceptedUsers: shown
+          .filter((a) => !isRejected(a))
+          .map((a) => ({ user: a.userId, userName: a.userName, description: a.description, status: a.status })),
+      },
+    };
+  });
+}
+
+/** `?skip=`: a whole number, 0 when absent. */
+export function parseSkip(raw: unknown): number {
+  if (raw === undefined || raw === "") return 0;
+  const s = String(raw);
+  if (!/^\d{1,6}$/.test(s)) throw badInput("skip must be a whole number of 0 or more");
+  return Number(s);
+}
+
+/** A required id in a body. */
+export function requiredId(raw: unknown, name: string): string {
+  if (typeof raw !== "string" || raw.trim() === "") throw badInput(`${name} is required`);
+  return raw.trim();
+}
+
+/**
+ * The old client sent the rejection reason as text (a listed reason or the Other text);
+ * `reason: "Other"` with `otherReason` is accepted too.
+ */
+export function restRejectReason(body: { reason?: unknown; otherReason?: unknown }): { reason: unknown; otherReason: unknown } {
+  const reason = typeof body.reason === "string" ? body.reason.trim() : body.reason;
+  if (typeof reason !== "string" || reason === "" || reason === OTHER_REASON) return { reason, otherReason: body.otherReason };
+  if ((REJECTION_REASONS as readonly string[]).includes(reason)) return { reason, otherReason: null };
+  return { reason: OTHER_REASON, otherReason: reason };
+}
+
+/** `visibility` as the old client sent it: a boolean or "true"/"false". */
+export function parseVisibility(raw: unknown): unknown {
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  return raw;
+}

@@ -1,0 +1,129 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { MAX_DESCRIPTION_LENGTH, MAX_JOIN_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./implement.rules.js";
+
+export const ImplementApplicationStatus = {
+  pending: "pending",
+  accepted: "accepted",
+  rejected: "rejected",
+  rejected_permanently: "rejected_permanently",
+} as const;
+registerEnumType(ImplementApplicationStatus, {
+  name: "ImplementApplicationStatus",
+  description: "pending, then accepted, or rejected once (the owner may still accept) or permanently (final).",
+});
+
+@ObjectType({ description: "A student as implements show them: owner of a post or applicant." })
+export class ImplementUser {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  image: string | null;
+
+  @Field(() => String, { nullable: true })
+  gender: string | null;
+}
+
+@ObjectType("ImplementApplication", { description: "One student's request to join one post." })
+export class ImplementApplicationType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  postId: string;
+
+  @Field(() => ID)
+  userId: string;
+
+  @Field(() => String, { description: "The applicant's name when they asked." })
+  userName: string;
+
+  @Field(() => String, { description: "Why they want to join (plain text)." })
+  description: string;
+
+  @Field(() => ImplementApplicationStatus)
+  status: string;
+
+  @Field(() => String, { nullable: true, description: "The rejection reason; null unless rejected." })
+  reason: string | null;
+
+  @Field(() => Date)
+  createdAt: Date;
+
+  @Field(() => Date)
+  updatedAt: Date;
+}
+
+@ObjectType("ImplementPost", { description: "A project problem a student posted for others to join." })
+export class ImplementPostType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  ownerId: string;
+
+  @Field(() => String, { description: "Plain text." })
+  title: string;
+
+  @Field(() => String, { description: "Plain text." })
+  description: string;
+
+  @Field(() => Boolean, { description: "False when the owner hid it: then only the owner sees it." })
+  visible: boolean;
+
+  @Field(() => Date)
+  createdAt: Date;
+}
+
+@ObjectType({ description: "A page of posts, newest first. Pass endCursor as `after` for the next page." })
+export class ImplementPostPage {
+  @Field(() => [ImplementPostType])
+  items: ImplementPostType[];
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+
+  @Field(() => Boolean)
+  hasMore: boolean;
+}
+
+@InputType()
+export class CreateImplementPostInput {
+  @Field(() => String, { description: `Required, at most ${MAX_TITLE_LENGTH} characters.` })
+  title: string;
+
+  @Field(() => String, { description: `Required, at most ${MAX_DESCRIPTION_LENGTH} characters.` })
+  description: string;
+}
+
+@InputType()
+export class JoinImplementPostInput {
+  @Field(() => ID)
+  postId: string;
+
+  @Field(() => String, { description: `Why you want to join: required, at most ${MAX_JOIN_DESCRIPTION_LENGTH} characters.` })
+  description: string;
+}
+
+@InputType({ description: "An applicant of one of the caller's posts." })
+export class ImplementApplicantInput {
+  @Field(() => ID)
+  postId: string;
+
+  @Field(() => ID, { description: "The applicant's user id." })
+  userId: string;
+}
+
+@InputType()
+export class RejectImplementApplicantInput extends ImplementApplicantInput {
+  @Field(() => String, {
+    description: "Incomplete Profile | Does Not Meet Requirements | Violation of Terms of Service | Duplicate Account | Other",
+  })
+  reason: string;
+
+  @Field(() => String, { nullable: true, description: "The reason's text when `reason` is Other." })
+  otherReason?: string | null;
+}

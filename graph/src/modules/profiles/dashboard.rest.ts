@@ -1,0 +1,56 @@
+import { Router } from "express";
+import { assertSelf, route } from "../../server/rest.js";
+import type { Services } from "../../services.js";
+import { badInput, notFound } from "../../shared/errors.js";
+import type { SearchFilter } from "./feed.service.js";
+import type { ProfileRow } from "./profiles.service.js";
+import { restFeedItem, restOwnUser } from "./rest-shapes.js";
+
+async function ownUser(services: Services, id: string) {
+  const [profile, row] = await Promise.all([services.profiles.publicUser(id), services.profiles.findUser(id)]);
+  if (!profile || !row) throw notFound("User not found");
+  return restOwnUser(profile, row);
+}
+
+async function feedItems(services: Services, rows: ProfileRow[]) {
+  const skills = await services.profiles.skillsOfMany(rows.map((u) => u.id));
+  return rows.map((u) => restFeedItem(u, skills.get(u.id)));
+}
+
+/** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
+export function dashboardRest(services: Services): Router {
+  const r = Router();
+
+  r.get(
+    "/dashboard",
+    route(services, async (req, ctx) => {
+      const claimed = typeof req.query.userId === "string" ? req.query.userId : undefined;
+      // An id that names nobody answers 404 (the old client then goes to /register).
+      if (ctx.user && claimed && claimed !== ctx.user.id && !(await services.profiles.findUser(claimed))) {
+        throw notFound("User not found");
+      }
+      const me = assertSelf(ctx, claimed);
+      const user = await ownUser(services, me);
+      if (req.query.skip === undefined) return { user };
+      const skip = String(req.query.skip);
+      if (!/^\d{1,6}$/.test(skip)) throw badInput("skip must be a whole number of 0 or more");
+      if (!(await services.profiles.isDetailsFilled(me))) return { feed: [], user, error: "not filled details" };
+      const rows = await services.feed.pageBySkip(me, Number(skip));
+      return { feed: await feedItems(services, rows), user, error: "" };
+    }),
+  );
+
+  r.post(
+    "/dashboard/search",
+    route(services, async (req, ctx) => {
+      const me = assertSelf(ctx, undefined);
+      const body = (req.body ?? {}) as { searchQuery?: unknown; selectedFilter?: unknown };
+      const filter = (typeof body.selectedFilter === "string" && body.selectedFilter ? body.selectedFilter : "name") as SearchFilter;
+      const query = typeof body.searchQuery === "string" ? body.searchQuery : "";
+      const rows = await services.feed.search(me, query, filter);
+      return { feed: await feedItems(services, rows) };
+    }),
+  );
+
+  return r;
+}

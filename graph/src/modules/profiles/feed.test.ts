@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REGISTER, studentEmail, uniqueName } from "../../../test/accounts.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { countStatements, filledStudent } from "../../../test/profiles.js";
+import { MINUTE } from "../../shared/clock.js";
+
+const FEED = `query Feed($first: Int, $after: String) {
+  feed(first: $first, after: $after) { endCursor hasMore items { id name } }
+}`;
+
+const FULL_FEED = `query Feed($first: Int) {
+  feed(first: $first) {
+    hasMore
+    items { id name gender image amount languages rating { value count }
+      skillsKnown { category skill } skillsRequired { category skill }
+      completedSkills { skill category mentor { id name skillsKnown { skill } } } }
+  }
+}`;
+
+describe.each(dbTargets)("dashboard feed on %s", (target) => {
+  let t: TestApp;
+  let viewer: { id: string; token: string };
+  /** Everyone the viewer may see, in the order the feed must show them. */
+  let expected: string[];
+  let hidden: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const tick = () => t.clock.advance(MINUTE);
+    viewer = await filledStudent(t, { name: "Viewer", known: ["Python", "Chess"], required: ["Guitar", "Yoga"] });
+    tick();
+    // Score 3: knows what I want and wants what I know (oldest, still first).
+    const both = await filledStudent(t, { known: ["guitar"], required: ["PYTHON"] });
+    tick();
+    // Score 2: can teach me.
+    const teaches = await filledStudent(t, { known: ["Yoga"], required: ["Baking"] });
+    tick();
+    // Score 1: wants what I know.
+    const learns = await filledStudent(t, { known: ["Baking"], required: ["chess"] });
+    const others: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      // Some share a creation time: the id breaks the tie.
+      if (i % 3 !== 0) tick();
+      others.push((await filledStudent(t, { known: [`Skill ${i}`], required: ["Knitting"] })).id);
+    }
+    // Never shown: not filled, blocked by the viewer, blocking the viewer.
+    const unfilled = await t.createUser();
+    const blockedByMe = await filledStudent(t, { known: ["Guitar"], required: ["Python"] });
+    const blockingMe = await filledStudent(t, { known: ["Guitar"], required: ["Python"] });
+    await t.app.services.blocks.block(viewer.id, blockedByMe.id, "reported");
+    await t.app.services.blocks.block(blockingMe.id, viewer.id, "swap-rejected");
+    hidden = [viewer.id, unfilled.user.id, blockedByMe.id, blockingMe.id];
+
+    const newestFirst = [...others].reverse();
+    const rows = await t.app.services.profiles.usersByIds(others);
+    // Same createdAt: higher id first (the cursor's tie-break).
+    newestFirst.sort((a, b) => rows.get(b)!.createdAt.getTime() - rows.get(a)!.createdAt.getTime() || (a < b ? 1 : -1));
+    expected = [both.id, teaches.id, learns.id, ...newestFirst];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function registerAndFill(known: string, required: string) {
+    t.clock.advance(MINUTE);
+    const reg = await t.gql(REGISTER, { input: { name: uniqueName("Newcomer"), email: studentEmail(), password: "a-long-password" } });
+    expect(reg.errors).toBeUndefined();
+    const id = reg.data.register.userId as string;
+    const profile = (await import("./profile.rules.js")).validateProfile({
+      gender: "Male",
+      languages: ["English"],
+      skillsKnown: [{ category: "Other", skill: known }],
+      skillsRequired: [{ category: "Other", skill: required }],
+    });
+    await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, id, profile, null));
+    return id;
+  }
+
+  it("GraphQL: ranks best matches first, then newest, and pages by cursor without duplicates or gaps while students register", async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 1; page <= 3; page++) {
+      const r: any = await t.gql(FEED, { first: 10, after }, viewer.token);
+      expect(r.errors).toBeUndefined();
+      seen.push(...r.data.feed.items.map((n: { id: string }) => n.id));
+      expect(r.data.feed.hasMore).toBe(page < 3);
+      after = r.data.feed.endCursor;
+      // Between pages a perfect match and an unrelated student sign up and fill their profile.
+      if (page < 3) {
+        await registerAndFill("Guitar", "Python");
+        await registerAndFill("Pottery", "Sewing");
+      }
+    }
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of hidden) expect(seen).not.toContain(id);
+
+    // Starting over shows the newcomers: the perfect matches among them come first.
+    const fresh = await t.gql(FEED, { first: 3 }, viewer.token);
+    expect(fresh.data.feed.items[0].name).toMatch(/^Newcomer/);
+  });
+
+  it("REST: GET /api/dashboard?skip pages by offset over a snapshot, so sign-ups cause no duplicates", async () => {
+    const first = await t.rest("GET", `/dashboard?skip=0&userId=${viewer.id}`, { token: viewer.token });
+    expect(first.status).toBe(200);
+    expect(first.body.error).toBe("");
+    expect(first.body.user).toMatchObject({ _id: viewer.id, name: "Viewer", skillsRequired: [{ category: "Programming & Technology", skill: "Guitar" }, { category: "Programming & Technology", skill: "Yoga" }] });
+    expect(first.body.user.email).toMatch(/@psgtech\.ac\.in$/);
+    const item = first.body.feed[0];
+    expect(Object.keys(item).sort()).toEqual(["_id", "name", "skillsKnown", "skillsRequired"]);
+    const seen: string[] = first.body.feed.map((f: { _id: string }) => f._id);
+    const joinedMeanwhile = [await registerAndFill("Guitar", "Chess")];
+    for (let pages = 1; ; pages++) {
+      const r = await t.rest("GET", `/dashboard?skip=${seen.length}&userId=${viewer.id}`, { token: viewer.token });
+      expect(r.status).toBe(200);
+      if (r.body.feed.length === 0) break;
+      seen.push(...r.body.feed.map((f: { _id: string }) => f._id));
+      if (pages < 3) joinedMeanwhile.push(await registerAndFill("Guitar", "Chess"));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of joinedMeanwhile) expect(seen).not.toContain(id);
+    for (const id of hidden) expect(seen).not.toContain(id);
+    for (const id of expected) expect(seen).toContain(id);
+  });
+
+  it("REST: no skip answers just the user; a foreign id 403; an unknown id 404; no token 401", async () => {
+    const onlyUser = await t.rest("GET", `/dashboard?userId=`, { token: viewer.token });
+    expect(onlyUser.status).toBe(200);
+    expect(Object.keys(onlyUser.body)).toEqual(["user"]);
+    const other = await filledStudent(t);
+    expect((await t.rest("GET", `/dashboard?skip=0&userId=${other.id}`, { token: viewer.token })).status).toBe(403);
+    expect((await t.rest("GET", `/dashboard?skip=0&userId=00000000-0000-4000-8000-000000000000`, { token: viewer.token })).status).toBe(404);
+    expect((await t.rest("GET", `/dashboard?skip=0`)).status).toBe(401);
+    expect((await t.rest("GET", `/dashboard?skip=-1&userId=${viewer.id}`, { token: viewer.token })).status).toBe(400);
+  });
+
+  it("a student without filled details gets 'not filled details' (REST) and DETAILS_NOT_FILLED (GraphQL)", async () => {
+    const { user, token } = await t.createUser();
+    const rest = await t.rest("GET", `/dashboard?skip=0&userId=${user.id}`, { token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ feed: [], error: "not filled details", user: { _id: user.id } });
+    const gql = await t.gql(FEED, {}, token);
+    expect(gql.errors?.[0]).toMatchObject({ message: "not filled details", extensions: { code: "DETAILS_NOT_FILLED" } });
+  });
+
+  it("refuses a forged cursor", async () => {
+    const r = await t.gql(FEED, { after: "bm90LWEtY3Vyc29y" }, viewer.token);
+    expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("costs the same number of SQL statements for a page of 5 and a page of 25, relations included", async () => {
+    // Every student on these pages has a completed skill, so mentors are resolved in both.
+    const ids = (await t.gql(FEED, { first: 25 }, viewer.token)).data.feed.items.map((n: { id: string }) => n.id) as string[];
+    await t.app.services.deps.tx(async (em) => {
+      for (const [i, id] of ids.entries()) {
+        // Mentors outside the page (the viewer, another one) so both pages resolve them the same way.
+        const mentorId = i % 2 ? viewer.id : hidden[1];
+        await t.app.services.profiles.addCompletedSkill(em, { learnerId: id, mentorId, skill: "Chess", category: "Other" });
+      }
+    });
+    const small = await countStatements(t, async () => {
+      const r = await t.gql(FULL_FEED, { first: 5 }, viewer.token);
+      expect(r.errors).toBeUndefined();
+      expect(r.data.feed.items).toHaveLength(5);
+    });
+    const large = await countStatements(t, async () => {
+      const r = await t.gql(FULL_FEED, { first: 25 }, viewer.token);
+      expect(r.data.feed.items).toHaveLength(25);
+      expect(r.data.feed.items.every((n: any) => n.completedSkills[0]?.mentor?.name)).toBe(true);
+    });
+    expect(large.statements).toHaveLength(small.count);
+    expect(small.count).toBeLessThanOrEqual(12);
+  });
+});

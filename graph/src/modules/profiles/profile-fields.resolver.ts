@@ -1,0 +1,49 @@
+import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
+import type { Context } from "../../server/context.js";
+import { type ProfileRow, ratingOf } from "./profiles.service.js";
+import { CompletedSkillType, MeType, RatingType, SkillType, UserType } from "./profiles.types.js";
+
+type ClassOf<T> = new (...args: never[]) => T;
+
+/** The relations of a profile, all through the request's loaders (no query per row). */
+function profileFieldsResolver(of: ClassOf<UserType>) {
+  @Resolver(() => of)
+  class ProfileFieldsResolver {
+    @FieldResolver(() => [String], { description: "Languages the student speaks, in their order." })
+    languages(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<string[]> {
+      return ctx.loaders.profiles.languages.load(u.id);
+    }
+
+    @FieldResolver(() => [SkillType])
+    async skillsKnown(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
+      return (await ctx.loaders.profiles.skills.load(u.id)).known;
+    }
+
+    @FieldResolver(() => [SkillType])
+    async skillsRequired(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
+      return (await ctx.loaders.profiles.skills.load(u.id)).required;
+    }
+
+    @FieldResolver(() => [CompletedSkillType])
+    completedSkills(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<CompletedSkillType[]> {
+      return ctx.loaders.profiles.completed.load(u.id);
+    }
+
+    @FieldResolver(() => RatingType)
+    rating(@Root() u: ProfileRow): RatingType {
+      return ratingOf(u);
+    }
+  }
+  return ProfileFieldsResolver;
+}
+
+export const UserFieldsResolver = profileFieldsResolver(UserType);
+export const MeFieldsResolver = profileFieldsResolver(MeType);
+
+@Resolver(() => CompletedSkillType)
+export class CompletedSkillResolver {
+  @FieldResolver(() => UserType, { nullable: true, description: "Who taught it." })
+  mentor(@Root() c: CompletedSkillType, @Ctx() ctx: Context): Promise<ProfileRow | null> {
+    return ctx.loaders.profiles.user.load(c.mentorId);
+  }
+}

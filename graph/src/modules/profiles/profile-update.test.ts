@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { filledStudent, UPDATE_PROFILE, PNG, uploadImage } from "../../../test/profiles.js";
+import { User } from "../accounts/user.entity.js";
+import { MESSAGES } from "./profile.rules.js";
+import { UserLanguage } from "./user-language.entity.js";
+import { UserSkill } from "./user-skill.entity.js";
+
+const valid = {
+  gender: "Female",
+  languages: ["English", "Tamil"],
+  skillsKnown: [{ category: "Programming & Technology", skill: "  React  " }],
+  skillsRequired: [{ category: "Music & Performing Arts", skill: "Guitar" }],
+  amount: 10,
+  days: 4,
+};
+
+describe.each(dbTargets)("profile update on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function freshUserWithImage() {
+    const { user, token } = await t.createUser();
+    const up = await uploadImage(t, token, PNG);
+    expect(up.status).toBe(200);
+    return { id: user.id, token, image: up.body.url! };
+  }
+
+  async function profileRows(id: string) {
+    const user = await t.dataSource.getRepository(User).findOneByOrFail({ id });
+    const skills = await t.dataSource.getRepository(UserSkill).find({ where: { userId: id }, order: { kind: "ASC", position: "ASC" } });
+    const languages = await t.dataSource.getRepository(UserLanguage).find({ where: { userId: id }, order: { position: "ASC" } });
+    return { gender: user.gender, image: user.image, amount: user.amount, days: user.days, skills: skills.length, languages: languages.map((l) => l.language) };
+  }
+
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ["no gender", { gender: null }, MESSAGES.gender],
+    ["an unknown gender", { gender: "Other" }, MESSAGES.gender],
+    ["no skills required", { skillsRequired: [] }, MESSAGES.skillsRequired],
+    ["no language", { languages: [] }, MESSAGES.languageMissing],
+    ["a blank language row", { languages: ["English", " "] }, MESSAGES.languageBlank],
+    ["a language not on the list", { languages: ["Klingon"] }, MESSAGES.languageUnknown],
+    ["a skill row without category", { skillsKnown: [{ category: "", skill: "React" }] }, MESSAGES.categoryBlank],
+    ["a category not on the list", { skillsRequired: [{ category: "Cooking", skill: "Dosa" }] }, MESSAGES.categoryBlank],
+    ["a required skill row without skill", { skillsRequired: [{ category: "Other", skill: "   " }] }, MESSAGES.skillBlank],
+    ["a skill over 60 characters", { skillsKnown: [{ category: "Other", skill: "x".repeat(61) }] }, MESSAGES.skillTooLong],
+    ["21 skills", { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, MESSAGES.tooManySkills],
+    ["negative coins", { amount: -1 }, MESSAGES.amount],
+    ["absurd coins", { amount: 10_001 }, MESSAGES.amount],
+    ["negative days", { days: -2 }, MESSAGES.days],
+    ["a foreign image URL", { image: "https://tracker.example/pixel.png" }, MESSAGES.imageType],
+  ];
+
+  it.each(cases)("GraphQL refuses %s with the form's message and changes nothing", async (_what, patch, message) => {
+    const me = await freshUserWithImage();
+    const before = await profileRows(me.id);
+    const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: me.image, ...patch } }, me.token);
+    expect(r.errors?.[0].message).toBe(message);
+    expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(await profileRows(me.id)).toEqual(before);
+  });
+
+  it.each(cases)("REST POST /api/profileDetails refuses %s with 400 and the message", async (_what, patch, message) => {
+    const me = await freshUserWithImage();
+    const { languages, ...rest } = { ...valid, image: me.image, ...patch };
+    const r = await t.rest("POST", "/profileDetails", { body: { ...rest, selectedLanguages: languages, token: me.token, user_id: me.id } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(message);
+    expect((await profileRows(me.id)).gender).toBeNull();
+  });
+
+  it("REST refuses fractional coins sent as JSON numbers", async () => {
+    const me = await freshUserWithImage();
+    const r = await t.rest("POST", "/profileDetails", { body: { ...valid, amount: 1.5, image: me.image, token: me.token } });
+    expect([r.status, r.body.error]).toEqual([400, MESSAGES.amount]);
+  });
+
+  it("requires an image when the student has none yet", async () => {
+    const { token, user } = await t.createUser();
+    const r = await t.gql(UPDATE_PROFILE, { input: valid }, token);
+    expect(r.errors?.[0].message).toBe(MESSAGES.imageType);
+    expect((await profileRows(user.id)).gender).toBeNull();
+  });
+
+  it("refuses an image another student uploaded", async () => {
+    const other = await freshUserWithImage();
+    const me = await freshUserWithImage();
+    const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: other.image } }, me.token);
+    expect(r.errors?.[0].message).toBe(MESSAGES.imageType);
+  });
+
+  it("saves a valid profile through GraphQL: trimmed, ordered, details filled, old image kept when none is sent", async () => {
+    const me = await freshUserWithImage();
+    const first = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: me.image } }, me.token);
+    expect(first.errors).toBeUndefined();
+    expect(first.data.updateProfile).toMatchObject({
+      id: me.id,
+      gender: "Female",
+      image: me.image,
+      amount: 10,
+      days: 4,
+      languages: ["English", "Tamil"],
+      detailsFilled: true,
+      skillsKnown: [{ category: "Programming & Technology", skill: "React" }],
+      skillsRequired: [{ category: "Music & Performing Arts", skill: "Guitar" }],
+    });
+    // Add Language adds English: a repeated row is kept once, not refused.
+    const second = await t.gql(UPDATE_PROFILE, { input: { ...valid, languages: ["Hindi", "English", "English"], amount: 0 } }, me.token);
+    expect(second.errors).toBeUndefined();
+    expect(second.data.updateProfile).toMatchObject({ image: me.image, languages: ["Hindi", "English"], amount: 0 });
+  });
+
+  it("REST takes the token from the body, answers 200 and replaces the previous image file", async () => {
+    const me = await freshUserWithImage();
+    const ok = await t.rest("POST", "/profileDetails", {
+      body: { ...valid, languages: undefined, selectedLanguages: ["English"], amount: "7", image: me.image, token: me.token, user_id: me.id },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.error).toBe("");
+    expect(await profileRows(me.id)).toMatchObject({ gender: "Female", amount: 7, languages: ["English"], image: me.image });
+
+    const next = await uploadImage(t, me.token, PNG);
+    const again = await t.rest("POST", "/profileDetails", { body: { ...valid, image: next.body.url, token: me.token } });
+    expect(again.status).toBe(200);
+    expect((await fetch(`${t.url}${next.body.url}`)).status).toBe(200);
+    // The replaced file is removed once the change has committed.
+    await expect.poll(async () => (await fetch(`${t.url}${me.image}`)).status).toBe(404);
+  });
+
+  it("refuses (403) a user_id naming someone else, and changes neither profile", async () => {
+    const victim = await filledStudent(t, { known: ["Chess"], required: ["Go"] });
+    const attacker = await freshUserWithImage();
+    const victimBefore = await profileRows(victim.id);
+    const r = await t.rest("POST", "/profileDetails", {
+      body: { ...valid, image: attacker.image, token: attacker.token, user_id: victim.id },
+    });
+    expect(r.status).toBe(403);
+    expect(await profileRows(victim.id)).toEqual(victimBefore);
+    expect((await profileRows(attacker.id)).gender).toBeNull();
+  });
+
+  it("refuses a missing or bad token (401) on both doors", async () => {
+    const me = await freshUserWithImage();
+    expect((await t.rest("POST", "/profileDetails", { body: { ...valid, token: "forged" } })).status).toBe(401);
+    expect((await t.rest("POST", "/profileDetails", { body: { ...valid, user_id: me.id } })).status).toBe(401);
+    const r = await t.gql(UPDATE_PROFILE, { input: valid });
+    expect(r.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});

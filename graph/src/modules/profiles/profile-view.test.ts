@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { filledStudent } from "../../../test/profiles.js";
+import { User } from "../accounts/user.entity.js";
+
+const USER = `query User($id: ID!) {
+  user(id: $id) { id name gender image amount languages rating { value count }
+    skillsKnown { category skill } skillsRequired { category skill }
+    completedSkills { skill category completedAt mentor { id name } } }
+}`;
+const ME = `{ me { id name email days gender amount detailsFilled languages } }`;
+
+describe.each(dbTargets)("profiles as others see them on %s", (target) => {
+  let t: TestApp;
+  let anita: { id: string; token: string };
+  let mentor: { id: string; token: string };
+  let viewer: { id: string; token: string };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    anita = await filledStudent(t, {
+      name: "Anita Rao",
+      gender: "Female",
+      known: [{ category: "Music & Performing Arts", skill: "Veena" }],
+      required: ["Rust"],
+      languages: ["English", "Kannada"],
+      overrides: { ratingSum: 13, ratingCount: 3, ratingAvg: 13 / 3 },
+    });
+    mentor = await filledStudent(t, { name: "Mentor Menon" });
+    viewer = await filledStudent(t, { name: "Viewer Varma" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.profiles.addCompletedSkill(em, { learnerId: anita.id, mentorId: mentor.id, skill: " Go ", category: "Programming & Technology" }),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("GraphQL user(id) shows the public profile with completed skills and their mentors", async () => {
+    const r = await t.gql(USER, { id: anita.id }, viewer.token);
+    expect(r.errors).toBeUndefined();
+    expect(r.data.user).toMatchObject({
+      id: anita.id,
+      name: "Anita Rao",
+      gender: "Female",
+      amount: 5,
+      languages: ["English", "Kannada"],
+      rating: { value: 4.3, count: 3 },
+      skillsKnown: [{ category: "Music & Performing Arts", skill: "Veena" }],
+      skillsRequired: [{ category: "Programming & Technology", skill: "Rust" }],
+      completedSkills: [{ skill: "Go", category: "Programming & Technology", mentor: { id: mentor.id, name: "Mentor Menon" } }],
+    });
+    expect(r.data.user.image).toMatch(/^\/uploads\//);
+    expect((await t.gql(USER, { id: "00000000-0000-4000-8000-000000000000" }, viewer.token)).data.user).toBeNull();
+  });
+
+  it("never exposes private fields of other users: the User type has no email or days", async () => {
+    for (const field of ["email", "days", "passwordHash", "tokenVersion"]) {
+      const r = await t.gql(`query($id: ID!) { user(id: $id) { ${field} } }`, { id: anita.id }, viewer.token);
+      expect(r.status).toBe(400);
+      expect(r.data).toBeUndefined();
+    }
+    const rest = await t.rest("GET", `/user/${anita.id}`);
+    const email = (await t.dataSource.getRepository(User).findOneByOrFail({ id: anita.id })).email;
+    expect(JSON.stringify(rest.body)).not.toContain(email);
+    expect(Object.keys(rest.body.user).sort()).toEqual(
+      ["_id", "amount", "completed_skills", "gender", "image", "languages", "name", "rating", "selectedLanguages", "skillsKnown", "skillsRequired"].sort(),
+    );
+  });
+
+  it("REST GET /api/user/:id answers the documented shape; an unknown id is 404", async () => {
+    const r = await t.rest("GET", `/user/${anita.id}`, { token: viewer.token });
+    expect(r.status).toBe(200);
+    expect(r.body.user).toMatchObject({
+      _id: anita.id,
+      selectedLanguages: ["English", "Kannada"],
+      completed_skills: [{ skill: "Go", category: "Programming & Technology", mentor: { _id: mentor.id, name: "Mentor Menon" } }],
+      rating: { ratingValue: 4.3, ratingCount: 3 },
+      amount: 5,
+    });
+    expect((await t.rest("GET", `/user/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+  });
+
+  it("leaves /api/user/<not an id> to other modules' routes", async () => {
+    const r = await t.rest("GET", "/user/not-an-id");
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: "Not found" });
+  });
+
+  it("me adds the caller's email and days; null when signed out", async () => {
+    const r = await t.gql(ME, {}, anita.token);
+    expect(r.data.me).toMatchObject({ id: anita.id, days: 3, detailsFilled: true, languages: ["English", "Kannada"] });
+    expect(r.data.me.email).toMatch(/@psgtech\.ac\.in$/);
+    expect((await t.gql(ME)).data.me).toBeNull();
+    const { token } = await t.createUser();
+    expect((await t.gql(ME, {}, token)).data.me.detailsFilled).toBe(false);
+  });
+
+  it("assertDetailsFilled: NOT_FOUND for nobody, DETAILS_NOT_FILLED without gender or skills required", async () => {
+    const p = t.app.services.profiles;
+    await expect(p.assertDetailsFilled(anita.id)).resolves.toBeUndefined();
+    await expect(p.assertDetailsFilled("00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const { user } = await t.createUser({ gender: "Male" });
+    await expect(p.assertDetailsFilled(user.id)).rejects.toMatchObject({ code: "DETAILS_NOT_FILLED", message: "not filled details" });
+    expect(await p.skillsOf(anita.id)).toEqual({
+      known: [{ category: "Music & Performing Arts", skill: "Veena" }],
+      required: [{ category: "Programming & Technology", skill: "Rust" }],
+    });
+    expect((await p.publicUser(anita.id))?.completedSkills[0].mentor).toEqual({ id: mentor.id, name: "Mentor Menon" });
+  });
+});

@@ -1,0 +1,37 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { type Context, requireUser } from "../../server/context.js";
+import { notFound } from "../../shared/errors.js";
+import type { ProfileRow } from "./profiles.service.js";
+import { MeType, ProfileInput, UserType } from "./profiles.types.js";
+
+@Resolver(() => MeType)
+export class ProfilesResolver {
+  @Query(() => MeType, { nullable: true, description: "The caller's own profile; null when signed out." })
+  async me(@Ctx() ctx: Context): Promise<ProfileRow | null> {
+    if (!ctx.user) return null;
+    return ctx.loaders.profiles.user.load(ctx.user.id);
+  }
+
+  @Query(() => UserType, {
+    nullable: true,
+    description: "Any student's public profile (no token needed, like the leaderboard it is linked from); null for an unknown id.",
+  })
+  user(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ProfileRow | null> {
+    return ctx.loaders.profiles.user.load(id);
+  }
+
+  @Authorized()
+  @Mutation(() => MeType, { description: "Saves the caller's own profile (the token decides whose). Returns it." })
+  async updateProfile(@Arg("input", () => ProfileInput) input: ProfileInput, @Ctx() ctx: Context): Promise<ProfileRow> {
+    const me = requireUser(ctx);
+    await ctx.services.profiles.updateProfile(me.id, input);
+    const fresh = await ctx.services.profiles.findUser(me.id);
+    if (!fresh) throw notFound("User not found");
+    return fresh;
+  }
+
+  @FieldResolver(() => Boolean, { description: "Gender and skills required given: false sends the student to /p." })
+  async detailsFilled(@Root() me: ProfileRow, @Ctx() ctx: Context): Promise<boolean> {
+    return (await ctx.services.profiles.isDetailsFilled(me.id)) === true;
+  }
+}

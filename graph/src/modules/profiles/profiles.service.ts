@@ -1,0 +1,238 @@
+import { type EntityManager, In } from "typeorm";
+import { afterCommit } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import { User } from "../accounts/user.entity.js";
+import { CompletedSkill } from "./completed-skill.entity.js";
+import { checkImage } from "./images.js";
+import { type CleanProfile, MAX_SKILL_LENGTH, MESSAGES, type ProfileInputValue, validateProfile } from "./profile.rules.js";
+import { rawQuery } from "./sql.js";
+import { UserLanguage } from "./user-language.entity.js";
+import { UserSkill } from "./user-skill.entity.js";
+
+export interface SkillRef {
+  category: string;
+  skill: string;
+}
+
+export interface UserSkills {
+  known: SkillRef[];
+  required: SkillRef[];
+}
+
+export interface CompletedSkillView {
+  skill: string;
+  category: string;
+  completedAt: Date;
+  mentorId: string;
+}
+
+/** What anyone signed in may see about a student: no email, no password, no days. */
+export interface PublicProfile {
+  id: string;
+  name: string;
+  gender: "Male" | "Female" | null;
+  image: string | null;
+  amount: number;
+  rating: { value: number; count: number };
+  languages: string[];
+  skillsKnown: SkillRef[];
+  skillsRequired: SkillRef[];
+  completedSkills: Array<Omit<CompletedSkillView, "mentorId"> & { mentor: { id: string; name: string } | null }>;
+}
+
+/** The columns profiles reads from `users`; never the password hash or token version. */
+export const PROFILE_COLUMNS = {
+  id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
+  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true,
+} as const;
+export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
+
+export interface ProfileUpdate extends ProfileInputValue {
+  /** A URL returned by the upload endpoint; omitted or empty keeps the current image. */
+  image?: string | null;
+}
+
+export const ratingOf = (u: Pick<User, "ratingSum" | "ratingCount">) => ({
+  value: u.ratingCount > 0 ? Math.round((u.ratingSum / u.ratingCount) * 10) / 10 : 0,
+  count: u.ratingCount,
+});
+
+const group = <T, K>(rows: T[], key: (r: T) => K) => {
+  const m = new Map<K, T[]>();
+  for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+  return m;
+};
+
+export class ProfilesService {
+  constructor(private readonly deps: Deps) {}
+
+  private get ds() {
+    return this.deps.dataSource;
+  }
+
+  // ---- reads (each takes any number of ids and costs one statement) ----
+
+  async usersByIds(ids: readonly string[]): Promise<Map<string, ProfileRow>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.ds.getRepository(User).find({ where: { id: In(unique) }, select: PROFILE_COLUMNS });
+    return new Map(rows.map((u) => [u.id, u]));
+  }
+
+  async findUser(id: string): Promise<ProfileRow | null> {
+    return (await this.usersByIds([id])).get(id) ?? null;
+  }
+
+  async skillsOfMany(ids: readonly string[]): Promise<Map<string, UserSkills>> {
+    const out = new Map<string, UserSkills>(ids.map((id) => [id, { known: [], required: [] }]));
+    if (ids.length === 0) return out;
+    const rows = await this.ds.getRepository(UserSkill).find({
+      where: { userId: In([...new Set(ids)]) },
+      order: { userId: "ASC", kind: "ASC", position: "ASC" },
+    });
+    for (const r of rows) out.get(r.userId)?.[r.kind].push({ category: r.category, skill: r.skill });
+    return out;
+  }
+
+  /** A student's skills (swaps offers them in its forms). */
+  async skillsOf(userId: string): Promise<UserSkills> {
+    return (await this.skillsOfMany([userId])).get(userId)!;
+  }
+
+  async languagesOfMany(ids: readonly string[]): Promise<Map<string, string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ds.getRepository(UserLanguage).find({
+      where: { userId: In([...new Set(ids)]) },
+      order: { userId: "ASC", position: "ASC" },
+    });
+    const byUser = group(rows, (r) => r.userId);
+    return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map((r) => r.language)]));
+  }
+
+  async completedOfMany(ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ds.getRepository(CompletedSkill).find({
+      where: { learnerId: In([...new Set(ids)]) },
+      order: { completedAt: "ASC", id: "ASC" },
+      take: 500 * ids.length,
+    });
+    const byUser = group(rows, (r) => r.learnerId);
+    return new Map(
+      ids.map((id) => [
+        id,
+        (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: r.completedAt, mentorId: r.mentorId })),
+      ]),
+    );
+  }
+
+  /** The public profile of one student, or null when there is no such user. */
+  async publicUser(id: string): Promise<PublicProfile | null> {
+    const user = await this.findUser(id);
+    if (!user) return null;
+    const [skills, languages, completed] = await Promise.all([this.skillsOf(id), this.languagesOfMany([id]), this.completedOfMany([id])]);
+    const done = completed.get(id) ?? [];
+    const mentors = await this.usersByIds(done.map((c) => c.mentorId));
+    return {
+      ...toPublic(user),
+      languages: languages.get(id) ?? [],
+      skillsKnown: skills.known,
+      skillsRequired: skills.required,
+      completedSkills: done.map(({ mentorId, ...c }) => {
+        const m = mentors.get(mentorId);
+        return { ...c, mentor: m ? { id: m.id, name: m.name } : null };
+      }),
+    };
+  }
+
+  /** Gender chosen and at least one skill to learn: what the dashboard, notifications and chat need. */
+  async isDetailsFilled(userId: string): Promise<boolean | null> {
+    const [row] = await rawQuery<{ gender: string | null; filled: number | string }>(
+      this.ds,
+      `SELECT u.gender AS gender,
+              CASE WHEN EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required') THEN 1 ELSE 0 END AS filled
+         FROM users u WHERE u.id = :id`,
+      { id: userId },
+    );
+    if (!row) return null;
+    return row.gender !== null && Number(row.filled) === 1;
+  }
+
+  /** Throws NOT_FOUND for an unknown user and DETAILS_NOT_FILLED ("not filled details") for an incomplete profile. */
+  async assertDetailsFilled(userId: string): Promise<void> {
+    const filled = await this.isDetailsFilled(userId);
+    if (filled === null) throw notFound("User not found");
+    if (!filled) throw detailsNotFilled();
+  }
+
+  // ---- writes ----
+
+  /** Checks an uploaded file by its bytes and keeps it; returns the URL to send with the profile. */
+  async uploadImage(userId: string, bytes: Buffer | null | undefined): Promise<string> {
+    const type = await checkImage(bytes);
+    return this.deps.storage.putImage(userId, bytes!, type);
+  }
+
+  /** The caller's own profile, all or nothing. Every rule of the form is checked again here. */
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<void> {
+    const clean = validateProfile(input);
+    const current = await this.findUser(userId);
+    if (!current) throw notFound("User not found");
+    const wanted = typeof input.image === "string" ? input.image.trim() : "";
+    let image = current.image;
+    if (wanted && wanted !== current.image) {
+      // Only an image this server stored for this user: no foreign URLs, no one else's file.
+      if (!this.deps.storage.ownsImage(wanted, userId)) throw badInput(MESSAGES.imageType);
+      image = wanted;
+    }
+    if (!image) throw badInput(MESSAGES.imageType);
+    await this.deps.tx(async (em) => {
+      await this.writeProfile(em, userId, clean, image);
+      const replaced = current.image;
+      if (replaced && replaced !== image && this.deps.storage.ownsImage(replaced, userId)) {
+        afterCommit(em, () => void this.deps.storage.remove(replaced));
+      }
+    });
+  }
+
+  /**
+   * Writes a validated profile. The users row is updated first: on MariaDB that row lock
+   * serialises two saves of the same profile, so their skill rows never mix.
+   */
+  async writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
+    await em.getRepository(User).update({ id: userId }, { gender: p.gender, image, amount: p.amount, days: p.days });
+    await em.getRepository(UserSkill).delete({ userId });
+    await em.getRepository(UserLanguage).delete({ userId });
+    const skills = [
+      ...p.skillsKnown.map((s, i) => ({ ...s, kind: "known" as const, position: i })),
+      ...p.skillsRequired.map((s, i) => ({ ...s, kind: "required" as const, position: i })),
+    ].map((s) => ({ id: newId(), userId, ...s }));
+    if (skills.length) await em.getRepository(UserSkill).insert(skills);
+    const languages = p.languages.map((language, position) => ({
+      id: newId(), userId, position, language, languageKey: language.toLowerCase(),
+    }));
+    await em.getRepository(UserLanguage).insert(languages);
+  }
+
+  /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */
+  async addCompletedSkill(
+    em: EntityManager,
+    input: { learnerId: string; mentorId: string; skill: string; category: string },
+  ): Promise<void> {
+    const skill = input.skill.trim().slice(0, MAX_SKILL_LENGTH);
+    if (!skill || input.learnerId === input.mentorId) throw badInput("A completed skill needs a skill and two different users");
+    await em.getRepository(CompletedSkill).insert({
+      id: newId(),
+      learnerId: input.learnerId,
+      mentorId: input.mentorId,
+      skill,
+      category: input.category.trim().slice(0, 40) || "Other",
+      completedAt: this.deps.clock.now(),
+    });
+  }
+}
+
+export function toPublic(u: ProfileRow) {
+  return { id: u.id, name: u.name, gender: u.gender, image: u.image, amount: u.amount, rating: ratingOf(u) };
+}

@@ -1,0 +1,121 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { SEARCH_FILTERS, type SearchFilter } from "./feed.service.js";
+
+@ObjectType("Skill", { description: "A skill with its category (one of the ten of the spec)." })
+export class SkillType {
+  @Field(() => String)
+  category: string;
+
+  @Field(() => String)
+  skill: string;
+}
+
+@ObjectType("Rating", { description: "Average of the stars partners gave (0 when none yet) and how many gave them." })
+export class RatingType {
+  @Field(() => Float)
+  value: number;
+
+  @Field(() => Int)
+  count: number;
+}
+
+/** Root of a CompletedSkill: the mentor is resolved from mentorId through a loader. */
+@ObjectType("CompletedSkill", { description: "A skill the student finished learning from a mentor." })
+export class CompletedSkillType {
+  @Field(() => String)
+  skill: string;
+
+  @Field(() => String)
+  category: string;
+
+  @Field(() => Date)
+  completedAt: Date;
+
+  mentorId: string;
+}
+
+/**
+ * A student as anyone signed in sees them. Deliberately without email, days or anything
+ * else private: this type is what every other user's profile, feed card and search
+ * result is made of. languages, skills, completedSkills and rating are field resolvers.
+ */
+@ObjectType("User", { description: "A student's public profile. Never carries private fields." })
+export class UserType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { nullable: true, description: "Male or Female; null until the profile is filled." })
+  gender: string | null;
+
+  @Field(() => String, { nullable: true, description: "URL of the profile picture." })
+  image: string | null;
+
+  @Field(() => Int, { description: "Skill coins asked per course." })
+  amount: number;
+}
+
+@ObjectType("Me", { description: "The caller's own profile: the public fields plus the private ones." })
+export class MeType extends UserType {
+  @Field(() => String)
+  email: string;
+
+  @Field(() => Int)
+  days: number;
+}
+
+@ObjectType("FeedPage", { description: "One page of the dashboard feed. Pass endCursor as `after` for the next page." })
+export class FeedPageType {
+  @Field(() => [UserType])
+  items: unknown[];
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+
+  @Field(() => Boolean)
+  hasMore: boolean;
+}
+
+@InputType("SkillInput")
+export class SkillInput {
+  @Field(() => String)
+  category: string;
+
+  @Field(() => String)
+  skill: string;
+}
+
+@InputType("ProfileInput", { description: "The whole profile form; every rule of the form is checked again on the server." })
+export class ProfileInput {
+  @Field(() => String, { nullable: true, description: "Male or Female" })
+  gender?: string | null;
+
+  @Field(() => [String])
+  languages: string[];
+
+  @Field(() => [SkillInput])
+  skillsKnown: SkillInput[];
+
+  @Field(() => [SkillInput])
+  skillsRequired: SkillInput[];
+
+  @Field(() => Int, { nullable: true, description: "Skill coins per course; 0 when omitted." })
+  amount?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  days?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "A URL from POST /api/upload/image; omit to keep the current picture (required when there is none).",
+  })
+  image?: string | null;
+}
+
+export const SearchFilterEnum = Object.fromEntries(SEARCH_FILTERS.map((f) => [f, f])) as { [K in SearchFilter]: K };
+registerEnumType(SearchFilterEnum, {
+  name: "SearchFilter",
+  description: "name (default), skillsKnown (shown as Skill), languages (shown as Language)",
+});

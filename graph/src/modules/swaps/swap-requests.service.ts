@@ -1,0 +1,191 @@
+import { type EntityManager, In } from "typeorm";
+import { isUniqueViolation } from "../../db/transaction.js";
+import type { Deps } from "../../services.js";
+import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { BlocksService } from "../blocks/blocks.service.js";
+import type { ChatOpenService } from "../chat/chat-open.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import { OPEN_STATUSES, openPairOf, type SwapKind, SwapRequest } from "./swap-request.entity.js";
+import { findSkill, parseCoins, SWAP_MESSAGES as M, type SkillValue } from "./swap.rules.js";
+
+/** What swaps needs from profiles (ProfilesService satisfies it). */
+export interface ProfileSkills {
+  skillsOf(userId: string): Promise<{ known: SkillValue[] }>;
+  /** NOT_FOUND for an unknown user, DETAILS_NOT_FILLED for an incomplete profile. */
+  assertDetailsFilled(userId: string): Promise<void>;
+}
+
+export interface RequestForm {
+  /** The caller's skills, offered to teach. */
+  preachSkills: SkillValue[];
+  /** The other student's skills, offered to learn. */
+  learnSkills: SkillValue[];
+}
+
+export interface SwapStatusView {
+  hasChat: boolean;
+  /** Whether a new swap or pay request may be sent now. */
+  canRequest: boolean;
+  /** Why not, in the words the popup shows; null when canRequest. */
+  reason: string | null;
+  /** The open request between the two, whoever sent it. */
+  openRequest: SwapRequest | null;
+}
+
+export interface SwapCollaborators {
+  profiles: ProfileSkills;
+  users: UsersService;
+  blocks: BlocksService;
+  chatOpen: ChatOpenService;
+  notifications: NotificationsService;
+}
+
+/** Forms, availability and sending swap/pay requests. Answers live in SwapDecisionsService. */
+export class SwapRequestsService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: SwapCollaborators,
+  ) {}
+
+  repo(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(SwapRequest);
+  }
+
+  async byId(id: string, em?: EntityManager): Promise<SwapRequest | null> {
+    if (typeof id !== "string" || id.length === 0 || id.length > 36) return null;
+    return this.repo(em).findOne({ where: { id } });
+  }
+
+  async byIds(ids: readonly string[]): Promise<SwapRequest[]> {
+    return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : [];
+  }
+
+  /** The open (pending or awaiting payment) request of a pair, whoever sent it. */
+  openBetween(a: string, b: string, em?: EntityManager): Promise<SwapRequest | null> {
+    return this.repo(em).findOne({ where: { openPair: openPairOf(a, b) } });
+  }
+
+  /** The first rule that forbids a new request between `me` and `other`, or null. */
+  private async refusal(me: string, other: string, em?: EntityManager): Promise<AppError | null> {
+    if (me === other) return badInput(M.self);
+    if (!(await this.c.users.exists(other))) return notFound(M.userNotFound);
+    if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
+    if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
+    if (await this.openBetween(me, other, em)) return conflict(M.alreadyPending);
+    return null;
+  }
+
+  async status(me: string, other: string): Promise<SwapStatusView> {
+    const [hasChat, refusal, openRequest] = await Promise.all([
+      this.c.chatOpen.existsBetween(me, other),
+      this.refusal(me, other),
+      this.openBetween(me, other),
+    ]);
+    return { hasChat, canRequest: refusal === null, reason: refusal?.message ?? null, openRequest };
+  }
+
+  /** The popup's options (spec: POST /user/swap/form and /user/payment/form). */
+  async form(me: string, other: string): Promise<RequestForm> {
+    await this.c.profiles.assertDetailsFilled(me);
+    const refusal = await this.refusal(me, other);
+    if (refusal) throw refusal;
+    const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(other)]);
+    return { preachSkills: mine.known, learnSkills: theirs.known };
+  }
+
+  /** I teach `preachSkill` (one of mine) and learn `learnSkill` (one of theirs). */
+  async requestSwap(me: string, input: { receiverId: string; preachSkill?: unknown; learnSkill?: unknown }): Promise<SwapRequest> {
+    const receiverId = String(input.receiverId ?? "");
+    if (!hasSkill(input.preachSkill) || !hasSkill(input.learnSkill)) throw badInput(M.selectSkills);
+    await this.c.profiles.assertDetailsFilled(me);
+    await this.assertAvailable(me, receiverId);
+    const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(receiverId)]);
+    const preach = findSkill(mine.known, input.preachSkill);
+    if (!preach) throw badInput(M.teachSkill);
+    const learn = findSkill(theirs.known, input.learnSkill);
+    if (!learn) throw badInput(M.learnSkill);
+    return this.create(me, receiverId, "swap", learn, preach, null);
+  }
+
+  /** I pay `coins` to learn `learnSkill` (one of theirs). */
+  async requestPay(me: string, input: { receiverId: string; learnSkill?: unknown; coins?: unknown }): Promise<SwapRequest> {
+    const receiverId = String(input.receiverId ?? "");
+    if (!hasSkill(input.learnSkill)) throw badInput(M.selectSkills);
+    if (input.coins === undefined || input.coins === null || input.coins === "" || Number(input.coins) === 0) throw badInput("Enter skill coins");
+    const coins = parseCoins(input.coins);
+    await this.c.profiles.assertDetailsFilled(me);
+    await this.assertAvailable(me, receiverId);
+    const theirs = await this.c.profiles.skillsOf(receiverId);
+    const learn = findSkill(theirs.known, input.learnSkill);
+    if (!learn) throw badInput(M.learnSkill);
+    return this.create(me, receiverId, "pay", learn, null, coins);
+  }
+
+  private async assertAvailable(me: string, other: string, em?: EntityManager): Promise<void> {
+    const refusal = await this.refusal(me, other, em);
+    if (refusal) throw refusal;
+  }
+
+  private async create(me: string, receiverId: string, kind: SwapKind, learn: SkillValue, preach: SkillValue | null, coins: number | null) {
+    const [requester] = (await this.c.users.summaries([me])).values();
+    const name = requester?.name ?? "A student";
+    try {
+      return await this.deps.tx(async (em) => {
+        // Checked again inside the transaction: a chat or block may have appeared meanwhile.
+        await this.assertAvailable(me, receiverId, em);
+        const row = this.repo(em).create({
+          id: newId(),
+          requesterId: me,
+          receiverId,
+          kind,
+          status: "pending",
+          openPair: openPairOf(me, receiverId),
+          preachSkill: preach?.skill ?? null,
+          preachCategory: preach?.category ?? null,
+          learnSkill: learn.skill,
+          learnCategory: learn.category,
+          coins,
+          rejectedById: null,
+          chatId: null,
+          escrowRef: null,
+          createdAt: this.deps.clock.now(),
+          decidedAt: null,
+          paidAt: null,
+        });
+        await this.repo(em).insert(row);
+        await this.c.notifications.notify(
+          {
+            recipientId: receiverId,
+            notifierId: me,
+            type: kind === "swap" ? "swap-request" : "pay-request",
+            message:
+              kind === "swap"
+                ? `${name} wants to learn ${learn.skill} from you and teach you ${preach!.skill}`
+                : `${name} wants to learn ${learn.skill} from you for ${coins} skill coins`,
+            preachSkill: preach,
+            learnSkill: learn,
+            skillCoins: coins,
+            refId: row.id,
+          },
+          em,
+        );
+        return row;
+      });
+    } catch (e) {
+      // Both students asked at the same instant: the unique open-pair index let one through.
+      if (isUniqueViolation(e)) throw conflict(M.alreadyPending);
+      throw e;
+    }
+  }
+
+  isOpen(r: SwapRequest): boolean {
+    return OPEN_STATUSES.includes(r.status);
+  }
+}
+
+function hasSkill(v: unknown): boolean {
+  const s = (v ?? {}) as { skill?: unknown; category?: unknown };
+  return typeof s.skill === "string" && s.skill.trim() !== "" && typeof s.category === "string" && s.category.trim() !== "";
+}

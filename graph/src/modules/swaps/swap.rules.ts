@@ -1,0 +1,49 @@
+/** Texts and limits of swap and pay requests (spec sections 5 and 8). */
+import { badInput } from "../../shared/errors.js";
+
+export const MAX_PAY_COINS = 10_000;
+
+export const SWAP_MESSAGES = {
+  alreadyPending: "Swap request already sent to the user and waiting for his response.",
+  chatExists: "You already have a chat with this user",
+  blocked: "You can no longer swap with this user",
+  self: "You cannot send a request to yourself",
+  userNotFound: "User not found",
+  teachSkill: "Choose one of your own skills to teach",
+  learnSkill: "Choose one of their skills to learn",
+  selectSkills: "select skills",
+  coins: `Skill coins must be a whole number from 1 to ${MAX_PAY_COINS}`,
+  notFound: "Request not found",
+  notPending: "This request is no longer pending",
+  onlyReceiver: "Only the student who received this request can answer it",
+  onlyLearner: "Only the learner can pay for this request",
+  notAPayRequest: "This is not a pay request",
+  amountMismatch: "The amount does not match the accepted request",
+  swapRejected: "Your swap request has been rejected",
+  paymentDeclined: "Your accepted pay request was declined",
+  paid: (coins: number) => `Payment Successful!! ${coins} has been detected from your account.`,
+} as const;
+
+export interface SkillValue {
+  skill: string;
+  category: string;
+}
+
+const keyOf = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The profile's own entry for a submitted skill (same category, same skill ignoring case/space), or null. */
+export function findSkill(list: readonly SkillValue[], wanted: unknown): SkillValue | null {
+  const w = (wanted ?? {}) as Partial<Record<keyof SkillValue, unknown>>;
+  if (typeof w.skill !== "string" || typeof w.category !== "string") return null;
+  const key = keyOf(w.skill);
+  const category = w.category.trim();
+  if (!key) return null;
+  return list.find((s) => s.category === category && keyOf(s.skill) === key) ?? null;
+}
+
+/** Whole coins in range; digit strings are accepted because old clients send input values. */
+export function parseCoins(v: unknown): number {
+  const n = typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1 || n > MAX_PAY_COINS) throw badInput(SWAP_MESSAGES.coins);
+  return n;
+}

@@ -1,0 +1,128 @@
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import type { UsersService } from "../accounts/users.service.js";
+import { NotificationUser, SkillRef } from "../notifications/notifications.types.js";
+import type { SwapRequest } from "./swap-request.entity.js";
+
+@InputType({ description: "A skill chosen in the swap or pay popup." })
+export class SwapSkillInput {
+  @Field(() => String)
+  skill: string;
+
+  @Field(() => String)
+  category: string;
+}
+
+@InputType()
+export class RequestSwapInput {
+  @Field(() => ID, { description: "The student asked to swap." })
+  receiverId: string;
+
+  @Field(() => SwapSkillInput, { nullable: true, description: "One of the caller's skills, to teach. Missing: 'select skills'." })
+  preachSkill?: SwapSkillInput | null;
+
+  @Field(() => SwapSkillInput, { nullable: true, description: "One of the receiver's skills, to learn. Missing: 'select skills'." })
+  learnSkill?: SwapSkillInput | null;
+}
+
+@InputType()
+export class RequestPayInput {
+  @Field(() => ID, { description: "The student who would teach." })
+  receiverId: string;
+
+  @Field(() => SwapSkillInput, { nullable: true, description: "One of the receiver's skills, to learn. Missing: 'select skills'." })
+  learnSkill?: SwapSkillInput | null;
+
+  @Field(() => Int, { nullable: true, description: "The price in skill coins. Missing or 0: 'Enter skill coins'." })
+  skillCoins?: number | null;
+}
+
+@ObjectType({ description: "The options of the swap or pay popup." })
+export class SwapForm {
+  @Field(() => [SkillRef], { description: "The caller's skills, to teach." })
+  preachSkills: SkillRef[];
+
+  @Field(() => [SkillRef], { description: "The other student's skills, to learn." })
+  learnSkills: SkillRef[];
+}
+
+@ObjectType("SwapRequest", { description: "A swap or pay request between two students." })
+export class SwapRequestView {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, { description: "swap | pay" })
+  kind: string;
+
+  @Field(() => String, { description: "pending | awaiting_payment | accepted | paid | rejected" })
+  status: string;
+
+  @Field(() => NotificationUser, { description: "Who asked; the learner of a pay request." })
+  requester: NotificationUser;
+
+  @Field(() => NotificationUser, { description: "Who was asked; the teacher of learnSkill." })
+  receiver: NotificationUser;
+
+  @Field(() => SkillRef, { nullable: true, description: "What the requester teaches (swap only)." })
+  preachSkill: SkillRef | null;
+
+  @Field(() => SkillRef, { description: "What the requester learns." })
+  learnSkill: SkillRef;
+
+  @Field(() => Int, { nullable: true })
+  skillCoins: number | null;
+
+  @Field(() => ID, { nullable: true, description: "The chat opened by accepting (swap) or paying." })
+  chatId: string | null;
+
+  @Field(() => Date)
+  createdAt: Date;
+}
+
+@ObjectType({ description: "Whether the caller may send a swap or pay request to a student now." })
+export class SwapAvailability {
+  @Field(() => Boolean, { description: "A chat exists between the two (Swap and Pay are disabled)." })
+  hasChat: boolean;
+
+  @Field(() => Boolean)
+  canRequest: boolean;
+
+  @Field(() => String, { nullable: true, description: "Why not, when canRequest is false." })
+  reason: string | null;
+
+  @Field(() => SwapRequestView, { nullable: true, description: "The open request between the two, whoever sent it." })
+  openRequest: SwapRequestView | null;
+}
+
+@ObjectType()
+export class PaymentResult {
+  @Field(() => String, { description: "'Payment Successful!! {amount} has been detected from your account.'" })
+  message: string;
+
+  @Field(() => Int, { description: "Coins moved into escrow." })
+  coins: number;
+
+  @Field(() => SwapRequestView)
+  request: SwapRequestView;
+}
+
+/** Rows to GraphQL views with both students resolved in one query. */
+export async function toViews(users: UsersService, rows: SwapRequest[]): Promise<SwapRequestView[]> {
+  const people = await users.summaries(rows.flatMap((r) => [r.requesterId, r.receiverId]));
+  const person = (id: string) => people.get(id) ?? { id, name: "Former student", image: null, gender: null };
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    requester: person(r.requesterId),
+    receiver: person(r.receiverId),
+    preachSkill: r.preachSkill ? { skill: r.preachSkill, category: r.preachCategory ?? "Other" } : null,
+    learnSkill: { skill: r.learnSkill, category: r.learnCategory },
+    skillCoins: r.coins,
+    chatId: r.chatId,
+    createdAt: r.createdAt,
+  }));
+}
+
+export async function toView(users: UsersService, row: SwapRequest): Promise<SwapRequestView> {
+  return (await toViews(users, [row]))[0];
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomIp, registerStudent } from "../../test/accounts.js";
+import { startTestApp } from "../../test/harness.js";
+import { outboxMails, parseMail, resetLinkIn } from "../../test/outbox.js";
+import { createLogger } from "./logger.js";
+import { createMailer, OutboxMailer, SmtpMailer } from "./mail.js";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+function startSmtp(): Promise<{ url: string; received: Received[]; next(): Promise<Received>; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const waiters: Array<(m: Received) => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const mail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        };
+        const w = waiters.shift();
+        if (w) w(mail);
+        else received.push(mail);
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.server.address() as AddressInfo).port;
+      resolve({
+        url: `smtp://127.0.0.1:${port}`,
+        received,
+        next: () => new Promise<Received>((r) => (received.length ? r(received.shift()!) : waiters.push(r))),
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+const logger = createLogger("silent");
+
+describe("Mailer adapters", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it("SmtpMailer delivers the message to a real SMTP server", async () => {
+    const mailer = new SmtpMailer(smtp.url, "Skill Exchange <no-reply@skill-exchange.test>");
+    await mailer.send({
+      to: { name: "Priya", address: "22z212@psgtech.ac.in" },
+      replyTo: "help@skill-exchange.test",
+      subject: "Hello from the test",
+      text: "Line one\nhttps://example.test/reset-password/abc",
+    });
+    mailer.close();
+    const got = await smtp.next();
+    expect(got.from).toBe("no-reply@skill-exchange.test");
+    expect(got.to).toEqual(["22z212@psgtech.ac.in"]);
+    const mail = parseMail(got.raw);
+    expect(mail.headers.subject).toBe("Hello from the test");
+    expect(mail.headers.to).toBe("Priya <22z212@psgtech.ac.in>");
+    expect(mail.headers["reply-to"]).toBe("help@skill-exchange.test");
+    expect(mail.text).toContain("https://example.test/reset-password/abc");
+  });
+
+  it("OutboxMailer writes one .eml per mail, in time order, and nothing half-written", async () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "sx-outbox-")), "outbox");
+    const mailer = new OutboxMailer(dir, "Skill Exchange <no-reply@skill-exchange.test>", logger);
+    for (const n of [1, 2, 3]) await mailer.send({ to: "a@b.test", subject: `Mail ${n}`, text: `Body ${n} ünïcödé` });
+    expect(readdirSync(dir).every((f) => f.endsWith(".eml"))).toBe(true);
+    const mails = outboxMails(path.dirname(dir));
+    expect(mails.map((m) => m.headers.subject)).toEqual(["Mail 1", "Mail 2", "Mail 3"]);
+    expect(mails[2].text.trim()).toBe("Body 3 ünïcödé");
+    expect(mails[0].headers.from).toBe("Skill Exchange <no-reply@skill-exchange.test>");
+  });
+
+  it("createMailer picks SMTP when SMTP_URL is set and the outbox otherwise", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-mailer-"));
+    expect(createMailer({ smtpUrl: smtp.url, mailFrom: "x <x@y.z>", dataDir }, logger)).toBeInstanceOf(SmtpMailer);
+    expect(createMailer({ smtpUrl: undefined, mailFrom: "x <x@y.z>", dataDir }, logger)).toBeInstanceOf(OutboxMailer);
+  });
+
+  it("the app sends reset and contact mails over SMTP when SMTP_URL is set", async () => {
+    const t = await startTestApp("sqlite", { env: { SMTP_URL: smtp.url, CONTACT_TO: "team@skill-exchange.test" } });
+    try {
+      const s = await registerStudent(t);
+      const r = await t.rest("POST", "/forgot-password", { body: { email: s.email }, headers: { "x-forwarded-for": randomIp() } });
+      expect(r.status).toBe(200);
+      const reset = await smtp.next();
+      expect(reset.to).toEqual([s.email]);
+      const link = resetLinkIn(parseMail(reset.raw));
+      expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/reset-password/[A-Za-z0-9_-]{43}$`));
+      const token = link!.split("/").at(-1)!;
+      expect((await t.rest("POST", "/reset-password", { body: { newtoken: token } })).body).toEqual({ error: "" });
+
+      await t.rest("POST", "/contact-mail", { body: { name: "Kavya", email: "kavya@example.com", msg: "Hi there" }, headers: { "x-forwarded-for": randomIp() } });
+      const contact = await smtp.next();
+      expect(contact.to).toEqual(["team@skill-exchange.test"]);
+      expect(parseMail(contact.raw).text).toContain("Hi there");
+      // nothing went to the outbox folder
+      expect(outboxMails(t.config.dataDir)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

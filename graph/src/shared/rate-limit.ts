@@ -1,0 +1,90 @@
+import { Redis } from "ioredis";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { type Config, ConfigError } from "../config.js";
+import { rateLimited } from "./errors.js";
+
+/**
+ * Every limit the app enforces, by name. Limits are enforced inside services, so REST,
+ * GraphQL (aliased fields included) and graphql-ws attempts all draw from the same bucket.
+ * Per-IP limits are generous on purpose: a whole campus may sit behind one address.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Failed sign-ins per account (the email tried), reset by a successful one. */
+  login_account: { points: 10, durationSeconds: 15 * 60 },
+  /** Failed sign-ins per client address. */
+  login_ip: { points: 30, durationSeconds: 15 * 60 },
+  /** Registration attempts per client address. */
+  register_ip: { points: 30, durationSeconds: 60 * 60 },
+  /** Reset mails asked for one address. */
+  forgot_email: { points: 5, durationSeconds: 60 * 60 },
+  /** Reset mails asked from one client address, whatever the email. */
+  forgot_ip: { points: 20, durationSeconds: 60 * 60 },
+  /** Contact messages per client address. */
+  contact_ip: { points: 10, durationSeconds: 60 * 60 },
+  /** Chat messages per sender (all their chats together): a lively chat, never a flood. */
+  chat_message: { points: 60, durationSeconds: 60 },
+} satisfies Record<string, { points: number; durationSeconds: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
+export interface RateLimits {
+  /**
+   * Takes one point from each named bucket; when any is empty nothing more is allowed
+   * and `rateLimited(seconds)` (HTTP 429 / RATE_LIMITED) is thrown.
+   */
+  consume(...buckets: Array<[RateLimitName, string]>): Promise<void>;
+  /** Gives one point back (e.g. the IP's, after a successful sign-in). */
+  refund(name: RateLimitName, key: string): Promise<void>;
+  /** Empties a bucket's count (e.g. the account's, after a successful sign-in). */
+  reset(name: RateLimitName, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Memory by default; Redis when REDIS_URL is set, so every instance shares the counts. */
+export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">): RateLimits {
+  for (const [name, rule] of Object.entries(config.rateLimits)) {
+    if (!(name in RATE_LIMIT_DEFAULTS)) {
+      throw new ConfigError(`Invalid RATE_LIMITS: unknown limit ${name} (known: ${Object.keys(RATE_LIMIT_DEFAULTS).join(", ")})`);
+    }
+    if (rule.points < 1 || rule.durationSeconds < 1) throw new ConfigError(`Invalid RATE_LIMITS: ${name} needs points and seconds >= 1`);
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 3 }) : undefined;
+  // Connection errors are handled by the insurance limiter below; without a listener
+  // ioredis would report each reconnect attempt as an unhandled error event.
+  redis?.on("error", () => {});
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const name of Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]) {
+    const rule = config.rateLimits[name] ?? RATE_LIMIT_DEFAULTS[name];
+    const opts = { keyPrefix: `sx:rl:${name}`, points: rule.points, duration: rule.durationSeconds };
+    limiters.set(
+      name,
+      redis
+        ? // While Redis is unreachable this instance keeps limiting on its own instead of failing every call.
+          new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts),
+    );
+  }
+  const limiter = (name: RateLimitName) => limiters.get(name)!;
+
+  return {
+    async consume(...buckets) {
+      const results = await Promise.allSettled(buckets.map(([name, key]) => limiter(name).consume(key)));
+      const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+      if (refused.length === 0) return;
+      const waits = refused.map((reason) => {
+        if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
+        throw reason; // the store failed: not a limit, a real error
+      });
+      throw rateLimited(Math.max(1, Math.ceil(Math.max(...waits) / 1000)));
+    },
+    async refund(name, key) {
+      await limiter(name).reward(key, 1);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/** Helpers for the chat suites: two students with a chat, the GraphQL documents, ledger reads. */
+import { Chat } from "../src/modules/chat/chat.entity.js";
+import { CoinTransfer, SYSTEM_ACCOUNTS } from "../src/modules/coins/ledger.entity.js";
+import { DAY } from "../src/shared/clock.js";
+import type { TestApp } from "./harness.js";
+import { filledStudent } from "./profiles.js";
+
+export type Student = Awaited<ReturnType<typeof filledStudent>>;
+
+export const CHAT = `query Chat($chatWith: ID!, $before: Int, $last: Int) {
+  chat(chatWith: $chatWith) {
+    id kind status startDate endedAt meetingLink ratingGiven finishedByMe finishedByPartner daysCompleted daysRequired coins title
+    iLearn { skill category } iTeach { skill category }
+    me { id name } partner { id name image gender }
+    messages(before: $before, last: $last) { hasOlder nodes { id chatId seq fromUserId toUserId body createdAt clientId } }
+  }
+}`;
+export const CHATS = `query { chats { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } }`;
+export const SEND = `mutation Send($chatWith: ID!, $body: String!, $clientId: String) {
+  sendMessage(chatWith: $chatWith, body: $body, clientId: $clientId) { id chatId seq fromUserId toUserId body createdAt clientId }
+}`;
+export const SET_LINK = `mutation Link($chatWith: ID!, $link: String!) { setMeetingLink(chatWith: $chatWith, link: $link) { id meetingLink } }`;
+export const RATE = `mutation Rate($chatWith: ID!, $stars: Int!) { rateChatPartner(chatWith: $chatWith, stars: $stars) { id ratingGiven } }`;
+export const FINISH = `mutation Finish($chatWith: ID!) { finishChat(chatWith: $chatWith) { ended waitingForPartner chat { id status finishedByMe finishedByPartner } } }`;
+export const REPORT = `mutation Report($chatWith: ID!, $reason: String!, $details: String) {
+  reportChat(chatWith: $chatWith, reason: $reason, details: $details) { id status }
+}`;
+export const MESSAGE_ADDED = `subscription Added($chatWith: ID!) { messageAdded(chatWith: $chatWith) { id seq fromUserId toUserId body clientId } }`;
+export const CHAT_UPDATED = `subscription Updated($chatWith: ID!) { chatUpdated(chatWith: $chatWith) { id status meetingLink ratingGiven finishedByMe finishedByPartner partner { id name } } }`;
+
+let payments = 0;
+
+/** Gives a student bought coins through the ledger (as a verified purchase would). */
+export async function giveCoins(t: TestApp, userId: string, coins: number): Promise<void> {
+  payments++;
+  await t.app.services.coins.creditPurchase({ userId, coins, paymentId: `pay_test_${payments}_${Date.now()}`, orderId: `order_test_${payments}` });
+}
+
+/**
+ * Two students with filled profiles and a chat between them, opened through the chat module's
+ * own API (`chatOpen`, as swaps and implements do). `a` asked (and learns Guitar from `b`); in
+ * a swap `b` learns React from `a`; in a pay chat `a` paid `coins`, held in escrow.
+ */
+export async function chatPair(t: TestApp, opts: { kind?: "swap" | "pay" | "implement"; coins?: number } = {}) {
+  const kind = opts.kind ?? "swap";
+  const a = await student(t, { gender: "Male", known: ["React"], required: ["Guitar"] });
+  const b = await student(t, { gender: "Female", known: ["Guitar"], required: ["React"] });
+  const s = t.app.services;
+  let escrowRef: string | null = null;
+  const coins = opts.coins ?? 0;
+  if (kind === "pay") {
+    await giveCoins(t, a.id, coins + 2);
+    escrowRef = `pay:test-${a.id}`;
+  }
+  const chat = await s.deps.tx(async (em) => {
+    if (escrowRef) await s.coins.hold({ learnerId: a.id, teacherId: b.id, refKey: escrowRef, coins }, em);
+    return s.chatOpen.open(
+      {
+        kind,
+        requesterId: a.id,
+        receiverId: b.id,
+        requesterLearns: kind === "implement" ? null : { skill: "Guitar", category: "Music & Performing Arts" },
+        receiverLearns: kind === "swap" ? { skill: "React", category: "Programming & Technology" } : null,
+        coins: kind === "pay" ? coins : 0,
+        escrowRef,
+        title: kind === "implement" ? "Build a robot" : null,
+      },
+      em,
+    );
+  });
+  return { a, b, chat };
+}
+
+export async function chatRow(t: TestApp, id: string): Promise<Chat> {
+  return t.dataSource.getRepository(Chat).findOneOrFail({ where: { id } });
+}
+
+export const balance = (t: TestApp, id: string) => t.app.services.coins.balanceOf(id);
+export const escrowBalance = (t: TestApp) => t.app.services.coins.balanceOf(SYSTEM_ACCOUNTS.escrow);
+export const transfersLike = (t: TestApp, keyPrefix: string) =>
+  t.dataSource.getRepository(CoinTransfer).createQueryBuilder("t").where("t.key LIKE :k", { k: `${keyPrefix}%` }).getMany();
+
+const studentsOf = new WeakMap<TestApp, Student[]>();
+
+/** A student with a filled profile whose token `advanceDays` keeps fresh. */
+export async function student(t: TestApp, opts: Parameters<typeof filledStudent>[1] = {}): Promise<Student> {
+  const s = await filledStudent(t, opts);
+  studentsOf.set(t, [...(studentsOf.get(t) ?? []), s]);
+  return s;
+}
+
+/**
+ * Moves the test clock `days` whole days forward. Session tokens live 7 days, so the students
+ * made here get new ones, as they would by signing in again.
+ */
+export async function advanceDays(t: TestApp, days: number): Promise<void> {
+  t.clock.advance(days * DAY);
+  for (const s of studentsOf.get(t) ?? []) s.token = await t.app.services.auth.issueToken(s.user);
+}
+
+/** The errors a subscription ends with (graphql-ws sends a refused subscribe as a result or an error). */
+export async function subscriptionErrors(sub: { next(): Promise<any> }): Promise<Array<{ message: string; extensions?: { code?: string } }>> {
+  try {
+    const r = await sub.next();
+    return r?.errors ?? [];
+  } catch (e) {
+    return Array.isArray(e) ? e : [e as { message: string }];
+  }
+}

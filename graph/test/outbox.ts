@@ -1,0 +1,52 @@
+/**
+ * Reads the mails OutboxMailer writes (DATA_DIR/outbox/*.eml), for server and browser tests.
+ * Just enough MIME for our own single-part text mails: headers, then a quoted-printable,
+ * base64 or 7bit body.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface OutboxMail {
+  file: string;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export function parseMail(raw: string, file = ""): OutboxMail {
+  const normalised = raw.replace(/\r\n/g, "\n");
+  const split = normalised.indexOf("\n\n");
+  const head = normalised.slice(0, split).replace(/\n[ \t]+/g, " ");
+  const body = normalised.slice(split + 2);
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\n")) {
+    const i = line.indexOf(":");
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  let text = body;
+  if (encoding === "quoted-printable") {
+    const bytes = Buffer.from(
+      body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    );
+    text = bytes.toString("utf8");
+  } else if (encoding === "base64") {
+    text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  return { file, headers, text };
+}
+
+/** All mails in the outbox, oldest first (file names sort by time). */
+export function outboxMails(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => parseMail(readFileSync(path.join(dir, f), "utf8"), path.join(dir, f)));
+}
+
+/** The reset link in a mail (PUBLIC_URL/reset-password/{token}), or null. */
+export function resetLinkIn(mail: OutboxMail): string | null {
+  return /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
+}

@@ -1,0 +1,137 @@
+/**
+ * A local stand-in for Razorpay's orders API on 127.0.0.1, so tests drive the real `razorpay`
+ * package (RAZORPAY_API_URL points its axios instance here). It also plays the checkout and
+ * the webhook sender: `pay` returns what Checkout hands the browser, `webhook` a signed delivery.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StandInOrder {
+  id: string;
+  entity: "order";
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: "created" | "paid";
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface RazorpayStandIn {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  orders: Map<string, StandInOrder>;
+  /** Every request received: method, path, whether Basic auth matched, parsed body. */
+  requests: Array<{ method: string; path: string; authorized: boolean; body: any }>;
+  /** Make the next order creations fail with this HTTP status (0 = answer normally). */
+  failWith: number;
+  pay(orderId: string): { paymentId: string; signature: string };
+  webhook(event: { orderId: string; paymentId: string; amount: number; currency?: string; eventId?: string; status?: string; name?: string }): {
+    body: string;
+    headers: Record<string, string>;
+  };
+  env(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const hmac = (secret: string, data: string) => createHmac("sha256", secret).update(data).digest("hex");
+
+export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
+  const keyId = "rzp_test_standin";
+  const keySecret = randomBytes(16).toString("hex");
+  const webhookSecret = randomBytes(16).toString("hex");
+  const orders = new Map<string, StandInOrder>();
+  const requests: RazorpayStandIn["requests"] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
+  const state = { failWith: 0 };
+
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const body = raw ? JSON.parse(raw) : undefined;
+      const authorized = req.headers.authorization === expectedAuth;
+      requests.push({ method: req.method!, path: req.url!, authorized, body });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(payload));
+      };
+      if (!authorized) return send(401, { error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } });
+      if (req.method === "POST" && req.url === "/v1/orders") {
+        if (state.failWith) return send(state.failWith, { error: { code: "SERVER_ERROR", description: "The stand-in was told to fail" } });
+        if (!Number.isInteger(body?.amount) || body.amount < 100) {
+          return send(400, { error: { code: "BAD_REQUEST_ERROR", description: "The amount must be atleast INR 1.00" } });
+        }
+        const order: StandInOrder = {
+          id: `order_${randomBytes(7).toString("hex")}`,
+          entity: "order",
+          amount: body.amount,
+          amount_paid: 0,
+          amount_due: body.amount,
+          currency: body.currency,
+          receipt: body.receipt ?? null,
+          status: "created",
+          attempts: 0,
+          notes: body.notes ?? {},
+          created_at: Math.floor(Date.now() / 1000),
+        };
+        orders.set(order.id, order);
+        return send(200, order);
+      }
+      const m = /^\/v1\/orders\/([^/?]+)$/.exec(req.url ?? "");
+      if (req.method === "GET" && m && orders.has(m[1])) return send(200, orders.get(m[1]));
+      send(404, { error: { code: "BAD_REQUEST_ERROR", description: "The requested URL was not found on the server." } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    keyId,
+    keySecret,
+    webhookSecret,
+    orders,
+    requests,
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(v: number) {
+      state.failWith = v;
+    },
+    pay(orderId) {
+      const paymentId = `pay_${randomBytes(7).toString("hex")}`;
+      return { paymentId, signature: hmac(keySecret, `${orderId}|${paymentId}`) };
+    },
+    webhook({ orderId, paymentId, amount, currency = "INR", eventId, status = "captured", name = "payment.captured" }) {
+      const body = JSON.stringify({
+        entity: "event",
+        account_id: "acc_standin",
+        event: name,
+        contains: ["payment"],
+        payload: {
+          payment: { entity: { id: paymentId, entity: "payment", amount, currency, status, order_id: orderId, method: "card", captured: true } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return {
+        body,
+        headers: {
+          "content-type": "application/json",
+          "x-razorpay-signature": hmac(webhookSecret, body),
+          "x-razorpay-event-id": eventId ?? `evt_${randomBytes(7).toString("hex")}`,
+        },
+      };
+    },
+    env() {
+      return { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_URL: url };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

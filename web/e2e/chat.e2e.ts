@@ -1,0 +1,273 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceServerClock, baseURL, gql, launch, newContext, PHONE } from "./support/browser.js";
+
+const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD = "correct horse battery";
+
+interface Student {
+  token: string;
+  id: string;
+  name: string;
+  email: string;
+}
+
+async function register(prefix: string): Promise<Student> {
+  const n = randomBytes(4).readUInt32BE(0);
+  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
+  const { register } = await gql<{ register: { token: string; userId: string } }>(
+    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
+    { input: { name, email, password: PASSWORD } },
+  );
+  return { token: register.token, id: register.userId, name, email };
+}
+
+/** A filled profile (chat needs one): a tiny picture, gender, a language, what they know and want. */
+async function fillProfile(s: Student, gender: "Male" | "Female", knows: string, wants: string) {
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const form = new FormData();
+  form.append("image", new Blob([png], { type: "image/png" }), "me.png");
+  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+  const { url } = (await up.json()) as { url: string };
+  const skill = (name: string) => [{ category: "Programming & Technology", skill: name }];
+  await gql(
+    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
+    { input: { gender, image: url, languages: ["English"], skillsKnown: skill(knows), skillsRequired: skill(wants), amount: 0 } },
+    s.token,
+  );
+}
+
+/** The swaps flow: `a` asks to learn `b`'s skill for theirs, `b` accepts, the chat opens. */
+async function swap(a: Student, b: Student) {
+  const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
+    "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
+    {
+      input: {
+        receiverId: b.id,
+        preachSkill: { category: "Programming & Technology", skill: "TypeScript" },
+        learnSkill: { category: "Programming & Technology", skill: "Rust" },
+      },
+    },
+    a.token,
+  );
+  await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
+}
+
+async function signedIn(browser: Browser, s: Student, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  const ctx = await newContext(browser, viewport);
+  await ctx.addInitScript((token) => {
+    if (!localStorage.getItem("jwt")) localStorage.setItem("jwt", token);
+  }, s.token);
+  return ctx;
+}
+
+/** Signs in through the login form (tokens live 7 days: after moving the clock 10 days they are stale). */
+async function signInAgain(page: Page, s: Student) {
+  await page.goto("/login");
+  await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+  await page.getByLabel("Email").fill(s.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/dashboard/);
+  s.token = (await page.evaluate(() => localStorage.getItem("jwt"))) ?? s.token;
+}
+
+const messages = (page: Page) => page.getByTestId("chat-message");
+
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `chat-${name}.png`) });
+}
+
+describe("chat in Chromium, two students", () => {
+  let browser: Browser;
+  let asha: Student;
+  let ravi: Student;
+  beforeAll(async () => {
+    browser = await launch();
+    asha = await register("Asha");
+    ravi = await register("Ravi");
+    await fillProfile(asha, "Female", "TypeScript", "Rust");
+    await fillProfile(ravi, "Male", "Rust", "TypeScript");
+    await swap(asha, ravi);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("exchange live messages, share a meeting link, then finish with ratings and both get the reward", async () => {
+    const ctxA = await signedIn(browser, asha);
+    const ctxB = await signedIn(browser, ravi);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+
+    // Asha finds Ravi in her chat list; Ravi opens the chat directly.
+    await a.goto("/user/chat");
+    await a.getByRole("heading", { name: "Chats" }).waitFor();
+    await a.getByRole("link", { name: new RegExp(ravi.name) }).click();
+    await a.waitForURL(`**/user/chat/${ravi.id}`);
+    await b.goto(`/user/chat/${asha.id}`);
+    await b.getByText("No messages yet").waitFor();
+    await a.getByText("No messages yet").waitFor();
+    expect(await a.getByRole("link", { name: new RegExp(ravi.name) }).getAttribute("href")).toBe(`/user/${ravi.id}/${asha.id}/Female`);
+
+    // Enter sends; the message shows at once for Asha and arrives live for Ravi.
+    await a.getByPlaceholder("Type your message...").fill("Hi Ravi! <b>Rust</b> on Monday?");
+    await a.getByPlaceholder("Type your message...").press("Enter");
+    await messages(a).filter({ hasText: "Hi Ravi! <b>Rust</b> on Monday?" }).waitFor();
+    await messages(b).filter({ hasText: "Hi Ravi! <b>Rust</b> on Monday?" }).waitFor();
+    expect(await b.locator("[data-testid=chat-message] b").count()).toBe(0);
+    await b.getByPlaceholder("Type your message...").fill("Sure, 6 pm works.");
+    await b.getByRole("button", { name: "Send" }).click();
+    await messages(a).filter({ hasText: "Sure, 6 pm works." }).waitFor();
+    expect(await messages(a).allInnerTexts()).toHaveLength(2);
+    expect(await messages(b).count()).toBe(2);
+    await a.getByText("Today").first().waitFor();
+
+    // Asha sets the meeting link through the dialog; both see it, http:// added.
+    await a.getByRole("button", { name: "Meeting link" }).click();
+    const dialog = a.getByRole("dialog", { name: "Meeting link" });
+    await dialog.getByLabel("Link").fill("javascript:alert(1)");
+    await dialog.getByRole("button", { name: "Save link" }).click();
+    await dialog.getByText("Only http and https links can be shared").waitFor();
+    await dialog.getByLabel("Link").fill("meet.google.com/abc-defg-hij");
+    await dialog.getByRole("button", { name: "Save link" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const joinA = a.getByRole("link", { name: /Join meeting/ });
+    expect(await joinA.getAttribute("href")).toBe("http://meet.google.com/abc-defg-hij");
+    const joinB = b.getByRole("link", { name: /Join meeting/ });
+    await joinB.waitFor();
+    expect(await joinB.getAttribute("href")).toBe("http://meet.google.com/abc-defg-hij");
+    await shot(a, "conversation-1280");
+
+    // Too early: rating first, then the server's 10-day message.
+    await a.getByRole("button", { name: "Finish" }).click();
+    await a.getByRole("dialog", { name: `Rate ${ravi.name}` }).waitFor();
+    await a.locator("label").filter({ hasText: "5 stars" }).click();
+    await a.getByRole("button", { name: "Rate and finish" }).click();
+    await a.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days to finish the course. You have just completed 0 days." }).waitFor();
+
+    // Ten days later (sessions have expired meanwhile: both sign in again).
+    await advanceServerClock(10 * DAY + 60_000);
+    await signInAgain(a, asha);
+    await signInAgain(b, ravi);
+    await a.goto(`/user/chat/${ravi.id}`);
+    await b.goto(`/user/chat/${asha.id}`);
+    await messages(a).first().waitFor();
+    await messages(b).first().waitFor();
+
+    // Asha has rated: Finish sends directly and waits for Ravi.
+    await a.getByRole("button", { name: "Finish" }).click();
+    await a.getByRole("alert").filter({ hasText: `as soon as ${ravi.name} finishes too` }).waitFor();
+    await b.getByText(`${asha.name} has finished`).waitFor();
+    // Ravi rates 4 stars and finishes: the chat is complete and he goes to the list.
+    await b.getByRole("button", { name: "Finish" }).click();
+    await b.locator("label").filter({ hasText: "4 stars" }).click();
+    await b.getByRole("button", { name: "Rate and finish" }).click();
+    await b.waitForURL(/\/user\/chat$/);
+    await b.getByText("Finished").waitFor();
+
+    // Both see the reward popup on the dashboard.
+    for (const page of [a, b]) {
+      await page.goto("/dashboard");
+      const popup = page.getByRole("dialog", { name: "Congratulations!" });
+      await popup.waitFor();
+      await popup.getByText("+1 skill coin").waitFor();
+    }
+    // The ratings reached the partners' profiles.
+    const ratings = await gql<{ a: { rating: { value: number; count: number } }; b: { rating: { value: number; count: number } } }>(
+      `query ($a: ID!, $b: ID!) { a: user(id: $a) { rating { value count } } b: user(id: $b) { rating { value count } } }`,
+      { a: asha.id, b: ravi.id },
+      asha.token,
+    );
+    expect(ratings.b.rating).toEqual({ value: 5, count: 1 });
+    expect(ratings.a.rating).toEqual({ value: 4, count: 1 });
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  it("loads older messages when scrolled up and keeps the reader's place; fits a phone screen", async () => {
+    const c = await register("Chandra");
+    const d = await register("Devi");
+    await fillProfile(c, "Female", "TypeScript", "Rust");
+    await fillProfile(d, "Male", "Rust", "TypeScript");
+    await swap(c, d);
+    for (let i = 1; i <= 45; i++) {
+      await gql(
+        "mutation ($w: ID!, $b: String!) { sendMessage(chatWith: $w, body: $b) { id } }",
+        { w: i % 2 ? d.id : c.id, b: `Message number ${i}: ${"practice ".repeat((i % 4) + 1)}` },
+        i % 2 ? c.token : d.token,
+      );
+    }
+    const ctx = await signedIn(browser, c);
+    const page = await ctx.newPage();
+    await page.goto(`/user/chat/${d.id}`);
+    // The newest 30 first, scrolled to the bottom.
+    await messages(page).filter({ hasText: "Message number 45:" }).waitFor();
+    expect(await messages(page).count()).toBe(30);
+    expect(await page.getByText("Message number 15:").count()).toBe(0);
+    const log = page.getByRole("log");
+    const marker = messages(page).filter({ hasText: "Message number 16:" });
+    await log.evaluate((el) => el.scrollTo({ top: 0 }));
+    await messages(page).filter({ hasText: "Message number 1:" }).waitFor();
+    expect(await messages(page).count()).toBe(45);
+    // The message that was at the top is still in view: the list grew above it.
+    const box = (await marker.boundingBox())!;
+    const view = (await log.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(view.y - 1);
+    expect(box.y).toBeLessThan(view.y + view.height);
+    await ctx.close();
+    if (shotsDir) await screenshots(browser, c, d);
+
+    // A report needs a reason; it ends the chat for good and the page shows it at once.
+    const ctxC = await signedIn(browser, c);
+    const pc = await ctxC.newPage();
+    await pc.goto(`/user/chat/${d.id}`);
+    await pc.getByRole("button", { name: "Report" }).click();
+    const report = pc.getByRole("alertdialog", { name: `Report ${d.name}` });
+    await report.getByRole("button", { name: "Report" }).click();
+    await report.getByText("Please select a reason for reporting").waitFor();
+    await report.getByLabel("Spam or scam").check();
+    await report.getByRole("button", { name: "Report" }).click();
+    await report.waitFor({ state: "detached" });
+    await pc.getByText("This chat was reported and is closed.").waitFor();
+    expect(await pc.getByRole("textbox", { name: "Message" }).isDisabled()).toBe(true);
+    await shot(pc, "reported-1280");
+    // A chat that does not exist sends the reader back to the list.
+    await pc.goto(`/user/chat/${asha.id}`);
+    await pc.waitForURL(/\/user\/chat$/);
+    await ctxC.close();
+  });
+});
+
+async function screenshots(browser: Browser, c: Student, d: Student) {
+  for (const [label, viewport] of [["1280", undefined], ["375", PHONE]] as const) {
+    const ctx = await signedIn(browser, c, viewport);
+    const page = await ctx.newPage();
+    await page.goto(`/user/chat/${d.id}`);
+    await messages(page).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await shot(page, `screen-${label}`);
+    await page.goto("/user/chat");
+    await page.getByRole("heading", { name: "Chats" }).waitFor();
+    await page.getByRole("link", { name: new RegExp(d.name) }).waitFor();
+    await shot(page, `list-${label}`);
+    await page.goto(`/user/chat/${d.id}`);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.locator("label").filter({ hasText: "4 stars" }).hover();
+    await shot(page, `rating-${label}`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Report" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await page.getByLabel("Other").check();
+    await shot(page, `report-${label}`);
+    await ctx.close();
+  }
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql, launch, newPage, PHONE } from "./support/browser.js";
+
+/** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder. */
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string, fullPage = true) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `coins-${name}.png`), fullPage });
+}
+
+async function registerStudent(prefix: string): Promise<{ token: string; userId: string; name: string }> {
+  const n = randomBytes(4).readUInt32BE(0);
+  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
+  const data = await gql<{ register: { token: string; userId: string } }>(
+    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
+    { input: { name, email, password: "correct horse battery" } },
+  );
+  return { ...data.register, name };
+}
+
+async function signIn(page: Page, token: string) {
+  await page.goto("/about");
+  await page.evaluate((t) => localStorage.setItem("jwt", t), token);
+}
+
+const balanceOf = async (page: Page) => (await page.getByTestId("coin-balance").textContent())?.replace(/\D+$/, "").trim();
+
+async function buy(page: Page, coins: number) {
+  await page.getByLabel("Amount (skill coins)").fill(String(coins));
+  await page.getByRole("button", { name: "Buy", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  expect(await dialog.getByText("TEST MODE").isVisible()).toBe(true);
+  // Let the opening transition finish, so screenshots show the settled dialog.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  return dialog;
+}
+
+describe("skill coins in Chromium", () => {
+  let browser: Browser;
+  let buyer: { token: string; userId: string; name: string };
+  beforeAll(async () => {
+    browser = await launch();
+    buyer = await registerStudent("Coin Buyer");
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sends a signed-out visitor from /skill-coins to /register", async () => {
+    const page = await newPage(browser);
+    await page.goto("/skill-coins");
+    await page.waitForURL("**/register");
+    await page.context().close();
+  });
+
+  it("buys 3 coins in the sandbox: success page counts down, then the new balance", async () => {
+    const page = await newPage(browser);
+    await signIn(page, buyer.token);
+    await page.goto("/skill-coins");
+    await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
+    await page.getByText("No coin movements yet").waitFor();
+    expect(await balanceOf(page)).toBe("0");
+    await shot(page, "page-empty-1280");
+
+    // Client-side check first: nothing is ordered for a part-coin.
+    await page.getByLabel("Amount (skill coins)").fill("0.5");
+    await page.getByRole("button", { name: "Buy", exact: true }).click();
+    await page.getByText("Enter a whole number of skill coins.").waitFor();
+
+    const dialog = await buy(page, 3);
+    expect(await dialog.getByText("₹30").first().isVisible()).toBe(true);
+    await shot(page, "sandbox-dialog-1280", false);
+    await dialog.getByRole("button", { name: /^Pay/ }).click();
+
+    await page.waitForURL("**/skill-coins/success");
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(await page.getByTestId("new-balance").textContent()).toBe("3");
+    const countdown = page.getByTestId("countdown");
+    const first = Number(await countdown.locator("strong").textContent());
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(first).toBeLessThanOrEqual(5);
+    await shot(page, "success-1280");
+    // It counts down visibly before leaving.
+    await page.waitForFunction((n) => Number(document.querySelector("[data-testid=countdown] strong")?.textContent) < n, first);
+
+    await page.waitForURL((url) => url.pathname === "/skill-coins");
+    await page.getByText("Bought skill coins").waitFor();
+    expect(await balanceOf(page)).toBe("3");
+    expect(await page.getByText("+3").isVisible()).toBe(true);
+    await shot(page, "page-after-buy-1280");
+    await page.context().close();
+  });
+
+  it("a failed payment shows the failure page, counts down and adds nothing", async () => {
+    const page = await newPage(browser);
+    await signIn(page, buyer.token);
+    await page.goto("/skill-coins");
+    await page.getByText("Bought skill coins").waitFor();
+    const dialog = await buy(page, 2);
+    await dialog.getByRole("button", { name: "Fail" }).click();
+    await page.waitForURL("**/skill-coins/failure");
+    await page.getByRole("heading", { name: "Payment Failure!" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/No skill coins were added/);
+    expect(Number(await page.getByTestId("countdown").locator("strong").textContent())).toBeGreaterThan(0);
+    await shot(page, "failure-1280");
+    await page.waitForURL((url) => url.pathname === "/skill-coins");
+    await page.getByText("Bought skill coins").waitFor();
+    expect(await balanceOf(page)).toBe("3");
+    await page.context().close();
+  });
+
+  it("shows the public leaderboard to a signed-out visitor", async () => {
+    const page = await newPage(browser);
+    await page.goto(`/leaderboard/${buyer.userId}`);
+    const table = page.getByRole("table");
+    await table.waitFor();
+    const headers = await table.locator("thead th").allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(["Rank", "Name", "Rating", "Skill Coins"]);
+    const link = page.getByRole("link", { name: buyer.name });
+    expect(await link.getAttribute("href")).toBe(`/user/${buyer.userId}/${buyer.userId}/Male`);
+    const row = page.locator("tbody tr", { has: link });
+    expect((await row.locator("td").last().textContent())?.trim()).toBe("3");
+    expect(await page.getByRole("button", { name: "Back" }).isVisible()).toBe(true);
+    await shot(page, "leaderboard-1280");
+    await page.context().close();
+  });
+
+  it("explains the rules and lays out at 375 px", async () => {
+    const page = await newPage(browser);
+    await page.goto("/skill-coins/rules");
+    await page.getByRole("heading", { name: "About Skill Coins" }).waitFor();
+    expect(await page.getByText("1 skill coin = Rs.10.").isVisible()).toBe(true);
+    await shot(page, "rules-1280");
+    await page.context().close();
+
+    const phone = await newPage(browser, PHONE);
+    await phone.goto("/skill-coins/rules");
+    await phone.getByRole("heading", { name: "About Skill Coins" }).waitFor();
+    await shot(phone, "rules-375");
+    await phone.goto(`/leaderboard/${buyer.userId}`);
+    await phone.getByRole("table").waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(phone, "leaderboard-375");
+    await signIn(phone, buyer.token);
+    await phone.goto("/skill-coins");
+    await phone.getByText("Bought skill coins").waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await shot(phone, "page-375");
+    const dialog = await buy(phone, 1);
+    await shot(phone, "sandbox-dialog-375", false);
+    await dialog.getByRole("button", { name: "Fail" }).click();
+    await phone.waitForURL("**/skill-coins/failure");
+    await shot(phone, "failure-375");
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql, launch, newPage, PHONE } from "./support/browser.js";
+
+/** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder. */
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+async function registerStudent(): Promise<{ token: string; userId: string }> {
+  // Two digits, a letter, three digits: random enough not to collide within one run.
+  const n = randomBytes(4).readUInt32BE(0);
+  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  const data = await gql<{ register: { token: string; userId: string } }>(
+    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
+    { input: { name: `Snake player ${randomBytes(3).toString("hex")}`, email, password: "correct horse battery" } },
+  );
+  return data.register;
+}
+
+async function signIn(page: Page, token: string) {
+  await page.goto("/about");
+  await page.evaluate((t) => localStorage.setItem("jwt", t), token);
+}
+
+const canvas = (page: Page) => page.locator("canvas");
+const dataOf = async (page: Page) =>
+  canvas(page).evaluate((c: HTMLCanvasElement) => ({ ...c.dataset }) as Record<string, string>);
+const ticks = async (page: Page) => Number((await dataOf(page)).ticks ?? 0);
+
+/** Steers at the apple (rows first, then columns; never a reversal) until the score reaches `target`. */
+async function eatApples(page: Page, target: number) {
+  const score = page.getByTestId("snake-score");
+  for (let i = 0; i < 5000 && Number(await score.textContent()) < target; i++) {
+    const d = await dataOf(page);
+    if (!d.apple || !d.head) continue;
+    const [hx, hy] = d.head.split(",").map(Number);
+    const [ax, ay] = d.apple.split(",").map(Number);
+    const horizontal = d.direction === "left" || d.direction === "right";
+    if (hy !== ay && horizontal) await page.keyboard.press((ay - hy + 20) % 20 < 10 ? "ArrowDown" : "ArrowUp");
+    else if (hy === ay && hx !== ax && !horizontal) await page.keyboard.press((ax - hx + 30) % 30 < 15 ? "d" : "a");
+    expect(await page.locator("[data-status]").getAttribute("data-status")).toBe("running");
+  }
+}
+
+describe("snake in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sends a visitor without a token to /register", async () => {
+    const page = await newPage(browser);
+    await page.goto("/game/someone");
+    await page.waitForURL("**/register");
+    await page.context().close();
+  });
+
+  it("plays with the keyboard, stops, and keeps the high score after a reload", async () => {
+    const { token, userId } = await registerStudent();
+    const page = await newPage(browser);
+    await signIn(page, token);
+
+    // Another id in the URL leads to the caller's own game.
+    await page.goto("/game/not-my-id");
+    await page.waitForURL(`**/game/${userId}`);
+    await page.getByText("Ready?").waitFor();
+    expect(await page.getByTestId("snake-high-score").textContent()).toBe("0");
+    const size = await canvas(page).boundingBox();
+    expect(size!.width % 30).toBe(0);
+    expect(size!.width / size!.height).toBeCloseTo(1.5, 2);
+    await shot(page, "desktop-ready");
+
+    // Arrow keys start and steer; two quick presses in one tick are both taken.
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(() => Number(document.querySelector("canvas")?.dataset.ticks) >= 3);
+    expect((await dataOf(page)).direction).toBe("down");
+    await page.keyboard.press("d");
+    await page.keyboard.press("w");
+    await page.waitForFunction(() => document.querySelector("canvas")?.dataset.direction === "up");
+    const before = await ticks(page);
+    await page.waitForFunction((n) => Number(document.querySelector("canvas")?.dataset.ticks) >= n + 3, before);
+
+    await eatApples(page, 2);
+    await shot(page, "desktop-running");
+    const score = Number(await page.getByTestId("snake-score").textContent());
+    expect(score).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByText("Game over", { exact: true }).waitFor();
+    await page.getByText("New high score!", { exact: true }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Game over" }).textContent()).toContain(`Score ${score}`);
+    expect(await page.getByTestId("snake-high-score").textContent()).toBe(String(score));
+    await shot(page, "desktop-over");
+
+    // The server has it (it keeps the maximum).
+    await expect
+      .poll(async () => (await gql("{ snakeHighScore { highScore } }", {}, token)).snakeHighScore.highScore)
+      .toBe(score);
+
+    // Space restarts: a new game at 0, the high score stays.
+    await page.locator("[data-status]").focus();
+    await page.keyboard.press("Space");
+    await page.waitForFunction(() => document.querySelector("[data-status]")?.getAttribute("data-status") === "running");
+    expect(await page.getByTestId("snake-score").textContent()).toBe("0");
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByText("Game over", { exact: true }).waitFor();
+
+    // After a reload, and even without the local copy, the high score is the server's.
+    await page.reload();
+    await page.getByText("Ready?").waitFor();
+    expect(await page.getByTestId("snake-high-score").textContent()).toBe(String(score));
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("snakeHighScore")).forEach((k) => localStorage.removeItem(k)));
+    await page.reload();
+    await page.getByText("Ready?").waitFor();
+    expect(await page.getByTestId("snake-high-score").textContent()).toBe(String(score));
+    await page.context().close();
+  });
+
+  it("pauses when the tab is hidden", async () => {
+    const { token, userId } = await registerStudent();
+    const page = await newPage(browser);
+    await signIn(page, token);
+    await page.goto(`/game/${userId}`);
+    await page.getByText("Ready?").waitFor();
+    await page.keyboard.press("ArrowUp");
+    await page.waitForFunction(() => Number(document.querySelector("canvas")?.dataset.ticks) >= 1);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.getByText("Paused", { exact: true }).waitFor();
+    expect(await page.locator("[data-status]").getAttribute("data-status")).toBe("paused");
+    await page.keyboard.press("p");
+    await page.waitForFunction(() => document.querySelector("[data-status]")?.getAttribute("data-status") === "running");
+    await page.context().close();
+  });
+
+  it("fits a phone screen and steers with the on-screen arrows", async () => {
+    const { token, userId } = await registerStudent();
+    const page = await newPage(browser, PHONE);
+    await signIn(page, token);
+    await page.goto(`/game/${userId}`);
+    await page.getByText("Ready?").waitFor();
+    const box = await canvas(page).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(300);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, "phone-ready");
+    await page.getByRole("button", { name: "Up", exact: true }).click();
+    await page.waitForFunction(() => document.querySelector("canvas")?.dataset.direction === "up");
+    await page.waitForFunction(() => Number(document.querySelector("canvas")?.dataset.ticks) >= 2);
+    await page.getByRole("button", { name: "Left", exact: true }).click();
+    await page.waitForFunction(() => document.querySelector("canvas")?.dataset.direction === "left");
+    await shot(page, "phone-running");
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByText("Game over", { exact: true }).waitFor();
+    await shot(page, "phone-over");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,208 @@
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir, gql, launch, newContext, PHONE } from "./support/browser.js";
+
+interface Student {
+  token: string;
+  id: string;
+  name: string;
+  gender: "Male" | "Female";
+}
+type Skill = { category: string; skill: string };
+
+const REACT: Skill = { category: "Programming & Technology", skill: "React" };
+const GUITAR: Skill = { category: "Music & Performing Arts", skill: "Guitar" };
+const CHESS: Skill = { category: "Hobbies & Crafts", skill: "Chess" };
+
+async function register(prefix: string, gender: Student["gender"]): Promise<Student> {
+  const n = randomBytes(4).readUInt32BE(0);
+  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
+  const { register } = await gql<{ register: { token: string; userId: string } }>(
+    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
+    { input: { name, email, password: "correct horse battery" } },
+  );
+  return { token: register.token, id: register.userId, name, gender };
+}
+
+/** A filled profile through the profiles API: a tiny picture, gender, a language and skills. */
+async function fillProfile(s: Student, known: Skill[]) {
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const form = new FormData();
+  form.append("image", new Blob([png], { type: "image/png" }), "me.png");
+  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
+  const { url } = (await up.json()) as { url: string };
+  await gql(
+    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
+    { input: { gender: s.gender, image: url, languages: ["English"], skillsKnown: known, skillsRequired: [{ category: "Fitness & Wellness", skill: "Yoga" }], amount: 3 } },
+    s.token,
+  );
+}
+
+/** Coins bought through the sandbox checkout, the way the coins page buys them. */
+async function buyCoins(s: Student, coins: number) {
+  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>("mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }", { c: coins }, s.token);
+  const { sandboxPay } = await gql<{ sandboxPay: { orderId: string; paymentId: string; signature: string } }>(
+    "mutation ($id: ID!) { sandboxPay(orderId: $id) { orderId paymentId signature } }",
+    { id: createCoinOrder.orderId },
+    s.token,
+  );
+  await gql("mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }", { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature }, s.token);
+}
+
+const balanceOf = async (s: Student) => (await gql<{ skillCoins: { balance: number } }>("{ skillCoins { balance } }", {}, s.token)).skillCoins.balance;
+
+/** The server's own SQLite file, read-only: what the ledger and the chat table hold. */
+function readDb<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(path.join(dataDir(), "skill-exchange.sqlite"), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+async function signedIn(browser: Browser, s: Student, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  const ctx = await newContext(browser, viewport);
+  await ctx.addInitScript((token) => localStorage.setItem("jwt", token), s.token);
+  return ctx;
+}
+
+const profileUrl = (of: Student, viewer: Student) => `/user/${of.id}/${viewer.id}/${viewer.gender}`;
+
+/** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `swaps-${name}.png`) });
+}
+
+describe("swap and pay requests in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("A asks B for a swap; B's count rises live; B accepts; both have the chat", async () => {
+    const a = await register("Asha", "Female");
+    const b = await register("Bala", "Male");
+    await Promise.all([fillProfile(a, [REACT]), fillProfile(b, [GUITAR, CHESS])]);
+    const pageA = await (await signedIn(browser, a)).newPage();
+    const pageB = await (await signedIn(browser, b)).newPage();
+
+    await pageB.goto(`/dashboard/${b.id}`);
+    const bell = pageB.getByRole("link", { name: /^Notifications/ });
+    await bell.waitFor();
+    expect(await bell.textContent()).toBe("Notifications");
+    await pageB.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
+
+    // A: the Swap popup needs both skills.
+    await pageA.goto(profileUrl(b, a));
+    await pageA.getByRole("heading", { name: b.name }).waitFor();
+    await pageA.getByRole("button", { name: "Swap" }).click();
+    const dialog = pageA.getByRole("dialog");
+    await dialog.getByLabel("Skill you will teach").selectOption({ label: "React (Programming & Technology)" });
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "select skills" }).waitFor();
+    await dialog.getByLabel(/Skill you want to learn/).selectOption({ label: "Guitar (Music & Performing Arts)" });
+    await shot(pageA, "swap-popup");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await pageA.getByRole("alert").filter({ hasText: `Swap request sent to ${b.name}` }).waitFor();
+    expect(await pageA.getByRole("dialog").count()).toBe(0);
+
+    // A second request answers the pending message.
+    await pageA.getByRole("button", { name: "Pay" }).click();
+    await pageA.getByRole("dialog").getByRole("alert").filter({ hasText: "Swap request already sent to the user and waiting for his response." }).waitFor();
+    await pageA.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+    // B's dashboard count rises through the subscription, without a reload.
+    await pageB.getByRole("link", { name: "Notifications (1)" }).waitFor();
+    expect(await pageB.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+
+    await pageB.getByRole("link", { name: "Notifications (1)" }).click();
+    await pageB.waitForURL((u) => u.pathname === `/${b.id}/notifications`);
+    const card = pageB.getByRole("listitem").filter({ hasText: a.name });
+    await card.getByText("React", { exact: true }).waitFor();
+    await shot(pageB, "notifications");
+    await card.getByRole("button", { name: "Accept" }).click();
+    await pageB.getByRole("alert").filter({ hasText: "Your chat is open." }).waitFor();
+    await pageB.getByRole("heading", { name: "No notifications" }).waitFor();
+
+    // A learns it live on the notifications page and acknowledges it with Ok.
+    await pageA.goto(`/${a.id}/notifications`);
+    const accepted = pageA.getByRole("listitem").filter({ hasText: "accepted your swap request" });
+    await accepted.waitFor();
+    await accepted.getByRole("button", { name: "Ok" }).click();
+    await pageA.getByRole("heading", { name: "No notifications" }).waitFor();
+
+    // Both have the chat; Swap and Pay are disabled now.
+    for (const [page, other] of [[pageA, b], [pageB, a]] as const) {
+      await page.goto("/user/chat");
+      await page.getByRole("list", { name: "Your chats" }).getByRole("link", { name: new RegExp(other.name) }).waitFor();
+    }
+    await pageA.goto(profileUrl(b, a));
+    await pageA.getByText(`You already have a chat with ${b.name}.`).waitFor();
+    expect(await pageA.getByRole("button", { name: "Swap" }).isDisabled()).toBe(true);
+    expect(await pageA.getByRole("button", { name: "Pay" }).isDisabled()).toBe(true);
+    await pageA.context().close();
+    await pageB.context().close();
+  });
+
+  it("pay request: the teacher accepts, the learner pays, coins leave the balance and sit in escrow", async () => {
+    const learner = await register("Chitra", "Female");
+    const teacher = await register("Dev", "Male");
+    await Promise.all([fillProfile(learner, [REACT]), fillProfile(teacher, [CHESS])]);
+    await buyCoins(learner, 10);
+    expect(await balanceOf(learner)).toBe(10);
+    const pageL = await (await signedIn(browser, learner, PHONE)).newPage();
+    const pageT = await (await signedIn(browser, teacher)).newPage();
+
+    await pageL.goto(profileUrl(teacher, learner));
+    await pageL.getByRole("button", { name: "Pay" }).click();
+    const dialog = pageL.getByRole("dialog");
+    await dialog.getByLabel(/Skill you want to learn/).selectOption({ label: "Chess (Hobbies & Crafts)" });
+    await dialog.getByLabel("Skill coins").fill("");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Enter skill coins" }).waitFor();
+    await dialog.getByLabel("Skill coins").fill("4");
+    await shot(pageL, "pay-popup");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await pageL.getByRole("alert").filter({ hasText: `Pay request sent to ${teacher.name}` }).waitFor();
+
+    await pageT.goto(`/${teacher.id}/notifications`);
+    const request = pageT.getByRole("listitem").filter({ hasText: learner.name });
+    await request.getByText("Chess", { exact: true }).waitFor();
+    await request.getByRole("button", { name: "Accept" }).click();
+    await pageT.getByRole("heading", { name: "No notifications" }).waitFor();
+    expect(await balanceOf(learner)).toBe(10);
+
+    await pageL.goto(`/${learner.id}/notifications`);
+    const ready = pageL.getByRole("listitem").filter({ hasText: "accepted your pay request" });
+    await ready.getByRole("button", { name: "Pay 4" }).click();
+    await pageL.getByRole("alert").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
+    await pageL.getByRole("heading", { name: "No notifications" }).waitFor();
+
+    expect(await balanceOf(learner)).toBe(6);
+    const request_ = readDb<{ id: string; status: string; chatId: string }>("SELECT id, status, chatId FROM swap_requests WHERE requesterId = ?", learner.id)!;
+    expect(request_.status).toBe("paid");
+    const hold = readDb<{ amount: number; holdState: string; beneficiaryId: string }>("SELECT amount, holdState, beneficiaryId FROM coin_transfers WHERE key = ?", `hold:pay:${request_.id}`);
+    expect(hold).toEqual({ amount: 4, holdState: "held", beneficiaryId: teacher.id });
+    const chat = readDb<{ id: string; coins: number; escrowRef: string }>("SELECT id, coins, escrowRef FROM chats WHERE id = ?", request_.chatId);
+    expect(chat).toMatchObject({ coins: 4, escrowRef: `pay:${request_.id}` });
+    const escrow = readDb<{ balance: number }>("SELECT balance FROM coin_accounts WHERE id = 'system:escrow'")!;
+    expect(escrow.balance).toBeGreaterThanOrEqual(4);
+
+    // The teacher's open notifications page shows the payment live.
+    await pageT.getByRole("listitem").filter({ hasText: "paid for your course" }).waitFor();
+    await pageL.context().close();
+    await pageT.context().close();
+  });
+});

@@ -1,0 +1,14 @@
+import { Navigate, useParams } from "react-router";
+import { useLiveNotifications } from "../../features/notifications/hooks/use-live-notifications";
+import { DashboardPage } from "../../features/profiles/components/DashboardPage";
+import { useToken } from "../../lib/auth";
+
+/** /dashboard/:userId. Signed-out visitors go to /register. */
+export function Component() {
+  const token = useToken();
+  const { userId = "" } = useParams();
+  // New notifications bump the cached `notificationCount` the dashboard's header shows, live.
+  useLiveNotifications(Boolean(token));
+  if (!token) return <Navigate to="/register" replace />;
+  return <DashboardPage userId={userId} />;
+}

@@ -1,0 +1,64 @@
+import { CombinedGraphQLErrors } from "@apollo/client";
+import { useCallback } from "react";
+import { Navigate, useParams } from "react-router";
+import { Page } from "../../components/layouts/Page";
+import { Alert } from "../../components/ui/Alert";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { ArrowLeftIcon } from "../../components/ui/icons";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { Spinner } from "../../components/ui/Spinner";
+import { SnakeGame } from "../../features/snake/components/SnakeGame";
+import { useSnakeHighScoreQuery, useSubmitSnakeScoreMutation } from "../../gql/graphql";
+import { useToken } from "../../lib/auth";
+
+/** /game/:userID. Signed-out visitors go to /register; another user's id goes to the caller's own page. */
+export function Component() {
+  const token = useToken();
+  if (!token) return <Navigate to="/register" replace />;
+  return <GamePage />;
+}
+
+function GamePage() {
+  const { userID } = useParams();
+  const { data, error, refetch } = useSnakeHighScoreQuery({ fetchPolicy: "cache-and-network" });
+  const [submitScore] = useSubmitSnakeScoreMutation();
+
+  const submitHighScore = useCallback(
+    async (score: number) => (await submitScore({ variables: { score } })).data?.submitSnakeScore.highScore,
+    [submitScore],
+  );
+
+  const unauthenticated =
+    CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+  if (unauthenticated) return <Navigate to="/register" replace />;
+
+  const me = data?.snakeHighScore;
+  if (me && me.userId !== userID) return <Navigate to={`/game/${me.userId}`} replace />;
+
+  return (
+    <Page>
+      <title>Snake · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to={me ? `/dashboard/${me.userId}` : "/dashboard"} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Dashboard
+          </ButtonLink>
+        }
+        eyebrow="Take a break"
+        title="Snake"
+        description="Eat apples to grow and speed up. The edges wrap around, so only biting yourself ends the game."
+      />
+      {me ? (
+        <SnakeGame key={me.userId} userId={me.userId} serverHighScore={me.highScore} submitHighScore={submitHighScore} />
+      ) : error ? (
+        <Alert variant="danger" title="The game could not load your high score.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Spinner showLabel label="Loading..." />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,9 @@
+import { Navigate, useParams } from "react-router";
+import { MyProblemsPage } from "../../features/implements/components/MyProblemsPage";
+import { WithViewer } from "../../features/implements/components/WithViewer";
+
+/** /implements/:userID: Your Problems. Only one's own: another id goes to the caller's page. */
+export function Component() {
+  const { userID } = useParams();
+  return <WithViewer>{(me) => (me.id === userID ? <MyProblemsPage me={me} /> : <Navigate to={`/implements/${me.id}`} replace />)}</WithViewer>;
+}

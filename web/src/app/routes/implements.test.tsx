@@ -1,0 +1,25 @@
+import { render, waitFor } from "@testing-library/react";
+import { createMemoryRouter, matchRoutes, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { appRoutes, pages } from "../router";
+
+const routeOf = (path: string) => matchRoutes(pages, path)?.at(-1)?.route.path;
+
+describe("implements routes", () => {
+  it("match each page, with /create winning over a post id", () => {
+    expect(routeOf("/implements/u1")).toBe("implements/:userID");
+    expect(routeOf("/implements/u1/Asha")).toBe("implements/:userID/:userName");
+    expect(routeOf("/implements/u1/Asha/create")).toBe("implements/:userId/:userName/create");
+    expect(routeOf("/implements/u1/Asha/p-123")).toBe("implements/:userID/:userName/:postID");
+    expect(routeOf("/implements/u1/Asha%20K/create")).toBe("implements/:userId/:userName/create");
+  });
+
+  it.each(["/implements/u1", "/implements/u1/Asha", "/implements/u1/Asha/create", "/implements/u1/Asha/p-123"])(
+    "send a visitor without a token from %s to /register",
+    async (path) => {
+      const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+      render(<RouterProvider router={router} />);
+      await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
+    },
+  );
+});

@@ -1,0 +1,52 @@
+import { useNavigate, useParams } from "react-router";
+import { Page } from "../../components/layouts/Page";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { Spinner } from "../../components/ui/Spinner";
+import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
+import { useLeaderboardQuery } from "../../gql/graphql";
+
+/** /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting. */
+export function Component() {
+  const { currentID = "undefined" } = useParams();
+  const navigate = useNavigate();
+  const { data, error, refetch } = useLeaderboardQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
+
+  const back = () => {
+    // Back where the visitor came from; a fresh tab goes to the viewer's dashboard.
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+    else navigate(currentID !== "undefined" ? `/dashboard/${currentID}` : "/");
+  };
+
+  return (
+    <Page>
+      <title>Leaderboard · Skill Exchange</title>
+      <PageHeader
+        back={
+          <Button variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} onClick={back}>
+            Back
+          </Button>
+        }
+        eyebrow="Top students"
+        title="Leaderboard"
+        description="Ranked by rating, then by the number of ratings, then by skill coins. Equal scores share a rank."
+      />
+      {error && !data ? (
+        <Alert variant="danger" title="The leaderboard could not be loaded.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <Spinner showLabel label="Loading..." />
+      ) : data.leaderboard.length === 0 ? (
+        <EmptyState icon={<StarIcon size={22} />} title="No students yet" description="The leaderboard fills up as students join and rate each other." />
+      ) : (
+        <LeaderboardTable rows={data.leaderboard} currentID={currentID} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { TextField } from "../../components/ui/TextField";
+import { AuthCard } from "../../features/accounts/components/AuthCard";
+import styles from "../../features/accounts/components/forms.module.css";
+import { errorCode, userFacingMessage } from "../../features/accounts/utils/errors";
+import { MESSAGES } from "../../features/accounts/utils/validation";
+import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
+import { signIn } from "../../lib/apollo-client";
+
+type Notice = { variant: "danger" | "success"; message: string };
+
+/** /login: Welcome Back. Success stores the token and goes to /dashboard. */
+export function Component() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [login, { loading }] = useLoginMutation();
+  const [forgotPassword, { loading: sendingLink }] = useForgotPasswordMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    if (!email.trim() || !password) {
+      setNotice({ variant: "danger", message: "Please enter your email and password." });
+      return;
+    }
+    setNotice(null);
+    try {
+      const { data } = await login({ variables: { input: { email: email.trim(), password } } });
+      const token = data?.login.token;
+      if (!token) throw new Error("no token");
+      await signIn(token);
+      navigate("/dashboard");
+    } catch (error) {
+      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
+      setNotice({ variant: "danger", message: limited ?? MESSAGES.wrongCredentials });
+    }
+  }
+
+  async function onForgot() {
+    if (sendingLink) return;
+    if (!email.trim()) {
+      setNotice({ variant: "danger", message: MESSAGES.forgotEmailRequired });
+      return;
+    }
+    setNotice(null);
+    try {
+      const { data } = await forgotPassword({ variables: { email: email.trim() } });
+      setNotice({ variant: "success", message: data?.forgotPassword ?? MESSAGES.forgotFailed });
+    } catch (error) {
+      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
+      setNotice({ variant: "danger", message: limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed });
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      description="Sign in to keep learning and teaching."
+      footer={
+        <>
+          New to Skill Exchange? <Link to="/register">Create Account</Link>
+        </>
+      }
+    >
+      <title>Sign In · Skill Exchange</title>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.alerts}>
+          {notice && <Alert variant={notice.variant}>{notice.message}</Alert>}
+        </div>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className={styles.row}>
+          <span />
+          <button type="button" className={styles.linkButton} onClick={() => void onForgot()} disabled={sendingLink} aria-busy={sendingLink || undefined}>
+            Forgot Password?
+          </button>
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Signing in...">
+            Sign In
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

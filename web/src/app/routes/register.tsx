@@ -1,0 +1,106 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../components/ui/Alert";
+import { Button } from "../../components/ui/Button";
+import { TextField } from "../../components/ui/TextField";
+import { AuthCard } from "../../features/accounts/components/AuthCard";
+import styles from "../../features/accounts/components/forms.module.css";
+import { errorCode, userFacingMessage } from "../../features/accounts/utils/errors";
+import { COLLEGE_EMAIL_DOMAIN, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
+import { useRegisterMutation } from "../../gql/graphql";
+import { signIn } from "../../lib/apollo-client";
+
+type Problem = { field?: "name" | "email" | "password"; message: string };
+
+/** /register: Create Account. Success stores the token and goes to /p (profile details). */
+export function Component() {
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [register, { loading }] = useRegisterMutation();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const checked = check();
+    setProblem(checked);
+    if (checked) return;
+    try {
+      const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
+      const token = data?.register.token;
+      if (!token) return; // spec: no token in the answer, nothing further happens
+      await signIn(token);
+      navigate("/p");
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "CONFLICT") setProblem({ message: MESSAGES.nameTaken });
+      else setProblem({ message: userFacingMessage(error) ?? MESSAGES.registrationFailed });
+    }
+  }
+
+  function check(): Problem | null {
+    if (!name.trim()) return { field: "name", message: "Please enter a username." };
+    if (!isCollegeEmail(email)) return { field: "email", message: MESSAGES.invalidCollegeEmail };
+    if (!passwordLengthOk(password)) return { field: "password", message: MESSAGES.passwordLength };
+    return null;
+  }
+
+  return (
+    <AuthCard
+      title="Create Account"
+      description="Join with your PSG Tech email and start swapping skills."
+      footer={<Link to="/login">Already have an account? Sign in</Link>}
+    >
+      <title>Create Account · Skill Exchange</title>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "register-problem" : undefined}>
+        <div className={styles.alerts}>
+          {problem && (
+            <Alert id="register-problem" variant="danger">
+              {problem.message}
+            </Alert>
+          )}
+        </div>
+        <TextField
+          label="Username"
+          name="name"
+          autoComplete="username"
+          maxLength={60}
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={problem?.field === "name" || undefined}
+        />
+        <TextField
+          label="PSG Tech Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={`22z212@${COLLEGE_EMAIL_DOMAIN}`}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={problem?.field === "email" || undefined}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={problem?.field === "password" || undefined}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Creating Account...">
+            Create Account
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

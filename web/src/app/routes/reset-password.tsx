@@ -1,0 +1,107 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Alert } from "../../components/ui/Alert";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { Spinner } from "../../components/ui/Spinner";
+import { TextField } from "../../components/ui/TextField";
+import { AuthCard } from "../../features/accounts/components/AuthCard";
+import styles from "../../features/accounts/components/forms.module.css";
+import { userFacingMessage } from "../../features/accounts/utils/errors";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from "../../features/accounts/utils/validation";
+import { useResetTokenValidQuery, useUpdatePasswordMutation } from "../../gql/graphql";
+
+const REDIRECT_MS = 1500;
+
+/** /reset-password/:newtoken, opened from the mail. A used, expired or unknown link shows why it cannot be used. */
+export function Component() {
+  const { newtoken = "" } = useParams();
+  const { data, loading, error } = useResetTokenValidQuery({ variables: { token: newtoken }, fetchPolicy: "network-only" });
+
+  let body;
+  if (loading) body = <Spinner showLabel label="Checking your link..." />;
+  else if (error) body = <Alert variant="danger">Could not check the link. Please reload the page.</Alert>;
+  else if (!data?.resetTokenValid) body = <InvalidLink />;
+  else body = <NewPasswordForm token={newtoken} />;
+
+  return (
+    <AuthCard
+      title="Reset Your Password"
+      description="Choose a new password for your account."
+      footer={<Link to="/login">Back to sign in</Link>}
+    >
+      <title>Reset Your Password · Skill Exchange</title>
+      {body}
+    </AuthCard>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className={styles.form}>
+      <Alert variant="danger" title={MESSAGES.resetInvalid}>
+        The link may have been used already or be more than an hour old. Ask for a new one from the sign-in page.
+      </Alert>
+      <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
+        Go to sign in
+      </ButtonLink>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState<"editing" | "updated" | "invalid">("editing");
+  const [updatePassword, { loading }] = useUpdatePasswordMutation();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    if (!password) return setProblem("Please enter a new password.");
+    if (!passwordLengthOk(password)) return setProblem(MESSAGES.passwordLength);
+    setProblem(null);
+    try {
+      await updatePassword({ variables: { token, password } });
+      setStatus("updated");
+      timer.current = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_MS);
+    } catch (error) {
+      const message = userFacingMessage(error);
+      if (message === MESSAGES.resetInvalid) setStatus("invalid");
+      else setProblem(message ?? "Could not update the password. Please try again.");
+    }
+  }
+
+  if (status === "invalid") return <InvalidLink />;
+  if (status === "updated") {
+    return (
+      <Alert variant="success" title={MESSAGES.passwordUpdated}>
+        Taking you to the sign-in page...
+      </Alert>
+    );
+  }
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={styles.alerts}>{problem && <Alert variant="danger">{problem}</Alert>}</div>
+      <TextField
+        label="New Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. You will be signed out on every device.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Updating...">
+          Update Password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { CombinedGraphQLErrors } from "@apollo/client";
+import { Navigate } from "react-router";
+import { Page } from "../../components/layouts/Page";
+import { Alert } from "../../components/ui/Alert";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
+import { PageHeader } from "../../components/ui/PageHeader";
+import { Spinner } from "../../components/ui/Spinner";
+import { BalanceCard } from "../../features/coins/components/BalanceCard";
+import { BuyCoinsForm } from "../../features/coins/components/BuyCoinsForm";
+import { CoinHistoryList } from "../../features/coins/components/CoinHistoryList";
+import styles from "../../features/coins/components/Coins.module.css";
+import { SandboxCheckout } from "../../features/coins/components/SandboxCheckout";
+import { useCheckout } from "../../features/coins/hooks/use-checkout";
+import { DEFAULT_COIN_PRICE_PAISE, DEFAULT_MAX_COINS } from "../../features/coins/utils/format";
+import { useSkillCoinsQuery } from "../../gql/graphql";
+import { useToken } from "../../lib/auth";
+
+/** /skill-coins: balance, buy, history. Without a token: /register. */
+export function Component() {
+  const token = useToken();
+  if (!token) return <Navigate to="/register" replace />;
+  return <SkillCoinsPage />;
+}
+
+function SkillCoinsPage() {
+  const { data, error, refetch } = useSkillCoinsQuery({ fetchPolicy: "cache-and-network" });
+  const checkout = useCheckout();
+
+  const unauthenticated = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+  if (unauthenticated) return <Navigate to="/register" replace />;
+
+  const me = data?.skillCoins;
+  const gateway = data?.paymentGateway;
+  const price = gateway?.coinPricePaise ?? DEFAULT_COIN_PRICE_PAISE;
+
+  return (
+    <Page>
+      <title>Skill Coins · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to={me ? `/dashboard/${me.id}` : "/dashboard"} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Dashboard
+          </ButtonLink>
+        }
+        eyebrow="Your wallet"
+        title="Skill Coins"
+        description="Pay teachers with skill coins, earn one for every swap you finish, or buy more here."
+        actions={
+          <>
+            <ButtonLink to="/skill-coins/rules" variant="secondary" size="sm">
+              How it works
+            </ButtonLink>
+            {me && (
+              <ButtonLink to={`/leaderboard/${me.id}`} variant="ghost" size="sm" startIcon={<StarIcon size={16} />}>
+                Leaderboard
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      {error && !data ? (
+        <Alert variant="danger" title="Your skill coins could not be loaded.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <Spinner showLabel label="Loading..." />
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.column}>
+            <BalanceCard balance={me?.balance ?? null} coinPricePaise={price} />
+            <BuyCoinsForm
+              coinPricePaise={price}
+              maxCoins={gateway?.maxCoinsPerPurchase ?? DEFAULT_MAX_COINS}
+              sandbox={gateway?.mode === "sandbox"}
+              busy={checkout.busy}
+              serverError={checkout.error}
+              onBuy={(coins) => void checkout.buy(coins)}
+            />
+          </div>
+          <CoinHistoryList />
+        </div>
+      )}
+      <SandboxCheckout
+        order={checkout.sandboxOrder}
+        busy={checkout.busy}
+        onPay={() => void checkout.paySandbox()}
+        onFail={checkout.failSandbox}
+        onClose={checkout.cancelSandbox}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,22 @@
+import { Navigate, useParams } from "react-router";
+import { UserProfilePage } from "../../features/profiles/components/UserProfilePage";
+import { RequestButtons } from "../../features/swaps/components/RequestButtons";
+
+/**
+ * /user/:userID/:currentID/:gender. currentID "undefined" -> /register; gender "undefined" -> /p.
+ * Swap and Pay (someone else's profile) come from the swaps feature: they open its popups and
+ * are disabled while a chat with that student exists.
+ */
+export function Component() {
+  const { userID = "", currentID = "", gender = "" } = useParams();
+  if (currentID === "undefined" || !currentID) return <Navigate to="/register" replace />;
+  if (gender === "undefined") return <Navigate to="/p" replace />;
+  return (
+    <UserProfilePage
+      userId={userID}
+      currentId={currentID}
+      gender={gender}
+      actions={(user) => <RequestButtons userId={user.id} userName={user.name} defaultCoins={user.amount} />}
+    />
+  );
+}

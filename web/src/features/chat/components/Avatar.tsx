@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { cx } from "../../../lib/cx";
+import styles from "./Avatar.module.css";
+
+interface AvatarProps {
+  name: string;
+  image: string | null | undefined;
+  size?: "sm" | "md" | "lg";
+  className?: string;
+}
+
+/** A student's picture, or their initials when there is none (or it fails to load). Decorative: the name is always next to it. */
+export function Avatar({ name, image, size = "md", className }: AvatarProps) {
+  const [broken, setBroken] = useState(false);
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  return (
+    <span className={cx(styles.avatar, styles[size], className)} aria-hidden="true">
+      {image && !broken ? <img src={image} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials || "?"}
+    </span>
+  );
+}

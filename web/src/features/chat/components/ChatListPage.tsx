@@ -1,0 +1,83 @@
+import { Link, Navigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Badge } from "../../../components/ui/Badge";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useChatListQuery } from "../../../gql/graphql";
+import { errorCode } from "../utils/errors";
+import { dayLabel, timeLabel } from "../utils/messages";
+import { Avatar } from "./Avatar";
+import styles from "./ChatList.module.css";
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  const day = dayLabel(d);
+  return day === "Today" ? timeLabel(d) : day;
+}
+
+/** /user/chat: everyone the student chats with, latest message first. */
+export function ChatListPage() {
+  const { data, error, loading, refetch } = useChatListQuery({ fetchPolicy: "cache-and-network" });
+  const code = errorCode(error);
+  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  const chats = data?.chats;
+
+  return (
+    <Page width="narrow">
+      <title>Chats · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
+        title="Chats"
+        description="Everyone you are learning with. Open a chat to message, meet and finish your swap."
+      />
+      {chats ? (
+        chats.length === 0 ? (
+          <EmptyState icon={<ChatIcon />} title="No Chats" description="Once a swap or payment is accepted, your chat with that student appears here." />
+        ) : (
+          <ul className={styles.list} aria-label="Your chats">
+            {chats.map((c) => (
+              <li key={c.id}>
+                <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
+                  <Avatar name={c.partner.name} image={c.partner.image} />
+                  <span className={styles.text}>
+                    <span className={styles.top}>
+                      <span className={styles.name}>{c.partner.name}</span>
+                      <time className={styles.time} dateTime={c.lastMessageAt}>
+                        {when(c.lastMessageAt)}
+                      </time>
+                    </span>
+                    <span className={styles.preview}>
+                      {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+                    </span>
+                  </span>
+                  {c.status !== "in_progress" && (
+                    <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
+                      {c.status === "completed" ? "Finished" : "Reported"}
+                    </Badge>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : error && !loading ? (
+        <Alert variant="danger" title="Your chats could not be loaded.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Spinner showLabel label="Loading..." />
+      )}
+    </Page>
+  );
+}

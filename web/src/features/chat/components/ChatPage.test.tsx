@@ -1,0 +1,90 @@
+import { MockedProvider } from "@apollo/client/testing/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import { GraphQLError } from "graphql";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ChatDocument, ChatUpdatedDocument, MessageAddedDocument } from "../../../gql/graphql";
+import { typePolicies } from "../../../lib/type-policies";
+import { InMemoryCache } from "@apollo/client";
+import { ChatPage } from "./ChatPage";
+
+const chat = {
+  __typename: "Chat",
+  id: "c1",
+  kind: "swap",
+  status: "in_progress",
+  startDate: "2026-01-05T09:00:00.000Z",
+  endedAt: null,
+  meetingLink: "meet.google.com/abc",
+  ratingGiven: false,
+  finishedByMe: false,
+  finishedByPartner: false,
+  daysCompleted: 2,
+  daysRequired: 10,
+  coins: 0,
+  title: null,
+  iLearn: { __typename: "ChatSkill", skill: "Guitar", category: "Music & Performing Arts" },
+  iTeach: { __typename: "ChatSkill", skill: "React", category: "Programming & Technology" },
+  me: { __typename: "ChatUser", id: "me", name: "Asha", image: null, gender: "Female" },
+  partner: { __typename: "ChatUser", id: "them", name: "Ravi Kumar", image: null, gender: "Male" },
+  messages: {
+    __typename: "ChatMessagePage",
+    hasOlder: false,
+    nodes: [
+      { __typename: "ChatMessage", id: "m1", chatId: "c1", seq: 1, fromUserId: "them", toUserId: "me", body: "<b>not bold</b><script>x()</script>", createdAt: "2026-01-05T09:01:00.000Z", clientId: null },
+    ],
+  },
+};
+
+const live = [
+  { request: { query: MessageAddedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
+  { request: { query: ChatUpdatedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
+];
+
+function renderAt(mocks: unknown[]) {
+  const router = createMemoryRouter(
+    [
+      { path: "/user/chat/:id", element: <ChatPage chatWith="them" /> },
+      { path: "/user/chat", element: <p>chat list</p> },
+      { path: "/p", element: <p>profile form</p> },
+    ],
+    { initialEntries: ["/user/chat/them"] },
+  );
+  render(
+    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+      <RouterProvider router={router} />
+    </MockedProvider>,
+  );
+  return router;
+}
+
+describe("chat page", () => {
+  it("shows the partner, the meeting link opened with http://, and messages as plain text", async () => {
+    renderAt([{ request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } }, ...live]);
+    expect(await screen.findByText("Ravi Kumar")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Ravi Kumar/ }).getAttribute("href")).toBe("/user/them/me/Female");
+    expect(screen.getByRole("link", { name: /Join meeting/ }).getAttribute("href")).toBe("http://meet.google.com/abc");
+    expect(screen.getByText("<b>not bold</b><script>x()</script>")).toBeTruthy();
+    expect(document.querySelector("b, script")).toBeNull();
+    expect(screen.getByPlaceholderText("Type your message...")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Finish" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Report" })).toBeTruthy();
+  });
+
+  it("goes to /user/chat for 'Chat not found'", async () => {
+    const router = renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError("Chat not found", { extensions: { code: "NOT_FOUND" } })] } },
+      ...live,
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/user/chat"));
+  });
+
+  it("goes to /p while the profile is not filled", async () => {
+    const router = renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
+      ...live,
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/p"));
+  });
+});

@@ -1,0 +1,186 @@
+import { useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert, type AlertVariant } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/Spinner";
+import {
+  type ChatMessageFieldsFragment,
+  useChatQuery,
+  useFinishChatMutation,
+  useRateChatPartnerMutation,
+  useReportChatMutation,
+  useSetMeetingLinkMutation,
+} from "../../../gql/graphql";
+import { useLiveChat } from "../hooks/use-live-chat";
+import { useOlderMessages } from "../hooks/use-older-messages";
+import { useSendMessage } from "../hooks/use-send-message";
+import { meetingHref, meetingLabel, type ReportReason, TEXTS } from "../utils/chat-rules";
+import { actionMessage, errorCode, errorExtension } from "../utils/errors";
+import { visibleMessages } from "../utils/messages";
+import { Avatar } from "./Avatar";
+import styles from "./Chat.module.css";
+import { MeetingLinkDialog } from "./MeetingLinkDialog";
+import { MessageComposer } from "./MessageComposer";
+import { MessageList } from "./MessageList";
+import { RatingDialog } from "./RatingDialog";
+import { ReportDialog } from "./ReportDialog";
+
+type DialogName = "link" | "rating" | "report" | null;
+
+/**
+ * /user/chat/:chatUserID: the conversation with one partner, their meeting link, and the end
+ * of the chat (finish after rating, or report). Chat not found or any failed load -> /user/chat;
+ * incomplete profile -> /p.
+ */
+export function ChatPage({ chatWith }: { chatWith: string }) {
+  const navigate = useNavigate();
+  const { data, error, refetch } = useChatQuery({ variables: { chatWith }, fetchPolicy: "cache-and-network" });
+  const chat = data?.chat;
+  useLiveChat(chatWith, Boolean(chat));
+  const older = useOlderMessages(chatWith);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [notice, setNotice] = useState<{ tone: AlertVariant; text: string } | null>(null);
+  const [setLink] = useSetMeetingLinkMutation();
+  const [rate] = useRateChatPartnerMutation();
+  const [finish, finishing] = useFinishChatMutation();
+  const [report] = useReportChatMutation();
+
+  const nodes = (chat?.messages.nodes ?? []) as ChatMessageFieldsFragment[];
+  const messages = visibleMessages(nodes);
+  const lastSeq = nodes.reduce((max, m) => (m.id.startsWith("optimistic-") ? max : Math.max(max, m.seq)), 0);
+  const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
+
+  const code = errorCode(error);
+  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  // 'Chat not found' (and any other failed load) goes back to the list, as the spec says.
+  if (error && !chat) return <Navigate to="/user/chat" replace />;
+  if (!chat) {
+    return (
+      <Page width="narrow">
+        <Spinner showLabel label="Loading..." />
+      </Page>
+    );
+  }
+
+  const open = chat.status === "in_progress";
+  const href = meetingHref(chat.meetingLink);
+  const partner = chat.partner;
+  const profilePath = `/user/${partner.id}/${chat.me.id}/${chat.me.gender ?? "undefined"}`;
+
+  const sendFinish = async () => {
+    setNotice(null);
+    try {
+      const r = await finish({ variables: { chatWith } });
+      const result = r.data?.finishChat;
+      if (result?.ended) {
+        void navigate("/user/chat");
+        return;
+      }
+      setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
+    } catch (e) {
+      if (errorExtension(e, "reason") === "RATING_REQUIRED") setDialog("rating");
+      else setNotice({ tone: "warning", text: actionMessage(e) });
+    }
+  };
+
+  const onFinishClick = () => {
+    if (!chat.ratingGiven) setDialog("rating");
+    else void sendFinish();
+  };
+
+  const onRate = async (stars: number) => {
+    await rate({ variables: { chatWith, stars } });
+    setDialog(null);
+    await sendFinish();
+  };
+
+  const onReport = async (reason: ReportReason, details: string | null) => {
+    await report({ variables: { chatWith, reason, details } });
+    setDialog(null);
+    // The spec reloads the page after a report: read the chat again, now suspended.
+    await refetch();
+    setNotice(null);
+  };
+
+  const onSaveLink = async (link: string) => {
+    await setLink({ variables: { chatWith, link } });
+  };
+
+  return (
+    <Page width="default" className={styles.page}>
+      <title>{`Chat with ${partner.name} · Skill Exchange`}</title>
+      <div className={styles.panel}>
+        <header className={styles.header}>
+          <ButtonLink to="/user/chat" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} className={styles.back}>
+            Back
+          </ButtonLink>
+          <Link to={profilePath} className={styles.partner}>
+            <Avatar name={partner.name} image={partner.image} size="lg" />
+            <span className={styles.partnerText}>
+              <span className={styles.partnerName}>{partner.name}</span>
+              <span className={styles.partnerMeta}>{subtitle(chat)}</span>
+            </span>
+          </Link>
+          <div className={styles.actions}>
+            {href && (
+              <a href={href} target="_blank" rel="noopener noreferrer" className={styles.meetingLink} title={chat.meetingLink ?? undefined}>
+                Join meeting <span className={styles.meetingHost}>{meetingLabel(chat.meetingLink ?? "")}</span>
+              </a>
+            )}
+            <Button variant="secondary" size="sm" onClick={() => setDialog("link")} disabled={!open}>
+              {chat.meetingLink ? "Change link" : "Meeting link"}
+            </Button>
+            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.loading} loadingText="Finishing...">
+              {chat.finishedByMe && open ? "Finished" : "Finish"}
+            </Button>
+            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "suspended"}>
+              Report
+            </Button>
+          </div>
+        </header>
+
+        <div className={styles.statusRow} aria-live="polite">
+          {chat.status === "suspended" && <Alert variant="danger">{TEXTS.suspended}</Alert>}
+          {chat.status === "completed" && <Alert variant="success">{TEXTS.completed}</Alert>}
+          {open && chat.finishedByPartner && !chat.finishedByMe && (
+            <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
+          )}
+          {notice && (
+            <Alert variant={notice.tone} onDismiss={() => setNotice(null)}>
+              {notice.text}
+            </Alert>
+          )}
+        </div>
+
+        <MessageList
+          messages={messages}
+          meId={chat.me.id}
+          partnerName={partner.name}
+          hasOlder={chat.messages.hasOlder}
+          loadingOlder={older.loading}
+          olderFailed={older.failed}
+          onLoadOlder={older.loadOlder}
+        />
+        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "suspended" ? "This chat is closed" : "This chat is finished"} />
+      </div>
+
+      {dialog === "link" && <MeetingLinkDialog current={chat.meetingLink} onClose={() => setDialog(null)} onSave={onSaveLink} />}
+      {dialog === "rating" && <RatingDialog partnerName={partner.name} onClose={() => setDialog(null)} onRate={onRate} />}
+      {dialog === "report" && <ReportDialog partnerName={partner.name} onClose={() => setDialog(null)} onReport={onReport} />}
+    </Page>
+  );
+}
+
+function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: string }) {
+  const parts: string[] = [];
+  if (chat.title) parts.push(chat.title);
+  if (chat.iLearn) parts.push(`You learn ${chat.iLearn.skill}`);
+  if (chat.iTeach) parts.push(`you teach ${chat.iTeach.skill}`);
+  if (chat.status === "in_progress") parts.push(`day ${chat.daysCompleted + 1}`);
+  const text = parts.join(" · ");
+  return text ? text[0]!.toUpperCase() + text.slice(1) : "";
+}
+

@@ -1,0 +1,74 @@
+import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { Button } from "../../../components/ui/Button";
+import { charCount, MAX_MESSAGE_CHARS, TEXTS } from "../utils/chat-rules";
+import { actionMessage } from "../utils/errors";
+import styles from "./Chat.module.css";
+
+interface MessageComposerProps {
+  onSend: (body: string) => Promise<void>;
+  disabled?: boolean;
+  disabledReason?: string;
+}
+
+/** The input and Send: Enter sends, Shift+Enter starts a new line. The text comes back if sending fails. */
+export function MessageComposer({ onSend, disabled = false, disabledReason }: MessageComposerProps) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const length = charCount(text);
+  const tooLong = length > MAX_MESSAGE_CHARS;
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = text.trim();
+    if (!body || disabled) return;
+    if (tooLong) {
+      setError(TEXTS.messageTooLong);
+      return;
+    }
+    setText("");
+    setError(null);
+    onSend(body).catch((e: unknown) => {
+      setText((current) => (current ? current : body));
+      setError(actionMessage(e));
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) send(event);
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={send} aria-label="Send a message">
+      {error && (
+        <p role="alert" className={styles.composerError}>
+          {error}
+        </p>
+      )}
+      <div className={styles.composerRow}>
+        <label htmlFor="chat-message" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="chat-message"
+          className={styles.input}
+          rows={1}
+          placeholder={disabled ? disabledReason : "Type your message..."}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? "chat-message-count" : undefined}
+        />
+        <Button type="submit" disabled={disabled || !text.trim() || tooLong}>
+          Send
+        </Button>
+      </div>
+      {length > MAX_MESSAGE_CHARS - 200 && (
+        <p id="chat-message-count" className={styles.counter} aria-live="polite">
+          {length} / {MAX_MESSAGE_CHARS}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Button } from "../../../components/ui/Button";
+import { Spinner } from "../../../components/ui/Spinner";
+import { cx } from "../../../lib/cx";
+import { type ChatMessage, groupByDay, isOptimistic, timeLabel } from "../utils/messages";
+import styles from "./Chat.module.css";
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  meId: string;
+  partnerName: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  olderFailed: boolean;
+  onLoadOlder: (before: number) => Promise<void>;
+}
+
+/** How close to an edge (px) counts as "at" it: loads older ones at the top, follows new ones at the bottom. */
+const EDGE = 80;
+
+/**
+ * The conversation, grouped by day, newest at the bottom. It follows new messages while the
+ * reader is at the bottom (always for their own), loads older ones when scrolled to the top
+ * and keeps the reader's place while they are added above.
+ */
+export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlder, olderFailed, onLoadOlder }: MessageListProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const firstSeq = messages[0]?.seq;
+  const last = messages.at(-1);
+
+  const loadOlder = () => {
+    const el = ref.current;
+    if (!el || firstSeq === undefined || loadingOlder) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    void onLoadOlder(firstSeq);
+  };
+
+  // Older messages went in above: keep the same message under the reader's eyes.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !anchor.current) return;
+    el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+    anchor.current = null;
+  }, [firstSeq]);
+
+  // A new last message: follow it if the reader was at the bottom or wrote it.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !last) return;
+    if (atBottom.current || last.fromUserId === meId) el.scrollTop = el.scrollHeight;
+  }, [last?.id, last?.fromUserId, meId]);
+
+  // The box got smaller (a notice above it, the phone keyboard): a reader at the bottom stays there.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Loading stopped without adding anything (no older ones, or it failed): forget the anchor.
+  useEffect(() => {
+    if (!loadingOlder) anchor.current = null;
+  }, [loadingOlder]);
+
+  const onScroll = () => {
+    const el = ref.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
+    if (el.scrollTop < EDGE && hasOlder && !loadingOlder && !olderFailed) loadOlder();
+  };
+
+  const groups = groupByDay(messages);
+  return (
+    <div ref={ref} className={styles.messages} onScroll={onScroll} role="log" aria-live="polite" aria-label={`Messages with ${partnerName}`} tabIndex={0}>
+      {hasOlder && (
+        <div className={styles.older}>
+          {loadingOlder ? (
+            <Spinner size="sm" showLabel label="Loading older messages..." />
+          ) : (
+            <Button variant="ghost" size="sm" onClick={loadOlder}>
+              {olderFailed ? "Could not load. Try again" : "Load older messages"}
+            </Button>
+          )}
+        </div>
+      )}
+      {messages.length === 0 && <p className={styles.noMessages}>No messages yet. Say hello to {partnerName}!</p>}
+      {groups.map((g) => (
+        <section key={g.key} className={styles.day} aria-label={g.label}>
+          <h3 className={styles.dayLabel}>
+            <span>{g.label}</span>
+          </h3>
+          <ol className={styles.dayMessages}>
+            {g.messages.map((m) => {
+              const mine = m.fromUserId === meId;
+              const pending = isOptimistic(m);
+              return (
+                <li key={m.id} className={cx(styles.message, mine ? styles.mine : styles.theirs, pending && styles.pending)} data-testid="chat-message">
+                  <span className="visually-hidden">{mine ? "You" : partnerName}: </span>
+                  {/* Text, never HTML: React escapes it, CSS keeps its line breaks. */}
+                  <p className={styles.body}>{m.body}</p>
+                  <time className={styles.time} dateTime={m.createdAt}>
+                    {pending ? "Sending..." : timeLabel(new Date(m.createdAt))}
+                  </time>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

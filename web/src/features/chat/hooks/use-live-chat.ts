@@ -1,0 +1,30 @@
+import type { ApolloCache } from "@apollo/client";
+import { ChatDocument, useChatUpdatedSubscription, useMessageAddedSubscription } from "../../../gql/graphql";
+import type { ChatMessage } from "../utils/messages";
+
+/** Adds a message to the cached chat (once: the cache policy merges by id and orders by seq). */
+export function addMessageToCache(cache: ApolloCache, chatWith: string, message: ChatMessage): void {
+  cache.updateQuery({ query: ChatDocument, variables: { chatWith } }, (data) => {
+    if (!data?.chat) return undefined;
+    const nodes = data.chat.messages.nodes;
+    if (nodes.some((m) => m.id === message.id)) return undefined;
+    return { chat: { ...data.chat, messages: { ...data.chat.messages, nodes: [...nodes, message] } } };
+  });
+}
+
+/**
+ * Keeps an open chat live: new messages from either side (the server sends this chat's only,
+ * to its two participants only) and changes of link, finish or status, which the cache merges
+ * into the Chat by id.
+ */
+export function useLiveChat(chatWith: string, enabled: boolean): void {
+  useMessageAddedSubscription({
+    variables: { chatWith },
+    skip: !enabled,
+    onData: ({ client, data }) => {
+      const m = data.data?.messageAdded;
+      if (m) addMessageToCache(client.cache, chatWith, m);
+    },
+  });
+  useChatUpdatedSubscription({ variables: { chatWith }, skip: !enabled });
+}

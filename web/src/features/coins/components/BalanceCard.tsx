@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { CoinsIcon } from "../../../components/ui/icons";
+import { formatCoins, formatRupees } from "../utils/format";
+import styles from "./Coins.module.css";
+
+export interface BalanceCardProps {
+  balance: number | null;
+  coinPricePaise: number;
+}
+
+/** The caller's spendable coins, big, with the price and a link to the rules. */
+export function BalanceCard({ balance, coinPricePaise }: BalanceCardProps) {
+  return (
+    <section className={styles.balanceCard} aria-labelledby="balance-title">
+      <div className={styles.balanceIcon} aria-hidden="true">
+        <CoinsIcon size={28} />
+      </div>
+      <div className={styles.balanceText}>
+        <h2 id="balance-title" className={styles.balanceLabel}>
+          Your balance
+        </h2>
+        <p className={styles.balanceValue} data-testid="coin-balance">
+          {balance === null ? "—" : formatCoins(balance)}
+          <span className={styles.balanceUnit}>{balance === 1 ? "skill coin" : "skill coins"}</span>
+        </p>
+        <p className={styles.balanceNote}>
+          1 coin = {formatRupees(coinPricePaise)} ·{" "}
+          <Link to="/skill-coins/rules" className={styles.inverseLink}>
+            How skill coins work
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

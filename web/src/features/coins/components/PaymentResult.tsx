@@ -1,0 +1,44 @@
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { AlertCircleIcon, CheckCircleIcon } from "../../../components/ui/icons";
+import { cx } from "../../../lib/cx";
+import { useCountdown } from "../hooks/use-countdown";
+import styles from "./Coins.module.css";
+
+/** Spec 9: the result pages count down 5 seconds, then go to /skill-coins. */
+export const RESULT_REDIRECT_SECONDS = 5;
+
+export interface PaymentResultProps {
+  outcome: "success" | "failure";
+  title: string;
+  children?: React.ReactNode;
+}
+
+export function PaymentResult({ outcome, title, children }: PaymentResultProps) {
+  const navigate = useNavigate();
+  const back = () => navigate("/skill-coins", { replace: true });
+  const left = useCountdown(RESULT_REDIRECT_SECONDS, back);
+  const progress = (RESULT_REDIRECT_SECONDS - left) / RESULT_REDIRECT_SECONDS;
+
+  return (
+    <Card padding="lg" className={cx(styles.result, styles[outcome])}>
+      <div className={styles.resultIcon} aria-hidden="true">
+        {outcome === "success" ? <CheckCircleIcon size={40} /> : <AlertCircleIcon size={40} />}
+      </div>
+      <h1 className={styles.resultTitle}>{title}</h1>
+      <div role={outcome === "failure" ? "alert" : "status"} className={styles.resultBody}>
+        {children}
+      </div>
+      <p className={styles.countdown} aria-live="polite" data-testid="countdown">
+        Taking you back to your skill coins in <strong>{left}</strong> {left === 1 ? "second" : "seconds"}
+      </p>
+      <div className={styles.progress} aria-hidden="true">
+        <span style={{ transform: `scaleX(${progress})` }} />
+      </div>
+      <Button variant={outcome === "success" ? "primary" : "secondary"} onClick={back}>
+        Go to Skill Coins now
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { CoinHistoryQuery } from "../../../gql/graphql";
+
+export type HistoryItem = CoinHistoryQuery["coinHistory"]["items"][number];
+
+/** One skill coin costs Rs.10 (1000 paise); the server's paymentGateway query is the source of truth. */
+export const DEFAULT_COIN_PRICE_PAISE = 1000;
+export const DEFAULT_MAX_COINS = 10000;
+
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+export const formatRupees = (paise: number) => rupees.format(paise / 100);
+
+const whole = new Intl.NumberFormat("en-IN");
+export const formatCoins = (n: number) => whole.format(n);
+
+const when = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+export const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** What a history line says happened, from the viewer's side. */
+export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo">): { title: string; detail: string } {
+  switch (e.kind) {
+    case "purchase":
+      return { title: "Bought skill coins", detail: "Paid in INR" };
+    case "reward":
+      return { title: "Reward", detail: e.memo ?? "Earned on Skill Exchange" };
+    case "hold":
+      return { title: `Paid ${e.counterpartName}`, detail: "Held until the lesson finishes" };
+    case "release":
+      return { title: `Payment from ${e.counterpartName}`, detail: "Lesson finished" };
+    case "refund":
+      return { title: "Held coins returned", detail: `Lesson with ${e.counterpartName} was reported` };
+    default:
+      return { title: e.kind, detail: e.counterpartName };
+  }
+}
+
+/**
+ * The amount field: a whole number of coins between 1 and `max`. Returns the coins or the
+ * message to show. The server checks the same again; this only saves a round trip.
+ */
+export function parseCoinAmount(raw: string, max = DEFAULT_MAX_COINS): { coins: number } | { error: string } {
+  const text = raw.trim();
+  if (!text) return { error: "Enter how many skill coins you want to buy." };
+  if (!/^\d+$/.test(text)) return { error: "Enter a whole number of skill coins." };
+  const coins = Number(text);
+  if (coins < 1 || coins > max) return { error: `Enter a whole number of skill coins between 1 and ${formatCoins(max)}.` };
+  return { coins };
+}

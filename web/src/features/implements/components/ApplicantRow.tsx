@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Badge } from "../../../components/ui/Badge";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import {
+  type MyImplementPostsQuery,
+  useAcceptImplementApplicantMutation,
+  useRejectImplementApplicantMutation,
+  useRejectImplementApplicantPermanentlyMutation,
+} from "../../../gql/graphql";
+import { userMessage } from "../utils/errors";
+import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
+import { RejectDialog } from "./RejectDialog";
+import styles from "./implements.module.css";
+
+type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
+
+/** One applicant on Your Problems: name, reason to join, status, and the owner's decisions. */
+export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
+  const status = applicant.status as ApplicationStatus;
+  const input = { postId, userId: applicant.userId };
+  const [accept, accepting] = useAcceptImplementApplicantMutation();
+  const [reject] = useRejectImplementApplicantMutation();
+  const [rejectForever] = useRejectImplementApplicantPermanentlyMutation();
+  const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = applicant.user.name || applicant.userName;
+
+  async function onAccept() {
+    setProblem(null);
+    try {
+      await accept({ variables: { input } });
+    } catch (e) {
+      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
+    }
+  }
+
+  async function onReject(reason: string, otherReason: string | null): Promise<string | null> {
+    try {
+      const send = dialog === "permanent" ? rejectForever : reject;
+      await send({ variables: { input: { ...input, reason, otherReason } } });
+      return null;
+    } catch (e) {
+      return userMessage(e) ?? MESSAGES.somethingWentWrong;
+    }
+  }
+
+  return (
+    <li className={styles.applicant} aria-label={name}>
+      <span className={styles.avatar} aria-hidden="true">
+        {applicant.user.image ? <img src={applicant.user.image} alt="" /> : name.slice(0, 1).toUpperCase()}
+      </span>
+      <div>
+        <div className={styles.cardTop}>
+          <p className={styles.applicantName}>{name}</p>
+          <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+        </div>
+        <p className={styles.applicantText}>{applicant.description}</p>
+        {applicant.reason && <p className={styles.reason}>Reason: {applicant.reason}</p>}
+        {status !== "rejected_permanently" && (
+          <div className={styles.rowActions}>
+            {status !== "accepted" && (
+              <Button size="sm" onClick={onAccept} loading={accepting.loading} loadingText="Accepting...">
+                Accept
+              </Button>
+            )}
+            {status === "accepted" && (
+              <ButtonLink size="sm" variant="secondary" to={`/user/chat/${applicant.userId}`}>
+                Open chat
+              </ButtonLink>
+            )}
+            {status !== "rejected" && (
+              <Button size="sm" variant="secondary" onClick={() => setDialog("once")}>
+                Reject
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => setDialog("permanent")}>
+              Reject permanently
+            </Button>
+          </div>
+        )}
+        {problem && (
+          <Alert variant="danger" className={styles.rowAlert} onDismiss={() => setProblem(null)}>
+            {problem}
+          </Alert>
+        )}
+      </div>
+      <RejectDialog
+        open={dialog !== null}
+        permanent={dialog === "permanent"}
+        applicantName={name}
+        onClose={() => setDialog(null)}
+        onConfirm={onReject}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { TextArea, TextField } from "../../../components/ui/TextField";
+import { useCreateImplementPostMutation } from "../../../gql/graphql";
+import { userMessage } from "../utils/errors";
+import { LIMITS, MESSAGES } from "../utils/rules";
+import { nameSegment, type Viewer } from "./WithViewer";
+import styles from "./implements.module.css";
+
+type Problem = { field?: "title" | "description"; message: string };
+
+/** /implements/:userId/:userName/create: Title and Description, both required. */
+export function CreateProblemPage({ me }: { me: Viewer }) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [create, { loading }] = useCreateImplementPostMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    if (!title.trim()) return setProblem({ field: "title", message: MESSAGES.titleRequired });
+    if (!description.trim()) return setProblem({ field: "description", message: MESSAGES.descriptionRequired });
+    setProblem(null);
+    try {
+      await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
+      navigate(`/implements/${me.id}`);
+    } catch (e) {
+      setProblem({ message: userMessage(e) ?? MESSAGES.somethingWentWrong });
+    }
+  }
+
+  return (
+    <Page width="narrow">
+      <title>Post Problem · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to={`/implements/${me.id}/${nameSegment(me.name)}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
+        eyebrow="Implements"
+        title="Post Problem"
+        description="Describe a project you want to build with others. Students who want to join tell you why, and you choose who joins."
+      />
+      <Card padding="lg">
+        <form className={styles.form} onSubmit={submit} noValidate>
+          {problem && <Alert variant="danger">{problem.message}</Alert>}
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={LIMITS.title}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            hint={`${title.length}/${LIMITS.title}`}
+            aria-invalid={problem?.field === "title" || undefined}
+          />
+          <TextArea
+            label="Description"
+            name="description"
+            required
+            rows={8}
+            maxLength={LIMITS.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            hint={`What is the problem, what skills does it need, and how will you work together? ${description.length}/${LIMITS.description}`}
+            aria-invalid={problem?.field === "description" || undefined}
+          />
+          <div className={styles.formActions}>
+            <ButtonLink to={`/implements/${me.id}`} variant="ghost">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" loading={loading} loadingText="Posting...">
+              Post Problem
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  );
+}

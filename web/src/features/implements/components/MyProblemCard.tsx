@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { type MyImplementPostsQuery, useSetImplementPostVisibilityMutation } from "../../../gql/graphql";
+import { userMessage } from "../utils/errors";
+import { formatDate, MESSAGES } from "../utils/rules";
+import { ApplicantRow } from "./ApplicantRow";
+import styles from "./implements.module.css";
+
+type MyPost = MyImplementPostsQuery["myImplementPosts"]["items"][number];
+
+/** One of my posts: its text, Hide Post / Show Post, and its applicants. */
+export function MyProblemCard({ post }: { post: MyPost }) {
+  const [setVisibility, { loading }] = useSetImplementPostVisibilityMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function toggle() {
+    setProblem(null);
+    try {
+      await setVisibility({ variables: { postId: post.id, visible: !post.visible } });
+    } catch (e) {
+      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
+    }
+  }
+
+  return (
+    <Card as="article" aria-labelledby={`mine-${post.id}`}>
+      <div className={styles.cardTop}>
+        <div>
+          <h2 id={`mine-${post.id}`} className={styles.cardTitle}>
+            {post.title}
+          </h2>
+          <p className={styles.meta}>
+            <time dateTime={post.createdAt}>Posted {formatDate(post.createdAt)}</time>
+            <Badge tone={post.visible ? "success" : "neutral"}>{post.visible ? "Visible" : "Hidden"}</Badge>
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={toggle} loading={loading}>
+          {post.visible ? "Hide Post" : "Show Post"}
+        </Button>
+      </div>
+      {problem && (
+        <Alert variant="danger" className={styles.rowAlert}>
+          {problem}
+        </Alert>
+      )}
+      <p className={styles.body}>{post.description}</p>
+      <section className={styles.section} aria-label={`Applicants for ${post.title}`}>
+        <h3 className={styles.sectionTitle}>Applicants ({post.applicants.length})</h3>
+        {post.applicants.length === 0 ? (
+          <p className={styles.muted}>No one has asked to join yet.</p>
+        ) : (
+          <ul role="list" className={styles.applicants}>
+            {post.applicants.map((a) => (
+              <ApplicantRow key={a.id} postId={post.id} applicant={a} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}

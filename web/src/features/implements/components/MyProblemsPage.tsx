@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useMyImplementPostsQuery } from "../../../gql/graphql";
+import { MyProblemCard } from "./MyProblemCard";
+import { nameSegment, type Viewer } from "./WithViewer";
+import styles from "./implements.module.css";
+
+const PAGE_SIZE = 10;
+
+/** /implements/:userID: Your Problems, with applicant management. */
+export function MyProblemsPage({ me }: { me: Viewer }) {
+  const base = `/implements/${me.id}/${nameSegment(me.name)}`;
+  const { data, error, fetchMore, refetch } = useMyImplementPostsQuery({ variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const page = data?.myImplementPosts;
+
+  async function loadMore() {
+    if (!page?.hasMore) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({ variables: { first: PAGE_SIZE, after: page.endCursor } });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <Page>
+      <title>Your Problems · Skill Exchange</title>
+      <PageHeader
+        eyebrow="Implements"
+        title="Your Problems"
+        description="The problems you posted and the students who asked to join. Accept someone to open a chat with them."
+        actions={
+          <>
+            <ButtonLink to={base} variant="ghost" startIcon={<ArrowLeftIcon size={16} />}>
+              Back
+            </ButtonLink>
+            <ButtonLink to={`${base}/create`} variant="primary">
+              Post Problem
+            </ButtonLink>
+          </>
+        }
+      />
+      {!page && error ? (
+        <Alert variant="danger" title="Your problems could not load.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !page ? (
+        <Spinner showLabel label="Loading your problems..." />
+      ) : page.items.length === 0 ? (
+        <EmptyState
+          icon={<RocketIcon />}
+          title="You have not posted a problem yet"
+          description="Describe a project you want help with; other students can ask to join."
+          action={
+            <ButtonLink to={`${base}/create`} variant="primary">
+              Post Problem
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <div className={styles.stack}>
+          {page.items.map((post) => (
+            <MyProblemCard key={post.id} post={post} />
+          ))}
+          {page.hasMore && (
+            <div className={styles.loadingMore}>
+              <Button variant="secondary" onClick={loadMore} loading={loadingMore} loadingText="Loading...">
+                Load more
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/Badge";
+import { Card } from "../../../components/ui/Card";
+import type { ImplementPostFieldsFragment } from "../../../gql/graphql";
+import { type ApplicationStatus, formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
+import styles from "./implements.module.css";
+
+/** One of others' problems in the list; the whole card links to its details. */
+export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; to: string }) {
+  const status = post.myApplication?.status as ApplicationStatus | undefined;
+  return (
+    <article aria-labelledby={`post-${post.id}`}>
+      <Link to={to} className={styles.cardLink}>
+        <Card interactive padding="md">
+          <div className={styles.cardTop}>
+            <div>
+              <h2 id={`post-${post.id}`} className={styles.cardTitle}>
+                {post.title}
+              </h2>
+              <p className={styles.meta}>
+                <span>by {post.owner.name}</span>
+                <span aria-hidden="true">·</span>
+                <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              </p>
+            </div>
+            {status && <Badge tone={STATUS_TONE[status]}>{myStatusText(status)}</Badge>}
+          </div>
+          <p className={styles.clamp}>{post.description}</p>
+        </Card>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { ArrowLeftIcon, CompassIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useImplementPostQuery } from "../../../gql/graphql";
+import { errorCode } from "../utils/errors";
+import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
+import { JoinForm } from "./JoinForm";
+import { nameSegment, type Viewer } from "./WithViewer";
+import styles from "./implements.module.css";
+
+/** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
+export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {
+  const list = `/implements/${me.id}/${nameSegment(me.name)}`;
+  const { data, error, refetch } = useImplementPostQuery({ variables: { id: postId }, fetchPolicy: "cache-and-network" });
+  const [sent, setSent] = useState(false);
+  const post = data?.implementPost;
+  const status = post?.myApplication?.status as ApplicationStatus | undefined;
+
+  const back = (
+    <ButtonLink to={list} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+      Back
+    </ButtonLink>
+  );
+
+  return (
+    <Page width="narrow">
+      <title>{post ? `${post.title} · Implements` : "Implement Details · Skill Exchange"}</title>
+      <PageHeader eyebrow="Implements" title="Implement Details" back={back} />
+      {!post && errorCode(error) === "NOT_FOUND" ? (
+        <EmptyState
+          icon={<CompassIcon />}
+          title="This problem is not available"
+          description="It may have been hidden by its owner, or it does not exist."
+          action={
+            <ButtonLink to={list} variant="secondary">
+              See other problems
+            </ButtonLink>
+          }
+        />
+      ) : !post && error ? (
+        <Alert variant="danger" title="This problem could not load.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !post ? (
+        <Spinner showLabel label="Loading..." />
+      ) : (
+        <Card as="article" padding="lg" aria-labelledby="problem-title">
+          <h2 id="problem-title" className={styles.cardTitle}>
+            {post.title}
+          </h2>
+          <p className={styles.meta}>
+            <span>by {post.isMine ? "you" : post.owner.name}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          </p>
+          <p className={styles.body}>{post.description}</p>
+          <div className={styles.section}>
+            {post.isMine ? (
+              <Alert variant="info" title="This is your problem.">
+                <ButtonLink to={`/implements/${me.id}`} variant="secondary" size="sm">
+                  Manage applicants
+                </ButtonLink>
+              </Alert>
+            ) : sent || status ? (
+              <div className={styles.form}>
+                <p role="status" className={styles.status}>
+                  Status: {status ? myStatusText(status) : "Request Sent"}
+                </p>
+                {status === "accepted" && (
+                  <div>
+                    <ButtonLink to={`/user/chat/${post.owner.id}`} variant="primary">
+                      Chat with {post.owner.name}
+                    </ButtonLink>
+                  </div>
+                )}
+              </div>
+            ) : (
+              <>
+                <h3 className={styles.sectionTitle}>Join this project</h3>
+                <JoinForm
+                  postId={post.id}
+                  onJoined={() => {
+                    setSent(true);
+                    void refetch();
+                  }}
+                />
+              </>
+            )}
+          </div>
+        </Card>
+      )}
+    </Page>
+  );
+}

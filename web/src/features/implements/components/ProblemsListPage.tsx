@@ -1,0 +1,105 @@
+import { useCallback, useRef, useState } from "react";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useImplementPostsQuery } from "../../../gql/graphql";
+import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
+import { ProblemCard } from "./ProblemCard";
+import { nameSegment, type Viewer } from "./WithViewer";
+import styles from "./implements.module.css";
+
+const PAGE_SIZE = 10;
+
+/** /implements/:userID/:userName: others' problems, visible and not from an owner who rejected me. */
+export function ProblemsListPage({ me }: { me: Viewer }) {
+  const base = `/implements/${me.id}/${nameSegment(me.name)}`;
+  const { data, error, fetchMore, refetch } = useImplementPostsQuery({
+    variables: { first: PAGE_SIZE, after: null },
+    fetchPolicy: "cache-and-network",
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const page = data?.implementPosts;
+  const items = page?.items ?? [];
+
+  const loadMore = useCallback(() => {
+    if (!page?.hasMore || loadingMore) return;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    fetchMore({ variables: { first: PAGE_SIZE, after: page.endCursor } })
+      .catch(() => setMoreFailed(true))
+      .finally(() => setLoadingMore(false));
+  }, [fetchMore, loadingMore, page]);
+
+  const onScroll = useInfiniteScroll(box, { hasMore: !!page?.hasMore && !moreFailed, loading: loadingMore, loadMore, itemCount: items.length });
+
+  return (
+    <Page>
+      <title>Implements · Skill Exchange</title>
+      <PageHeader
+        eyebrow="Implements"
+        title="Problems to solve"
+        description="Project problems posted by other students. Open one to read it and ask to join."
+        actions={
+          <>
+            <ButtonLink to={`/dashboard/${me.id}`} variant="ghost" startIcon={<ArrowLeftIcon size={16} />}>
+              Back
+            </ButtonLink>
+            <ButtonLink to={`/implements/${me.id}`} variant="secondary">
+              My Problems
+            </ButtonLink>
+            <ButtonLink to={`${base}/create`} variant="primary">
+              Post Problem
+            </ButtonLink>
+          </>
+        }
+      />
+      {!page && error ? (
+        <Alert variant="danger" title="The problems could not load.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !page ? (
+        <Spinner showLabel label="Loading problems..." />
+      ) : items.length === 0 && !page.hasMore ? (
+        <EmptyState
+          icon={<RocketIcon />}
+          title="No problems to join yet"
+          description="When other students post project problems, they appear here. Have one of your own?"
+          action={
+            <ButtonLink to={`${base}/create`} variant="primary">
+              Post Problem
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <div ref={box} className={styles.scrollBox} onScroll={onScroll} data-testid="implements-scroll" aria-busy={loadingMore || undefined}>
+          <div role="feed" aria-label="Problems" className={styles.list}>
+            {items.map((post) => (
+              <ProblemCard key={post.id} post={post} to={`${base}/${post.id}`} />
+            ))}
+          </div>
+          {loadingMore && (
+            <div className={styles.loadingMore}>
+              <Spinner label="Loading more problems..." />
+            </div>
+          )}
+          {moreFailed && (
+            <div className={styles.loadingMore}>
+              <Button variant="secondary" size="sm" onClick={() => { setMoreFailed(false); loadMore(); }}>
+                Load more
+              </Button>
+            </div>
+          )}
+          {!page.hasMore && <p className={styles.end}>End of the list</p>}
+        </div>
+      )}
+    </Page>
+  );
+}

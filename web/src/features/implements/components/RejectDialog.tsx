@@ -1,0 +1,99 @@
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Dialog } from "../../../components/ui/Dialog";
+import { TextArea } from "../../../components/ui/TextField";
+import { LIMITS, MESSAGES, OTHER_REASON, REJECTION_REASONS } from "../utils/rules";
+import styles from "./implements.module.css";
+
+export interface RejectDialogProps {
+  open: boolean;
+  permanent: boolean;
+  applicantName: string;
+  onClose: () => void;
+  /** Sends the rejection; resolves with an error text to show, or null when done. */
+  onConfirm: (reason: string, otherReason: string | null) => Promise<string | null>;
+}
+
+/** Reject or Reject permanently: a reason is required (a listed one, or Other with text). */
+export function RejectDialog({ open, permanent, applicantName, onClose, onConfirm }: RejectDialogProps) {
+  const formId = useId();
+  const [reason, setReason] = useState("");
+  const [other, setOther] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  function close() {
+    if (sending) return;
+    setReason("");
+    setOther("");
+    setProblem(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) return setProblem(MESSAGES.rejectReasonRequired);
+    if (reason === OTHER_REASON && !other.trim()) return setProblem(MESSAGES.otherReasonRequired);
+    setSending(true);
+    setProblem(null);
+    const failure = await onConfirm(reason, reason === OTHER_REASON ? other.trim() : null);
+    setSending(false);
+    if (failure) setProblem(failure);
+    else close();
+  }
+
+  const action = permanent ? "Reject permanently" : "Reject";
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={`${action}: ${applicantName}`}
+      description={
+        permanent
+          ? "They will no longer see this problem, and you will not be able to accept them later."
+          : "They will no longer see this problem. You can still accept them later."
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={sending}>
+            Cancel
+          </Button>
+          <Button variant="danger" type="submit" form={formId} loading={sending} loadingText="Rejecting...">
+            {action}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.dialogBody} onSubmit={submit} noValidate>
+        {problem && <Alert variant="danger">{problem}</Alert>}
+        <fieldset className={styles.reasons}>
+          <legend>Reason for rejection</legend>
+          {REJECTION_REASONS.map((r) => (
+            <label key={r} className={styles.radio}>
+              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => {
+                  setReason(r);
+                  setProblem(null);
+                }} />
+              {r}
+            </label>
+          ))}
+        </fieldset>
+        {reason === OTHER_REASON && (
+          <TextArea
+            label="Describe the reason"
+            rows={3}
+            maxLength={LIMITS.rejectReason}
+            value={other}
+            onChange={(e) => {
+              setOther(e.target.value);
+              setProblem(null);
+            }}
+            autoFocus
+            required
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useToken } from "../../../lib/auth";
+import { useViewer } from "../hooks/use-viewer";
+import { errorCode } from "../utils/errors";
+
+export interface Viewer {
+  id: string;
+  name: string;
+}
+
+/** Renders `children` for the signed-in student; without a (valid) token, goes to /register. */
+export function WithViewer({ children }: { children: (me: Viewer) => ReactNode }) {
+  const token = useToken();
+  if (!token) return <Navigate to="/register" replace />;
+  return <SignedIn>{children}</SignedIn>;
+}
+
+function SignedIn({ children }: { children: (me: Viewer) => ReactNode }) {
+  const { me, loading, error, refetch, signedOut } = useViewer();
+  if (signedOut || errorCode(error) === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (me) return children(me);
+  return (
+    <Page>
+      {loading || !error ? (
+        <Spinner showLabel label="Loading..." />
+      ) : (
+        <Alert variant="danger" title="This page could not load.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+    </Page>
+  );
+}
+
+/** The path segment for a name (names may hold spaces or slashes). */
+export const nameSegment = (name: string) => encodeURIComponent(name);

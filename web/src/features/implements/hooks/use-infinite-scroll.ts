@@ -1,0 +1,23 @@
+import { type RefObject, useCallback, useEffect } from "react";
+
+/** Spec section 4: the next batch loads when the scroll box is within 30px of its bottom. */
+export const SCROLL_THRESHOLD_PX = 30;
+
+/**
+ * Calls `loadMore` when the box is scrolled near its end, and also when the loaded items do
+ * not fill the box yet (there is nothing to scroll, but there is more to show).
+ */
+export function useInfiniteScroll(box: RefObject<HTMLElement | null>, opts: { hasMore: boolean; loading: boolean; loadMore: () => void; itemCount: number }) {
+  const { hasMore, loading, loadMore, itemCount } = opts;
+  const check = useCallback(() => {
+    const el = box.current;
+    if (!el || !hasMore || loading) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD_PX) loadMore();
+  }, [box, hasMore, loading, loadMore]);
+
+  useEffect(() => {
+    check();
+  }, [check, itemCount]);
+
+  return check;
+}

@@ -1,0 +1,7 @@
+import { useImplementsViewerQuery } from "../../../gql/graphql";
+
+/** The signed-in student (id and name), for links and for checking the URL's user id. */
+export function useViewer() {
+  const { data, loading, error, refetch } = useImplementsViewerQuery({ fetchPolicy: "cache-first" });
+  return { me: data?.me ?? null, loading: loading && !data, error, refetch, signedOut: !loading && !error && data?.me === null };
+}

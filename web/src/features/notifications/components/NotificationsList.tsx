@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/Alert";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import type { NotificationFieldsFragment } from "../../../gql/graphql";
+import { useNotificationActions } from "../hooks/use-notification-actions";
+import { NotificationCard } from "./NotificationCard";
+import styles from "./Notifications.module.css";
+import { RejectDialog } from "./RejectDialog";
+
+export interface NotificationsListProps {
+  notifications: NotificationFieldsFragment[];
+  me: { id: string; gender: string | null };
+}
+
+/** The cards, the notice after an action, and the reject confirmation. */
+export function NotificationsList({ notifications, me }: NotificationsListProps) {
+  const actions = useNotificationActions();
+  const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
+  const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${me.gender ?? "undefined"}`;
+
+  async function confirmReject() {
+    if (!rejecting) return;
+    await actions.reject(rejecting);
+    setRejecting(null);
+  }
+
+  return (
+    <>
+      <div className={styles.notice} aria-live="polite">
+        {actions.notice && (
+          <Alert variant={actions.notice.variant} title={actions.notice.text} onDismiss={actions.clearNotice}>
+            {actions.notice.chatWith && (
+              <Link to={`/user/chat/${actions.notice.chatWith}`} className={styles.noticeLink}>
+                Go to the chat
+              </Link>
+            )}
+          </Alert>
+        )}
+      </div>
+      {notifications.length === 0 ? (
+        <EmptyState title="No notifications" description="Swap and pay requests and their answers will show up here." />
+      ) : (
+        <ul className={styles.list} aria-label="Notifications">
+          {notifications.map((n) => (
+            <NotificationCard
+              key={n.id}
+              n={n}
+              profileHref={profileHref(n)}
+              busy={actions.busy === n.id}
+              disabled={actions.busy !== null && actions.busy !== n.id}
+              onAccept={() => void actions.accept(n)}
+              onReject={() => setRejecting(n)}
+              onPay={() => void actions.pay(n)}
+              onOk={() => void actions.ok(n)}
+            />
+          ))}
+        </ul>
+      )}
+      <RejectDialog
+        name={rejecting?.notifier.name ?? null}
+        declining={rejecting?.type === "Accepted-Pay"}
+        busy={rejecting !== null && actions.busy === rejecting.id}
+        onConfirm={() => void confirmReject()}
+        onClose={() => setRejecting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Navigate, useParams } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Spinner } from "../../../components/ui/Spinner";
+import { type NotificationFieldsFragment, useNotificationsQuery, useNotificationsViewerQuery } from "../../../gql/graphql";
+import { useLiveNotifications } from "../hooks/use-live-notifications";
+import { errorCode } from "../utils/errors";
+import { NotificationsList } from "./NotificationsList";
+import styles from "./Notifications.module.css";
+
+/**
+ * /{userId}/notifications for a signed-in student: the caller's own list (the server shows no
+ * one else's), kept live by the subscription. Incomplete profile -> /p.
+ */
+export function NotificationsPage() {
+  const { userId } = useParams();
+  const viewer = useNotificationsViewerQuery({ fetchPolicy: "cache-and-network" });
+  const list = useNotificationsQuery({ fetchPolicy: "cache-and-network" });
+  useLiveNotifications(true);
+
+  const me = viewer.data?.me;
+  const codes = [errorCode(viewer.error), errorCode(list.error)];
+  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to="/register" replace />;
+  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to="/p" replace />;
+  if (me && userId !== me.id) return <Navigate to={`/${me.id}/notifications`} replace />;
+
+  const notifications = (list.data?.notifications ?? []) as NotificationFieldsFragment[];
+  const failed = (list.error || viewer.error) && !list.data;
+
+  return (
+    <Page width="narrow">
+      <title>Notifications · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to={`/dashboard/${me?.id ?? userId ?? ""}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
+        title="Notifications"
+        description="Answer swap and pay requests, pay for accepted ones, and keep up with your exchanges."
+      />
+      <div className={styles.body}>
+        {me && list.data ? (
+          <NotificationsList notifications={notifications} me={me} />
+        ) : failed ? (
+          <Alert variant="danger" title="Your notifications could not be loaded.">
+            <Button variant="secondary" size="sm" onClick={() => void Promise.all([list.refetch(), viewer.refetch()])}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Spinner showLabel label="Loading..." />
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ApolloCache } from "@apollo/client";
+import {
+  type NotificationFieldsFragment,
+  NotificationCountDocument,
+  NotificationsDocument,
+  useNotificationAddedSubscription,
+} from "../../../gql/graphql";
+
+/** Ids already applied per cache: two mounted listeners never count one notification twice. */
+const applied = new WeakMap<object, Set<string>>();
+
+/** Puts a pushed notification at the top of the cached list and bumps the cached count. */
+export function addToCache(cache: ApolloCache, n: NotificationFieldsFragment): void {
+  const seen = applied.get(cache) ?? new Set<string>();
+  applied.set(cache, seen);
+  if (seen.has(n.id)) return;
+  seen.add(n.id);
+  let wasListed = false;
+  cache.updateQuery({ query: NotificationsDocument }, (data) => {
+    if (!data?.notifications) return undefined;
+    wasListed = data.notifications.some((x) => x?.id === n.id);
+    return wasListed ? undefined : { notifications: [n, ...(data.notifications as NotificationFieldsFragment[])] };
+  });
+  if (wasListed) return;
+  cache.updateQuery({ query: NotificationCountDocument }, (data) =>
+    typeof data?.notificationCount === "number" ? { notificationCount: data.notificationCount + 1 } : undefined,
+  );
+}
+
+/** Subscribes to `notificationAdded` (the server sends the caller's own only) while mounted. */
+export function useLiveNotifications(enabled: boolean): void {
+  useNotificationAddedSubscription({
+    skip: !enabled,
+    onData: ({ client, data }) => {
+      const n = data.data?.notificationAdded;
+      if (n) addToCache(client.cache, n);
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import type { ApolloCache } from "@apollo/client";
+import { useApolloClient } from "@apollo/client/react";
+import { useState } from "react";
+import {
+  NotificationCountDocument,
+  type NotificationFieldsFragment,
+  NotificationsDocument,
+  useAcceptRequestMutation,
+  useDismissNotificationMutation,
+  usePayAcceptedRequestMutation,
+  useRejectRequestMutation,
+} from "../../../gql/graphql";
+import { actionMessage, errorCode } from "../utils/errors";
+
+export type Notice = { variant: "success" | "danger"; text: string; chatWith?: string };
+type N = NotificationFieldsFragment;
+
+/** Takes the acted-on card out at once; the refetch below then brings the server's list. */
+function removeFromCache(cache: ApolloCache, n: N) {
+  cache.evict({ id: cache.identify({ __typename: "Notification", id: n.id }) });
+  cache.gc();
+}
+
+const refetchQueries = [NotificationsDocument, NotificationCountDocument];
+
+/** Accept / Reject / Pay / Ok on a notification, with the notice to show afterwards. */
+export function useNotificationActions() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const client = useApolloClient();
+  const options = { refetchQueries, awaitRefetchQueries: true };
+  const [accept] = useAcceptRequestMutation(options);
+  const [reject] = useRejectRequestMutation(options);
+  const [pay] = usePayAcceptedRequestMutation(options);
+  const [dismiss] = useDismissNotificationMutation(options);
+
+  async function run(n: N, work: () => Promise<Notice | null>) {
+    if (busy) return;
+    setBusy(n.id);
+    setNotice(null);
+    try {
+      setNotice(await work());
+    } catch (error) {
+      setNotice({ variant: "danger", text: actionMessage(error) });
+      // Answered elsewhere meanwhile (another tab, the other student): show the list as it is now.
+      const code = errorCode(error);
+      if (code === "CONFLICT" || code === "NOT_FOUND") void client.refetchQueries({ include: refetchQueries });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const refOf = (n: N) => n.refId ?? "";
+
+  return {
+    notice,
+    clearNotice: () => setNotice(null),
+    busy,
+    accept: (n: N) =>
+      run(n, async () => {
+        const r = await accept({ variables: { id: refOf(n) }, update: (cache) => removeFromCache(cache, n) });
+        const done = r.data?.acceptRequest;
+        return done?.kind === "pay"
+          ? { variant: "success", text: `You accepted ${n.notifier.name}'s pay request. They can now pay to start.` }
+          : { variant: "success", text: `You accepted ${n.notifier.name}'s swap request. Your chat is open.`, chatWith: n.notifier.id };
+      }),
+    reject: (n: N) =>
+      run(n, async () => {
+        await reject({ variables: { id: refOf(n) }, update: (cache) => removeFromCache(cache, n) });
+        return { variant: "success", text: `Request rejected. ${n.notifier.name} is blocked from your view.` };
+      }),
+    pay: (n: N) =>
+      run(n, async () => {
+        const r = await pay({ variables: { id: refOf(n) }, update: (cache) => removeFromCache(cache, n) });
+        return { variant: "success", text: r.data?.payAcceptedRequest.message ?? "Payment Successful!!", chatWith: n.notifier.id };
+      }),
+    ok: (n: N) =>
+      run(n, async () => {
+        await dismiss({ variables: { id: n.id }, update: (cache) => removeFromCache(cache, n) });
+        return null;
+      }),
+  };
+}

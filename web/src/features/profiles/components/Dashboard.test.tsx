@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useParams } from "react-router";
+import { describe, expect, it } from "vitest";
+import { DashboardPage } from "./DashboardPage";
+import { gqlError, type Handlers, renderWithClient } from "./test-client";
+
+const me = { __typename: "Me", id: "u1", name: "Asha Rao", email: "22z212@psgtech.ac.in", image: null, gender: "Female", detailsFilled: true };
+const card = (id: string, name: string) => ({
+  __typename: "User",
+  id,
+  name,
+  image: null,
+  skillsKnown: [{ __typename: "Skill", category: "Other", skill: "Chess" }],
+  skillsRequired: [{ __typename: "Skill", category: "Programming & Technology", skill: "Rust" }],
+});
+const noReward = { rewards: { __typename: "RewardStatus", rewarded: false, reason: "", rewardCount: 0, rewardId: null } };
+
+function handlers(overrides: Handlers = {}): Handlers {
+  return {
+    DashboardViewer: () => ({ me }),
+    DashboardCounts: () => ({ notificationCount: 3 }),
+    DashboardReward: () => noReward,
+    Feed: ({ after }) =>
+      after
+        ? { feed: { __typename: "FeedPage", items: [card("o3", "Ravi Kumar")], endCursor: "c2", hasMore: false } }
+        : { feed: { __typename: "FeedPage", items: [card("o1", "Meena Iyer"), card("o2", "Karthik S")], endCursor: "c1", hasMore: true } },
+    ...overrides,
+  };
+}
+
+function DashboardRoute() {
+  const { userId = "" } = useParams();
+  return <DashboardPage userId={userId} />;
+}
+
+function renderDashboard(path: string, h: Handlers) {
+  return renderWithClient(
+    [
+      { path: "/dashboard/:userId", Component: DashboardRoute },
+      { path: "/p", element: <p>profile form</p> },
+      { path: "/register", element: <p>register</p> },
+    ],
+    path,
+    h,
+  );
+}
+
+describe("dashboard", () => {
+  it("welcomes the owner, shows the links and the feed, loads pages to 'No more Feed'", async () => {
+    const { sent } = renderDashboard("/dashboard/u1", handlers());
+    expect(await screen.findByRole("heading", { name: "Welcome, Asha Rao" })).toBeTruthy();
+    expect(screen.getByText("22z212@psgtech.ac.in")).toBeTruthy();
+    const nav = screen.getByRole("navigation", { name: "Dashboard" });
+    const links = within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
+    expect(links).toContainEqual(["Profile", "/user/u1/u1/Female"]);
+    expect(links).toContainEqual(["Logout", "/logout"]);
+    expect(screen.getByRole("link", { name: "View Profile of Meena Iyer" }).getAttribute("href")).toBe("/user/o1/u1/Female");
+    // jsdom has no layout: the box "fits" its items, so the next page is fetched at once.
+    expect(await screen.findByText("Ravi Kumar")).toBeTruthy();
+    expect(await screen.findByText("No more Feed")).toBeTruthy();
+    expect(sent.filter((o) => o.name === "Feed").map((o) => o.variables.after)).toEqual([null, "c1"]);
+  });
+
+  it("toggles the dashboard menu with the burger/close button", async () => {
+    renderDashboard("/dashboard/u1", handlers());
+    const toggle = await screen.findByRole("button", { name: "Open dashboard menu" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect(screen.getByRole("button", { name: "Close dashboard menu" }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("searches with the chosen filter; an empty query clears and sends nothing; 'No results found'", async () => {
+    const { sent } = renderDashboard(
+      "/dashboard/u1",
+      handlers({
+        SearchUsers: ({ query }) => ({ searchUsers: query === "rust" ? [card("o9", "Priya Nair")] : [] }),
+      }),
+    );
+    const box = await screen.findByRole("searchbox", { name: "Search" });
+    fireEvent.change(screen.getByRole("combobox", { name: "Search by" }), { target: { value: "skillsKnown" } });
+    fireEvent.change(box, { target: { value: "rust" } });
+    fireEvent.submit(box.closest("form")!);
+    const results = await screen.findByRole("list", { name: "Search results" });
+    expect(within(results).getByText("Priya Nair")).toBeTruthy();
+    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "skillsKnown" });
+
+    fireEvent.change(box, { target: { value: "" } });
+    expect(screen.queryByRole("list", { name: "Search results" })).toBeNull();
+    fireEvent.submit(box.closest("form")!);
+    expect(sent.filter((o) => o.name === "SearchUsers")).toHaveLength(1);
+
+    fireEvent.change(box, { target: { value: "cobol" } });
+    fireEvent.submit(box.closest("form")!);
+    expect((await screen.findByRole("alert")).textContent).toContain("No results found");
+  });
+
+  it("sends another student's dashboard to the owner's own", async () => {
+    const { router } = renderDashboard("/dashboard/someone-else", handlers());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/u1"));
+  });
+
+  it("sends a student without filled details to /p", async () => {
+    const { router } = renderDashboard("/dashboard/u1", handlers({ DashboardViewer: () => ({ me: { ...me, detailsFilled: false } }) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/p"));
+  });
+
+  it("sends a dead session to /register", async () => {
+    const { router } = renderDashboard(
+      "/dashboard/u1",
+      handlers({
+        DashboardViewer: () => {
+          throw gqlError("Please sign in", "UNAUTHENTICATED");
+        },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
+  });
+});

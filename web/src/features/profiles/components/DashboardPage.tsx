@@ -1,0 +1,70 @@
+import { Navigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { FullScreenSpinner } from "../../../components/ui/Spinner";
+import { useDashboardCountsQuery, useDashboardViewerQuery } from "../../../gql/graphql";
+import { useFeed } from "../hooks/use-feed";
+import { errorCode } from "../utils/errors";
+import { Avatar } from "./Avatar";
+import { DashboardNav } from "./DashboardNav";
+import styles from "./Dashboard.module.css";
+import { FeedSection } from "./FeedSection";
+import { RewardPopup } from "./RewardPopup";
+import { SearchPanel } from "./SearchPanel";
+
+/**
+ * /dashboard/:userId for its owner: links, welcome, search and the feed. Another id sends
+ * the student to their own dashboard; an incomplete profile to /p; a dead session to /register.
+ */
+export function DashboardPage({ userId }: { userId: string }) {
+  const viewer = useDashboardViewerQuery({ fetchPolicy: "cache-and-network" });
+  const me = viewer.data?.me;
+  const ready = Boolean(me && me.id === userId && me.detailsFilled);
+  const feed = useFeed(!ready);
+  const counts = useDashboardCountsQuery({ skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+
+  if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to="/register" replace />;
+  if (me && me.id !== userId) return <Navigate to={`/dashboard/${me.id}`} replace />;
+  if ((me && !me.detailsFilled) || errorCode(feed.error) === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+
+  if (viewer.error && !me) {
+    return (
+      <Page width="narrow">
+        <Alert variant="danger" title="Your dashboard could not be loaded.">
+          <Button variant="secondary" size="sm" onClick={() => void viewer.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Page>
+    );
+  }
+  // Full-screen spinner until the student and the first page of the feed are here.
+  if (!me || !feed.loaded) {
+    return (
+      <>
+        <title>Dashboard · Skill Exchange</title>
+        <FullScreenSpinner />
+      </>
+    );
+  }
+
+  return (
+    <Page className={styles.page}>
+      <title>Dashboard · Skill Exchange</title>
+      <header className={styles.top}>
+        <div className={styles.welcome}>
+          <Avatar name={me.name} image={me.image} size={56} />
+          <div>
+            <h1 className={styles.welcomeTitle}>Welcome, {me.name}</h1>
+            <p className={styles.welcomeEmail}>{me.email}</p>
+          </div>
+        </div>
+        <DashboardNav me={me} notificationCount={counts.data?.notificationCount ?? 0} />
+      </header>
+      <SearchPanel me={me} />
+      <FeedSection me={me} feed={feed} />
+      <RewardPopup />
+    </Page>
+  );
+}

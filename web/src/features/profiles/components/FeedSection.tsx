@@ -1,0 +1,58 @@
+import { useRef } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { UsersIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/Spinner";
+import type { useFeed } from "../hooks/use-feed";
+import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
+import type { DashboardViewer } from "./DashboardNav";
+import styles from "./Dashboard.module.css";
+import { UserCard } from "./UserCard";
+
+/** The feed inside its own scroll box (max 60vh); the next page loads near the bottom. */
+export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnType<typeof useFeed> }) {
+  const box = useRef<HTMLDivElement>(null);
+  const onScroll = useInfiniteScroll(box, {
+    hasMore: feed.hasMore,
+    loading: feed.loading || feed.fetchingMore,
+    loadMore: feed.loadMore,
+    itemCount: feed.items.length,
+  });
+
+  return (
+    <section aria-labelledby="feed-heading" className={styles.feedSection}>
+      <div className={styles.feedHead}>
+        <h2 id="feed-heading" className={styles.sectionTitle}>
+          Your feed
+        </h2>
+        <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
+      </div>
+      <div ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} aria-label="Feed">
+        {feed.items.length > 0 && (
+          <ul className={styles.cardGrid} role="list">
+            {feed.items.map((u) => (
+              <UserCard key={u.id} user={u} viewer={me} />
+            ))}
+          </ul>
+        )}
+        {feed.fetchingMore && <Spinner className={styles.feedSpinner} showLabel label="Loading more..." />}
+        {feed.error && feed.loaded && (
+          <Alert variant="danger" title="More students could not be loaded.">
+            <Button variant="secondary" size="sm" onClick={feed.loadMore}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {feed.loaded && !feed.hasMore && !feed.fetchingMore &&
+          (feed.items.length === 0 ? (
+            <EmptyState plain title="No more Feed" description="No other students to show yet. Check back soon." icon={<UsersIcon size={22} />} />
+          ) : (
+            <p className={styles.feedEnd} role="status">
+              No more Feed
+            </p>
+          ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { FullScreenSpinner } from "../../../components/ui/Spinner";
+import { useProfileDetailsQuery } from "../../../gql/graphql";
+import { errorCode } from "../utils/errors";
+import { ProfileForm } from "./ProfileForm";
+
+/** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */
+export const SAVED_REDIRECT_MS = 1200;
+
+/** /p for a signed-in student: their own profile (the token decides whose). */
+export function ProfileDetailsPage() {
+  const navigate = useNavigate();
+  const { data, error, refetch } = useProfileDetailsQuery({ fetchPolicy: "network-only" });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (errorCode(error) === "UNAUTHENTICATED" || (data && data.me === null)) return <Navigate to="/register" replace />;
+  const me = data?.me;
+
+  return (
+    <Page width="narrow">
+      <title>Profile Details · Skill Exchange</title>
+      <PageHeader
+        eyebrow={me?.detailsFilled ? "Your profile" : "One more step"}
+        title="Profile Details"
+        description="Tell other students what you can teach and what you want to learn. Your dashboard feed is built from it."
+      />
+      {me ? (
+        <ProfileForm
+          me={me}
+          onSaved={() => {
+            timer.current = setTimeout(() => navigate("/dashboard"), SAVED_REDIRECT_MS);
+          }}
+        />
+      ) : error ? (
+        <Alert variant="danger" title="Your profile could not be loaded.">
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <FullScreenSpinner />
+      )}
+    </Page>
+  );
+}

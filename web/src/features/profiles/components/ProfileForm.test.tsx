@@ -1,0 +1,133 @@
+import { InMemoryCache } from "@apollo/client";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
+import { MAX_IMAGE_BYTES, MESSAGES } from "../utils/profile-rules";
+import { ProfileForm } from "./ProfileForm";
+
+type Me = NonNullable<ProfileDetailsQuery["me"]>;
+
+const blank: Me = {
+  __typename: "Me",
+  id: "u1",
+  name: "Asha Rao",
+  email: "22z212@psgtech.ac.in",
+  gender: null,
+  image: null,
+  amount: 0,
+  days: 0,
+  detailsFilled: false,
+  languages: [],
+  skillsKnown: [],
+  skillsRequired: [],
+};
+
+const filled: Me = {
+  ...blank,
+  gender: "Female",
+  image: "/uploads/u1/a.png",
+  detailsFilled: true,
+  languages: ["English"],
+  skillsRequired: [{ __typename: "Skill", category: "Other", skill: "Chess" }],
+};
+
+function renderForm(me: Me, mocks: unknown[] = [], onSaved = vi.fn()) {
+  const router = createMemoryRouter([{ path: "/p", element: <ProfileForm me={me} onSaved={onSaved} /> }], { initialEntries: ["/p"] });
+  render(
+    <MockedProvider mocks={mocks as never} cache={new InMemoryCache()}>
+      <RouterProvider router={router} />
+    </MockedProvider>,
+  );
+  return { onSaved };
+}
+
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "Submit" }));
+const alertText = async () => (await screen.findByRole("alert")).textContent;
+
+describe("profile details form", () => {
+  it("starts with one English row that cannot be removed; Add Language adds English", () => {
+    renderForm(blank);
+    const languages = screen.getByRole("group", { name: "Languages Known" });
+    expect((within(languages).getByRole("combobox", { name: "Language 1" }) as HTMLSelectElement).value).toBe("English");
+    expect(within(languages).queryByRole("button", { name: /Remove language 1/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Add Language" }));
+    expect((within(languages).getByRole("combobox", { name: "Language 2" }) as HTMLSelectElement).value).toBe("English");
+    fireEvent.click(within(languages).getByRole("button", { name: "Remove language 2" }));
+    expect(within(languages).queryByRole("combobox", { name: "Language 2" })).toBeNull();
+  });
+
+  it("offers the ten categories and Male/Female", () => {
+    renderForm(blank);
+    const category = screen.getByRole("combobox", { name: "Skill required 1 category" });
+    expect(within(category).getAllByRole("option").map((o) => o.textContent)).toHaveLength(11);
+    expect(within(screen.getByRole("combobox", { name: /Gender/ })).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Select your gender",
+      "Male",
+      "Female",
+    ]);
+  });
+
+  it("asks for the gender first", async () => {
+    renderForm(blank);
+    submit();
+    expect(await alertText()).toBe(MESSAGES.gender);
+  });
+
+  it("needs skills required, each row filled", async () => {
+    renderForm({ ...blank, gender: "Male", image: "/uploads/u1/a.png" });
+    submit();
+    expect(await alertText()).toBe(MESSAGES.categoryBlank);
+    fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
+    submit();
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.skillsRequired));
+  });
+
+  it("needs an image when the student has none", async () => {
+    renderForm({ ...filled, image: null });
+    submit();
+    expect(await alertText()).toBe(MESSAGES.imageType);
+  });
+
+  it("refuses an SVG or a too large file as soon as it is picked", async () => {
+    renderForm(filled);
+    const input = screen.getByLabelText("Upload Image") as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["<svg/>"], "a.svg", { type: "image/svg+xml" })] } });
+    expect(await alertText()).toBe(MESSAGES.imageType);
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "big.png", { type: "image/png" })] } });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.imageSize));
+  });
+
+  it("saves and says 'Profile Details Updated Successfully'", async () => {
+    const input = {
+      gender: "Female",
+      languages: ["English"],
+      skillsKnown: [],
+      skillsRequired: [{ category: "Other", skill: "Chess" }],
+      amount: 0,
+      days: 0,
+    };
+    const { onSaved } = renderForm(filled, [
+      {
+        request: { query: UpdateProfileDocument, variables: { input } },
+        result: { data: { updateProfile: { ...filled, __typename: "Me" } } },
+      },
+    ]);
+    submit();
+    expect(await alertText()).toBe(MESSAGES.success);
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    const { GraphQLError } = await import("graphql");
+    renderForm({ ...filled, amount: 3 }, [
+      {
+        request: { query: UpdateProfileDocument, variables: () => true },
+        result: { errors: [new GraphQLError(MESSAGES.languageUnknown, { extensions: { code: "BAD_USER_INPUT" } })] },
+      },
+    ]);
+    submit();
+    expect(await alertText()).toBe(MESSAGES.languageUnknown);
+  });
+});

@@ -1,0 +1,203 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { Select } from "../../../components/ui/Select";
+import { TextField } from "../../../components/ui/TextField";
+import { type ProfileDetailsQuery, useUpdateProfileMutation } from "../../../gql/graphql";
+import { errorMessage } from "../utils/errors";
+import {
+  checkProfile,
+  DEFAULT_LANGUAGE,
+  type FieldName,
+  GENDERS,
+  MAX_AMOUNT,
+  MESSAGES,
+  type Problem,
+  type SkillRow,
+} from "../utils/profile-rules";
+import { uploadImage } from "../utils/upload-image";
+import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
+import { ImagePicker } from "./ImagePicker";
+import styles from "./ProfileForm.module.css";
+
+type Me = NonNullable<ProfileDetailsQuery["me"]>;
+
+const emptySkill = (): SkillRow => ({ category: "", skill: "" });
+
+function Section({ title, description, children, action }: { title: string; description?: string; children: ReactNode; action?: ReactNode }) {
+  const id = useId();
+  return (
+    <section role="group" aria-labelledby={id} className={styles.section}>
+      <div>
+        <h2 id={id} className={styles.legend}>
+          {title}
+        </h2>
+        {description && <p className={styles.sectionHint}>{description}</p>}
+      </div>
+      {children}
+      {action && <div className={styles.sectionAction}>{action}</div>}
+    </section>
+  );
+}
+
+/**
+ * The profile details form. Every rule is checked here first (same texts as the server),
+ * then the picked image is uploaded and the whole profile saved in one mutation.
+ */
+export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
+  const [gender, setGender] = useState(me.gender ?? "");
+  const [languages, setLanguages] = useState<Keyed<string>[]>(() => (me.languages.length ? me.languages : [DEFAULT_LANGUAGE]).map(keyed));
+  const [known, setKnown] = useState<Keyed<SkillRow>[]>(() => me.skillsKnown.map((s) => keyed({ category: s.category, skill: s.skill })));
+  const [required, setRequired] = useState<Keyed<SkillRow>[]>(() =>
+    (me.skillsRequired.length ? me.skillsRequired.map((s) => ({ category: s.category, skill: s.skill })) : [emptySkill()]).map(keyed),
+  );
+  const [amount, setAmount] = useState(String(me.amount ?? 0));
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<Problem | { field?: FieldName; message: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [update, { loading }] = useUpdateProfileMutation();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const busy = uploading || loading || saved;
+
+  useEffect(() => {
+    if (problem || saved) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [problem, saved]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = {
+      gender,
+      languages: languages.map((l) => l.value),
+      skillsKnown: known.map((k) => k.value),
+      skillsRequired: required.map((r) => r.value),
+      amount,
+    };
+    const found = checkProfile(values, { hasCurrent: Boolean(me.image), file });
+    setProblem(found);
+    if (found) return;
+    try {
+      let image: string | undefined;
+      if (file) {
+        setUploading(true);
+        image = await uploadImage(file).finally(() => setUploading(false));
+      }
+      await update({
+        variables: {
+          input: {
+            gender,
+            languages: values.languages,
+            skillsKnown: values.skillsKnown.map((s) => ({ category: s.category, skill: s.skill.trim() })),
+            skillsRequired: values.skillsRequired.map((s) => ({ category: s.category, skill: s.skill.trim() })),
+            amount: Number(amount),
+            days: me.days,
+            ...(image ? { image } : {}),
+          },
+        },
+      });
+      setSaved(true);
+      onSaved();
+    } catch (error) {
+      setProblem({ message: errorMessage(error) });
+    }
+  }
+
+  const invalid = (field: FieldName) => problem?.field === field;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "profile-problem" : undefined}>
+      <Card padding="lg" className={styles.card}>
+        <Section title="About you">
+          <div className={styles.aboutGrid}>
+            <ImagePicker
+              current={me.image}
+              name={me.name}
+              file={file}
+              onPick={(picked, pickProblem) => {
+                setFile(picked);
+                setProblem(pickProblem);
+              }}
+            />
+            <Select
+              label="Gender"
+              placeholder="Select your gender"
+              options={GENDERS}
+              required
+              value={gender}
+              onChange={(e) => setGender(e.target.value)}
+              aria-invalid={invalid("gender") || undefined}
+            />
+          </div>
+        </Section>
+
+        <Section
+          title="Languages Known"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => setLanguages([...languages, keyed(DEFAULT_LANGUAGE)])}>
+              Add Language
+            </Button>
+          }
+        >
+          <LanguageRows rows={languages} onChange={setLanguages} invalid={invalid("languages")} />
+        </Section>
+
+        <Section
+          title="Skills Known"
+          description="What you can teach."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => setKnown([...known, keyed(emptySkill())])}>
+              Add Skill Known
+            </Button>
+          }
+        >
+          {known.length === 0 && <p className={styles.none}>No skills added yet.</p>}
+          <SkillRows name="Skill known" rows={known} onChange={setKnown} invalid={invalid("skillsKnown")} />
+        </Section>
+
+        <Section
+          title="Skills Required"
+          description="What you want to learn."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => setRequired([...required, keyed(emptySkill())])}>
+              Add Skill Required
+            </Button>
+          }
+        >
+          {required.length === 0 && <p className={styles.none}>Add at least one skill you want to learn.</p>}
+          <SkillRows name="Skill required" rows={required} onChange={setRequired} invalid={invalid("skillsRequired")} />
+        </Section>
+
+        <Section title="Skill Coins per course">
+          <TextField
+            label="Skill Coins per course"
+            hideLabel
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_AMOUNT}
+            step={1}
+            inputClassName={styles.amount}
+            hint="What a student pays you per course when they pay instead of swapping."
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={invalid("amount") || undefined}
+          />
+        </Section>
+      </Card>
+
+      <div ref={alertRef} className={styles.footer}>
+        {problem && (
+          <Alert id="profile-problem" variant="danger">
+            {problem.message}
+          </Alert>
+        )}
+        {saved && <Alert variant="success">{MESSAGES.success}</Alert>}
+        <Button type="submit" size="lg" loading={busy && !saved} loadingText={uploading ? "Uploading image..." : "Saving..."} disabled={saved}>
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

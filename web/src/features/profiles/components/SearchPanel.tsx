@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { SearchIcon } from "../../../components/ui/icons";
+import { Select } from "../../../components/ui/Select";
+import { Spinner } from "../../../components/ui/Spinner";
+import { TextField } from "../../../components/ui/TextField";
+import { type SearchFilter, useSearchUsersQuery } from "../../../gql/graphql";
+import type { DashboardViewer } from "./DashboardNav";
+import styles from "./Dashboard.module.css";
+import { UserCard } from "./UserCard";
+
+export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: string }> = [
+  { value: "name", label: "Name", placeholder: "Search students by name" },
+  { value: "skillsKnown", label: "Skill", placeholder: "Search by a skill they know, e.g. Python" },
+  { value: "languages", label: "Language", placeholder: "Search by a language they speak" },
+];
+
+/** Search with a filter. An empty query clears the results and sends nothing. */
+export function SearchPanel({ me }: { me: DashboardViewer }) {
+  const [text, setText] = useState("");
+  const [filter, setFilter] = useState<SearchFilter>("name");
+  const [submitted, setSubmitted] = useState<{ query: string; filter: SearchFilter } | null>(null);
+  const { data, loading } = useSearchUsersQuery({
+    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "name" },
+    skip: !submitted,
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const query = text.trim();
+    setSubmitted(query ? { query, filter } : null);
+  }
+
+  const results = submitted ? data?.searchUsers : undefined;
+  const active = FILTERS.find((f) => f.value === filter)!;
+
+  return (
+    <section aria-labelledby="search-heading" className={styles.searchSection}>
+      <h2 id="search-heading" className="visually-hidden">
+        Search
+      </h2>
+      <Card padding="sm" className={styles.searchCard}>
+        <form role="search" className={styles.searchForm} onSubmit={onSubmit}>
+          <TextField
+            label="Search"
+            hideLabel
+            type="search"
+            placeholder={active.placeholder}
+            className={styles.searchInput}
+            value={text}
+            maxLength={60}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!e.target.value.trim()) setSubmitted(null);
+            }}
+          />
+          <Select
+            label="Search by"
+            hideLabel
+            className={styles.searchFilter}
+            value={filter}
+            options={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+            onChange={(e) => setFilter(e.target.value as SearchFilter)}
+          />
+          <Button type="submit" startIcon={<SearchIcon size={16} />}>
+            Search
+          </Button>
+        </form>
+      </Card>
+      {submitted && (
+        <div className={styles.results} aria-live="polite">
+          <h2 className={styles.sectionTitle}>
+            Results for “{submitted.query}”
+            <span className={styles.sectionMeta}>{FILTERS.find((f) => f.value === submitted.filter)!.label}</span>
+          </h2>
+          {loading && !results ? (
+            <Spinner showLabel label="Searching..." />
+          ) : results && results.length > 0 ? (
+            <ul className={styles.cardGrid} role="list" aria-label="Search results">
+              {results.map((u) => (
+                <UserCard key={u.id} user={u} viewer={me} />
+              ))}
+            </ul>
+          ) : (
+            <div role="alert">
+              <EmptyState as="h3" title="No results found" description="Try another spelling or a different filter." icon={<SearchIcon size={22} />} />
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

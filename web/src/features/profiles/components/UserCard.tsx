@@ -1,0 +1,49 @@
+import { ButtonLink } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { ArrowRightIcon } from "../../../components/ui/icons";
+import type { UserCardFieldsFragment } from "../../../gql/graphql";
+import { Avatar } from "./Avatar";
+import styles from "./Dashboard.module.css";
+
+function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {
+  return (
+    <div className={styles.chipGroup}>
+      <p className={styles.chipLabel}>{label}</p>
+      {skills.length ? (
+        <ul className={styles.chips} role="list">
+          {skills.map((s) => (
+            <li key={`${s.category}/${s.skill}`} className={tone === "known" ? styles.chipKnown : styles.chipWanted} title={s.category}>
+              {s.skill}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.chipNone}>Nothing listed</p>
+      )}
+    </div>
+  );
+}
+
+/** A feed or search result: who, what they know and want, and View Profile. */
+export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewer: { id: string; gender: string | null } }) {
+  return (
+    <Card as="li" padding="md" className={styles.userCard}>
+      <div className={styles.userHead}>
+        <Avatar name={user.name} image={user.image} size={48} />
+        <h3 className={styles.userName}>{user.name}</h3>
+      </div>
+      <SkillChips label="Skills Known" skills={user.skillsKnown} tone="known" />
+      <SkillChips label="Skills Required" skills={user.skillsRequired} tone="wanted" />
+      <ButtonLink
+        to={`/user/${user.id}/${viewer.id}/${viewer.gender ?? "undefined"}`}
+        variant="secondary"
+        size="sm"
+        className={styles.viewProfile}
+        endIcon={<ArrowRightIcon size={16} />}
+        aria-label={`View Profile of ${user.name}`}
+      >
+        View Profile
+      </ButtonLink>
+    </Card>
+  );
+}

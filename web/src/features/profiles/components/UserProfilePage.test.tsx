@@ -1,0 +1,68 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Component as UserProfileRoute } from "../../../app/routes/user-profile";
+import { renderWithClient } from "./test-client";
+
+const user = {
+  __typename: "User",
+  id: "o1",
+  name: "Meena Iyer",
+  gender: "Female",
+  image: null,
+  amount: 15,
+  languages: ["English", "Tamil"],
+  rating: { __typename: "Rating", value: 4.3, count: 3 },
+  skillsKnown: [{ __typename: "Skill", category: "Music & Performing Arts", skill: "Veena" }],
+  skillsRequired: [{ __typename: "Skill", category: "Programming & Technology", skill: "Rust" }],
+  completedSkills: [
+    { __typename: "CompletedSkill", skill: "Go", category: "Programming & Technology", completedAt: "2026-01-01T00:00:00.000Z", mentor: { __typename: "User", id: "m1", name: "Mentor Menon" } },
+  ],
+};
+
+function renderProfile(path: string) {
+  return renderWithClient(
+    [
+      { path: "/user/:userID/:currentID/:gender", Component: UserProfileRoute },
+      { path: "/register", element: <p>register</p> },
+      { path: "/p", element: <p>profile form</p> },
+    ],
+    path,
+    {
+      UserProfile: ({ id }) => ({ user: id === "o1" || id === "u1" ? { ...user, id } : null }),
+      SwapAvailability: () => ({ swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: true, reason: null, openRequest: null } }),
+    },
+  );
+}
+
+describe("someone's profile", () => {
+  it("shows picture, name, gender, languages, skills, completed skills with mentor links, rating and coins", async () => {
+    renderProfile("/user/o1/u1/Female");
+    expect(await screen.findByRole("heading", { name: "Meena Iyer" })).toBeTruthy();
+    expect(screen.getByText("Female")).toBeTruthy();
+    expect(screen.getByText("Tamil")).toBeTruthy();
+    expect(screen.getByText("Veena")).toBeTruthy();
+    expect(screen.getByText("Rust")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Mentor Menon" }).getAttribute("href")).toBe("/user/m1/u1/Female");
+    expect(screen.getByText("4.3 / 5")).toBeTruthy();
+    expect(screen.getByText("3 users")).toBeTruthy();
+    expect(screen.getByText(/Amount of Skill Coins per course/)).toBeTruthy();
+    expect(screen.getByText("15")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/dashboard/u1");
+    expect(screen.queryByRole("link", { name: "Edit Profile" })).toBeNull();
+  });
+
+  it("offers Edit Profile on one's own profile", async () => {
+    renderProfile("/user/u1/u1/Female");
+    expect((await screen.findByRole("link", { name: "Edit Profile" })).getAttribute("href")).toBe("/p");
+  });
+
+  it("sends currentID 'undefined' to /register and gender 'undefined' to /p", async () => {
+    const a = renderProfile("/user/o1/undefined/Female");
+    await waitFor(() => expect(a.router.state.location.pathname).toBe("/register"));
+  });
+
+  it("sends gender 'undefined' to /p", async () => {
+    const b = renderProfile("/user/o1/u1/undefined");
+    await waitFor(() => expect(b.router.state.location.pathname).toBe("/p"));
+  });
+});

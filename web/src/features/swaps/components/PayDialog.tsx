@@ -1,0 +1,99 @@
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Dialog } from "../../../components/ui/Dialog";
+import { Select } from "../../../components/ui/Select";
+import { Spinner } from "../../../components/ui/Spinner";
+import { TextField } from "../../../components/ui/TextField";
+import { usePayFormQuery, useRequestPayMutation } from "../../../gql/graphql";
+import { pick, serverMessage, skillOptions, SWAP_TEXT } from "../utils/skills";
+import styles from "./RequestDialogs.module.css";
+import type { RequestDialogProps } from "./SwapDialog";
+
+/** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
+export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
+  const formId = useId();
+  const form = usePayFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
+  const [send, { loading }] = useRequestPayMutation();
+  const [learn, setLearn] = useState("");
+  const [coins, setCoins] = useState(defaultCoins && defaultCoins > 0 ? String(defaultCoins) : "");
+  const [error, setError] = useState<string | null>(null);
+  const options = form.data?.payForm;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const learnSkill = pick(options?.learnSkills, learn);
+    if (!learnSkill) {
+      setError(SWAP_TEXT.selectSkills);
+      return;
+    }
+    const amount = coins.trim() === "" ? 0 : Number(coins);
+    if (amount === 0 || Number.isNaN(amount)) {
+      setError(SWAP_TEXT.enterCoins);
+      return;
+    }
+    if (!Number.isInteger(amount) || amount < 0) {
+      setError("Skill coins must be a whole number");
+      return;
+    }
+    setError(null);
+    try {
+      await send({ variables: { input: { receiverId: userId, learnSkill, skillCoins: amount } } });
+      onSent(SWAP_TEXT.paySent(userName));
+    } catch (e) {
+      setError(serverMessage(e));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Pay ${userName} to learn`}
+      description={`Offer skill coins for a course. Coins leave your balance only when you pay, after ${userName} accepts.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={loading} loadingText="Sending..." disabled={!options}>
+            Submit
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
+        {form.error ? (
+          <Alert variant="danger" title={serverMessage(form.error)} />
+        ) : !options ? (
+          <Spinner showLabel label="Loading skills..." />
+        ) : (
+          <>
+            {error && <Alert variant="danger" title={error} />}
+            <Select
+              label={`Skill you want to learn from ${userName}`}
+              placeholder="Select one of their skills"
+              options={skillOptions(options.learnSkills)}
+              value={learn}
+              onChange={(e) => setLearn(e.target.value)}
+              hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
+              autoFocus
+            />
+            <TextField
+              label="Skill coins"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="e.g. 5"
+              value={coins}
+              onChange={(e) => setCoins(e.target.value)}
+              hint={defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : undefined}
+            />
+          </>
+        )}
+      </form>
+    </Dialog>
+  );
+}

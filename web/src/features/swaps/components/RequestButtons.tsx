@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
+import { useSwapAvailabilityQuery } from "../../../gql/graphql";
+import { PayDialog } from "./PayDialog";
+import styles from "./RequestDialogs.module.css";
+import { SwapDialog } from "./SwapDialog";
+
+export interface RequestButtonsProps {
+  /** The student whose profile this is (never the caller). */
+  userId: string;
+  userName: string;
+  /** Their coins per course, to prefill the Pay popup. */
+  defaultCoins?: number;
+}
+
+/**
+ * The Swap and Pay buttons of another student's profile with their popups. Both are disabled
+ * while a chat with that student exists (the server refuses such requests anyway).
+ */
+export function RequestButtons({ userId, userName, defaultCoins }: RequestButtonsProps) {
+  const availability = useSwapAvailabilityQuery({ variables: { userId }, fetchPolicy: "cache-and-network" });
+  const [open, setOpen] = useState<"swap" | "pay" | null>(null);
+  // A fresh popup (empty choices) each time it opens.
+  const [round, setRound] = useState(0);
+  const [sent, setSent] = useState<string | null>(null);
+  const a = availability.data?.swapAvailability;
+  const hasChat = a?.hasChat ?? false;
+
+  const show = (which: "swap" | "pay") => {
+    setSent(null);
+    setRound((r) => r + 1);
+    setOpen(which);
+  };
+  const onSent = (message: string) => {
+    setOpen(null);
+    setSent(message);
+    void availability.refetch();
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.buttons}>
+        <Button onClick={() => show("swap")} disabled={hasChat} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
+          Swap
+        </Button>
+        <Button variant="secondary" onClick={() => show("pay")} disabled={hasChat} startIcon={<CoinsIcon size={18} />} aria-haspopup="dialog">
+          Pay
+        </Button>
+      </div>
+      {hasChat ? (
+        <p className={styles.note}>You already have a chat with {userName}.</p>
+      ) : a?.openRequest && !sent ? (
+        <p className={styles.note}>
+          {a.openRequest.requester.id === userId ? `${userName} sent you a request: answer it in your notifications.` : "Your request is waiting for an answer."}
+        </p>
+      ) : null}
+      {sent && <Alert variant="success" title={sent} onDismiss={() => setSent(null)} />}
+      <SwapDialog key={`swap-${round}`} open={open === "swap"} onClose={() => setOpen(null)} userId={userId} userName={userName} onSent={onSent} />
+      <PayDialog
+        key={`pay-${round}`}
+        open={open === "pay"}
+        onClose={() => setOpen(null)}
+        userId={userId}
+        userName={userName}
+        onSent={onSent}
+        defaultCoins={defaultCoins}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Dialog } from "../../../components/ui/Dialog";
+import { Select } from "../../../components/ui/Select";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useRequestSwapMutation, useSwapFormQuery } from "../../../gql/graphql";
+import { pick, serverMessage, skillOptions, SWAP_TEXT } from "../utils/skills";
+import styles from "./RequestDialogs.module.css";
+
+export interface RequestDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The student asked. */
+  userId: string;
+  userName: string;
+  /** Called with the confirmation text once the request is stored. */
+  onSent: (message: string) => void;
+}
+
+/** Swap popup: one of my skills to teach, one of theirs to learn; Submit and Cancel. */
+export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestDialogProps) {
+  const formId = useId();
+  const form = useSwapFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
+  const [send, { loading }] = useRequestSwapMutation();
+  const [teach, setTeach] = useState("");
+  const [learn, setLearn] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const options = form.data?.swapForm;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const preachSkill = pick(options?.preachSkills, teach);
+    const learnSkill = pick(options?.learnSkills, learn);
+    if (!preachSkill || !learnSkill) {
+      setError(SWAP_TEXT.selectSkills);
+      return;
+    }
+    setError(null);
+    try {
+      await send({ variables: { input: { receiverId: userId, preachSkill, learnSkill } } });
+      onSent(SWAP_TEXT.swapSent(userName));
+    } catch (e) {
+      setError(serverMessage(e));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Swap skills with ${userName}`}
+      description="Teach one of your skills and learn one of theirs in return."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={loading} loadingText="Sending..." disabled={!options}>
+            Submit
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
+        {form.error ? (
+          <Alert variant="danger" title={serverMessage(form.error)} />
+        ) : !options ? (
+          <Spinner showLabel label="Loading skills..." />
+        ) : (
+          <>
+            {error && <Alert variant="danger" title={error} />}
+            <Select
+              label="Skill you will teach"
+              placeholder="Select one of your skills"
+              options={skillOptions(options.preachSkills)}
+              value={teach}
+              onChange={(e) => setTeach(e.target.value)}
+              hint={options.preachSkills.length === 0 ? "Add skills you know on your profile first." : undefined}
+              autoFocus
+            />
+            <Select
+              label={`Skill you want to learn from ${userName}`}
+              placeholder="Select one of their skills"
+              options={skillOptions(options.learnSkills)}
+              value={learn}
+              onChange={(e) => setLearn(e.target.value)}
+              hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
+            />
+          </>
+        )}
+      </form>
+    </Dialog>
+  );
+}
