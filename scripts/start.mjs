@@ -18,7 +18,11 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(newestMtime(path.join(root, "web")), statSync(path.join(root, "vite.config.ts")).mtimeMs);
+const sources = Math.max(
+  newestMtime(path.join(root, "web")),
+  newestMtime(path.join(root, "common")),
+  statSync(path.join(root, "vite.config.ts")).mtimeMs,
+);
 const built = existsSync(stamp) && existsSync(path.join(root, "dist/web/index.html")) ? statSync(stamp).mtimeMs : 0;
 if (built < sources) {
   console.log("Building the web app (first start or changed sources)...");

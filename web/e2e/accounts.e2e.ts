@@ -55,7 +55,7 @@ describe("accounts in Chromium", () => {
     });
     await page.goto("/register");
     await page.getByRole("heading", { name: "Create Account" }).waitFor();
-    expect(await page.getByText("8 to 128 characters.").isVisible()).toBe(true);
+    await page.getByText("8 to 128 characters.").waitFor();
 
     await page.getByLabel("Username").fill(student.name);
     await page.getByLabel("PSG Tech Email").fill("22z212@psgtech.ac.in.evil.com");

@@ -36,7 +36,7 @@ async function buy(page: Page, coins: number) {
   await page.getByRole("button", { name: "Buy", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
-  expect(await dialog.getByText("TEST MODE").isVisible()).toBe(true);
+  await dialog.getByText("TEST MODE").waitFor();
   // Let the opening transition finish, so screenshots show the settled dialog.
   await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   return dialog;
@@ -75,7 +75,7 @@ describe("skill coins in Chromium", () => {
     await page.getByText("Enter a whole number of skill coins.").waitFor();
 
     const dialog = await buy(page, 3);
-    expect(await dialog.getByText("₹30").first().isVisible()).toBe(true);
+    await dialog.getByText("₹30").first().waitFor();
     await shot(page, "sandbox-dialog-1280", false);
     await dialog.getByRole("button", { name: /^Pay/ }).click();
 
@@ -93,7 +93,7 @@ describe("skill coins in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/skill-coins");
     await page.getByText("Bought skill coins").waitFor();
     expect(await balanceOf(page)).toBe("3");
-    expect(await page.getByText("+3").isVisible()).toBe(true);
+    await page.getByText("+3").waitFor();
     await shot(page, "page-after-buy-1280");
     await page.context().close();
   });
@@ -127,7 +127,7 @@ describe("skill coins in Chromium", () => {
     expect(await link.getAttribute("href")).toBe(`/user/${buyer.userId}/${buyer.userId}/Male`);
     const row = page.locator("tbody tr", { has: link });
     expect((await row.locator("td").last().textContent())?.trim()).toBe("3");
-    expect(await page.getByRole("button", { name: "Back" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Back" }).waitFor();
     await shot(page, "leaderboard-1280");
     await page.context().close();
   });
@@ -136,7 +136,7 @@ describe("skill coins in Chromium", () => {
     const page = await newPage(browser);
     await page.goto("/skill-coins/rules");
     await page.getByRole("heading", { name: "About Skill Coins" }).waitFor();
-    expect(await page.getByText("1 skill coin = Rs.10.").isVisible()).toBe(true);
+    await page.getByText("1 skill coin = Rs.10.").waitFor();
     await shot(page, "rules-1280");
     await page.context().close();
 

@@ -122,7 +122,7 @@ describe("profiles, dashboard and search in Chromium", () => {
     await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
     await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: `Welcome, ${me.name}` }).waitFor();
-    expect(await page.getByText(me.email).isVisible()).toBe(true);
+    await page.getByText(me.email).waitFor();
   });
 
   it("scrolls the feed to 'No more Feed' without duplicates, best matches first", async () => {
@@ -167,9 +167,9 @@ describe("profiles, dashboard and search in Chromium", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await results.getByRole("link", { name: `View Profile of Feed ${tag} 03` }).click();
     await page.waitForURL(new RegExp(`/user/${seeded[2].id}/[0-9a-f-]{36}/Female$`));
-    await page.getByRole("heading", { name: `Feed ${tag} 03` }).waitFor();
-    expect(await page.getByText("0 / 5").isVisible()).toBe(true);
-    expect(await page.getByText("Amount of Skill Coins per course").isVisible()).toBe(true);
+    await page.getByRole("heading", { level: 1, name: `Feed ${tag} 03` }).waitFor();
+    await page.getByText("0 / 5").waitFor();
+    await page.getByText("Amount of Skill Coins per course").waitFor();
     await shoot(page, "profile");
     await page.getByRole("link", { name: "Back" }).click();
     await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);
@@ -185,7 +185,7 @@ describe("profiles, dashboard and search in Chromium", () => {
     const toggle = phone.getByRole("button", { name: "Open dashboard menu" });
     expect(await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Logout" }).isVisible()).toBe(false);
     await toggle.click();
-    expect(await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Logout" }).isVisible()).toBe(true);
+    await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Logout" }).waitFor();
     await shoot(phone, "dashboard");
     await phone.goto("/p");
     await phone.getByRole("heading", { name: "Profile Details" }).waitFor();

@@ -28,14 +28,14 @@ describe("app shell in Chromium", () => {
     expect(await page.getByRole("button", { name: /menu/i }).getAttribute("aria-expanded")).toBe("true");
     await page.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL("**/about");
-    expect(await page.getByRole("heading", { name: "Our Story" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Our Story" }).waitFor();
     await page.context().close();
   });
 
   it("shows the 404 text for an unknown path", async () => {
     const page = await newPage(browser);
     await page.goto("/nowhere");
-    expect(await page.getByText("404 - Page Not Found").isVisible()).toBe(true);
+    await page.getByText("404 - Page Not Found").waitFor();
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 import { createProfileLoaders, type ProfileLoaders } from "../modules/profiles/profiles.loaders.js";
 import { createImplementsLoaders, type ImplementsLoaders } from "../modules/implements/implements.loaders.js";
-import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
+import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users.loaders.js";
 import type { Services } from "../services.js";
 
 /**
@@ -10,9 +10,9 @@ import type { Services } from "../services.js";
 export interface Loaders {
   profiles: ProfileLoaders;
   implements: ImplementsLoaders;
-  chat: ChatLoaders;
+  users: UsersLoaders;
 }
 
 export function createLoaders(services: Services): Loaders {
-  return { profiles: createProfileLoaders(services), implements: createImplementsLoaders(services), chat: createChatLoaders(services) };
+  return { profiles: createProfileLoaders(services), implements: createImplementsLoaders(services), users: createUsersLoaders(services) };
 }

@@ -1,18 +1,21 @@
 /**
- * Demo data for a fresh embedded database: about 40 students with varied skills,
- * languages, ratings, completed swaps and generated avatars (stored through Storage),
- * all signing in with one demo password.
+ * Demo data for a fresh embedded database: about 40 students with varied skills, languages,
+ * ratings and generated avatars (stored through Storage), all signing in with one demo password;
+ * then their last weeks replayed through the real services (timeline.ts): coins, swaps and
+ * paid courses with chats, ratings and finishes, project problems, pending requests.
  */
-import { HOUR } from "../../shared/clock.js";
+import { DAY, HOUR } from "../../shared/clock.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../../modules/accounts/user.entity.js";
 import { hashPassword } from "../../modules/accounts/passwords.js";
 import { CATEGORIES, validateProfile } from "../../modules/profiles/profile.rules.js";
 import type { Services } from "../../services.js";
 import { renderAvatar } from "./avatar.js";
+import { scheduleCoins, scheduleFinishedSwaps, scheduleWrapUp } from "./community.js";
 import { DEMO_PASSWORD, EXTRA_LANGUAGES, prng, REGIONAL_LANGUAGES, SKILLS, STUDENTS } from "./demo-data.js";
-
-type Skill = { category: string; skill: string };
+import { scheduleDemoStudent } from "./demo-student.js";
+import { scheduleImplements } from "./implements.js";
+import { type Person, type Skill, Timeline } from "./timeline.js";
 
 export function demoEmail(services: Services): string {
   return `${STUDENTS[0].roll}@${services.deps.config.collegeEmailDomain}`;
@@ -46,10 +49,11 @@ function skillsFor(i: number, rnd: ReturnType<typeof prng>): { known: Skill[]; r
     return out;
   };
   const used = new Set<string>();
-  // Every third student knows something the first student wants and wants what they know.
-  const known = i % 3 === 0 ? [FIRST.required[i % FIRST.required.length], ...take(rnd.int(1, 2), used)] : take(rnd.int(2, 4), used);
+  // Every third student knows something the first student wants and wants what they know, in turn.
+  const match = (i / 3) % FIRST.required.length;
+  const known = i % 3 === 0 ? [FIRST.required[match], ...take(rnd.int(1, 2), used)] : take(rnd.int(2, 4), used);
   known.forEach((s) => used.add(s.skill));
-  const required = i % 3 === 0 ? [FIRST.known[i % FIRST.known.length], ...take(rnd.int(0, 1), used)] : take(rnd.int(1, 3), used);
+  const required = i % 3 === 0 ? [FIRST.known[match], ...take(rnd.int(0, 1), used)] : take(rnd.int(1, 3), used);
   return { known, required };
 }
 
@@ -71,12 +75,13 @@ export async function seedDemoData(services: Services): Promise<void> {
     STUDENTS.map(async (s, i) => {
       const id = newId();
       const image = await deps.storage.putImage(id, renderAvatar(s.name), { ext: "png", mime: "image/png" });
-      return { ...s, id, image, createdAt: new Date(now - (STUDENTS.length - i) * 7 * HOUR) };
+      // Everyone joined five to six weeks ago, the demo student first.
+      return { ...s, id, image, createdAt: new Date(now - 45 * DAY + i * 6 * HOUR) };
     }),
   );
 
+  const cast: Person[] = [];
   await deps.tx(async (em) => {
-    const skillsById = new Map<string, { known: Skill[]; required: Skill[] }>();
     for (const [i, p] of people.entries()) {
       const ratingCount = rnd.next() < 0.2 ? 0 : rnd.int(1, 14);
       const ratingSum = ratingCount === 0 ? 0 : Math.round(ratingCount * (3.4 + rnd.next() * 1.6));
@@ -97,7 +102,7 @@ export async function seedDemoData(services: Services): Promise<void> {
         createdAt: p.createdAt,
       });
       const skills = skillsFor(i, rnd);
-      skillsById.set(p.id, skills);
+      cast.push({ index: i, id: p.id, name: p.name, ...skills, createdAt: p.createdAt.getTime() });
       const profile = validateProfile({
         gender: p.gender,
         languages: languagesFor(rnd),
@@ -108,15 +113,16 @@ export async function seedDemoData(services: Services): Promise<void> {
       });
       await profiles.writeProfile(em, p.id, profile, p.image);
     }
-    // Finished swaps: a learner completed one of a mentor's skills.
-    for (let n = 0; n < 16; n++) {
-      const learner = people[rnd.int(0, people.length - 1)];
-      const mentor = people[rnd.int(0, people.length - 1)];
-      if (learner.id === mentor.id) continue;
-      const skill = rnd.pick(skillsById.get(mentor.id)!.known);
-      await profiles.addCompletedSkill(em, { learnerId: learner.id, mentorId: mentor.id, ...skill });
-    }
   });
+
+  // Their recent past, through the services: the demo student's stories claim their partners first.
+  const tl = new Timeline(now, prng(2027));
+  scheduleDemoStudent(tl, cast);
+  scheduleImplements(tl, cast);
+  const buyers = scheduleCoins(tl, cast);
+  scheduleFinishedSwaps(tl, cast, buyers);
+  scheduleWrapUp(tl, cast);
+  await tl.replay(services);
 }
 
 /**

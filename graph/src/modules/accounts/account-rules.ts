@@ -1,24 +1,17 @@
+import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../../../common/accounts.js";
 import { badInput } from "../../shared/errors.js";
 
-/** Texts the spec names; the web pages show the same ones. */
+/** The texts the web pages show too are in common/accounts.ts; these are the server's own. */
 export const MESSAGES = {
-  invalidCollegeEmail: "Invalid email format. Please enter a valid PSG Tech email address.",
+  ...ACCOUNT_MESSAGES,
   fieldsRequired: "Username, email and password are required.",
-  passwordLength: "Password must be 8 to 128 characters long.",
   nameLength: "Username must be at most 60 characters long.",
-  nameTaken: "Username already exists",
-  wrongCredentials: "Wrong email or password",
-  forgotEmailRequired: "Please enter the email and click the forget password.",
   forgotSent: "If an account exists for that email, a link to reset the password has been sent to it.",
-  resetInvalid: "You are not able to reset your password",
-  contactRequired: "All fields are required.",
   contactEmail: "Please enter a valid email address.",
   contactTooLong: "Your message is too long.",
   contactSent: "The mail has been sent successfully ",
 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 

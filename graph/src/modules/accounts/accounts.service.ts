@@ -1,18 +1,11 @@
 import type { Repository } from "typeorm";
+import { PASSWORD_MAX } from "../../../../common/accounts.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { AppError, badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import {
-  MESSAGES,
-  PASSWORD_MAX,
-  assertPassword,
-  charLength,
-  lookupEmail,
-  normaliseCollegeEmail,
-  normaliseName,
-} from "./account-rules.js";
+import { MESSAGES, assertPassword, charLength, lookupEmail, normaliseCollegeEmail, normaliseName } from "./account-rules.js";
 import type { AuthService } from "./auth.service.js";
 import { burnPasswordCheck, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from "./passwords.js";
 import { User } from "./user.entity.js";

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { MIN_DAYS_TO_FINISH } from "../../../../common/chat.js";
 import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { badInput, conflict } from "../../shared/errors.js";
@@ -6,14 +7,7 @@ import { newId } from "../../shared/ids.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { Chat } from "./chat.entity.js";
 import { ChatReport } from "./chat-report.entity.js";
-import {
-  CHAT_MESSAGES,
-  cleanReportReason,
-  cleanStars,
-  FINISH_REWARD_COINS,
-  MIN_DAYS_TO_FINISH,
-  tooEarlyMessage,
-} from "./chat.rules.js";
+import { CHAT_MESSAGES, cleanReportReason, cleanStars, FINISH_REWARD_COINS, tooEarlyMessage } from "./chat.rules.js";
 import type { ChatCollaborators, ChatService } from "./chat.service.js";
 import type { ChatView, FinishChatResult } from "./chat.types.js";
 import { partnerOf, sideOf, toChatView, wholeDaysSince } from "./chat-views.js";

@@ -1,8 +1,8 @@
+import { MIN_DAYS_TO_FINISH } from "../../../../common/chat.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { DAY } from "../../shared/clock.js";
 import type { Chat } from "./chat.entity.js";
 import type { ChatStateEvent, MessageEvent } from "./chat-events.js";
-import { MIN_DAYS_TO_FINISH } from "./chat.rules.js";
 import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
 import type { ChatMessage } from "./message.entity.js";
 

@@ -1,6 +1,8 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { REPORT_REASONS } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
+import { formerStudent } from "../../shared/graphql-types.js";
 import type { Topics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { DEFAULT_PAGE_SIZE, MAX_CHATS_LISTED } from "./chat.rules.js";
@@ -9,11 +11,11 @@ import { fromChatStateEvent, fromMessageEvent } from "./chat-views.js";
 
 /** A participant as shown in a chat; someone whose account is gone still shows as a name. */
 function userView(id: string, s: UserSummary | null | undefined): ChatUserView {
-  return s ? { id: s.id, name: s.name, image: s.image, gender: s.gender } : { id, name: "Former student", image: null, gender: null };
+  return s ? { id: s.id, name: s.name, image: s.image, gender: s.gender } : formerStudent(id);
 }
 
 async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<ChatUserView> {
-  return userView(id, chat.users?.get(id) ?? (await ctx.loaders.chat.userSummary.load(id)));
+  return userView(id, chat.users?.get(id) ?? (await ctx.loaders.users.summary.load(id)));
 }
 
 /** Live subscriptions to one chat: only its two participants may open them (checked on subscribe). */
@@ -99,7 +101,7 @@ export class ChatResolver {
   @Authorized()
   @Mutation(() => ChatView, {
     description:
-      "Reports the partner: reason is Swapped by mistake | Inappropriate behavior | Spam or scam | Harassment | Other (with details). Suspends the chat for good, refunds held coins, blocks both ways.",
+      `Reports the partner: reason is ${REPORT_REASONS.join(" | ")} (with details). Suspends the chat for good, refunds held coins, blocks both ways.`,
   })
   reportChat(
     @Arg("chatWith", () => ID) chatWith: string,
@@ -147,6 +149,6 @@ export class ChatListResolver {
 
   @FieldResolver(() => ChatUserView)
   async partner(@Root() item: ChatListItemView, @Ctx() ctx: Context): Promise<ChatUserView> {
-    return userView(item.partnerId, await ctx.loaders.chat.userSummary.load(item.partnerId));
+    return userView(item.partnerId, await ctx.loaders.users.summary.load(item.partnerId));
   }
 }

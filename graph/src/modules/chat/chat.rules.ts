@@ -1,37 +1,35 @@
 /**
  * What a valid chat action is: texts, limits and input checks shared by GraphQL and REST.
- * The web page shows the same texts (web/src/features/chat/utils/chat-rules.ts).
+ * The limits, report reasons and texts the web page shows too are in common/chat.ts.
  */
+import {
+  CHAT_FORM_MESSAGES,
+  MAX_MESSAGE_CHARS,
+  MAX_REPORT_DETAILS_CHARS,
+  MIN_DAYS_TO_FINISH,
+  REPORT_REASONS,
+  type ReportReason,
+} from "../../../../common/chat.js";
 import { badInput } from "../../shared/errors.js";
 
-/** Spec section 9: at least 10 whole days of learning before a chat can be finished. */
-export const MIN_DAYS_TO_FINISH = 10;
 /** Spec section 9: each user gets 1 skill coin on a successful swap. */
 export const FINISH_REWARD_COINS = 1;
-export const MAX_MESSAGE_CHARS = 2000;
 export const MAX_MEETING_LINK_CHARS = 500;
-export const MAX_REPORT_DETAILS_CHARS = 500;
 /** Messages per page when scrolling up; REST returns at most MAX_REST_MESSAGES of the newest. */
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_REST_MESSAGES = 500;
 export const MAX_CHATS_LISTED = 200;
 
-/** Spec section 3, in the order the report dialog offers them. */
-export const REPORT_REASONS = ["Swapped by mistake", "Inappropriate behavior", "Spam or scam", "Harassment", "Other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 export const CHAT_MESSAGES = {
+  ...CHAT_FORM_MESSAGES,
   chatNotFound: "Chat not found",
   messageEmpty: "Please type a message",
-  messageTooLong: `A message can be at most ${MAX_MESSAGE_CHARS} characters`,
   chatCompleted: "This chat is finished",
   chatSuspended: "This chat was reported and is closed",
   ratingRange: "Please give a rating from 1 to 5 stars",
   alreadyRated: "You have already rated your partner in this chat",
   rateFirst: "Please rate your partner before finishing",
-  reasonMissing: "Please select a reason for reporting",
-  otherMissing: "Please describe the reason for reporting",
   alreadyReported: "You have already reported this chat",
   linkInvalid: "Please enter a valid http or https link",
   linkScheme: "Only http and https links can be shared",

@@ -1,29 +1,15 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
 import type { UserSummary } from "../accounts/users.service.js";
 
 @ObjectType("ChatUser", { description: "A chat participant as the chat shows them." })
-export class ChatUserView {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => String)
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  image: string | null;
-
+export class ChatUserView extends UserSummaryFields {
   @Field(() => String, { nullable: true, description: "Male | Female; null until the profile is filled." })
   gender: string | null;
 }
 
 @ObjectType("ChatSkill", { description: "A skill taught in a chat, with its category." })
-export class ChatSkillView {
-  @Field(() => String)
-  skill: string;
-
-  @Field(() => String)
-  category: string;
-}
+export class ChatSkillView extends SkillFields {}
 
 @ObjectType("ChatMessage", { description: "A chat message. `body` is plain text: render it as text, never as HTML." })
 export class ChatMessageView {

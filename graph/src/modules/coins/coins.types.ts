@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { CursorPage } from "../../shared/graphql-types.js";
 
 @ObjectType({ description: "The caller's skill coin account." })
 export class SkillCoinAccount {
@@ -37,16 +38,7 @@ export class CoinHistoryEntry {
 }
 
 @ObjectType({ description: "A page of the caller's history; pass endCursor as `after` for the next one." })
-export class CoinHistoryPage {
-  @Field(() => [CoinHistoryEntry])
-  items: CoinHistoryEntry[];
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
-
-  @Field(() => Boolean)
-  hasMore: boolean;
-}
+export class CoinHistoryPage extends CursorPage<CoinHistoryEntry>(CoinHistoryEntry) {}
 
 @ObjectType({ description: "How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox." })
 export class PaymentGatewayInfo {

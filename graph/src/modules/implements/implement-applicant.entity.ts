@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
-import { MAX_JOIN_DESCRIPTION_LENGTH, MAX_REASON_LENGTH } from "./implement.rules.js";
+import { MAX_JOIN_DESCRIPTION_LENGTH, MAX_REASON_LENGTH } from "../../../../common/implements.js";
 
 export const APPLICANT_STATUSES = ["pending", "accepted", "rejected", "rejected_permanently"] as const;
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];

@@ -47,6 +47,6 @@ export class ImplementApplicantsResolver {
 
   @FieldResolver(() => ImplementUser)
   async user(@Root() app: ImplementApplicationType, @Ctx() ctx: Context): Promise<ImplementUser> {
-    return (await ctx.loaders.implements.users.load(app.userId)) ?? { id: app.userId, name: app.userName, image: null, gender: null };
+    return (await ctx.loaders.users.summary.load(app.userId)) ?? { id: app.userId, name: app.userName, image: null, gender: null };
   }
 }

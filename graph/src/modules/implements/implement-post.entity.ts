@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
-import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./implement.rules.js";
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "../../../../common/implements.js";
 
 /**
  * A project problem a student posts for others to join. Hidden posts stay with their

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
+import { formerStudent } from "../../shared/graphql-types.js";
 import { applicationKey } from "./implements.loaders.js";
 import {
   CreateImplementPostInput,
@@ -8,8 +9,6 @@ import {
   ImplementPostType,
   ImplementUser,
 } from "./implements.types.js";
-
-const FORMER_STUDENT = (id: string): ImplementUser => ({ id, name: "Former student", image: null, gender: null });
 
 @Resolver(() => ImplementPostType)
 export class ImplementPostsResolver {
@@ -61,7 +60,7 @@ export class ImplementPostsResolver {
 
   @FieldResolver(() => ImplementUser)
   async owner(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementUser> {
-    return (await ctx.loaders.implements.users.load(post.ownerId)) ?? FORMER_STUDENT(post.ownerId);
+    return (await ctx.loaders.users.summary.load(post.ownerId)) ?? formerStudent(post.ownerId);
   }
 
   @FieldResolver(() => Boolean, { description: "True when the caller posted it." })

@@ -1,31 +1,20 @@
+/** Implements checks (spec section 5). The limits and texts the web app shows too are in common/implements.ts. */
+import {
+  IMPLEMENT_MESSAGES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_JOIN_DESCRIPTION_LENGTH,
+  MAX_REASON_LENGTH,
+  MAX_TITLE_LENGTH,
+  OTHER_REASON,
+  REJECTION_REASONS,
+} from "../../../../common/implements.js";
 import { badInput } from "../../shared/errors.js";
 
-/** Limits and messages for implements (spec section 5). The web app shows these texts verbatim. */
-export const MAX_TITLE_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_JOIN_DESCRIPTION_LENGTH = 1000;
-export const MAX_REASON_LENGTH = 300;
 /** Keeps every applicant list bounded (one post's applicants are loaded in one go). */
 export const MAX_APPLICANTS_PER_POST = 200;
 
-export const REJECTION_REASONS = [
-  "Incomplete Profile",
-  "Does Not Meet Requirements",
-  "Violation of Terms of Service",
-  "Duplicate Account",
-] as const;
-export const OTHER_REASON = "Other";
-
 export const MESSAGES = {
-  titleRequired: "Please enter a title.",
-  titleTooLong: `The title can be at most ${MAX_TITLE_LENGTH} characters.`,
-  descriptionRequired: "Please enter a description.",
-  descriptionTooLong: `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
-  joinReasonRequired: "Please provide a reason to join.",
-  joinReasonTooLong: `Your reason to join can be at most ${MAX_JOIN_DESCRIPTION_LENGTH} characters.`,
-  rejectReasonRequired: "Please select or provide a reason for rejection",
-  otherReasonRequired: "Please provide a reason for rejection",
-  rejectReasonTooLong: `The reason can be at most ${MAX_REASON_LENGTH} characters.`,
+  ...IMPLEMENT_MESSAGES,
   tooManyApplicants: `This problem already has the most applicants it can take (${MAX_APPLICANTS_PER_POST}).`,
 } as const;
 

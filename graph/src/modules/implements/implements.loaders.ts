@@ -1,12 +1,9 @@
 import DataLoader from "dataloader";
 import type { Services } from "../../services.js";
-import type { UserSummary } from "../accounts/users.service.js";
 import type { ImplementApplicant } from "./implement-applicant.entity.js";
 
 /** Per-request batching for implements: a page of N posts costs one statement per relation. */
 export interface ImplementsLoaders {
-  /** Owners and applicants, by user id. */
-  users: DataLoader<string, UserSummary | null>;
   /** All applicants of a post, by post id. */
   applicants: DataLoader<string, ImplementApplicant[]>;
   /** One user's application to one post, keyed `applicationKey(userId, postId)`. */
@@ -17,10 +14,6 @@ export const applicationKey = (userId: string, postId: string) => `${userId}|${p
 
 export function createImplementsLoaders(services: Services): ImplementsLoaders {
   return {
-    users: new DataLoader(async (ids) => {
-      const m = await services.users.summaries(ids);
-      return ids.map((id) => m.get(id) ?? null);
-    }),
     applicants: new DataLoader(async (postIds) => {
       const m = await services.implementApplicants.applicantsOf(postIds);
       return postIds.map((id) => m.get(id) ?? []);

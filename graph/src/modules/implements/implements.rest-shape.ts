@@ -1,8 +1,8 @@
+import { OTHER_REASON, REJECTION_REASONS } from "../../../../common/implements.js";
 import type { Services } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
 import { type ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import type { ImplementPost } from "./implement-post.entity.js";
-import { OTHER_REASON, REJECTION_REASONS } from "./implement.rules.js";
 
 /**
  * The spec's implement record: `_id`, `owner`, `visible`, `details` {`_id`, `title`,

@@ -1,5 +1,12 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { MAX_DESCRIPTION_LENGTH, MAX_JOIN_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from "./implement.rules.js";
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_JOIN_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  OTHER_REASON,
+  REJECTION_REASONS,
+} from "../../../../common/implements.js";
+import { CursorPage, UserSummaryFields } from "../../shared/graphql-types.js";
 
 export const ImplementApplicationStatus = {
   pending: "pending",
@@ -13,19 +20,7 @@ registerEnumType(ImplementApplicationStatus, {
 });
 
 @ObjectType({ description: "A student as implements show them: owner of a post or applicant." })
-export class ImplementUser {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => String)
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  image: string | null;
-
-  @Field(() => String, { nullable: true })
-  gender: string | null;
-}
+export class ImplementUser extends UserSummaryFields {}
 
 @ObjectType("ImplementApplication", { description: "One student's request to join one post." })
 export class ImplementApplicationType {
@@ -79,16 +74,7 @@ export class ImplementPostType {
 }
 
 @ObjectType({ description: "A page of posts, newest first. Pass endCursor as `after` for the next page." })
-export class ImplementPostPage {
-  @Field(() => [ImplementPostType])
-  items: ImplementPostType[];
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
-
-  @Field(() => Boolean)
-  hasMore: boolean;
-}
+export class ImplementPostPage extends CursorPage<ImplementPostType>(ImplementPostType) {}
 
 @InputType()
 export class CreateImplementPostInput {
@@ -120,7 +106,7 @@ export class ImplementApplicantInput {
 @InputType()
 export class RejectImplementApplicantInput extends ImplementApplicantInput {
   @Field(() => String, {
-    description: "Incomplete Profile | Does Not Meet Requirements | Violation of Terms of Service | Duplicate Account | Other",
+    description: [...REJECTION_REASONS, OTHER_REASON].join(" | "),
   })
   reason: string;
 

@@ -2,6 +2,7 @@ import { type EntityManager, In } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
+import { formerStudent } from "../../shared/graphql-types.js";
 import { newId } from "../../shared/ids.js";
 import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
@@ -119,7 +120,7 @@ function toView(r: Notification, notifier: UserSummary | undefined): Notificatio
     skillCoins: r.skillCoins,
     refId: r.refId,
     dismissible: INFO_TYPES.has(r.type),
-    notifier: notifier ?? { id: r.notifierId, name: "Former student", image: null, gender: null },
+    notifier: notifier ?? formerStudent(r.notifierId),
     createdAt: r.createdAt,
   };
 }

@@ -1,28 +1,11 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
 
 @ObjectType({ description: "A skill with its category." })
-export class SkillRef {
-  @Field(() => String)
-  skill: string;
-
-  @Field(() => String)
-  category: string;
-}
+export class SkillRef extends SkillFields {}
 
 @ObjectType({ description: "The user a notification is about." })
-export class NotificationUser {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => String)
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  image: string | null;
-
-  @Field(() => String, { nullable: true })
-  gender: string | null;
-}
+export class NotificationUser extends UserSummaryFields {}
 
 /** Fully resolved (notifier included), so subscriptions fan out without queries. */
 @ObjectType("Notification")

@@ -1,8 +1,8 @@
+import { MAX_SKILL_LENGTH, skillKeyOf } from "../../../../common/profiles.js";
 import type { Deps } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
-import { MAX_SKILL_LENGTH } from "./profile.rules.js";
 import type { ProfileRow, ProfilesService } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "./sql.js";
 
@@ -145,7 +145,7 @@ export class FeedService {
    */
   async search(viewerId: string, query: string, filter: SearchFilter = "name"): Promise<ProfileRow[]> {
     if (!SEARCH_FILTERS.includes(filter)) throw badInput("Unknown search filter");
-    const q = String(query ?? "").normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase().slice(0, MAX_SKILL_LENGTH);
+    const q = skillKeyOf(String(query ?? "")).slice(0, MAX_SKILL_LENGTH);
     if (!q) return [];
     const excluded = await this.excludedFor(viewerId);
     const like = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);

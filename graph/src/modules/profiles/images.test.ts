@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { PNG, uploadImage } from "../../../test/profiles.js";
-import { MAX_IMAGE_BYTES, MESSAGES } from "./profile.rules.js";
 
 /** Real signatures, padded: file-type decides by these bytes, not by names or declared types. */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64)]);
@@ -63,13 +63,13 @@ describe.each(dbTargets)("image upload on %s", (target) => {
     const before = stored().length;
     const r = await uploadImage(t, token, bytes, file);
     expect(r.status).toBe(400);
-    expect(r.body.error).toBe(MESSAGES.imageType);
+    expect(r.body.error).toBe(PROFILE_MESSAGES.imageType);
     expect(stored().length).toBe(before);
   });
 
   it("refuses a request without a file", async () => {
     const r = await uploadImage(t, token, null);
-    expect([r.status, r.body.error]).toEqual([400, MESSAGES.imageType]);
+    expect([r.status, r.body.error]).toEqual([400, PROFILE_MESSAGES.imageType]);
   });
 
   it("accepts exactly 2097152 bytes and refuses one byte more with the size message", async () => {
@@ -78,7 +78,7 @@ describe.each(dbTargets)("image upload on %s", (target) => {
     const before = stored().length;
     const over = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES + 1 - PNG.length)]);
     const r = await uploadImage(t, token, over);
-    expect([r.status, r.body.error]).toEqual([400, MESSAGES.imageSize]);
+    expect([r.status, r.body.error]).toEqual([400, PROFILE_MESSAGES.imageSize]);
     expect(stored().length).toBe(before);
   });
 

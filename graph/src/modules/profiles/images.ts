@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
+import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { badInput } from "../../shared/errors.js";
 import type { ImageType } from "../../shared/storage.js";
-import { MAX_IMAGE_BYTES, MESSAGES } from "./profile.rules.js";
 
 const ALLOWED: Record<string, ImageType> = {
   "image/png": { ext: "png", mime: "image/png" },
@@ -15,10 +15,10 @@ const ALLOWED: Record<string, ImageType> = {
  * an SVG (which can carry script) is refused. Returns the type the file is stored as.
  */
 export async function checkImage(bytes: Buffer | null | undefined): Promise<ImageType> {
-  if (!bytes || bytes.length === 0) throw badInput(MESSAGES.imageType);
-  if (bytes.length > MAX_IMAGE_BYTES) throw badInput(MESSAGES.imageSize);
+  if (!bytes || bytes.length === 0) throw badInput(PROFILE_MESSAGES.imageType);
+  if (bytes.length > MAX_IMAGE_BYTES) throw badInput(PROFILE_MESSAGES.imageSize);
   const detected = await fileTypeFromBuffer(bytes);
   const type = detected && ALLOWED[detected.mime];
-  if (!type) throw badInput(MESSAGES.imageType);
+  if (!type) throw badInput(PROFILE_MESSAGES.imageType);
   return type;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { filledStudent, UPDATE_PROFILE, PNG, uploadImage } from "../../../test/profiles.js";
 import { User } from "../accounts/user.entity.js";
-import { MESSAGES } from "./profile.rules.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
 
@@ -39,21 +39,21 @@ describe.each(dbTargets)("profile update on %s", (target) => {
   }
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ["no gender", { gender: null }, MESSAGES.gender],
-    ["an unknown gender", { gender: "Other" }, MESSAGES.gender],
-    ["no skills required", { skillsRequired: [] }, MESSAGES.skillsRequired],
-    ["no language", { languages: [] }, MESSAGES.languageMissing],
-    ["a blank language row", { languages: ["English", " "] }, MESSAGES.languageBlank],
-    ["a language not on the list", { languages: ["Klingon"] }, MESSAGES.languageUnknown],
-    ["a skill row without category", { skillsKnown: [{ category: "", skill: "React" }] }, MESSAGES.categoryBlank],
-    ["a category not on the list", { skillsRequired: [{ category: "Cooking", skill: "Dosa" }] }, MESSAGES.categoryBlank],
-    ["a required skill row without skill", { skillsRequired: [{ category: "Other", skill: "   " }] }, MESSAGES.skillBlank],
-    ["a skill over 60 characters", { skillsKnown: [{ category: "Other", skill: "x".repeat(61) }] }, MESSAGES.skillTooLong],
-    ["21 skills", { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, MESSAGES.tooManySkills],
-    ["negative coins", { amount: -1 }, MESSAGES.amount],
-    ["absurd coins", { amount: 10_001 }, MESSAGES.amount],
-    ["negative days", { days: -2 }, MESSAGES.days],
-    ["a foreign image URL", { image: "https://tracker.example/pixel.png" }, MESSAGES.imageType],
+    ["no gender", { gender: null }, PROFILE_MESSAGES.gender],
+    ["an unknown gender", { gender: "Other" }, PROFILE_MESSAGES.gender],
+    ["no skills required", { skillsRequired: [] }, PROFILE_MESSAGES.skillsRequired],
+    ["no language", { languages: [] }, PROFILE_MESSAGES.languageMissing],
+    ["a blank language row", { languages: ["English", " "] }, PROFILE_MESSAGES.languageBlank],
+    ["a language not on the list", { languages: ["Klingon"] }, PROFILE_MESSAGES.languageUnknown],
+    ["a skill row without category", { skillsKnown: [{ category: "", skill: "React" }] }, PROFILE_MESSAGES.categoryBlank],
+    ["a category not on the list", { skillsRequired: [{ category: "Cooking", skill: "Dosa" }] }, PROFILE_MESSAGES.categoryBlank],
+    ["a required skill row without skill", { skillsRequired: [{ category: "Other", skill: "   " }] }, PROFILE_MESSAGES.skillBlank],
+    ["a skill over 60 characters", { skillsKnown: [{ category: "Other", skill: "x".repeat(61) }] }, PROFILE_MESSAGES.skillTooLong],
+    ["21 skills", { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, PROFILE_MESSAGES.tooManySkills],
+    ["negative coins", { amount: -1 }, PROFILE_MESSAGES.amount],
+    ["absurd coins", { amount: 10_001 }, PROFILE_MESSAGES.amount],
+    ["negative days", { days: -2 }, PROFILE_MESSAGES.days],
+    ["a foreign image URL", { image: "https://tracker.example/pixel.png" }, PROFILE_MESSAGES.imageType],
   ];
 
   it.each(cases)("GraphQL refuses %s with the form's message and changes nothing", async (_what, patch, message) => {
@@ -77,13 +77,13 @@ describe.each(dbTargets)("profile update on %s", (target) => {
   it("REST refuses fractional coins sent as JSON numbers", async () => {
     const me = await freshUserWithImage();
     const r = await t.rest("POST", "/profileDetails", { body: { ...valid, amount: 1.5, image: me.image, token: me.token } });
-    expect([r.status, r.body.error]).toEqual([400, MESSAGES.amount]);
+    expect([r.status, r.body.error]).toEqual([400, PROFILE_MESSAGES.amount]);
   });
 
   it("requires an image when the student has none yet", async () => {
     const { token, user } = await t.createUser();
     const r = await t.gql(UPDATE_PROFILE, { input: valid }, token);
-    expect(r.errors?.[0].message).toBe(MESSAGES.imageType);
+    expect(r.errors?.[0].message).toBe(PROFILE_MESSAGES.imageType);
     expect((await profileRows(user.id)).gender).toBeNull();
   });
 
@@ -91,7 +91,7 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     const other = await freshUserWithImage();
     const me = await freshUserWithImage();
     const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: other.image } }, me.token);
-    expect(r.errors?.[0].message).toBe(MESSAGES.imageType);
+    expect(r.errors?.[0].message).toBe(PROFILE_MESSAGES.imageType);
   });
 
   it("saves a valid profile through GraphQL: trimmed, ordered, details filled, old image kept when none is sent", async () => {

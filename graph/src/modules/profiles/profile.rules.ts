@@ -1,54 +1,23 @@
 /**
- * What a valid profile is. The web form (web/src/features/profiles/utils/profile-rules.ts)
- * shows the same texts; the server checks everything again whatever the client sent.
+ * What a valid profile is. The catalog and the texts live in common/profiles.ts, which the
+ * web form imports too; the server checks everything again whatever the client sent.
  */
+import {
+  CATEGORIES,
+  type Gender,
+  GENDERS,
+  LANGUAGES,
+  MAX_AMOUNT,
+  MAX_DAYS,
+  MAX_SKILL_LENGTH,
+  MAX_SKILLS_PER_LIST,
+  normalizeSkill,
+  PROFILE_MESSAGES as MESSAGES,
+} from "../../../../common/profiles.js";
 import { badInput } from "../../shared/errors.js";
 
-/** Spec section 3, in the order the form offers them. */
-export const CATEGORIES = [
-  "Programming & Technology",
-  "Hobbies & Crafts",
-  "Academics & Education",
-  "Languages & Linguistics",
-  "Business & Entrepreneurship",
-  "Fitness & Wellness",
-  "Music & Performing Arts",
-  "Technology & Gadgets",
-  "Personal Development",
-  "Other",
-] as const;
-
-/** Spec section 3 (the source list names Kannada twice; it is offered once). */
-export const LANGUAGES = [
-  "English", "Spanish", "Hindi", "Bengali", "Telugu", "Tamil", "Marathi", "Gujarati", "Kannada",
-  "Urdu", "Punjabi", "Malayalam", "Odia", "Assamese", "Nepali", "Sindhi", "Chinese", "French",
-  "German", "Japanese", "Korean", "Russian", "Arabic", "Portuguese", "Italian", "Dutch", "Turkish",
-] as const;
-
-export const GENDERS = ["Male", "Female"] as const;
-export type Gender = (typeof GENDERS)[number];
-
-export const MAX_IMAGE_BYTES = 2_097_152;
-export const MAX_SKILL_LENGTH = 60;
-export const MAX_SKILLS_PER_LIST = 20;
-export const MAX_AMOUNT = 10_000;
-export const MAX_DAYS = 3_650;
-
-export const MESSAGES = {
-  gender: "Please Select your gender",
-  skillsRequired: "Skills Required must be given",
-  imageType: "Please select an image file.",
-  imageSize: "Please select an image less than 2MB in size.",
-  languageMissing: "Please select at least one language",
-  languageBlank: "Please select a language in every row",
-  languageUnknown: "Please select languages from the list",
-  categoryBlank: "Please select a category for every skill",
-  skillBlank: "Please enter a skill in every row",
-  skillTooLong: `A skill can be at most ${MAX_SKILL_LENGTH} characters`,
-  tooManySkills: `You can list at most ${MAX_SKILLS_PER_LIST} skills in each list`,
-  amount: `Skill Coins per course must be a whole number from 0 to ${MAX_AMOUNT}`,
-  days: `Days must be a whole number from 0 to ${MAX_DAYS}`,
-} as const;
+// The seed takes the category list from here.
+export { CATEGORIES };
 
 export interface SkillInputValue {
   category: string;
@@ -78,10 +47,6 @@ export interface CleanProfile {
   amount: number;
   days: number;
 }
-
-/** Case-insensitive key that search and feed matching compare. */
-export const skillKeyOf = (skill: string) => normalizeSkill(skill).toLowerCase();
-const normalizeSkill = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ");
 
 function asList(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];

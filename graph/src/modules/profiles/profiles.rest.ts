@@ -1,11 +1,11 @@
 import { type Request, type Response, Router } from "express";
 import multer from "multer";
+import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { contextFromToken } from "../../server/context.js";
 import { assertSelf, route } from "../../server/rest.js";
 import type { Services } from "../../services.js";
 import { badInput, notFound } from "../../shared/errors.js";
 import { bearerToken } from "../../shared/tokens.js";
-import { MAX_IMAGE_BYTES, MESSAGES } from "./profile.rules.js";
 import { restPublicUser } from "./rest-shapes.js";
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +21,7 @@ function readImage(req: Request, res: Response): Promise<Buffer | null> {
     imageUpload(req, res, (err: unknown) => {
       if (!err) return resolve(req.file?.buffer ?? null);
       const code = (err as { code?: string }).code;
-      reject(badInput(code === "LIMIT_FILE_SIZE" ? MESSAGES.imageSize : MESSAGES.imageType));
+      reject(badInput(code === "LIMIT_FILE_SIZE" ? PROFILE_MESSAGES.imageSize : PROFILE_MESSAGES.imageType));
     });
   });
 }

@@ -1,4 +1,5 @@
 import { type EntityManager, In } from "typeorm";
+import { MAX_SKILL_LENGTH, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
@@ -6,7 +7,7 @@ import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { checkImage } from "./images.js";
-import { type CleanProfile, MAX_SKILL_LENGTH, MESSAGES, type ProfileInputValue, validateProfile } from "./profile.rules.js";
+import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { rawQuery } from "./sql.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
@@ -183,10 +184,10 @@ export class ProfilesService {
     let image = current.image;
     if (wanted && wanted !== current.image) {
       // Only an image this server stored for this user: no foreign URLs, no one else's file.
-      if (!this.deps.storage.ownsImage(wanted, userId)) throw badInput(MESSAGES.imageType);
+      if (!this.deps.storage.ownsImage(wanted, userId)) throw badInput(PROFILE_MESSAGES.imageType);
       image = wanted;
     }
-    if (!image) throw badInput(MESSAGES.imageType);
+    if (!image) throw badInput(PROFILE_MESSAGES.imageType);
     await this.deps.tx(async (em) => {
       await this.writeProfile(em, userId, clean, image);
       const replaced = current.image;

@@ -1,5 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { CursorPage, SkillFields } from "../../shared/graphql-types.js";
 import { SEARCH_FILTERS, type SearchFilter } from "./feed.service.js";
+import type { ProfileRow } from "./profiles.service.js";
 
 @ObjectType("Skill", { description: "A skill with its category (one of the ten of the spec)." })
 export class SkillType {
@@ -21,13 +23,7 @@ export class RatingType {
 
 /** Root of a CompletedSkill: the mentor is resolved from mentorId through a loader. */
 @ObjectType("CompletedSkill", { description: "A skill the student finished learning from a mentor." })
-export class CompletedSkillType {
-  @Field(() => String)
-  skill: string;
-
-  @Field(() => String)
-  category: string;
-
+export class CompletedSkillType extends SkillFields {
   @Field(() => Date)
   completedAt: Date;
 
@@ -66,17 +62,9 @@ export class MeType extends UserType {
   days: number;
 }
 
+/** Items are profile rows; UserType's field resolvers read them. */
 @ObjectType("FeedPage", { description: "One page of the dashboard feed. Pass endCursor as `after` for the next page." })
-export class FeedPageType {
-  @Field(() => [UserType])
-  items: unknown[];
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
-
-  @Field(() => Boolean)
-  hasMore: boolean;
-}
+export class FeedPageType extends CursorPage<ProfileRow>(UserType) {}
 
 @InputType("SkillInput")
 export class SkillInput {

@@ -1,4 +1,5 @@
 /** Texts and limits of swap and pay requests (spec sections 5 and 8). */
+import { skillKeyOf } from "../../../../common/profiles.js";
 import { badInput } from "../../shared/errors.js";
 
 export const MAX_PAY_COINS = 10_000;
@@ -29,16 +30,14 @@ export interface SkillValue {
   category: string;
 }
 
-const keyOf = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
-
 /** The profile's own entry for a submitted skill (same category, same skill ignoring case/space), or null. */
 export function findSkill(list: readonly SkillValue[], wanted: unknown): SkillValue | null {
   const w = (wanted ?? {}) as Partial<Record<keyof SkillValue, unknown>>;
   if (typeof w.skill !== "string" || typeof w.category !== "string") return null;
-  const key = keyOf(w.skill);
+  const key = skillKeyOf(w.skill);
   const category = w.category.trim();
   if (!key) return null;
-  return list.find((s) => s.category === category && keyOf(s.skill) === key) ?? null;
+  return list.find((s) => s.category === category && skillKeyOf(s.skill) === key) ?? null;
 }
 
 /** Whole coins in range; digit strings are accepted because old clients send input values. */

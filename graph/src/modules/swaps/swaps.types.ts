@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { formerStudent } from "../../shared/graphql-types.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { NotificationUser, SkillRef } from "../notifications/notifications.types.js";
 import type { SwapRequest } from "./swap-request.entity.js";
@@ -108,7 +109,7 @@ export class PaymentResult {
 /** Rows to GraphQL views with both students resolved in one query. */
 export async function toViews(users: UsersService, rows: SwapRequest[]): Promise<SwapRequestView[]> {
   const people = await users.summaries(rows.flatMap((r) => [r.requesterId, r.receiverId]));
-  const person = (id: string) => people.get(id) ?? { id, name: "Former student", image: null, gender: null };
+  const person = (id: string) => people.get(id) ?? formerStudent(id);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,

@@ -5,10 +5,11 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { errorCode, userFacingMessage } from "../../features/accounts/utils/errors";
+import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
+import { errorCode } from "../../lib/graphql-errors";
 
 type Notice = { variant: "danger" | "success"; message: string };
 

@@ -1,14 +1,16 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../common/accounts";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { errorCode, userFacingMessage } from "../../features/accounts/utils/errors";
-import { COLLEGE_EMAIL_DOMAIN, MESSAGES, PASSWORD_MAX, PASSWORD_MIN, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
+import { userFacingMessage } from "../../features/accounts/utils/errors";
+import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { useRegisterMutation } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
+import { errorCode } from "../../lib/graphql-errors";
 
 type Problem = { field?: "name" | "email" | "password"; message: string };
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../common/accounts";
 import { Alert } from "../../components/ui/Alert";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
@@ -7,7 +8,7 @@ import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { userFacingMessage } from "../../features/accounts/utils/errors";
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from "../../features/accounts/utils/validation";
+import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { useResetTokenValidQuery, useUpdatePasswordMutation } from "../../gql/graphql";
 
 const REDIRECT_MS = 1500;

@@ -1,11 +1,5 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
-
-/** The server's error code (CONFLICT, RATE_LIMITED, ...) of a failed operation, if it sent one. */
-export function errorCode(error: unknown): string | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
-  const code = error.errors[0]?.extensions?.code;
-  return typeof code === "string" ? code : undefined;
-}
+import { errorCode } from "../../../lib/graphql-errors";
 
 /** The server's message when it is meant for people (bad input, rate limits); undefined otherwise. */
 export function userFacingMessage(error: unknown): string | undefined {

@@ -1,21 +1,15 @@
 /** Client-side checks that mirror the server's rules, so mistakes are caught before any request. */
+import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../../../../../common/accounts";
 
 export const COLLEGE_EMAIL_DOMAIN: string = import.meta.env.VITE_COLLEGE_EMAIL_DOMAIN ?? "psgtech.ac.in";
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
+/** The server's texts (common/accounts.ts) and the pages' own. */
 export const MESSAGES = {
-  invalidCollegeEmail: "Invalid email format. Please enter a valid PSG Tech email address.",
-  passwordLength: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
-  nameTaken: "Username already exists",
+  ...ACCOUNT_MESSAGES,
   registrationFailed: "Registration failed",
-  wrongCredentials: "Wrong email or password",
-  forgotEmailRequired: "Please enter the email and click the forget password.",
   forgotFailed: "Failed to process forget password request.",
-  resetInvalid: "You are not able to reset your password",
   passwordUpdated: "Password Updated",
   loggedOut: "Logged Out Successfully",
-  contactRequired: "All fields are required.",
   contactSent: "Message sent successfully!",
   contactFailed: "Failed to send message. Please try again.",
 } as const;

@@ -8,7 +8,7 @@ import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useChatListQuery } from "../../../gql/graphql";
-import { errorCode } from "../utils/errors";
+import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
 import { Avatar } from "./Avatar";
 import styles from "./ChatList.module.css";

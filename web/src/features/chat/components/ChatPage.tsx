@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import type { ReportReason } from "../../../../../common/chat";
 import { Page } from "../../../components/layouts/Page";
 import { Alert, type AlertVariant } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -13,11 +14,12 @@ import {
   useReportChatMutation,
   useSetMeetingLinkMutation,
 } from "../../../gql/graphql";
+import { actionMessage, errorCode } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
-import { meetingHref, meetingLabel, type ReportReason, TEXTS } from "../utils/chat-rules";
-import { actionMessage, errorCode, errorExtension } from "../utils/errors";
+import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
+import { errorExtension } from "../utils/errors";
 import { visibleMessages } from "../utils/messages";
 import { Avatar } from "./Avatar";
 import styles from "./Chat.module.css";

@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { MAX_MESSAGE_CHARS } from "../../../../../common/chat";
 import { Button } from "../../../components/ui/Button";
-import { charCount, MAX_MESSAGE_CHARS, TEXTS } from "../utils/chat-rules";
-import { actionMessage } from "../utils/errors";
+import { actionMessage } from "../../../lib/graphql-errors";
+import { charCount, TEXTS } from "../utils/chat-rules";
 import styles from "./Chat.module.css";
 
 interface MessageComposerProps {

@@ -1,11 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
+import { FormDialog } from "../../../components/ui/FormDialog";
 import { StarIcon } from "../../../components/ui/icons";
 import { cx } from "../../../lib/cx";
+import { useDialogAction } from "../hooks/use-dialog-action";
 import { TEXTS } from "../utils/chat-rules";
-import { actionMessage } from "../utils/errors";
 import styles from "./Chat.module.css";
 
 interface RatingDialogProps {
@@ -19,11 +18,9 @@ const LABELS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 
 /** Before finishing: 1 to 5 stars for the partner, given once per chat. Radio buttons, so keys and screen readers work. */
 export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps) {
-  const formId = useId();
   const [stars, setStars] = useState(0);
   const [hover, setHover] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useDialogAction();
   const shown = hover || stars;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,51 +28,37 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
       setError(TEXTS.ratingMissing);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onRate(stars);
-    } catch (e) {
-      setError(actionMessage(e));
-      setSaving(false);
-    }
+    await run(() => onRate(stars));
   };
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
       size="sm"
       title={`Rate ${partnerName}`}
       description="How was learning together? You rate once per chat; then your finish request is sent."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={saving} loadingText="Sending...">
-            Rate and finish
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Rate and finish"
+      busy={saving}
+      busyLabel="Sending..."
+      formClassName={styles.dialogForm}
     >
-      <form id={formId} onSubmit={submit} className={styles.dialogForm} noValidate>
-        <fieldset className={styles.stars} onMouseLeave={() => setHover(0)}>
-          <legend className="visually-hidden">Rating</legend>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={cx(styles.star, n <= shown && styles.starOn)} onMouseEnter={() => setHover(n)}>
-              <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => setStars(n)} className="visually-hidden" autoFocus={n === 1} />
-              <StarIcon size={32} aria-hidden="true" />
-              <span className="visually-hidden">
-                {n} star{n > 1 ? "s" : ""}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <p className={styles.starLabel} aria-live="polite">
-          {shown ? `${shown} / 5 · ${LABELS[shown]}` : "Choose 1 to 5 stars"}
-        </p>
-        {error && <Alert variant="danger">{error}</Alert>}
-      </form>
-    </Dialog>
+      <fieldset className={styles.stars} onMouseLeave={() => setHover(0)}>
+        <legend className="visually-hidden">Rating</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={cx(styles.star, n <= shown && styles.starOn)} onMouseEnter={() => setHover(n)}>
+            <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => setStars(n)} className="visually-hidden" autoFocus={n === 1} />
+            <StarIcon size={32} aria-hidden="true" />
+            <span className="visually-hidden">
+              {n} star{n > 1 ? "s" : ""}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className={styles.starLabel} aria-live="polite">
+        {shown ? `${shown} / 5 · ${LABELS[shown]}` : "Choose 1 to 5 stars"}
+      </p>
+      {error && <Alert variant="danger">{error}</Alert>}
+    </FormDialog>
   );
 }

@@ -1,19 +1,12 @@
 /**
- * The chat's texts and limits as the server has them (graph/src/modules/chat/chat.rules.ts);
- * the server checks everything again.
+ * The chat page's texts. Limits, report reasons and the texts the server gives too come
+ * from common/chat.ts; the server checks everything again.
  */
-export const MAX_MESSAGE_CHARS = 2000;
-export const MIN_DAYS_TO_FINISH = 10;
-
-/** Spec section 3, in this order. */
-export const REPORT_REASONS = ["Swapped by mistake", "Inappropriate behavior", "Spam or scam", "Harassment", "Other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import { CHAT_FORM_MESSAGES } from "../../../../../common/chat";
 
 export const TEXTS = {
-  reasonMissing: "Please select a reason for reporting",
-  otherMissing: "Please describe the reason for reporting",
+  ...CHAT_FORM_MESSAGES,
   ratingMissing: "Please choose from 1 to 5 stars",
-  messageTooLong: `A message can be at most ${MAX_MESSAGE_CHARS} characters`,
   suspended: "This chat was reported and is closed.",
   completed: "You both finished this chat. Well done!",
 } as const;

@@ -1,21 +1,6 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 
-/** The server's code of a failed operation (NOT_FOUND, DETAILS_NOT_FILLED, ...), if any. */
-export function errorCode(error: unknown): string | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
-  const code = error.errors[0]?.extensions?.code;
-  return typeof code === "string" ? code : undefined;
-}
-
 /** A named extension of the first error (e.g. `reason: "RATING_REQUIRED"`). */
 export function errorExtension(error: unknown, name: string): unknown {
   return CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.[name] : undefined;
-}
-
-/** The server's own words for a refused action; a generic line for network or server faults. */
-export function actionMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error) && errorCode(error) !== "INTERNAL_SERVER_ERROR") {
-    return error.errors[0]?.message ?? "Something went wrong. Please try again.";
-  }
-  return "Something went wrong. Please try again.";
 }

@@ -1,4 +1,3 @@
-import { CombinedGraphQLErrors } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,6 +7,7 @@ import {
   useSandboxPayMutation,
   useVerifyCoinPaymentMutation,
 } from "../../../gql/graphql";
+import { actionMessage } from "../../../lib/graphql-errors";
 import { loadRazorpayCheckout, openRazorpayCheckout } from "../utils/razorpay-checkout";
 
 export type CoinOrder = CreateCoinOrderMutation["createCoinOrder"];
@@ -19,13 +19,6 @@ export interface PaymentResultState {
   reason?: string;
   /** Razorpay may have taken the money even though we could not confirm it (the webhook credits it later). */
   maybeCharged?: boolean;
-}
-
-function serverMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code !== "INTERNAL_SERVER_ERROR") {
-    return error.errors[0]?.message ?? "Something went wrong. Please try again.";
-  }
-  return "Something went wrong. Please try again.";
 }
 
 /**
@@ -62,7 +55,7 @@ export function useCheckout() {
         client.cache.gc();
         navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins } satisfies PaymentResultState });
       } catch (e) {
-        fail(serverMessage(e), order.gateway === "razorpay");
+        fail(actionMessage(e), order.gateway === "razorpay");
       }
     },
     [client, fail, navigate, verify],
@@ -78,7 +71,7 @@ export function useCheckout() {
         if (!data) throw new Error("no order");
         order = data.createCoinOrder;
       } catch (e) {
-        setError(serverMessage(e));
+        setError(actionMessage(e));
         setBusy(false);
         return;
       }
@@ -120,7 +113,7 @@ export function useCheckout() {
       if (!data) throw new Error("no payment");
       await complete(sandboxOrder, data.sandboxPay.paymentId, data.sandboxPay.signature);
     } catch (e) {
-      fail(serverMessage(e));
+      fail(actionMessage(e));
     }
   }, [complete, fail, sandboxOrder, sandboxPay]);
 

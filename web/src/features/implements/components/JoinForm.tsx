@@ -3,7 +3,8 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { TextArea } from "../../../components/ui/TextField";
 import { useJoinImplementPostMutation } from "../../../gql/graphql";
-import { errorCode, userMessage } from "../utils/errors";
+import { errorCode } from "../../../lib/graphql-errors";
+import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import styles from "./implements.module.css";
 

@@ -8,7 +8,7 @@ import { ArrowLeftIcon, CompassIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useImplementPostQuery } from "../../../gql/graphql";
-import { errorCode } from "../utils/errors";
+import { errorCode } from "../../../lib/graphql-errors";
 import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
 import { nameSegment, type Viewer } from "./WithViewer";

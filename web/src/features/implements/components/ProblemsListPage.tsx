@@ -7,7 +7,7 @@ import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useImplementPostsQuery } from "../../../gql/graphql";
-import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
+import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";

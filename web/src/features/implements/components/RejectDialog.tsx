@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { OTHER_REASON } from "../../../../../common/implements";
 import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
+import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
-import { LIMITS, MESSAGES, OTHER_REASON, REJECTION_REASONS } from "../utils/rules";
+import { LIMITS, MESSAGES, REJECTION_REASONS } from "../utils/rules";
 import styles from "./implements.module.css";
 
 export interface RejectDialogProps {
@@ -17,7 +17,6 @@ export interface RejectDialogProps {
 
 /** Reject or Reject permanently: a reason is required (a listed one, or Other with text). */
 export function RejectDialog({ open, permanent, applicantName, onClose, onConfirm }: RejectDialogProps) {
-  const formId = useId();
   const [reason, setReason] = useState("");
   const [other, setOther] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +44,7 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
 
   const action = permanent ? "Reject permanently" : "Reject";
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title={`${action}: ${applicantName}`}
@@ -54,46 +53,42 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
           ? "They will no longer see this problem, and you will not be able to accept them later."
           : "They will no longer see this problem. You can still accept them later."
       }
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={sending}>
-            Cancel
-          </Button>
-          <Button variant="danger" type="submit" form={formId} loading={sending} loadingText="Rejecting...">
-            {action}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel={action}
+      submitVariant="danger"
+      busy={sending}
+      busyLabel="Rejecting..."
+      cancelVariant="ghost"
+      cancelDisabled={sending}
+      formClassName={styles.dialogBody}
     >
-      <form id={formId} className={styles.dialogBody} onSubmit={submit} noValidate>
-        {problem && <Alert variant="danger">{problem}</Alert>}
-        <fieldset className={styles.reasons}>
-          <legend>Reason for rejection</legend>
-          {REJECTION_REASONS.map((r) => (
-            <label key={r} className={styles.radio}>
-              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => {
-                  setReason(r);
-                  setProblem(null);
-                }} />
-              {r}
-            </label>
-          ))}
-        </fieldset>
-        {reason === OTHER_REASON && (
-          <TextArea
-            label="Describe the reason"
-            rows={3}
-            maxLength={LIMITS.rejectReason}
-            value={other}
-            onChange={(e) => {
-              setOther(e.target.value);
-              setProblem(null);
-            }}
-            autoFocus
-            required
-          />
-        )}
-      </form>
-    </Dialog>
+      {problem && <Alert variant="danger">{problem}</Alert>}
+      <fieldset className={styles.reasons}>
+        <legend>Reason for rejection</legend>
+        {REJECTION_REASONS.map((r) => (
+          <label key={r} className={styles.radio}>
+            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => {
+                setReason(r);
+                setProblem(null);
+              }} />
+            {r}
+          </label>
+        ))}
+      </fieldset>
+      {reason === OTHER_REASON && (
+        <TextArea
+          label="Describe the reason"
+          rows={3}
+          maxLength={LIMITS.rejectReason}
+          value={other}
+          onChange={(e) => {
+            setOther(e.target.value);
+            setProblem(null);
+          }}
+          autoFocus
+          required
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useToken } from "../../../lib/auth";
+import { errorCode } from "../../../lib/graphql-errors";
 import { useViewer } from "../hooks/use-viewer";
-import { errorCode } from "../utils/errors";
 
 export interface Viewer {
   id: string;

@@ -1,21 +1,26 @@
-/** Implements texts and limits (spec section 5); the server checks the same and answers the same texts. */
-export const LIMITS = { title: 120, description: 2000, joinReason: 1000, rejectReason: 300 } as const;
-
-export const OTHER_REASON = "Other";
-export const REJECTION_REASONS = [
-  "Incomplete Profile",
-  "Does Not Meet Requirements",
-  "Violation of Terms of Service",
-  "Duplicate Account",
+/** Implements texts and limits (spec section 5) from common/implements.ts, the file the server checks with. */
+import {
+  IMPLEMENT_MESSAGES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_JOIN_DESCRIPTION_LENGTH,
+  MAX_REASON_LENGTH,
+  MAX_TITLE_LENGTH,
   OTHER_REASON,
-] as const;
+  REJECTION_REASONS as LISTED_REASONS,
+} from "../../../../../common/implements";
+
+export const LIMITS = {
+  title: MAX_TITLE_LENGTH,
+  description: MAX_DESCRIPTION_LENGTH,
+  joinReason: MAX_JOIN_DESCRIPTION_LENGTH,
+  rejectReason: MAX_REASON_LENGTH,
+} as const;
+
+/** What the reject dialog offers: the listed reasons, then Other with its text. */
+export const REJECTION_REASONS = [...LISTED_REASONS, OTHER_REASON] as const;
 
 export const MESSAGES = {
-  titleRequired: "Please enter a title.",
-  descriptionRequired: "Please enter a description.",
-  joinReasonRequired: "Please provide a reason to join.",
-  rejectReasonRequired: "Please select or provide a reason for rejection",
-  otherReasonRequired: "Please provide a reason for rejection",
+  ...IMPLEMENT_MESSAGES,
   somethingWentWrong: "Something went wrong. Please try again.",
 } as const;
 

@@ -6,8 +6,8 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { type NotificationFieldsFragment, useNotificationsQuery, useNotificationsViewerQuery } from "../../../gql/graphql";
+import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
-import { errorCode } from "../utils/errors";
 import { NotificationsList } from "./NotificationsList";
 import styles from "./Notifications.module.css";
 

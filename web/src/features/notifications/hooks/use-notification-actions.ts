@@ -10,7 +10,7 @@ import {
   usePayAcceptedRequestMutation,
   useRejectRequestMutation,
 } from "../../../gql/graphql";
-import { actionMessage, errorCode } from "../utils/errors";
+import { actionMessage, errorCode } from "../../../lib/graphql-errors";
 
 export type Notice = { variant: "success" | "danger"; text: string; chatWith?: string };
 type N = NotificationFieldsFragment;

@@ -1,8 +1,9 @@
+import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH } from "../../../../../common/profiles";
 import { Button } from "../../../components/ui/Button";
 import { CloseIcon } from "../../../components/ui/icons";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
-import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH, type SkillRow } from "../utils/profile-rules";
+import type { SkillRow } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
 
 export interface Keyed<T> {

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/Button";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { useProfileDetailsQuery } from "../../../gql/graphql";
-import { errorCode } from "../utils/errors";
+import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
 
 /** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */

@@ -3,8 +3,9 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { MAX_IMAGE_BYTES } from "../../../../../common/profiles";
 import { type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
-import { MAX_IMAGE_BYTES, MESSAGES } from "../utils/profile-rules";
+import { MESSAGES } from "../utils/profile-rules";
 import { ProfileForm } from "./ProfileForm";
 
 type Me = NonNullable<ProfileDetailsQuery["me"]>;

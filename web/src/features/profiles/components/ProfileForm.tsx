@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { GENDERS, MAX_AMOUNT } from "../../../../../common/profiles";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -6,16 +7,7 @@ import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type ProfileDetailsQuery, useUpdateProfileMutation } from "../../../gql/graphql";
 import { errorMessage } from "../utils/errors";
-import {
-  checkProfile,
-  DEFAULT_LANGUAGE,
-  type FieldName,
-  GENDERS,
-  MAX_AMOUNT,
-  MESSAGES,
-  type Problem,
-  type SkillRow,
-} from "../utils/profile-rules";
+import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
 import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
 import { ImagePicker } from "./ImagePicker";

@@ -1,11 +1,5 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
-
-/** The server's code of a failed operation (DETAILS_NOT_FILLED, UNAUTHENTICATED, ...), if any. */
-export function errorCode(error: unknown): string | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
-  const code = error.errors[0]?.extensions?.code;
-  return typeof code === "string" ? code : undefined;
-}
+import { errorCode } from "../../../lib/graphql-errors";
 
 /** The server's own words for refused input; a generic line for network or server faults. */
 export function errorMessage(error: unknown): string {

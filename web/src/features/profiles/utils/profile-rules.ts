@@ -1,47 +1,23 @@
 /**
- * The profile form's rules and texts. The server (graph/src/modules/profiles/profile.rules.ts)
- * checks the same rules with the same messages; a test keeps the two in step.
+ * The profile form's rules. The catalog, limits and texts come from common/profiles.ts, the
+ * same file the server's checks (graph/src/modules/profiles/profile.rules.ts) import.
  */
-export const CATEGORIES = [
-  "Programming & Technology",
-  "Hobbies & Crafts",
-  "Academics & Education",
-  "Languages & Linguistics",
-  "Business & Entrepreneurship",
-  "Fitness & Wellness",
-  "Music & Performing Arts",
-  "Technology & Gadgets",
-  "Personal Development",
-  "Other",
-] as const;
+import {
+  CATEGORIES,
+  GENDERS,
+  LANGUAGES,
+  MAX_AMOUNT,
+  MAX_IMAGE_BYTES,
+  MAX_SKILL_LENGTH,
+  MAX_SKILLS_PER_LIST,
+  PROFILE_MESSAGES,
+} from "../../../../../common/profiles";
 
-export const LANGUAGES = [
-  "English", "Spanish", "Hindi", "Bengali", "Telugu", "Tamil", "Marathi", "Gujarati", "Kannada",
-  "Urdu", "Punjabi", "Malayalam", "Odia", "Assamese", "Nepali", "Sindhi", "Chinese", "French",
-  "German", "Japanese", "Korean", "Russian", "Arabic", "Portuguese", "Italian", "Dutch", "Turkish",
-] as const;
-
-export const GENDERS = ["Male", "Female"] as const;
 export const DEFAULT_LANGUAGE = "English";
-export const MAX_IMAGE_BYTES = 2_097_152;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
-export const MAX_SKILL_LENGTH = 60;
-export const MAX_SKILLS_PER_LIST = 20;
-export const MAX_AMOUNT = 10_000;
 
 export const MESSAGES = {
-  gender: "Please Select your gender",
-  skillsRequired: "Skills Required must be given",
-  imageType: "Please select an image file.",
-  imageSize: "Please select an image less than 2MB in size.",
-  languageMissing: "Please select at least one language",
-  languageBlank: "Please select a language in every row",
-  languageUnknown: "Please select languages from the list",
-  categoryBlank: "Please select a category for every skill",
-  skillBlank: "Please enter a skill in every row",
-  skillTooLong: `A skill can be at most ${MAX_SKILL_LENGTH} characters`,
-  tooManySkills: `You can list at most ${MAX_SKILLS_PER_LIST} skills in each list`,
-  amount: `Skill Coins per course must be a whole number from 0 to ${MAX_AMOUNT}`,
+  ...PROFILE_MESSAGES,
   success: "Profile Details Updated Successfully",
 } as const;
 

@@ -1,18 +1,17 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
+import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { Spinner } from "../../../components/ui/Spinner";
 import { TextField } from "../../../components/ui/TextField";
 import { usePayFormQuery, useRequestPayMutation } from "../../../gql/graphql";
-import { pick, serverMessage, skillOptions, SWAP_TEXT } from "../utils/skills";
+import { actionMessage } from "../../../lib/graphql-errors";
+import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import styles from "./RequestDialogs.module.css";
 import type { RequestDialogProps } from "./SwapDialog";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
-  const formId = useId();
   const form = usePayFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
   const [send, { loading }] = useRequestPayMutation();
   const [learn, setLearn] = useState("");
@@ -42,58 +41,52 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
       await send({ variables: { input: { receiverId: userId, learnSkill, skillCoins: amount } } });
       onSent(SWAP_TEXT.paySent(userName));
     } catch (e) {
-      setError(serverMessage(e));
+      setError(actionMessage(e));
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={`Pay ${userName} to learn`}
       description={`Offer skill coins for a course. Coins leave your balance only when you pay, after ${userName} accepts.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={loading} loadingText="Sending..." disabled={!options}>
-            Submit
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel="Submit"
+      busy={loading}
+      busyLabel="Sending..."
+      submitDisabled={!options}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
-        {form.error ? (
-          <Alert variant="danger" title={serverMessage(form.error)} />
-        ) : !options ? (
-          <Spinner showLabel label="Loading skills..." />
-        ) : (
-          <>
-            {error && <Alert variant="danger" title={error} />}
-            <Select
-              label={`Skill you want to learn from ${userName}`}
-              placeholder="Select one of their skills"
-              options={skillOptions(options.learnSkills)}
-              value={learn}
-              onChange={(e) => setLearn(e.target.value)}
-              hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
-              autoFocus
-            />
-            <TextField
-              label="Skill coins"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder="e.g. 5"
-              value={coins}
-              onChange={(e) => setCoins(e.target.value)}
-              hint={defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : undefined}
-            />
-          </>
-        )}
-      </form>
-    </Dialog>
+      {form.error ? (
+        <Alert variant="danger" title={actionMessage(form.error)} />
+      ) : !options ? (
+        <Spinner showLabel label="Loading skills..." />
+      ) : (
+        <>
+          {error && <Alert variant="danger" title={error} />}
+          <Select
+            label={`Skill you want to learn from ${userName}`}
+            placeholder="Select one of their skills"
+            options={skillOptions(options.learnSkills)}
+            value={learn}
+            onChange={(e) => setLearn(e.target.value)}
+            hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
+            autoFocus
+          />
+          <TextField
+            label="Skill coins"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="e.g. 5"
+            value={coins}
+            onChange={(e) => setCoins(e.target.value)}
+            hint={defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : undefined}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

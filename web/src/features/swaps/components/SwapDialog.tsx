@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
+import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useRequestSwapMutation, useSwapFormQuery } from "../../../gql/graphql";
-import { pick, serverMessage, skillOptions, SWAP_TEXT } from "../utils/skills";
+import { actionMessage } from "../../../lib/graphql-errors";
+import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import styles from "./RequestDialogs.module.css";
 
 export interface RequestDialogProps {
@@ -20,7 +20,6 @@ export interface RequestDialogProps {
 
 /** Swap popup: one of my skills to teach, one of theirs to learn; Submit and Cancel. */
 export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestDialogProps) {
-  const formId = useId();
   const form = useSwapFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
   const [send, { loading }] = useRequestSwapMutation();
   const [teach, setTeach] = useState("");
@@ -42,55 +41,49 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
       await send({ variables: { input: { receiverId: userId, preachSkill, learnSkill } } });
       onSent(SWAP_TEXT.swapSent(userName));
     } catch (e) {
-      setError(serverMessage(e));
+      setError(actionMessage(e));
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={`Swap skills with ${userName}`}
       description="Teach one of your skills and learn one of theirs in return."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={loading} loadingText="Sending..." disabled={!options}>
-            Submit
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel="Submit"
+      busy={loading}
+      busyLabel="Sending..."
+      submitDisabled={!options}
+      formClassName={styles.form}
     >
-      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
-        {form.error ? (
-          <Alert variant="danger" title={serverMessage(form.error)} />
-        ) : !options ? (
-          <Spinner showLabel label="Loading skills..." />
-        ) : (
-          <>
-            {error && <Alert variant="danger" title={error} />}
-            <Select
-              label="Skill you will teach"
-              placeholder="Select one of your skills"
-              options={skillOptions(options.preachSkills)}
-              value={teach}
-              onChange={(e) => setTeach(e.target.value)}
-              hint={options.preachSkills.length === 0 ? "Add skills you know on your profile first." : undefined}
-              autoFocus
-            />
-            <Select
-              label={`Skill you want to learn from ${userName}`}
-              placeholder="Select one of their skills"
-              options={skillOptions(options.learnSkills)}
-              value={learn}
-              onChange={(e) => setLearn(e.target.value)}
-              hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
-            />
-          </>
-        )}
-      </form>
-    </Dialog>
+      {form.error ? (
+        <Alert variant="danger" title={actionMessage(form.error)} />
+      ) : !options ? (
+        <Spinner showLabel label="Loading skills..." />
+      ) : (
+        <>
+          {error && <Alert variant="danger" title={error} />}
+          <Select
+            label="Skill you will teach"
+            placeholder="Select one of your skills"
+            options={skillOptions(options.preachSkills)}
+            value={teach}
+            onChange={(e) => setTeach(e.target.value)}
+            hint={options.preachSkills.length === 0 ? "Add skills you know on your profile first." : undefined}
+            autoFocus
+          />
+          <Select
+            label={`Skill you want to learn from ${userName}`}
+            placeholder="Select one of their skills"
+            options={skillOptions(options.learnSkills)}
+            value={learn}
+            onChange={(e) => setLearn(e.target.value)}
+            hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

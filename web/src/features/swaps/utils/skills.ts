@@ -1,5 +1,3 @@
-import { CombinedGraphQLErrors } from "@apollo/client";
-
 export interface SkillOption {
   skill: string;
   category: string;
@@ -20,17 +18,4 @@ export const skillOptions = (skills: readonly SkillOption[]) =>
 export const pick = (skills: readonly SkillOption[] | undefined, value: string): SkillOption | null => {
   const s = value === "" ? undefined : skills?.[Number(value)];
   return s ? { skill: s.skill, category: s.category } : null;
-};
-
-/** The server's refusal in its own words; a generic line for network or server faults. */
-export function serverMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code !== "INTERNAL_SERVER_ERROR") {
-    return error.errors[0]?.message ?? "Something went wrong. Please try again.";
-  }
-  return "Something went wrong. Please try again.";
-}
-
-export const errorCodeOf = (error: unknown): string | undefined => {
-  const code = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.code : undefined;
-  return typeof code === "string" ? code : undefined;
 };

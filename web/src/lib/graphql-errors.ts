@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 
-/** The server's code of a failed operation (DETAILS_NOT_FILLED, CONFLICT, ...), if any. */
+/** The server's code of a failed operation (BAD_USER_INPUT, NOT_FOUND, DETAILS_NOT_FILLED, ...), if it sent one. */
 export function errorCode(error: unknown): string | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
   const code = error.errors[0]?.extensions?.code;

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect } from "react";
 
-/** Spec section 4/9: the next page loads when the feed box is within 30px of its bottom. */
+/** Spec sections 4 and 9: the next page loads when the scroll box is within 30px of its bottom. */
 export const SCROLL_THRESHOLD_PX = 30;
 
 /**
