@@ -1,0 +1,81 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { eventually } from "../test/eventually.js";
+import { ConfigError, loadConfig } from "./config.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sx-config-"));
+
+describe("config", () => {
+  it("has working defaults: SQLite in DATA_DIR, port 4000, the college domain, demo data on", () => {
+    const dir = tmp();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(4000);
+    expect(c.database).toEqual({ kind: "sqlite", file: path.join(dir, "skill-exchange.sqlite") });
+    expect(c.collegeEmailDomain).toBe("psgtech.ac.in");
+    expect(c.demoData).toBe(true);
+    expect(c.publicUrl).toBe("http://localhost:4000");
+  });
+
+  it("generates the development JWT secret once and keeps it in DATA_DIR", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dir, "jwt-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT/],
+    [{ PORT: "70000" }, /^Invalid PORT/],
+    [{ DATABASE_URL: "postgres://x" }, /^Invalid DATABASE_URL/],
+    [{ REDIS_URL: "http://x" }, /^Invalid REDIS_URL/],
+    [{ JWT_SECRET: "short" }, /^Invalid JWT_SECRET/],
+    [{ NODE_ENV: "production" }, /^Invalid JWT_SECRET: required when NODE_ENV=production/],
+    [{ DEMO_DATA: "maybe" }, /^Invalid DEMO_DATA/],
+    [{ COLLEGE_EMAIL_DOMAIN: "not a domain" }, /^Invalid COLLEGE_EMAIL_DOMAIN/],
+    [{ RAZORPAY_KEY_ID: "rzp_test_x" }, /^Invalid RAZORPAY_KEY_SECRET/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it("stops start-up with exit code 1 and one line naming the variable", () => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: tmp() },
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Invalid PORT: /)]);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe("graceful shutdown", () => {
+  it("on SIGTERM stops accepting, closes the database and exits 0", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: tmp(), DEMO_DATA: "off", LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, "server up", 60_000);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});
