@@ -19,7 +19,7 @@ export function mountStatic(app: Express, dist = WEB_DIST): void {
     "/assets",
     express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
   );
-  app.use(express.static(dist, { index: false, maxAge: "1h" }));
+  app.use(express.static(dist, { index: false, maxAge: "1h", redirect: false }));
   const sendHtml = (file: string) => (_req: express.Request, res: express.Response) => {
     res.setHeader("Cache-Control", "no-cache");
     res.sendFile(path.join(dist, file));
