@@ -35,7 +35,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
   const dataSource = opts.dataSource ?? (await openDatabase(config.database));
-  const pubsub = createAppPubSub(config.redisUrl);
+  const pubsub = createAppPubSub(config.redisUrl, logger);
   const services = createServices({ config, dataSource, clock, pubsub, logger });
   await seedDemoDataIfEmpty(services);
   const schema = await buildAppSchema(pubsub);

@@ -89,10 +89,10 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   };
   const ds = deps.dataSource;
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock));
-  const blocks = new BlocksService(deps);
-  const profiles = new ProfilesService(deps);
-  const feed = new FeedService(deps, profiles, blocks);
   const rateLimits = createRateLimits(deps.config);
+  const blocks = new BlocksService(deps);
+  const profiles = new ProfilesService(deps, rateLimits);
+  const feed = new FeedService(deps, profiles, blocks);
   const background = new BackgroundTasks(deps.logger);
   const accounts = new AccountsService(deps, auth, rateLimits);
   const passwordResets = new PasswordResetService(deps, rateLimits, background);
@@ -101,12 +101,12 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const users = new UsersService(ds.getRepository(User));
   const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id));
   const chatOpen = new ChatOpenService(deps);
-  const coins = new CoinsService(deps, users, deps.payments);
+  const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
-  const swapDeps = { profiles, users, blocks, chatOpen, notifications };
+  const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
-  const implementPosts = new ImplementPostsService(deps);
-  const implementApplicants = new ImplementApplicantsService(deps, implementPosts, users, notifications, chatOpen);
+  const implementPosts = new ImplementPostsService(deps, blocks, rateLimits);
+  const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   return { implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

@@ -1,45 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, baseURL, gql, launch, newContext, PHONE } from "./support/browser.js";
+import { advanceServerClock, gql, launch, PHONE } from "./support/browser.js";
+import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
-const PASSWORD = "correct horse battery";
-
-interface Student {
-  token: string;
-  id: string;
-  name: string;
-  email: string;
-}
-
-async function register(prefix: string): Promise<Student> {
-  const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
-  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
-  const { register } = await gql<{ register: { token: string; userId: string } }>(
-    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
-    { input: { name, email, password: PASSWORD } },
-  );
-  return { token: register.token, id: register.userId, name, email };
-}
-
-/** A filled profile (chat needs one): a tiny picture, gender, a language, what they know and want. */
-async function fillProfile(s: Student, gender: "Male" | "Female", knows: string, wants: string) {
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-  const form = new FormData();
-  form.append("image", new Blob([png], { type: "image/png" }), "me.png");
-  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
-  const { url } = (await up.json()) as { url: string };
-  const skill = (name: string) => [{ category: "Programming & Technology", skill: name }];
-  await gql(
-    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
-    { input: { gender, image: url, languages: ["English"], skillsKnown: skill(knows), skillsRequired: skill(wants), amount: 0 } },
-    s.token,
-  );
-}
+/** A filled profile (chat needs one): what they know and want, both in Programming & Technology. */
+const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({ gender, skillsKnown: [skill(knows)], skillsRequired: [skill(wants)] });
 
 /** The swaps flow: `a` asks to learn `b`'s skill for theirs, `b` accepts, the chat opens. */
 async function swap(a: Student, b: Student) {
@@ -55,14 +23,6 @@ async function swap(a: Student, b: Student) {
     a.token,
   );
   await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
-}
-
-async function signedIn(browser: Browser, s: Student, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport);
-  await ctx.addInitScript((token) => {
-    if (!localStorage.getItem("jwt")) localStorage.setItem("jwt", token);
-  }, s.token);
-  return ctx;
 }
 
 /** Signs in through the login form (tokens live 7 days: after moving the clock 10 days they are stale). */
@@ -91,10 +51,10 @@ describe("chat in Chromium, two students", () => {
   let ravi: Student;
   beforeAll(async () => {
     browser = await launch();
-    asha = await register("Asha");
-    ravi = await register("Ravi");
-    await fillProfile(asha, "Female", "TypeScript", "Rust");
-    await fillProfile(ravi, "Male", "Rust", "TypeScript");
+    asha = await registerStudent("Asha");
+    ravi = await registerStudent("Ravi");
+    await fillProfile(asha, profile("Female", "TypeScript", "Rust"));
+    await fillProfile(ravi, profile("Male", "Rust", "TypeScript"));
     await swap(asha, ravi);
   });
   afterAll(async () => {
@@ -102,10 +62,8 @@ describe("chat in Chromium, two students", () => {
   });
 
   it("exchange live messages, share a meeting link, then finish with ratings and both get the reward", async () => {
-    const ctxA = await signedIn(browser, asha);
-    const ctxB = await signedIn(browser, ravi);
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
+    const a = await signedInPage(browser, asha);
+    const b = await signedInPage(browser, ravi);
 
     // Asha finds Ravi in her chat list; Ravi opens the chat directly.
     await a.goto("/user/chat");
@@ -188,15 +146,15 @@ describe("chat in Chromium, two students", () => {
     );
     expect(ratings.b.rating).toEqual({ value: 5, count: 1 });
     expect(ratings.a.rating).toEqual({ value: 4, count: 1 });
-    await ctxA.close();
-    await ctxB.close();
+    await a.context().close();
+    await b.context().close();
   });
 
   it("loads older messages when scrolled up and keeps the reader's place; fits a phone screen", async () => {
-    const c = await register("Chandra");
-    const d = await register("Devi");
-    await fillProfile(c, "Female", "TypeScript", "Rust");
-    await fillProfile(d, "Male", "Rust", "TypeScript");
+    const c = await registerStudent("Chandra");
+    const d = await registerStudent("Devi");
+    await fillProfile(c, profile("Female", "TypeScript", "Rust"));
+    await fillProfile(d, profile("Male", "Rust", "TypeScript"));
     await swap(c, d);
     for (let i = 1; i <= 45; i++) {
       await gql(
@@ -205,8 +163,7 @@ describe("chat in Chromium, two students", () => {
         i % 2 ? c.token : d.token,
       );
     }
-    const ctx = await signedIn(browser, c);
-    const page = await ctx.newPage();
+    const page = await signedInPage(browser, c);
     await page.goto(`/user/chat/${d.id}`);
     // The newest 30 first, scrolled to the bottom.
     await messages(page).filter({ hasText: "Message number 45:" }).waitFor();
@@ -222,12 +179,11 @@ describe("chat in Chromium, two students", () => {
     const view = (await log.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(view.y - 1);
     expect(box.y).toBeLessThan(view.y + view.height);
-    await ctx.close();
+    await page.context().close();
     if (shotsDir) await screenshots(browser, c, d);
 
     // A report needs a reason; it ends the chat for good and the page shows it at once.
-    const ctxC = await signedIn(browser, c);
-    const pc = await ctxC.newPage();
+    const pc = await signedInPage(browser, c);
     await pc.goto(`/user/chat/${d.id}`);
     await pc.getByRole("button", { name: "Report" }).click();
     const report = pc.getByRole("alertdialog", { name: `Report ${d.name}` });
@@ -242,14 +198,13 @@ describe("chat in Chromium, two students", () => {
     // A chat that does not exist sends the reader back to the list.
     await pc.goto(`/user/chat/${asha.id}`);
     await pc.waitForURL(/\/user\/chat$/);
-    await ctxC.close();
+    await pc.context().close();
   });
 });
 
 async function screenshots(browser: Browser, c: Student, d: Student) {
   for (const [label, viewport] of [["1280", undefined], ["375", PHONE]] as const) {
-    const ctx = await signedIn(browser, c, viewport);
-    const page = await ctx.newPage();
+    const page = await signedInPage(browser, c, viewport);
     await page.goto(`/user/chat/${d.id}`);
     await messages(page).first().waitFor();
     await page.waitForLoadState("networkidle");
@@ -268,6 +223,6 @@ async function screenshots(browser: Browser, c: Student, d: Student) {
     await page.getByRole("alertdialog").waitFor();
     await page.getByLabel("Other").check();
     await shot(page, `report-${label}`);
-    await ctx.close();
+    await page.context().close();
   }
 }

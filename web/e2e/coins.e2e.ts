@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gql, launch, newPage, PHONE } from "./support/browser.js";
+import { launch, newPage, PHONE } from "./support/browser.js";
+import { registerStudent, signIn, type Student } from "./support/students.js";
 
 /** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder. */
 const shotsDir = process.env.E2E_SCREENSHOTS;
@@ -11,22 +11,6 @@ async function shot(page: Page, name: string, fullPage = true) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `coins-${name}.png`), fullPage });
-}
-
-async function registerStudent(prefix: string): Promise<{ token: string; userId: string; name: string }> {
-  const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
-  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
-  const data = await gql<{ register: { token: string; userId: string } }>(
-    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
-    { input: { name, email, password: "correct horse battery" } },
-  );
-  return { ...data.register, name };
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto("/about");
-  await page.evaluate((t) => localStorage.setItem("jwt", t), token);
 }
 
 const balanceOf = async (page: Page) => (await page.getByTestId("coin-balance").textContent())?.replace(/\D+$/, "").trim();
@@ -44,7 +28,7 @@ async function buy(page: Page, coins: number) {
 
 describe("skill coins in Chromium", () => {
   let browser: Browser;
-  let buyer: { token: string; userId: string; name: string };
+  let buyer: Student;
   beforeAll(async () => {
     browser = await launch();
     buyer = await registerStudent("Coin Buyer");
@@ -118,13 +102,13 @@ describe("skill coins in Chromium", () => {
 
   it("shows the public leaderboard to a signed-out visitor", async () => {
     const page = await newPage(browser);
-    await page.goto(`/leaderboard/${buyer.userId}`);
+    await page.goto(`/leaderboard/${buyer.id}`);
     const table = page.getByRole("table");
     await table.waitFor();
     const headers = await table.locator("thead th").allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(["Rank", "Name", "Rating", "Skill Coins"]);
     const link = page.getByRole("link", { name: buyer.name });
-    expect(await link.getAttribute("href")).toBe(`/user/${buyer.userId}/${buyer.userId}/Male`);
+    expect(await link.getAttribute("href")).toBe(`/user/${buyer.id}/${buyer.id}/Male`);
     const row = page.locator("tbody tr", { has: link });
     expect((await row.locator("td").last().textContent())?.trim()).toBe("3");
     await page.getByRole("button", { name: "Back" }).waitFor();
@@ -144,7 +128,7 @@ describe("skill coins in Chromium", () => {
     await phone.goto("/skill-coins/rules");
     await phone.getByRole("heading", { name: "About Skill Coins" }).waitFor();
     await shot(phone, "rules-375");
-    await phone.goto(`/leaderboard/${buyer.userId}`);
+    await phone.goto(`/leaderboard/${buyer.id}`);
     await phone.getByRole("table").waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

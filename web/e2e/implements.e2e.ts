@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, gql, launch, newContext, PHONE } from "./support/browser.js";
-
-interface Student {
-  token: string;
-  id: string;
-  name: string;
-}
+import { gql, launch, PHONE } from "./support/browser.js";
+import { fillProfile, type ProfileFields, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 /** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder (desktop and phone). */
 const shotsDir = process.env.E2E_SCREENSHOTS;
@@ -17,47 +12,17 @@ async function shots(browser: Browser, who: Student, url: string, name: string) 
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   for (const [label, viewport] of [["1280", undefined], ["375", PHONE]] as const) {
-    const ctx = await signedIn(browser, who, viewport);
-    const page = await ctx.newPage();
+    const page = await signedInPage(browser, who, viewport);
     await page.goto(url);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(shotsDir, `implements-${name}-${label}.png`), fullPage: true });
-    await ctx.close();
+    await page.context().close();
   }
 }
 
-async function register(prefix: string): Promise<Student> {
-  const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
-  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
-  const { register } = await gql<{ register: { token: string; userId: string } }>(
-    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
-    { input: { name, email, password: "correct horse battery" } },
-  );
-  return { token: register.token, id: register.userId, name };
-}
-
-/** A filled profile (the chat pages need one): a tiny picture, gender, a language and skills. */
-async function fillProfile(s: Student) {
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-  const form = new FormData();
-  form.append("image", new Blob([png], { type: "image/png" }), "me.png");
-  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
-  const { url } = (await up.json()) as { url: string };
-  const skill = (name: string) => [{ category: "Programming & Technology", skill: name }];
-  await gql(
-    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
-    { input: { gender: "Female", image: url, languages: ["English"], skillsKnown: skill("React"), skillsRequired: skill("Rust"), amount: 0 } },
-    s.token,
-  );
-}
-
-async function signedIn(browser: Browser, s: Student, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport);
-  await ctx.addInitScript((token) => localStorage.setItem("jwt", token), s.token);
-  return ctx;
-}
+/** The profile both students fill (the chat pages need one). */
+const PROFILE: ProfileFields = { gender: "Female", skillsKnown: [skill("React")], skillsRequired: [skill("Rust")] };
 
 const listUrl = (s: Student) => `/implements/${s.id}/${encodeURIComponent(s.name)}`;
 
@@ -87,18 +52,16 @@ describe("implements in Chromium", () => {
 
   beforeAll(async () => {
     browser = await launch();
-    [a, b] = [await register("Asha"), await register("Bala")];
-    await Promise.all([fillProfile(a), fillProfile(b)]);
+    [a, b] = [await registerStudent("Asha"), await registerStudent("Bala")];
+    await Promise.all([fillProfile(a, PROFILE), fillProfile(b, PROFILE)]);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   it("A posts a problem, B finds it by scrolling and joins, A accepts, both have the chat, A hides it", async () => {
-    const ctxA = await signedIn(browser, a);
-    const ctxB = await signedIn(browser, b);
-    const pageA = await ctxA.newPage();
-    const pageB = await ctxB.newPage();
+    const pageA = await signedInPage(browser, a);
+    const pageB = await signedInPage(browser, b);
 
     // A posts: both fields required
     await pageA.goto(`${listUrl(a)}/create`);
@@ -114,7 +77,7 @@ describe("implements in Chromium", () => {
     postId = (await gql<{ myImplementPosts: { items: Array<{ id: string }> } }>("{ myImplementPosts { items { id } } }", {}, a.token)).myImplementPosts.items[0].id;
 
     // Newer problems push A's below the first page, so B has to scroll to find it.
-    const c = await register("Chitra");
+    const c = await registerStudent("Chitra");
     for (let i = 0; i < 14; i++) {
       await gql("mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }", { input: { title: `Filler ${i}`, description: "Another project" } }, c.token);
     }
@@ -187,21 +150,20 @@ describe("implements in Chromium", () => {
     await pageB.goto(`${listUrl(b)}/${postId}`);
     await pageB.getByText("This problem is not available").waitFor();
 
-    await ctxA.close();
-    await ctxB.close();
+    await pageA.context().close();
+    await pageB.context().close();
   });
 
   it("rejects with a reason from the dialog; the rejected student no longer sees the post", async () => {
-    const owner = await register("Devi");
-    const applicant = await register("Ezhil");
+    const owner = await registerStudent("Devi");
+    const applicant = await registerStudent("Ezhil");
     const { createImplementPost } = await gql<{ createImplementPost: { id: string } }>(
       "mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }",
       { input: { title: "Rejectable project", description: "Needs a designer" } },
       owner.token,
     );
     await gql("mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }", { input: { postId: createImplementPost.id, description: "I design" } }, applicant.token);
-    const ctx = await signedIn(browser, owner);
-    const page = await ctx.newPage();
+    const page = await signedInPage(browser, owner);
     await page.goto(`/implements/${owner.id}`);
     const row = page.getByRole("listitem", { name: applicant.name });
     await row.getByRole("button", { name: "Reject permanently" }).click();
@@ -217,7 +179,7 @@ describe("implements in Chromium", () => {
     await row.getByText("Reason: We need someone on campus").waitFor();
     await row.getByText("Rejected permanently").waitFor();
     expect(await row.getByRole("button", { name: "Accept" }).count()).toBe(0);
-    await ctx.close();
+    await page.context().close();
 
     const seen = await gql<{ implementPosts: { items: Array<{ id: string }> } }>("{ implementPosts(first: 50) { items { id } } }", {}, applicant.token);
     expect(seen.implementPosts.items.map((p) => p.id)).not.toContain(createImplementPost.id);

@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../graph/src/shared/png.js";
 import { baseURL, DESKTOP, launch, newPage, PHONE } from "./support/browser.js";
+import { signIn, uploadPicture } from "./support/students.js";
 
 const digits = (n: number) => String(randomInt(10 ** n)).padStart(n, "0");
 const studentEmail = () => `${digits(2)}${String.fromCharCode(97 + randomInt(26))}${digits(3)}@psgtech.ac.in`;
@@ -36,10 +37,7 @@ async function seedStudent(i: number) {
     `mutation($input: RegisterInput!) { register(input: $input) { token userId } }`,
     { input: { name, email: studentEmail(), password: "seed password 1" } },
   );
-  const form = new FormData();
-  form.append("image", new Blob([new Uint8Array(solidPng(16, 16, [30 + i * 9, 120, 200]))], { type: "image/png" }), "a.png");
-  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", body: form, headers: { authorization: `Bearer ${register.token}` } });
-  const { url } = (await up.json()) as { url: string };
+  const url = await uploadPicture(register.token, new Uint8Array(solidPng(16, 16, [30 + i * 9, 120, 200])), "a.png");
   await gqlAs(
     `mutation($input: ProfileInput!) { updateProfile(input: $input) { id } }`,
     {
@@ -178,8 +176,7 @@ describe("profiles, dashboard and search in Chromium", () => {
   it("looks finished at 375 px: burger menu, stacked form, profile", async () => {
     const phone = await newPage(browser, PHONE);
     const token = await page.evaluate(() => localStorage.getItem("jwt"));
-    await phone.goto("/about");
-    await phone.evaluate((t) => localStorage.setItem("jwt", t!), token);
+    await signIn(phone, token!);
     await phone.goto("/dashboard");
     await phone.getByRole("heading", { name: `Welcome, ${me.name}` }).waitFor();
     const toggle = phone.getByRole("button", { name: "Open dashboard menu" });

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, launch, newPage, PHONE } from "./support/browser.js";
+import { registerStudent, signIn } from "./support/students.js";
 
 /** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder. */
 const shotsDir = process.env.E2E_SCREENSHOTS;
@@ -12,22 +12,6 @@ async function shot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-async function registerStudent(): Promise<{ token: string; userId: string }> {
-  // Two digits, a letter, three digits: random enough not to collide within one run.
-  const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
-  const data = await gql<{ register: { token: string; userId: string } }>(
-    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
-    { input: { name: `Snake player ${randomBytes(3).toString("hex")}`, email, password: "correct horse battery" } },
-  );
-  return data.register;
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto("/about");
-  await page.evaluate((t) => localStorage.setItem("jwt", t), token);
 }
 
 const canvas = (page: Page) => page.locator("canvas");
@@ -67,7 +51,7 @@ describe("snake in Chromium", () => {
   });
 
   it("plays with the keyboard, stops, and keeps the high score after a reload", async () => {
-    const { token, userId } = await registerStudent();
+    const { token, id: userId } = await registerStudent("Snake player");
     const page = await newPage(browser);
     await signIn(page, token);
 
@@ -128,7 +112,7 @@ describe("snake in Chromium", () => {
   });
 
   it("pauses when the tab is hidden", async () => {
-    const { token, userId } = await registerStudent();
+    const { token, id: userId } = await registerStudent("Snake player");
     const page = await newPage(browser);
     await signIn(page, token);
     await page.goto(`/game/${userId}`);
@@ -147,7 +131,7 @@ describe("snake in Chromium", () => {
   });
 
   it("fits a phone screen and steers with the on-screen arrows", async () => {
-    const { token, userId } = await registerStudent();
+    const { token, id: userId } = await registerStudent("Snake player");
     const page = await newPage(browser, PHONE);
     await signIn(page, token);
     await page.goto(`/game/${userId}`);

@@ -1,47 +1,26 @@
 import Database from "better-sqlite3";
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, dataDir, gql, launch, newContext, PHONE } from "./support/browser.js";
+import { dataDir, gql, launch, PHONE } from "./support/browser.js";
+import { fillProfile as fillStudentProfile, registerStudent, type Skill, signedInPage, skill, type Student as Registered } from "./support/students.js";
 
-interface Student {
-  token: string;
-  id: string;
-  name: string;
+interface Student extends Registered {
   gender: "Male" | "Female";
 }
-type Skill = { category: string; skill: string };
 
-const REACT: Skill = { category: "Programming & Technology", skill: "React" };
-const GUITAR: Skill = { category: "Music & Performing Arts", skill: "Guitar" };
-const CHESS: Skill = { category: "Hobbies & Crafts", skill: "Chess" };
+const REACT = skill("React");
+const GUITAR = skill("Guitar", "Music & Performing Arts");
+const CHESS = skill("Chess", "Hobbies & Crafts");
+const YOGA = skill("Yoga", "Fitness & Wellness");
 
 async function register(prefix: string, gender: Student["gender"]): Promise<Student> {
-  const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
-  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
-  const { register } = await gql<{ register: { token: string; userId: string } }>(
-    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
-    { input: { name, email, password: "correct horse battery" } },
-  );
-  return { token: register.token, id: register.userId, name, gender };
+  return { ...(await registerStudent(prefix)), gender };
 }
 
-/** A filled profile through the profiles API: a tiny picture, gender, a language and skills. */
-async function fillProfile(s: Student, known: Skill[]) {
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-  const form = new FormData();
-  form.append("image", new Blob([png], { type: "image/png" }), "me.png");
-  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${s.token}` }, body: form });
-  const { url } = (await up.json()) as { url: string };
-  await gql(
-    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
-    { input: { gender: s.gender, image: url, languages: ["English"], skillsKnown: known, skillsRequired: [{ category: "Fitness & Wellness", skill: "Yoga" }], amount: 3 } },
-    s.token,
-  );
-}
+/** A filled profile: what they know, wanting Yoga, 3 coins a course. */
+const fillProfile = (s: Student, known: Skill[]) => fillStudentProfile(s, { gender: s.gender, skillsKnown: known, skillsRequired: [YOGA], amount: 3 });
 
 /** Coins bought through the sandbox checkout, the way the coins page buys them. */
 async function buyCoins(s: Student, coins: number) {
@@ -64,12 +43,6 @@ function readDb<T>(sql: string, ...params: unknown[]): T | undefined {
   } finally {
     db.close();
   }
-}
-
-async function signedIn(browser: Browser, s: Student, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const ctx = await newContext(browser, viewport);
-  await ctx.addInitScript((token) => localStorage.setItem("jwt", token), s.token);
-  return ctx;
 }
 
 const profileUrl = (of: Student, viewer: Student) => `/user/${of.id}/${viewer.id}/${viewer.gender}`;
@@ -95,8 +68,8 @@ describe("swap and pay requests in Chromium", () => {
     const a = await register("Asha", "Female");
     const b = await register("Bala", "Male");
     await Promise.all([fillProfile(a, [REACT]), fillProfile(b, [GUITAR, CHESS])]);
-    const pageA = await (await signedIn(browser, a)).newPage();
-    const pageB = await (await signedIn(browser, b)).newPage();
+    const pageA = await signedInPage(browser, a);
+    const pageB = await signedInPage(browser, b);
 
     await pageB.goto(`/dashboard/${b.id}`);
     const bell = pageB.getByRole("link", { name: /^Notifications/ });
@@ -162,8 +135,8 @@ describe("swap and pay requests in Chromium", () => {
     await Promise.all([fillProfile(learner, [REACT]), fillProfile(teacher, [CHESS])]);
     await buyCoins(learner, 10);
     expect(await balanceOf(learner)).toBe(10);
-    const pageL = await (await signedIn(browser, learner, PHONE)).newPage();
-    const pageT = await (await signedIn(browser, teacher)).newPage();
+    const pageL = await signedInPage(browser, learner, PHONE);
+    const pageT = await signedInPage(browser, teacher);
 
     await pageL.goto(profileUrl(teacher, learner));
     await pageL.getByRole("button", { name: "Pay" }).click();

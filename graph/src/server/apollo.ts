@@ -1,20 +1,42 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
-import type { GraphQLFormattedError, GraphQLSchema } from "graphql";
+import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
 import type { Server } from "node:http";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
+
+export const MAX_QUERY_TOKENS = 2000;
 
 /** Cost, depth and alias limits, so one request cannot ask for the whole database. */
 const armor = new ApolloArmor({
   maxDepth: { n: 10 },
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
-  maxTokens: { n: 2000 },
+  maxTokens: { n: MAX_QUERY_TOKENS },
   costLimit: { maxCost: 20000 },
   blockFieldSuggestion: { enabled: false },
 });
+
+/** The same limits as validation rules, for the graphql-ws door (ws.ts), which Apollo's plugins never see. */
+export function queryLimitRules(): ValidationRule[] {
+  return [...(armor.protect().validationRules ?? [])];
+}
+
+/**
+ * What a client may see of an error: AppErrors and GraphQL's own (validation, bad variables)
+ * keep their code and message; anything else is logged and becomes a generic
+ * INTERNAL_SERVER_ERROR, never a stack, SQL text or driver message. Shared by both doors.
+ */
+export function clientError(formatted: GraphQLFormattedError, error: unknown, logger: Logger): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (code === "INTERNAL_SERVER_ERROR" || code === undefined) {
+    logger.error({ err: error }, "GraphQL resolver failed");
+    return { message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" }, path: formatted.path };
+  }
+  const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
+  return { ...formatted, extensions };
+}
 
 export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: Logger, drainWs: () => Promise<void>) {
   const protection = armor.protect();
@@ -31,14 +53,6 @@ export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: 
     allowBatchedHttpRequests: false,
     plugins: [...protection.plugins, ApolloServerPluginDrainHttpServer({ httpServer }), drainWsPlugin],
     validationRules: [...protection.validationRules],
-    formatError: (formatted: GraphQLFormattedError, error: unknown) => {
-      const code = formatted.extensions?.code;
-      if (code === "INTERNAL_SERVER_ERROR" || code === undefined) {
-        logger.error({ err: error }, "GraphQL resolver failed");
-        return { message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" }, path: formatted.path };
-      }
-      const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
-      return { ...formatted, extensions };
-    },
+    formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),
   });
 }

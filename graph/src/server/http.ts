@@ -2,11 +2,12 @@ import { expressMiddleware } from "@as-integrations/express5";
 import type { ApolloServer } from "@apollo/server";
 import compression from "compression";
 import cors from "cors";
-import express, { type Express } from "express";
+import express, { type ErrorRequestHandler, type Express } from "express";
 import helmet from "helmet";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
+import type { Logger } from "../shared/logger.js";
 import { type Context, contextFromRequest } from "./context.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
@@ -66,5 +67,26 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
   app.use("/api", createRestRouter(services));
   mountUploads(app, services.deps.storage);
   mountStatic(app, opts.webDist);
+  app.use(lastErrorHandler(services.deps.logger));
   return app;
+}
+
+/**
+ * What Express would otherwise answer itself: a body that is not JSON or too large on
+ * /graphql, a missing file under /uploads or /assets. Express's own handler renders an HTML
+ * page with the stack trace whenever NODE_ENV is not production (the default here): this
+ * answers JSON with a code and never a stack. (/api has its own handler in rest.ts.)
+ */
+export function lastErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const raw = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : 500;
+    if (status === 500) logger.error({ err }, "HTTP request failed");
+    const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+    const message = status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
+    res.status(status);
+    if (req.path.startsWith("/graphql")) res.json({ errors: [{ message, extensions: { code } }] });
+    else res.json({ error: message, code });
+  };
 }

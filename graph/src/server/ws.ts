@@ -1,10 +1,11 @@
-import type { GraphQLSchema } from "graphql";
+import { type GraphQLError, type GraphQLSchema, parse, specifiedRules, validate } from "graphql";
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Server } from "node:http";
 import { WebSocketServer } from "ws";
 import type { Services } from "../services.js";
 import { bearerToken } from "../shared/tokens.js";
+import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
 import { type Context, contextFromToken } from "./context.js";
 import { createLoaders } from "./loaders.js";
 
@@ -21,9 +22,23 @@ function tokenFrom(params: Record<string, unknown> | undefined): string | null {
  */
 export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, services: Services) {
   const wss = new WebSocketServer({ server: httpServer, path: "/graphql" });
+  const logger = services.deps.logger;
+  // Every operation sent over the socket (queries and mutations too) meets the HTTP door's limits.
+  const rules = [...specifiedRules, ...queryLimitRules()];
+  const withCode = (errors: readonly GraphQLError[]) =>
+    errors.map((e) => {
+      const json = e.toJSON();
+      return { ...json, extensions: { ...json.extensions, code: json.extensions?.code ?? "GRAPHQL_VALIDATION_FAILED" } };
+    });
   const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
     {
       schema,
+      parse: (source) => parse(source, { maxTokens: MAX_QUERY_TOKENS }),
+      validate: (s, document) => validate(s, document, rules),
+      // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
+      onError: (_ctx, _id, _payload, errors) => withCode(errors),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => clientError(e.toJSON(), e, logger)) } : undefined,
       onConnect: async (socketCtx) => {
         const token = tokenFrom(socketCtx.connectionParams);
         const ip = socketCtx.extra.request.socket.remoteAddress ?? "unknown";

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../test/eventually.js";
+import type { Logger } from "./logger.js";
 import { createAppPubSub } from "./pubsub.js";
 
 describe("in-memory pubsub", () => {
@@ -34,6 +35,25 @@ describe.runIf(redisUrl)("Redis pubsub across instances", () => {
       await it.return?.();
     } finally {
       await Promise.all([a.close(), b.close(), probe.quit()]);
+    }
+  });
+});
+
+describe.runIf(redisUrl)("Redis pubsub while Redis is unreachable", () => {
+  it("reports a failed publish instead of leaving a rejected promise that would end the process", async () => {
+    const errors: string[] = [];
+    const logger = { error: (_o: unknown, msg: string) => void errors.push(msg), debug: () => {} } as unknown as Logger;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const ps = createAppPubSub(redisUrl, logger);
+    try {
+      await ps.close(); // the connection is gone: every command now rejects at once
+      ps.publish("SYSTEM_PING", { id: "lost", at: "t" });
+      await eventually(() => errors.includes("pubsub redis publish failed"), "the failed publish is logged");
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
     }
   });
 });

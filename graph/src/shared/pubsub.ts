@@ -2,6 +2,7 @@ import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
 import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
+import type { Logger } from "./logger.js";
 
 /**
  * Every realtime topic and its payload, in one place. Payloads are fully resolved
@@ -46,8 +47,40 @@ class CountingEventTarget implements EventTarget {
   }
 }
 
+/** What the Redis event target calls on its clients. */
+type PublishClient = Pick<Redis, "publish">;
+type SubscribeClient = Pick<Redis, "on" | "subscribe" | "unsubscribe">;
+
+/**
+ * The Redis event target fires `publish`/`subscribe` and drops the promise: while Redis is
+ * unreachable each would reject unhandled, which ends a Node process. These report instead.
+ * A lost event is a missed live update; the rows are committed and every page reloads them.
+ */
+export function reportingClients(
+  publishClient: Redis,
+  subscribeClient: Redis,
+  report: (err: unknown, what: string) => void,
+): { publishClient: PublishClient; subscribeClient: SubscribeClient } {
+  const reported =
+    <A extends unknown[]>(what: string, call: (...args: A) => Promise<unknown>) =>
+    (...args: A) =>
+      call(...args).catch((err: unknown) => {
+        report(err, what);
+        return 0;
+      });
+  for (const client of [publishClient, subscribeClient]) client.on("error", (err) => report(err, "redis connection"));
+  return {
+    publishClient: { publish: reported("publish", (channel: string, message: string) => publishClient.publish(channel, message)) } as PublishClient,
+    subscribeClient: {
+      on: (event: string, listener: (...args: any[]) => void) => subscribeClient.on(event, listener),
+      subscribe: reported("subscribe", (topic: string) => subscribeClient.subscribe(topic)),
+      unsubscribe: reported("unsubscribe", (topic: string) => subscribeClient.unsubscribe(topic)),
+    } as SubscribeClient,
+  };
+}
+
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
-export function createAppPubSub(redisUrl?: string): AppPubSub {
+export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   let close = async () => {};
   let inner: EventTarget;
   if (!redisUrl) {
@@ -55,7 +88,10 @@ export function createAppPubSub(redisUrl?: string): AppPubSub {
   } else {
     const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-    inner = createRedisEventTarget<any>({ publishClient, subscribeClient }) as unknown as EventTarget;
+    // One line per failing operation; connection errors repeat on every retry, so they log at debug.
+    const report = (err: unknown, what: string) =>
+      what === "redis connection" ? logger?.debug({ err }, "pubsub redis connection error") : logger?.error({ err }, `pubsub redis ${what} failed`);
+    inner = createRedisEventTarget<any>(reportingClients(publishClient, subscribeClient, report) as any) as unknown as EventTarget;
     close = async () => {
       await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
     };

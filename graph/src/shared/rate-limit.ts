@@ -23,6 +23,18 @@ export const RATE_LIMIT_DEFAULTS = {
   contact_ip: { points: 10, durationSeconds: 60 * 60 },
   /** Chat messages per sender (all their chats together): a lively chat, never a flood. */
   chat_message: { points: 60, durationSeconds: 60 },
+  // Per student, for writes that reach other people or cost storage or a gateway call: generous
+  // for real use (and for the browser suites, which use fresh students); a script meets the wall.
+  /** Coin purchase orders created (each calls the payment gateway and stores an order). */
+  coin_order: { points: 30, durationSeconds: 60 * 60 },
+  /** Profile pictures uploaded (each is stored, attached or not). */
+  image_upload: { points: 30, durationSeconds: 60 * 60 },
+  /** Swap and pay requests sent (each notifies another student). */
+  swap_request: { points: 30, durationSeconds: 60 * 60 },
+  /** Implement problems posted. */
+  implement_post: { points: 30, durationSeconds: 60 * 60 },
+  /** Requests to join implement problems (each fills an owner's applicant list). */
+  implement_join: { points: 60, durationSeconds: 60 * 60 },
 } satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

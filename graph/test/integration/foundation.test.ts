@@ -28,10 +28,46 @@ describe.each(dbTargets)("foundation on %s", (target) => {
     expect(r.body).toEqual({ error: "Not found" });
   });
 
+  it("answers a body that is not JSON, or a missing upload, with a JSON error and a code, never a stack trace", async () => {
+    const bad = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    expect(text).not.toMatch(/at JSON\.parse|node_modules|<pre>/);
+    expect(JSON.parse(text)).toEqual({ errors: [{ message: "Bad request", extensions: { code: "BAD_REQUEST" } }] });
+
+    const big = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: `{ __typename } #${"x".repeat(1_100_000)}` }),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).errors[0].extensions.code).toBe("BAD_REQUEST");
+
+    const missing = await fetch(`${t.url}/uploads/nobody/0123456789abcdef0123456789abcdef.png`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Not found", code: "NOT_FOUND" });
+  });
+
   it("refuses queries deeper or costlier than the limits", async () => {
     const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: health { status }`).join(" ");
     const r = await t.gql(`{ ${aliases} }`);
     expect(r.errors?.[0].message).toMatch(/alias/i);
+  });
+
+  it("applies the same alias, depth and cost limits over graphql-ws, answering with a code", async () => {
+    const client = t.wsClient();
+    const refusal = (query: string) =>
+      new Promise<Array<{ message: string; extensions?: { code?: string } }>>((resolve, reject) => {
+        client.subscribe({ query }, { next: () => reject(new Error("the operation ran")), error: (e) => resolve(e as never), complete: () => reject(new Error("completed")) });
+      });
+    const aliases = await refusal(`{ ${Array.from({ length: 40 }, (_, i) => `a${i}: health { status }`).join(" ")} }`);
+    expect(aliases[0].message).toMatch(/alias/i);
+    let deep = "id";
+    for (let i = 0; i < 12; i++) deep = `completedSkills { mentor { ${deep} } }`;
+    const depth = await refusal(`{ user(id: "x") { ${deep} } }`);
+    expect(depth.map((e) => e.message).join(" ")).toMatch(/depth limit/i);
+    const unknown = await refusal("{ noSuchField }");
+    for (const e of [...aliases, ...depth, ...unknown]) expect(e.extensions?.code).toBeTruthy();
   });
 
   it("closes a graphql-ws connection that presents a bad token with 4403", async () => {

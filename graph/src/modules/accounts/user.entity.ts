@@ -6,6 +6,8 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  */
 @Entity("users")
 @Index("idx_users_leaderboard", ["ratingAvg", "ratingCount", "skillCoins"])
+/** The dashboard feed reads students newest first from a cursor (profiles/feed-query.ts). */
+@Index("idx_users_feed", ["createdAt", "id"])
 export class User {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;

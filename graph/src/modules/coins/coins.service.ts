@@ -8,6 +8,7 @@ import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { HistoryService } from "./history.service.js";
 import { LeaderboardService } from "./leaderboard.service.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import { PurchasesService } from "./purchases.service.js";
 import { RewardsService } from "./rewards.service.js";
@@ -50,10 +51,11 @@ export class CoinsService {
     private readonly deps: Deps,
     private readonly users: UsersService,
     gateway: PaymentGateway,
+    limits: RateLimits,
   ) {
     this.rewards = new RewardsService(deps);
     this.history = new HistoryService(deps, users);
-    this.purchases = new PurchasesService(deps, gateway, this);
+    this.purchases = new PurchasesService(deps, gateway, this, limits);
     this.webhook = new WebhookService(deps, gateway, this.purchases);
     this.leaderboard = new LeaderboardService(deps, users);
     if (gateway.mode === "sandbox" && deps.config.env === "production") {

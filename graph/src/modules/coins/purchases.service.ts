@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
 import type { CoinsService } from "./coins.service.js";
 import { type PaymentGateway, SandboxGateway } from "./payment-gateway.js";
 import { CoinOrder } from "./purchase.entity.js";
@@ -59,6 +60,7 @@ export class PurchasesService {
     private readonly deps: Deps,
     private readonly gateway: PaymentGateway,
     private readonly coins: CoinsService,
+    private readonly limits: RateLimits,
   ) {}
 
   get mode() {
@@ -68,9 +70,10 @@ export class PurchasesService {
     return this.gateway.publicKey;
   }
 
-  /** The server alone decides the price: coins x Rs.10, in paise, INR. */
+  /** The server alone decides the price: coins x Rs.10, in paise, INR. Rate-limited per student (each order calls the gateway). */
   async createOrder(userId: string, coinsAsked: unknown): Promise<OrderView> {
     const coins = parseCoins(coinsAsked);
+    await this.limits.consume(["coin_order", userId]);
     const amountPaise = coins * COIN_PRICE_PAISE;
     const id = newId();
     const order = await this.gateway.createOrder({ amountPaise, currency: CURRENCY, receipt: id, notes: { userId, coins: String(coins) } });

@@ -3,7 +3,9 @@ import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { AppError, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
 import type { UsersService } from "../accounts/users.service.js";
+import type { BlocksService } from "../blocks/blocks.service.js";
 import type { ChatOpenService } from "../chat/chat-open.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { type ApplicantStatus, ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
@@ -19,6 +21,22 @@ export interface RejectReasonInput {
 
 export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
 
+export interface ApplicantCollaborators {
+  users: UsersService;
+  notifications: NotificationsService;
+  chatOpen: ChatOpenService;
+  blocks: BlocksService;
+  rateLimits: RateLimits;
+}
+
+/** The two reads `visibleTo` needs; per-request loaders pass cached ones. */
+export interface ApplicantReads {
+  applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>>;
+  applicationsOf(userId: string, postIds: readonly string[]): Promise<Map<string, ImplementApplicant>>;
+}
+
+export const BLOCKED_APPLICANT = "You can no longer work with this student";
+
 /**
  * Applicants: joining a post and the owner's decisions. Every decision is one transaction
  * with a conditional status update (`... WHERE status = <the status read>`), so of two
@@ -31,21 +49,28 @@ export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
  * chat is opened and the existing one is left as it is.
  */
 export class ImplementApplicantsService {
+  private readonly users: UsersService;
+  private readonly notifications: NotificationsService;
+  private readonly chatOpen: ChatOpenService;
+
   constructor(
     private readonly deps: Deps,
     private readonly posts: ImplementPostsService,
-    private readonly users: UsersService,
-    private readonly notifications: NotificationsService,
-    private readonly chatOpen: ChatOpenService,
-  ) {}
+    private readonly c: ApplicantCollaborators,
+  ) {
+    this.users = c.users;
+    this.notifications = c.notifications;
+    this.chatOpen = c.chatOpen;
+  }
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(ImplementApplicant);
   }
 
-  /** Asks to join a post: once per post, never one's own, never a post one cannot see. */
+  /** Asks to join a post: once per post, never one's own, never a post one cannot see. Rate-limited per student. */
   async join(userId: string, postId: string, description: unknown): Promise<ImplementApplicant> {
     const reason = validateJoinDescription(description);
+    await this.c.rateLimits.consume(["implement_join", userId]);
     const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
     return this.deps.tx(async (em) => {
       const post = await this.posts.getForViewer(userId, postId, em);
@@ -79,7 +104,8 @@ export class ImplementApplicantsService {
   /**
    * The owner accepts an applicant (pending, or rejected once): the applicant is told
    * (acceptImplementUser) and a chat between them about the post is opened unless the pair
-   * already has one. Accepting an accepted applicant changes nothing.
+   * already has one. Accepting an accepted applicant changes nothing. A student blocked
+   * either way (a rejected swap, a report) cannot be accepted: that would open a chat.
    */
   async accept(ownerId: string, postId: string, applicantId: string): Promise<ImplementApplicant> {
     return this.deps.tx(async (em) => {
@@ -87,6 +113,7 @@ export class ImplementApplicantsService {
       const app = await this.requireApplicant(post.id, applicantId, em);
       if (app.status === "accepted") return app;
       if (app.status === "rejected_permanently") throw conflict("This student was rejected permanently");
+      if (await this.c.blocks.isBlockedEither(ownerId, app.userId, em)) throw conflict(BLOCKED_APPLICANT);
       if (!(await this.move(app, "accepted", null, em))) return this.requireApplicant(post.id, applicantId, em);
       await this.notifications.notify(
         {
@@ -167,14 +194,46 @@ export class ImplementApplicantsService {
     return this.deps.tx(async (em) => {
       const post = await this.postWithApplicant(ownerId, otherUserId, ["accepted"], em);
       if (!post) throw forbidden("You can only open a chat with a student you accepted to one of your problems");
+      if (await this.c.blocks.isBlockedEither(ownerId, otherUserId, em)) throw conflict(BLOCKED_APPLICANT);
       return { opened: await this.ensureChat(post, otherUserId, em) };
     });
   }
 
   /**
-   * Old client, `POST /notifications` after a decision: true when the caller decided that
-   * way on `applicantId` for one of their posts (the decision already notified them).
+   * Applicants each post shows to `viewerId`: the owner sees every applicant, in the order
+   * they asked; anyone else only their own application (or none). Two statements for any
+   * number of posts (or none, when `read` is a request's loaders that already hold them).
    */
+  async visibleTo(
+    viewerId: string,
+    posts: ReadonlyArray<Pick<ImplementPost, "id" | "ownerId">>,
+    read: ApplicantReads = this,
+  ): Promise<Map<string, ImplementApplicant[]>> {
+    const own = posts.filter((p) => p.ownerId === viewerId).map((p) => p.id);
+    const others = posts.filter((p) => p.ownerId !== viewerId).map((p) => p.id);
+    const [all, mine] = await Promise.all([read.applicantsOf(own), read.applicationsOf(viewerId, others)]);
+    return new Map(
+      posts.map((p) => {
+        if (p.ownerId === viewerId) return [p.id, all.get(p.id) ?? []];
+        const app = mine.get(p.id);
+        return [p.id, app ? [app] : []];
+      }),
+    );
+  }
+
+  /**
+   * Old client, `POST /notifications` after a decision, with the decision's type. The decision
+   * already notified the applicant, so nothing is sent; FORBIDDEN unless the caller really
+   * decided that way on `applicantId` for one of their posts.
+   */
+  async confirmDecisionNotice(ownerId: string, applicantId: unknown, type: unknown): Promise<void> {
+    if (type !== "acceptImplementUser" && type !== "rejectImplementUser") throw forbidden("Only implement decisions can be sent here");
+    if (typeof applicantId !== "string" || !(await this.hasDecided(ownerId, applicantId, type))) {
+      throw forbidden("You can only notify a student about your decision on their request");
+    }
+  }
+
+  /** True when the caller decided that way on `applicantId` for one of their posts. */
   async hasDecided(ownerId: string, applicantId: string, type: DecisionType): Promise<boolean> {
     const statuses: ApplicantStatus[] = type === "acceptImplementUser" ? ["accepted"] : [...REJECTED_STATUSES];
     return (await this.postWithApplicant(ownerId, applicantId, statuses)) !== null;

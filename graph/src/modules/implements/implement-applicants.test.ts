@@ -174,7 +174,7 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     } finally {
       Object.assign(t.dataSource, { logger });
     }
-    // posts, owners, my applications, applicant users (+ the token's user lookup)
+    // posts, owners, my applications, applicant users (+ the token's user lookup and the viewer's blocks)
     expect(selects).toBeLessThanOrEqual(6);
   });
 });

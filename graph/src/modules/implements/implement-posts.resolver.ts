@@ -71,11 +71,8 @@ export class ImplementPostsResolver {
   @FieldResolver(() => [ImplementApplicationType], {
     description: "The owner sees every applicant, in the order they asked; anyone else only their own application.",
   })
-  async applicants(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementApplicationType[]> {
-    const me = requireUser(ctx).id;
-    if (post.ownerId === me) return ctx.loaders.implements.applicants.load(post.id);
-    const mine = await ctx.loaders.implements.application.load(applicationKey(me, post.id));
-    return mine ? [mine] : [];
+  applicants(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementApplicationType[]> {
+    return ctx.loaders.implements.visibleApplicants.load({ viewerId: requireUser(ctx).id, post });
   }
 
   @FieldResolver(() => ImplementApplicationType, { nullable: true, description: "The caller's own request to join, if any." })

@@ -2,6 +2,8 @@ import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
 import type { Deps } from "../../services.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
+import type { BlocksService } from "../blocks/blocks.service.js";
 import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
 import { validatePost } from "./implement.rules.js";
@@ -29,9 +31,14 @@ export const POST_NOT_FOUND = "This problem does not exist or is not available t
  * Posts: creating, listing, reading and hiding. Every list is ordered newest first on
  * (createdAt, id), a total order, so pages never repeat or skip a row; GraphQL pages on a
  * cursor over that key (stable while posts are added), REST on an offset (`skip`).
+ * Students who blocked each other (either way) never see each other's posts.
  */
 export class ImplementPostsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly blocks: BlocksService,
+    private readonly limits: RateLimits,
+  ) {}
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(ImplementPost);
@@ -39,19 +46,21 @@ export class ImplementPostsService {
 
   async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
     const { title, description } = validatePost(input);
+    await this.limits.consume(["implement_post", ownerId]);
     const now = this.deps.clock.now();
     const post = this.repo().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
     await this.repo().insert(post);
     return post;
   }
 
-  /** Others' problems for `viewerId`: visible, not theirs, and not from an owner who rejected them. */
+  /** Others' problems for `viewerId`: visible, not theirs, not from a blocked owner, not from an owner who rejected them. */
   async listForViewer(viewerId: string, page: PageRequest): Promise<PostPage> {
-    return this.keyset(this.othersQuery(viewerId), page);
+    return this.keyset(await this.othersQuery(viewerId), page);
   }
 
   async listForViewerAt(viewerId: string, skip: number): Promise<ImplementPost[]> {
-    return this.othersQuery(viewerId).skip(checkSkip(skip)).take(REST_PAGE_SIZE).getMany();
+    const from = checkSkip(skip);
+    return (await this.othersQuery(viewerId)).skip(from).take(REST_PAGE_SIZE).getMany();
   }
 
   /** The owner's own posts, hidden ones included. */
@@ -65,14 +74,15 @@ export class ImplementPostsService {
 
   /**
    * One post as `viewerId` may see it. The owner always sees it; anyone else gets
-   * NOT_FOUND for a hidden post or one whose owner rejected them (once or permanently),
-   * exactly as for a post that does not exist.
+   * NOT_FOUND for a hidden post, one whose owner rejected them (once or permanently) or
+   * one whose owner they blocked or were blocked by, exactly as for a post that does not exist.
    */
   async getForViewer(viewerId: string, postId: string, em?: EntityManager): Promise<ImplementPost> {
     const post = await this.repo(em).findOne({ where: { id: String(postId) } });
     if (!post) throw notFound(POST_NOT_FOUND);
     if (post.ownerId === viewerId) return post;
     if (!post.visible) throw notFound(POST_NOT_FOUND);
+    if (await this.blocks.isBlockedEither(viewerId, post.ownerId, em)) throw notFound(POST_NOT_FOUND);
     const rejected = await (em ?? this.deps.dataSource.manager)
       .getRepository(ImplementApplicant)
       .exists({ where: { postId: post.id, userId: viewerId, status: In([...REJECTED_STATUSES]) } });
@@ -106,11 +116,12 @@ export class ImplementPostsService {
     return new Map(rows.map((p) => [p.id, p]));
   }
 
-  private othersQuery(viewerId: string): SelectQueryBuilder<ImplementPost> {
+  private async othersQuery(viewerId: string): Promise<SelectQueryBuilder<ImplementPost>> {
+    const excluded = [viewerId, ...(await this.blocks.hiddenFrom(viewerId))];
     return this.repo()
       .createQueryBuilder("p")
       .where("p.visible = :visible", { visible: true })
-      .andWhere("p.ownerId <> :viewer", { viewer: viewerId })
+      .andWhere("p.ownerId NOT IN (:...excluded)", { excluded })
       .andWhere((qb) => {
         const rejectedMe = qb
           .subQuery()
@@ -122,6 +133,7 @@ export class ImplementPostsService {
           .getQuery();
         return `NOT EXISTS ${rejectedMe}`;
       })
+      .setParameter("viewer", viewerId)
       .setParameter("rejectedStatuses", [...REJECTED_STATUSES])
       .orderBy("p.createdAt", "DESC")
       .addOrderBy("p.id", "DESC");

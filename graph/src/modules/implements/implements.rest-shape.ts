@@ -30,17 +30,14 @@ const isRejected = (a: ImplementApplicant) => REJECTED_STATUSES.includes(a.statu
 
 /** Records for `viewerId`, in the posts' order: three statements for any number of posts. */
 export async function implementRecords(services: Services, viewerId: string, posts: ImplementPost[]): Promise<ImplementRecord[]> {
-  const ownIds = posts.filter((p) => p.ownerId === viewerId).map((p) => p.id);
-  const otherIds = posts.filter((p) => p.ownerId !== viewerId).map((p) => p.id);
-  const [applicants, mine, owners] = await Promise.all([
-    services.implementApplicants.applicantsOf(ownIds),
-    services.implementApplicants.applicationsOf(viewerId, otherIds),
+  const [visible, owners] = await Promise.all([
+    services.implementApplicants.visibleTo(viewerId, posts),
     services.users.summaries(posts.map((p) => p.ownerId)),
   ]);
   return posts.map((post) => {
     const own = post.ownerId === viewerId;
-    const mineHere = mine.get(post.id);
-    const shown = own ? (applicants.get(post.id) ?? []) : mineHere ? [mineHere] : [];
+    const shown = visible.get(post.id) ?? [];
+    const mineHere = own ? undefined : shown[0];
     return {
       _id: post.id,
       owner: post.ownerId,

@@ -1,8 +1,6 @@
 import { Router } from "express";
 import { assertSelf, route } from "../../server/rest.js";
 import type { Services } from "../../services.js";
-import { forbidden } from "../../shared/errors.js";
-import type { DecisionType } from "./implement-applicants.service.js";
 import { implementRecords, parseSkip, parseVisibility, requiredId, restRejectReason } from "./implements.rest-shape.js";
 
 /**
@@ -114,11 +112,7 @@ export function implementsRest(services: Services): Router {
     "/notifications",
     route(services, async (req, ctx) => {
       const me = assertSelf(ctx, req.body?.from_user);
-      const type = req.body?.type;
-      if (type !== "acceptImplementUser" && type !== "rejectImplementUser") throw forbidden("Only implement decisions can be sent here");
-      if (typeof req.body?.userId !== "string" || !(await applicants.hasDecided(me, req.body.userId, type as DecisionType))) {
-        throw forbidden("You can only notify a student about your decision on their request");
-      }
+      await applicants.confirmDecisionNotice(me, req.body?.userId, req.body?.type);
       return { error: "", sent: false };
     }),
   );

@@ -2,6 +2,7 @@ import { MAX_SKILL_LENGTH, skillKeyOf } from "../../../../common/profiles.js";
 import type { Deps } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
+import { type CursorKey, feedQuery } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import type { ProfileRow, ProfilesService } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "./sql.js";
@@ -18,13 +19,6 @@ export interface FeedPage {
   hasNextPage: boolean;
 }
 
-/** Position in the feed order: (score desc, createdAt desc, id desc). */
-interface CursorKey {
-  score: number;
-  createdAt: Date;
-  id: string;
-}
-
 export function encodeCursor(k: CursorKey): string {
   return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id])).toString("base64url");
 }
@@ -39,26 +33,6 @@ export function decodeCursor(cursor: string): CursorKey {
     throw badInput("Invalid feed cursor");
   }
 }
-
-/**
- * Ranking: 2 points when they know a skill I want to learn, 1 when they want a skill I
- * know, so "both" comes first, then "can teach me", then "wants to learn from me"; then
- * the newest. Only other students with filled details, never anyone blocked either way.
- */
-const RANKED = `
-  SELECT u.id AS id, u.createdAt AS createdAt,
-    (CASE WHEN EXISTS (
-        SELECT 1 FROM user_skills k JOIN user_skills mine
-          ON mine.userId = :viewer AND mine.kind = 'required' AND mine.skillKey = k.skillKey
-        WHERE k.userId = u.id AND k.kind = 'known') THEN 2 ELSE 0 END
-     + CASE WHEN EXISTS (
-        SELECT 1 FROM user_skills w JOIN user_skills mine
-          ON mine.userId = :viewer AND mine.kind = 'known' AND mine.skillKey = w.skillKey
-        WHERE w.userId = u.id AND w.kind = 'required') THEN 1 ELSE 0 END) AS score
-  FROM users u
-  WHERE u.gender IS NOT NULL
-    AND u.id NOT IN (:...excluded)
-    AND EXISTS (SELECT 1 FROM user_skills q WHERE q.userId = u.id AND q.kind = 'required')`;
 
 const FILLED = `u.gender IS NOT NULL
     AND u.id NOT IN (:...excluded)
@@ -94,14 +68,10 @@ export class FeedService {
     const after = opts.after ? decodeCursor(opts.after) : null;
     await this.profiles.assertDetailsFilled(viewerId);
     const excluded = await this.excludedFor(viewerId);
-    const rows = await rawQuery<{ id: string; createdAt: unknown; score: unknown }>(
-      this.ds,
-      `SELECT t.id, t.createdAt, t.score FROM (${RANKED}) t
-       ${after ? "WHERE t.score < :s OR (t.score = :s AND (t.createdAt < :at OR (t.createdAt = :at AND t.id < :id)))" : ""}
-       ORDER BY t.score DESC, t.createdAt DESC, t.id DESC
-       LIMIT ${first + 1}`,
-      { viewer: viewerId, excluded, ...(after ? { s: after.score, at: after.createdAt, id: after.id } : {}) },
-    );
+    // Ranking: 2 points when they know a skill I want to learn, 1 when they want a skill I
+    // know, then the newest, then the id; see feed-query.ts for how a page stays cheap.
+    const q = feedQuery({ sqlite: isSqlite(this.ds), viewerId, excluded, after, limit: first + 1 });
+    const rows = await rawQuery<{ id: string; createdAt: unknown; score: unknown }>(this.ds, q.sql, q.params);
     const hasNextPage = rows.length > first;
     const pageRows = rows.slice(0, first);
     const last = pageRows.at(-1);
@@ -128,13 +98,8 @@ export class FeedService {
       snapshot = (await snapshots.findOne({ where: { userId: viewerId } }))?.takenAt ?? null;
     }
     const excluded = await this.excludedFor(viewerId);
-    const rows = await rawQuery<{ id: string }>(
-      this.ds,
-      `SELECT t.id FROM (${RANKED} ${snapshot ? "AND u.createdAt <= :snapshot" : ""}) t
-       ORDER BY t.score DESC, t.createdAt DESC, t.id DESC
-       LIMIT ${Math.min(size, MAX_FEED_PAGE_SIZE)} OFFSET ${skip}`,
-      { viewer: viewerId, excluded, ...(snapshot ? { snapshot } : {}) },
-    );
+    const q = feedQuery({ sqlite: isSqlite(this.ds), viewerId, excluded, snapshot, limit: Math.min(size, MAX_FEED_PAGE_SIZE), offset: skip });
+    const rows = await rawQuery<{ id: string }>(this.ds, q.sql, q.params);
     return this.ordered(rows.map((r) => r.id));
   }
 

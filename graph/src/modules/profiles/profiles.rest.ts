@@ -33,10 +33,9 @@ export function profilesRest(services: Services): Router {
   r.post(
     "/upload/image",
     route(services, async (req, ctx, res) => {
-      // The caller is checked before a byte of the file is read.
+      // The caller (and their upload limit) is checked before a byte of the file is read.
       const me = assertSelf(ctx, undefined);
-      const bytes = await readImage(req, res);
-      const url = await services.profiles.uploadImage(me, bytes);
+      const url = await services.profiles.uploadImage(me, () => readImage(req, res));
       return { error: "", url };
     }),
   );

@@ -4,6 +4,7 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
 import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { checkImage } from "./images.js";
@@ -67,7 +68,10 @@ const group = <T, K>(rows: T[], key: (r: T) => K) => {
 };
 
 export class ProfilesService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly limits: RateLimits,
+  ) {}
 
   private get ds() {
     return this.deps.dataSource;
@@ -169,8 +173,13 @@ export class ProfilesService {
 
   // ---- writes ----
 
-  /** Checks an uploaded file by its bytes and keeps it; returns the URL to send with the profile. */
-  async uploadImage(userId: string, bytes: Buffer | null | undefined): Promise<string> {
+  /**
+   * Checks an uploaded file by its bytes and keeps it; returns the URL to send with the profile.
+   * Rate-limited per student before `read` takes a byte of the file: every upload is stored.
+   */
+  async uploadImage(userId: string, read: () => Promise<Buffer | null | undefined>): Promise<string> {
+    await this.limits.consume(["image_upload", userId]);
+    const bytes = await read();
     const type = await checkImage(bytes);
     return this.deps.storage.putImage(userId, bytes!, type);
   }

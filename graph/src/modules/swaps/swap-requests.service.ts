@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import type { RateLimits } from "../../shared/rate-limit.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { ChatOpenService } from "../chat/chat-open.service.js";
@@ -40,6 +41,7 @@ export interface SwapCollaborators {
   blocks: BlocksService;
   chatOpen: ChatOpenService;
   notifications: NotificationsService;
+  rateLimits: RateLimits;
 }
 
 /** Forms, availability and sending swap/pay requests. Answers live in SwapDecisionsService. */
@@ -56,6 +58,12 @@ export class SwapRequestsService {
   async byId(id: string, em?: EntityManager): Promise<SwapRequest | null> {
     if (typeof id !== "string" || id.length === 0 || id.length > 36) return null;
     return this.repo(em).findOne({ where: { id } });
+  }
+
+  /** A request the caller is a party to; null for anyone else, as for an unknown id. */
+  async forParty(me: string, id: string): Promise<SwapRequest | null> {
+    const r = await this.byId(id);
+    return r && (r.requesterId === me || r.receiverId === me) ? r : null;
   }
 
   async byIds(ids: readonly string[]): Promise<SwapRequest[]> {
@@ -100,7 +108,7 @@ export class SwapRequestsService {
     const receiverId = String(input.receiverId ?? "");
     if (!hasSkill(input.preachSkill) || !hasSkill(input.learnSkill)) throw badInput(M.selectSkills);
     await this.c.profiles.assertDetailsFilled(me);
-    await this.assertAvailable(me, receiverId);
+    await this.assertAvailableAndCount(me, receiverId);
     const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(receiverId)]);
     const preach = findSkill(mine.known, input.preachSkill);
     if (!preach) throw badInput(M.teachSkill);
@@ -116,11 +124,17 @@ export class SwapRequestsService {
     if (input.coins === undefined || input.coins === null || input.coins === "" || Number(input.coins) === 0) throw badInput("Enter skill coins");
     const coins = parseCoins(input.coins);
     await this.c.profiles.assertDetailsFilled(me);
-    await this.assertAvailable(me, receiverId);
+    await this.assertAvailableAndCount(me, receiverId);
     const theirs = await this.c.profiles.skillsOf(receiverId);
     const learn = findSkill(theirs.known, input.learnSkill);
     if (!learn) throw badInput(M.learnSkill);
     return this.create(me, receiverId, "pay", learn, null, coins);
+  }
+
+  /** Each request notifies another student: a sender's requests are rate-limited (counted once the pair may have one). */
+  private async assertAvailableAndCount(me: string, other: string): Promise<void> {
+    await this.assertAvailable(me, other);
+    await this.c.rateLimits.consume(["swap_request", me]);
   }
 
   private async assertAvailable(me: string, other: string, em?: EntityManager): Promise<void> {

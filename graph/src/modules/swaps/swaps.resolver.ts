@@ -35,9 +35,8 @@ export class SwapsResolver {
   @Authorized()
   @Query(() => SwapRequestView, { nullable: true, description: "One request the caller is a party to." })
   async swapRequest(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<SwapRequestView | null> {
-    const me = requireUser(ctx).id;
-    const r = await ctx.services.swaps.byId(id);
-    return r && (r.requesterId === me || r.receiverId === me) ? toView(ctx.services.users, r) : null;
+    const r = await ctx.services.swaps.forParty(requireUser(ctx).id, id);
+    return r ? toView(ctx.services.users, r) : null;
   }
 
   @Authorized()

@@ -1,12 +1,6 @@
-import { render, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
-import { appRoutes } from "../router";
+import { describe, it } from "vitest";
+import { expectSentToRegister } from "../../test/routes";
 
 describe("/game/:userID", () => {
-  it("sends a visitor without a token to /register", async () => {
-    const router = createMemoryRouter(appRoutes(), { initialEntries: ["/game/abc"] });
-    render(<RouterProvider router={router} />);
-    await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
-  });
+  it("sends a visitor without a token to /register", () => expectSentToRegister("/game/abc"));
 });

@@ -2,9 +2,9 @@ import { CombinedGraphQLErrors } from "@apollo/client";
 import { useCallback } from "react";
 import { Navigate, useParams } from "react-router";
 import { Page } from "../../components/layouts/Page";
-import { Alert } from "../../components/ui/Alert";
-import { Button, ButtonLink } from "../../components/ui/Button";
+import { ButtonLink } from "../../components/ui/Button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
+import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { Spinner } from "../../components/ui/Spinner";
 import { SnakeGame } from "../../features/snake/components/SnakeGame";
@@ -51,11 +51,7 @@ function GamePage() {
       {me ? (
         <SnakeGame key={me.userId} userId={me.userId} serverHighScore={me.highScore} submitHighScore={submitHighScore} />
       ) : error ? (
-        <Alert variant="danger" title="The game could not load your high score.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="The game could not load your high score." onRetry={refetch} />
       ) : (
         <Spinner showLabel label="Loading..." />
       )}

@@ -1,9 +1,5 @@
-import { render, waitFor } from "@testing-library/react";
-import { createMemoryRouter, matchRoutes, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { appRoutes, pages } from "../router";
-
-const routeOf = (path: string) => matchRoutes(pages, path)?.at(-1)?.route.path;
+import { expectSentToRegister, routeOf } from "../../test/routes";
 
 describe("implements routes", () => {
   it("match each page, with /create winning over a post id", () => {
@@ -16,10 +12,6 @@ describe("implements routes", () => {
 
   it.each(["/implements/u1", "/implements/u1/Asha", "/implements/u1/Asha/create", "/implements/u1/Asha/p-123"])(
     "send a visitor without a token from %s to /register",
-    async (path) => {
-      const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-      render(<RouterProvider router={router} />);
-      await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
-    },
+    expectSentToRegister,
   );
 });

@@ -1,9 +1,9 @@
 import { useNavigate, useParams } from "react-router";
 import { Page } from "../../components/layouts/Page";
-import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
+import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { Spinner } from "../../components/ui/Spinner";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
@@ -35,11 +35,7 @@ export function Component() {
         description="Ranked by rating, then by the number of ratings, then by skill coins. Equal scores share a rank."
       />
       {error && !data ? (
-        <Alert variant="danger" title="The leaderboard could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="The leaderboard could not be loaded." onRetry={refetch} />
       ) : !data ? (
         <Spinner showLabel label="Loading..." />
       ) : data.leaderboard.length === 0 ? (

@@ -1,9 +1,9 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { Navigate } from "react-router";
 import { Page } from "../../components/layouts/Page";
-import { Alert } from "../../components/ui/Alert";
-import { Button, ButtonLink } from "../../components/ui/Button";
+import { ButtonLink } from "../../components/ui/Button";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
+import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { Spinner } from "../../components/ui/Spinner";
 import { BalanceCard } from "../../features/coins/components/BalanceCard";
@@ -60,11 +60,7 @@ function SkillCoinsPage() {
         }
       />
       {error && !data ? (
-        <Alert variant="danger" title="Your skill coins could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your skill coins could not be loaded." onRetry={refetch} />
       ) : !data ? (
         <Spinner showLabel label="Loading..." />
       ) : (

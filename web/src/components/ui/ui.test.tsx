@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Alert } from "./Alert";
 import { Button } from "./Button";
 import { Dialog } from "./Dialog";
+import { LoadError } from "./LoadError";
 import { Select } from "./Select";
 import { TextField } from "./TextField";
 
@@ -38,6 +39,15 @@ describe("ui primitives", () => {
   it("Alert is announced", () => {
     render(<Alert variant="danger">Wrong email or password</Alert>);
     expect(screen.getByRole("alert").textContent).toContain("Wrong email or password");
+  });
+
+  it("LoadError announces what failed and retries from its Try again button", () => {
+    const onRetry = vi.fn();
+    render(<LoadError message="Your chats could not be loaded." onRetry={onRetry} />);
+    expect(screen.getByRole("alert").textContent).toContain("Your chats could not be loaded.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(onRetry).toHaveBeenCalledWith();
   });
 
   it("Dialog closes from its close button and on Escape", () => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cx } from "../../../lib/cx";
+import { initials } from "../../../lib/initials";
 import styles from "./Avatar.module.css";
 
 interface AvatarProps {
@@ -12,15 +13,9 @@ interface AvatarProps {
 /** A student's picture, or their initials when there is none (or it fails to load). Decorative: the name is always next to it. */
 export function Avatar({ name, image, size = "md", className }: AvatarProps) {
   const [broken, setBroken] = useState(false);
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
   return (
     <span className={cx(styles.avatar, styles[size], className)} aria-hidden="true">
-      {image && !broken ? <img src={image} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials || "?"}
+      {image && !broken ? <img src={image} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials(name) || "?"}
     </span>
   );
 }

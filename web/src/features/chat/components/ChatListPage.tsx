@@ -1,10 +1,10 @@
 import { Link, Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
-import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useChatListQuery } from "../../../gql/graphql";
@@ -70,11 +70,7 @@ export function ChatListPage() {
           </ul>
         )
       ) : error && !loading ? (
-        <Alert variant="danger" title="Your chats could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your chats could not be loaded." onRetry={refetch} />
       ) : (
         <Spinner showLabel label="Loading..." />
       )}

@@ -1,8 +1,8 @@
-import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardHeader } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { CoinsIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useCoinHistoryQuery } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
@@ -24,11 +24,7 @@ export function CoinHistoryList() {
     <Card as="section" padding="lg" aria-labelledby="history-title" className={styles.historyCard}>
       <CardHeader as="h2" title={<span id="history-title">History</span>} description="Every coin in and out of your account." />
       {error && !page ? (
-        <Alert variant="danger" title="Your history could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your history could not be loaded." onRetry={refetch} />
       ) : !page ? (
         <Spinner showLabel label="Loading history..." />
       ) : page.items.length === 0 ? (

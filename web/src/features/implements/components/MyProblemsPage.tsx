@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useMyImplementPostsQuery } from "../../../gql/graphql";
@@ -49,11 +49,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         }
       />
       {!page && error ? (
-        <Alert variant="danger" title="Your problems could not load.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your problems could not load." onRetry={refetch} />
       ) : !page ? (
         <Spinner showLabel label="Loading your problems..." />
       ) : page.items.length === 0 ? (

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Page } from "../../../components/layouts/Page";
 import { Alert } from "../../../components/ui/Alert";
-import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, CompassIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useImplementPostQuery } from "../../../gql/graphql";
@@ -44,11 +45,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
           }
         />
       ) : !post && error ? (
-        <Alert variant="danger" title="This problem could not load.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="This problem could not load." onRetry={refetch} />
       ) : !post ? (
         <Spinner showLabel label="Loading..." />
       ) : (

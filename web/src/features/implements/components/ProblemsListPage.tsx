@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from "react";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
+import { ScrollBox } from "../../../components/ui/ScrollBox";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useImplementPostsQuery } from "../../../gql/graphql";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
@@ -60,11 +61,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
         }
       />
       {!page && error ? (
-        <Alert variant="danger" title="The problems could not load.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="The problems could not load." onRetry={refetch} />
       ) : !page ? (
         <Spinner showLabel label="Loading problems..." />
       ) : items.length === 0 && !page.hasMore ? (
@@ -79,7 +76,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
           }
         />
       ) : (
-        <div ref={box} className={styles.scrollBox} onScroll={onScroll} data-testid="implements-scroll" aria-busy={loadingMore || undefined}>
+        <ScrollBox ref={box} className={styles.scrollBox} onScroll={onScroll} data-testid="implements-scroll" aria-busy={loadingMore || undefined}>
           <div role="feed" aria-label="Problems" className={styles.list}>
             {items.map((post) => (
               <ProblemCard key={post.id} post={post} to={`${base}/${post.id}`} />
@@ -98,7 +95,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
             </div>
           )}
           {!page.hasMore && <p className={styles.end}>End of the list</p>}
-        </div>
+        </ScrollBox>
       )}
     </Page>
   );

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
+import { LoadError } from "../../../components/ui/LoadError";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useToken } from "../../../lib/auth";
 import { errorCode } from "../../../lib/graphql-errors";
@@ -29,11 +28,7 @@ function SignedIn({ children }: { children: (me: Viewer) => ReactNode }) {
       {loading || !error ? (
         <Spinner showLabel label="Loading..." />
       ) : (
-        <Alert variant="danger" title="This page could not load.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="This page could not load." onRetry={refetch} />
       )}
     </Page>
   );

@@ -1,8 +1,8 @@
 import { Navigate, useParams } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
-import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Spinner } from "../../../components/ui/Spinner";
 import { type NotificationFieldsFragment, useNotificationsQuery, useNotificationsViewerQuery } from "../../../gql/graphql";
@@ -46,11 +46,7 @@ export function NotificationsPage() {
         {me && list.data ? (
           <NotificationsList notifications={notifications} me={me} />
         ) : failed ? (
-          <Alert variant="danger" title="Your notifications could not be loaded.">
-            <Button variant="secondary" size="sm" onClick={() => void Promise.all([list.refetch(), viewer.refetch()])}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError message="Your notifications could not be loaded." onRetry={() => Promise.all([list.refetch(), viewer.refetch()])} />
         ) : (
           <Spinner showLabel label="Loading..." />
         )}

@@ -1,7 +1,6 @@
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
+import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { useDashboardCountsQuery, useDashboardViewerQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
@@ -31,11 +30,7 @@ export function DashboardPage({ userId }: { userId: string }) {
   if (viewer.error && !me) {
     return (
       <Page width="narrow">
-        <Alert variant="danger" title="Your dashboard could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void viewer.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your dashboard could not be loaded." onRetry={viewer.refetch} />
       </Page>
     );
   }

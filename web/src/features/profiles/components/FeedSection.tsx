@@ -1,8 +1,8 @@
 import { useRef } from "react";
-import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { UsersIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
+import { ScrollBox } from "../../../components/ui/ScrollBox";
 import { Spinner } from "../../../components/ui/Spinner";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import type { useFeed } from "../hooks/use-feed";
@@ -28,7 +28,7 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
         </h2>
         <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
       </div>
-      <div ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} aria-label="Feed">
+      <ScrollBox ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} aria-label="Feed">
         {feed.items.length > 0 && (
           <ul className={styles.cardGrid} role="list">
             {feed.items.map((u) => (
@@ -38,11 +38,7 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
         )}
         {feed.fetchingMore && <Spinner className={styles.feedSpinner} showLabel label="Loading more..." />}
         {feed.error && feed.loaded && (
-          <Alert variant="danger" title="More students could not be loaded.">
-            <Button variant="secondary" size="sm" onClick={feed.loadMore}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError message="More students could not be loaded." onRetry={feed.loadMore} />
         )}
         {feed.loaded && !feed.hasMore && !feed.fetchingMore &&
           (feed.items.length === 0 ? (
@@ -52,7 +48,7 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
               No more Feed
             </p>
           ))}
-      </div>
+      </ScrollBox>
     </section>
   );
 }

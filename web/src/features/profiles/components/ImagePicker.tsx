@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClassName } from "../../../components/ui/Button";
+import { initials } from "../../../lib/initials";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
 
@@ -27,17 +28,11 @@ export function ImagePicker({
   }, [file]);
 
   const shown = preview ?? current;
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase())
-    .slice(0, 2)
-    .join("");
 
   return (
     <div className={styles.imagePicker}>
       <div className={styles.preview}>
-        {shown ? <img src={shown} alt="Profile picture preview" /> : <span aria-hidden="true">{initials || "?"}</span>}
+        {shown ? <img src={shown} alt="Profile picture preview" /> : <span aria-hidden="true">{initials(name) || "?"}</span>}
       </div>
       <div className={styles.imageText}>
         <label htmlFor={id} className={buttonClassName({ variant: "secondary", size: "sm" })}>

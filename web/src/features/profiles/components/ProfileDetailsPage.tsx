@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
-import { Button } from "../../../components/ui/Button";
+import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { useProfileDetailsQuery } from "../../../gql/graphql";
@@ -38,11 +37,7 @@ export function ProfileDetailsPage() {
           }}
         />
       ) : error ? (
-        <Alert variant="danger" title="Your profile could not be loaded.">
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError message="Your profile could not be loaded." onRetry={refetch} />
       ) : (
         <FullScreenSpinner />
       )}

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
-import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, CoinsIcon, StarIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { type UserProfileQuery, useUserProfileQuery } from "../../../gql/graphql";
 import { Avatar } from "./Avatar";
@@ -66,11 +66,7 @@ export function UserProfilePage({
         <title>Profile · Skill Exchange</title>
         {back}
         {error ? (
-          <Alert variant="danger" title="This profile could not be loaded.">
-            <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError message="This profile could not be loaded." onRetry={refetch} />
         ) : (
           <EmptyState title="No such student" description="The profile you followed does not exist." />
         )}

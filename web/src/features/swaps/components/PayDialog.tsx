@@ -1,14 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
-import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
-import { Spinner } from "../../../components/ui/Spinner";
 import { TextField } from "../../../components/ui/TextField";
 import { usePayFormQuery, useRequestPayMutation } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
-import styles from "./RequestDialogs.module.css";
-import type { RequestDialogProps } from "./SwapDialog";
+import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
@@ -46,25 +42,19 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
   }
 
   return (
-    <FormDialog
+    <RequestFormDialog
       open={open}
       onClose={onClose}
       title={`Pay ${userName} to learn`}
       description={`Offer skill coins for a course. Coins leave your balance only when you pay, after ${userName} accepts.`}
       onSubmit={onSubmit}
-      submitLabel="Submit"
-      busy={loading}
-      busyLabel="Sending..."
-      submitDisabled={!options}
-      formClassName={styles.form}
+      sending={loading}
+      options={options}
+      loadError={form.error}
+      error={error}
     >
-      {form.error ? (
-        <Alert variant="danger" title={actionMessage(form.error)} />
-      ) : !options ? (
-        <Spinner showLabel label="Loading skills..." />
-      ) : (
+      {(options) => (
         <>
-          {error && <Alert variant="danger" title={error} />}
           <Select
             label={`Skill you want to learn from ${userName}`}
             placeholder="Select one of their skills"
@@ -87,6 +77,6 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
           />
         </>
       )}
-    </FormDialog>
+    </RequestFormDialog>
   );
 }

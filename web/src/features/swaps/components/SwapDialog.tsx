@@ -1,22 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
-import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
-import { Spinner } from "../../../components/ui/Spinner";
 import { useRequestSwapMutation, useSwapFormQuery } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
-import styles from "./RequestDialogs.module.css";
-
-export interface RequestDialogProps {
-  open: boolean;
-  onClose: () => void;
-  /** The student asked. */
-  userId: string;
-  userName: string;
-  /** Called with the confirmation text once the request is stored. */
-  onSent: (message: string) => void;
-}
+import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
 /** Swap popup: one of my skills to teach, one of theirs to learn; Submit and Cancel. */
 export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestDialogProps) {
@@ -46,25 +33,19 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
   }
 
   return (
-    <FormDialog
+    <RequestFormDialog
       open={open}
       onClose={onClose}
       title={`Swap skills with ${userName}`}
       description="Teach one of your skills and learn one of theirs in return."
       onSubmit={onSubmit}
-      submitLabel="Submit"
-      busy={loading}
-      busyLabel="Sending..."
-      submitDisabled={!options}
-      formClassName={styles.form}
+      sending={loading}
+      options={options}
+      loadError={form.error}
+      error={error}
     >
-      {form.error ? (
-        <Alert variant="danger" title={actionMessage(form.error)} />
-      ) : !options ? (
-        <Spinner showLabel label="Loading skills..." />
-      ) : (
+      {(options) => (
         <>
-          {error && <Alert variant="danger" title={error} />}
           <Select
             label="Skill you will teach"
             placeholder="Select one of your skills"
@@ -84,6 +65,6 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
           />
         </>
       )}
-    </FormDialog>
+    </RequestFormDialog>
   );
 }

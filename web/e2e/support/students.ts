@@ -1,0 +1,79 @@
+/** Students arranged through the API, for suites that are not about registering or profiles. */
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, gql, newContext } from "./browser.js";
+
+export const PASSWORD = "correct horse battery";
+
+export interface Student {
+  token: string;
+  id: string;
+  name: string;
+  email: string;
+}
+
+export type Skill = { category: string; skill: string };
+
+/** A skill in "Programming & Technology" (or another category). */
+export const skill = (name: string, category = "Programming & Technology"): Skill => ({ category, skill: name });
+
+/** Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter, three digits). */
+export async function registerStudent(prefix: string): Promise<Student> {
+  const n = randomBytes(4).readUInt32BE(0);
+  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  const name = `${prefix} ${randomBytes(2).toString("hex")}`;
+  const { register } = await gql<{ register: { token: string; userId: string } }>(
+    "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
+    { input: { name, email, password: PASSWORD } },
+  );
+  return { token: register.token, id: register.userId, name, email };
+}
+
+/** A 1x1 PNG. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** Uploads a profile picture for the token's student; returns its URL. */
+export async function uploadPicture(token: string, png: BlobPart = TINY_PNG, fileName = "me.png"): Promise<string> {
+  const form = new FormData();
+  form.append("image", new Blob([png], { type: "image/png" }), fileName);
+  const up = await fetch(`${baseURL()}/api/upload/image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const { url } = (await up.json()) as { url: string };
+  return url;
+}
+
+export interface ProfileFields {
+  gender: "Male" | "Female";
+  skillsKnown: Skill[];
+  skillsRequired: Skill[];
+  /** Skill coins per course; 0 unless given. */
+  amount?: number;
+}
+
+/** A filled profile (chat, swaps and implements need one): a tiny picture, English, and the given fields. */
+export async function fillProfile(s: Pick<Student, "token">, { gender, skillsKnown, skillsRequired, amount = 0 }: ProfileFields): Promise<void> {
+  const image = await uploadPicture(s.token);
+  await gql(
+    "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
+    { input: { gender, image, languages: ["English"], skillsKnown, skillsRequired, amount } },
+    s.token,
+  );
+}
+
+/**
+ * A page in a context of its own, signed in as `s` (close it with `page.context().close()`). The
+ * token goes into localStorage before the app loads, unless the page already holds one (so a
+ * later sign-in through the form survives a reload).
+ */
+export async function signedInPage(browser: Browser, s: Pick<Student, "token">, viewport?: { width: number; height: number }): Promise<Page> {
+  const ctx = await newContext(browser, viewport);
+  await ctx.addInitScript((token) => {
+    if (!localStorage.getItem("jwt")) localStorage.setItem("jwt", token);
+  }, s.token);
+  return ctx.newPage();
+}
+
+/** Puts `token` into an open page's localStorage (visits /about first, to be on the app's origin). */
+export async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto("/about");
+  await page.evaluate((t) => localStorage.setItem("jwt", t), token);
+}
