@@ -6,7 +6,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Spinner } from "../../components/ui/Spinner";
+import { LoadingBlock } from "../../components/ui/Spinner";
 import { SnakeGame } from "../../features/snake/components/SnakeGame";
 import { useSnakeHighScoreQuery, useSubmitSnakeScoreMutation } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
@@ -53,7 +53,7 @@ function GamePage() {
       ) : error ? (
         <LoadError message="The game could not load your high score." onRetry={refetch} />
       ) : (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       )}
     </Page>
   );

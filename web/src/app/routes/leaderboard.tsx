@@ -5,7 +5,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Spinner } from "../../components/ui/Spinner";
+import { LoadingBlock } from "../../components/ui/Spinner";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { useLeaderboardQuery } from "../../gql/graphql";
 
@@ -37,7 +37,7 @@ export function Component() {
       {error && !data ? (
         <LoadError message="The leaderboard could not be loaded." onRetry={refetch} />
       ) : !data ? (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       ) : data.leaderboard.length === 0 ? (
         <EmptyState icon={<StarIcon size={22} />} title="No students yet" description="The leaderboard fills up as students join and rate each other." />
       ) : (

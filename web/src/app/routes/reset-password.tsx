@@ -23,12 +23,14 @@ export function Component() {
   else if (error) body = <Alert variant="danger">Could not check the link. Please reload the page.</Alert>;
   else if (!data?.resetTokenValid) body = <InvalidLink />;
   else body = <NewPasswordForm token={newtoken} />;
+  // The invalid-link view has its own "Go to sign in" button; the footer link would repeat it.
+  const invalid = !loading && !error && !data?.resetTokenValid;
 
   return (
     <AuthCard
       title="Reset Your Password"
       description="Choose a new password for your account."
-      footer={<Link to="/login">Back to sign in</Link>}
+      footer={invalid ? undefined : <Link to="/login">Back to sign in</Link>}
     >
       <title>Reset Your Password · Skill Exchange</title>
       {body}

@@ -5,7 +5,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
-import { Spinner } from "../../components/ui/Spinner";
+import { LoadingBlock } from "../../components/ui/Spinner";
 import { BalanceCard } from "../../features/coins/components/BalanceCard";
 import { BuyCoinsForm } from "../../features/coins/components/BuyCoinsForm";
 import { CoinHistoryList } from "../../features/coins/components/CoinHistoryList";
@@ -62,7 +62,7 @@ function SkillCoinsPage() {
       {error && !data ? (
         <LoadError message="Your skill coins could not be loaded." onRetry={refetch} />
       ) : !data ? (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       ) : (
         <div className={styles.layout}>
           <div className={styles.column}>

@@ -21,7 +21,7 @@ export function buttonClassName({ variant = "primary", size = "md", fullWidth, i
 }
 
 export interface ButtonProps extends ComponentProps<"button">, Omit<StyleOptions, "className"> {
-  /** Shows a spinner, sets aria-busy and blocks clicks. */
+  /** Shows a spinner, sets aria-busy and aria-disabled and blocks clicks (the button keeps focus). */
   loading?: boolean;
   /** Label while loading, e.g. "Signing in..."; defaults to the children. */
   loadingText?: ReactNode;
@@ -42,14 +42,26 @@ export function Button({
   className,
   children,
   type = "button",
+  onClick,
   ...props
 }: ButtonProps) {
+  // While loading the button stays focusable (aria-disabled, not disabled): a keyboard user
+  // keeps their place, and a dialog the action opens can hand focus back to it.
+  const blocked = loading && !disabled;
   return (
     <button
       type={type}
       className={buttonClassName({ variant, size, fullWidth, iconOnly, className })}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={blocked || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault(); // also stops a submit button's form submission
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     >
       {loading ? (

@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef } from "react";
+import { type MouseEvent, type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { cx } from "../../lib/cx";
 import styles from "./Dialog.module.css";
 import { CloseIcon } from "./icons";
@@ -21,10 +21,32 @@ export interface DialogProps {
   className?: string;
 }
 
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: the
+ * native modal already makes the page inert, this keeps focus from leaving for the browser's UI.
+ */
+function keepFocusInside(dialog: HTMLDialogElement, event: KeyboardEvent) {
+  const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal built on the native <dialog>: showModal() gives the focus trap, inert background,
  * top layer and Escape handling; we restore focus to the opener on close.
- * Put `autoFocus` on the control that should receive focus first.
+ * Put `autoFocus` on the control that should receive focus first (the body and footer mount
+ * once the dialog is open, so React's autoFocus can reach them; otherwise the close button has it).
  */
 export function Dialog({
   open,
@@ -44,6 +66,8 @@ export function Dialog({
   onCloseRef.current = onClose;
   const titleId = useId();
   const descriptionId = useId();
+  // Body and footer render after showModal(): focus() on an element of a closed <dialog> does nothing.
+  const [shown, setShown] = useState(false);
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -53,12 +77,15 @@ export function Dialog({
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
+    setShown(true);
     const onKeyDown = (event: KeyboardEvent) => {
       // Fallback for environments where the native cancel event does not fire.
       if (event.key === "Escape" && typeof dialog.showModal !== "function") onCloseRef.current();
+      if (event.key === "Tab") keepFocusInside(dialog, event);
     };
     dialog.addEventListener("keydown", onKeyDown);
     return () => {
+      setShown(false);
       dialog.removeEventListener("keydown", onKeyDown);
       if (dialog.open && typeof dialog.close === "function") dialog.close();
       opener?.focus();
@@ -105,8 +132,8 @@ export function Dialog({
           </button>
         )}
       </div>
-      {children && <div className={styles.body}>{children}</div>}
-      {footer && <div className={styles.footer}>{footer}</div>}
+      {shown && children && <div className={styles.body}>{children}</div>}
+      {shown && footer && <div className={styles.footer}>{footer}</div>}
     </dialog>
   );
 }

@@ -22,6 +22,15 @@ export function Spinner({ size = "md", label = "Loading...", showLabel = false, 
   );
 }
 
+/** A labelled spinner centred in a tall block: what a page or list shows while its data first loads. */
+export function LoadingBlock({ label = "Loading..." }: { label?: ReactNode }) {
+  return (
+    <div className={styles.block}>
+      <Spinner size="lg" showLabel label={label} />
+    </div>
+  );
+}
+
 export interface FullScreenSpinnerProps {
   /** Text under the spinner, also announced to screen readers. */
   label?: ReactNode;

@@ -16,10 +16,31 @@ describe("ui primitives", () => {
       </Button>,
     );
     const button = screen.getByRole("button", { name: "Signing in..." });
-    expect(button.hasAttribute("disabled")).toBe(true);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.getAttribute("aria-busy")).toBe("true");
     fireEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it("Button keeps focus while loading and does not submit its form", () => {
+    const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <Button type="submit">Save</Button>
+      </form>,
+    );
+    const button = screen.getByRole("button", { name: "Save" });
+    button.focus();
+    rerender(
+      <form onSubmit={onSubmit}>
+        <Button type="submit" loading loadingText="Saving...">
+          Save
+        </Button>
+      </form>,
+    );
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("TextField ties label, error and aria-invalid to the input", () => {

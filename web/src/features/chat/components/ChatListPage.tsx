@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import { useChatListQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
@@ -55,15 +55,17 @@ export function ChatListPage() {
                         {when(c.lastMessageAt)}
                       </time>
                     </span>
-                    <span className={styles.preview}>
-                      {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+                    <span className={styles.bottom}>
+                      <span className={styles.preview}>
+                        {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+                      </span>
+                      {c.status !== "in_progress" && (
+                        <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
+                          {c.status === "completed" ? "Finished" : "Reported"}
+                        </Badge>
+                      )}
                     </span>
                   </span>
-                  {c.status !== "in_progress" && (
-                    <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
-                      {c.status === "completed" ? "Finished" : "Reported"}
-                    </Badge>
-                  )}
                 </Link>
               </li>
             ))}
@@ -72,7 +74,7 @@ export function ChatListPage() {
       ) : error && !loading ? (
         <LoadError message="Your chats could not be loaded." onRetry={refetch} />
       ) : (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       )}
     </Page>
   );

@@ -5,7 +5,7 @@ import { Page } from "../../../components/layouts/Page";
 import { Alert, type AlertVariant } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import {
   type ChatMessageFieldsFragment,
   useChatQuery,
@@ -62,7 +62,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   if (!chat) {
     return (
       <Page width="narrow">
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       </Page>
     );
   }
@@ -121,10 +121,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           </ButtonLink>
           <Link to={profilePath} className={styles.partner}>
             <Avatar name={partner.name} image={partner.image} size="lg" />
-            <span className={styles.partnerText}>
-              <span className={styles.partnerName}>{partner.name}</span>
-              <span className={styles.partnerMeta}>{subtitle(chat)}</span>
-            </span>
+            <div className={styles.partnerText}>
+              <h1 className={styles.partnerName}>{partner.name}</h1>
+              <p className={styles.partnerMeta}>{subtitle(chat)}</p>
+            </div>
           </Link>
           <div className={styles.actions}>
             {href && (

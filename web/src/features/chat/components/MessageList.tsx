@@ -92,9 +92,9 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
       {messages.length === 0 && <p className={styles.noMessages}>No messages yet. Say hello to {partnerName}!</p>}
       {groups.map((g) => (
         <section key={g.key} className={styles.day} aria-label={g.label}>
-          <h3 className={styles.dayLabel}>
+          <h2 className={styles.dayLabel}>
             <span>{g.label}</span>
-          </h3>
+          </h2>
           <ol className={styles.dayMessages}>
             {g.messages.map((m) => {
               const mine = m.fromUserId === meId;

@@ -24,10 +24,10 @@ export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
               Rank
             </th>
             <th scope="col">Name</th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={cx(styles.num, styles.ratingCol)}>
               Rating
             </th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={cx(styles.num, styles.coinsCol)}>
               Skill Coins
             </th>
           </tr>

@@ -8,12 +8,16 @@ import {
   useRejectImplementApplicantMutation,
   useRejectImplementApplicantPermanentlyMutation,
 } from "../../../gql/graphql";
+import { cx } from "../../../lib/cx";
 import { userMessage } from "../utils/errors";
 import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
+
+/** Reasons longer than this start folded to a few lines, with Show more. */
+const FOLD_AFTER_CHARS = 280;
 
 /** One applicant on Your Problems: name, reason to join, status, and the owner's decisions. */
 export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
@@ -24,7 +28,10 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
   const [rejectForever] = useRejectImplementApplicantPermanentlyMutation();
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(false);
   const name = applicant.user.name || applicant.userName;
+  const foldable = applicant.description.length > FOLD_AFTER_CHARS;
+  const textId = `applicant-${postId}-${applicant.userId}`;
 
   async function onAccept() {
     setProblem(null);
@@ -55,7 +62,14 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
           <p className={styles.applicantName}>{name}</p>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
         </div>
-        <p className={styles.applicantText}>{applicant.description}</p>
+        <p id={textId} className={cx(styles.applicantText, foldable && !expanded && styles.folded)}>
+          {applicant.description}
+        </p>
+        {foldable && (
+          <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? "Show less" : "Show more"}
+          </button>
+        )}
         {applicant.reason && <p className={styles.reason}>Reason: {applicant.reason}</p>}
         {status !== "rejected_permanently" && (
           <div className={styles.rowActions}>

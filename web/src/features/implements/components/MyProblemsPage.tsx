@@ -5,7 +5,7 @@ import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import { useMyImplementPostsQuery } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
@@ -37,21 +37,21 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         eyebrow="Implements"
         title="Your Problems"
         description="The problems you posted and the students who asked to join. Accept someone to open a chat with them."
+        back={
+          <ButtonLink to={base} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
         actions={
-          <>
-            <ButtonLink to={base} variant="ghost" startIcon={<ArrowLeftIcon size={16} />}>
-              Back
-            </ButtonLink>
-            <ButtonLink to={`${base}/create`} variant="primary">
-              Post Problem
-            </ButtonLink>
-          </>
+          <ButtonLink to={`${base}/create`} variant="primary">
+            Post Problem
+          </ButtonLink>
         }
       />
       {!page && error ? (
         <LoadError message="Your problems could not load." onRetry={refetch} />
       ) : !page ? (
-        <Spinner showLabel label="Loading your problems..." />
+        <LoadingBlock label="Loading your problems..." />
       ) : page.items.length === 0 ? (
         <EmptyState
           icon={<RocketIcon />}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "../../../components/ui/Badge";
 import { Card } from "../../../components/ui/Card";
 import type { ImplementPostFieldsFragment } from "../../../gql/graphql";
+import { cx } from "../../../lib/cx";
 import { type ApplicationStatus, formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
 import styles from "./implements.module.css";
 
@@ -17,7 +18,7 @@ export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; t
               <h2 id={`post-${post.id}`} className={styles.cardTitle}>
                 {post.title}
               </h2>
-              <p className={styles.meta}>
+              <p className={cx(styles.meta, styles.byline)}>
                 <span>by {post.owner.name}</span>
                 <span aria-hidden="true">·</span>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>

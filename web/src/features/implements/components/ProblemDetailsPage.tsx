@@ -7,8 +7,9 @@ import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, CompassIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import { useImplementPostQuery } from "../../../gql/graphql";
+import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
@@ -47,13 +48,13 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
       ) : !post && error ? (
         <LoadError message="This problem could not load." onRetry={refetch} />
       ) : !post ? (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       ) : (
         <Card as="article" padding="lg" aria-labelledby="problem-title">
           <h2 id="problem-title" className={styles.cardTitle}>
             {post.title}
           </h2>
-          <p className={styles.meta}>
+          <p className={cx(styles.meta, styles.byline)}>
             <span>by {post.isMine ? "you" : post.owner.name}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>

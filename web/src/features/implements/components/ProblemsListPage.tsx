@@ -6,7 +6,7 @@ import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { ScrollBox } from "../../../components/ui/ScrollBox";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock, Spinner } from "../../../components/ui/Spinner";
 import { useImplementPostsQuery } from "../../../gql/graphql";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
@@ -46,11 +46,13 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
         eyebrow="Implements"
         title="Problems to solve"
         description="Project problems posted by other students. Open one to read it and ask to join."
+        back={
+          <ButtonLink to={`/dashboard/${me.id}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
         actions={
           <>
-            <ButtonLink to={`/dashboard/${me.id}`} variant="ghost" startIcon={<ArrowLeftIcon size={16} />}>
-              Back
-            </ButtonLink>
             <ButtonLink to={`/implements/${me.id}`} variant="secondary">
               My Problems
             </ButtonLink>
@@ -63,7 +65,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
       {!page && error ? (
         <LoadError message="The problems could not load." onRetry={refetch} />
       ) : !page ? (
-        <Spinner showLabel label="Loading problems..." />
+        <LoadingBlock label="Loading problems..." />
       ) : items.length === 0 && !page.hasMore ? (
         <EmptyState
           icon={<RocketIcon />}

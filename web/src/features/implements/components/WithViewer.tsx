@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import { useToken } from "../../../lib/auth";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useViewer } from "../hooks/use-viewer";
@@ -26,9 +26,12 @@ function SignedIn({ children }: { children: (me: Viewer) => ReactNode }) {
   return (
     <Page>
       {loading || !error ? (
-        <Spinner showLabel label="Loading..." />
+        <LoadingBlock label="Loading..." />
       ) : (
-        <LoadError message="This page could not load." onRetry={refetch} />
+        <>
+          <h1 className="visually-hidden">Implements</h1>
+          <LoadError message="This page could not load." onRetry={refetch} />
+        </>
       )}
     </Page>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/Alert";
 import { EmptyState } from "../../../components/ui/EmptyState";
+import { SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
 import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
@@ -39,7 +40,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
         )}
       </div>
       {notifications.length === 0 ? (
-        <EmptyState title="No notifications" description="Swap and pay requests and their answers will show up here." />
+        <EmptyState icon={<SwapIcon />} title="No notifications" description="Swap and pay requests and their answers will show up here." />
       ) : (
         <ul className={styles.list} aria-label="Notifications">
           {notifications.map((n) => (

@@ -4,7 +4,7 @@ import { ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
-import { Spinner } from "../../../components/ui/Spinner";
+import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type NotificationFieldsFragment, useNotificationsQuery, useNotificationsViewerQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
@@ -48,7 +48,7 @@ export function NotificationsPage() {
         ) : failed ? (
           <LoadError message="Your notifications could not be loaded." onRetry={() => Promise.all([list.refetch(), viewer.refetch()])} />
         ) : (
-          <Spinner showLabel label="Loading..." />
+          <LoadingBlock label="Loading..." />
         )}
       </div>
     </Page>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cx } from "../../../lib/cx";
 import { CloseIcon, MenuIcon } from "../../../components/ui/icons";
@@ -28,10 +28,16 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
 export function DashboardNav({ me, notificationCount }: { me: DashboardViewer; notificationCount: number }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    // Escape closes the menu and puts focus back on its button (a focused link would be hidden).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
@@ -39,6 +45,7 @@ export function DashboardNav({ me, notificationCount }: { me: DashboardViewer; n
   return (
     <nav className={cx(styles.dashNav, open && styles.dashNavOpen)} aria-label="Dashboard">
       <button
+        ref={toggleRef}
         type="button"
         className={styles.dashToggle}
         aria-expanded={open}

@@ -30,6 +30,7 @@ export function DashboardPage({ userId }: { userId: string }) {
   if (viewer.error && !me) {
     return (
       <Page width="narrow">
+        <h1 className="visually-hidden">Dashboard</h1>
         <LoadError message="Your dashboard could not be loaded." onRetry={viewer.refetch} />
       </Page>
     );

@@ -28,7 +28,7 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
         </h2>
         <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
       </div>
-      <ScrollBox ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} aria-label="Feed">
+      <ScrollBox ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} role="region" aria-label="Feed">
         {feed.items.length > 0 && (
           <ul className={styles.cardGrid} role="list">
             {feed.items.map((u) => (

@@ -14,6 +14,7 @@ function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFi
           {skills.map((s) => (
             <li key={`${s.category}/${s.skill}`} className={tone === "known" ? styles.chipKnown : styles.chipWanted} title={s.category}>
               {s.skill}
+              <span className="visually-hidden"> ({s.category})</span>
             </li>
           ))}
         </ul>

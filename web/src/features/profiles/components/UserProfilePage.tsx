@@ -66,9 +66,12 @@ export function UserProfilePage({
         <title>Profile · Skill Exchange</title>
         {back}
         {error ? (
-          <LoadError message="This profile could not be loaded." onRetry={refetch} />
+          <>
+            <h1 className="visually-hidden">Profile</h1>
+            <LoadError message="This profile could not be loaded." onRetry={refetch} />
+          </>
         ) : (
-          <EmptyState title="No such student" description="The profile you followed does not exist." />
+          <EmptyState as="h1" title="No such student" description="The profile you followed does not exist." />
         )}
       </Page>
     );
