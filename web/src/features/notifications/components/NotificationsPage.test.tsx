@@ -125,6 +125,8 @@ describe("NotificationsPage", () => {
     ]);
     fireEvent.click(await screen.findByRole("button", { name: "Accept" }));
     expect((await screen.findByRole("alert")).textContent).toContain("This request is no longer pending");
+    // The first answer's refetch may still be running: Accept stays aria-disabled until it settles.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Accept" }).getAttribute("aria-disabled")).not.toBe("true"));
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
     expect(await screen.findByRole("heading", { name: "No notifications" })).toBeTruthy();
     expect((await screen.findByRole("alert")).textContent).toContain("Your chat is open.");

@@ -44,7 +44,8 @@ export function useNotificationActions() {
       setNotice({ variant: "danger", text: actionMessage(error) });
       // Answered elsewhere meanwhile (another tab, the other student): show the list as it is now.
       const code = errorCode(error);
-      if (code === "CONFLICT" || code === "NOT_FOUND") void client.refetchQueries({ include: refetchQueries });
+      // Awaited, so the card stays busy until the list is current (a second click can't race the refetch).
+      if (code === "CONFLICT" || code === "NOT_FOUND") await Promise.resolve(client.refetchQueries({ include: refetchQueries })).catch(() => undefined);
     } finally {
       setBusy(null);
     }
