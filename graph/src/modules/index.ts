@@ -36,6 +36,8 @@ import { FeedResolver } from "./profiles/feed.resolver.js";
 import { CompletedSkillResolver, MeFieldsResolver, UserFieldsResolver } from "./profiles/profile-fields.resolver.js";
 import { ProfilesResolver } from "./profiles/profiles.resolver.js";
 import { profilesRest } from "./profiles/profiles.rest.js";
+import { FeedEntry } from "./profiles/feed-entry.entity.js";
+import { SearchTerm } from "./profiles/search-term.entity.js";
 import { UserLanguage } from "./profiles/user-language.entity.js";
 import { UserSkill } from "./profiles/user-skill.entity.js";
 import { SwapRequest } from "./swaps/swap-request.entity.js";
@@ -51,7 +53,7 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
-export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
+export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
 
 export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver];
 

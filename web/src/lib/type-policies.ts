@@ -68,6 +68,8 @@ export const typePolicies: TypePolicies = {
       coinHistory: cursorPage(),
       // Profiles: the dashboard feed, pages appended as it scrolls.
       feed: cursorPage(),
+      // Search: one list per query and filter; "Show more" appends the next page.
+      searchUsers: cursorPage(["query", "filter"]),
     },
   },
 };

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { assertSelf, route } from "../../server/rest.js";
 import type { Services } from "../../services.js";
 import { badInput, notFound } from "../../shared/errors.js";
-import type { SearchFilter } from "./feed.service.js";
+import { SEARCH_LIMIT, type SearchFilter } from "./feed.service.js";
 import type { ProfileRow } from "./profiles.service.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 
@@ -47,8 +47,8 @@ export function dashboardRest(services: Services): Router {
       const body = (req.body ?? {}) as { searchQuery?: unknown; selectedFilter?: unknown };
       const filter = (typeof body.selectedFilter === "string" && body.selectedFilter ? body.selectedFilter : "name") as SearchFilter;
       const query = typeof body.searchQuery === "string" ? body.searchQuery : "";
-      const rows = await services.feed.search(me, query, filter);
-      return { feed: await feedItems(services, rows) };
+      const page = await services.feed.search(me, query, filter, { first: SEARCH_LIMIT });
+      return { feed: await feedItems(services, page.users) };
     }),
   );
 

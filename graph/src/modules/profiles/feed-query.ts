@@ -1,111 +1,143 @@
 /**
- * The feed's SQL, built so that one page costs about the page size rather than the community
- * size. The order is (score desc, createdAt desc, id desc) over two segments:
+ * The directory's SQL: feed segments and search walks over `feed_entries` and `search_terms`
+ * (profile-index.ts). Every statement is a union of index walks, each a range of one index in
+ * the order the page needs, cut at the rows the page can use; nothing aggregates or sorts the
+ * students who match.
  *
- * - scored (3, 2, 1): the viewer's few skill keys joined to `idx_user_skills_search`
- *   (kind, skillKey, userId) find the matching students directly (index only), so the work
- *   grows with the number of matches, never with the students who match nothing;
- * - score 0: everyone else, read newest first along `idx_users_feed` (createdAt, id) from the
- *   cursor on, each row checked with index probes, so it stops after the page.
- *
- * Each segment is cut to the rows the page can use (limit + offset) before the two are merged.
+ * Feed order: (score desc, createdAt desc, id desc), where the score is 2 when they know a skill
+ * the viewer wants plus 1 when they want a skill the viewer knows. Each score is its own segment:
+ * - 3: one walk per (wanted, known) pair of the viewer's skills over `p` rows: exactly the
+ *   students who both teach and learn, newest first;
+ * - 2: one walk per wanted skill over `k` rows, without those who also want what I know;
+ * - 1: one walk per known skill over `r` rows, without those who also know what I want;
+ * - 0: one walk over `m` rows (every listed student), without anyone of the above.
+ * A walk cut at n rows holds every student of the segment's first n (a student ahead of one in
+ * a walk is ahead of them in the segment), so merging the walks and dropping repeats gives the
+ * page. The rows a walk passes over in segments 2-0 are students of a higher segment, which the
+ * viewer's earlier pages already showed: reading the feed costs O(walks x rows shown).
  */
 
-/** Position in the feed order: (score desc, createdAt desc, id desc). */
+/** Position in the feed order. */
 export interface CursorKey {
   score: number;
   createdAt: Date;
   id: string;
 }
 
-/**
- * `EXISTS` as a per-row index probe. Wrapped because MariaDB (exists_to_in) and MySQL turn a
- * top-level [NOT] EXISTS into a semi-join that materializes or scans the subquery's whole
- * table (every student with a skill to learn), which is the cost this file avoids.
- */
-const probe = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END)`;
-
-/** Another student whom the viewer may see. */
-const OTHER = `u.gender IS NOT NULL AND u.id NOT IN (:...excluded)`;
-const WANTS_TO_LEARN = probe("SELECT 1 FROM user_skills q WHERE q.userId = u.id AND q.kind = 'required'");
-
-/**
- * Each matching student once with their score: 2 when they know a skill the viewer wants,
- * +1 when they want one the viewer knows. Read only from the skill indexes.
- */
-const SCORED = `SELECT m.userId AS userId, MAX(m.teaches) + MAX(m.learns) AS score FROM (
-    SELECT k.userId AS userId, 2 AS teaches, 0 AS learns FROM user_skills mine
-      JOIN user_skills k ON k.kind = 'known' AND k.skillKey = mine.skillKey
-     WHERE mine.userId = :viewer AND mine.kind = 'required'
-    UNION ALL
-    SELECT w.userId AS userId, 0 AS teaches, 1 AS learns FROM user_skills mine
-      JOIN user_skills w ON w.kind = 'required' AND w.skillKey = mine.skillKey
-     WHERE mine.userId = :viewer AND mine.kind = 'known'
-  ) m GROUP BY m.userId`;
-
-/** The same two matches, probed for one student `u` (through `idx_user_skills_owner`). */
-const UNMATCHED = `${probe(`
-      SELECT 1 FROM user_skills k JOIN user_skills mine
-        ON mine.userId = :viewer AND mine.kind = 'required' AND mine.skillKey = k.skillKey
-      WHERE k.userId = u.id AND k.kind = 'known'`)} = 0
-    AND ${probe(`
-      SELECT 1 FROM user_skills w JOIN user_skills mine
-        ON mine.userId = :viewer AND mine.kind = 'known' AND mine.skillKey = w.skillKey
-      WHERE w.userId = u.id AND w.kind = 'required'`)} = 0`;
-
-/** Strictly after (createdAt, id) in newest-first order; the first term is an index range. */
-const OLDER = `u.createdAt <= :at AND (u.createdAt < :at OR u.id < :id)`;
-
-export interface FeedWindow {
-  /** MySQL and MariaDB would rather scan every user than start from the matches: told not to. */
-  sqlite: boolean;
-  viewerId: string;
+export interface FeedViewer {
+  id: string;
+  /** Folded skill keys of the viewer as of `asOf`. */
+  known: string[];
+  required: string[];
   /** The viewer and everyone blocked either way (never empty). */
   excluded: string[];
-  /** Keyset paging: rows strictly after this position. */
-  after?: CursorKey | null;
-  /** Offset paging (REST): leave out students who registered after this time. */
-  snapshot?: Date | null;
-  limit: number;
-  offset?: number;
+  /** The snapshot the feed session reads. */
+  asOf: Date;
+  sqlite: boolean;
 }
 
-/** Rows `{ id, createdAt, score }` of one feed window, in feed order. */
-export function feedQuery(w: FeedWindow): { sql: string; params: Record<string, unknown> } {
-  const { after, snapshot } = w;
-  const offset = w.offset ?? 0;
-  const take = w.limit + offset;
-  const params: Record<string, unknown> = { viewer: w.viewerId, excluded: w.excluded };
-  if (after) Object.assign(params, { s: after.score, at: after.createdAt, id: after.id });
-  if (snapshot) params.snapshot = snapshot;
-  const snap = snapshot ? "AND u.createdAt <= :snapshot" : "";
-  const branches: string[] = [];
+/** Valid at the snapshot time. */
+const valid = (a: string) => `${a}.validFrom <= :asOf AND (${a}.validTo IS NULL OR ${a}.validTo > :asOf)`;
 
-  // Scored rows (score >= 1) can follow the cursor only when its score is above 0. Filled
-  // details need a skill to learn, which scores 1 and 3 already name.
-  if (!after || after.score > 0) {
-    const keyset = after ? `AND (c.score < :s OR (c.score = :s AND ${OLDER}))` : "";
-    branches.push(`SELECT u.id AS id, u.createdAt AS createdAt, c.score AS score
-      FROM (${SCORED}) c ${w.sqlite ? "JOIN" : "STRAIGHT_JOIN"} users u ON u.id = c.userId
-      WHERE ${OTHER} AND (c.score <> 2 OR ${WANTS_TO_LEARN} = 1) ${snap} ${keyset}
-      ORDER BY c.score DESC, u.createdAt DESC, u.id DESC
-      LIMIT ${take}`);
+/**
+ * `EXISTS` as a per-row index probe (here on the primary key userId, kind, term, ...). Wrapped
+ * because MariaDB (exists_to_in) turns a top-level [NOT] EXISTS into a semi-join that reads the
+ * subquery's whole table, which is the cost this file avoids.
+ */
+const none = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 0`;
+const hasNo = (kind: "k" | "r", list: string) =>
+  none(`SELECT 1 FROM feed_entries x WHERE x.userId = f.userId AND x.kind = '${kind}' AND x.term IN (:...${list}) AND x.term2 = '' AND ${valid("x")}`);
+
+/** Strictly after (createdAt, id) in newest-first order; the first term bounds the index range. */
+const OLDER = `f.userCreatedAt <= :at AND (f.userCreatedAt < :at OR f.userId < :cid)`;
+
+/** One statement of several index walks, each already ordered and cut; the caller merges. */
+export function unionOfWalks(branches: string[], sqlite: boolean): string {
+  if (branches.length === 1) return branches[0];
+  // SQLite wants a compound member without ORDER BY/LIMIT; MariaDB keeps them in parentheses.
+  return branches.map((b) => (sqlite ? `SELECT * FROM (${b})` : `(${b})`)).join("\nUNION ALL\n");
+}
+
+/** The walks of one feed segment (null when the viewer's skills give it none), rows `{ id, createdAt }`. */
+export function feedSegmentQuery(
+  v: FeedViewer,
+  score: number,
+  after: CursorKey | null,
+  limit: number,
+): { sql: string; params: Record<string, unknown> } | null {
+  const params: Record<string, unknown> = { asOf: v.asOf, excluded: v.excluded, known: v.known, required: v.required };
+  if (after) Object.assign(params, { at: after.createdAt, cid: after.id });
+  const streams: Array<{ kind: string; term: string; term2: string }> =
+    score === 3
+      ? v.required.flatMap((term) => v.known.map((term2) => ({ kind: "p", term, term2 })))
+      : score === 2
+        ? v.required.map((term) => ({ kind: "k", term, term2: "" }))
+        : score === 1
+          ? v.known.map((term) => ({ kind: "r", term, term2: "" }))
+          : [{ kind: "m", term: "", term2: "" }];
+  if (streams.length === 0) return null;
+  const filters: string[] = [];
+  if (score === 2 && v.known.length) filters.push(hasNo("r", "known"));
+  if (score === 1 && v.required.length) filters.push(hasNo("k", "required"));
+  if (score === 0) {
+    if (v.required.length) filters.push(hasNo("k", "required"));
+    if (v.known.length) filters.push(hasNo("r", "known"));
   }
-  // Score 0 follows every scored row; within it the cursor applies only from a score-0 position.
-  if (!after || after.score >= 0) {
-    const keyset = after?.score === 0 ? `AND ${OLDER}` : "";
-    branches.push(`SELECT u.id AS id, u.createdAt AS createdAt, 0 AS score
-      FROM users u
-      WHERE ${OTHER} AND ${WANTS_TO_LEARN} = 1 AND ${UNMATCHED} ${snap} ${keyset}
-      ORDER BY u.createdAt DESC, u.id DESC
-      LIMIT ${take}`);
+  const hint = v.sqlite ? "INDEXED BY idx_feed_entries_walk" : "FORCE INDEX (idx_feed_entries_walk)";
+  const branches = streams.map((s, i) => {
+    Object.assign(params, { [`k${i}`]: s.kind, [`t${i}`]: s.term, [`u${i}`]: s.term2 });
+    return `SELECT f.userId AS id, f.userCreatedAt AS createdAt FROM feed_entries f ${hint}
+      WHERE f.kind = :k${i} AND f.term = :t${i} AND f.term2 = :u${i} AND ${valid("f")}
+        ${after ? `AND ${OLDER}` : ""} AND f.userId NOT IN (:...excluded)
+        ${filters.map((c) => `AND ${c}`).join(" ")}
+      ORDER BY f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
+  });
+  return { sql: unionOfWalks(branches, v.sqlite), params };
+}
+
+/** The viewer's own skill keys as of the snapshot (read through the primary key). */
+export const VIEWER_SKILLS = `SELECT f.kind AS kind, f.term AS term FROM feed_entries f
+  WHERE f.userId = :viewer AND f.kind IN ('k', 'r') AND ${valid("f")}`;
+
+export interface SearchKey {
+  term: string;
+  sortKey: string;
+  id: string;
+}
+
+/**
+ * One page of a prefix search: terms of `field` starting with `prefix`, in index order (term,
+ * then name, then id), each student at the first of their matching terms only.
+ */
+export function searchQuery(opts: {
+  sqlite: boolean;
+  field: "n" | "s" | "l";
+  prefix: string;
+  excluded: string[];
+  after: SearchKey | null;
+  limit: number;
+}): { sql: string; params: Record<string, unknown> } {
+  const escaped = opts.prefix.replace(/[!%_]/g, (c) => `!${c}`);
+  const params: Record<string, unknown> = {
+    field: opts.field,
+    excluded: opts.excluded,
+    lo: opts.prefix,
+    hi: `${opts.prefix}\u{10FFFF}`,
+    like: `${escaped}%`,
+  };
+  // MariaDB compares in the column's collation, where a LIKE prefix is the index range.
+  const starts = (col: string) => (opts.sqlite ? `${col} >= :lo AND ${col} < :hi` : `${col} LIKE :like ESCAPE '!'`);
+  let keyset = "";
+  if (opts.after) {
+    Object.assign(params, { at: opts.after.term, ak: opts.after.sortKey, aid: opts.after.id });
+    keyset = `AND s.term >= :at AND (s.term > :at OR s.sortKey > :ak OR (s.sortKey = :ak AND s.userId > :aid))`;
   }
-  if (branches.length === 0) return { sql: "SELECT u.id AS id, u.createdAt AS createdAt, 0 AS score FROM users u WHERE 1 = 0", params };
-  const union = branches.map((b, i) => `SELECT * FROM (${b}) b${i}`).join("\nUNION ALL\n");
+  const hint = opts.sqlite ? "INDEXED BY idx_search_terms_walk" : "FORCE INDEX (idx_search_terms_walk)";
   return {
-    sql: `SELECT t.id AS id, t.createdAt AS createdAt, t.score AS score FROM (${union}) t
-      ORDER BY t.score DESC, t.createdAt DESC, t.id DESC
-      LIMIT ${w.limit}${offset ? ` OFFSET ${offset}` : ""}`,
+    sql: `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
+      WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId NOT IN (:...excluded)
+        AND ${none(`SELECT 1 FROM search_terms x WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)}
+      ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.limit}`,
     params,
   };
 }

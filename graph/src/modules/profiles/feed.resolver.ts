@@ -1,8 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { FEED_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
-import type { ProfileRow } from "./profiles.service.js";
-import { FeedPageType, SearchFilterEnum, UserType } from "./profiles.types.js";
+import { FEED_PAGE_SIZE, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
+import { FeedPageType, SearchFilterEnum, SearchPageType } from "./profiles.types.js";
 
 @Resolver()
 export class FeedResolver {
@@ -22,12 +21,20 @@ export class FeedResolver {
   }
 
   @Authorized()
-  @Query(() => [UserType], { description: "Case-insensitive search among other students; an empty query finds nobody." })
-  searchUsers(
+  @Query(() => SearchPageType, {
+    description:
+      "Prefix search among other students with filled profiles: any word of the name, a known skill or a language " +
+      "starts with the query (case and accents ignored). The exact word ranks first, then its completions, then by name. " +
+      "An empty query finds nobody.",
+  })
+  async searchUsers(
     @Arg("query", () => String) query: string,
     @Arg("filter", () => SearchFilterEnum, { defaultValue: "name" }) filter: SearchFilter,
+    @Arg("first", () => Int, { defaultValue: SEARCH_PAGE_SIZE, description: "Page size, at most 50." }) first: number,
+    @Arg("after", () => String, { nullable: true, description: "endCursor of the previous page of the same search." }) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<ProfileRow[]> {
-    return ctx.services.feed.search(requireUser(ctx).id, query, filter);
+  ): Promise<SearchPageType> {
+    const page = await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after });
+    return { items: page.users, endCursor: page.endCursor, hasMore: page.hasNextPage };
   }
 }

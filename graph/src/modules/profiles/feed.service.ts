@@ -1,17 +1,20 @@
-import { MAX_SKILL_LENGTH, skillKeyOf } from "../../../../common/profiles.js";
 import type { Deps } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
-import { type CursorKey, feedQuery } from "./feed-query.js";
+import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_SKILLS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
+import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
 import type { ProfileRow, ProfilesService } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "./sql.js";
 
 export const FEED_PAGE_SIZE = 10;
 export const MAX_FEED_PAGE_SIZE = 50;
+export const SEARCH_PAGE_SIZE = 20;
+/** What REST /dashboard/search answers (one page; the old client had no paging). */
 export const SEARCH_LIMIT = 50;
 export const SEARCH_FILTERS = ["name", "skillsKnown", "languages"] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 export interface FeedPage {
   users: ProfileRow[];
@@ -19,24 +22,38 @@ export interface FeedPage {
   hasNextPage: boolean;
 }
 
-export function encodeCursor(k: CursorKey): string {
-  return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id])).toString("base64url");
+export type SearchPage = FeedPage;
+
+/** A feed position plus the snapshot time its session reads. */
+interface FeedCursor extends CursorKey {
+  asOf: Date | null;
 }
 
-export function decodeCursor(cursor: string): CursorKey {
+export function encodeCursor(k: FeedCursor): string {
+  return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): FeedCursor {
   try {
-    const [score, at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown, unknown];
+    const [score, at, id, asOf] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const createdAt = new Date(String(at));
-    if (typeof score !== "number" || !Number.isInteger(score) || typeof id !== "string" || Number.isNaN(createdAt.getTime())) throw 0;
-    return { score, createdAt, id };
+    const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
+    if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) throw 0;
+    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) throw 0;
+    return { score, createdAt, id, asOf: snapshot };
   } catch {
     throw badInput("Invalid feed cursor");
   }
 }
 
-const FILLED = `u.gender IS NOT NULL
-    AND u.id NOT IN (:...excluded)
-    AND EXISTS (SELECT 1 FROM user_skills q WHERE q.userId = u.id AND q.kind = 'required')`;
+interface FeedRow {
+  id: string;
+  createdAt: Date;
+  score: number;
+}
+
+const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class FeedService {
   constructor(
@@ -58,76 +75,133 @@ export class FeedService {
     return ids.map((id) => rows.get(id)).filter((u): u is ProfileRow => Boolean(u));
   }
 
+  /** A session's snapshot time; one the index no longer keeps history for reads as of now. */
+  private snapshotTime(asOf: Date | null): Date {
+    const now = this.deps.clock.now();
+    return asOf && asOf.getTime() >= now.getTime() - FEED_SNAPSHOT_LIFETIME && asOf.getTime() <= now.getTime() ? asOf : now;
+  }
+
+  private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
+    const [skills, excluded] = await Promise.all([
+      rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_SKILLS, { viewer: viewerId, asOf }),
+      this.excludedFor(viewerId),
+    ]);
+    return {
+      id: viewerId,
+      known: skills.filter((r) => r.kind === "k").map((r) => r.term),
+      required: skills.filter((r) => r.kind === "r").map((r) => r.term),
+      excluded,
+      asOf,
+      sqlite: isSqlite(this.ds),
+    };
+  }
+
+  /** The next `need` rows of the feed after `from`, segment by segment (one statement each). */
+  private async walk(v: FeedViewer, from: CursorKey | null, need: number): Promise<FeedRow[]> {
+    const out: FeedRow[] = [];
+    for (let score = from ? from.score : 3; score >= 0 && out.length < need; score--) {
+      const q = feedSegmentQuery(v, score, from && from.score === score ? from : null, need - out.length);
+      if (!q) continue;
+      const rows = await rawQuery<{ id: string; createdAt: unknown }>(this.ds, q.sql, q.params);
+      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), score })).sort(newestFirst);
+      for (const [i, r] of merged.entries()) {
+        if (i > 0 && merged[i - 1].id === r.id) continue; // one student met through several walks
+        if (out.length < need) out.push(r);
+      }
+    }
+    return out;
+  }
+
   /**
-   * One page after `after` (keyset paging on the ranking key + id): a student who
-   * registers or is shown meanwhile can never push a row into the next page twice or
-   * past it unseen. The viewer must have filled their details.
+   * One page after `after` (keyset paging on the ranking key + id), read as of the session's
+   * snapshot: a student who registers or edits meanwhile can never appear twice or be passed
+   * over. The viewer must have filled their details.
    */
   async page(viewerId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<FeedPage> {
     const first = Math.min(Math.max(opts.first ?? FEED_PAGE_SIZE, 1), MAX_FEED_PAGE_SIZE);
     const after = opts.after ? decodeCursor(opts.after) : null;
     await this.profiles.assertDetailsFilled(viewerId);
-    const excluded = await this.excludedFor(viewerId);
-    // Ranking: 2 points when they know a skill I want to learn, 1 when they want a skill I
-    // know, then the newest, then the id; see feed-query.ts for how a page stays cheap.
-    const q = feedQuery({ sqlite: isSqlite(this.ds), viewerId, excluded, after, limit: first + 1 });
-    const rows = await rawQuery<{ id: string; createdAt: unknown; score: unknown }>(this.ds, q.sql, q.params);
-    const hasNextPage = rows.length > first;
+    const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null));
+    const rows = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
     const last = pageRows.at(-1);
     return {
       users: await this.ordered(pageRows.map((r) => r.id)),
-      endCursor: last ? encodeCursor({ score: Number(last.score), createdAt: readDate(last.createdAt), id: last.id }) : null,
-      hasNextPage,
+      endCursor: last ? encodeCursor({ ...last, asOf: v.asOf }) : null,
+      hasNextPage: rows.length > first,
     };
   }
 
   /**
-   * The REST feed pages by offset (`skip` = what the client already shows). skip=0 takes a
-   * snapshot time; later pages leave out students who registered after it, so sign-ups
-   * between pages cannot shift rows into a second appearance.
+   * The REST feed pages by offset (`skip` = what the client already shows). skip=0 starts a
+   * session (a snapshot time); a page whose skip is where the last one ended continues from the
+   * stored position, so scrolling costs a page each time. Any other skip walks from the start
+   * of the same snapshot.
    */
   async pageBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<ProfileRow[]> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
     await this.profiles.assertDetailsFilled(viewerId);
+    const take = Math.min(size, MAX_FEED_PAGE_SIZE);
     const snapshots = this.ds.getRepository(FeedSnapshot);
-    let snapshot: Date | null = null;
-    if (skip === 0) {
-      await snapshots.upsert({ userId: viewerId, takenAt: this.deps.clock.now() }, ["userId"]);
-    } else {
-      snapshot = (await snapshots.findOne({ where: { userId: viewerId } }))?.takenAt ?? null;
-    }
-    const excluded = await this.excludedFor(viewerId);
-    const q = feedQuery({ sqlite: isSqlite(this.ds), viewerId, excluded, snapshot, limit: Math.min(size, MAX_FEED_PAGE_SIZE), offset: skip });
-    const rows = await rawQuery<{ id: string }>(this.ds, q.sql, q.params);
+    const session = skip === 0 ? null : await snapshots.findOne({ where: { userId: viewerId } });
+    const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null));
+    const rows =
+      session && session.served === skip && session.cursor
+        ? await this.walk(v, decodeCursor(session.cursor), take)
+        : (await this.walk(v, null, skip + take)).slice(skip);
+    const last = rows.at(-1);
+    const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
+    await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
     return this.ordered(rows.map((r) => r.id));
   }
 
   /**
-   * Case-insensitive search among other students with filled details. Skills and
-   * languages match by prefix on their lower-cased key columns (an index range, on both
-   * databases); names match anywhere in the name.
+   * Prefix search among other listed students over `search_terms`: case- and accent-insensitive,
+   * by any word of the name, a known skill or a language (or the start of the whole value when
+   * the query has several words). Ranked by the matching term (the exact word first, then its
+   * completions), then by name; paged by cursor.
    */
-  async search(viewerId: string, query: string, filter: SearchFilter = "name"): Promise<ProfileRow[]> {
+  async search(
+    viewerId: string,
+    query: string,
+    filter: SearchFilter = "name",
+    opts: { first?: number | null; after?: string | null } = {},
+  ): Promise<SearchPage> {
     if (!SEARCH_FILTERS.includes(filter)) throw badInput("Unknown search filter");
-    const q = skillKeyOf(String(query ?? "")).slice(0, MAX_SKILL_LENGTH);
-    if (!q) return [];
-    const excluded = await this.excludedFor(viewerId);
-    const like = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
-    const prefix = (col: string) =>
-      isSqlite(this.ds) ? `${col} >= :lo AND ${col} < :hi` : `${col} LIKE :prefix ESCAPE '!'`;
-    const params = { excluded, lo: q, hi: `${q}\u{10FFFF}`, prefix: `${like(q)}%`, contains: `%${like(q)}%` };
-    const match =
-      filter === "name"
-        ? `u.nameKey LIKE :contains ESCAPE '!'`
-        : filter === "skillsKnown"
-          ? `u.id IN (SELECT s.userId FROM user_skills s WHERE s.kind = 'known' AND ${prefix("s.skillKey")})`
-          : `u.id IN (SELECT l.userId FROM user_languages l WHERE ${prefix("l.languageKey")})`;
-    const rows = await rawQuery<{ id: string }>(
-      this.ds,
-      `SELECT u.id FROM users u WHERE ${match} AND ${FILLED} ORDER BY u.nameKey, u.id LIMIT ${SEARCH_LIMIT}`,
-      params,
-    );
-    return this.ordered(rows.map((r) => r.id));
+    const first = Math.min(Math.max(opts.first ?? SEARCH_PAGE_SIZE, 1), SEARCH_LIMIT);
+    const prefix = foldTerm(String(query ?? ""));
+    const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter) : null;
+    if (!prefix) return { users: [], endCursor: null, hasNextPage: false };
+    const q = searchQuery({
+      sqlite: isSqlite(this.ds),
+      field: SEARCH_FIELD[filter],
+      prefix,
+      excluded: await this.excludedFor(viewerId),
+      after,
+      limit: first + 1,
+    });
+    const rows = await rawQuery<{ id: string; term: string; sortKey: string }>(this.ds, q.sql, q.params);
+    const pageRows = rows.slice(0, first);
+    const last = pageRows.at(-1);
+    return {
+      users: await this.ordered(pageRows.map((r) => r.id)),
+      endCursor: last ? encodeSearchCursor({ term: last.term, sortKey: last.sortKey, id: last.id }, prefix, filter) : null,
+      hasNextPage: rows.length > first,
+    };
+  }
+}
+
+function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter): string {
+  return Buffer.from(JSON.stringify([k.term, k.sortKey, k.id, prefix, filter])).toString("base64url");
+}
+
+/** A search cursor continues only the search that made it. */
+function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter): SearchKey {
+  try {
+    const [term, sortKey, id, p, f] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (typeof term !== "string" || typeof sortKey !== "string" || typeof id !== "string" || p !== prefix || f !== filter) throw 0;
+    return { term, sortKey, id };
+  } catch {
+    throw badInput("Invalid search cursor");
   }
 }

@@ -9,6 +9,7 @@ import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { checkImage } from "./images.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
+import { writeProfileIndex } from "./profile-index.js";
 import { rawQuery } from "./sql.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
@@ -207,8 +208,9 @@ export class ProfilesService {
   }
 
   /**
-   * Writes a validated profile. The users row is updated first: on MariaDB that row lock
-   * serialises two saves of the same profile, so their skill rows never mix.
+   * Writes a validated profile and its feed and search index rows. The users row is updated
+   * first: on MariaDB that row lock serialises two saves of the same profile, so their skill
+   * and index rows never mix.
    */
   async writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
     await em.getRepository(User).update({ id: userId }, { gender: p.gender, image, amount: p.amount, days: p.days });
@@ -223,6 +225,16 @@ export class ProfilesService {
       id: newId(), userId, position, language, languageKey: language.toLowerCase(),
     }));
     await em.getRepository(UserLanguage).insert(languages);
+    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true } });
+    if (!owner) throw notFound("User not found");
+    await writeProfileIndex(
+      em,
+      {
+        userId, name: owner.name, createdAt: owner.createdAt, languages: p.languages,
+        known: p.skillsKnown.map((s) => s.skill), required: p.skillsRequired.map((s) => s.skill),
+      },
+      this.deps.clock.now(),
+    );
   }
 
   /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */

@@ -66,6 +66,9 @@ export class MeType extends UserType {
 @ObjectType("FeedPage", { description: "One page of the dashboard feed. Pass endCursor as `after` for the next page." })
 export class FeedPageType extends CursorPage<ProfileRow>(UserType) {}
 
+@ObjectType("SearchPage", { description: "One page of search results, best first. Pass endCursor as `after` (with the same query and filter) for the next page." })
+export class SearchPageType extends CursorPage<ProfileRow>(UserType) {}
+
 @InputType("SkillInput")
 export class SkillInput {
   @Field(() => String)

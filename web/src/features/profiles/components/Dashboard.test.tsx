@@ -74,7 +74,9 @@ describe("dashboard", () => {
     const { sent } = renderDashboard(
       "/dashboard/u1",
       handlers({
-        SearchUsers: ({ query }) => ({ searchUsers: query === "rust" ? [card("o9", "Priya Nair")] : [] }),
+        SearchUsers: ({ query }) => ({
+          searchUsers: { __typename: "SearchPage", items: query === "rust" ? [card("o9", "Priya Nair")] : [], endCursor: null, hasMore: false },
+        }),
       }),
     );
     const box = await screen.findByRole("searchbox", { name: "Search" });
@@ -83,7 +85,7 @@ describe("dashboard", () => {
     fireEvent.submit(box.closest("form")!);
     const results = await screen.findByRole("list", { name: "Search results" });
     expect(within(results).getByText("Priya Nair")).toBeTruthy();
-    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "skillsKnown" });
+    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "skillsKnown", first: 20, after: null });
 
     fireEvent.change(box, { target: { value: "" } });
     expect(screen.queryByRole("list", { name: "Search results" })).toBeNull();

@@ -1,3 +1,4 @@
+import { NetworkStatus } from "@apollo/client";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -11,6 +12,8 @@ import type { DashboardViewer } from "./DashboardNav";
 import styles from "./Dashboard.module.css";
 import { UserCard } from "./UserCard";
 
+export const SEARCH_PAGE_SIZE = 20;
+
 export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: string }> = [
   { value: "name", label: "Name", placeholder: "Search students by name" },
   { value: "skillsKnown", label: "Skill", placeholder: "Search by a skill they know, e.g. Python" },
@@ -22,10 +25,12 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
   const [text, setText] = useState("");
   const [filter, setFilter] = useState<SearchFilter>("name");
   const [submitted, setSubmitted] = useState<{ query: string; filter: SearchFilter } | null>(null);
-  const { data, loading } = useSearchUsersQuery({
-    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "name" },
+  const { data, loading, fetchMore, networkStatus } = useSearchUsersQuery({
+    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "name", first: SEARCH_PAGE_SIZE, after: null },
     skip: !submitted,
+    notifyOnNetworkStatusChange: true,
   });
+  const fetchingMore = networkStatus === NetworkStatus.fetchMore;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -33,7 +38,8 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
     setSubmitted(query ? { query, filter } : null);
   }
 
-  const results = submitted ? data?.searchUsers : undefined;
+  const page = submitted ? data?.searchUsers : undefined;
+  const results = page?.items;
   const active = FILTERS.find((f) => f.value === filter)!;
 
   return (
@@ -78,11 +84,25 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
           {loading && !results ? (
             <Spinner showLabel label="Searching..." />
           ) : results && results.length > 0 ? (
-            <ul className={styles.cardGrid} role="list" aria-label="Search results">
-              {results.map((u) => (
-                <UserCard key={u.id} user={u} viewer={me} />
-              ))}
-            </ul>
+            <>
+              <ul className={styles.cardGrid} role="list" aria-label="Search results">
+                {results.map((u) => (
+                  <UserCard key={u.id} user={u} viewer={me} />
+                ))}
+              </ul>
+              {page?.hasMore && (
+                <div className={styles.moreRow}>
+                  <Button
+                    variant="secondary"
+                    loading={fetchingMore}
+                    loadingText="Loading..."
+                    onClick={() => void fetchMore({ variables: { after: page.endCursor } }).catch(() => undefined)}
+                  >
+                    Show more results
+                  </Button>
+                </div>
+              )}
+            </>
           ) : (
             <div role="alert">
               <EmptyState as="h3" title="No results found" description="Try another spelling or a different filter." icon={<SearchIcon size={22} />} />

@@ -1,0 +1,43 @@
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+
+/**
+ * What a feed walk reads: one row per listed student and skill fact, each valid over
+ * [validFrom, validTo). Kinds:
+ * - `m`: the student is listed (filled profile); walked for the newest-first tail;
+ * - `k` / `r`: knows / wants to learn `term`;
+ * - `p`: knows `term` AND wants to learn `term2` (the pairs that make a best match).
+ * A profile edit ends the rows it no longer has and adds the new ones, so a feed read "as of"
+ * its snapshot time sees every student exactly as they were then: pages never repeat or skip a
+ * student who registers or edits meanwhile. Ended rows are purged after the snapshot lifetime.
+ * Written only by profiles/profile-index.ts.
+ */
+@Entity("feed_entries")
+/** The walk: one (kind, term, term2) stream newest first; covering, so a walk never reads the table. */
+@Index("idx_feed_entries_walk", ["kind", "term", "term2", "userCreatedAt", "userId", "validFrom", "validTo"])
+@Index("idx_feed_entries_expiry", ["validTo"])
+export class FeedEntry {
+  /** The primary key (userId, kind, term, term2, validFrom) doubles as the per-student probe index. */
+  @PrimaryColumn("varchar", { length: 36 })
+  userId: string;
+
+  @PrimaryColumn("varchar", { length: 1 })
+  kind: "m" | "k" | "r" | "p";
+
+  /** Folded skill key (see foldTerm); "" for `m`. */
+  @PrimaryColumn("varchar", { length: 60 })
+  term: string;
+
+  /** The wanted skill of a `p` row; "" otherwise. */
+  @PrimaryColumn("varchar", { length: 60 })
+  term2: string;
+
+  @PrimaryColumn("datetime", { precision: 3 })
+  validFrom: Date;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  validTo: Date | null;
+
+  /** The student's registration time: the feed's order after the score. */
+  @Column("datetime", { precision: 3 })
+  userCreatedAt: Date;
+}

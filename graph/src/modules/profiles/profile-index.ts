@@ -1,0 +1,173 @@
+/**
+ * The two indexes the directory reads, kept in step with profiles: `feed_entries` (what a feed
+ * walk reads, versioned by time so a feed session reads one consistent snapshot) and
+ * `search_terms` (prefix search on names, skills and languages). Both are derived data: only a
+ * listed student (filled profile) has rows, and `rebuildProfileIndexes` can make them again from
+ * users, user_skills and user_languages at any time.
+ */
+import type { DataSource, EntityManager } from "typeorm";
+import { HOUR } from "../../shared/clock.js";
+import { FeedEntry } from "./feed-entry.entity.js";
+import { SearchTerm } from "./search-term.entity.js";
+import { readDate } from "./sql.js";
+
+/** How long a feed session may read its snapshot; ended rows are kept a little longer. */
+export const FEED_SNAPSHOT_LIFETIME = 24 * HOUR;
+const PURGE_AFTER = FEED_SNAPSHOT_LIFETIME + HOUR;
+/** Ended rows removed per profile write: more than one write can end, so the backlog shrinks. */
+const PURGE_BATCH = 500;
+const TERM_LENGTH = 60;
+
+/** Case- and accent-folded, trimmed, inner whitespace collapsed: what both indexes compare. */
+export function foldTerm(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, TERM_LENGTH)
+    .trim();
+}
+
+/** The words of a value (split at spaces and light punctuation) plus, for several words, the whole value. */
+export function wordsOf(value: string): string[] {
+  const whole = foldTerm(value);
+  if (!whole) return [];
+  const words = whole.split(/[\s,;:/()|-]+/).filter(Boolean);
+  return [...new Set(words.length > 1 ? [...words, whole] : [whole])];
+}
+
+export interface IndexedProfile {
+  userId: string;
+  name: string;
+  createdAt: Date;
+  known: string[];
+  required: string[];
+  languages: string[];
+}
+
+type Fact = Pick<FeedEntry, "kind" | "term" | "term2">;
+const factKey = (f: Fact) => `${f.kind}\u0000${f.term}\u0000${f.term2}`;
+
+/** Every feed fact of one listed profile. */
+export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required">): Fact[] {
+  const known = [...new Set(p.known.map(foldTerm).filter(Boolean))];
+  const required = [...new Set(p.required.map(foldTerm).filter(Boolean))];
+  return [
+    { kind: "m", term: "", term2: "" },
+    ...known.map((term) => ({ kind: "k" as const, term, term2: "" })),
+    ...required.map((term) => ({ kind: "r" as const, term, term2: "" })),
+    ...known.flatMap((term) => required.map((term2) => ({ kind: "p" as const, term, term2 }))),
+  ];
+}
+
+export function searchRowsOf(p: IndexedProfile): SearchTerm[] {
+  const sortKey = foldTerm(p.name);
+  const rows = new Map<string, SearchTerm>();
+  const add = (field: SearchTerm["field"], values: string[]) => {
+    for (const v of values) for (const term of wordsOf(v)) rows.set(`${field}\u0000${term}`, { userId: p.userId, field, term, sortKey });
+  };
+  add("n", [p.name]);
+  add("s", p.known);
+  add("l", p.languages);
+  return [...rows.values()];
+}
+
+async function insertChunks<T extends object>(em: EntityManager | DataSource, entity: new () => T, rows: T[], size = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    // orIgnore: MariaDB's collation may call two folded terms equal (ß/ss); one row is enough.
+    await em.createQueryBuilder().insert().into(entity).values(rows.slice(i, i + size) as never).orIgnore().execute();
+  }
+}
+
+/**
+ * Brings one student's index rows to their saved profile, inside the profile's transaction:
+ * feed facts the profile no longer has end now, new ones start now; search terms are replaced.
+ */
+export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, now: Date): Promise<void> {
+  const entries = em.getRepository(FeedEntry);
+  const current = await entries
+    .createQueryBuilder("f")
+    .select(["f.kind", "f.term", "f.term2", "f.validFrom"])
+    .where("f.userId = :id AND f.validTo IS NULL", { id: p.userId })
+    .getMany();
+  const wanted = new Map(feedFactsOf(p).map((f) => [factKey(f), f]));
+  const have = new Set(current.map(factKey));
+  for (const row of current) {
+    if (wanted.has(factKey(row))) continue;
+    const where = { userId: p.userId, kind: row.kind, term: row.term, term2: row.term2, validFrom: row.validFrom };
+    // A row that started at this very instant was never part of an earlier snapshot.
+    if (row.validFrom.getTime() >= now.getTime()) await entries.delete(where);
+    else await entries.update(where, { validTo: now });
+  }
+  const added = [...wanted.values()].filter((f) => !have.has(factKey(f)));
+  await insertChunks(em, FeedEntry, added.map((f) => ({ ...f, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })));
+  await em.getRepository(SearchTerm).delete({ userId: p.userId });
+  await insertChunks(em, SearchTerm, searchRowsOf(p));
+  await purgeEndedEntries(em, now);
+}
+
+/** Removes a batch of feed rows that ended before any live snapshot began. */
+export async function purgeEndedEntries(em: EntityManager, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - PURGE_AFTER);
+  const stale = await em
+    .getRepository(FeedEntry)
+    .createQueryBuilder("f")
+    .select(["f.userId", "f.kind", "f.term", "f.term2", "f.validFrom"])
+    .where("f.validTo < :cutoff", { cutoff })
+    .orderBy("f.validTo", "ASC")
+    .limit(PURGE_BATCH)
+    .getMany();
+  for (const { userId, kind, term, term2, validFrom } of stale) await em.getRepository(FeedEntry).delete({ userId, kind, term, term2, validFrom });
+}
+
+/**
+ * Makes both indexes again from the profiles (a migration backfill, the benchmark's bulk seed,
+ * a repair). Listed students are those with a gender and a skill to learn, as everywhere.
+ * Reads the users in id order, a chunk at a time, so memory stays flat at any size. Rows start at
+ * each student's registration: a rebuild never hides anyone from a feed session already open.
+ */
+export async function rebuildProfileIndexes(ds: DataSource | EntityManager, chunk = 2000): Promise<{ students: number }> {
+  await ds.query("DELETE FROM feed_entries");
+  await ds.query("DELETE FROM search_terms");
+  let after = "";
+  let students = 0;
+  for (;;) {
+    const users: Array<{ id: string; name: string; createdAt: unknown }> = await ds.query(
+      `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt FROM users u
+        WHERE u.id > ? AND u.gender IS NOT NULL
+          AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
+        ORDER BY u.id LIMIT ${chunk}`,
+      [after],
+    );
+    if (users.length === 0) break;
+    after = users[users.length - 1].id;
+    const ids = users.map((u) => u.id);
+    const marks = ids.map(() => "?").join(",");
+    const skills: Array<{ userId: string; kind: string; skill: string }> = await ds.query(
+      `SELECT userId, kind, skill FROM user_skills WHERE userId IN (${marks}) ORDER BY userId, kind, position`,
+      ids,
+    );
+    const langs: Array<{ userId: string; language: string }> = await ds.query(
+      `SELECT userId, language FROM user_languages WHERE userId IN (${marks}) ORDER BY userId, position`,
+      ids,
+    );
+    const profiles = new Map<string, IndexedProfile>(
+      users.map((u) => [u.id, { userId: u.id, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] }]),
+    );
+    for (const s of skills) profiles.get(s.userId)?.[s.kind === "known" ? "known" : "required"].push(s.skill);
+    for (const l of langs) profiles.get(l.userId)?.languages.push(l.language);
+    const entries: FeedEntry[] = [];
+    const terms: SearchTerm[] = [];
+    for (const p of profiles.values()) {
+      for (const f of feedFactsOf(p)) entries.push({ ...f, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
+      terms.push(...searchRowsOf(p));
+    }
+    await insertChunks(ds, FeedEntry, entries, 1000);
+    await insertChunks(ds, SearchTerm, terms, 1000);
+    students += users.length;
+  }
+  return { students };
+}
+
