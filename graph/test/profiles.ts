@@ -64,17 +64,23 @@ export async function filledStudent(
 
 /** Counts every SQL statement the app's database runs while `work` runs. */
 export async function countStatements(t: TestApp, work: () => Promise<unknown>): Promise<{ count: number; statements: string[] }> {
+  const captured = await captureStatements(t, work);
+  return { count: captured.length, statements: captured.map((c) => c.sql) };
+}
+
+/** Every SQL statement (text and parameters) the app's database runs while `work` runs. */
+export async function captureStatements(t: TestApp, work: () => Promise<unknown>): Promise<Array<{ sql: string; params: unknown[] }>> {
   const logger = t.dataSource.logger;
-  const statements: string[] = [];
-  const counting = Object.create(logger) as typeof logger;
-  counting.logQuery = (query: string) => {
-    statements.push(query);
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const capturing = Object.create(logger) as typeof logger;
+  capturing.logQuery = (query: string, parameters?: unknown[]) => {
+    statements.push({ sql: query, params: parameters ?? [] });
   };
-  (t.dataSource as { logger: typeof logger }).logger = counting;
+  (t.dataSource as { logger: typeof logger }).logger = capturing;
   try {
     await work();
   } finally {
     (t.dataSource as { logger: typeof logger }).logger = logger;
   }
-  return { count: statements.length, statements };
+  return statements;
 }

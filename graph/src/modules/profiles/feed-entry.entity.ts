@@ -14,9 +14,11 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 @Entity("feed_entries")
 /** The walk: one (kind, term, term2) stream newest first; covering, so a walk never reads the table. */
 @Index("idx_feed_entries_walk", ["kind", "term", "term2", "userCreatedAt", "userId", "validFrom", "validTo"])
+/** The per-student probe ("does this student want one of my skills?"); covering, unlike the primary key on SQLite. */
+@Index("idx_feed_entries_owner", ["userId", "kind", "term", "term2", "validFrom", "validTo"])
 @Index("idx_feed_entries_expiry", ["validTo"])
 export class FeedEntry {
-  /** The primary key (userId, kind, term, term2, validFrom) doubles as the per-student probe index. */
+  /** Primary key: (userId, kind, term, term2, validFrom). */
   @PrimaryColumn("varchar", { length: 36 })
   userId: string;
 

@@ -45,8 +45,11 @@ const valid = (a: string) => `${a}.validFrom <= :asOf AND (${a}.validTo IS NULL 
  * subquery's whole table, which is the cost this file avoids.
  */
 const none = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 0`;
-const hasNo = (kind: "k" | "r", list: string) =>
-  none(`SELECT 1 FROM feed_entries x WHERE x.userId = f.userId AND x.kind = '${kind}' AND x.term IN (:...${list}) AND x.term2 = '' AND ${valid("x")}`);
+/** Index hints: both planners would rather walk a skill's whole stream than probe one student. */
+const use = (sqlite: boolean, index: string) => (sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);
+const hasNo = (sqlite: boolean, kind: "k" | "r", list: string) =>
+  none(`SELECT 1 FROM feed_entries x ${use(sqlite, "idx_feed_entries_owner")}
+    WHERE x.userId = f.userId AND x.kind = '${kind}' AND x.term IN (:...${list}) AND x.term2 = '' AND ${valid("x")}`);
 
 /** Strictly after (createdAt, id) in newest-first order; the first term bounds the index range. */
 const OLDER = `f.userCreatedAt <= :at AND (f.userCreatedAt < :at OR f.userId < :cid)`;
@@ -77,13 +80,13 @@ export function feedSegmentQuery(
           : [{ kind: "m", term: "", term2: "" }];
   if (streams.length === 0) return null;
   const filters: string[] = [];
-  if (score === 2 && v.known.length) filters.push(hasNo("r", "known"));
-  if (score === 1 && v.required.length) filters.push(hasNo("k", "required"));
+  if (score === 2 && v.known.length) filters.push(hasNo(v.sqlite, "r", "known"));
+  if (score === 1 && v.required.length) filters.push(hasNo(v.sqlite, "k", "required"));
   if (score === 0) {
-    if (v.required.length) filters.push(hasNo("k", "required"));
-    if (v.known.length) filters.push(hasNo("r", "known"));
+    if (v.required.length) filters.push(hasNo(v.sqlite, "k", "required"));
+    if (v.known.length) filters.push(hasNo(v.sqlite, "r", "known"));
   }
-  const hint = v.sqlite ? "INDEXED BY idx_feed_entries_walk" : "FORCE INDEX (idx_feed_entries_walk)";
+  const hint = use(v.sqlite, "idx_feed_entries_walk");
   const branches = streams.map((s, i) => {
     Object.assign(params, { [`k${i}`]: s.kind, [`t${i}`]: s.term, [`u${i}`]: s.term2 });
     return `SELECT f.userId AS id, f.userCreatedAt AS createdAt FROM feed_entries f ${hint}
@@ -132,11 +135,13 @@ export function searchQuery(opts: {
     Object.assign(params, { at: opts.after.term, ak: opts.after.sortKey, aid: opts.after.id });
     keyset = `AND s.term >= :at AND (s.term > :at OR s.sortKey > :ak OR (s.sortKey = :ak AND s.userId > :aid))`;
   }
-  const hint = opts.sqlite ? "INDEXED BY idx_search_terms_walk" : "FORCE INDEX (idx_search_terms_walk)";
+  const hint = use(opts.sqlite, "idx_search_terms_walk");
+  // SQLite already probes through the primary key (userId, field, term); MariaDB is told to.
+  const probeHint = opts.sqlite ? "" : "FORCE INDEX (PRIMARY)";
   return {
     sql: `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
       WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId NOT IN (:...excluded)
-        AND ${none(`SELECT 1 FROM search_terms x WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)}
+        AND ${none(`SELECT 1 FROM search_terms x ${probeHint} WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)}
       ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.limit}`,
     params,
   };

@@ -1,12 +1,13 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 import { rebuildProfileIndexes } from "../../../modules/profiles/profile-index.js";
 
-export class DirectoryIndexes1795502655239 implements MigrationInterface {
-  name = "DirectoryIndexes1795502655239";
+export class DirectoryIndexes1795503030704 implements MigrationInterface {
+  name = "DirectoryIndexes1795503030704";
 
   async up(q: QueryRunner): Promise<void> {
     await q.query("CREATE TABLE \"feed_entries\" (\"userId\" varchar(36) NOT NULL, \"kind\" varchar(1) NOT NULL, \"term\" varchar(60) NOT NULL, \"term2\" varchar(60) NOT NULL, \"validFrom\" datetime(3) NOT NULL, \"validTo\" datetime(3), \"userCreatedAt\" datetime(3) NOT NULL, PRIMARY KEY (\"userId\", \"kind\", \"term\", \"term2\", \"validFrom\"))");
     await q.query("CREATE INDEX \"idx_feed_entries_expiry\" ON \"feed_entries\" (\"validTo\") ");
+    await q.query("CREATE INDEX \"idx_feed_entries_owner\" ON \"feed_entries\" (\"userId\", \"kind\", \"term\", \"term2\", \"validFrom\", \"validTo\") ");
     await q.query("CREATE INDEX \"idx_feed_entries_walk\" ON \"feed_entries\" (\"kind\", \"term\", \"term2\", \"userCreatedAt\", \"userId\", \"validFrom\", \"validTo\") ");
     await q.query("CREATE TABLE \"search_terms\" (\"userId\" varchar(36) NOT NULL, \"field\" varchar(1) NOT NULL, \"term\" varchar(60) NOT NULL, \"sortKey\" varchar(60) NOT NULL, PRIMARY KEY (\"userId\", \"field\", \"term\"))");
     await q.query("CREATE INDEX \"idx_search_terms_walk\" ON \"search_terms\" (\"field\", \"term\", \"sortKey\", \"userId\") ");
@@ -26,6 +27,7 @@ export class DirectoryIndexes1795502655239 implements MigrationInterface {
     await q.query("DROP INDEX \"idx_search_terms_walk\"");
     await q.query("DROP TABLE \"search_terms\"");
     await q.query("DROP INDEX \"idx_feed_entries_walk\"");
+    await q.query("DROP INDEX \"idx_feed_entries_owner\"");
     await q.query("DROP INDEX \"idx_feed_entries_expiry\"");
     await q.query("DROP TABLE \"feed_entries\"");
   }
