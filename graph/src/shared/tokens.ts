@@ -3,6 +3,8 @@ import type { Clock } from "./clock.js";
 
 const ALG = "HS256";
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** A token "issued" further in the future than this was not issued by this server's clock. */
+const CLOCK_SKEW_MS = 60_000;
 
 export interface TokenClaims {
   userId: string;
@@ -30,11 +32,24 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Returns the claims, or null for an expired, tampered, wrong-key or wrong-algorithm token. */
+  /**
+   * Returns the claims, or null for an expired, tampered, wrong-key or wrong-algorithm token, and
+   * for one without `exp` or `iat`, issued in the future, or with a lifetime longer than ours
+   * (a leaked signing key must not mint tokens that never expire).
+   */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], currentDate: this.clock.now() });
-      if (typeof payload.sub !== "string" || typeof payload.ver !== "number") return null;
+      const now = this.clock.now();
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        currentDate: now,
+        // A token must say when it was issued and when it ends, and live no longer than ours do.
+        requiredClaims: ["sub", "iat", "exp"],
+        maxTokenAge: TOKEN_TTL_SECONDS,
+      });
+      if (typeof payload.sub !== "string" || typeof payload.ver !== "number" || !Number.isInteger(payload.ver)) return null;
+      const { iat, exp } = payload as { iat: number; exp: number };
+      if (exp - iat > TOKEN_TTL_SECONDS || iat * 1000 > now.getTime() + CLOCK_SKEW_MS) return null;
       return { userId: payload.sub, ver: payload.ver };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;

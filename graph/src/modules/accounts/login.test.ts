@@ -171,4 +171,19 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
     await expectRefused("not.a.token");
     await expectAccepted(s.token, s.userId);
   });
+
+  it("refuses right-key tokens without exp or iat, living longer than 7 days, or issued in the future", async () => {
+    const s = await registerStudent(t);
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const sign = (claims: Record<string, number>) =>
+      new SignJWT({ ver: 0, ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(s.userId).sign(key);
+    await expectRefused(await sign({ iat: now })); // no exp: would never expire
+    await expectRefused(await sign({ exp: now + 3600 })); // no iat
+    await expectRefused(await sign({ iat: now, exp: now + 30 * 86400 })); // a 30-day lifetime
+    await expectRefused(await sign({ iat: now + 86400, exp: now + 2 * 86400 })); // issued tomorrow
+    await expectRefused(await sign({ iat: now, exp: now + 3600, ver: 1 })); // an older or newer token version
+    // The same key and claims within the rules are accepted: the refusals above are the claims'.
+    await expectAccepted(await sign({ iat: now - 60, exp: now - 60 + 7 * 86400 }), s.userId);
+  });
 });
