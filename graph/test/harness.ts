@@ -52,7 +52,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createMysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createMysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_MYSQL_URL!.replace(/^mariadb:/, "mysql:"));
   const name = `sxt_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   base.pathname = "";
