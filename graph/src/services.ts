@@ -88,14 +88,14 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
     storage: input.storage ?? createStorage(input.config),
   };
   const ds = deps.dataSource;
-  const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock));
+  const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock), deps.pubsub);
   const rateLimits = createRateLimits(deps.config);
   const blocks = new BlocksService(deps);
   const profiles = new ProfilesService(deps, rateLimits);
   const feed = new FeedService(deps, profiles, blocks);
   const background = new BackgroundTasks(deps.logger);
   const accounts = new AccountsService(deps, auth, rateLimits);
-  const passwordResets = new PasswordResetService(deps, rateLimits, background);
+  const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
   const contact = new ContactService(deps, rateLimits, background);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User));

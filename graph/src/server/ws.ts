@@ -2,7 +2,7 @@ import { type GraphQLError, type GraphQLSchema, parse, specifiedRules, validate 
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Server } from "node:http";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import type { Services } from "../services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
@@ -30,6 +30,21 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
       const json = e.toJSON();
       return { ...json, extensions: { ...json.extensions, code: json.extensions?.code ?? "GRAPHQL_VALIDATION_FAILED" } };
     });
+  /**
+   * Logout, a password change or a reset revokes the student's tokens: every socket of theirs, on
+   * every instance, closes with 4403 when the revocation arrives (a per-student topic, so the
+   * event costs nothing to anyone else's sockets), and sends nothing after it.
+   */
+  function closeOnRevocation(socket: WebSocket, userId: string) {
+    const revoked = services.deps.pubsub.subscribe("SESSION_REVOKED", userId);
+    socket.once("close", () => void revoked.return());
+    void (async () => {
+      for await (const _ of revoked) {
+        socket.close(CloseCode.Forbidden, "Forbidden");
+        return;
+      }
+    })();
+  }
   const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
     {
       schema,
@@ -45,6 +60,7 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
         const ctx = await contextFromToken(services, token, ip);
         if (token && !ctx.user) return false; // graphql-ws closes with 4403 Forbidden
         socketCtx.extra.ctx = ctx;
+        if (ctx.user) closeOnRevocation(socketCtx.extra.socket, ctx.user.id);
         return true;
       },
       context: async (socketCtx) => {

@@ -19,11 +19,20 @@ export interface Topics {
   CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
 }
 
+/**
+ * Topics addressed to one student: published and subscribed with the student's id, so an event
+ * reaches only that student's listeners (one Redis channel per id), whoever else is connected.
+ */
+export interface StudentTopics {
+  /** Every token of the student was revoked (logout, password change, reset): their sockets close. */
+  SESSION_REVOKED: { userId: string };
+}
+
 export type TopicName = keyof Topics;
-type YogaTopics = { [K in TopicName]: [Topics[K]] };
+type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in keyof StudentTopics]: [userId: string, payload: StudentTopics[K]] };
 export type AppPubSub = PubSub<YogaTopics> & {
-  /** Listeners on this instance for a topic: lets tests wait until a subscription is live. */
-  listenerCount(topic: TopicName): number;
+  /** Listeners on this instance for a topic (`TOPIC` or `TOPIC:id`): lets tests wait until a subscription is live. */
+  listenerCount(topic: TopicName | `${keyof StudentTopics}:${string}`): number;
   close(): Promise<void>;
 };
 
@@ -98,5 +107,5 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   }
   const eventTarget = new CountingEventTarget(inner);
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
-  return Object.assign(ps, { listenerCount: (topic: TopicName) => eventTarget.count(topic), close });
+  return Object.assign(ps, { listenerCount: (topic: string) => eventTarget.count(topic), close });
 }

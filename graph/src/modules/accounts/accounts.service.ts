@@ -107,6 +107,6 @@ export class AccountsService {
 
   /** Revokes every token of the user issued so far (this one included). */
   async logout(userId: string): Promise<void> {
-    await this.users.increment({ id: userId }, "tokenVersion", 1);
+    await this.auth.revokeSessions(userId);
   }
 }

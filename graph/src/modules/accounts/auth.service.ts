@@ -1,4 +1,6 @@
-import type { Repository } from "typeorm";
+import type { EntityManager, Repository } from "typeorm";
+import { afterCommit } from "../../db/transaction.js";
+import type { AppPubSub } from "../../shared/pubsub.js";
 import type { TokenService } from "../../shared/tokens.js";
 import { User } from "./user.entity.js";
 
@@ -11,6 +13,7 @@ export class AuthService {
   constructor(
     private readonly users: Repository<User>,
     readonly tokens: TokenService,
+    private readonly pubsub: AppPubSub,
   ) {}
 
   async authenticate(token: string | null | undefined): Promise<AuthUser | null> {
@@ -20,6 +23,16 @@ export class AuthService {
     const user = await this.users.findOne({ where: { id: claims.userId }, select: { id: true, tokenVersion: true } });
     if (!user || user.tokenVersion !== claims.ver) return null;
     return { id: user.id };
+  }
+
+  /**
+   * Revokes every token of the student issued so far: new requests and sockets are refused (the
+   * token version no longer matches) and, once the change commits, every open socket of theirs
+   * on every instance closes (SESSION_REVOKED, see server/ws.ts).
+   */
+  async revokeSessions(userId: string, em?: EntityManager): Promise<void> {
+    await (em ? em.getRepository(User) : this.users).increment({ id: userId }, "tokenVersion", 1);
+    afterCommit(em, () => this.pubsub.publish("SESSION_REVOKED", userId, { userId }));
   }
 
   async issueToken(user: Pick<User, "id" | "tokenVersion">): Promise<string> {

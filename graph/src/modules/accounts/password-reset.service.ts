@@ -9,6 +9,7 @@ import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, lookupEmail } from "./account-rules.js";
 import { hashPassword } from "./passwords.js";
 import { PasswordReset } from "./password-reset.entity.js";
+import type { AuthService } from "./auth.service.js";
 import { User } from "./user.entity.js";
 
 export const RESET_LINK_TTL_MS = HOUR;
@@ -29,6 +30,7 @@ export class PasswordResetService {
     private readonly deps: Deps,
     private readonly limits: RateLimits,
     private readonly background: BackgroundTasks,
+    private readonly auth: AuthService,
   ) {
     this.users = deps.dataSource.getRepository(User);
     this.resets = deps.dataSource.getRepository(PasswordReset);
@@ -98,7 +100,7 @@ export class PasswordResetService {
       if (spent.affected !== 1) throw invalidLink();
       await resets.update({ userId: link.userId, usedAt: IsNull() }, { usedAt: now });
       await em.getRepository(User).update({ id: link.userId }, { passwordHash });
-      await em.getRepository(User).increment({ id: link.userId }, "tokenVersion", 1);
+      await this.auth.revokeSessions(link.userId, em);
     });
     this.deps.logger.info({ userId: link.userId }, "password changed with a reset link");
   }

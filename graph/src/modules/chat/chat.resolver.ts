@@ -22,7 +22,7 @@ async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<Ch
 async function chatTopic<K extends "MESSAGE_ADDED" | "CHAT_UPDATED">(ctx: Context, topic: K, chatWith: unknown) {
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
-  const source = ctx.services.deps.pubsub.subscribe(topic) as AsyncIterable<Topics[K]>;
+  const source = ctx.services.deps.pubsub.subscribe(topic as "MESSAGE_ADDED") as AsyncIterable<Topics[K]>;
   const mine = (e: Topics[K]) =>
     e.participantIds.includes(me.id) && (topic === "MESSAGE_ADDED" ? (e as Topics["MESSAGE_ADDED"]).payload.chatId : (e as Topics["CHAT_UPDATED"]).payload.id) === chat.id;
   return pipe(source, filter(mine));
