@@ -13,7 +13,9 @@ const armor = new ApolloArmor({
   maxDepth: { n: 10 },
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
-  maxTokens: { n: MAX_QUERY_TOKENS },
+  // The token limit is the parser's own (parseOptions below): armor's version turns every syntax
+  // error into a 500, where a client error (400 GRAPHQL_PARSE_FAILED) is right.
+  maxTokens: { enabled: false },
   costLimit: { maxCost: 20000 },
   blockFieldSuggestion: { enabled: false },
 });
@@ -49,6 +51,7 @@ export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: 
     schema,
     introspection: true,
     ...protection,
+    parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     // One operation per request: batching would multiply attempts past the rate limits.
     allowBatchedHttpRequests: false,
     plugins: [...protection.plugins, ApolloServerPluginDrainHttpServer({ httpServer }), drainWsPlugin],
