@@ -31,6 +31,8 @@ export type Gender = (typeof GENDERS)[number];
 export const MAX_IMAGE_BYTES = 2_097_152;
 export const MAX_SKILL_LENGTH = 60;
 export const MAX_SKILLS_PER_LIST = 20;
+/** Each language of the catalog once. */
+export const MAX_LANGUAGES = LANGUAGES.length;
 export const MAX_AMOUNT = 10_000;
 export const MAX_DAYS = 3_650;
 
@@ -42,6 +44,7 @@ export const PROFILE_MESSAGES = {
   languageMissing: "Please select at least one language",
   languageBlank: "Please select a language in every row",
   languageUnknown: "Please select languages from the list",
+  tooManyLanguages: `You can list at most ${LANGUAGES.length} languages`,
   categoryBlank: "Please select a category for every skill",
   skillBlank: "Please enter a skill in every row",
   skillTooLong: `A skill can be at most ${MAX_SKILL_LENGTH} characters`,

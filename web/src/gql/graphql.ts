@@ -609,8 +609,11 @@ export type ProfileInput = {
   gender?: InputMaybe<Scalars['String']['input']>;
   /** A URL from POST /api/upload/image; omit to keep the current picture (required when there is none). */
   image?: InputMaybe<Scalars['String']['input']>;
+  /** Languages from the catalog, 1 to 27; repeats count once. */
   languages: Array<Scalars['String']['input']>;
+  /** At most 20; a longer list is refused before anything is saved. */
   skillsKnown: Array<SkillInput>;
+  /** 1 to 20; a longer list is refused before anything is saved. */
   skillsRequired: Array<SkillInput>;
 };
 

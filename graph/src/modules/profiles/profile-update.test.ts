@@ -49,6 +49,8 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     ["a category not on the list", { skillsRequired: [{ category: "Cooking", skill: "Dosa" }] }, PROFILE_MESSAGES.categoryBlank],
     ["a required skill row without skill", { skillsRequired: [{ category: "Other", skill: "   " }] }, PROFILE_MESSAGES.skillBlank],
     ["a skill over 60 characters", { skillsKnown: [{ category: "Other", skill: "x".repeat(61) }] }, PROFILE_MESSAGES.skillTooLong],
+    ["28 languages", { languages: Array.from({ length: 28 }, () => "English") }, PROFILE_MESSAGES.tooManyLanguages],
+    ["1,000 skills in each list", { skillsKnown: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })), skillsRequired: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, PROFILE_MESSAGES.tooManySkills],
     ["21 skills", { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, PROFILE_MESSAGES.tooManySkills],
     ["negative coins", { amount: -1 }, PROFILE_MESSAGES.amount],
     ["absurd coins", { amount: 10_001 }, PROFILE_MESSAGES.amount],
@@ -62,6 +64,7 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: me.image, ...patch } }, me.token);
     expect(r.errors?.[0].message).toBe(message);
     expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(r.errors).toHaveLength(1); // one clear message, never a second, internal one
     expect(await profileRows(me.id)).toEqual(before);
   });
 

@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   MAX_AMOUNT,
   MAX_DAYS,
+  MAX_LANGUAGES,
   MAX_SKILL_LENGTH,
   MAX_SKILLS_PER_LIST,
   normalizeSkill,
@@ -89,6 +90,7 @@ export function validateProfile(input: ProfileInputValue): CleanProfile {
 
   const rawLanguages = asList(input.languages);
   if (rawLanguages.length === 0) throw badInput(MESSAGES.languageMissing);
+  if (rawLanguages.length > MAX_LANGUAGES) throw badInput(MESSAGES.tooManyLanguages);
   const languages: string[] = [];
   for (const l of rawLanguages) {
     const name = typeof l === "string" ? l.trim() : "";

@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { MAX_LANGUAGES, MAX_SKILLS_PER_LIST } from "../../../../common/profiles.js";
 import { CursorPage, SkillFields } from "../../shared/graphql-types.js";
 import { SEARCH_FILTERS, type SearchFilter } from "./feed.service.js";
 import type { ProfileRow } from "./profiles.service.js";
@@ -83,13 +84,13 @@ export class ProfileInput {
   @Field(() => String, { nullable: true, description: "Male or Female" })
   gender?: string | null;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: `Languages from the catalog, 1 to ${MAX_LANGUAGES}; repeats count once.` })
   languages: string[];
 
-  @Field(() => [SkillInput])
+  @Field(() => [SkillInput], { description: `At most ${MAX_SKILLS_PER_LIST}; a longer list is refused before anything is saved.` })
   skillsKnown: SkillInput[];
 
-  @Field(() => [SkillInput])
+  @Field(() => [SkillInput], { description: `1 to ${MAX_SKILLS_PER_LIST}; a longer list is refused before anything is saved.` })
   skillsRequired: SkillInput[];
 
   @Field(() => Int, { nullable: true, description: "Skill coins per course; 0 when omitted." })
