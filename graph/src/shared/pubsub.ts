@@ -5,34 +5,37 @@ import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.j
 import type { Logger } from "./logger.js";
 
 /**
- * Every realtime topic and its payload, in one place. Payloads are fully resolved
- * before publishing so fan-out to many subscribers runs no query per subscriber.
+ * Every realtime topic and its payload, in one place: broadcast topics here, addressed ones below.
+ * Payloads are fully resolved before publishing so fan-out runs no query per subscriber.
  * Modules add their topic here.
  */
 export interface Topics {
   /** Used by the health check and the cross-instance test. */
   SYSTEM_PING: { id: string; at: string };
-  NOTIFICATION_ADDED: { recipientId: string; notificationId: string; payload: unknown };
-  /** A new chat message; delivered to the chat's two participants only. */
-  MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
-  /** A chat's link, rating, finish or report changed; delivered to its two participants only. */
-  CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
 }
 
 /**
- * Topics addressed to one student: published and subscribed with the student's id, so an event
- * reaches only that student's listeners (one Redis channel per id), whoever else is connected.
+ * Topics addressed to one id (a student or a chat): published and subscribed with that id, so an
+ * event reaches only its own listeners (one Redis channel per id) and costs work in proportion to
+ * its recipients, not to everyone connected.
  */
-export interface StudentTopics {
-  /** Every token of the student was revoked (logout, password change, reset): their sockets close. */
+export interface AddressedTopics {
+  /** id = the student. Every token of theirs was revoked (logout, password reset): their sockets close. */
   SESSION_REVOKED: { userId: string };
+  /** id = the recipient. */
+  NOTIFICATION_ADDED: { recipientId: string; notificationId: string; payload: unknown };
+  /** id = the chat. A new message; its two participants subscribe (checked on subscribe). */
+  MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
+  /** id = the chat. Its link, rating, finish or report changed. */
+  CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
 }
 
 export type TopicName = keyof Topics;
-type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in keyof StudentTopics]: [userId: string, payload: StudentTopics[K]] };
+export type AddressedTopicName = keyof AddressedTopics;
+type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in AddressedTopicName]: [id: string, payload: AddressedTopics[K]] };
 export type AppPubSub = PubSub<YogaTopics> & {
-  /** Listeners on this instance for a topic (`TOPIC` or `TOPIC:id`): lets tests wait until a subscription is live. */
-  listenerCount(topic: TopicName | `${keyof StudentTopics}:${string}`): number;
+  /** Listeners on this instance for `TOPIC`, `TOPIC:id` or, for an addressed topic, every id: lets tests wait until a subscription is live. */
+  listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
   close(): Promise<void>;
 };
 
@@ -52,7 +55,9 @@ class CountingEventTarget implements EventTarget {
     return this.inner.dispatchEvent(event);
   }
   count(type: string) {
-    return this.counts.get(type) ?? 0;
+    let n = this.counts.get(type) ?? 0;
+    if (!type.includes(":")) for (const [k, v] of this.counts) if (k.startsWith(`${type}:`)) n += v;
+    return n;
   }
 }
 

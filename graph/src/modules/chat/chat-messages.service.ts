@@ -63,7 +63,7 @@ export class ChatMessagesService {
       await this.repo(em).insert(row);
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
-        this.deps.pubsub.publish("MESSAGE_ADDED", { participantIds: [chat.requesterId, chat.receiverId], payload: messageEvent(v) });
+        this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, { participantIds: [chat.requesterId, chat.receiverId], payload: messageEvent(v) });
       });
       return v;
     });

@@ -14,15 +14,18 @@ describe.each(dbTargets)("live chat on %s", (target) => {
   });
 
   it("delivers each message to both participants and to no one else", async () => {
-    const { a, b } = await chatPair(t);
+    const { a, b, chat } = await chatPair(t);
     const c = await filledStudent(t);
     const d = await filledStudent(t);
-    await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+    const other = await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
     const before = t.app.pubsub.listenerCount("MESSAGE_ADDED");
     const subA = subscribe(t.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
     const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
     const subC = subscribe(t.wsClient(c.token), MESSAGE_ADDED, { chatWith: d.id });
     await eventually(() => t.app.pubsub.listenerCount("MESSAGE_ADDED") >= before + 3, "three live subscriptions");
+    // Each chat has its own topic: a message wakes its chat's listeners only, whoever else is connected.
+    expect(t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`)).toBe(2);
+    expect(t.app.pubsub.listenerCount(`MESSAGE_ADDED:${other.id}`)).toBe(1);
     await t.gql(SEND, { chatWith: b.id, body: "for a and b only", clientId: "tmp-1" }, a.token);
     await t.gql(SEND, { chatWith: a.id, body: "reply" }, b.token);
     await t.gql(SEND, { chatWith: c.id, body: "c and d" }, d.token);
@@ -79,7 +82,7 @@ describe.runIf(redisUrl)("messageAdded across two instances on Redis", { retry: 
     const one = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! } });
     const two = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: one });
     try {
-      const { a, b } = await chatPair(one);
+      const { a, b, chat } = await chatPair(one);
       const c = await filledStudent(one);
       const d = await filledStudent(one);
       await one.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
@@ -89,7 +92,7 @@ describe.runIf(redisUrl)("messageAdded across two instances on Redis", { retry: 
       await eventually(() => one.app.pubsub.listenerCount("MESSAGE_ADDED") >= 2 && two.app.pubsub.listenerCount("MESSAGE_ADDED") >= 1, "subscriptions");
       const { Redis } = await import("ioredis");
       const probe = new Redis(redisUrl!);
-      await eventually(async () => ((await probe.pubsub("NUMSUB", "MESSAGE_ADDED")) as [string, number])[1] >= 2, "Redis subscriptions", 60_000);
+      await eventually(async () => ((await probe.pubsub("NUMSUB", `MESSAGE_ADDED:${chat.id}`)) as [string, number])[1] >= 2, "Redis subscriptions", 60_000);
       await probe.quit();
       // Sent on B's instance, as a's partner.
       expect((await two.gql(SEND, { chatWith: a.id, body: "via two" }, b.token)).errors).toBeUndefined();

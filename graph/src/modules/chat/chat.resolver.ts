@@ -3,7 +3,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { REPORT_REASONS } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
 import { formerStudent } from "../../shared/graphql-types.js";
-import type { Topics } from "../../shared/pubsub.js";
+import type { AddressedTopics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { DEFAULT_PAGE_SIZE, MAX_CHATS_LISTED } from "./chat.rules.js";
 import { ChatListItemView, ChatMessagePage, ChatMessageView, ChatUserView, ChatView, FinishChatResult } from "./chat.types.js";
@@ -18,14 +18,15 @@ async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<Ch
   return userView(id, chat.users?.get(id) ?? (await ctx.loaders.users.summary.load(id)));
 }
 
-/** Live subscriptions to one chat: only its two participants may open them (checked on subscribe). */
+/**
+ * Live subscriptions to one chat: only its two participants may open them (checked on subscribe),
+ * and they listen on that chat's own topic, so a message costs nothing to anyone else connected.
+ */
 async function chatTopic<K extends "MESSAGE_ADDED" | "CHAT_UPDATED">(ctx: Context, topic: K, chatWith: unknown) {
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
-  const source = ctx.services.deps.pubsub.subscribe(topic as "MESSAGE_ADDED") as AsyncIterable<Topics[K]>;
-  const mine = (e: Topics[K]) =>
-    e.participantIds.includes(me.id) && (topic === "MESSAGE_ADDED" ? (e as Topics["MESSAGE_ADDED"]).payload.chatId : (e as Topics["CHAT_UPDATED"]).payload.id) === chat.id;
-  return pipe(source, filter(mine));
+  const source = ctx.services.deps.pubsub.subscribe(topic as "MESSAGE_ADDED", chat.id) as AsyncIterable<AddressedTopics[K]>;
+  return pipe(source, filter((e: AddressedTopics[K]) => e.participantIds.includes(me.id)));
 }
 
 @Resolver(() => ChatView)
@@ -117,7 +118,7 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "MESSAGE_ADDED", (args as { chatWith: unknown }).chatWith),
     description: "Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe.",
   })
-  messageAdded(@Root() event: Topics["MESSAGE_ADDED"], @Arg("chatWith", () => ID) _chatWith: string): ChatMessageView {
+  messageAdded(@Root() event: AddressedTopics["MESSAGE_ADDED"], @Arg("chatWith", () => ID) _chatWith: string): ChatMessageView {
     return fromMessageEvent(event.payload);
   }
 
@@ -126,7 +127,7 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "CHAT_UPDATED", (args as { chatWith: unknown }).chatWith),
     description: "The caller's chat with `chatWith` after its meeting link, rating, finish or report changed.",
   })
-  chatUpdated(@Root() event: Topics["CHAT_UPDATED"], @Arg("chatWith", () => ID) _chatWith: string, @Ctx() ctx: Context): ChatView {
+  chatUpdated(@Root() event: AddressedTopics["CHAT_UPDATED"], @Arg("chatWith", () => ID) _chatWith: string, @Ctx() ctx: Context): ChatView {
     return fromChatStateEvent(event.payload, requireUser(ctx).id, ctx.services.deps.clock.now());
   }
 }

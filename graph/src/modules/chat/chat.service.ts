@@ -130,7 +130,7 @@ export class ChatService {
   publishState(chat: Chat): void {
     void (async () => {
       const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
-      this.deps.pubsub.publish("CHAT_UPDATED", {
+      this.deps.pubsub.publish("CHAT_UPDATED", chat.id, {
         participantIds: [chat.requesterId, chat.receiverId],
         payload: chatStateEvent(chat, [...users.values()]),
       });

@@ -1,6 +1,7 @@
+import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import type { Topics } from "../../shared/pubsub.js";
+import type { AddressedTopics } from "../../shared/pubsub.js";
 import { NotificationView } from "./notifications.types.js";
 
 @Resolver(() => NotificationView)
@@ -28,12 +29,15 @@ export class NotificationsResolver {
 
   @Authorized()
   @Subscription(() => NotificationView, {
-    topics: "NOTIFICATION_ADDED",
-    filter: ({ payload, context }: { payload: Topics["NOTIFICATION_ADDED"]; context: Context }) =>
-      context.user !== null && payload.recipientId === context.user.id,
+    // The caller's own topic: other students' notifications never reach this subscription.
+    subscribe: ({ context }) => {
+      const me = requireUser(context as Context);
+      const source = (context as Context).services.deps.pubsub.subscribe("NOTIFICATION_ADDED", me.id);
+      return pipe(source, filter((e: AddressedTopics["NOTIFICATION_ADDED"]) => e.recipientId === me.id));
+    },
     description: "Each new notification, delivered to its recipient only.",
   })
-  notificationAdded(@Root() event: Topics["NOTIFICATION_ADDED"]): NotificationView {
+  notificationAdded(@Root() event: AddressedTopics["NOTIFICATION_ADDED"]): NotificationView {
     return event.payload as NotificationView;
   }
 }

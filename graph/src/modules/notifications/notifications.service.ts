@@ -67,7 +67,7 @@ export class NotificationsService {
 
   private async publish(row: Notification): Promise<void> {
     const [view] = await this.views([row]);
-    this.deps.pubsub.publish("NOTIFICATION_ADDED", { recipientId: row.recipientId, notificationId: row.id, payload: view });
+    this.deps.pubsub.publish("NOTIFICATION_ADDED", row.recipientId, { recipientId: row.recipientId, notificationId: row.id, payload: view });
   }
 
   /** Removes the notifications about one request (it was accepted, rejected or withdrawn). */

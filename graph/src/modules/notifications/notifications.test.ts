@@ -155,7 +155,7 @@ describe.runIf(redisUrl)("notificationAdded across two instances on Redis", () =
       // The Redis SUBSCRIBE is asynchronous: publish through B until A's subscriber has it.
       const { Redis } = await import("ioredis");
       const probe = new Redis(redisUrl!);
-      await eventually(async () => ((await probe.pubsub("NUMSUB", "NOTIFICATION_ADDED")) as [string, number])[1] > 0, "Redis subscription");
+      await eventually(async () => ((await probe.pubsub("NUMSUB", `NOTIFICATION_ADDED:${recipient.user.id}`)) as [string, number])[1] > 0, "Redis subscription");
       await probe.quit();
       await b.app.services.notifications.notify({ recipientId: recipient.user.id, notifierId: sender.user.id, type: "swap-accept", message: "via B" });
       expect((await sub.next()).data.notificationAdded).toMatchObject({ message: "via B", notifier: { name: sender.user.name } });
