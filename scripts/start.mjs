@@ -1,11 +1,14 @@
-// `npm start`: builds the web app when it is missing or older than its sources,
-// then runs the server in THIS process (TypeScript through tsx), so one process serves everything.
+// `npm start`: builds the web app and the server when missing or older than their sources, then
+// runs the compiled server in THIS process, so one process serves everything. Production mode by
+// default (graphql-js and React without their development checks); the embedded default still
+// generates and keeps its signing secret under DATA_DIR.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
+process.env.NODE_ENV ??= "production";
 const stamp = path.join(root, "dist/web/.build-stamp");
 
 function newestMtime(dir) {
@@ -33,6 +36,9 @@ if (built < sources) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(pathToFileURL(path.join(root, "graph/src/main.ts")).href);
+const { buildServer, serverIsStale, SERVER_ENTRY } = await import("./build-server.mjs");
+if (serverIsStale()) {
+  console.log("Compiling the server (first start or changed sources)...");
+  await buildServer();
+}
+await import(pathToFileURL(SERVER_ENTRY).href);

@@ -27,6 +27,8 @@ describe("config", () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
     expect(readFileSync(path.join(dir, "jwt-secret"), "utf8").trim()).toBe(first);
+    // The embedded default keeps it in production mode too (what npm start runs).
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).jwtSecret).toBe(first);
   });
 
   it.each([
@@ -35,7 +37,7 @@ describe("config", () => {
     [{ DATABASE_URL: "postgres://x" }, /^Invalid DATABASE_URL/],
     [{ REDIS_URL: "http://x" }, /^Invalid REDIS_URL/],
     [{ JWT_SECRET: "short" }, /^Invalid JWT_SECRET/],
-    [{ NODE_ENV: "production" }, /^Invalid JWT_SECRET: required when NODE_ENV=production/],
+    [{ NODE_ENV: "production", DATABASE_URL: "mysql://root@127.0.0.1:3306/x" }, /^Invalid JWT_SECRET: required when NODE_ENV=production with DATABASE_URL/],
     [{ DEMO_DATA: "maybe" }, /^Invalid DEMO_DATA/],
     [{ COLLEGE_EMAIL_DOMAIN: "not a domain" }, /^Invalid COLLEGE_EMAIL_DOMAIN/],
     [{ RAZORPAY_KEY_ID: "rzp_test_x" }, /^Invalid RAZORPAY_KEY_SECRET/],

@@ -95,8 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
-    if (e.NODE_ENV === "production") throw new ConfigError("Invalid JWT_SECRET: required when NODE_ENV=production");
-    // Development: one secret generated on first start and kept, so sessions survive restarts.
+    // A shared database means several instances may serve it: they must share one secret.
+    if (e.NODE_ENV === "production" && e.DATABASE_URL) {
+      throw new ConfigError("Invalid JWT_SECRET: required when NODE_ENV=production with DATABASE_URL");
+    }
+    // The embedded default (one process on its own SQLite file), in development or production:
+    // one secret generated on first start and kept under DATA_DIR, so sessions survive restarts.
     const file = path.join(dataDir, "jwt-secret");
     if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
     jwtSecret = readFileSync(file, "utf8").trim();

@@ -16,12 +16,15 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const e2eClock = config.e2eHooks ? new ShiftableClock() : undefined;
-  const app = await startApp(config, { logger, clock: e2eClock, e2eClock });
-  logger.info(
-    { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
-    `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,
-  );
+  // Signals are handled from the first moment: the server may answer requests before start-up
+  // has finished, and a SIGTERM then must still shut it down cleanly (once it is up).
+  let stopping: string | null = null;
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
   const stop = async (signal: string) => {
+    if (!app) {
+      stopping = signal;
+      return;
+    }
     logger.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
@@ -30,6 +33,12 @@ async function main() {
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+  app = await startApp(config, { logger, clock: e2eClock, e2eClock });
+  logger.info(
+    { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
+    `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,
+  );
+  if (stopping) await stop(stopping);
 }
 
 main().catch((e) => {

@@ -2,8 +2,9 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import path from "node:path";
 import { createAppPubSub } from "../shared/pubsub.js";
 import { buildAppSchema } from "./schema.js";
+import { PROJECT_ROOT } from "../shared/paths.js";
 
-export const SCHEMA_FILE = path.resolve(import.meta.dirname, "../../../schema.graphql");
+export const SCHEMA_FILE = path.join(PROJECT_ROOT, "schema.graphql");
 
 export async function printAppSchema(): Promise<string> {
   const schema = await buildAppSchema(createAppPubSub());

@@ -1,8 +1,9 @@
 import express, { type Express } from "express";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { PROJECT_ROOT } from "../shared/paths.js";
 
-export const WEB_DIST = path.resolve(import.meta.dirname, "../../../dist/web");
+export const WEB_DIST = path.join(PROJECT_ROOT, "dist/web");
 
 /**
  * The built web app and the GraphQL sandbox. Hashed assets are cached for a year;

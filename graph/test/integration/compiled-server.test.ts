@@ -1,0 +1,59 @@
+/**
+ * What `npm start` runs: the server compiled once to JavaScript (scripts/build-server.mjs) and
+ * started in production mode on the embedded default, with no JWT_SECRET (kept under DATA_DIR).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { eventually } from "../eventually.js";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const outDir = path.join(root, "dist/server-test", String(process.pid));
+const outfile = path.join(outDir, "main.js");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe("the compiled server", () => {
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it("builds to one JavaScript module and serves GraphQL and /healthz in production mode", async () => {
+    const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
+      buildServer: (outfile: string) => Promise<void>;
+    };
+    await buildServer(outfile);
+    expect(existsSync(outfile)).toBe(true);
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-compiled-"));
+    const { JWT_SECRET: _ignored, DATABASE_URL: _none, ...env } = process.env;
+    const child = spawn(process.execPath, [outfile], {
+      cwd: root,
+      env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "off", LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, "server up", 60_000);
+      const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ leaderboard(first: 1) { rank } }" }),
+      });
+      expect(await r.json()).toEqual({ data: { leaderboard: [] } });
+      expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  }, 90_000);
+});
