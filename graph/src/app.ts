@@ -65,6 +65,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
         await apollo.stop();
         await services.background.idle();
         await services.rateLimits.close();
+        await services.coins.leaderboard.close();
         await pubsub.close();
         if (!opts.dataSource) await dataSource.destroy();
       })();

@@ -1,4 +1,4 @@
-import type { DataSource } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "./config.js";
 import { createTx, type Tx } from "./db/transaction.js";
 import { AccountsService } from "./modules/accounts/accounts.service.js";
@@ -94,11 +94,13 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const profiles = new ProfilesService(deps, rateLimits);
   const feed = new FeedService(deps, profiles, blocks);
   const background = new BackgroundTasks(deps.logger);
-  const accounts = new AccountsService(deps, auth, rateLimits);
+  // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
+  const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
+  const accounts = new AccountsService(deps, auth, rateLimits, rankingChanged);
   const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
   const contact = new ContactService(deps, rateLimits, background);
   const snake = new SnakeService(deps);
-  const users = new UsersService(ds.getRepository(User));
+  const users = new UsersService(ds.getRepository(User), rankingChanged);
   const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id));
   const chatOpen = new ChatOpenService(deps);
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);

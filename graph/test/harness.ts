@@ -152,6 +152,8 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
       ...overrides,
     });
     await dataSource.getRepository(User).insert(user);
+    // A stand-in for registration, which tells the leaderboard (its ranking values may be set here).
+    app.services.coins.leaderboard.changed();
     const token = await app.services.auth.issueToken(user);
     return { user, token };
   };

@@ -12,6 +12,8 @@ import type { Logger } from "./logger.js";
 export interface Topics {
   /** Used by the health check and the cross-instance test. */
   SYSTEM_PING: { id: string; at: string };
+  /** Something that can move the leaderboard committed (coins, a rating, a new student): every instance drops its cached ranking. */
+  LEADERBOARD_CHANGED: { at: string; probe?: string };
 }
 
 /**

@@ -13,8 +13,13 @@ export interface TokenClaims {
 }
 
 /** Signs and verifies session tokens. The algorithm is pinned: `alg: none` or any other is refused. */
+/** Verified signatures remembered (per process): a token is checked once, not on every request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /** token -> its claims and times, for tokens whose signature already verified. Insertion-ordered (oldest first). */
+  private readonly verified = new Map<string, TokenClaims & { iat: number; exp: number }>();
   constructor(
     secret: string,
     private readonly clock: Clock,
@@ -38,6 +43,22 @@ export class TokenService {
    * (a leaked signing key must not mint tokens that never expire).
    */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      // The signature cannot change; the times are checked against the clock again, as jose would.
+      const now = this.clock.now().getTime();
+      if (known.exp * 1000 <= now || known.iat * 1000 > now + CLOCK_SKEW_MS) return null;
+      return { userId: known.userId, ver: known.ver };
+    }
+    const claims = await this.verifySignature(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    return claims && { userId: claims.userId, ver: claims.ver };
+  }
+
+  private async verifySignature(token: string): Promise<(TokenClaims & { iat: number; exp: number }) | null> {
     try {
       const now = this.clock.now();
       const { payload } = await jwtVerify(token, this.key, {
@@ -50,7 +71,7 @@ export class TokenService {
       if (typeof payload.sub !== "string" || typeof payload.ver !== "number" || !Number.isInteger(payload.ver)) return null;
       const { iat, exp } = payload as { iat: number; exp: number };
       if (exp - iat > TOKEN_TTL_SECONDS || iat * 1000 > now.getTime() + CLOCK_SKEW_MS) return null;
-      return { userId: payload.sub, ver: payload.ver };
+      return { userId: payload.sub, ver: payload.ver, iat, exp };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;

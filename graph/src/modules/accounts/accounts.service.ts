@@ -37,6 +37,8 @@ export class AccountsService {
     private readonly deps: Deps,
     private readonly auth: AuthService,
     private readonly limits: RateLimits,
+    /** A new student can enter a small community's leaderboard. */
+    private readonly rankingChanged: () => void = () => {},
   ) {
     this.users = deps.dataSource.getRepository(User);
     prepareDummyHash();
@@ -75,6 +77,7 @@ export class AccountsService {
       if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);
       throw e;
     }
+    this.rankingChanged();
     this.deps.logger.info({ userId: user.id }, "account registered");
     return { token: await this.auth.issueToken(user), userId: user.id };
   }

@@ -20,9 +20,10 @@ export class AuthService {
     if (!token) return null;
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    const user = await this.users.findOne({ where: { id: claims.userId }, select: { id: true, tokenVersion: true } });
-    if (!user || user.tokenVersion !== claims.ver) return null;
-    return { id: user.id };
+    // Every authenticated request runs this: plain SQL through the primary key, no query builder.
+    const [row] = (await this.users.manager.query("SELECT tokenVersion FROM users WHERE id = ?", [claims.userId])) as Array<{ tokenVersion: number | string }>;
+    if (!row || Number(row.tokenVersion) !== claims.ver) return null;
+    return { id: claims.userId };
   }
 
   /**

@@ -11,7 +11,11 @@ export interface UserSummary {
 }
 
 export class UsersService {
-  constructor(private readonly users: Repository<User>) {}
+  constructor(
+    private readonly users: Repository<User>,
+    /** Tells the leaderboard, once `em` commits, that a ranking value changed. */
+    private readonly rankingChanged: (em?: EntityManager) => void = () => {},
+  ) {}
 
   /** One query for any number of ids; missing ids are simply absent from the map. */
   async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
@@ -47,5 +51,6 @@ export class UsersService {
       .where("id = :id", { id: userId })
       .execute();
     if (!res.affected) throw notFound("User not found");
+    this.rankingChanged(em);
   }
 }

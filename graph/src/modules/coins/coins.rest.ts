@@ -10,6 +10,9 @@ import { parsePaise } from "./purchases.service.js";
  * The REST compatibility paths of spec section 7 for coins. Thin: caller from the token,
  * one service call, reshaped to the documented payloads.
  */
+/** How long a shared cache may reuse GET /api/leaderboard before revalidating. */
+export const LEADERBOARD_MAX_AGE_SECONDS = 10;
+
 export function coinsRest(services: Services): Router {
   const r = Router();
   const coins = services.coins;
@@ -77,14 +80,21 @@ export function coinsRest(services: Services): Router {
     }),
   );
 
-  // Public and cacheable for a few seconds, readable by any origin (integrators).
+  // Public, readable by any origin (integrators), cacheable briefly by anyone and revalidated with
+  // ETag / Last-Modified: a client that already has the current ranking gets 304 and no body.
   r.get(
     "/leaderboard",
-    cors({ origin: "*", methods: ["GET"] }),
-    route(services, async (_req, _ctx, res) => {
-      const rows = await coins.leaderboard.top();
-      res.setHeader("Cache-Control", "public, max-age=30");
-      return rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
+    cors({ origin: "*", methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] }),
+    route(services, async (req, _ctx, res) => {
+      const board = await coins.leaderboard.snapshot();
+      res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
+      res.setHeader("ETag", `"${board.version}"`);
+      res.setHeader("Last-Modified", board.lastModified.toUTCString());
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
     }),
   );
 

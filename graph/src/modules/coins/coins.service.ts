@@ -63,8 +63,13 @@ export class CoinsService {
     }
   }
 
+  /** Every ledger write goes through here; a committed one may move the leaderboard. */
   private run<T>(em: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return em ? work(em) : this.deps.tx(work);
+    const tracked = (m: EntityManager) => {
+      this.leaderboard.changed(m);
+      return work(m);
+    };
+    return em ? tracked(em) : this.deps.tx(tracked);
   }
 
   /** The user's spendable coins (held coins are not included). */

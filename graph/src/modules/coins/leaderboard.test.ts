@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { checkLedgerInvariants } from "./ledger.invariants.js";
 import { newId } from "../../shared/ids.js";
@@ -45,9 +46,60 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     const rest = await t.rest("GET", "/leaderboard");
     expect(rest.status).toBe(200);
     expect(rest.headers.get("access-control-allow-origin")).toBe("*");
-    expect(rest.headers.get("cache-control")).toBe("public, max-age=30");
+    expect(rest.headers.get("cache-control")).toBe("public, max-age=10");
     expect(rest.body[0]).toEqual({ _id: top.user.id, name: "Top", originalRating: 4.9, originalSkillCoins: 0 });
     expect(rest.body[1]).toEqual({ _id: manyVotes.user.id, name: "Many Votes", originalRating: 4.5, originalSkillCoins: 1 });
+  });
+
+  it("shows a committed change on the next read: coins, a rating, a registration", async () => {
+    const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard as Array<{ userId: string; skillCoins: number; rating: number }>;
+    const climber = await rated("Climber", 1, 1, 0);
+    expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.length).toBe(before.length + 1);
+    await t.app.services.coins.reward(climber.user.id, 7, "Seed", "lb-climber");
+    let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === climber.user.id);
+    expect(row).toMatchObject({ skillCoins: 7, rating: 1, ratingCount: 1 });
+    await t.app.services.users.addRating(climber.user.id, 5);
+    // (1 + 5) / 2 = 3: the count and the average change at once.
+    row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === climber.user.id);
+    expect(row).toMatchObject({ rating: 3, ratingCount: 2 });
+    const reg = await t.gql(
+      "mutation ($input: RegisterInput!) { register(input: $input) { token } }",
+      { input: { name: "Fresh Face", email: "26z999@psgtech.ac.in", password: "a-good-password-1" } },
+    );
+    expect(reg.errors).toBeUndefined();
+    const names = (await t.rest("GET", "/leaderboard")).body.map((x: { name: string }) => x.name);
+    expect(names).toContain("Fresh Face");
+  });
+
+  // fetch() adds "Cache-Control: no-cache" to a conditional request unless one is given; a
+  // revalidating browser or HTTP client sends max-age=0.
+  const revalidate = (h: Record<string, string>) => ({ headers: { ...h, "cache-control": "max-age=0" } });
+
+  it("lets integrators revalidate: ETag and Last-Modified, 304 while nothing changed, a new ETag after a change", async () => {
+    const first = await t.rest("GET", "/leaderboard");
+    const etag = first.headers.get("etag");
+    const modified = first.headers.get("last-modified");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Date(modified!).getTime()).not.toBeNaN();
+    expect(first.headers.get("access-control-expose-headers")).toMatch(/ETag/);
+
+    const same = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
+    expect(same.status).toBe(304);
+    expect(same.body).toBe("");
+    expect((await t.rest("GET", "/leaderboard", revalidate({ "if-modified-since": modified! }))).status).toBe(304);
+
+    // A change notice that changes no row keeps both validators.
+    t.app.services.coins.leaderboard.changed();
+    const again = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get("last-modified")).toBe(modified);
+
+    const top = (await t.gql(BOARD, { first: 1 })).data.leaderboard[0];
+    await t.app.services.coins.reward(top.userId, 3, "Seed", "lb-etag");
+    const changed = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.body[0]).toMatchObject({ _id: top.userId, originalSkillCoins: top.skillCoins + 3 });
   });
 
   it("serves at most 100 rows and refuses first < 1", async () => {
@@ -85,6 +137,26 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
       const plan = (await t.dataSource.query(`EXPLAIN ${sql}`, params)) as Array<{ key: string | null; Extra: string | null }>;
       expect(plan[0].key).toBe("idx_users_leaderboard");
       expect(plan[0].Extra ?? "").not.toMatch(/filesort/i);
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl)("leaderboard cache across two instances on Redis", () => {
+  it("a change committed on one instance reaches the other's cached ranking", async () => {
+    const a = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! } });
+    const b = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: a });
+    try {
+      const u = await a.createUser({ name: "Cross Instance" });
+      await eventually(async () => (await b.gql(BOARD, { first: 100 })).data.leaderboard.some((x: { userId: string }) => x.userId === u.user.id));
+      await a.app.services.coins.reward(u.user.id, 9, "Seed", "lb-cross");
+      await eventually(async () => {
+        const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === u.user.id);
+        return row?.skillCoins === 9;
+      }, "instance b sees the reward");
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 });

@@ -1,21 +1,18 @@
 import { Router } from "express";
 import { assertSelf, route } from "../../server/rest.js";
 import type { Services } from "../../services.js";
-import { badInput, notFound } from "../../shared/errors.js";
-import { SEARCH_LIMIT, type SearchFilter } from "./feed.service.js";
-import type { ProfileRow } from "./profiles.service.js";
+import { AppError, badInput, notFound } from "../../shared/errors.js";
+import { type FeedPage, SEARCH_LIMIT, type SearchFilter } from "./feed.service.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 
 async function ownUser(services: Services, id: string) {
-  const [profile, row] = await Promise.all([services.profiles.publicUser(id), services.profiles.findUser(id)]);
+  const row = await services.profiles.findUser(id);
+  const profile = row && (await services.profiles.publicUser(id, row));
   if (!profile || !row) throw notFound("User not found");
   return restOwnUser(profile, row);
 }
 
-async function feedItems(services: Services, rows: ProfileRow[]) {
-  const skills = await services.profiles.skillsOfMany(rows.map((u) => u.id));
-  return rows.map((u) => restFeedItem(u, skills.get(u.id)));
-}
+const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
 export function dashboardRest(services: Services): Router {
@@ -34,9 +31,12 @@ export function dashboardRest(services: Services): Router {
       if (req.query.skip === undefined) return { user };
       const skip = String(req.query.skip);
       if (!/^\d{1,6}$/.test(skip)) throw badInput("skip must be a whole number of 0 or more");
-      if (!(await services.profiles.isDetailsFilled(me))) return { feed: [], user, error: "not filled details" };
-      const rows = await services.feed.pageBySkip(me, Number(skip));
-      return { feed: await feedItems(services, rows), user, error: "" };
+      try {
+        return { feed: feedItems(await services.feed.pageBySkip(me, Number(skip))), user, error: "" };
+      } catch (e) {
+        if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { feed: [], user, error: "not filled details" };
+        throw e;
+      }
     }),
   );
 
@@ -48,7 +48,7 @@ export function dashboardRest(services: Services): Router {
       const filter = (typeof body.selectedFilter === "string" && body.selectedFilter ? body.selectedFilter : "name") as SearchFilter;
       const query = typeof body.searchQuery === "string" ? body.searchQuery : "";
       const page = await services.feed.search(me, query, filter, { first: SEARCH_LIMIT });
-      return { feed: await feedItems(services, page.users) };
+      return { feed: feedItems(page) };
     }),
   );
 

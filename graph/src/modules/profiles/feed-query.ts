@@ -98,9 +98,13 @@ export function feedSegmentQuery(
   return { sql: unionOfWalks(branches, v.sqlite), params };
 }
 
-/** The viewer's own skill keys as of the snapshot (read through the primary key). */
-export const VIEWER_SKILLS = `SELECT f.kind AS kind, f.term AS term FROM feed_entries f
-  WHERE f.userId = :viewer AND f.kind IN ('k', 'r') AND ${valid("f")}`;
+/**
+ * The viewer's own facts as of the snapshot (read through the primary key): their skill keys, and
+ * the `m` row that says they were listed (profile filled) then, so one statement also answers the
+ * "details filled" gate.
+ */
+export const VIEWER_FACTS = `SELECT f.kind AS kind, f.term AS term FROM feed_entries f
+  WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`;
 
 export interface SearchKey {
   term: string;

@@ -1,7 +1,12 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { FEED_PAGE_SIZE, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
+import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
 import { FeedPageType, SearchFilterEnum, SearchPageType } from "./profiles.types.js";
+
+/** The page already read its cards' skills: the field resolvers find them in the request's loader. */
+function primeCards(ctx: Context, page: FeedPage): void {
+  for (const [id, skills] of page.skills) ctx.loaders.profiles.skills.prime(id, skills);
+}
 
 @Resolver()
 export class FeedResolver {
@@ -17,6 +22,7 @@ export class FeedResolver {
     @Ctx() ctx: Context,
   ): Promise<FeedPageType> {
     const page = await ctx.services.feed.page(requireUser(ctx).id, { first, after });
+    primeCards(ctx, page);
     return { items: page.users, endCursor: page.endCursor, hasMore: page.hasNextPage };
   }
 
@@ -35,6 +41,7 @@ export class FeedResolver {
     @Ctx() ctx: Context,
   ): Promise<SearchPageType> {
     const page = await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after });
+    primeCards(ctx, page);
     return { items: page.users, endCursor: page.endCursor, hasMore: page.hasNextPage };
   }
 }

@@ -1,10 +1,10 @@
 import type { Deps } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
-import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_SKILLS } from "./feed-query.js";
+import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
-import type { ProfileRow, ProfilesService } from "./profiles.service.js";
+import type { ProfileRow, ProfilesService, UserSkills } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "./sql.js";
 
 export const FEED_PAGE_SIZE = 10;
@@ -18,6 +18,8 @@ const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 export interface FeedPage {
   users: ProfileRow[];
+  /** The skills of `users` (read with them: a card shows both). */
+  skills: Map<string, UserSkills>;
   endCursor: string | null;
   hasNextPage: boolean;
 }
@@ -70,9 +72,10 @@ export class FeedService {
     return [viewerId, ...(await this.blocks.hiddenFrom(viewerId))];
   }
 
-  private async ordered(ids: string[]): Promise<ProfileRow[]> {
-    const rows = await this.profiles.usersByIds(ids);
-    return ids.map((id) => rows.get(id)).filter((u): u is ProfileRow => Boolean(u));
+  /** The cards of `ids` in that order, with their skills, in one statement. */
+  private async cards(ids: string[]): Promise<Pick<FeedPage, "users" | "skills">> {
+    const { users, skills } = await this.profiles.cardsByIds(ids);
+    return { users: ids.map((id) => users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills };
   }
 
   /** A session's snapshot time; one the index no longer keeps history for reads as of now. */
@@ -81,11 +84,16 @@ export class FeedService {
     return asOf && asOf.getTime() >= now.getTime() - FEED_SNAPSHOT_LIFETIME && asOf.getTime() <= now.getTime() ? asOf : now;
   }
 
+  /**
+   * The viewer as of the snapshot. Not listed then: the profile gate answers (unknown user, or
+   * DETAILS_NOT_FILLED); a profile filled after the snapshot began reads with the skills it had.
+   */
   private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
     const [skills, excluded] = await Promise.all([
-      rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_SKILLS, { viewer: viewerId, asOf }),
+      rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf }),
       this.excludedFor(viewerId),
     ]);
+    if (!skills.some((r) => r.kind === "m")) await this.profiles.assertDetailsFilled(viewerId);
     return {
       id: viewerId,
       known: skills.filter((r) => r.kind === "k").map((r) => r.term),
@@ -120,13 +128,12 @@ export class FeedService {
   async page(viewerId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<FeedPage> {
     const first = Math.min(Math.max(opts.first ?? FEED_PAGE_SIZE, 1), MAX_FEED_PAGE_SIZE);
     const after = opts.after ? decodeCursor(opts.after) : null;
-    await this.profiles.assertDetailsFilled(viewerId);
     const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null));
     const rows = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
     const last = pageRows.at(-1);
     return {
-      users: await this.ordered(pageRows.map((r) => r.id)),
+      ...(await this.cards(pageRows.map((r) => r.id))),
       endCursor: last ? encodeCursor({ ...last, asOf: v.asOf }) : null,
       hasNextPage: rows.length > first,
     };
@@ -138,9 +145,8 @@ export class FeedService {
    * stored position, so scrolling costs a page each time. Any other skip walks from the start
    * of the same snapshot.
    */
-  async pageBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<ProfileRow[]> {
+  async pageBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<Pick<FeedPage, "users" | "skills">> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
-    await this.profiles.assertDetailsFilled(viewerId);
     const take = Math.min(size, MAX_FEED_PAGE_SIZE);
     const snapshots = this.ds.getRepository(FeedSnapshot);
     const session = skip === 0 ? null : await snapshots.findOne({ where: { userId: viewerId } });
@@ -152,7 +158,7 @@ export class FeedService {
     const last = rows.at(-1);
     const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
     await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
-    return this.ordered(rows.map((r) => r.id));
+    return this.cards(rows.map((r) => r.id));
   }
 
   /**
@@ -171,7 +177,7 @@ export class FeedService {
     const first = Math.min(Math.max(opts.first ?? SEARCH_PAGE_SIZE, 1), SEARCH_LIMIT);
     const prefix = foldTerm(String(query ?? ""));
     const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter) : null;
-    if (!prefix) return { users: [], endCursor: null, hasNextPage: false };
+    if (!prefix) return { users: [], skills: new Map(), endCursor: null, hasNextPage: false };
     const q = searchQuery({
       sqlite: isSqlite(this.ds),
       field: SEARCH_FIELD[filter],
@@ -184,7 +190,7 @@ export class FeedService {
     const pageRows = rows.slice(0, first);
     const last = pageRows.at(-1);
     return {
-      users: await this.ordered(pageRows.map((r) => r.id)),
+      ...(await this.cards(pageRows.map((r) => r.id))),
       endCursor: last ? encodeSearchCursor({ term: last.term, sortKey: last.sortKey, id: last.id }, prefix, filter) : null,
       hasNextPage: rows.length > first,
     };

@@ -10,7 +10,7 @@ import { CompletedSkill } from "./completed-skill.entity.js";
 import { checkImage } from "./images.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
-import { rawQuery } from "./sql.js";
+import { rawQuery, readDate } from "./sql.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
 
@@ -51,6 +51,26 @@ export const PROFILE_COLUMNS = {
   ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true,
 } as const;
 export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
+const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
+  .map((c) => `u.${c} AS ${c}`)
+  .join(", ");
+
+/** A `users` row read through raw SQL (numbers may come back as strings, dates as text on SQLite). */
+function profileRowOf(r: Record<string, unknown>): ProfileRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    email: String(r.email),
+    gender: (r.gender ?? null) as ProfileRow["gender"],
+    image: (r.image ?? null) as string | null,
+    amount: Number(r.amount),
+    days: Number(r.days),
+    ratingSum: Number(r.ratingSum),
+    ratingCount: Number(r.ratingCount),
+    ratingAvg: Number(r.ratingAvg),
+    createdAt: readDate(r.createdAt),
+  };
+}
 
 export interface ProfileUpdate extends ProfileInputValue {
   /** A URL returned by the upload endpoint; omitted or empty keeps the current image. */
@@ -83,8 +103,38 @@ export class ProfilesService {
   async usersByIds(ids: readonly string[]): Promise<Map<string, ProfileRow>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.ds.getRepository(User).find({ where: { id: In(unique) }, select: PROFILE_COLUMNS });
-    return new Map(rows.map((u) => [u.id, u]));
+    // Raw SQL: a hot read (every feed, search and profile page), worth skipping the query builder.
+    const rows = await rawQuery<Record<string, unknown>>(this.ds, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, { ids: unique });
+    return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
+  }
+
+  /**
+   * Profiles with their skills in one statement (a feed or search page: the cards it shows).
+   * Ids that name nobody are absent.
+   */
+  async cardsByIds(ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+    const unique = [...new Set(ids)];
+    const users = new Map<string, ProfileRow>();
+    const skills = new Map<string, UserSkills>();
+    if (unique.length === 0) return { users, skills };
+    const rows = await rawQuery<Record<string, unknown>>(
+      this.ds,
+      `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.category AS skillCategory, s.skill AS skillName
+         FROM users u LEFT JOIN user_skills s ON s.userId = u.id
+        WHERE u.id IN (:...ids) ORDER BY u.id, s.kind, s.position`,
+      { ids: unique },
+    );
+    for (const r of rows) {
+      const id = String(r.id);
+      if (!users.has(id)) {
+        users.set(id, profileRowOf(r));
+        skills.set(id, { known: [], required: [] });
+      }
+      if (r.skillKind === "known" || r.skillKind === "required") {
+        skills.get(id)![r.skillKind].push({ category: String(r.skillCategory), skill: String(r.skillName) });
+      }
+    }
+    return { users, skills };
   }
 
   async findUser(id: string): Promise<ProfileRow | null> {
@@ -134,8 +184,8 @@ export class ProfilesService {
   }
 
   /** The public profile of one student, or null when there is no such user. */
-  async publicUser(id: string): Promise<PublicProfile | null> {
-    const user = await this.findUser(id);
+  async publicUser(id: string, known?: ProfileRow): Promise<PublicProfile | null> {
+    const user = known ?? (await this.findUser(id));
     if (!user) return null;
     const [skills, languages, completed] = await Promise.all([this.skillsOf(id), this.languagesOfMany([id]), this.completedOfMany([id])]);
     const done = completed.get(id) ?? [];

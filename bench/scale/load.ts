@@ -1,0 +1,68 @@
+/** A light keep-alive HTTP load generator: bounded request count, fixed concurrency, per-request latency. */
+import http from "node:http";
+
+export interface Req {
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  rps: number;
+  /** Milliseconds, one per request. */
+  latencies: number[];
+}
+
+const agents = new Map<number, http.Agent>();
+function agentFor(port: number, concurrency: number): http.Agent {
+  let a = agents.get(port);
+  if (!a) agents.set(port, (a = new http.Agent({ keepAlive: true, maxSockets: concurrency })));
+  return a;
+}
+
+export function send(port: number, r: Req, concurrency = 16): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...r.headers };
+    if (r.body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(r.body));
+    }
+    const req = http.request({ host: "127.0.0.1", port, method: r.method, path: r.path, headers, agent: agentFor(port, concurrency) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${r.method} ${r.path}`)));
+    req.on("error", reject);
+    req.end(r.body);
+  });
+}
+
+/** Sends `total` requests (request i is `make(i)`), `concurrency` at a time; fails on any non-200 or GraphQL error. */
+export async function load(port: number, make: (i: number) => Req, total: number, concurrency: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const r = make(next++);
+        const t0 = performance.now();
+        const res = await send(port, r, concurrency);
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200 || res.body.startsWith('{"errors"')) throw new Error(`${r.method} ${r.path}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+      }
+    }),
+  );
+  return { rps: total / ((performance.now() - started) / 1000), latencies };
+}
+
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+export const median = (v: number[]) => quantile(v, 0.5);
