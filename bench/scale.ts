@@ -263,16 +263,15 @@ async function main() {
     const key = (s: Scenario) => `${s.door} ${s.name}`;
     if (ONLY) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => ONLY.some((o) => key(s).includes(o))));
 
-    // Warm both the app and MariaDB's buffer pool before capturing.
-    for (const s of scenarios) await load(appPort, (i) => s.variants[i % s.variants.length], s.variants.length * 2, 4);
-
     log("capturing each request's SQL from the general log...");
     const [[logState]] = (await admin.query("SELECT @@general_log AS g, @@log_output AS o")) as unknown as [[{ g: number; o: string }]];
     await admin.query("SET GLOBAL log_output = 'TABLE'");
     await admin.query("SET GLOBAL general_log = 1");
     const captured: Record<string, string[][]> = {};
     try {
-      for (const s of scenarios) {
+      // REST first: its leaderboard reads the ranking once per request, so its first capture is a
+      // clean cache miss (GraphQL's first request also sends the cache's readiness probe).
+      for (const s of [...scenarios].reverse()) {
         captured[key(s)] = [];
         for (const r of s.variants) captured[key(s)].push(await capture(admin, appPort, r));
       }
@@ -281,6 +280,19 @@ async function main() {
       await admin.query("SET GLOBAL log_output = ?", [logState.o]);
       await admin.query("TRUNCATE TABLE mysql.general_log").catch(() => undefined);
     }
+    // A cached answer runs no SQL (the leaderboard after its first read): its baseline runs what a
+    // cache miss runs, as captured on the first request through either door.
+    const cachedScenarios = new Set<string>();
+    for (const s of scenarios) {
+      if (captured[key(s)].some((l) => l.length > 0)) continue;
+      const miss = scenarios.find((o) => o.name === s.name && captured[key(o)].some((l) => l.length > 0));
+      if (!miss) continue;
+      cachedScenarios.add(key(s));
+      captured[key(s)] = captured[key(s)].map(() => captured[key(miss)].find((l) => l.length > 0)!);
+    }
+    // Warm both the app and MariaDB's buffer pool before measuring.
+    for (const s of scenarios) await load(appPort, (i) => s.variants[i % s.variants.length], s.variants.length * 2, 4);
+
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "sx-bench-sql-")), "statements.json");
     writeFileSync(file, JSON.stringify(captured));
     log(`captured statements: ${file}`);
@@ -321,7 +333,7 @@ async function main() {
       const row = [
         s.door,
         s.name,
-        String(perRequest),
+        cachedScenarios.has(key(s)) ? `0 (cached; raw runs the ${perRequest} of a miss)` : String(perRequest),
         s.sqlBound ? `${fmt(sqlX, 1)}x` : "-",
         `${fmt(median(ratios))} (${fmt(Math.min(...ratios))}-${fmt(Math.max(...ratios))})`,
         fmt(quantile(appLat, 0.99) / quantile(rawLat, 0.99)),

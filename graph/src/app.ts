@@ -42,7 +42,9 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
 
   const httpServer = createServer();
   const ws = attachWebSockets(httpServer, schema, services);
-  const apollo = createApollo(schema, httpServer, logger, () => ws.dispose());
+  const apollo = createApollo(schema, httpServer, logger, () => ws.dispose(), {
+    leaderboard: { version: async () => (await services.coins.leaderboard.snapshot()).version },
+  });
   await apollo.start();
   httpServer.on("request", createExpressApp(services, apollo, opts));
 

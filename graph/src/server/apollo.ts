@@ -1,10 +1,12 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
 import type { Server } from "node:http";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
+import { type PublicField, publicResponseCache } from "./public-cache.js";
 
 export const MAX_QUERY_TOKENS = 2000;
 
@@ -40,7 +42,13 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
   return { ...formatted, extensions };
 }
 
-export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: Logger, drainWs: () => Promise<void>) {
+export function createApollo(
+  schema: GraphQLSchema,
+  httpServer: Server,
+  logger: Logger,
+  drainWs: () => Promise<void>,
+  publicFields: Record<string, PublicField> = {},
+) {
   const protection = armor.protect();
   const drainWsPlugin: ApolloServerPlugin<Context> = {
     async serverWillStart() {
@@ -54,7 +62,14 @@ export function createApollo(schema: GraphQLSchema, httpServer: Server, logger: 
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     // One operation per request: batching would multiply attempts past the rate limits.
     allowBatchedHttpRequests: false,
-    plugins: [...protection.plugins, ApolloServerPluginDrainHttpServer({ httpServer }), drainWsPlugin],
+    plugins: [
+      ...protection.plugins,
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      drainWsPlugin,
+      // No field sets cache hints; the default cache-control plugin would still wrap every field.
+      ApolloServerPluginCacheControlDisabled(),
+      publicResponseCache(publicFields),
+    ],
     validationRules: [...protection.validationRules],
     formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),
   });

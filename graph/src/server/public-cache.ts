@@ -1,0 +1,60 @@
+import type { ApolloServerPlugin, GraphQLResponse } from "@apollo/server";
+import { HeaderMap } from "@apollo/server";
+import { Kind, type OperationDefinitionNode } from "graphql";
+import type { Context } from "./context.js";
+
+/** Root fields whose answer is the same for everyone and has a version that changes with it. */
+export interface PublicField {
+  /** The current version of the field's data (cheap: it is cached by its service). */
+  version(ctx: Context): Promise<string>;
+}
+
+const MAX_ENTRIES = 64;
+
+/**
+ * Answers a query that asks only for public root fields (e.g. `leaderboard`) from the response
+ * already computed for the same document, variables and data version, skipping execution. The
+ * key holds the data's version, so a change in the data can never be answered from the cache;
+ * nothing that depends on the caller (their token, their fields) is ever cached.
+ */
+export function publicResponseCache(fields: Record<string, PublicField>): ApolloServerPlugin<Context> {
+  const cache = new Map<string, GraphQLResponse["body"]>();
+  const rootFieldsOf = (op: OperationDefinitionNode): string[] | null => {
+    if (op.operation !== "query") return null;
+    const names: string[] = [];
+    for (const sel of op.selectionSet.selections) {
+      if (sel.kind !== Kind.FIELD || sel.directives?.length) return null;
+      if (sel.name.value === "__typename") continue;
+      if (!(sel.name.value in fields)) return null;
+      names.push(sel.name.value);
+    }
+    return names.length ? [...new Set(names)] : null;
+  };
+  return {
+    async requestDidStart() {
+      let key: string | null = null;
+      let recheck: (() => Promise<string>) | null = null;
+      return {
+        async responseForOperation(rc) {
+          const roots = rootFieldsOf(rc.operation);
+          if (!roots) return null;
+          const versionsNow = async () => (await Promise.all(roots.map((f) => fields[f].version(rc.contextValue)))).join(",");
+          recheck = versionsNow;
+          key = `${await versionsNow()}\u0000${rc.queryHash}\u0000${rc.operationName ?? ""}\u0000${JSON.stringify(rc.request.variables ?? {})}`;
+          const body = cache.get(key);
+          if (!body) return null;
+          return { http: { status: undefined, headers: new HeaderMap() }, body };
+        },
+        async willSendResponse(rc) {
+          if (!key || cache.has(key)) return;
+          const body = rc.response.body;
+          if (body.kind !== "single" || body.singleResult.errors?.length || !body.singleResult.data) return;
+          // The data changed while this answer was computed: it may mix versions, keep it out.
+          if (!recheck || !key.startsWith(`${await recheck()}\u0000`)) return;
+          if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+          cache.set(key, body);
+        },
+      };
+    },
+  };
+}
