@@ -43,7 +43,10 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression());
+  // A client that accepts no encoding (integrators' HTTP libraries often) skips compression's
+  // per-response machinery entirely; browsers always send Accept-Encoding and get gzip/brotli.
+  const compress = compression();
+  app.use((req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next()));
 
   app.get("/healthz", async (_req, res) => {
     const up = await databaseUp({ services });

@@ -13,6 +13,20 @@ export interface Loaders {
   users: UsersLoaders;
 }
 
+/** Each group is made on first use: most requests (every REST call, most operations) need one or none. */
 export function createLoaders(services: Services): Loaders {
-  return { profiles: createProfileLoaders(services), implements: createImplementsLoaders(services), users: createUsersLoaders(services) };
+  let profiles: ProfileLoaders | undefined;
+  let implementsLoaders: ImplementsLoaders | undefined;
+  let users: UsersLoaders | undefined;
+  return {
+    get profiles() {
+      return (profiles ??= createProfileLoaders(services));
+    },
+    get implements() {
+      return (implementsLoaders ??= createImplementsLoaders(services));
+    },
+    get users() {
+      return (users ??= createUsersLoaders(services));
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import { type EntityManager, In, type Repository } from "typeorm";
+import type { EntityManager, Repository } from "typeorm";
+import { rawQuery } from "../../db/sql.js";
 import { notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
 
@@ -21,11 +22,13 @@ export class UsersService {
   async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.users.find({
-      where: { id: In(unique) },
-      select: { id: true, name: true, image: true, gender: true },
-    });
-    return new Map(rows.map((u) => [u.id, { id: u.id, name: u.name, image: u.image, gender: u.gender }]));
+    // Raw SQL: most pages show user summaries, so this read is hot.
+    const rows = await rawQuery<UserSummary>(
+      this.users.manager,
+      "SELECT u.id AS id, u.name AS name, u.image AS image, u.gender AS gender FROM users u WHERE u.id IN (:...ids)",
+      { ids: unique },
+    );
+    return new Map(rows.map((u) => [u.id, { id: u.id, name: u.name, image: u.image ?? null, gender: u.gender ?? null }]));
   }
 
   async exists(id: string): Promise<boolean> {

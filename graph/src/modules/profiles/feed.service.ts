@@ -5,7 +5,7 @@ import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, sear
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
 import type { ProfileRow, ProfilesService, UserSkills } from "./profiles.service.js";
-import { isSqlite, rawQuery, readDate } from "./sql.js";
+import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
 export const FEED_PAGE_SIZE = 10;
 export const MAX_FEED_PAGE_SIZE = 50;

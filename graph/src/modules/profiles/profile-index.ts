@@ -9,7 +9,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
-import { readDate } from "./sql.js";
+import { readDate } from "../../db/sql.js";
 
 /** How long a feed session may read its snapshot; ended rows are kept a little longer. */
 export const FEED_SNAPSHOT_LIFETIME = 24 * HOUR;

@@ -1,4 +1,4 @@
-import { type EntityManager, In } from "typeorm";
+import type { EntityManager } from "typeorm";
 import { MAX_SKILL_LENGTH, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
@@ -10,7 +10,7 @@ import { CompletedSkill } from "./completed-skill.entity.js";
 import { checkImage } from "./images.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
-import { rawQuery, readDate } from "./sql.js";
+import { rawQuery, readDate } from "../../db/sql.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
 
@@ -144,11 +144,12 @@ export class ProfilesService {
   async skillsOfMany(ids: readonly string[]): Promise<Map<string, UserSkills>> {
     const out = new Map<string, UserSkills>(ids.map((id) => [id, { known: [], required: [] }]));
     if (ids.length === 0) return out;
-    const rows = await this.ds.getRepository(UserSkill).find({
-      where: { userId: In([...new Set(ids)]) },
-      order: { userId: "ASC", kind: "ASC", position: "ASC" },
-    });
-    for (const r of rows) out.get(r.userId)?.[r.kind].push({ category: r.category, skill: r.skill });
+    const rows = await rawQuery<{ userId: string; kind: "known" | "required"; category: string; skill: string }>(
+      this.ds,
+      "SELECT s.userId AS userId, s.kind AS kind, s.category AS category, s.skill AS skill FROM user_skills s WHERE s.userId IN (:...ids) ORDER BY s.userId, s.kind, s.position",
+      { ids: [...new Set(ids)] },
+    );
+    for (const r of rows) out.get(r.userId)?.[r.kind]?.push({ category: r.category, skill: r.skill });
     return out;
   }
 
@@ -159,26 +160,29 @@ export class ProfilesService {
 
   async languagesOfMany(ids: readonly string[]): Promise<Map<string, string[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.ds.getRepository(UserLanguage).find({
-      where: { userId: In([...new Set(ids)]) },
-      order: { userId: "ASC", position: "ASC" },
-    });
+    const rows = await rawQuery<{ userId: string; language: string }>(
+      this.ds,
+      "SELECT l.userId AS userId, l.language AS language FROM user_languages l WHERE l.userId IN (:...ids) ORDER BY l.userId, l.position",
+      { ids: [...new Set(ids)] },
+    );
     const byUser = group(rows, (r) => r.userId);
     return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map((r) => r.language)]));
   }
 
   async completedOfMany(ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.ds.getRepository(CompletedSkill).find({
-      where: { learnerId: In([...new Set(ids)]) },
-      order: { completedAt: "ASC", id: "ASC" },
-      take: 500 * ids.length,
-    });
+    const unique = [...new Set(ids)];
+    const rows = await rawQuery<{ learnerId: string; mentorId: string; skill: string; category: string; completedAt: unknown }>(
+      this.ds,
+      `SELECT c.learnerId AS learnerId, c.mentorId AS mentorId, c.skill AS skill, c.category AS category, c.completedAt AS completedAt
+         FROM completed_skills c WHERE c.learnerId IN (:...ids) ORDER BY c.completedAt, c.id LIMIT ${500 * unique.length}`,
+      { ids: unique },
+    );
     const byUser = group(rows, (r) => r.learnerId);
     return new Map(
       ids.map((id) => [
         id,
-        (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: r.completedAt, mentorId: r.mentorId })),
+        (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: readDate(r.completedAt), mentorId: r.mentorId })),
       ]),
     );
   }
