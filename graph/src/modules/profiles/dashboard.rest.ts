@@ -6,10 +6,9 @@ import { type FeedPage, SEARCH_LIMIT, type SearchFilter } from "./feed.service.j
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 
 async function ownUser(services: Services, id: string) {
-  const row = await services.profiles.findUser(id);
-  const profile = row && (await services.profiles.publicUser(id, row));
-  if (!profile || !row) throw notFound("User not found");
-  return restOwnUser(profile, row);
+  const own = await services.profiles.profileWithRow(id);
+  if (!own) throw notFound("User not found");
+  return restOwnUser(own.profile, own.row);
 }
 
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));

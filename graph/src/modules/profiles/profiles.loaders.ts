@@ -12,15 +12,19 @@ export interface ProfileLoaders {
 
 export function createProfileLoaders(services: Services): ProfileLoaders {
   const p = () => services.profiles;
+  const skills = new DataLoader<string, UserSkills>(async (ids) => {
+    const m = await p().skillsOfMany(ids);
+    return ids.map((id) => m.get(id) ?? { known: [], required: [] });
+  });
   return {
+    // A profile is nearly always shown with its skills: one statement reads both, and the skills
+    // loader is primed so the skill fields cost nothing more.
     user: new DataLoader(async (ids) => {
-      const m = await p().usersByIds(ids);
-      return ids.map((id) => m.get(id) ?? null);
+      const cards = await p().cardsByIds(ids);
+      for (const [id, s] of cards.skills) skills.prime(id, s);
+      return ids.map((id) => cards.users.get(id) ?? null);
     }),
-    skills: new DataLoader(async (ids) => {
-      const m = await p().skillsOfMany(ids);
-      return ids.map((id) => m.get(id) ?? { known: [], required: [] });
-    }),
+    skills,
     languages: new DataLoader(async (ids) => {
       const m = await p().languagesOfMany(ids);
       return ids.map((id) => m.get(id) ?? []);

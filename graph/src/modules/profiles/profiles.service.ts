@@ -188,13 +188,20 @@ export class ProfilesService {
   }
 
   /** The public profile of one student, or null when there is no such user. */
-  async publicUser(id: string, known?: ProfileRow): Promise<PublicProfile | null> {
-    const user = known ?? (await this.findUser(id));
+  async publicUser(id: string): Promise<PublicProfile | null> {
+    return (await this.profileWithRow(id))?.profile ?? null;
+  }
+
+  /** The public profile with the student's own row (email, days: the REST dashboard answers both to its owner). */
+  async profileWithRow(id: string): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
+    const card = await this.cardsByIds([id]);
+    const user = card.users.get(id);
     if (!user) return null;
-    const [skills, languages, completed] = await Promise.all([this.skillsOf(id), this.languagesOfMany([id]), this.completedOfMany([id])]);
+    const skills = card.skills.get(id)!;
+    const [languages, completed] = await Promise.all([this.languagesOfMany([id]), this.completedOfMany([id])]);
     const done = completed.get(id) ?? [];
     const mentors = await this.usersByIds(done.map((c) => c.mentorId));
-    return {
+    const profile: PublicProfile = {
       ...toPublic(user),
       languages: languages.get(id) ?? [],
       skillsKnown: skills.known,
@@ -204,6 +211,7 @@ export class ProfilesService {
         return { ...c, mentor: m ? { id: m.id, name: m.name } : null };
       }),
     };
+    return { row: user, profile };
   }
 
   /** Gender chosen and at least one skill to learn: what the dashboard, notifications and chat need. */
