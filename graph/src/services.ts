@@ -92,7 +92,7 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const rateLimits = createRateLimits(deps.config);
   const blocks = new BlocksService(deps);
   const profiles = new ProfilesService(deps, rateLimits);
-  const feed = new FeedService(deps, profiles, blocks);
+  const feed = new FeedService(deps, profiles);
   const background = new BackgroundTasks(deps.logger);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);

@@ -4,6 +4,19 @@ import { newId } from "../../shared/ids.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import { Block } from "./block.entity.js";
 
+/**
+ * The two probes that find a block between the viewer (`:viewer`) and the student in `column`,
+ * one per direction, each a point lookup of uq_blocks_pair. For list queries that must skip
+ * blocked students row by row instead of reading the viewer's blocks first.
+ */
+export function blockProbes(column: string, sqlite: boolean): [string, string] {
+  const hint = sqlite ? "INDEXED BY uq_blocks_pair" : "FORCE INDEX (uq_blocks_pair)";
+  return [
+    `SELECT 1 FROM blocks bk1 ${hint} WHERE bk1.blockerId = :viewer AND bk1.blockedId = ${column}`,
+    `SELECT 1 FROM blocks bk2 ${hint} WHERE bk2.blockerId = ${column} AND bk2.blockedId = :viewer`,
+  ];
+}
+
 export class BlocksService {
   constructor(private readonly deps: Deps) {}
 

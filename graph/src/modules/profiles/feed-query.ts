@@ -17,6 +17,8 @@
  * viewer's earlier pages already showed: reading the feed costs O(walks x rows shown).
  */
 
+import { blockProbes } from "../blocks/blocks.service.js";
+
 /** Position in the feed order. */
 export interface CursorKey {
   score: number;
@@ -29,8 +31,7 @@ export interface FeedViewer {
   /** Folded skill keys of the viewer as of `asOf`. */
   known: string[];
   required: string[];
-  /** The viewer and everyone blocked either way (never empty). */
-  excluded: string[];
+
   /** The snapshot the feed session reads. */
   asOf: Date;
   sqlite: boolean;
@@ -45,6 +46,12 @@ const valid = (a: string) => `${a}.validFrom <= :asOf AND (${a}.validTo IS NULL 
  * subquery's whole table, which is the cost this file avoids.
  */
 const none = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 0`;
+/** Neither the viewer nor the student in `column` blocked the other (two point probes per row). */
+const notBlocked = (column: string, sqlite: boolean) =>
+  blockProbes(column, sqlite)
+    .map(none)
+    .join(" AND ");
+
 /** Index hints: both planners would rather walk a skill's whole stream than probe one student. */
 const use = (sqlite: boolean, index: string) => (sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);
 const hasNo = (sqlite: boolean, kind: "k" | "r", list: string) =>
@@ -68,7 +75,7 @@ export function feedSegmentQuery(
   after: CursorKey | null,
   limit: number,
 ): { sql: string; params: Record<string, unknown> } | null {
-  const params: Record<string, unknown> = { asOf: v.asOf, excluded: v.excluded, known: v.known, required: v.required };
+  const params: Record<string, unknown> = { asOf: v.asOf, viewer: v.id, known: v.known, required: v.required };
   if (after) Object.assign(params, { at: after.createdAt, cid: after.id });
   const streams: Array<{ kind: string; term: string; term2: string }> =
     score === 3
@@ -91,7 +98,7 @@ export function feedSegmentQuery(
     Object.assign(params, { [`k${i}`]: s.kind, [`t${i}`]: s.term, [`u${i}`]: s.term2 });
     return `SELECT f.userId AS id, f.userCreatedAt AS createdAt FROM feed_entries f ${hint}
       WHERE f.kind = :k${i} AND f.term = :t${i} AND f.term2 = :u${i} AND ${valid("f")}
-        ${after ? `AND ${OLDER}` : ""} AND f.userId NOT IN (:...excluded)
+        ${after ? `AND ${OLDER}` : ""} AND f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}
         ${filters.map((c) => `AND ${c}`).join(" ")}
       ORDER BY f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
   });
@@ -120,14 +127,14 @@ export function searchQuery(opts: {
   sqlite: boolean;
   field: "n" | "s" | "l";
   prefix: string;
-  excluded: string[];
+  viewer: string;
   after: SearchKey | null;
   limit: number;
 }): { sql: string; params: Record<string, unknown> } {
   const escaped = opts.prefix.replace(/[!%_]/g, (c) => `!${c}`);
   const params: Record<string, unknown> = {
     field: opts.field,
-    excluded: opts.excluded,
+    viewer: opts.viewer,
     lo: opts.prefix,
     hi: `${opts.prefix}\u{10FFFF}`,
     like: `${escaped}%`,
@@ -144,7 +151,7 @@ export function searchQuery(opts: {
   const probeHint = opts.sqlite ? "" : "FORCE INDEX (PRIMARY)";
   return {
     sql: `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
-      WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId NOT IN (:...excluded)
+      WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId <> :viewer AND ${notBlocked("s.userId", opts.sqlite)}
         AND ${none(`SELECT 1 FROM search_terms x ${probeHint} WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)}
       ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.limit}`,
     params,

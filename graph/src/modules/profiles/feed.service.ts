@@ -1,6 +1,5 @@
 import type { Deps } from "../../services.js";
 import { badInput } from "../../shared/errors.js";
-import type { BlocksService } from "../blocks/blocks.service.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
@@ -61,15 +60,10 @@ export class FeedService {
   constructor(
     private readonly deps: Deps,
     private readonly profiles: ProfilesService,
-    private readonly blocks: BlocksService,
   ) {}
 
   private get ds() {
     return this.deps.dataSource;
-  }
-
-  private async excludedFor(viewerId: string): Promise<string[]> {
-    return [viewerId, ...(await this.blocks.hiddenFrom(viewerId))];
   }
 
   /** The cards of `ids` in that order, with their skills, in one statement. */
@@ -89,16 +83,12 @@ export class FeedService {
    * DETAILS_NOT_FILLED); a profile filled after the snapshot began reads with the skills it had.
    */
   private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
-    const [skills, excluded] = await Promise.all([
-      rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf }),
-      this.excludedFor(viewerId),
-    ]);
+    const skills = await rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf });
     if (!skills.some((r) => r.kind === "m")) await this.profiles.assertDetailsFilled(viewerId);
     return {
       id: viewerId,
       known: skills.filter((r) => r.kind === "k").map((r) => r.term),
       required: skills.filter((r) => r.kind === "r").map((r) => r.term),
-      excluded,
       asOf,
       sqlite: isSqlite(this.ds),
     };
@@ -182,7 +172,7 @@ export class FeedService {
       sqlite: isSqlite(this.ds),
       field: SEARCH_FIELD[filter],
       prefix,
-      excluded: await this.excludedFor(viewerId),
+      viewer: viewerId,
       after,
       limit: first + 1,
     });
