@@ -102,6 +102,19 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect(changed.body[0]).toMatchObject({ _id: top.userId, originalSkillCoins: top.skillCoins + 3 });
   });
 
+  it("answers a leaderboard-only query from its response cache, never a query that also asks about the caller", async () => {
+    const a = await t.createUser({ name: "Caller A" });
+    const b = await t.createUser({ name: "Caller B" });
+    const mixed = "{ leaderboard(first: 1) { userId } me { id } }";
+    expect((await t.gql(mixed, {}, a.token)).data.me.id).toBe(a.user.id);
+    expect((await t.gql(mixed, {}, b.token)).data.me.id).toBe(b.user.id);
+    const only = "{ top: leaderboard(first: 3) { userId skillCoins } }";
+    const first = (await t.gql(only, {}, a.token)).data.top;
+    expect((await t.gql(only, {}, b.token)).data.top).toEqual(first);
+    await t.app.services.coins.reward(first[0].userId, 2, "Seed", "lb-response-cache");
+    expect((await t.gql(only, {}, b.token)).data.top[0]).toEqual({ userId: first[0].userId, skillCoins: first[0].skillCoins + 2 });
+  });
+
   it("serves at most 100 rows and refuses first < 1", async () => {
     for (let i = 0; i < 105; i++) await t.createUser();
     expect((await t.gql(BOARD, {})).data.leaderboard).toHaveLength(100);
