@@ -6,6 +6,7 @@ import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graph
 import type { Server } from "node:http";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
+import { jitExecutor } from "./jit.js";
 import { type PublicField, publicResponseCache } from "./public-cache.js";
 
 export const MAX_QUERY_TOKENS = 2000;
@@ -56,7 +57,7 @@ export function createApollo(
     },
   };
   return new ApolloServer<Context>({
-    schema,
+    gateway: jitExecutor(schema),
     introspection: true,
     ...protection,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
