@@ -33,7 +33,7 @@ type DialogName = "link" | "rating" | "report" | null;
 
 /**
  * /user/chat/:chatUserID: the conversation with one partner, their meeting link, and the end
- * of the chat (finish after rating, or report). Chat not found or any failed load -> /user/chat;
+ * of the chat (finish, rating first when finishing is possible; or report). Chat not found or any failed load -> /user/chat;
  * incomplete profile -> /p.
  */
 export function ChatPage({ chatWith }: { chatWith: string }) {
@@ -88,10 +88,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
     }
   };
 
-  const onFinishClick = () => {
-    if (!chat.ratingGiven) setDialog("rating");
-    else void sendFinish();
-  };
+  // The server checks the rules in order (10 days first, then the rating): a finish that cannot
+  // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
+  // RATING_REQUIRED opens the rating dialog, which finishes once the rating is in.
+  const onFinishClick = () => void sendFinish();
 
   const onRate = async (stars: number) => {
     await rate({ variables: { chatWith, stars } });
