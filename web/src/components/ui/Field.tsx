@@ -6,7 +6,7 @@ export interface FieldOwnProps {
   label: ReactNode;
   /** Help text under the control. */
   hint?: ReactNode;
-  /** Error text; marks the control aria-invalid and is announced with it. */
+  /** Error text under the control: marks it aria-invalid, describes it, and is announced when it appears. */
   error?: ReactNode;
   /** Hides the label visually (still read by screen readers). */
   hideLabel?: boolean;
@@ -39,7 +39,8 @@ export function Field({ id: givenId, label, hint, error, hideLabel, required, cl
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {error && (
-        <p id={errorId} className={styles.error}>
+        // role="alert": announced as it appears, wherever focus is (the control also points at it).
+        <p id={errorId} className={styles.error} role="alert">
           <AlertCircleIcon size={16} />
           <span>{error}</span>
         </p>

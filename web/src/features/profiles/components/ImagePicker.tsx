@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClassName } from "../../../components/ui/Button";
+import { fieldStyles } from "../../../components/ui/Field";
+import { AlertCircleIcon } from "../../../components/ui/icons";
 import { initials } from "../../../lib/initials";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
@@ -9,11 +11,14 @@ export function ImagePicker({
   current,
   name,
   file,
+  error,
   onPick,
 }: {
   current: string | null;
   name: string;
   file: File | null;
+  /** Why the picture (or the lack of one) is refused, under the button. */
+  error?: string;
   onPick: (file: File | null, problem: Problem | null) => void;
 }) {
   const id = useId();
@@ -46,6 +51,8 @@ export function ImagePicker({
           name="image"
           accept={IMAGE_TYPES.join(",")}
           aria-label="Upload Image"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
             const picked = e.target.files?.[0] ?? null;
             const problem = checkImageFile(picked);
@@ -54,7 +61,15 @@ export function ImagePicker({
             if (problem && input.current) input.current.value = "";
           }}
         />
-        <p className={styles.hint}>{file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}</p>
+        {error && (
+          <p id={`${id}-error`} className={fieldStyles.error} role="alert">
+            <AlertCircleIcon size={16} />
+            <span>{error}</span>
+          </p>
+        )}
+        <p id={`${id}-hint`} className={styles.hint}>
+          {file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}
+        </p>
       </div>
     </div>
   );
