@@ -191,6 +191,19 @@ describe("chat in Chromium, two students", () => {
     const view = (await log.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(view.y - 1);
     expect(box.y).toBeLessThan(view.y + view.height);
+    // Scrolled into the day, its label stays at the top as a full-width opaque band: the message
+    // under it is hidden cleanly, not overlapped by a floating pill with its text around it.
+    await log.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    const band = await log.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const label = [...el.querySelectorAll("h2")].find((h) => Math.abs(h.getBoundingClientRect().top - top) < 2);
+      if (!label) return null;
+      return { width: label.getBoundingClientRect().width, logWidth: el.clientWidth, bg: getComputedStyle(label).backgroundColor };
+    });
+    expect(band).not.toBeNull();
+    expect(Math.abs(band!.width - band!.logWidth)).toBeLessThan(1);
+    expect(band!.bg).toMatch(/^rgb\(/);
+    await shot(page, "sticky-day-1280");
     await page.context().close();
     if (shotsDir) await screenshots(browser, c, d);
 
@@ -221,6 +234,8 @@ async function screenshots(browser: Browser, c: Student, d: Student) {
     await messages(page).first().waitFor();
     await page.waitForLoadState("networkidle");
     await shot(page, `screen-${label}`);
+    await page.getByRole("log").evaluate((el) => el.scrollBy({ top: -130 }));
+    await shot(page, `screen-scrolled-${label}`);
     await page.goto("/user/chat");
     await page.getByRole("heading", { name: "Chats" }).waitFor();
     await page.getByRole("link", { name: new RegExp(d.name) }).waitFor();
