@@ -3,8 +3,7 @@ import { GENDERS, MAX_AMOUNT } from "../../../../../common/profiles";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
-import { fieldStyles } from "../../../components/ui/Field";
-import { AlertCircleIcon } from "../../../components/ui/icons";
+import { FieldError } from "../../../components/ui/Field";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type ProfileDetailsQuery, useUpdateProfileMutation } from "../../../gql/graphql";
@@ -44,10 +43,9 @@ function Section({
       </div>
       {children}
       {error && (
-        <p id={`${id}-error`} className={fieldStyles.error} role="alert" tabIndex={-1} data-list-error>
-          <AlertCircleIcon size={16} />
-          <span>{error}</span>
-        </p>
+        <FieldError id={`${id}-error`} tabIndex={-1} data-list-error>
+          {error}
+        </FieldError>
       )}
       {action && <div className={styles.sectionAction}>{action}</div>}
     </section>
