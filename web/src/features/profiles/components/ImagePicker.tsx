@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { generatedAvatarUrl } from "../../../components/ui/Avatar";
 import { buttonClassName } from "../../../components/ui/Button";
-import { fieldStyles } from "../../../components/ui/Field";
-import { AlertCircleIcon } from "../../../components/ui/icons";
-import { initials } from "../../../lib/initials";
+import { FieldError } from "../../../components/ui/Field";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
 
@@ -37,7 +36,7 @@ export function ImagePicker({
   return (
     <div className={styles.imagePicker}>
       <div className={styles.preview}>
-        {shown ? <img src={shown} alt="Profile picture preview" /> : <span aria-hidden="true">{initials(name) || "?"}</span>}
+        {shown ? <img src={shown} alt="Profile picture preview" /> : <img src={generatedAvatarUrl(name)} alt="" />}
       </div>
       <div className={styles.imageText}>
         <label htmlFor={id} className={buttonClassName({ variant: "secondary", size: "sm" })}>
@@ -62,10 +61,7 @@ export function ImagePicker({
           }}
         />
         {error && (
-          <p id={`${id}-error`} className={fieldStyles.error} role="alert">
-            <AlertCircleIcon size={16} />
-            <span>{error}</span>
-          </p>
+          <FieldError id={`${id}-error`}>{error}</FieldError>
         )}
         <p id={`${id}-hint`} className={styles.hint}>
           {file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}
