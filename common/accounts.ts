@@ -17,4 +17,6 @@ export const ACCOUNT_MESSAGES = {
   forgotEmailRequired: "Please enter the email and click the forget password.",
   resetInvalid: "You are not able to reset your password",
   contactRequired: "All fields are required.",
+  /** A 7-day token ran out (or was revoked): the sign-in page says so, the server's refusal too. */
+  sessionExpired: "Your session expired, please sign in again",
 } as const;

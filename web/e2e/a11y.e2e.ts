@@ -6,8 +6,8 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
-import { fillProfile, type ProfileFields, registerStudent, skill, type Student } from "./support/students.js";
+import { advanceServerClock, baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
+import { fillProfile, PASSWORD, type ProfileFields, registerStudent, skill, type Student } from "./support/students.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -109,6 +109,12 @@ describe("accessibility (axe-core) in Chromium", () => {
       me.token,
     );
     await gql("mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }", { input: { postId: mine.id, description: "I build Android apps." } }, poster.token);
+    // Ten days on, the chat can be finished, so Finish opens the rating dialog (it checks the
+    // 10-day rule first). Tokens live 7 days: mine is issued again.
+    await advanceServerClock(10 * 24 * 60 * 60 * 1000 + 60_000);
+    ({ login: { token: me.token } } = await gql<{ login: { token: string } }>("mutation ($input: LoginInput!) { login(input: $input) { token } }", {
+      input: { email: me.email, password: PASSWORD },
+    }));
 
     // bypassCSP: the app's Content-Security-Policy refuses inline scripts, axe's included.
     const context = async (viewport: { width: number; height: number }) => {

@@ -104,12 +104,12 @@ describe("chat in Chromium, two students", () => {
     expect(await joinB.getAttribute("href")).toBe("http://meet.google.com/abc-defg-hij");
     await shot(a, "conversation-1280");
 
-    // Too early: rating first, then the server's 10-day message.
+    // Too early: the 10-day rule is checked first; nobody is asked for a (permanent) rating yet.
     await a.getByRole("button", { name: "Finish" }).click();
-    await a.getByRole("dialog", { name: `Rate ${ravi.name}` }).waitFor();
-    await a.locator("label").filter({ hasText: "5 stars" }).click();
-    await a.getByRole("button", { name: "Rate and finish" }).click();
     await a.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days to finish the course. You have just completed 0 days." }).waitFor();
+    expect(await a.getByRole("dialog").count()).toBe(0);
+    const unrated = await gql<{ chat: { ratingGiven: boolean } }>("query ($w: ID!) { chat(chatWith: $w) { ratingGiven } }", { w: ravi.id }, asha.token);
+    expect(unrated.chat.ratingGiven).toBe(false);
 
     // Ten days later (sessions have expired meanwhile: both sign in again).
     await advanceServerClock(10 * DAY + 60_000);
@@ -120,13 +120,25 @@ describe("chat in Chromium, two students", () => {
     await messages(a).first().waitFor();
     await messages(b).first().waitFor();
 
-    // Asha has rated: Finish sends directly and waits for Ravi.
+    // Now finishing is possible: Asha is asked to rate first. The dialog's error goes once a star is picked.
     await a.getByRole("button", { name: "Finish" }).click();
+    const rating = a.getByRole("dialog", { name: `Rate ${ravi.name}` });
+    await rating.waitFor();
+    await rating.getByRole("button", { name: "Rate and finish" }).click();
+    await rating.getByRole("alert").filter({ hasText: "Please choose from 1 to 5 stars" }).waitFor();
+    await shot(a, "rating-error-1280");
+    await rating.locator("label").filter({ hasText: "5 stars" }).click();
+    expect(await rating.getByRole("alert").count()).toBe(0);
+    await shot(a, "rating-1280");
+    await rating.getByRole("button", { name: "Rate and finish" }).click();
+    // Rated, then finished in one go: it waits for Ravi.
     await a.getByRole("alert").filter({ hasText: `as soon as ${ravi.name} finishes too` }).waitFor();
     await b.getByText(`${asha.name} has finished`).waitFor();
-    // Ravi rates 4 stars and finishes: the chat is complete and he goes to the list.
+    // Ravi (on a phone now) rates 4 stars and finishes: the chat is complete and he goes to the list.
+    await b.setViewportSize(PHONE);
     await b.getByRole("button", { name: "Finish" }).click();
     await b.locator("label").filter({ hasText: "4 stars" }).click();
+    await shot(b, "rating-375");
     await b.getByRole("button", { name: "Rate and finish" }).click();
     await b.waitForURL(/\/user\/chat$/);
     await b.getByText("Finished").waitFor();
@@ -179,6 +191,19 @@ describe("chat in Chromium, two students", () => {
     const view = (await log.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(view.y - 1);
     expect(box.y).toBeLessThan(view.y + view.height);
+    // Scrolled into the day, its label stays at the top as a full-width opaque band: the message
+    // under it is hidden cleanly, not overlapped by a floating pill with its text around it.
+    await log.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    const band = await log.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const label = [...el.querySelectorAll("h2")].find((h) => Math.abs(h.getBoundingClientRect().top - top) < 2);
+      if (!label) return null;
+      return { width: label.getBoundingClientRect().width, logWidth: el.clientWidth, bg: getComputedStyle(label).backgroundColor };
+    });
+    expect(band).not.toBeNull();
+    expect(Math.abs(band!.width - band!.logWidth)).toBeLessThan(1);
+    expect(band!.bg).toMatch(/^rgb\(/);
+    await shot(page, "sticky-day-1280");
     await page.context().close();
     if (shotsDir) await screenshots(browser, c, d);
 
@@ -209,16 +234,16 @@ async function screenshots(browser: Browser, c: Student, d: Student) {
     await messages(page).first().waitFor();
     await page.waitForLoadState("networkidle");
     await shot(page, `screen-${label}`);
+    await page.getByRole("log").evaluate((el) => el.scrollBy({ top: -130 }));
+    await shot(page, `screen-scrolled-${label}`);
     await page.goto("/user/chat");
     await page.getByRole("heading", { name: "Chats" }).waitFor();
     await page.getByRole("link", { name: new RegExp(d.name) }).waitFor();
     await shot(page, `list-${label}`);
     await page.goto(`/user/chat/${d.id}`);
     await page.getByRole("button", { name: "Finish" }).click();
-    await page.getByRole("dialog").waitFor();
-    await page.locator("label").filter({ hasText: "4 stars" }).hover();
-    await shot(page, `rating-${label}`);
-    await page.keyboard.press("Escape");
+    await page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" }).waitFor();
+    await shot(page, `too-early-${label}`);
     await page.getByRole("button", { name: "Report" }).click();
     await page.getByRole("alertdialog").waitFor();
     await page.getByLabel("Other").check();

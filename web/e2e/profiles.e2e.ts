@@ -179,11 +179,18 @@ describe("profiles, dashboard and search in Chromium", () => {
     await signIn(phone, token!);
     await phone.goto("/dashboard");
     await phone.getByRole("heading", { name: `Welcome, ${me.name}` }).waitFor();
-    const toggle = phone.getByRole("button", { name: "Open dashboard menu" });
-    expect(await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Logout" }).isVisible()).toBe(false);
-    await toggle.click();
-    await phone.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Logout" }).waitFor();
+    // One menu: the navbar's burger holds the dashboard's links too; no second menu on the page.
+    expect(await phone.getByRole("navigation", { name: "Dashboard" }).isVisible()).toBe(false);
+    expect(await phone.getByRole("button", { name: /menu/i }).count()).toBe(1);
     await shoot(phone, "dashboard");
+    await phone.getByRole("button", { name: "Open menu" }).click();
+    const menuLinks = phone.getByRole("navigation", { name: "Main" }).getByRole("list", { name: "Dashboard" });
+    await menuLinks.getByRole("link", { name: "Logout" }).waitFor();
+    await phone.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await phone.screenshot({ path: path.join(SHOTS, "dashboard-menu-375.png") });
+    await menuLinks.getByRole("link", { name: "Coins" }).click();
+    await phone.waitForURL("**/skill-coins");
+    await phone.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
     await phone.goto("/p");
     await phone.getByRole("heading", { name: "Profile Details" }).waitFor();
     await phone.getByRole("textbox", { name: "Skill known 1 skill", exact: true }).waitFor();

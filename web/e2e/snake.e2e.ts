@@ -139,10 +139,22 @@ describe("snake in Chromium", () => {
     const box = await canvas(page).boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(300);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    await shot(page, "phone-ready");
+    // The whole game is on screen: the score above, the board, and every arrow below it.
+    const onScreen = async () => {
+      const pad = (await page.getByRole("group", { name: "Steer" }).boundingBox())!;
+      const board = (await canvas(page).boundingBox())!;
+      const score = (await page.getByTestId("snake-score").boundingBox())!;
+      expect(pad.y + pad.height).toBeLessThanOrEqual(PHONE.height);
+      expect(board.y).toBeGreaterThanOrEqual(64);
+      expect(score.y).toBeGreaterThanOrEqual(64);
+    };
+    await page.waitForFunction(() => window.scrollY > 0);
+    await onScreen();
+    if (shotsDir) await page.screenshot({ path: path.join(shotsDir, "phone-ready-viewport.png") });
     await page.getByRole("button", { name: "Up", exact: true }).click();
     await page.waitForFunction(() => document.querySelector("canvas")?.dataset.direction === "up");
     await page.waitForFunction(() => Number(document.querySelector("canvas")?.dataset.ticks) >= 2);
+    await onScreen();
     await page.getByRole("button", { name: "Left", exact: true }).click();
     await page.waitForFunction(() => document.querySelector("canvas")?.dataset.direction === "left");
     await shot(page, "phone-running");

@@ -149,6 +149,12 @@ describe("swap and pay requests in Chromium", () => {
     await shot(pageL, "pay-popup");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await pageL.getByRole("alert").filter({ hasText: `Pay request sent to ${teacher.name}` }).waitFor();
+    // Pay again while it waits: the pay request's own pending message (not the swap's).
+    await pageL.getByRole("button", { name: "Pay" }).click();
+    await pageL.getByRole("dialog").getByRole("alert").filter({ hasText: "Pay request already sent to the user and waiting for his response." }).waitFor();
+    expect(await pageL.getByRole("dialog").getByText("Swap request already sent").count()).toBe(0);
+    await shot(pageL, "pay-pending-375");
+    await pageL.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
     await pageT.goto(`/${teacher.id}/notifications`);
     const request = pageT.getByRole("listitem").filter({ hasText: learner.name });
@@ -177,5 +183,53 @@ describe("swap and pay requests in Chromium", () => {
     await pageT.getByRole("listitem").filter({ hasText: "paid for your course" }).waitFor();
     await pageL.context().close();
     await pageT.context().close();
+  });
+  it("short of coins: Pay links to buying coins, and the student comes back and pays", async () => {
+    const learner = await register("Esha", "Female");
+    const teacher = await register("Farid", "Male");
+    await Promise.all([fillProfile(learner, [REACT]), fillProfile(teacher, [CHESS])]);
+    const { requestPay } = await gql<{ requestPay: { id: string } }>(
+      "mutation ($input: RequestPayInput!) { requestPay(input: $input) { id } }",
+      { input: { receiverId: teacher.id, learnSkill: CHESS, skillCoins: 4 } },
+      learner.token,
+    );
+    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: requestPay.id }, teacher.token);
+
+    // The phone first (it stops at the coins page), then the whole round trip at 1280 px.
+    for (const [label, viewport] of [
+      ["375", PHONE],
+      ["1280", undefined],
+    ] as const) {
+      const page = await signedInPage(browser, learner, viewport);
+      await page.goto(`/${learner.id}/notifications`);
+      const card = page.getByRole("listitem").filter({ hasText: "accepted your pay request" });
+      await card.getByRole("button", { name: "Pay 4" }).click();
+      const short = page.getByRole("alert").filter({ hasText: "You do not have enough skill coins" });
+      await short.waitFor();
+      await shot(page, `short-of-coins-${label}`);
+      await short.getByRole("link", { name: "Buy skill coins" }).click();
+      await page.waitForURL((u) => u.pathname === "/skill-coins");
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(`/${learner.id}/notifications`);
+      await page.getByRole("link", { name: "Back to Notifications" }).waitFor();
+      await page.getByTestId("coin-balance").waitFor();
+      await shot(page, `coins-with-way-back-${label}`);
+      if (label === "375") {
+        await page.context().close();
+        continue;
+      }
+
+      await page.getByLabel("Amount (skill coins)").fill("5");
+      await page.getByRole("button", { name: "Buy", exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: /^Pay/ }).click();
+      await page.waitForURL("**/skill-coins/success");
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      await shot(page, `bought-with-way-back-${label}`);
+      await page.getByRole("link", { name: "Back to Notifications" }).click();
+      await page.waitForURL((u) => u.pathname === `/${learner.id}/notifications`);
+      await page.getByRole("listitem").filter({ hasText: "accepted your pay request" }).getByRole("button", { name: "Pay 4" }).click();
+      await page.getByRole("alert").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
+      expect(await balanceOf(learner)).toBe(1);
+      await page.context().close();
+    }
   });
 });

@@ -12,7 +12,8 @@ import { v2 as cloudinary } from "cloudinary";
 import type { Config } from "../config.js";
 
 export interface ImageType {
-  ext: "png" | "jpg" | "webp" | "gif";
+  /** svg only for pictures the server draws itself (demo avatars); uploads are byte-checked rasters. */
+  ext: "png" | "jpg" | "webp" | "gif" | "svg";
   mime: string;
 }
 
@@ -27,7 +28,7 @@ export interface Storage {
 }
 
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
-const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
+const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif|svg)$/;
 
 function assertSafeOwner(ownerId: string) {
   // Ids become path segments: nothing but UUID characters may reach the file system.

@@ -635,7 +635,7 @@ export type Query = {
   implementPosts: ImplementPostPage;
   /** Top students by rating, then rating count, then coins (at most 100); needs no token. */
   leaderboard: Array<LeaderboardRow>;
-  /** The caller's own profile; null when signed out. */
+  /** The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked. */
   me: Maybe<Me>;
   /** The caller's own posts (Your Problems), hidden ones included; newest first. */
   myImplementPosts: ImplementPostPage;

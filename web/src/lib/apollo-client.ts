@@ -1,10 +1,12 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
+import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { type Client as WsClient, CloseCode, createClient } from "graphql-ws";
-import { authorizationHeader, clearToken, setToken, subscribeToken } from "./auth";
+import { authorizationHeader, clearToken, getToken, setToken, subscribeToken } from "./auth";
 import { GRAPHQL_PATH, graphqlWsUrl } from "./endpoints";
+import { clearPendingExpiry, markSessionExpired, tokenExpired } from "./session";
 import { typePolicies } from "./type-policies";
 
 /**
@@ -41,9 +43,28 @@ export function resetRealtime(): void {
 }
 
 const authLink = new SetContextLink((prevContext) => {
+  // A token this browser's clock already says has run out is not sent: the session is over.
+  if (tokenExpired(getToken())) markSessionExpired();
   const authorization = authorizationHeader();
   if (!authorization) return {};
   return { headers: { ...prevContext.headers, authorization } };
+});
+
+/**
+ * Operations whose UNAUTHENTICATED answer is about the form, not the session: wrong
+ * credentials, or revoking a session that has already ended.
+ */
+const SESSION_OPERATIONS = new Set(["Login", "Register", "Logout", "ForgotPassword", "UpdatePassword", "ResetTokenValid"]);
+
+/** The server refused the token a request carried (expired or revoked): the session is over. */
+const sessionLink = new ErrorLink(({ error, operation }) => {
+  if (SESSION_OPERATIONS.has(operation.operationName ?? "")) return;
+  const sent = (operation.getContext().headers as Record<string, string> | undefined)?.authorization;
+  if (!sent) return;
+  const refused =
+    (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED")) ||
+    (ServerError.is(error) && error.statusCode === 401);
+  if (refused) markSessionExpired(sent.replace(/^Bearer /, ""));
 });
 
 const httpLink = new HttpLink({ uri: GRAPHQL_PATH });
@@ -51,7 +72,7 @@ const httpLink = new HttpLink({ uri: GRAPHQL_PATH });
 const link = ApolloLink.split(
   (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
   new GraphQLWsLink(wsClient),
-  ApolloLink.from([authLink, httpLink]),
+  ApolloLink.from([authLink, sessionLink, httpLink]),
 );
 
 export const apolloClient = new ApolloClient({
@@ -64,6 +85,7 @@ subscribeToken(() => resetRealtime());
 
 /** Stores the token, reconnects realtime and refetches active queries as the new user. */
 export async function signIn(token: string): Promise<void> {
+  clearPendingExpiry();
   setToken(token);
   await apolloClient.resetStore();
 }

@@ -1,3 +1,4 @@
+import { avatarInitials } from "../../../../common/avatar.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN } from "../../../test/accounts.js";
 import { startTestApp, type TestApp } from "../../../test/harness.js";
@@ -34,8 +35,14 @@ describe("demo data on a fresh embedded database", () => {
     expect(nodes.every((n) => n.skillsKnown.length > 0)).toBe(true);
     expect(nodes.some((n) => n.completedSkills.length > 0)).toBe(true);
     const avatar = await fetch(`${t.url}${nodes[0].image}`);
-    expect(avatar.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await avatar.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    // Initials as real text in the system font (SVG), not drawn pixels; served under the uploads' strict CSP.
+    expect(avatar.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(avatar.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    const svg = await avatar.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain(`>${avatarInitials(nodes[0].name)}</text>`);
+    expect(svg).toContain("system-ui");
+    expect(svg).not.toMatch(/<script|on\w+=/i);
 
     // A second start on the same database leaves it alone.
     const again = await startTestApp("sqlite", { env: { DEMO_DATA: "on" }, shareDatabaseWith: t });

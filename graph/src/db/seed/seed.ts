@@ -74,7 +74,7 @@ export async function seedDemoData(services: Services): Promise<void> {
   const people = await Promise.all(
     STUDENTS.map(async (s, i) => {
       const id = newId();
-      const image = await deps.storage.putImage(id, renderAvatar(s.name), { ext: "png", mime: "image/png" });
+      const image = await deps.storage.putImage(id, renderAvatar(s.name), { ext: "svg", mime: "image/svg+xml" });
       // Everyone joined five to six weeks ago, the demo student first.
       return { ...s, id, image, createdAt: new Date(now - 45 * DAY + i * 6 * HOUR) };
     }),

@@ -141,6 +141,10 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
     t.clock.advance(2000);
     await expectRefused(s.token);
     expect(await tokenVersion(s.userId)).toBe(0);
+    // `me` is null for a visitor who sent no token, but a stale token is told that its session ended.
+    expect((await t.gql("{ me { id } }", {}, null)).data).toEqual({ me: null });
+    const stale = await t.gql("{ me { id } }", {}, s.token);
+    expect(stale.errors?.[0]).toMatchObject({ message: "Your session expired, please sign in again", extensions: { code: "UNAUTHENTICATED" } });
   });
 
   it("refuses tampered, alg:none and wrong-key tokens", async () => {

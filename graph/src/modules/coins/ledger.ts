@@ -133,7 +133,8 @@ async function move(em: EntityManager, accountId: string, delta: number, now: Da
   };
   let affected = (await update()).affected ?? 0;
   // Not enough coins, or no account yet (balance 0): nothing moved, and the transaction rolls back.
-  if (affected === 0 && delta < 0 && !mayGoNegative) throw badInput(shortMessage);
+  // The reason lets a client offer the way forward (buying coins) whatever the message says.
+  if (affected === 0 && delta < 0 && !mayGoNegative) throw badInput(shortMessage, { reason: "NOT_ENOUGH_COINS" });
   if (affected === 0) {
     await em
       .createQueryBuilder()

@@ -1,13 +1,19 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { notFound } from "../../shared/errors.js";
+import { notFound, unauthenticated } from "../../shared/errors.js";
+import { ACCOUNT_MESSAGES } from "../../../../common/accounts.js";
 import type { ProfileRow } from "./profiles.service.js";
 import { MeType, ProfileInput, UserType } from "./profiles.types.js";
 
 @Resolver(() => MeType)
 export class ProfilesResolver {
-  @Query(() => MeType, { nullable: true, description: "The caller's own profile; null when signed out." })
+  @Query(() => MeType, {
+    nullable: true,
+    description: "The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked.",
+  })
   async me(@Ctx() ctx: Context): Promise<ProfileRow | null> {
+    // A stale token is not "signed out": the client must learn that the session ended.
+    if (ctx.tokenRejected) throw unauthenticated(ACCOUNT_MESSAGES.sessionExpired);
     if (!ctx.user) return null;
     return ctx.loaders.profiles.user.load(ctx.user.id);
   }

@@ -139,8 +139,8 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const [acceptedPay] = await db.notes(a.id);
     expect(acceptedPay).toMatchObject({ type: "Accepted-Pay", notifierId: b.id, refId: id, skillCoins: 6, preachSkill: "Chess", learnSkill: null });
     expect(await db.chats(a.id, b.id)).toEqual([]);
-    // Still open: no new request meanwhile.
-    expect((await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.alreadyPending);
+    // Still open: no new request meanwhile; the learner is told to pay.
+    expect((await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.payAwaiting);
 
     const paid = await t.gql(Q.pay, { id }, a.token);
     expect(paid.data.payAcceptedRequest).toMatchObject({ message: "Payment Successful!! 6 has been detected from your account.", coins: 6, request: { status: "paid" } });
@@ -166,7 +166,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const id = await payRequest(a, b, 5);
     await t.gql(Q.accept, { id }, b.token);
     const r = await t.gql(Q.pay, { id }, a.token);
-    expect(r.errors?.[0]).toMatchObject({ message: "You do not have enough skill coins", extensions: { code: "BAD_USER_INPUT" } });
+    expect(r.errors?.[0]).toMatchObject({ message: "You do not have enough skill coins", extensions: { code: "BAD_USER_INPUT", reason: "NOT_ENOUGH_COINS" } });
     expect(await balance(t, a.id)).toBe(3);
     expect(await escrow(t)).toBe(escrowBefore);
     expect(await db.request(id)).toMatchObject({ status: "awaiting_payment", chatId: null, escrowRef: null });

@@ -9,7 +9,7 @@ import type { BlocksService } from "../blocks/blocks.service.js";
 import type { ChatOpenService } from "../chat/chat-open.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { OPEN_STATUSES, openPairOf, type SwapKind, SwapRequest } from "./swap-request.entity.js";
-import { findSkill, parseCoins, SWAP_MESSAGES as M, type SkillValue } from "./swap.rules.js";
+import { findSkill, parseCoins, pendingMessage, SWAP_MESSAGES as M, type SkillValue } from "./swap.rules.js";
 
 /** What swaps needs from profiles (ProfilesService satisfies it). */
 export interface ProfileSkills {
@@ -81,7 +81,8 @@ export class SwapRequestsService {
     if (!(await this.c.users.exists(other))) return notFound(M.userNotFound);
     if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
     if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
-    if (await this.openBetween(me, other, em)) return conflict(M.alreadyPending);
+    const open = await this.openBetween(me, other, em);
+    if (open) return conflict(pendingMessage(open, me));
     return null;
   }
 
@@ -189,7 +190,10 @@ export class SwapRequestsService {
       });
     } catch (e) {
       // Both students asked at the same instant: the unique open-pair index let one through.
-      if (isUniqueViolation(e)) throw conflict(M.alreadyPending);
+      if (isUniqueViolation(e)) {
+        const open = await this.openBetween(me, receiverId);
+        throw conflict(open ? pendingMessage(open, me) : M.alreadyPending);
+      }
       throw e;
     }
   }

@@ -71,6 +71,26 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     expect(await notes().count({ where: { recipientId: a.id } })).toBe(0);
   });
 
+  it("a pending pay request answers with the pay request's own message, an accepted one with the way to pay", async () => {
+    const { a, b } = await pair();
+    const sent = await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 4 } }, a.token);
+    expect(sent.errors).toBeUndefined();
+    for (const r of [
+      await t.gql(Q.payForm, { u: b.id }, a.token),
+      await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 4 } }, a.token),
+      await t.gql(Q.swapForm, { u: b.id }, a.token),
+      await t.gql(Q.requestSwap, swapInput(a, GUITAR, REACT), b.token),
+    ]) {
+      expect(r.errors?.[0]).toMatchObject({ message: SWAP_MESSAGES.payPending, extensions: { code: "CONFLICT" } });
+    }
+    const rest = await t.rest("POST", "/pay-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 } });
+    expect(rest.status).toBe(409);
+    expect(rest.body.error).toBe(SWAP_MESSAGES.payPending);
+    await t.app.services.swapDecisions.accept(b.id, sent.data.requestPay.id);
+    expect((await t.gql(Q.payForm, { u: b.id }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.payAwaiting);
+    expect((await t.gql(Q.payForm, { u: a.id }, b.token)).errors?.[0].message).toBe(SWAP_MESSAGES.payPending);
+  });
+
   it("lets exactly one of two simultaneous requests of a pair through", async () => {
     const { a, b } = await pair();
     const results = await Promise.all([
@@ -79,7 +99,9 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
       t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 3 } }, a.token),
     ]);
     expect(results.filter((r) => !r.errors).length).toBe(1);
-    expect(results.filter((r) => r.errors?.[0].message === SWAP_MESSAGES.alreadyPending).length).toBe(2);
+    // The others are told what kind of request is now waiting.
+    const won = results.findIndex((r) => !r.errors) === 2 ? SWAP_MESSAGES.payPending : SWAP_MESSAGES.alreadyPending;
+    expect(results.filter((r) => r.errors?.[0].message === won).length).toBe(2);
     expect(await requests().count({ where: [{ requesterId: a.id }, { requesterId: b.id }] })).toBe(1);
   });
 

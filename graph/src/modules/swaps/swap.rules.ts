@@ -5,7 +5,12 @@ import { badInput } from "../../shared/errors.js";
 export const MAX_PAY_COINS = 10_000;
 
 export const SWAP_MESSAGES = {
+  /** Spec section 8, for a pending swap request. */
   alreadyPending: "Swap request already sent to the user and waiting for his response.",
+  /** The same for a pending pay request (the spec names only the swap's text). */
+  payPending: "Pay request already sent to the user and waiting for his response.",
+  /** A pay request the teacher accepted: the learner's next step is paying it. */
+  payAwaiting: "Your pay request was accepted. Pay for it in your notifications to start.",
   chatExists: "You already have a chat with this user",
   blocked: "You can no longer swap with this user",
   self: "You cannot send a request to yourself",
@@ -45,4 +50,10 @@ export function parseCoins(v: unknown): number {
   const n = typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v;
   if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1 || n > MAX_PAY_COINS) throw badInput(SWAP_MESSAGES.coins);
   return n;
+}
+
+/** Why a pair cannot have another request: what their open request is, in its own words. */
+export function pendingMessage(open: { kind: string; status: string; requesterId: string }, me: string): string {
+  if (open.kind !== "pay") return SWAP_MESSAGES.alreadyPending;
+  return open.status === "awaiting_payment" && open.requesterId === me ? SWAP_MESSAGES.payAwaiting : SWAP_MESSAGES.payPending;
 }

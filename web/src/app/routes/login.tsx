@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
@@ -10,15 +10,22 @@ import { MESSAGES } from "../../features/accounts/utils/validation";
 import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
+import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
 
-type Notice = { variant: "danger" | "success"; message: string };
+type Notice = { variant: "danger" | "success" | "warning"; message: string };
 
-/** /login: Welcome Back. Success stores the token and goes to /dashboard. */
+/**
+ * /login: Welcome Back. Success stores the token and goes to /dashboard, or back to the page
+ * the student was on when their session expired (`?expired=1&returnTo=/path`).
+ */
 export function Component() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get("returnTo"));
+  const expired = params.get("expired") === "1";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(expired ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE } : null);
   const [login, { loading }] = useLoginMutation();
   const [forgotPassword, { loading: sendingLink }] = useForgotPasswordMutation();
 
@@ -35,7 +42,7 @@ export function Component() {
       const token = data?.login.token;
       if (!token) throw new Error("no token");
       await signIn(token);
-      navigate("/dashboard");
+      navigate(returnTo ?? "/dashboard", { replace: Boolean(returnTo) });
     } catch (error) {
       const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
       setNotice({ variant: "danger", message: limited ?? MESSAGES.wrongCredentials });

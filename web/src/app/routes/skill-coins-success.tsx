@@ -11,7 +11,7 @@ export function Component() {
   return (
     <Page width="narrow" className={styles.resultPage}>
       <title>Payment Successful · Skill Exchange</title>
-      <PaymentResult outcome="success" title="Payment Successful!">
+      <PaymentResult outcome="success" returnTo={state.returnTo} title="Payment Successful!">
         {state.coins !== undefined ? (
           <p>
             {formatCoins(state.coins)} skill {state.coins === 1 ? "coin was" : "coins were"} added to your account.

@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { Navigate } from "react-router";
 import { Page } from "../../components/layouts/Page";
+import { Alert } from "../../components/ui/Alert";
 import { ButtonLink } from "../../components/ui/Button";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
@@ -12,6 +13,7 @@ import { CoinHistoryList } from "../../features/coins/components/CoinHistoryList
 import styles from "../../features/coins/components/Coins.module.css";
 import { SandboxCheckout } from "../../features/coins/components/SandboxCheckout";
 import { useCheckout } from "../../features/coins/hooks/use-checkout";
+import { useReturnTo } from "../../features/coins/hooks/use-return-to";
 import { DEFAULT_COIN_PRICE_PAISE, DEFAULT_MAX_COINS } from "../../features/coins/utils/format";
 import { useSkillCoinsQuery } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
@@ -25,7 +27,8 @@ export function Component() {
 
 function SkillCoinsPage() {
   const { data, error, refetch } = useSkillCoinsQuery({ fetchPolicy: "cache-and-network" });
-  const checkout = useCheckout();
+  const back = useReturnTo();
+  const checkout = useCheckout(back?.path);
 
   const unauthenticated = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
   if (unauthenticated) return <Navigate to="/register" replace />;
@@ -59,6 +62,14 @@ function SkillCoinsPage() {
           </>
         }
       />
+      {back && (
+        <Alert variant="info" title="Short of skill coins?" className={styles.returnNote}>
+          <p>Buy what you need here, then go back and press Pay again.</p>
+          <ButtonLink to={back.path} variant="secondary" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            {back.label}
+          </ButtonLink>
+        </Alert>
+      )}
       {error && !data ? (
         <LoadError message="Your skill coins could not be loaded." onRetry={refetch} />
       ) : !data ? (

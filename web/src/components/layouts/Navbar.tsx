@@ -4,6 +4,7 @@ import { cx } from "../../lib/cx";
 import { CloseIcon, MenuIcon } from "../ui/icons";
 import { Logo } from "./Logo";
 import styles from "./Navbar.module.css";
+import { usePageMenuLinks } from "./page-menu";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home", end: true },
@@ -15,6 +16,7 @@ export const NAV_LINKS = [
 /**
  * The fixed top bar. At 768px and below the links collapse into a menu behind a burger
  * button; the menu closes on navigation, Escape, a click outside, and when widening past md.
+ * A page with links of its own (the dashboard) adds them to that menu: one menu on a phone.
  */
 export function Navbar() {
   const { pathname } = useLocation();
@@ -22,6 +24,7 @@ export function Navbar() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
   const menuId = useId();
+  const pageMenu = usePageMenuLinks();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const close = () => setOpenAt(null);
@@ -69,6 +72,23 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
+            {pageMenu && (
+              // Only in the collapsed menu: on wide screens the page shows these links itself.
+              <li className={styles.pageLinks}>
+                <p className={styles.pageLabel} id={`${menuId}-page`}>
+                  {pageMenu.label}
+                </p>
+                <ul role="list" aria-labelledby={`${menuId}-page`}>
+                  {pageMenu.links.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} end className={styles.link} onClick={close}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            )}
           </ul>
         </nav>
       </header>

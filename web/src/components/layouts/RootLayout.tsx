@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { getToken } from "../../lib/auth";
+import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
 import { Footer } from "./Footer";
 import { Navbar } from "./Navbar";
 import styles from "./RootLayout.module.css";
@@ -14,7 +16,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <NavigationProgress />
       <Navbar />
       <main id="main" tabIndex={-1} className={styles.main}>
-        {children ?? <Outlet />}
+        <SessionGate>{children ?? <Outlet />}</SessionGate>
       </main>
       <Footer />
       <ScrollRestoration />
@@ -27,4 +29,26 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return <div className={styles.progress} role="progressbar" aria-label="Loading page" />;
+}
+
+/**
+ * A session that ran out sends the student to sign-in (told why, with the way back) instead of
+ * letting the page treat the missing token as "never signed in".
+ */
+function SessionGate({ children }: { children: ReactNode }) {
+  const expiry = usePendingExpiry();
+  const { pathname } = useLocation();
+  const onSignIn = pathname === "/login";
+
+  // The token's own end date, checked on every page change (the server checks it on every request).
+  useEffect(() => {
+    if (tokenExpired(getToken())) markSessionExpired();
+  }, [pathname]);
+
+  useEffect(() => {
+    if (expiry && onSignIn) clearPendingExpiry();
+  }, [expiry, onSignIn]);
+
+  if (expiry && !onSignIn) return <Navigate to={signInPath(expiry.returnTo)} replace />;
+  return children;
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import styles from "./Field.module.css";
 import { AlertCircleIcon } from "./icons";
 
@@ -6,7 +6,7 @@ export interface FieldOwnProps {
   label: ReactNode;
   /** Help text under the control. */
   hint?: ReactNode;
-  /** Error text; marks the control aria-invalid and is announced with it. */
+  /** Error text under the control: marks it aria-invalid, describes it, and is announced when it appears. */
   error?: ReactNode;
   /** Hides the label visually (still read by screen readers). */
   hideLabel?: boolean;
@@ -38,18 +38,26 @@ export function Field({ id: givenId, label, hint, error, hideLabel, required, cl
         )}
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <AlertCircleIcon size={16} />
-          <span>{error}</span>
-        </p>
-      )}
+      {error && <FieldError id={errorId!}>{error}</FieldError>}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A field's error text with its icon. role="alert": announced as it appears, wherever the focus
+ * is (the control it belongs to points at it with aria-describedby).
+ */
+export function FieldError({ id, children, ...props }: { id: string; children: ReactNode } & Omit<ComponentProps<"p">, "id" | "children">) {
+  return (
+    <p id={id} className={styles.error} role="alert" {...props}>
+      <AlertCircleIcon size={16} />
+      <span>{children}</span>
+    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link, Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
+import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { ButtonLink } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
@@ -10,7 +11,6 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { useChatListQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
-import { Avatar } from "./Avatar";
 import styles from "./ChatList.module.css";
 
 function when(iso: string): string {
@@ -47,7 +47,7 @@ export function ChatListPage() {
             {chats.map((c) => (
               <li key={c.id}>
                 <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
-                  <Avatar name={c.partner.name} image={c.partner.image} />
+                  <Avatar name={c.partner.name} image={c.partner.image} size={44} />
                   <span className={styles.text}>
                     <span className={styles.top}>
                       <span className={styles.name}>{c.partner.name}</span>

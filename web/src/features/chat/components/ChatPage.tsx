@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import type { ReportReason } from "../../../../../common/chat";
 import { Page } from "../../../components/layouts/Page";
 import { Alert, type AlertVariant } from "../../../components/ui/Alert";
+import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
@@ -21,7 +22,6 @@ import { useSendMessage } from "../hooks/use-send-message";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
 import { errorExtension } from "../utils/errors";
 import { visibleMessages } from "../utils/messages";
-import { Avatar } from "./Avatar";
 import styles from "./Chat.module.css";
 import { MeetingLinkDialog } from "./MeetingLinkDialog";
 import { MessageComposer } from "./MessageComposer";
@@ -33,7 +33,7 @@ type DialogName = "link" | "rating" | "report" | null;
 
 /**
  * /user/chat/:chatUserID: the conversation with one partner, their meeting link, and the end
- * of the chat (finish after rating, or report). Chat not found or any failed load -> /user/chat;
+ * of the chat (finish, rating first when finishing is possible; or report). Chat not found or any failed load -> /user/chat;
  * incomplete profile -> /p.
  */
 export function ChatPage({ chatWith }: { chatWith: string }) {
@@ -88,10 +88,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
     }
   };
 
-  const onFinishClick = () => {
-    if (!chat.ratingGiven) setDialog("rating");
-    else void sendFinish();
-  };
+  // The server checks the rules in order (10 days first, then the rating): a finish that cannot
+  // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
+  // RATING_REQUIRED opens the rating dialog, which finishes once the rating is in.
+  const onFinishClick = () => void sendFinish();
 
   const onRate = async (stars: number) => {
     await rate({ variables: { chatWith, stars } });
@@ -120,7 +120,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             Back
           </ButtonLink>
           <Link to={profilePath} className={styles.partner}>
-            <Avatar name={partner.name} image={partner.image} size="lg" />
+            <Avatar name={partner.name} image={partner.image} size={52} />
             <div className={styles.partnerText}>
               <h1 className={styles.partnerName}>{partner.name}</h1>
               <p className={styles.partnerMeta}>{subtitle(chat)}</p>

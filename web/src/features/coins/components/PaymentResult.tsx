@@ -1,9 +1,10 @@
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { AlertCircleIcon, CheckCircleIcon } from "../../../components/ui/icons";
 import { cx } from "../../../lib/cx";
 import { useCountdown } from "../hooks/use-countdown";
+import { coinsPath, returnTarget } from "../hooks/use-return-to";
 import styles from "./Coins.module.css";
 
 /** Spec 9: the result pages count down 5 seconds, then go to /skill-coins. */
@@ -13,11 +14,14 @@ export interface PaymentResultProps {
   outcome: "success" | "failure";
   title: string;
   children?: React.ReactNode;
+  /** The page the student came to buy coins from: offered as the way back, and kept on /skill-coins. */
+  returnTo?: string;
 }
 
-export function PaymentResult({ outcome, title, children }: PaymentResultProps) {
+export function PaymentResult({ outcome, title, children, returnTo }: PaymentResultProps) {
   const navigate = useNavigate();
-  const back = () => navigate("/skill-coins", { replace: true });
+  const target = returnTarget(returnTo);
+  const back = () => navigate(coinsPath(target), { replace: true });
   const left = useCountdown(RESULT_REDIRECT_SECONDS, back);
   const progress = (RESULT_REDIRECT_SECONDS - left) / RESULT_REDIRECT_SECONDS;
 
@@ -36,9 +40,16 @@ export function PaymentResult({ outcome, title, children }: PaymentResultProps) 
       <div className={styles.progress} aria-hidden="true">
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
-      <Button variant={outcome === "success" ? "primary" : "secondary"} onClick={back}>
-        Go to Skill Coins now
-      </Button>
+      <div className={styles.resultActions}>
+        {target && (
+          <ButtonLink to={target.path} replace variant={outcome === "success" ? "primary" : "secondary"}>
+            {target.label}
+          </ButtonLink>
+        )}
+        <Button variant={outcome === "success" && !target ? "primary" : "secondary"} onClick={back}>
+          Go to Skill Coins now
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -19,6 +19,8 @@ export interface PaymentResultState {
   reason?: string;
   /** Razorpay may have taken the money even though we could not confirm it (the webhook credits it later). */
   maybeCharged?: boolean;
+  /** The page the student came to buy coins from, to go back to. */
+  returnTo?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface PaymentResultState {
  * sandbox), the server verifies the signature and credits the coins. Success goes to
  * /skill-coins/success, anything else to /skill-coins/failure.
  */
-export function useCheckout() {
+export function useCheckout(returnTo?: string) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const [createOrder] = useCreateCoinOrderMutation();
@@ -39,8 +41,8 @@ export function useCheckout() {
 
   const fail = useCallback(
     (reason: string, maybeCharged = false) =>
-      navigate("/skill-coins/failure", { state: { reason, maybeCharged } satisfies PaymentResultState }),
-    [navigate],
+      navigate("/skill-coins/failure", { state: { reason, maybeCharged, returnTo } satisfies PaymentResultState }),
+    [navigate, returnTo],
   );
 
   const complete = useCallback(
@@ -53,12 +55,12 @@ export function useCheckout() {
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "coinHistory" });
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "skillCoins" });
         client.cache.gc();
-        navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins } satisfies PaymentResultState });
+        navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
       } catch (e) {
         fail(actionMessage(e), order.gateway === "razorpay");
       }
     },
-    [client, fail, navigate, verify],
+    [client, fail, navigate, returnTo, verify],
   );
 
   const buy = useCallback(

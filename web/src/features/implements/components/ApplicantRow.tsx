@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
+import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import {
@@ -54,9 +55,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
 
   return (
     <li className={styles.applicant} aria-label={name}>
-      <span className={styles.avatar} aria-hidden="true">
-        {applicant.user.image ? <img src={applicant.user.image} alt="" /> : name.slice(0, 1).toUpperCase()}
-      </span>
+      <Avatar name={name} image={applicant.user.image} size={40} />
       <div>
         <div className={styles.cardTop}>
           <p className={styles.applicantName}>{name}</p>

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { ChatIcon, CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
-import { formatWhen, initialsOf, kindOf } from "../utils/kinds";
+import { formatWhen, kindOf } from "../utils/kinds";
 import styles from "./Notifications.module.css";
 
 export interface NotificationCardProps {
@@ -58,9 +59,7 @@ export function NotificationCard({ n, profileHref, busy, disabled, onAccept, onR
   const titleId = `notification-${n.id}`;
   return (
     <Card as="li" padding="md" className={styles.card} aria-labelledby={titleId} data-type={n.type}>
-      <div className={styles.avatar} aria-hidden="true">
-        {n.notifier.image ? <img src={n.notifier.image} alt="" /> : <span>{initialsOf(n.notifier.name)}</span>}
-      </div>
+      <Avatar name={n.notifier.name} image={n.notifier.image} size={48} className={styles.avatar} />
       <div className={styles.main}>
         <div className={styles.top}>
           <Badge tone={kind.tone}>{kind.label}</Badge>

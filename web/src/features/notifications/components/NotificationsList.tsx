@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/Alert";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { SwapIcon } from "../../../components/ui/icons";
@@ -17,6 +17,7 @@ export interface NotificationsListProps {
 /** The cards, the notice after an action, and the reject confirmation. */
 export function NotificationsList({ notifications, me }: NotificationsListProps) {
   const actions = useNotificationActions();
+  const { pathname } = useLocation();
   const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
   const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${me.gender ?? "undefined"}`;
 
@@ -34,6 +35,12 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
             {actions.notice.chatWith && (
               <Link to={`/user/chat/${actions.notice.chatWith}`} className={styles.noticeLink}>
                 Go to the chat
+              </Link>
+            )}
+            {actions.notice.buyCoins && (
+              // The coins page offers the way back here once the coins are bought.
+              <Link to={`/skill-coins?${new URLSearchParams({ returnTo: pathname })}`} className={styles.noticeLink}>
+                Buy skill coins
               </Link>
             )}
           </Alert>

@@ -10,9 +10,10 @@ import {
   usePayAcceptedRequestMutation,
   useRejectRequestMutation,
 } from "../../../gql/graphql";
-import { actionMessage, errorCode } from "../../../lib/graphql-errors";
+import { actionMessage, errorCode, errorReason } from "../../../lib/graphql-errors";
 
-export type Notice = { variant: "success" | "danger"; text: string; chatWith?: string };
+/** `buyCoins`: the learner is short of coins; the notice links to buying them (and back here). */
+export type Notice = { variant: "success" | "danger"; text: string; chatWith?: string; buyCoins?: boolean };
 type N = NotificationFieldsFragment;
 
 /** Takes the acted-on card out at once; the refetch below then brings the server's list. */
@@ -41,7 +42,7 @@ export function useNotificationActions() {
     try {
       setNotice(await work());
     } catch (error) {
-      setNotice({ variant: "danger", text: actionMessage(error) });
+      setNotice({ variant: "danger", text: actionMessage(error), buyCoins: errorReason(error) === "NOT_ENOUGH_COINS" });
       // Answered elsewhere meanwhile (another tab, the other student): show the list as it is now.
       const code = errorCode(error);
       // Awaited, so the card stays busy until the list is current (a second click can't race the refetch).

@@ -35,10 +35,5 @@ export function kindOf(n: Pick<NotificationFieldsFragment, "type" | "dismissible
   return { ...k, actions: n.dismissible && !actions.includes("ok") ? [...actions, "ok"] : actions };
 }
 
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "?") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
-}
-
 const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 export const formatWhen = (iso: string) => DATE.format(new Date(iso));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
+import { Navbar } from "../../../components/layouts/Navbar";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
@@ -62,12 +63,32 @@ describe("dashboard", () => {
     expect(sent.filter((o) => o.name === "Feed").map((o) => o.variables.after)).toEqual([null, "c1"]);
   });
 
-  it("toggles the dashboard menu with the burger/close button", async () => {
-    renderDashboard("/dashboard/u1", handlers());
-    const toggle = await screen.findByRole("button", { name: "Open dashboard menu" });
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  it("puts its links into the navbar's burger menu: one menu on a phone", async () => {
+    renderWithClient(
+      [
+        {
+          path: "/dashboard/:userId",
+          element: (
+            <>
+              <Navbar />
+              <DashboardRoute />
+            </>
+          ),
+        },
+      ],
+      "/dashboard/u1",
+      handlers(),
+    );
+    await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const menu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+    const dashboard = await within(menu).findByRole("list", { name: "Dashboard" });
+    const links = within(dashboard).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
+    expect(links).toContainEqual(["Logout", "/logout"]);
+    expect(screen.queryByRole("button", { name: /dashboard menu/ })).toBeNull();
     fireEvent.click(toggle);
-    expect(screen.getByRole("button", { name: "Close dashboard menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
   });
 
   it("searches with the chosen filter; an empty query clears and sends nothing; 'No results found'", async () => {

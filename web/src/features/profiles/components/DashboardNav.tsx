@@ -1,7 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { cx } from "../../../lib/cx";
-import { CloseIcon, MenuIcon } from "../../../components/ui/icons";
+import { usePageMenu } from "../../../components/layouts/page-menu";
 import styles from "./Dashboard.module.css";
 
 export interface DashboardViewer {
@@ -24,42 +22,19 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
   ];
 }
 
-/** Link row on wide screens; at 768px and below a burger/close button toggles it. */
+/**
+ * The dashboard's links: a row on wide screens. At 768px and below they move into the navbar's
+ * burger menu (one menu on a phone, not two), so this row is hidden there.
+ */
 export function DashboardNav({ me, notificationCount }: { me: DashboardViewer; notificationCount: number }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    // Escape closes the menu and puts focus back on its button (a focused link would be hidden).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
+  const links = dashboardLinks(me, notificationCount);
+  usePageMenu({ label: "Dashboard", links });
   return (
-    <nav className={cx(styles.dashNav, open && styles.dashNavOpen)} aria-label="Dashboard">
-      <button
-        ref={toggleRef}
-        type="button"
-        className={styles.dashToggle}
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={open ? "Close dashboard menu" : "Open dashboard menu"}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
-        <span>Menu</span>
-      </button>
-      <ul id={menuId} role="list" className={styles.dashLinks}>
-        {dashboardLinks(me, notificationCount).map((link) => (
+    <nav className={styles.dashNav} aria-label="Dashboard">
+      <ul role="list" className={styles.dashLinks}>
+        {links.map((link) => (
           <li key={link.label}>
-            <Link to={link.to} className={styles.dashLink} onClick={() => setOpen(false)}>
+            <Link to={link.to} className={styles.dashLink}>
               {link.label}
             </Link>
           </li>

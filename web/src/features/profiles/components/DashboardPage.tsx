@@ -5,7 +5,7 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { useDashboardCountsQuery, useDashboardViewerQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../../components/ui/Avatar";
 import { DashboardNav } from "./DashboardNav";
 import styles from "./Dashboard.module.css";
 import { FeedSection } from "./FeedSection";

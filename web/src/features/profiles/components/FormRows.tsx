@@ -3,7 +3,7 @@ import { Button } from "../../../components/ui/Button";
 import { CloseIcon } from "../../../components/ui/icons";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
-import type { SkillRow } from "../utils/profile-rules";
+import type { Problem, SkillRow } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
 
 export interface Keyed<T> {
@@ -22,8 +22,12 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-/** Language rows: the first one stays; Add Language adds English. */
-export function LanguageRows({ rows, onChange, invalid }: { rows: Keyed<string>[]; onChange: (rows: Keyed<string>[]) => void; invalid?: boolean }) {
+/** The message for one control of a list, when the problem is about that row (and that part of it). */
+const errorAt = (problem: Problem | null | undefined, index: number, part?: Problem["part"]) =>
+  problem && problem.index === index && problem.part === part ? problem.message : undefined;
+
+/** Language rows: the first one stays; Add Language adds English. A problem shows at its row. */
+export function LanguageRows({ rows, onChange, problem }: { rows: Keyed<string>[]; onChange: (rows: Keyed<string>[]) => void; problem?: Problem | null }) {
   return (
     <div className={styles.rows}>
       {rows.map((row, i) => (
@@ -36,7 +40,7 @@ export function LanguageRows({ rows, onChange, invalid }: { rows: Keyed<string>[
             options={LANGUAGES}
             required
             value={row.value}
-            aria-invalid={(invalid && !row.value) || undefined}
+            error={errorAt(problem, i)}
             onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))}
           />
           {i === 0 ? (
@@ -50,17 +54,17 @@ export function LanguageRows({ rows, onChange, invalid }: { rows: Keyed<string>[
   );
 }
 
-/** Rows of category + skill; any row may be removed. */
+/** Rows of category + skill; any row may be removed. A problem shows at its row's control. */
 export function SkillRows({
   name,
   rows,
   onChange,
-  invalid,
+  problem,
 }: {
   name: string;
   rows: Keyed<SkillRow>[];
   onChange: (rows: Keyed<SkillRow>[]) => void;
-  invalid?: boolean;
+  problem?: Problem | null;
 }) {
   const update = (key: number, patch: Partial<SkillRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, value: { ...r.value, ...patch } } : r)));
   return (
@@ -74,7 +78,7 @@ export function SkillRows({
             options={CATEGORIES}
             required
             value={row.value.category}
-            aria-invalid={(invalid && !row.value.category) || undefined}
+            error={errorAt(problem, i, "category")}
             onChange={(e) => update(row.key, { category: e.target.value })}
           />
           <TextField
@@ -84,7 +88,7 @@ export function SkillRows({
             maxLength={MAX_SKILL_LENGTH}
             required
             value={row.value.skill}
-            aria-invalid={(invalid && !row.value.skill.trim()) || undefined}
+            error={errorAt(problem, i, "skill")}
             onChange={(e) => update(row.key, { skill: e.target.value })}
           />
           <RemoveButton label={`Remove ${name.toLowerCase()} ${i + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { generatedAvatarUrl } from "../../../components/ui/Avatar";
 import { buttonClassName } from "../../../components/ui/Button";
-import { initials } from "../../../lib/initials";
+import { FieldError } from "../../../components/ui/Field";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
 import styles from "./ProfileForm.module.css";
 
@@ -9,11 +10,14 @@ export function ImagePicker({
   current,
   name,
   file,
+  error,
   onPick,
 }: {
   current: string | null;
   name: string;
   file: File | null;
+  /** Why the picture (or the lack of one) is refused, under the button. */
+  error?: string;
   onPick: (file: File | null, problem: Problem | null) => void;
 }) {
   const id = useId();
@@ -32,7 +36,7 @@ export function ImagePicker({
   return (
     <div className={styles.imagePicker}>
       <div className={styles.preview}>
-        {shown ? <img src={shown} alt="Profile picture preview" /> : <span aria-hidden="true">{initials(name) || "?"}</span>}
+        {shown ? <img src={shown} alt="Profile picture preview" /> : <img src={generatedAvatarUrl(name)} alt="" />}
       </div>
       <div className={styles.imageText}>
         <label htmlFor={id} className={buttonClassName({ variant: "secondary", size: "sm" })}>
@@ -46,6 +50,8 @@ export function ImagePicker({
           name="image"
           accept={IMAGE_TYPES.join(",")}
           aria-label="Upload Image"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
             const picked = e.target.files?.[0] ?? null;
             const problem = checkImageFile(picked);
@@ -54,7 +60,12 @@ export function ImagePicker({
             if (problem && input.current) input.current.value = "";
           }}
         />
-        <p className={styles.hint}>{file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}</p>
+        {error && (
+          <FieldError id={`${id}-error`}>{error}</FieldError>
+        )}
+        <p id={`${id}-hint`} className={styles.hint}>
+          {file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}
+        </p>
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { GENDERS, MAX_AMOUNT } from "../../../../../common/profiles";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
+import { FieldError } from "../../../components/ui/Field";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type ProfileDetailsQuery, useUpdateProfileMutation } from "../../../gql/graphql";
@@ -17,10 +18,23 @@ type Me = NonNullable<ProfileDetailsQuery["me"]>;
 
 const emptySkill = (): SkillRow => ({ category: "", skill: "" });
 
-function Section({ title, description, children, action }: { title: string; description?: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  action,
+  error,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+  /** A problem with the list as a whole (none given, too many), under its rows. */
+  error?: string;
+}) {
   const id = useId();
   return (
-    <section role="group" aria-labelledby={id} className={styles.section}>
+    <section role="group" aria-labelledby={id} aria-describedby={error ? `${id}-error` : undefined} className={styles.section}>
       <div>
         <h2 id={id} className={styles.legend}>
           {title}
@@ -28,9 +42,20 @@ function Section({ title, description, children, action }: { title: string; desc
         {description && <p className={styles.sectionHint}>{description}</p>}
       </div>
       {children}
+      {error && (
+        <FieldError id={`${id}-error`} tabIndex={-1} data-list-error>
+          {error}
+        </FieldError>
+      )}
       {action && <div className={styles.sectionAction}>{action}</div>}
     </section>
   );
+}
+
+/** The wrong control, else a list's own message: where the student goes to fix it. */
+function focusFirstProblem(form: HTMLFormElement | null) {
+  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("[data-list-error]");
+  target?.focus();
 }
 
 /**
@@ -51,11 +76,25 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [uploading, setUploading] = useState(false);
   const [update, { loading }] = useUpdateProfileMutation();
   const alertRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each refused Submit: focus goes to the first wrong field then (not while typing).
+  const [attempt, setAttempt] = useState(0);
   const busy = uploading || loading || saved;
+  // A problem the checks tie to a field shows at that field; the server's own refusals beside Submit.
+  const atField = problem?.field ? (problem as Problem) : null;
+  const onlyAt = (field: FieldName) => (atField?.field === field ? atField : null);
+  const listError = (field: FieldName) => (atField?.field === field && atField.index === undefined ? atField.message : undefined);
+
+  useLayoutEffect(() => {
+    if (attempt) focusFirstProblem(formRef.current);
+  }, [attempt]);
 
   useEffect(() => {
-    if (problem || saved) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
-  }, [problem, saved]);
+    if ((problem && !atField) || saved) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [problem, atField, saved]);
+
+  /** Editing the field that was wrong takes its message away. */
+  const edited = (field: FieldName) => setProblem((p) => (p?.field === field ? null : p));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,7 +108,10 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
     };
     const found = checkProfile(values, { hasCurrent: Boolean(me.image), file });
     setProblem(found);
-    if (found) return;
+    if (found) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     try {
       let image: string | undefined;
       if (file) {
@@ -96,10 +138,8 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
     }
   }
 
-  const invalid = (field: FieldName) => problem?.field === field;
-
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "profile-problem" : undefined}>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem && !atField ? "profile-problem" : undefined}>
       <Card padding="lg" className={styles.card}>
         <Section title="About you">
           <div className={styles.aboutGrid}>
@@ -107,6 +147,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               current={me.image}
               name={me.name}
               file={file}
+              error={onlyAt("image")?.message}
               onPick={(picked, pickProblem) => {
                 setFile(picked);
                 setProblem(pickProblem);
@@ -118,47 +159,85 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               options={GENDERS}
               required
               value={gender}
-              onChange={(e) => setGender(e.target.value)}
-              aria-invalid={invalid("gender") || undefined}
+              onChange={(e) => {
+                setGender(e.target.value);
+                edited("gender");
+              }}
+              error={onlyAt("gender")?.message}
             />
           </div>
         </Section>
 
         <Section
           title="Languages Known"
+          error={listError("languages")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => setLanguages([...languages, keyed(DEFAULT_LANGUAGE)])}>
+            <Button variant="secondary" size="sm" onClick={() => {
+                setLanguages([...languages, keyed(DEFAULT_LANGUAGE)]);
+                edited("languages");
+              }}>
               Add Language
             </Button>
           }
         >
-          <LanguageRows rows={languages} onChange={setLanguages} invalid={invalid("languages")} />
+          <LanguageRows
+            rows={languages}
+            onChange={(rows) => {
+              setLanguages(rows);
+              edited("languages");
+            }}
+            problem={onlyAt("languages")}
+          />
         </Section>
 
         <Section
           title="Skills Known"
           description="What you can teach."
+          error={listError("skillsKnown")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => setKnown([...known, keyed(emptySkill())])}>
+            <Button variant="secondary" size="sm" onClick={() => {
+                setKnown([...known, keyed(emptySkill())]);
+                edited("skillsKnown");
+              }}>
               Add Skill Known
             </Button>
           }
         >
           {known.length === 0 && <p className={styles.none}>No skills added yet.</p>}
-          <SkillRows name="Skill known" rows={known} onChange={setKnown} invalid={invalid("skillsKnown")} />
+          <SkillRows
+            name="Skill known"
+            rows={known}
+            onChange={(rows) => {
+              setKnown(rows);
+              edited("skillsKnown");
+            }}
+            problem={onlyAt("skillsKnown")}
+          />
         </Section>
 
         <Section
           title="Skills Required"
           description="What you want to learn."
+          error={listError("skillsRequired")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => setRequired([...required, keyed(emptySkill())])}>
+            <Button variant="secondary" size="sm" onClick={() => {
+                setRequired([...required, keyed(emptySkill())]);
+                edited("skillsRequired");
+              }}>
               Add Skill Required
             </Button>
           }
         >
           {required.length === 0 && <p className={styles.none}>Add at least one skill you want to learn.</p>}
-          <SkillRows name="Skill required" rows={required} onChange={setRequired} invalid={invalid("skillsRequired")} />
+          <SkillRows
+            name="Skill required"
+            rows={required}
+            onChange={(rows) => {
+              setRequired(rows);
+              edited("skillsRequired");
+            }}
+            problem={onlyAt("skillsRequired")}
+          />
         </Section>
 
         <Section title="Skill Coins per course">
@@ -173,14 +252,17 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             inputClassName={styles.amount}
             hint="What a student pays you per course when they pay instead of swapping."
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={invalid("amount") || undefined}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              edited("amount");
+            }}
+            error={onlyAt("amount")?.message}
           />
         </Section>
       </Card>
 
       <div ref={alertRef} className={styles.footer}>
-        {problem && (
+        {problem && !atField && (
           <Alert id="profile-problem" variant="danger">
             {problem.message}
           </Alert>

@@ -2,7 +2,7 @@ import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { UserCardFieldsFragment } from "../../../gql/graphql";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./Dashboard.module.css";
 
 function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {

@@ -8,7 +8,7 @@ import { ArrowLeftIcon, CoinsIcon, StarIcon } from "../../../components/ui/icons
 import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { type UserProfileQuery, useUserProfileQuery } from "../../../gql/graphql";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./UserProfile.module.css";
 
 export type ProfileUser = NonNullable<UserProfileQuery["user"]>;

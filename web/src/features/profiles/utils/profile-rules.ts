@@ -40,14 +40,18 @@ export type FieldName = "gender" | "languages" | "skillsKnown" | "skillsRequired
 export interface Problem {
   field: FieldName;
   message: string;
+  /** The row of a list field (languages, skills) that is wrong; none for the list as a whole. */
+  index?: number;
+  /** Which control of a skill row. */
+  part?: "category" | "skill";
 }
 
 function checkSkills(rows: SkillRow[], field: FieldName): Problem | null {
   if (rows.length > MAX_SKILLS_PER_LIST) return { field, message: MESSAGES.tooManySkills };
-  for (const row of rows) {
-    if (!(CATEGORIES as readonly string[]).includes(row.category)) return { field, message: MESSAGES.categoryBlank };
-    if (!row.skill.trim()) return { field, message: MESSAGES.skillBlank };
-    if ([...row.skill.trim()].length > MAX_SKILL_LENGTH) return { field, message: MESSAGES.skillTooLong };
+  for (const [index, row] of rows.entries()) {
+    if (!(CATEGORIES as readonly string[]).includes(row.category)) return { field, index, part: "category", message: MESSAGES.categoryBlank };
+    if (!row.skill.trim()) return { field, index, part: "skill", message: MESSAGES.skillBlank };
+    if ([...row.skill.trim()].length > MAX_SKILL_LENGTH) return { field, index, part: "skill", message: MESSAGES.skillTooLong };
   }
   return null;
 }
@@ -56,9 +60,9 @@ function checkSkills(rows: SkillRow[], field: FieldName): Problem | null {
 export function checkProfile(values: ProfileFormValues, image: { hasCurrent: boolean; file: File | null }): Problem | null {
   if (!(GENDERS as readonly string[]).includes(values.gender)) return { field: "gender", message: MESSAGES.gender };
   if (values.languages.length === 0) return { field: "languages", message: MESSAGES.languageMissing };
-  for (const l of values.languages) {
-    if (!l.trim()) return { field: "languages", message: MESSAGES.languageBlank };
-    if (!(LANGUAGES as readonly string[]).includes(l)) return { field: "languages", message: MESSAGES.languageUnknown };
+  for (const [index, l] of values.languages.entries()) {
+    if (!l.trim()) return { field: "languages", index, message: MESSAGES.languageBlank };
+    if (!(LANGUAGES as readonly string[]).includes(l)) return { field: "languages", index, message: MESSAGES.languageUnknown };
   }
   const known = checkSkills(values.skillsKnown, "skillsKnown");
   if (known) return known;

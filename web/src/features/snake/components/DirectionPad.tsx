@@ -1,4 +1,4 @@
-import type { PointerEvent, MouseEvent } from "react";
+import type { MouseEvent, PointerEvent, Ref } from "react";
 import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { Direction } from "../engine/snake";
 import styles from "./SnakeGame.module.css";
@@ -11,9 +11,9 @@ const PADS: Array<{ direction: Direction; label: string; rotate: number }> = [
 ];
 
 /** On-screen arrows for touch screens (shown below md or on coarse pointers). */
-export function DirectionPad({ onSteer }: { onSteer: (d: Direction) => void }) {
+export function DirectionPad({ onSteer, ref }: { onSteer: (d: Direction) => void; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className={styles.pad} role="group" aria-label="Steer">
+    <div ref={ref} className={styles.pad} role="group" aria-label="Steer">
       {PADS.map(({ direction, label, rotate }) => (
         <button
           key={direction}

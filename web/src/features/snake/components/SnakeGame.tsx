@@ -92,6 +92,16 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
 
   const focusBoard = () => boardRef.current?.focus({ preventScroll: true });
 
+  // Where the arrows are shown (phones, touch screens) the whole game — scores, board and
+  // arrows — must be on screen: brought into view once the board has its size, and again when
+  // a game starts, if the arrows reach below the window.
+  const padRef = useRef<HTMLDivElement>(null);
+  const bringGameIntoView = useCallback(() => {
+    const pad = padRef.current;
+    if (!pad || !parentRef.current || getComputedStyle(pad).display === "none") return;
+    if (pad.getBoundingClientRect().bottom > window.innerHeight) parentRef.current.scrollIntoView({ block: "start" });
+  }, []);
+
   // Board size: about 40% of the parent, a multiple of 30, following the window.
   useLayoutEffect(() => {
     const parent = parentRef.current;
@@ -132,6 +142,13 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
   }, [steer, restart, togglePause, pause]);
 
   const { status, score, paused } = state;
+  const sized = width > 0;
+  useEffect(() => {
+    if (sized) bringGameIntoView();
+  }, [sized, bringGameIntoView]);
+  useEffect(() => {
+    if (status === "running") bringGameIntoView();
+  }, [status, bringGameIntoView]);
   const live = status === "running" || status === "ready";
   const height = (width / COLS) * ROWS;
 
@@ -174,7 +191,7 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
             </Overlay>
           )}
         </div>
-        <DirectionPad onSteer={steer} />
+        <DirectionPad ref={padRef} onSteer={steer} />
       </div>
 
       <aside className={styles.panel} aria-label="Score and controls">

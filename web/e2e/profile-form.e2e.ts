@@ -1,0 +1,102 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../graph/src/shared/png.js";
+import { launch, PHONE } from "./support/browser.js";
+import { registerStudent, signedInPage } from "./support/students.js";
+
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `profile-form-${name}.png`) });
+}
+
+/**
+ * The message is at the control: the control is marked invalid and described by it, has the
+ * focus, the message is an alert (announced) and sits right under the control.
+ */
+async function expectErrorAt(page: Page, control: Locator, text: string, { near = true } = {}) {
+  const alert = page.getByRole("alert").filter({ hasText: text });
+  await alert.waitFor();
+  expect(await page.getByRole("alert").count()).toBe(1);
+  expect(await control.getAttribute("aria-invalid")).toBe("true");
+  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
+  const alertId = await alert.getAttribute("id");
+  expect(describedBy.split(" ")).toContain(alertId);
+  expect(await control.evaluate((el) => el === document.activeElement)).toBe(true);
+  if (near) {
+    const c = (await control.boundingBox())!;
+    const a = (await alert.boundingBox())!;
+    expect(a.y - (c.y + c.height)).toBeGreaterThanOrEqual(0);
+    expect(a.y - (c.y + c.height)).toBeLessThan(24);
+  }
+}
+
+describe("profile form errors in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [label, viewport] of [
+    ["1280", undefined],
+    ["375", PHONE],
+  ] as const) {
+    it(`shows each problem at its field, focused and announced (${label} px)`, async () => {
+      const student = await registerStudent("Fieldy");
+      const page = await signedInPage(browser, student, viewport);
+      await page.goto("/p");
+      await page.getByRole("heading", { name: "Profile Details" }).waitFor();
+      const submit = page.getByRole("button", { name: "Submit" });
+
+      await submit.click();
+      const gender = page.getByRole("combobox", { name: "Gender" });
+      await expectErrorAt(page, gender, "Please Select your gender");
+      await shot(page, `gender-${label}`);
+      // Choosing a gender takes the message away.
+      await gender.selectOption("Male");
+      expect(await page.getByRole("alert").count()).toBe(0);
+
+      // A skill row with a category and no skill: the message is at that row's skill.
+      await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
+      await submit.click();
+      const skill = page.getByRole("textbox", { name: "Skill required 1 skill", exact: true });
+      await expectErrorAt(page, skill, "Please enter a skill in every row");
+      await shot(page, `skill-${label}`);
+      await skill.fill("Origami");
+
+      // No skill required at all: the message is at the list, which gets the focus.
+      await page.getByRole("button", { name: "Remove skill required 1" }).click();
+      await submit.click();
+      const list = page.getByRole("alert").filter({ hasText: "Skills Required must be given" });
+      await list.waitFor();
+      expect(await list.evaluate((el) => el === document.activeElement)).toBe(true);
+      const group = page.getByRole("group", { name: "Skills Required" });
+      expect(await group.getAttribute("aria-describedby")).toBe(await list.getAttribute("id"));
+      await page.getByRole("button", { name: "Add Skill Required" }).click();
+      expect(await page.getByRole("alert").count()).toBe(0);
+      await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
+      await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami");
+
+      // The picture: refused at the picker.
+      await submit.click();
+      await expectErrorAt(page, page.getByLabel("Upload Image"), "Please select an image file.", { near: false });
+      const picker = page.getByText("Upload Image", { exact: true });
+      const pickerBox = (await picker.boundingBox())!;
+      const alertBox = (await page.getByRole("alert").boundingBox())!;
+      expect(Math.abs(alertBox.y - (pickerBox.y + pickerBox.height))).toBeLessThan(24);
+      await shot(page, `image-${label}`);
+
+      await page.getByLabel("Upload Image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+      await submit.click();
+      await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
+      await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);
+      await page.context().close();
+    });
+  }
+});

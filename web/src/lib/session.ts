@@ -1,0 +1,105 @@
+import { useSyncExternalStore } from "react";
+import { ACCOUNT_MESSAGES } from "../../../common/accounts";
+import { clearToken, getToken } from "./auth";
+
+/** What the sign-in page says after a session ran out (the server's answer to a stale token too). */
+export const SESSION_EXPIRED_MESSAGE = ACCOUNT_MESSAGES.sessionExpired;
+
+/**
+ * Where a session that ran out sends the student: sign-in, told why, and back afterwards.
+ * `markSessionExpired` forgets the token and remembers the page the student was on; the
+ * layout (RootLayout) sees the pending expiry and goes to the sign-in page, before any page
+ * can treat the missing token as "never signed in" and send them to Create Account.
+ */
+interface Expiry {
+  returnTo: string;
+}
+
+let pending: Expiry | null = null;
+const listeners = new Set<() => void>();
+
+/** Pages a student should not be sent back to after signing in. */
+const NO_RETURN = /^\/(login|register|logout|reset-password)(\/|$)/;
+
+/**
+ * A same-origin path to go back to, or null. Only "/x" paths: never "//host" or "/\host"
+ * (protocol-relative), never a scheme, never the sign-in pages themselves.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
+  if (/[\u0000-\u001F\u007F]/.test(raw)) return null;
+  if (NO_RETURN.test(raw)) return null;
+  return raw;
+}
+
+/** /login with the reason and the way back. */
+export function signInPath(returnTo: string | null): string {
+  const params = new URLSearchParams({ expired: "1" });
+  const back = safeReturnPath(returnTo);
+  if (back) params.set("returnTo", back);
+  return `/login?${params.toString()}`;
+}
+
+/** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the token says it has run out by this browser's clock (the server decides too). */
+export function tokenExpired(token: string | null, now = Date.now()): boolean {
+  if (!token) return false;
+  const exp = tokenExpiresAt(token);
+  return exp !== null && exp <= now;
+}
+
+/**
+ * The session ran out (or was revoked): forget the token and remember where the student was.
+ * `sentToken` is the token the refused request carried: a refusal of an older token must not
+ * end a session signed in since.
+ */
+export function markSessionExpired(sentToken: string | null = getToken()): void {
+  const current = getToken();
+  if (!current || (sentToken !== null && sentToken !== current)) return;
+  if (!pending && typeof window !== "undefined") {
+    const { pathname, search, hash } = window.location;
+    pending = { returnTo: `${pathname}${search}${hash}` };
+    emit();
+  }
+  clearToken();
+}
+
+/** The expiry waiting to be shown, if any. */
+export function pendingExpiry(): Expiry | null {
+  return pending;
+}
+
+/** The sign-in page has been reached: the expiry is shown there now. */
+export function clearPendingExpiry(): void {
+  if (!pending) return;
+  pending = null;
+  emit();
+}
+
+function emit() {
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The pending expiry, re-rendering the caller when it changes. */
+export function usePendingExpiry(): Expiry | null {
+  return useSyncExternalStore(subscribe, pendingExpiry, () => null);
+}
