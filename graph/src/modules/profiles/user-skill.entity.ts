@@ -9,6 +9,9 @@ export type SkillKind = "known" | "required";
 @Entity("user_skills")
 @Index("idx_user_skills_owner", ["userId", "kind", "skillKey"])
 @Index("idx_user_skills_search", ["kind", "skillKey", "userId"])
+// Covers a card's skills in display order (feed and search pages read 10-20 students' skills at once):
+// no row lookups through the random primary key, no sort.
+@Index("idx_user_skills_card", ["userId", "kind", "position", "category", "skill"])
 export class UserSkill {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;
