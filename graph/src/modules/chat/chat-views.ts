@@ -72,7 +72,10 @@ export function toChatView(chat: ChatState, viewerId: string, now: Date, users?:
   };
 }
 
-export function toListItem(chat: Chat, viewerId: string): ChatListItemView {
+export function toListItem(
+  chat: Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastActivityAt" | "lastMessagePreview" | "lastMessageSenderId">,
+  viewerId: string,
+): ChatListItemView {
   return {
     id: chat.id,
     status: chat.status,

@@ -143,9 +143,7 @@ export class ChatListResolver {
     @Arg("limit", () => Int, { defaultValue: MAX_CHATS_LISTED }) limit: number,
     @Arg("offset", () => Int, { defaultValue: 0 }) offset: number,
   ): Promise<ChatListItemView[]> {
-    const me = requireUser(ctx).id;
-    await ctx.services.chat.assertDetailsFilled(me);
-    return ctx.services.chat.list(me, { limit, offset });
+    return ctx.services.chat.list(requireUser(ctx).id, { limit, offset });
   }
 
   @FieldResolver(() => ChatUserView)

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
@@ -41,6 +42,8 @@ export interface ChatCollaborators {
  * `messages`, rating/finishing/reporting in `lifecycle`. A chat is always addressed by the
  * caller (from the token) and the partner's id, so nobody can name a chat they are not in.
  */
+type ListRow = Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastMessagePreview" | "lastMessageSenderId"> & { lastActivityAt: unknown };
+
 export class ChatService {
   readonly messages: ChatMessagesService;
   readonly lifecycle: ChatLifecycleService;
@@ -74,17 +77,25 @@ export class ChatService {
     return this.c.profiles.assertDetailsFilled(userId);
   }
 
-  /** The caller's chats, latest message first. */
+  /** The caller's chats, latest message first; DETAILS_NOT_FILLED until their profile is filled (checked alongside the read). */
   async list(me: string, opts: { limit?: number; offset?: number } = {}): Promise<ChatListItemView[]> {
+    const [items] = await Promise.all([this.listRows(me, opts), this.assertDetailsFilled(me)]);
+    return items;
+  }
+
+  private async listRows(me: string, opts: { limit?: number; offset?: number }): Promise<ChatListItemView[]> {
     const take = Math.min(Math.max(1, Math.floor(opts.limit ?? MAX_CHATS_LISTED)), MAX_CHATS_LISTED);
     const skip = Math.max(0, Math.floor(opts.offset ?? 0));
-    const rows = await this.repo().find({
-      where: [{ userLowId: me }, { userHighId: me }],
-      order: { lastActivityAt: "DESC", id: "DESC" },
-      take,
-      skip,
-    });
-    return rows.map((r) => toListItem(r, me));
+    // Raw SQL with only the list's columns: every chat page load reads this.
+    const rows = await rawQuery<ListRow>(
+      this.deps.dataSource,
+      `SELECT c.id AS id, c.requesterId AS requesterId, c.receiverId AS receiverId, c.status AS status, c.lastActivityAt AS lastActivityAt,
+              c.lastMessagePreview AS lastMessagePreview, c.lastMessageSenderId AS lastMessageSenderId
+         FROM chats c WHERE c.userLowId = :me OR c.userHighId = :me
+        ORDER BY c.lastActivityAt DESC, c.id DESC LIMIT ${take} OFFSET ${skip}`,
+      { me },
+    );
+    return rows.map((r) => toListItem({ ...r, lastActivityAt: readDate(r.lastActivityAt) }, me));
   }
 
   async view(me: string, otherId: unknown): Promise<ChatView> {
