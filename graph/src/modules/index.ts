@@ -57,4 +57,4 @@ export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Blo
 
 export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver];
 
-export const allRestRouters: Array<(services: Services) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest];
+export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest];

@@ -13,7 +13,10 @@ export function createRestRouter(services: Services): Router {
   const router = Router();
   // Keeps the exact bytes too: webhook signatures (Razorpay) are computed over the raw body.
   router.use(express.json({ limit: "256kb", verify: (req, _res, buf) => void ((req as RawBodyRequest).rawBody = buf) }));
-  for (const make of allRestRouters) router.use(make(services));
+  // Every module adds its routes to one flat router: a request walks one route list, not a router per module.
+  const routes = Router();
+  for (const add of allRestRouters) add(services, routes);
+  router.use(routes);
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not found" });
   });

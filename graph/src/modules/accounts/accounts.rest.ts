@@ -11,8 +11,7 @@ const field = (req: Request, name: string): string => {
 };
 
 /** Spec section 7 payloads for sign-up, sign-in, password reset and the contact form. */
-export function accountsRest(services: Services): Router {
-  const r = Router();
+export function accountsRest(services: Services, r: Router = Router()): Router {
 
   r.post(
     "/login",

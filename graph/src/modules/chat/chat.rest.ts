@@ -43,8 +43,7 @@ async function senderOf(services: Services, ctx: Context, raw: unknown): Promise
 }
 
 /** Spec section 7: the chat paths with their documented payloads. */
-export function chatRest(services: Services): Router {
-  const r = Router();
+export function chatRest(services: Services, r: Router = Router()): Router {
   const chat = services.chat;
 
   r.get(

@@ -13,8 +13,7 @@ import { parsePaise } from "./purchases.service.js";
 /** How long a shared cache may reuse GET /api/leaderboard before revalidating. */
 export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 
-export function coinsRest(services: Services): Router {
-  const r = Router();
+export function coinsRest(services: Services, r: Router = Router()): Router {
   const coins = services.coins;
 
   // Only `/<id>/rewards`: the literal second segment keeps this from swallowing other /api paths.

@@ -9,8 +9,7 @@ import { implementRecords, parseSkip, parseVisibility, requiredId, restRejectRea
  * reject,rejectPermanent} decides, POST /implements/:userID/:recordId/visibility hides.
  * Ids naming the caller must be the caller (403); the rules live in the services.
  */
-export function implementsRest(services: Services): Router {
-  const r = Router();
+export function implementsRest(services: Services, r: Router = Router()): Router {
   const posts = services.implementPosts;
   const applicants = services.implementApplicants;
 

@@ -21,8 +21,7 @@ export function toRestNotifications(views: NotificationView[]) {
   };
 }
 
-export function notificationsRest(services: Services): Router {
-  const r = Router();
+export function notificationsRest(services: Services, r: Router = Router()): Router {
 
   r.get(
     "/notifications",

@@ -14,8 +14,7 @@ async function ownUser(services: Services, id: string) {
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
-export function dashboardRest(services: Services): Router {
-  const r = Router();
+export function dashboardRest(services: Services, r: Router = Router()): Router {
 
   r.get(
     "/dashboard",

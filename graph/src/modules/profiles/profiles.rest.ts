@@ -27,8 +27,7 @@ function readImage(req: Request, res: Response): Promise<Buffer | null> {
 }
 
 /** POST /profileDetails (token in the body), GET /user/:id, POST /upload/image. */
-export function profilesRest(services: Services): Router {
-  const r = Router();
+export function profilesRest(services: Services, r: Router = Router()): Router {
 
   r.post(
     "/upload/image",

@@ -7,8 +7,7 @@ import type { Services } from "../../services.js";
  * POST /Snakegame/{userID}/update { highScore }. Both read and write only the caller's own
  * score: the path id must be the token's user (403 otherwise, 401 without a token).
  */
-export function snakeRestRouter(services: Services): Router {
-  const router = Router();
+export function snakeRestRouter(services: Services, router: Router = Router()): Router {
 
   router.get(
     "/Snakegame/:userID/details",

@@ -13,8 +13,7 @@ import type { Services } from "../../services.js";
  * pair; skills and coins of accept-* bodies are ignored (the stored request is what counts).
  * `error: ""` means success; a refusal answers its status with `{ error, code }`.
  */
-export function swapsRest(services: Services): Router {
-  const r = Router();
+export function swapsRest(services: Services, r: Router = Router()): Router {
   const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
   const id = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
 
