@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
+import { advanceServerClock, resetServerClock, baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
 import { fillProfile, PASSWORD, type ProfileFields, registerStudent, skill, type Student } from "./support/students.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -130,6 +130,7 @@ describe("accessibility (axe-core) in Chromium", () => {
   });
 
   afterAll(async () => {
+    await resetServerClock();
     await browser?.close();
   });
 

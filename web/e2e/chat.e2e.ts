@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, gql, launch, PHONE } from "./support/browser.js";
+import { advanceServerClock, resetServerClock, gql, launch, PHONE } from "./support/browser.js";
 import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,6 +58,7 @@ describe("chat in Chromium, two students", () => {
     await swap(asha, ravi);
   });
   afterAll(async () => {
+    await resetServerClock();
     await browser?.close();
   });
 
@@ -67,7 +68,7 @@ describe("chat in Chromium, two students", () => {
 
     // Asha finds Ravi in her chat list; Ravi opens the chat directly.
     await a.goto("/user/chat");
-    await a.getByRole("heading", { name: "Chats" }).waitFor();
+    await a.getByRole("heading", { name: "Chats", exact: true }).waitFor();
     await a.getByRole("link", { name: new RegExp(ravi.name) }).click();
     await a.waitForURL(`**/user/chat/${ravi.id}`);
     await b.goto(`/user/chat/${asha.id}`);
@@ -237,7 +238,7 @@ async function screenshots(browser: Browser, c: Student, d: Student) {
     await page.getByRole("log").evaluate((el) => el.scrollBy({ top: -130 }));
     await shot(page, `screen-scrolled-${label}`);
     await page.goto("/user/chat");
-    await page.getByRole("heading", { name: "Chats" }).waitFor();
+    await page.getByRole("heading", { name: "Chats", exact: true }).waitFor();
     await page.getByRole("link", { name: new RegExp(d.name) }).waitFor();
     await shot(page, `list-${label}`);
     await page.goto(`/user/chat/${d.id}`);

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, launch, PHONE } from "./support/browser.js";
+import { advanceServerClock, resetServerClock, launch, PHONE } from "./support/browser.js";
 import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,6 +31,7 @@ describe("an expired session in Chromium", () => {
     await fillProfile(student, { gender: "Female", skillsKnown: [skill("Go")], skillsRequired: [skill("Rust")] });
   });
   afterAll(async () => {
+    await resetServerClock();
     await browser?.close();
   });
 
@@ -64,7 +65,7 @@ describe("an expired session in Chromium", () => {
       await page.getByRole("alert").filter({ hasText: EXPIRED }).waitFor();
       await signInThroughForm(page, student);
       await page.waitForURL((u) => u.pathname === `/${student.id}/notifications`);
-      await page.getByRole("heading", { name: "Notifications" }).waitFor();
+      await page.getByRole("heading", { name: "Notifications", exact: true }).waitFor();
       student.token = (await page.evaluate(() => localStorage.getItem("jwt"))) ?? student.token;
       await page.context().close();
     }
@@ -74,7 +75,7 @@ describe("an expired session in Chromium", () => {
     const page = await signedInPage(browser, student);
     await page.clock.install();
     await page.goto("/user/chat");
-    await page.getByRole("heading", { name: "Chats" }).waitFor();
+    await page.getByRole("heading", { name: "Chats", exact: true }).waitFor();
     // Eight days on by this browser's clock (the token's exp says seven).
     const exp = await page.evaluate(() => JSON.parse(atob(localStorage.getItem("jwt")!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).exp as number);
     await page.clock.setSystemTime(exp * 1000 + DAY);

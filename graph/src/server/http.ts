@@ -16,7 +16,7 @@ import { mountUploads } from "./uploads.js";
 export interface HttpOptions {
   /** Folder of the built web app; tests that need no pages pass a missing folder. */
   webDist?: string;
-  /** Set with E2E_HOOKS=on: POST /__e2e/clock moves this clock forward. */
+  /** Set with E2E_HOOKS=on: POST /__e2e/clock moves this clock forward (or back to real time). */
   e2eClock?: ShiftableClock;
 }
 
@@ -85,6 +85,11 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
   );
   if (services.deps.config.e2eHooks && opts.e2eClock) {
     app.post("/__e2e/clock", express.json(), (req, res) => {
+      // { reset: true } puts the clock back to real time, so one test file's shift cannot date another's messages.
+      if ((req.body as { reset?: unknown }).reset === true) {
+        opts.e2eClock!.reset();
+        return void res.json({ now: services.deps.clock.now().toISOString() });
+      }
       const ms = Number((req.body as { advanceMs?: unknown }).advanceMs);
       if (!Number.isFinite(ms) || ms < 0) return void res.status(400).json({ error: "advanceMs must be >= 0" });
       opts.e2eClock!.advance(ms);

@@ -35,4 +35,7 @@ export class ShiftableClock implements Clock {
   advance(ms: number): void {
     this.offset += ms;
   }
+  reset(): void {
+    this.offset = 0;
+  }
 }

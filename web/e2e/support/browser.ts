@@ -47,6 +47,19 @@ export async function advanceServerClock(ms: number): Promise<void> {
   if (!r.ok) throw new Error(`clock hook answered ${r.status}`);
 }
 
+/**
+ * Puts the server's clock back to real time. A file that moves the clock calls it when it is done:
+ * the next file's messages would otherwise be dated days ahead of the browser.
+ */
+export async function resetServerClock(): Promise<void> {
+  const r = await fetch(`${baseURL()}/__e2e/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ reset: true }),
+  });
+  if (!r.ok) throw new Error(`clock hook answered ${r.status}`);
+}
+
 /** GraphQL straight to the server, for arranging state a test is not about. */
 export async function gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<T> {
   const r = await fetch(`${baseURL()}/graphql`, {
