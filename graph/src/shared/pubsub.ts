@@ -1,7 +1,7 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
-import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
+import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 
 /**
@@ -100,6 +100,8 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   if (!redisUrl) {
     inner = new EventTarget();
   } else {
+    const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
+    const { createRedisEventTarget } = lazyRequire("@graphql-yoga/redis-event-target") as typeof import("@graphql-yoga/redis-event-target");
     const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     // One line per failing operation; connection errors repeat on every retry, so they log at debug.
