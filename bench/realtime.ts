@@ -10,8 +10,14 @@
  * production mode, as `npm start` runs it) and the baseline (bench/support/raw-chat-server.mjs:
  * node:http + ws + mysql2, the same writes and the same graphql-ws `next` frame). Every student
  * holds one graphql-ws subscription to `messageAdded` of their chat on the app, and one raw socket
- * on the baseline. Each round, `--senders` chats send `--messages` messages each at once through
- * the real `sendMessage` mutation (the baseline: POST /send); rounds alternate app/baseline.
+ * on the baseline. Messages go through the real `sendMessage` mutation (the baseline: POST /send)
+ * in two kinds of rounds, alternating app/baseline:
+ * - paced (the delivery delay): `--senders` x `--messages` messages at `--rate` per second, each
+ *   from the next chat, sent on schedule whether or not earlier ones were answered (open loop),
+ *   so many chats send at once and the delay is not the queue of a saturated server;
+ * - saturated (the capacity): `--senders` chats at once, each sending `--messages` messages one
+ *   after the other as fast as answers come (closed loop); messages per second is the capacity,
+ *   and the delay there is mostly queueing (about senders / capacity).
  * Delay = receive time - send time, both read in this process. Lost = expected deliveries (both
  * participants of each message) - received. With `--instances 2` each chat's sender is on the
  * first instance and its partner on the second, so half the deliveries cross Redis.
@@ -40,6 +46,7 @@ const INSTANCES = intFlag("instances", 1);
 const SENDERS = intFlag("senders", 100);
 const MESSAGES = intFlag("messages", 5);
 const ROUNDS = intFlag("rounds", 3);
+const RATE = intFlag("rate", 250);
 const GRACE_MS = intFlag("grace-ms", 10_000);
 const PROFILE = process.argv.includes("--profile");
 const MYSQL_URL = process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
@@ -212,6 +219,7 @@ async function warmUp(target: Target, students: Student[], apps: Child[], raws: 
 }
 
 interface RoundResult {
+  mode: Mode;
   target: Target;
   delays: number[];
   remote: number[];
@@ -219,23 +227,37 @@ interface RoundResult {
   perSecond: number;
 }
 
-async function round(target: Target, n: number, students: Student[], apps: Child[], raws: Child[]): Promise<RoundResult> {
-  const tag = `${target}${n}`;
+type Mode = "paced" | "saturated";
+
+async function round(mode: Mode, target: Target, n: number, students: Student[], apps: Child[], raws: Child[]): Promise<RoundResult> {
+  const tag = `${mode[0]}${target}${n}`;
   const r = { delays: [] as number[], remote: [] as number[], last: 0 };
   rounds.set(tag, r);
-  const expected = SENDERS * MESSAGES * 2;
-  const first = (n * SENDERS) % CHATS;
+  const total = SENDERS * MESSAGES;
+  const expected = total * 2;
+  const first = (n * total) % CHATS;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: SENDERS }, async (_, j) => {
-      const chat = (first + j) % CHATS;
-      for (let m = 0; m < MESSAGES; m++) await send(target, students, apps, raws, chat, `${tag}|${performance.now().toFixed(3)}`);
-    }),
-  );
+  if (mode === "paced") {
+    const sent: Array<Promise<void>> = [];
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / RATE;
+      while (performance.now() < due) await new Promise((res) => setTimeout(res, Math.max(0, due - performance.now() - 1)));
+      sent.push(send(target, students, apps, raws, (first + i) % CHATS, `${tag}|${performance.now().toFixed(3)}`));
+    }
+    await Promise.all(sent);
+  } else {
+    await Promise.all(
+      Array.from({ length: SENDERS }, async (_, j) => {
+        const chat = (first + j) % CHATS;
+        for (let m = 0; m < MESSAGES; m++) await send(target, students, apps, raws, chat, `${tag}|${performance.now().toFixed(3)}`);
+      }),
+    );
+  }
   const end = performance.now() + GRACE_MS;
   while (r.delays.length < expected && performance.now() < end) await new Promise((res) => setTimeout(res, 10));
   rounds.delete(tag);
   return {
+    mode,
     target,
     delays: r.delays,
     remote: r.remote,
@@ -293,41 +315,53 @@ try {
   const sampler = setInterval(sample, 250);
 
   const results: RoundResult[] = [];
-  for (let n = 0; n < ROUNDS; n++) {
-    // Alternating order (app, raw, raw, app, ...) so drift on a shared machine hits both alike.
-    const order: Target[] = n % 2 === 0 ? ["app", "raw"] : ["raw", "app"];
-    for (const target of order) {
-      const res = await round(target, n, students, apps, raws);
-      results.push(res);
-      console.log(`round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, lost ${res.lost}`);
+  for (const mode of ["paced", "saturated"] as Mode[]) {
+    for (let n = 0; n < ROUNDS; n++) {
+      // Alternating order (app, raw, raw, app, ...) so drift on a shared machine hits both alike.
+      const order: Target[] = n % 2 === 0 ? ["app", "raw"] : ["raw", "app"];
+      for (const target of order) {
+        const res = await round(mode, target, n, students, apps, raws);
+        results.push(res);
+        console.log(`${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, lost ${res.lost}`);
+      }
     }
   }
   clearInterval(sampler);
   sample();
 
-  const of = (t: Target) => results.filter((r) => r.target === t);
-  const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
-  const perSecond = (t: Target) => median(of(t).map((r) => r.perSecond));
-  const lost = (t: Target) => of(t).reduce((n, r) => n + r.lost, 0);
-  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "deliveries", "lost", "server RSS"]];
-  for (const t of ["app", "raw"] as Target[]) {
-    rows.push([t === "app" ? "app (graphql-ws)" : "baseline (raw ws)", ms(median(all(t, "delays"))), ms(p99(all(t, "delays"))), perSecond(t).toFixed(0), all(t, "delays").length, lost(t), `${rss[t].toFixed(0)} MiB`]);
-  }
-  rows.push(["ratio app/baseline", ratio(median(all("app", "delays")), median(all("raw", "delays"))), ratio(p99(all("app", "delays")), p99(all("raw", "delays"))), ratio(perSecond("app"), perSecond("raw")), "", "", ""]);
-  if (INSTANCES === 2) {
-    rows.push([
-      "receiving instance only",
-      ratio(median(all("app", "remote")), median(all("raw", "remote"))),
-      ratio(p99(all("app", "remote")), p99(all("raw", "remote"))),
-      "",
-      `${all("app", "remote").length}/${all("raw", "remote").length}`,
-      "",
-      "",
-    ]);
-  }
   console.log(
-    `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, ${ROUNDS} rounds x ${SENDERS} chats x ${MESSAGES} messages per target, MariaDB`,
+    `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
   );
+  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "deliveries", "lost", "server RSS"]];
+  for (const mode of ["paced", "saturated"] as Mode[]) {
+    const of = (t: Target) => results.filter((r) => r.target === t && r.mode === mode);
+    const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
+    const perSecond = (t: Target) => median(of(t).map((r) => r.perSecond));
+    const lost = (t: Target) => of(t).reduce((n, r) => n + r.lost, 0);
+    for (const t of ["app", "raw"] as Target[]) {
+      rows.push([
+        `${mode}: ${t === "app" ? "app (graphql-ws)" : "baseline (raw ws)"}`,
+        ms(median(all(t, "delays"))),
+        ms(p99(all(t, "delays"))),
+        perSecond(t).toFixed(0),
+        all(t, "delays").length,
+        lost(t),
+        `${rss[t].toFixed(0)} MiB`,
+      ]);
+    }
+    rows.push([`${mode}: ratio app/baseline`, ratio(median(all("app", "delays")), median(all("raw", "delays"))), ratio(p99(all("app", "delays")), p99(all("raw", "delays"))), ratio(perSecond("app"), perSecond("raw")), "", "", ""]);
+    if (INSTANCES === 2) {
+      rows.push([
+        `${mode}: ratio on the receiving instance`,
+        ratio(median(all("app", "remote")), median(all("raw", "remote"))),
+        ratio(p99(all("app", "remote")), p99(all("raw", "remote"))),
+        "",
+        `${all("app", "remote").length}/${all("raw", "remote").length}`,
+        "",
+        "",
+      ]);
+    }
+  }
   console.log(table(rows));
   console.log(`failed sends ${failedSends}, socket errors ${socketErrors}`);
 } finally {

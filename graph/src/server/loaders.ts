@@ -6,6 +6,8 @@ import type { Services } from "../services.js";
 /**
  * Per-request DataLoaders, one set per GraphQL operation, so a list of N rows
  * resolves its relations in a constant number of queries. Modules add theirs.
+ * Each module's set is made on first use: a subscription lives as long as its socket and
+ * most operations touch one module or none, so thousands of open sockets hold no loaders.
  */
 export interface Loaders {
   profiles: ProfileLoaders;
@@ -14,5 +16,18 @@ export interface Loaders {
 }
 
 export function createLoaders(services: Services): Loaders {
-  return { profiles: createProfileLoaders(services), implements: createImplementsLoaders(services), users: createUsersLoaders(services) };
+  let profiles: ProfileLoaders | undefined;
+  let implementsLoaders: ImplementsLoaders | undefined;
+  let users: UsersLoaders | undefined;
+  return {
+    get profiles() {
+      return (profiles ??= createProfileLoaders(services));
+    },
+    get implements() {
+      return (implementsLoaders ??= createImplementsLoaders(services));
+    },
+    get users() {
+      return (users ??= createUsersLoaders(services));
+    },
+  };
 }
