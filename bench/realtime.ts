@@ -49,6 +49,8 @@ const ROUNDS = intFlag("rounds", 3);
 const RATE = intFlag("rate", 250);
 const GRACE_MS = intFlag("grace-ms", 10_000);
 const PROFILE = process.argv.includes("--profile");
+/** Writes a heap snapshot of the (first) app process into bench/profiles/ once every subscriber is live. */
+const SNAPSHOT = process.argv.includes("--heap-snapshot");
 const MYSQL_URL = process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
 const REDIS_URL = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 if (SUBSCRIBERS < 2 || SUBSCRIBERS % 2) throw new Error("--subscribers must be an even number of at least 2");
@@ -278,13 +280,13 @@ try {
   const students = await seed(db.url, jwtSecret);
   const entry = await compiledServer();
   const profileDir = path.join(root, "bench/profiles");
-  if (PROFILE) mkdirSync(profileDir, { recursive: true });
+  if (PROFILE || SNAPSHOT) mkdirSync(profileDir, { recursive: true });
   // An empty REDIS_URL is "unset" for both servers, whatever this shell exports.
   const redis: Record<string, string> = { REDIS_URL: INSTANCES === 2 ? REDIS_URL : "" };
   const apps: Child[] = [];
   const raws: Child[] = [];
   for (let i = 0; i < INSTANCES; i++) {
-    const app = await startChild([...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), entry], {
+    const app = await startChild([...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...(SNAPSHOT ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${profileDir}`] : []), entry], {
       NODE_ENV: "production",
       DATABASE_URL: db.url,
       JWT_SECRET: jwtSecret,
@@ -306,6 +308,11 @@ try {
   sockets.push(...(await connectRaw(students, raws)));
   await warmUp("app", students, apps, raws);
   await warmUp("raw", students, apps, raws);
+  if (SNAPSHOT) {
+    apps[0].child.kill("SIGUSR2");
+    console.log(`heap snapshot of the app at ${SUBSCRIBERS} subscribers requested (bench/profiles/)`);
+    await new Promise((r) => setTimeout(r, 30_000));
+  }
   const rss = { app: 0, raw: 0 };
   const sample = () => {
     rss.app = Math.max(rss.app, ...apps.map((c) => c.rssMiB()));

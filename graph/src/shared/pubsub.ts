@@ -34,6 +34,12 @@ export type TopicName = keyof Topics;
 export type AddressedTopicName = keyof AddressedTopics;
 type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in AddressedTopicName]: [id: string, payload: AddressedTopics[K]] };
 export type AppPubSub = PubSub<YogaTopics> & {
+  /**
+   * Calls `handler` with each event of an addressed topic until the returned function is called:
+   * a plain listener where `subscribe`'s async iterator would cost a repeater and a loop per
+   * listener (server/ws.ts keeps one per open socket).
+   */
+  listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
   /** Listeners on this instance for `TOPIC`, `TOPIC:id` or, for an addressed topic, every id: lets tests wait until a subscription is live. */
   listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
   close(): Promise<void>;
@@ -114,5 +120,14 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   }
   const eventTarget = new CountingEventTarget(inner);
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
-  return Object.assign(ps, { listenerCount: (topic: string) => eventTarget.count(topic), close });
+  const listen = (topic: AddressedTopicName, id: string, handler: (payload: any) => void) => {
+    const listener = (event: Event) => handler((event as CustomEvent).detail);
+    eventTarget.addEventListener(`${topic}:${id}`, listener);
+    let listening = true;
+    return () => {
+      if (listening) eventTarget.removeEventListener(`${topic}:${id}`, listener);
+      listening = false;
+    };
+  };
+  return Object.assign(ps, { listen: listen as AppPubSub["listen"], listenerCount: (topic: string) => eventTarget.count(topic), close });
 }
