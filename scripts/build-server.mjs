@@ -33,7 +33,14 @@ function newestMtime(dir) {
 }
 
 export function serverIsStale() {
-  const sources = Math.max(newestMtime(path.join(root, "graph/src")), newestMtime(path.join(root, "common")), statSync(path.join(root, "package.json")).mtimeMs);
+  // The dependencies are in the bundle too: an install (package-lock.json) makes it stale.
+  const lock = path.join(root, "package-lock.json");
+  const sources = Math.max(
+    newestMtime(path.join(root, "graph/src")),
+    newestMtime(path.join(root, "common")),
+    statSync(path.join(root, "package.json")).mtimeMs,
+    existsSync(lock) ? statSync(lock).mtimeMs : 0,
+  );
   return !existsSync(stamp) || !existsSync(SERVER_ENTRY) || statSync(stamp).mtimeMs < sources;
 }
 

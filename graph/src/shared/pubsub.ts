@@ -54,7 +54,10 @@ class CountingEventTarget implements EventTarget {
     this.inner.addEventListener(type, cb, options);
   }
   removeEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
-    this.counts.set(type, Math.max(0, (this.counts.get(type) ?? 0) - 1));
+    // Addressed topics come and go with their chats and students: a topic nobody listens to is forgotten.
+    const n = (this.counts.get(type) ?? 0) - 1;
+    if (n > 0) this.counts.set(type, n);
+    else this.counts.delete(type);
     this.inner.removeEventListener(type, cb, options);
   }
   dispatchEvent(event: Event) {
