@@ -23,10 +23,11 @@
  * first instance and its partner on the second, so half the deliveries cross Redis.
  * Bounded: a fixed number of rounds and messages, each round waits at most `--grace-ms`.
  * `--profile` writes a CPU profile of each app process into bench/profiles/.
+ * 5,000 students need about 10,500 open files in this process (`ulimit -n`; checked at start).
  */
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type Client } from "graphql-ws";
@@ -46,7 +47,7 @@ const INSTANCES = intFlag("instances", 1);
 const SENDERS = intFlag("senders", 100);
 const MESSAGES = intFlag("messages", 5);
 const ROUNDS = intFlag("rounds", 3);
-const RATE = intFlag("rate", 250);
+const RATE = intFlag("rate", 100);
 const GRACE_MS = intFlag("grace-ms", 10_000);
 const PROFILE = process.argv.includes("--profile");
 /** Writes a heap snapshot of the (first) app process into bench/profiles/ once every subscriber is live. */
@@ -56,6 +57,11 @@ const REDIS_URL = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? "redis:
 if (SUBSCRIBERS < 2 || SUBSCRIBERS % 2) throw new Error("--subscribers must be an even number of at least 2");
 if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error("--instances is 1 or 2");
 const CHATS = SUBSCRIBERS / 2;
+// This process holds two sockets per student (one per server) and the servers one each.
+const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? Infinity);
+if (openFiles < 2 * SUBSCRIBERS + 500) {
+  throw new Error(`--subscribers ${SUBSCRIBERS} needs about ${2 * SUBSCRIBERS + 500} open files; this shell allows ${openFiles}: run \`ulimit -n 20000\` first`);
+}
 
 type Target = "app" | "raw";
 interface Student {
