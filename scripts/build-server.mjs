@@ -1,9 +1,20 @@
 // Compiles the server once (TypeScript -> one ES module in dist/server) so `npm start` runs plain
-// JavaScript instead of compiling graph/ at every start. Dependencies stay in node_modules; only
-// our code is bundled. Decorators compile as in tsx (experimentalDecorators, explicit types).
+// JavaScript instead of compiling graph/ at every start. Decorators compile as in tsx
+// (experimentalDecorators, explicit types).
+//
+// The dependencies are bundled too: a cold start was mostly Node resolving, reading and compiling
+// some 1,400 files of node_modules one by one (bench/startup.ts). Left outside the bundle: native
+// addons (NATIVE), packages that are not installed (TypeORM's other drivers, optional peers: they
+// load only if used, and fail then as they would unbundled), and what the code loads with
+// `lazyRequire` (adapters only a configured deployment uses). Whitespace and syntax are minified
+// to shorten parsing. Names are not kept (esbuild's keepNames gives every closure made at run time
+// its own `name` property: memory and time per request and per socket): the bundle renames only
+// colliding top-level names, none of our GraphQL types (the served schema equals schema.graphql,
+// which the compiled-server test checks) and no migration (each has an explicit `name`).
 //   node scripts/build-server.mjs          build when missing or older than its sources
 //   node scripts/build-server.mjs --force  build now
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -22,9 +33,45 @@ function newestMtime(dir) {
 }
 
 export function serverIsStale() {
-  const sources = Math.max(newestMtime(path.join(root, "graph/src")), newestMtime(path.join(root, "common")), statSync(path.join(root, "package.json")).mtimeMs);
+  // The dependencies are in the bundle too: an install (package-lock.json) makes it stale.
+  const lock = path.join(root, "package-lock.json");
+  const sources = Math.max(
+    newestMtime(path.join(root, "graph/src")),
+    newestMtime(path.join(root, "common")),
+    statSync(path.join(root, "package.json")).mtimeMs,
+    existsSync(lock) ? statSync(lock).mtimeMs : 0,
+  );
   return !existsSync(stamp) || !existsSync(SERVER_ENTRY) || statSync(stamp).mtimeMs < sources;
 }
+
+/** Native addons: loaded from node_modules at run time. */
+const NATIVE = ["better-sqlite3", "argon2"];
+
+/** Bare imports that do not resolve from the importing file (optional, not installed) stay external. */
+const missingStayExternal = {
+  name: "missing-stay-external",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:") || !args.importer) return undefined;
+      try {
+        createRequire(args.importer).resolve(args.path);
+        return undefined;
+      } catch {
+        return { path: args.path, external: true };
+      }
+    });
+  },
+};
+
+// CommonJS code in an ES module bundle still calls require() and reads __dirname.
+const BANNER = [
+  'import { createRequire as __sxCreateRequire } from "node:module";',
+  'import { fileURLToPath as __sxFileURLToPath } from "node:url";',
+  'import { dirname as __sxDirname } from "node:path";',
+  "const require = __sxCreateRequire(import.meta.url);",
+  "const __filename = __sxFileURLToPath(import.meta.url);",
+  "const __dirname = __sxDirname(__filename);",
+].join(" ");
 
 export async function buildServer(outfile = SERVER_ENTRY) {
   const { build } = await import("esbuild");
@@ -32,13 +79,17 @@ export async function buildServer(outfile = SERVER_ENTRY) {
     entryPoints: [path.join(root, "graph/src/main.ts")],
     outfile,
     bundle: true,
-    packages: "external",
+    external: NATIVE,
+    plugins: [missingStayExternal],
+    banner: { js: BANNER },
     platform: "node",
     format: "esm",
     target: "node20",
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcemap: true,
     tsconfig: path.join(root, "tsconfig.json"),
-    logLevel: "warning",
+    logLevel: "error",
   });
   if (outfile === SERVER_ENTRY) writeFileSync(stamp, new Date().toISOString());
 }

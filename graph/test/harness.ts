@@ -52,8 +52,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createMysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.TEST_MYSQL_URL!.replace(/^mariadb:/, "mysql:"));
+export async function createMysqlDatabase(server = process.env.TEST_MYSQL_URL!): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(server.replace(/^mariadb:/, "mysql:"));
   const name = `sxt_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   base.pathname = "";
   const admin = await createConnection(base.toString().replace(/\/$/, ""));

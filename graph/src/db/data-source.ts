@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import { createConnection } from "mysql2/promise";
 import { DataSource, type DataSourceOptions } from "typeorm";
 import type { Config } from "../config.js";
 import { allEntities } from "../modules/index.js";
@@ -50,6 +49,7 @@ export async function openDatabase(db: DatabaseConfig, opts: { logging?: boolean
 
 async function isMariaDb(url: string): Promise<boolean> {
   if (url.startsWith("mariadb:")) return true;
+  const { createConnection } = await import("mysql2/promise");
   const conn = await createConnection(url);
   try {
     const [rows] = await conn.query("SELECT VERSION() AS v");

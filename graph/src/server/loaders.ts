@@ -6,6 +6,8 @@ import type { Services } from "../services.js";
 /**
  * Per-request DataLoaders, one set per GraphQL operation, so a list of N rows
  * resolves its relations in a constant number of queries. Modules add theirs.
+ * Each module's set is made on first use: a subscription lives as long as its socket and
+ * most operations touch one module or none, so thousands of open sockets hold no loaders.
  */
 export interface Loaders {
   profiles: ProfileLoaders;

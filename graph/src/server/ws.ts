@@ -1,4 +1,4 @@
-import { type GraphQLError, type GraphQLSchema, parse, specifiedRules, validate } from "graphql";
+import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, type Source, specifiedRules, validate } from "graphql";
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Server } from "node:http";
@@ -15,6 +15,38 @@ function tokenFrom(params: Record<string, unknown> | undefined): string | null {
   return typeof raw === "string" ? bearerToken(raw) : null;
 }
 
+/** How many distinct operation texts the socket door keeps parsed and validated. */
+const DOCUMENT_CACHE_SIZE = 500;
+
+/**
+ * Thousands of sockets send the same few subscription texts: each is parsed and validated once
+ * and the socket's subscription holds the shared document (as Apollo's cache does over HTTP),
+ * instead of every socket parsing, validating and keeping its own syntax tree. Syntax errors are
+ * not kept (parse throws each time); a document's validation result is kept with it.
+ */
+function documentCache(schema: GraphQLSchema, rules: typeof specifiedRules) {
+  const parsed = new Map<string, DocumentNode>();
+  const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  return {
+    parse(source: string | Source): DocumentNode {
+      if (typeof source !== "string") return parse(source, { maxTokens: MAX_QUERY_TOKENS });
+      let document = parsed.get(source);
+      if (!document) {
+        document = parse(source, { maxTokens: MAX_QUERY_TOKENS });
+        if (parsed.size >= DOCUMENT_CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
+        parsed.set(source, document);
+      }
+      return document;
+    },
+    validate(s: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] {
+      if (s !== schema) return validate(s, document, rules);
+      let errors = validated.get(document);
+      if (!errors) validated.set(document, (errors = validate(s, document, rules)));
+      return errors;
+    },
+  };
+}
+
 /**
  * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
  * token must send a valid one: a bad token closes the socket with 4403. Without a
@@ -25,6 +57,7 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
   const logger = services.deps.logger;
   // Every operation sent over the socket (queries and mutations too) meets the HTTP door's limits.
   const rules = [...specifiedRules, ...queryLimitRules()];
+  const documents = documentCache(schema, rules);
   const withCode = (errors: readonly GraphQLError[]) =>
     errors.map((e) => {
       const json = e.toJSON();
@@ -36,20 +69,17 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
    * event costs nothing to anyone else's sockets), and sends nothing after it.
    */
   function closeOnRevocation(socket: WebSocket, userId: string) {
-    const revoked = services.deps.pubsub.subscribe("SESSION_REVOKED", userId);
-    socket.once("close", () => void revoked.return());
-    void (async () => {
-      for await (const _ of revoked) {
-        socket.close(CloseCode.Forbidden, "Forbidden");
-        return;
-      }
-    })();
+    const stop = services.deps.pubsub.listen("SESSION_REVOKED", userId, () => {
+      stop();
+      socket.close(CloseCode.Forbidden, "Forbidden");
+    });
+    socket.once("close", stop);
   }
   const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
     {
       schema,
-      parse: (source) => parse(source, { maxTokens: MAX_QUERY_TOKENS }),
-      validate: (s, document) => validate(s, document, rules),
+      parse: (source) => documents.parse(source),
+      validate: (s, document) => documents.validate(s, document),
       // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
       onError: (_ctx, _id, _payload, errors) => withCode(errors),
       onNext: (_ctx, _id, _payload, _args, result) =>

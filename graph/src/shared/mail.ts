@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.js";
+import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
+
+const nodemailer = () => lazyRequire("nodemailer") as typeof import("nodemailer");
 
 export interface MailAddress {
   name: string;
@@ -30,7 +33,7 @@ export interface Mailer {
  * File names sort by time, so the newest mail is the last name.
  */
 export class OutboxMailer implements Mailer {
-  private readonly builder: Transporter;
+  private builder?: Transporter;
   private seq = 0;
   constructor(
     readonly dir: string,
@@ -38,10 +41,10 @@ export class OutboxMailer implements Mailer {
     private readonly logger: Logger,
   ) {
     mkdirSync(dir, { recursive: true });
-    this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   }
 
   async send(message: MailMessage): Promise<void> {
+    this.builder ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: "unix" });
     const info = await this.builder.sendMail({ from: this.from, ...message });
     const seq = String(this.seq++ % 1_000_000).padStart(6, "0");
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${seq}-${randomBytes(3).toString("hex")}.eml`;
@@ -61,7 +64,7 @@ export class SmtpMailer implements Mailer {
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer().createTransport(url);
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -1,7 +1,7 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
-import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
+import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 
 /**
@@ -36,6 +36,12 @@ export type TopicName = keyof Topics;
 export type AddressedTopicName = keyof AddressedTopics;
 type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in AddressedTopicName]: [id: string, payload: AddressedTopics[K]] };
 export type AppPubSub = PubSub<YogaTopics> & {
+  /**
+   * Calls `handler` with each event of an addressed topic until the returned function is called:
+   * a plain listener where `subscribe`'s async iterator would cost a repeater and a loop per
+   * listener (server/ws.ts keeps one per open socket).
+   */
+  listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
   /** Listeners on this instance for `TOPIC`, `TOPIC:id` or, for an addressed topic, every id: lets tests wait until a subscription is live. */
   listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
   close(): Promise<void>;
@@ -50,7 +56,10 @@ class CountingEventTarget implements EventTarget {
     this.inner.addEventListener(type, cb, options);
   }
   removeEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
-    this.counts.set(type, Math.max(0, (this.counts.get(type) ?? 0) - 1));
+    // Addressed topics come and go with their chats and students: a topic nobody listens to is forgotten.
+    const n = (this.counts.get(type) ?? 0) - 1;
+    if (n > 0) this.counts.set(type, n);
+    else this.counts.delete(type);
     this.inner.removeEventListener(type, cb, options);
   }
   dispatchEvent(event: Event) {
@@ -102,6 +111,8 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   if (!redisUrl) {
     inner = new EventTarget();
   } else {
+    const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
+    const { createRedisEventTarget } = lazyRequire("@graphql-yoga/redis-event-target") as typeof import("@graphql-yoga/redis-event-target");
     const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     // One line per failing operation; connection errors repeat on every retry, so they log at debug.
@@ -114,5 +125,14 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   }
   const eventTarget = new CountingEventTarget(inner);
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
-  return Object.assign(ps, { listenerCount: (topic: string) => eventTarget.count(topic), close });
+  const listen = (topic: AddressedTopicName, id: string, handler: (payload: any) => void) => {
+    const listener = (event: Event) => handler((event as CustomEvent).detail);
+    eventTarget.addEventListener(`${topic}:${id}`, listener);
+    let listening = true;
+    return () => {
+      if (listening) eventTarget.removeEventListener(`${topic}:${id}`, listener);
+      listening = false;
+    };
+  };
+  return Object.assign(ps, { listen: listen as AppPubSub["listen"], listenerCount: (topic: string) => eventTarget.count(topic), close });
 }

@@ -1,7 +1,12 @@
-import { Redis } from "ioredis";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import type { RateLimiterAbstract, RateLimiterRes as RateLimiterResType } from "rate-limiter-flexible";
 import { type Config, ConfigError } from "../config.js";
 import { rateLimited } from "./errors.js";
+import { lazyRequire } from "./lazy-require.js";
+
+// The memory limiter alone: the package's index loads every store it supports (Redis, Mongo, SQL...).
+const RateLimiterMemory = lazyRequire("rate-limiter-flexible/lib/RateLimiterMemory.js") as typeof import("rate-limiter-flexible").RateLimiterMemory;
+const RateLimiterRes = lazyRequire("rate-limiter-flexible/lib/RateLimiterRes.js") as typeof RateLimiterResType;
 
 /**
  * Every limit the app enforces, by name. Limits are enforced inside services, so REST,
@@ -60,7 +65,10 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
     }
     if (rule.points < 1 || rule.durationSeconds < 1) throw new ConfigError(`Invalid RATE_LIMITS: ${name} needs points and seconds >= 1`);
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 3 }) : undefined;
+  const redis: Redis | undefined = config.redisUrl
+    ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 3 })
+    : undefined;
+  const { RateLimiterRedis } = redis ? (lazyRequire("rate-limiter-flexible") as typeof import("rate-limiter-flexible")) : { RateLimiterRedis: undefined };
   // Connection errors are handled by the insurance limiter below; without a listener
   // ioredis would report each reconnect attempt as an unhandled error event.
   redis?.on("error", () => {});
@@ -72,7 +80,7 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
       name,
       redis
         ? // While Redis is unreachable this instance keeps limiting on its own instead of failing every call.
-          new RateLimiterRedis({ ...opts, storeClient: redis, useRedisPackage: false, insuranceLimiter: new RateLimiterMemory(opts) })
+          new RateLimiterRedis!({ ...opts, storeClient: redis, useRedisPackage: false, insuranceLimiter: new RateLimiterMemory(opts) })
         : new RateLimiterMemory(opts),
     );
   }

@@ -8,8 +8,12 @@ import { existsSync } from "node:fs";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { v2 as cloudinary } from "cloudinary";
+import type { v2 as CloudinaryV2 } from "cloudinary";
 import type { Config } from "../config.js";
+import { lazyRequire } from "./lazy-require.js";
+
+/** The Cloudinary SDK, loaded by the first Cloudinary storage (only when CLOUDINARY_URL is set). */
+const sdk = (): typeof CloudinaryV2 => (lazyRequire("cloudinary") as typeof import("cloudinary")).v2;
 
 export interface ImageType {
   /** svg only for pictures the server draws itself (demo avatars); uploads are byte-checked rasters. */
@@ -123,7 +127,7 @@ export class CloudinaryStorage implements Storage {
     assertSafeOwner(ownerId);
     const publicId = `${CloudinaryStorage.FOLDER}/${ownerId}/${randomBytes(12).toString("hex")}`;
     return new Promise<string>((resolve, reject) => {
-      const stream = cloudinary.uploader.upload_stream(
+      const stream = sdk().uploader.upload_stream(
         this.options({ public_id: publicId, resource_type: "image", overwrite: false }),
         (error, result) => {
           if (error || !result) return reject(new Error(`Cloudinary upload failed: ${error?.message ?? "no result"}`));
@@ -165,7 +169,7 @@ export class CloudinaryStorage implements Storage {
     if (!id?.startsWith(`${CloudinaryStorage.FOLDER}/`)) return;
     // The SDK's types list only the destroy options; the account options are accepted too.
     const options = this.options({ resource_type: "image", invalidate: true }) as unknown as { resource_type: "image" };
-    await cloudinary.uploader.destroy(id, options).catch(() => undefined);
+    await sdk().uploader.destroy(id, options).catch(() => undefined);
   }
 }
 

@@ -12,14 +12,25 @@ export interface TokenClaims {
   ver: number;
 }
 
-/** Signs and verifies session tokens. The algorithm is pinned: `alg: none` or any other is refused. */
-/** Verified signatures remembered (per process): a token is checked once, not on every request. */
-const VERIFIED_CACHE_SIZE = 10_000;
+/** How many verified tokens `verify` remembers (about the number of students active at once). */
+const VERIFIED_CACHE_SIZE = 20_000;
 
+interface VerifiedToken extends TokenClaims {
+  iat: number;
+  exp: number;
+}
+
+/** Signs and verifies session tokens. The algorithm is pinned: `alg: none` or any other is refused. */
 export class TokenService {
   private readonly key: Uint8Array;
-  /** token -> its claims and times, for tokens whose signature already verified. Insertion-ordered (oldest first). */
-  private readonly verified = new Map<string, TokenClaims & { iat: number; exp: number }>();
+  /**
+   * Tokens whose signature and claims this service has already checked. A token's signature
+   * never changes its verdict, but its age does: a hit is checked against the clock again, as
+   * jose would. Each request and socket of a signed-in student presents the same token, and
+   * Web Crypto's HMAC costs a thread-pool round trip each time. Revocation is not decided here
+   * (AuthService compares the token version with the database on every call).
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
   constructor(
     secret: string,
     private readonly clock: Clock,
@@ -44,21 +55,7 @@ export class TokenService {
    */
   async verify(token: string): Promise<TokenClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      // The signature cannot change; the times are checked against the clock again, as jose would.
-      const now = this.clock.now().getTime();
-      if (known.exp * 1000 <= now || known.iat * 1000 > now + CLOCK_SKEW_MS) return null;
-      return { userId: known.userId, ver: known.ver };
-    }
-    const claims = await this.verifySignature(token);
-    if (claims) {
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, claims);
-    }
-    return claims && { userId: claims.userId, ver: claims.ver };
-  }
-
-  private async verifySignature(token: string): Promise<(TokenClaims & { iat: number; exp: number }) | null> {
+    if (known) return timely(known, this.clock.now()) ? { userId: known.userId, ver: known.ver } : null;
     try {
       const now = this.clock.now();
       const { payload } = await jwtVerify(token, this.key, {
@@ -71,12 +68,20 @@ export class TokenService {
       if (typeof payload.sub !== "string" || typeof payload.ver !== "number" || !Number.isInteger(payload.ver)) return null;
       const { iat, exp } = payload as { iat: number; exp: number };
       if (exp - iat > TOKEN_TTL_SECONDS || iat * 1000 > now.getTime() + CLOCK_SKEW_MS) return null;
-      return { userId: payload.sub, ver: payload.ver, iat, exp };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { userId: payload.sub, ver: payload.ver, iat, exp });
+      return { userId: payload.sub, ver: payload.ver };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError) return null;
       throw e;
     }
   }
+}
+
+/** jose's time checks for an already verified token: not expired, not older than our lifetime, not issued in the future. */
+function timely(t: VerifiedToken, now: Date): boolean {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return t.exp > seconds && seconds - t.iat <= TOKEN_TTL_SECONDS && t.iat <= seconds;
 }
 
 /** Takes the token out of `Authorization: Bearer x` (or a bare token, as the old client sent). */

@@ -3,11 +3,12 @@
  * started in production mode on the embedded default, with no JWT_SECRET (kept under DATA_DIR).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
 
@@ -50,6 +51,15 @@ describe("the compiled server", () => {
         body: JSON.stringify({ query: "{ leaderboard(first: 1) { rank } }" }),
       });
       expect(await r.json()).toEqual({ data: { leaderboard: [] } });
+      // The bundle renames colliding names: the schema it serves is still the committed contract.
+      const introspection = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: getIntrospectionQuery() }),
+      }).then((res) => res.json() as Promise<{ data: Parameters<typeof buildClientSchema>[0] }>);
+      const served = printSchema(lexicographicSortSchema(buildClientSchema(introspection.data)));
+      const committed = printSchema(lexicographicSortSchema(buildSchema(readFileSync(path.join(root, "schema.graphql"), "utf8"))));
+      expect(served).toBe(committed);
       expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
     } finally {
       child.kill("SIGTERM");

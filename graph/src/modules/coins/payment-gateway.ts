@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import Razorpay from "razorpay";
+import type Razorpay from "razorpay";
 import type { Config } from "../../config.js";
+import { lazyRequire } from "../../shared/lazy-require.js";
 
 export interface GatewayOrder {
   id: string;
@@ -47,7 +48,8 @@ export class RazorpayGateway implements PaymentGateway {
 
   constructor(private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string }) {
     this.publicKey = opts.keyId;
-    this.client = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
+    const RazorpayClient = lazyRequire("razorpay") as typeof Razorpay;
+    this.client = new RazorpayClient({ key_id: opts.keyId, key_secret: opts.keySecret });
     if (opts.apiUrl) {
       // The package builds one axios instance with a fixed https://api.razorpay.com base.
       (this.client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = opts.apiUrl.replace(/\/$/, "");

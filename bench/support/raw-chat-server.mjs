@@ -1,0 +1,87 @@
+// The realtime baseline: node:http + ws + mysql2 (+ ioredis across instances) and nothing else.
+// POST /send writes what the app's sendMessage writes (the chat row's counter and preview, the
+// message row, in one READ COMMITTED transaction) and pushes the same graphql-ws `next` frame
+// to the chat's sockets; GET /ws?chat=ID subscribes a socket to one chat. No auth, no GraphQL.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { createPool } from "mysql2/promise";
+import { WebSocketServer } from "ws";
+
+const pool = createPool({ uri: process.env.DATABASE_URL, connectionLimit: 20, timezone: "Z" });
+const sockets = new Map(); // chatId -> Set<WebSocket>
+let redis;
+if (process.env.REDIS_URL) {
+  const { Redis } = await import("ioredis");
+  redis = { pub: new Redis(process.env.REDIS_URL), sub: new Redis(process.env.REDIS_URL) };
+  redis.sub.on("message", (channel, message) => deliver(channel.slice(5), message));
+}
+
+function deliver(chatId, frame) {
+  for (const ws of sockets.get(chatId) ?? []) ws.send(frame);
+}
+
+async function send({ chatId, from, body, clientId }) {
+  const conn = await pool.getConnection();
+  let row;
+  try {
+    await conn.query("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+    await conn.query("START TRANSACTION");
+    const now = new Date();
+    const [res] = await conn.execute(
+      "UPDATE chats SET messageCount = messageCount + 1, lastActivityAt = ?, lastMessagePreview = ?, lastMessageSenderId = ? WHERE id = ? AND status = 'in_progress'",
+      [now, body.slice(0, 140), from, chatId],
+    );
+    if (!res.affectedRows) throw new Error("chat not in progress");
+    const [[chat]] = await conn.execute("SELECT messageCount, requesterId, receiverId FROM chats WHERE id = ?", [chatId]);
+    row = { id: randomUUID(), seq: chat.messageCount, fromUserId: from, toUserId: chat.requesterId === from ? chat.receiverId : chat.requesterId };
+    await conn.execute("INSERT INTO chat_messages (id, chatId, seq, senderId, receiverId, body, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+      row.id, chatId, row.seq, from, row.toUserId, body, now,
+    ]);
+    await conn.query("COMMIT");
+  } catch (e) {
+    await conn.query("ROLLBACK");
+    throw e;
+  } finally {
+    conn.release();
+  }
+  const frame = JSON.stringify({ id: "1", type: "next", payload: { data: { messageAdded: { ...row, body, clientId: clientId ?? null } } } });
+  if (redis) await redis.pub.publish(`chat:${chatId}`, frame);
+  else deliver(chatId, frame);
+  return row;
+}
+
+const server = http.createServer((req, res) => {
+  if (req.url === "/healthz") {
+    pool.query("SELECT 1").then(() => res.end('{"status":"ok"}'), () => ((res.statusCode = 503), res.end()));
+    return;
+  }
+  if (req.method !== "POST" || req.url !== "/send") return void ((res.statusCode = 404), res.end());
+  let data = "";
+  req.on("data", (c) => (data += c));
+  req.on("end", () => {
+    send(JSON.parse(data)).then(
+      (row) => res.end(JSON.stringify(row)),
+      (e) => ((res.statusCode = 500), res.end(String(e))),
+    );
+  });
+});
+
+const wss = new WebSocketServer({ server, path: "/ws" });
+wss.on("connection", async (ws, req) => {
+  const chatId = new URL(req.url, "http://x").searchParams.get("chat");
+  let set = sockets.get(chatId);
+  if (!set) {
+    sockets.set(chatId, (set = new Set()));
+    if (redis) await redis.sub.subscribe(`chat:${chatId}`);
+  }
+  set.add(ws);
+  ws.on("close", () => set.delete(ws));
+  ws.send('{"type":"ready"}');
+});
+
+server.listen(Number(process.env.PORT), "127.0.0.1");
+process.once("SIGTERM", () => {
+  for (const ws of wss.clients) ws.terminate();
+  server.close();
+  Promise.allSettled([pool.end(), redis?.pub.quit(), redis?.sub.quit()]).then(() => process.exit(0));
+});
