@@ -17,9 +17,9 @@
  * machine is shared, so compare runs by their ratios.
  */
 import "reflect-metadata";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +28,7 @@ import { type Connection, createConnection } from "mysql2/promise";
 import { openDatabase } from "../graph/src/db/data-source.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
-import { load, median, quantile, type Req, send } from "./scale/load.js";
+import { type LoadResult, load, median, quantile, type Req, send } from "./scale/load.js";
 import { seedCommunity } from "./scale/seed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -196,6 +196,23 @@ async function sqlRatio(conn: Connection, statements: string[][], ids: string[])
   return median(page) / median(read);
 }
 
+/** User + system CPU time of a process so far, in milliseconds (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+let mariadbPid = 0;
+try {
+  mariadbPid = Number(execFileSync("pidof", ["mariadbd"], { encoding: "utf8" }).trim().split(" ")[0]) || 0;
+} catch {
+  /* MariaDB elsewhere: its CPU is not measured */
+}
+
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
 async function main() {
@@ -310,14 +327,24 @@ async function main() {
       const sqlX = s.sqlBound ? await sqlRatio(conn, statements, ids) : NaN;
       const ratios: number[] = [];
       const rpsOfApp: number[] = [];
+      const appCpu = { server: [] as number[], db: [] as number[] };
+      const rawCpu = { server: [] as number[], db: [] as number[] };
       const appLat: number[] = [];
       const rawLat: number[] = [];
       const rawReq = (i: number): Req => ({ method: "GET", path: `/r/${encodeURIComponent(key(s))}/${i % s.variants.length}` });
       await load(rawPort, rawReq, 50, CONCURRENCY);
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate which door goes first, so neither always meets a warmer machine.
-        const runApp = () => load(appPort, (i) => s.variants[i % s.variants.length], REQUESTS, CONCURRENCY);
-        const runRaw = () => load(rawPort, rawReq, REQUESTS, CONCURRENCY);
+        // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
+        const measured = async (pid: number, run: () => Promise<LoadResult>, into: { server: number[]; db: number[] }) => {
+          const [s0, d0] = [cpuMs(pid), cpuMs(mariadbPid)];
+          const r = await run();
+          into.server.push((cpuMs(pid) - s0) / REQUESTS);
+          into.db.push((cpuMs(mariadbPid) - d0) / REQUESTS);
+          return r;
+        };
+        const runApp = () => measured(app.pid!, () => load(appPort, (i) => s.variants[i % s.variants.length], REQUESTS, CONCURRENCY), appCpu);
+        const runRaw = () => measured(raw!.pid!, () => load(rawPort, rawReq, REQUESTS, CONCURRENCY), rawCpu);
         let a, b;
         if (round % 2 === 0) {
           a = await runApp();
@@ -339,6 +366,7 @@ async function main() {
         s.sqlBound ? `${fmt(sqlX, 1)}x` : "-",
         `${fmt(median(ratios))} (${fmt(Math.min(...ratios))}-${fmt(Math.max(...ratios))})`,
         fmt(quantile(appLat, 0.99) / quantile(rawLat, 0.99)),
+        `${fmt(median(appCpu.server))} + ${fmt(median(appCpu.db))} / ${fmt(median(rawCpu.server))} + ${fmt(median(rawCpu.db))}`,
         `${fmt(quantile(appLat, 0.99), 1)} / ${fmt(quantile(rawLat, 0.99), 1)}`,
       ];
       rows.push(row);
@@ -346,8 +374,8 @@ async function main() {
     }
     await conn.end();
     log(`\n${STUDENTS} students on MariaDB, ${ROUNDS} alternating rounds of ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
-    log("| door | scenario | SQL statements | SQL time / indexed 20-row read | req/s vs raw (median, min-max) | p99 vs raw | p99 ms app / raw |");
-    log("|---|---|---|---|---|---|---|");
+    log("| door | scenario | SQL statements | SQL time / indexed 20-row read | req/s vs raw (median, min-max) | p99 vs raw | CPU ms per request, server + MariaDB: app / raw | p99 ms app / raw |");
+    log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) log(`| ${r.join(" | ")} |`);
     const gl = appRps.get("GraphQL leaderboard");
     const rl = appRps.get("REST leaderboard");

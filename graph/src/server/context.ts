@@ -16,13 +16,18 @@ export interface Context {
   ip: string;
 }
 
-export async function contextFromToken(services: Services, token: string | null, ip: string): Promise<Context> {
+/** `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. */
+export async function contextFromToken(services: Services, token: string | null, ip: string | (() => string)): Promise<Context> {
   const user = await services.auth.authenticate(token);
-  return { services, user, tokenRejected: Boolean(token) && user === null, loaders: createLoaders(services), ip };
+  const base = { services, user, tokenRejected: Boolean(token) && user === null, loaders: createLoaders(services) };
+  if (typeof ip === "string") return { ...base, ip };
+  let known: string | undefined;
+  return Object.defineProperty(base, "ip", { get: () => (known ??= ip()), enumerable: true }) as Context;
 }
 
 export function contextFromRequest(services: Services, req: Request): Promise<Context> {
-  return contextFromToken(services, bearerToken(req.headers.authorization), req.ip ?? "unknown");
+  // req.ip walks X-Forwarded-For through the trusted proxies: only rate-limited operations need it.
+  return contextFromToken(services, bearerToken(req.headers.authorization), () => req.ip ?? "unknown");
 }
 
 export function requireUser(ctx: Pick<Context, "user" | "tokenRejected">): AuthUser {
