@@ -18,3 +18,17 @@ export const ACCOUNT_MESSAGES = {
   resetInvalid: "You are not able to reset your password",
   contactRequired: "All fields are required.",
 } as const;
+
+/** How long a verification link works, and how long an unverified account holds its address and name. */
+export const VERIFICATION_HOURS = 48;
+
+/** College-mail verification: the texts the server answers and the pages show. */
+export const VERIFY_MESSAGES = {
+  notVerified: "Verify your college mail first: open the link we mailed to your address.",
+  linkInvalid: "This verification link does not work any more. Sign in and ask for a new one.",
+  alreadyVerified: "Your college mail is already verified.",
+  resent: "We sent a new link to your college mail.",
+  verified: "Your college mail is verified.",
+  /** Someone else cannot receive requests (unverified, and later suspended or deleted). */
+  unavailable: "This student cannot take requests right now.",
+} as const;

@@ -5,6 +5,7 @@ import { AccountsService } from "./modules/accounts/accounts.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
 import { ContactService } from "./modules/accounts/contact.service.js";
 import { PasswordResetService } from "./modules/accounts/password-reset.service.js";
+import { EmailVerificationService } from "./modules/accounts/email-verification.service.js";
 import { BlocksService } from "./modules/blocks/blocks.service.js";
 import { ChatOpenService } from "./modules/chat/chat-open.service.js";
 import { ChatService } from "./modules/chat/chat.service.js";
@@ -50,6 +51,8 @@ export interface Services {
   auth: AuthService;
   accounts: AccountsService;
   passwordResets: PasswordResetService;
+  /** College-mail links: send, resend, verify; the release of stale unverified accounts. */
+  emailVerification: EmailVerificationService;
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
@@ -96,7 +99,11 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const background = new BackgroundTasks(deps.logger);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
-  const accounts = new AccountsService(deps, auth, rateLimits, rankingChanged);
+  const emailVerification = new EmailVerificationService(deps, rateLimits, background, auth, {
+    reindex: (em, userId) => profiles.reindex(em, userId),
+    rankingChanged,
+  });
+  const accounts = new AccountsService(deps, auth, rateLimits, emailVerification);
   const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
   const contact = new ContactService(deps, rateLimits, background);
   const snake = new SnakeService(deps);
@@ -108,7 +115,7 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
-  const implementPosts = new ImplementPostsService(deps, blocks, rateLimits);
+  const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
-  return { implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

@@ -5,6 +5,7 @@ import { accountsRest } from "./accounts/accounts.rest.js";
 import { ContactMessage } from "./accounts/contact-message.entity.js";
 import { ContactResolver } from "./accounts/contact.resolver.js";
 import { PasswordReset } from "./accounts/password-reset.entity.js";
+import { EmailVerification } from "./accounts/email-verification.entity.js";
 import { PasswordResetResolver } from "./accounts/password-reset.resolver.js";
 import { User } from "./accounts/user.entity.js";
 import { Block } from "./blocks/block.entity.js";
@@ -53,7 +54,7 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
-export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
+export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
 
 export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver];
 

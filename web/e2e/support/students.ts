@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { baseURL, gql, newContext } from "./browser.js";
+import { verificationLinkFor } from "./mail.js";
 
 export const PASSWORD = "correct horse battery";
 
@@ -17,8 +18,11 @@ export type Skill = { category: string; skill: string };
 /** A skill in "Programming & Technology" (or another category). */
 export const skill = (name: string, category = "Programming & Technology"): Skill => ({ category, skill: name });
 
-/** Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter, three digits). */
-export async function registerStudent(prefix: string): Promise<Student> {
+/**
+ * Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter,
+ * three digits) and opens the mailed verification link, unless `verified: false`.
+ */
+export async function registerStudent(prefix: string, { verified = true }: { verified?: boolean } = {}): Promise<Student> {
   const n = randomBytes(4).readUInt32BE(0);
   const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
   const name = `${prefix} ${randomBytes(2).toString("hex")}`;
@@ -26,6 +30,7 @@ export async function registerStudent(prefix: string): Promise<Student> {
     "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
     { input: { name, email, password: PASSWORD } },
   );
+  if (verified) await gql("mutation ($token: String!) { verifyEmail(token: $token) }", { token: (await verificationLinkFor(email)).split("/").at(-1) });
   return { token: register.token, id: register.userId, name, email };
 }
 

@@ -7,6 +7,7 @@ import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, charLength, lookupEmail, normaliseCollegeEmail, normaliseName } from "./account-rules.js";
 import type { AuthService } from "./auth.service.js";
+import type { EmailVerificationService } from "./email-verification.service.js";
 import { burnPasswordCheck, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from "./passwords.js";
 import { User } from "./user.entity.js";
 
@@ -37,8 +38,7 @@ export class AccountsService {
     private readonly deps: Deps,
     private readonly auth: AuthService,
     private readonly limits: RateLimits,
-    /** A new student can enter a small community's leaderboard. */
-    private readonly rankingChanged: () => void = () => {},
+    private readonly verification: EmailVerificationService,
   ) {
     this.users = deps.dataSource.getRepository(User);
     prepareDummyHash();
@@ -53,6 +53,7 @@ export class AccountsService {
     assertPassword(input.password);
 
     const nameKey = name.toLowerCase();
+    await this.verification.releaseStale(email, nameKey);
     // Cheap check first so a taken name costs no hashing; the unique indexes settle races.
     if (await this.users.exist({ where: [{ nameKey }, { email }] })) throw conflict(MESSAGES.nameTaken);
     const user = this.users.create({
@@ -70,6 +71,9 @@ export class AccountsService {
       ratingCount: 0,
       ratingAvg: 0,
       createdAt: this.deps.clock.now(),
+      // Nobody sees the student until the mailed link proves the address is theirs.
+      emailVerifiedAt: null,
+      visible: false,
     });
     try {
       await this.users.insert(user);
@@ -77,7 +81,7 @@ export class AccountsService {
       if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);
       throw e;
     }
-    this.rankingChanged();
+    this.verification.sendLink(user.id);
     this.deps.logger.info({ userId: user.id }, "account registered");
     return { token: await this.auth.issueToken(user), userId: user.id };
   }

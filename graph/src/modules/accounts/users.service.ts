@@ -1,6 +1,6 @@
 import type { EntityManager, Repository } from "typeorm";
 import { rawQuery } from "../../db/sql.js";
-import { notFound } from "../../shared/errors.js";
+import { emailNotVerified, notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
 
 /** Public, non-private facts about users that other modules show next to their own rows. */
@@ -33,6 +33,22 @@ export class UsersService {
 
   async exists(id: string): Promise<boolean> {
     return this.users.exist({ where: { id } });
+  }
+
+  /** Whether others may see and reach the student (users.visible); null for an unknown id. */
+  async isVisible(id: string): Promise<boolean | null> {
+    const [row] = await rawQuery<{ visible: unknown }>(this.users.manager, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", { id });
+    return row ? Number(row.visible) === 1 || row.visible === true : null;
+  }
+
+  /**
+   * The gate of every write that reaches other students (requests, joining or posting implements,
+   * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
+   */
+  async assertVerified(id: string): Promise<void> {
+    const [row] = await rawQuery<{ verifiedAt: unknown }>(this.users.manager, "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id", { id });
+    if (!row) throw notFound("User not found");
+    if (row.verifiedAt == null) throw emailNotVerified();
   }
 
   /**

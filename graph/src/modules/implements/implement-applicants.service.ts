@@ -70,6 +70,7 @@ export class ImplementApplicantsService {
   /** Asks to join a post: once per post, never one's own, never a post one cannot see. Rate-limited per student. */
   async join(userId: string, postId: string, description: unknown): Promise<ImplementApplicant> {
     const reason = validateJoinDescription(description);
+    await this.users.assertVerified(userId);
     await this.c.rateLimits.consume(["implement_join", userId]);
     const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
     return this.deps.tx(async (em) => {

@@ -1,5 +1,6 @@
 import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
 import type { Deps } from "../../services.js";
+import type { UsersService } from "../accounts/users.service.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
@@ -38,6 +39,7 @@ export class ImplementPostsService {
     private readonly deps: Deps,
     private readonly blocks: BlocksService,
     private readonly limits: RateLimits,
+    private readonly users: Pick<UsersService, "assertVerified">,
   ) {}
 
   private repo(em?: EntityManager) {
@@ -46,6 +48,7 @@ export class ImplementPostsService {
 
   async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
     const { title, description } = validatePost(input);
+    await this.users.assertVerified(ownerId);
     await this.limits.consume(["implement_post", ownerId]);
     const now = this.deps.clock.now();
     const post = this.repo().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });

@@ -30,6 +30,13 @@ export class ProfilesResolver {
     return fresh;
   }
 
+  @FieldResolver(() => Boolean, {
+    description: "Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED).",
+  })
+  emailVerified(@Root() me: ProfileRow): boolean {
+    return me.emailVerifiedAt !== null;
+  }
+
   @FieldResolver(() => Boolean, { description: "Gender and skills required given: false sends the student to /p." })
   async detailsFilled(@Root() me: ProfileRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await ctx.services.profiles.isDetailsFilled(me.id)) === true;

@@ -1,7 +1,8 @@
 import { type EntityManager, In } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
-import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
+import { AppError, badInput, conflict, emailNotVerified, notFound } from "../../shared/errors.js";
+import { VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { UsersService } from "../accounts/users.service.js";
@@ -78,7 +79,11 @@ export class SwapRequestsService {
   /** The first rule that forbids a new request between `me` and `other`, or null. */
   private async refusal(me: string, other: string, em?: EntityManager): Promise<AppError | null> {
     if (me === other) return badInput(M.self);
-    if (!(await this.c.users.exists(other))) return notFound(M.userNotFound);
+    const [mine, theirs] = await Promise.all([this.c.users.isVisible(me), this.c.users.isVisible(other)]);
+    // A signed-in caller who is not visible has not verified their address (see users.visible).
+    if (mine === false) return emailNotVerified();
+    if (theirs === null) return notFound(M.userNotFound);
+    if (!theirs) return conflict(VERIFY_MESSAGES.unavailable);
     if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
     if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
     if (await this.openBetween(me, other, em)) return conflict(M.alreadyPending);
