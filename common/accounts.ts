@@ -32,3 +32,13 @@ export const VERIFY_MESSAGES = {
   /** Someone else cannot receive requests (unverified, and later suspended or deleted). */
   unavailable: "This student cannot take requests right now.",
 } as const;
+
+/** What a deleted account is called wherever it still appears (messages, ratings, chats). */
+export const DELETED_STUDENT_NAME = "Deleted student";
+
+/** Export and deletion of one's own account. */
+export const PRIVACY_MESSAGES = {
+  passwordRequired: "Please enter your password to delete your account.",
+  wrongPassword: "That password is not right. Your account was not deleted.",
+  deleted: "Your account was deleted.",
+} as const;

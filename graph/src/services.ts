@@ -21,6 +21,7 @@ import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
 import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
+import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { BackgroundTasks } from "./shared/background.js";
 import type { Clock } from "./shared/clock.js";
 import type { Logger } from "./shared/logger.js";
@@ -79,6 +80,8 @@ export interface Services {
   implementPosts: ImplementPostsService;
   /** Implements: join and the owner's decisions (accept notifies and opens the chat). */
   implementApplicants: ImplementApplicantsService;
+  /** A student's own data: JSON export and account deletion. */
+  privacy: PrivacyService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
@@ -117,5 +120,8 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
-  return { emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  const privacy = new PrivacyService(deps, {
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, coins, implementPosts, implementApplicants, snake, blocks,
+  });
+  return { privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

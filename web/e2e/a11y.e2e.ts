@@ -150,6 +150,14 @@ describe("accessibility (axe-core) in Chromium", () => {
       then: (page) => page.getByText("You are not able to reset your password").waitFor(),
     },
     { name: "404", as: "guest", url: () => "/no/such/page", then: byName("404 - Page Not Found") },
+    {
+      name: "verify email (used-up link)",
+      as: "user",
+      url: () => "/verify-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      then: (page) => page.getByText("This verification link does not work any more.").waitFor(),
+    },
+    { name: "account deleted", as: "guest", url: () => "/account-deleted", then: byName("Account deleted") },
+    { name: "own profile (your data)", as: "user", url: () => `/user/${me.id}/${me.id}/Female`, then: (page) => page.getByRole("region", { name: "Your data" }).waitFor() },
     { name: "profile details (/p)", as: "user", url: () => "/p" },
     {
       name: "dashboard",

@@ -20,6 +20,7 @@ export const pages: RouteObject[] = [
   { path: "logout", lazy: () => import("./routes/logout") },
   { path: "reset-password/:newtoken", lazy: () => import("./routes/reset-password") },
   { path: "verify-email/:token", lazy: () => import("./routes/verify-email") },
+  { path: "account-deleted", lazy: () => import("./routes/account-deleted") },
   { path: "contact", lazy: () => import("./routes/contact") },
   { path: "game/:userID", lazy: () => import("./routes/game") },
   { path: ":userId/notifications", lazy: () => import("./routes/notifications") },

@@ -1,8 +1,8 @@
 import type { Repository } from "typeorm";
-import { PASSWORD_MAX } from "../../../../common/accounts.js";
+import { PASSWORD_MAX, PRIVACY_MESSAGES } from "../../../../common/accounts.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
-import { AppError, badInput, conflict } from "../../shared/errors.js";
+import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, charLength, lookupEmail, normaliseCollegeEmail, normaliseName } from "./account-rules.js";
@@ -110,6 +110,20 @@ export class AccountsService {
       await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
     }
     return { token: await this.auth.issueToken(user), userId: user.id };
+  }
+
+  /**
+   * The signed-in student proves it is them again (deleting the account): their password, under
+   * the sign-in limit of their address so it cannot be guessed here instead.
+   */
+  async confirmPassword(userId: string, password: unknown): Promise<void> {
+    if (typeof password !== "string" || !password) throw badInput(PRIVACY_MESSAGES.passwordRequired, { field: "password" });
+    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+    if (!user) throw notFound("User not found");
+    await this.limits.consume(["login_account", user.email]);
+    const ok = charLength(password) <= PASSWORD_MAX && (await verifyPassword(user.passwordHash, password));
+    if (!ok) throw badInput(PRIVACY_MESSAGES.wrongPassword, { field: "password" });
+    await this.limits.reset("login_account", user.email);
   }
 
   /** Revokes every token of the user issued so far (this one included). */

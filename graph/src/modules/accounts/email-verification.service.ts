@@ -136,6 +136,11 @@ export class EmailVerificationService {
     this.deps.logger.info({ released: stale.map((s) => s.id) }, "unverified accounts released their address");
   }
 
+  /** A deleted student's links go. */
+  async forget(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(EmailVerification).delete({ userId });
+  }
+
   private async mailLink(userId: string): Promise<void> {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerifiedAt: true } });
     if (!user || user.emailVerifiedAt) return;

@@ -1,4 +1,4 @@
-import { IsNull, MoreThan, type Repository } from "typeorm";
+import { type EntityManager, IsNull, MoreThan, type Repository } from "typeorm";
 import type { Deps } from "../../services.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
@@ -100,6 +100,11 @@ export class PasswordResetService {
       await this.auth.revokeSessions(link.userId, em);
     });
     this.deps.logger.info({ userId: link.userId }, "password changed with a reset link");
+  }
+
+  /** A deleted student's links go. */
+  async forget(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(PasswordReset).delete({ userId });
   }
 
   private async findLive(token: string): Promise<PasswordReset | null> {

@@ -77,4 +77,12 @@ export class User {
    */
   @Column("boolean", { default: false })
   visible: boolean;
+
+  /**
+   * When the student deleted their account (privacy/account-deletion.service.ts). The row stays,
+   * anonymised ("Deleted student", no address, no profile), so chats, ratings and the ledger keep
+   * their other party.
+   */
+  @Column("datetime", { precision: 3, nullable: true })
+  deletedAt: Date | null;
 }

@@ -1,4 +1,5 @@
-import type { EntityManager, Repository } from "typeorm";
+import { type EntityManager, IsNull, type Repository } from "typeorm";
+import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import { rawQuery } from "../../db/sql.js";
 import { emailNotVerified, notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
@@ -49,6 +50,28 @@ export class UsersService {
     const [row] = await rawQuery<{ verifiedAt: unknown }>(this.users.manager, "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id", { id });
     if (!row) throw notFound("User not found");
     if (row.verifiedAt == null) throw emailNotVerified();
+  }
+
+  /**
+   * Anonymises a deleted student's account row inside `em`: the name becomes "Deleted student" (what
+   * their messages, ratings and ledger lines show), the address and name are freed for a new
+   * sign-up, the password can never match and they are no longer visible.
+   */
+  async anonymise(em: EntityManager, userId: string, at: Date): Promise<void> {
+    const res = await em.getRepository(User).update(
+      { id: userId, deletedAt: IsNull() },
+      {
+        name: DELETED_STUDENT_NAME,
+        nameKey: `deleted.${userId}`,
+        email: `deleted.${userId}@invalid`,
+        passwordHash: "!deleted",
+        emailVerifiedAt: null,
+        visible: false,
+        deletedAt: at,
+      },
+    );
+    if (!res.affected) throw notFound("User not found");
+    this.rankingChanged(em);
   }
 
   /**

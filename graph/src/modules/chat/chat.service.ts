@@ -1,4 +1,4 @@
-import type { EntityManager } from "typeorm";
+import { type EntityManager, In } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
@@ -7,6 +7,8 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
+import { ChatReport } from "./chat-report.entity.js";
+import { ChatMessage } from "./message.entity.js";
 import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
 import type { ChatListItemView, ChatView } from "./chat.types.js";
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
@@ -67,7 +69,47 @@ export class ChatService {
 
   /** CONFLICT for a chat that is no longer in progress. */
   stateError(chat: Pick<Chat, "status">) {
-    return conflict(chat.status === "suspended" ? CHAT_MESSAGES.chatSuspended : CHAT_MESSAGES.chatCompleted);
+    if (chat.status === "suspended") return conflict(CHAT_MESSAGES.chatSuspended);
+    return conflict(chat.status === "closed" ? CHAT_MESSAGES.chatClosed : CHAT_MESSAGES.chatCompleted);
+  }
+
+  /**
+   * Closes every chat in progress of a student who leaves (account deleted, or suspended by an
+   * operator), inside `em`: coins held for a paid lesson go back to the learner through the
+   * ledger, nobody is rewarded; both pages hear of it once committed. Returns the coins refunded.
+   */
+  async closeAllOf(em: EntityManager, userId: string): Promise<{ chats: number; refundedCoins: number }> {
+    const open = await this.repo(em).find({ where: [{ userLowId: userId, status: "in_progress" }, { userHighId: userId, status: "in_progress" }] });
+    const now = this.deps.clock.now();
+    let refundedCoins = 0;
+    let chats = 0;
+    for (const chat of open) {
+      const res = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ status: "closed", endedAt: now })
+        .where("id = :id AND status = :status", { id: chat.id, status: "in_progress" })
+        .execute();
+      if (!res.affected) continue;
+      chats++;
+      if (chat.escrowRef && chat.coins > 0) refundedCoins += (await this.c.ledger.refund(chat.escrowRef, em)).coins;
+      const fresh = await this.repo(em).findOneOrFail({ where: { id: chat.id } });
+      afterCommit(em, () => this.publishState(fresh));
+    }
+    return { chats, refundedCoins };
+  }
+
+  /** A student's chats (any state) with every message, and the reports they made: for their data export. */
+  async exportFor(userId: string): Promise<{ chats: Array<Chat & { messages: ChatMessage[] }>; reportsMade: ChatReport[] }> {
+    const m = this.deps.dataSource.manager;
+    const chats = await this.repo().find({ where: [{ userLowId: userId }, { userHighId: userId }], order: { startDate: "ASC" } });
+    const messages = chats.length
+      ? await m.getRepository(ChatMessage).find({ where: { chatId: In(chats.map((c) => c.id)) }, order: { chatId: "ASC", seq: "ASC" } })
+      : [];
+    const byChat = new Map<string, ChatMessage[]>();
+    for (const msg of messages) byChat.set(msg.chatId, [...(byChat.get(msg.chatId) ?? []), msg]);
+    const reportsMade = await m.getRepository(ChatReport).find({ where: { reporterId: userId }, order: { createdAt: "ASC" } });
+    return { chats: chats.map((c) => ({ ...c, messages: byChat.get(c.id) ?? [] })), reportsMade };
   }
 
   assertDetailsFilled(userId: string): Promise<void> {

@@ -2,7 +2,8 @@ import type { EntityManager } from "typeorm";
 import type { Deps } from "../../services.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinOrder } from "./purchase.entity.js";
 import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
@@ -169,6 +170,44 @@ export class CoinsService {
   /** The lesson was reported: the held coins go back to the learner. */
   refund(refKey: string, em?: EntityManager): Promise<MoveResult> {
     return this.settle(refKey, "refunded", em);
+  }
+
+  /**
+   * A deleted account's remaining spendable coins leave circulation: one `closure` transfer to the
+   * closed-accounts sink, in the deletion's transaction (held coins were settled before). Returns
+   * how many coins moved.
+   */
+  async closeAccount(userId: string, em: EntityManager): Promise<number> {
+    return this.run(em, async (m) => {
+      const coins = await balanceOf(m, userId);
+      if (coins <= 0) return 0;
+      await transfer(
+        m,
+        {
+          key: `closure:${userId}`,
+          kind: "closure",
+          amount: coins,
+          from: userId,
+          to: SYSTEM_ACCOUNTS.closed,
+          fromCounterpart: SYSTEM_ACCOUNTS.closed,
+          toCounterpart: userId,
+          memo: "Account deleted",
+        },
+        this.deps.clock.now(),
+      );
+      return coins;
+    });
+  }
+
+  /** Everything the ledger holds about a student: their entries (oldest first) and their purchase orders. */
+  async exportFor(userId: string): Promise<{ balance: number; entries: CoinEntry[]; orders: CoinOrder[] }> {
+    const m = this.deps.dataSource.manager;
+    const [balance, entries, orders] = await Promise.all([
+      balanceOf(m, userId),
+      m.getRepository(CoinEntry).find({ where: { accountId: userId }, order: { seq: "ASC" } }),
+      m.getRepository(CoinOrder).find({ where: { userId }, order: { createdAt: "ASC" } }),
+    ]);
+    return { balance, entries, orders };
   }
 
   /** The hold for refKey, if any (e.g. to show "coins held" on a chat). */

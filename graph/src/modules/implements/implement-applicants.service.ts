@@ -160,6 +160,16 @@ export class ImplementApplicantsService {
   }
 
   /** Every applicant of each post, in the order they asked (bounded per post at join time). */
+  /** The student's applications to others' posts, oldest first (for their data export). */
+  exportFor(userId: string): Promise<ImplementApplicant[]> {
+    return this.repo().find({ where: { userId }, order: { createdAt: "ASC" } });
+  }
+
+  /** A deleted student's applications (their name and reasons to join) go. */
+  async eraseAllOf(em: EntityManager, userId: string): Promise<void> {
+    await this.repo(em).delete({ userId });
+  }
+
   async applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>> {
     const ids = [...new Set(postIds)];
     const out = new Map<string, ImplementApplicant[]>(ids.map((id) => [id, []]));

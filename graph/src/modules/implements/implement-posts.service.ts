@@ -56,6 +56,19 @@ export class ImplementPostsService {
     return post;
   }
 
+  /** The student's own posts, oldest first (for their data export). */
+  exportFor(ownerId: string): Promise<ImplementPost[]> {
+    return this.repo().find({ where: { ownerId }, order: { createdAt: "ASC" } });
+  }
+
+  /** A deleted student's posts go, with the applications to them. */
+  async eraseAllOf(em: EntityManager, ownerId: string): Promise<void> {
+    const posts = await this.repo(em).find({ where: { ownerId }, select: { id: true } });
+    if (posts.length === 0) return;
+    await em.getRepository(ImplementApplicant).delete({ postId: In(posts.map((p) => p.id)) });
+    await this.repo(em).delete({ ownerId });
+  }
+
   /** Others' problems for `viewerId`: visible, not theirs, not from a blocked owner, not from an owner who rejected them. */
   async listForViewer(viewerId: string, page: PageRequest): Promise<PostPage> {
     return this.keyset(await this.othersQuery(viewerId), page);

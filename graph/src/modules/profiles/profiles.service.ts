@@ -7,6 +7,7 @@ import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
+import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
@@ -319,6 +320,23 @@ export class ProfilesService {
       },
       this.deps.clock.now(),
     );
+  }
+
+  /**
+   * Erases a deleted student's profile inside `em`: skills, languages, what they learned, their
+   * feed session; gender, picture and price cleared. Returns the picture to remove once committed.
+   * (Completed skills they taught stay with their learners, the mentor now shown as deleted.)
+   */
+  async erase(em: EntityManager, userId: string): Promise<string | null> {
+    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, image: true } });
+    if (!owner) throw notFound("User not found");
+    await em.getRepository(User).update({ id: userId }, { gender: null, image: null, amount: 0, days: 0 });
+    await em.getRepository(UserSkill).delete({ userId });
+    await em.getRepository(UserLanguage).delete({ userId });
+    await em.getRepository(CompletedSkill).delete({ learnerId: userId });
+    await em.getRepository(FeedSnapshot).delete({ userId });
+    await this.reindex(em, userId);
+    return owner.image && this.deps.storage.ownsImage(owner.image, userId) ? owner.image : null;
   }
 
   /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */

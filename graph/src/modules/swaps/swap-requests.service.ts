@@ -67,6 +67,33 @@ export class SwapRequestsService {
     return r && (r.requesterId === me || r.receiverId === me) ? r : null;
   }
 
+  /**
+   * Cancels every open request a leaving student (deleted or suspended) sent or received, inside
+   * `em`, with their notifications. Open requests hold no coins (a pay request moves coins only
+   * when it is paid, which opens the chat), so nothing needs refunding here.
+   */
+  async cancelOpenOf(em: EntityManager, userId: string): Promise<number> {
+    const open = await this.repo(em).find({
+      where: [
+        { requesterId: userId, status: In([...OPEN_STATUSES]) },
+        { receiverId: userId, status: In([...OPEN_STATUSES]) },
+      ],
+    });
+    let cancelled = 0;
+    for (const r of open) {
+      const res = await this.repo(em).update({ id: r.id, status: r.status }, { status: "cancelled", openPair: null, decidedAt: this.deps.clock.now() });
+      if (!res.affected) continue;
+      cancelled++;
+      await this.c.notifications.removeByRef(r.id, em);
+    }
+    return cancelled;
+  }
+
+  /** Every request the student sent or received, oldest first: for their data export. */
+  exportFor(userId: string): Promise<SwapRequest[]> {
+    return this.repo().find({ where: [{ requesterId: userId }, { receiverId: userId }], order: { createdAt: "ASC" } });
+  }
+
   async byIds(ids: readonly string[]): Promise<SwapRequest[]> {
     return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : [];
   }
