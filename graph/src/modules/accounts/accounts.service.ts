@@ -2,12 +2,13 @@ import type { Repository } from "typeorm";
 import { PASSWORD_MAX, PRIVACY_MESSAGES } from "../../../../common/accounts.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
-import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
+import { AppError, badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, charLength, lookupEmail, normaliseCollegeEmail, normaliseName } from "./account-rules.js";
 import type { AuthService } from "./auth.service.js";
 import type { EmailVerificationService } from "./email-verification.service.js";
+import { type StandingService, suspensionMessage } from "./standing.service.js";
 import { burnPasswordCheck, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from "./passwords.js";
 import { User } from "./user.entity.js";
 
@@ -39,6 +40,7 @@ export class AccountsService {
     private readonly auth: AuthService,
     private readonly limits: RateLimits,
     private readonly verification: EmailVerificationService,
+    private readonly standing: StandingService,
   ) {
     this.users = deps.dataSource.getRepository(User);
     prepareDummyHash();
@@ -98,7 +100,7 @@ export class AccountsService {
 
     const user =
       email && password
-        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true } })
+        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true, suspendedUntil: true, suspensionReason: true } })
         : null;
     let ok = false;
     if (user && charLength(password) <= PASSWORD_MAX) ok = await verifyPassword(user.passwordHash, password);
@@ -106,6 +108,11 @@ export class AccountsService {
     if (!user || !ok) throw wrongCredentials();
 
     await Promise.all([this.limits.reset("login_account", email!), this.limits.refund("login_ip", ip)]);
+    // Told only to whoever knows the password: suspended now, or back in standing once it ran out.
+    if (user.suspendedUntil) {
+      if (this.standing.isSuspended(user)) throw forbidden(suspensionMessage(user.suspendedUntil, user.suspensionReason));
+      await this.deps.tx((em) => this.standing.lift(em, user.id));
+    }
     if (needsRehash(user.passwordHash)) {
       await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
     }

@@ -9,19 +9,13 @@ import type { RateLimits } from "../../shared/rate-limit.js";
 import type { AuthService } from "./auth.service.js";
 import { EmailVerification } from "./email-verification.entity.js";
 import { hashLinkToken, isLinkToken, newLinkToken } from "./mail-links.js";
+import type { StandingService } from "./standing.service.js";
 import { User } from "./user.entity.js";
 
 /** A link works this long; an unverified account holds its address and name as long after sign-up. */
 export const VERIFICATION_WINDOW_MS = VERIFICATION_HOURS * HOUR;
 
 const invalidLink = () => badInput(VERIFY_MESSAGES.linkInvalid, { field: "token" });
-
-export interface VerificationHooks {
-  /** Rewrites the student's directory rows (their `visible` changed in `em`). */
-  reindex(em: EntityManager, userId: string): Promise<void>;
-  /** Tells the leaderboard, once `em` commits, that a ranking may have changed. */
-  rankingChanged(em: EntityManager): void;
-}
 
 /**
  * Proves that a student owns the college address they signed up with. Registration mails a
@@ -41,7 +35,7 @@ export class EmailVerificationService {
     private readonly limits: RateLimits,
     private readonly background: BackgroundTasks,
     private readonly auth: AuthService,
-    private readonly hooks: VerificationHooks,
+    private readonly standing: Pick<StandingService, "refresh">,
   ) {
     this.users = deps.dataSource.getRepository(User);
     this.links = deps.dataSource.getRepository(EmailVerification);
@@ -100,10 +94,9 @@ export class EmailVerificationService {
    * already verified student is left as they are.
    */
   async markVerified(em: EntityManager, userId: string, at: Date): Promise<void> {
-    const res = await em.getRepository(User).update({ id: userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at, visible: true });
+    const res = await em.getRepository(User).update({ id: userId, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at });
     if (!res.affected) return;
-    await this.hooks.reindex(em, userId);
-    this.hooks.rankingChanged(em);
+    await this.standing.refresh(em, userId);
   }
 
   /**

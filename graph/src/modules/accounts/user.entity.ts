@@ -85,4 +85,17 @@ export class User {
    */
   @Column("datetime", { precision: 3, nullable: true })
   deletedAt: Date | null;
+
+  /**
+   * Suspended by an operator until then (a permanent suspension is PERMANENT_SUSPENSION): no
+   * sign-in, not visible. Cleared by an operator, or at the first sign-in after it ends.
+   */
+  @Column("datetime", { precision: 3, nullable: true })
+  suspendedUntil: Date | null;
+
+  @Column("varchar", { length: 500, nullable: true })
+  suspensionReason: string | null;
 }
+
+/** "Permanently": the last instant both databases' datetime can hold. */
+export const PERMANENT_SUSPENSION = new Date("9999-12-31T00:00:00.000Z");

@@ -1,4 +1,4 @@
-import { type EntityManager, IsNull, type Repository } from "typeorm";
+import { type EntityManager, In, IsNull, Not, type Repository } from "typeorm";
 import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import { rawQuery } from "../../db/sql.js";
 import { emailNotVerified, notFound } from "../../shared/errors.js";
@@ -34,6 +34,25 @@ export class UsersService {
 
   async exists(id: string): Promise<boolean> {
     return this.users.exist({ where: { id } });
+  }
+
+  /** Students (deleted accounts aside) with and without a verified address, for the moderation console. */
+  async countsByVerification(): Promise<{ verified: number; unverified: number }> {
+    const [verified, unverified] = await Promise.all([
+      this.users.count({ where: { deletedAt: IsNull(), emailVerifiedAt: Not(IsNull()) } }),
+      this.users.count({ where: { deletedAt: IsNull(), emailVerifiedAt: IsNull() } }),
+    ]);
+    return { verified, unverified };
+  }
+
+  /** The account facts an operator sees next to a report. */
+  async standingOf(ids: readonly string[]): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.users.find({
+      where: { id: In([...new Set(ids)]) },
+      select: { id: true, name: true, email: true, emailVerifiedAt: true, suspendedUntil: true, deletedAt: true },
+    });
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   /** Whether others may see and reach the student (users.visible); null for an unknown id. */

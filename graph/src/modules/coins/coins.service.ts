@@ -1,8 +1,8 @@
-import type { EntityManager } from "typeorm";
+import { type EntityManager, In } from "typeorm";
 import type { Deps } from "../../services.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
 import { CoinOrder } from "./purchase.entity.js";
 import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
@@ -208,6 +208,26 @@ export class CoinsService {
       m.getRepository(CoinOrder).find({ where: { userId }, order: { createdAt: "ASC" } }),
     ]);
     return { balance, entries, orders };
+  }
+
+  /** What happened to the coins held for each lesson (moderation shows it beside a report). */
+  async holdStates(refKeys: readonly string[]): Promise<Map<string, { coins: number; state: "held" | "released" | "refunded" }>> {
+    const keys = [...new Set(refKeys)].map((r) => `hold:${assertRefKey(r)}`);
+    if (keys.length === 0) return new Map();
+    const holds = await this.deps.dataSource.getRepository(CoinTransfer).find({ where: { key: In(keys) } });
+    return new Map(holds.map((h) => [h.key.slice("hold:".length), { coins: h.amount, state: h.holdState ?? "held" }]));
+  }
+
+  /** Coins students hold (spendable, the sum of their balances) and coins held in escrow, from the ledger. */
+  async circulation(): Promise<{ inCirculation: number; inEscrow: number }> {
+    const m = this.deps.dataSource.manager;
+    const row = await m
+      .getRepository(CoinAccount)
+      .createQueryBuilder("a")
+      .select("COALESCE(SUM(a.balance), 0)", "s")
+      .where("a.kind = :kind", { kind: "user" })
+      .getRawOne<{ s: number | string }>();
+    return { inCirculation: Number(row?.s ?? 0), inEscrow: await balanceOf(m, SYSTEM_ACCOUNTS.escrow) };
   }
 
   /** The hold for refKey, if any (e.g. to show "coins held" on a chat). */

@@ -7,7 +7,7 @@ import type { RateLimits } from "../../shared/rate-limit.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
-import { validatePost } from "./implement.rules.js";
+import { MESSAGES, validatePost } from "./implement.rules.js";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
@@ -117,12 +117,27 @@ export class ImplementPostsService {
   async setVisibility(ownerId: string, postId: string, visible: unknown): Promise<ImplementPost> {
     if (typeof visible !== "boolean") throw badInput("Visibility must be true or false");
     const post = await this.requireOwned(ownerId, postId);
+    if (visible && post.hiddenByOperatorAt) throw forbidden(MESSAGES.hiddenByOperator);
     if (post.visible !== visible) {
       post.visible = visible;
       post.updatedAt = this.deps.clock.now();
       await this.repo().update({ id: post.id, ownerId }, { visible, updatedAt: post.updatedAt });
     }
     return post;
+  }
+
+  /** An operator hides a post for good (moderation): returns it, or NOT_FOUND. */
+  async hideByOperator(em: EntityManager, postId: string): Promise<ImplementPost> {
+    const post = await this.repo(em).findOne({ where: { id: String(postId) } });
+    if (!post) throw notFound(POST_NOT_FOUND);
+    const now = this.deps.clock.now();
+    await this.repo(em).update({ id: post.id }, { visible: false, hiddenByOperatorAt: now, updatedAt: now });
+    return { ...post, visible: false, hiddenByOperatorAt: now, updatedAt: now };
+  }
+
+  /** A student's posts others can still see (the moderation queue offers to hide them); at most `limit`. */
+  visibleOf(ownerId: string, limit = 10): Promise<ImplementPost[]> {
+    return this.repo().find({ where: { ownerId, visible: true }, order: { createdAt: "DESC", id: "DESC" }, take: limit });
   }
 
   async byIds(ids: readonly string[]): Promise<Map<string, ImplementPost>> {

@@ -9,7 +9,7 @@ import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
-import { errorCode } from "../../lib/graphql-errors";
+import { actionMessage, errorCode } from "../../lib/graphql-errors";
 
 type Notice = { variant: "danger" | "success"; message: string };
 
@@ -38,7 +38,9 @@ export function Component() {
       navigate("/dashboard");
     } catch (error) {
       const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
-      setNotice({ variant: "danger", message: limited ?? MESSAGES.wrongCredentials });
+      // A suspended account (right password): the server says until when and why.
+      const suspended = errorCode(error) === "FORBIDDEN" ? actionMessage(error) : undefined;
+      setNotice({ variant: "danger", message: limited ?? suspended ?? MESSAGES.wrongCredentials });
     }
   }
 
