@@ -231,6 +231,17 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(errorMessage(await gqlOp(UNSUSPEND, { u: s.id, reason: "again" }))).toBe(MODERATION_MESSAGES.notSuspended);
   });
 
+  it("a suspended student who opens their verification link stays unlisted until the suspension is lifted", async () => {
+    const s = await t.createUser({ emailVerifiedAt: null, visible: false });
+    expect((await gqlOp(SUSPEND, { input: { userId: s.user.id, days: 3, reason: "Spam" } })).errors).toBeUndefined();
+    const app = t.app.services;
+    await app.deps.tx((em) => app.emailVerification.markVerified(em, s.user.id, t.clock.now()));
+    const visible = async () => Boolean(Number((await t.dataSource.query("SELECT visible FROM users WHERE id = ?", [s.user.id]))[0].visible));
+    expect(await visible()).toBe(false);
+    await gqlOp(UNSUSPEND, { u: s.user.id, reason: "Appeal" });
+    expect(await visible()).toBe(true);
+  });
+
   it("hides an implement post for good and counts the community from the ledger", async () => {
     const owner = await student();
     const other = await student();
