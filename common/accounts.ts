@@ -20,3 +20,27 @@ export const ACCOUNT_MESSAGES = {
   /** A 7-day token ran out (or was revoked): the sign-in page says so, the server's refusal too. */
   sessionExpired: "Your session expired, please sign in again",
 } as const;
+
+/** How long a verification link works, and how long an unverified account holds its address and name. */
+export const VERIFICATION_HOURS = 48;
+
+/** College-mail verification: the texts the server answers and the pages show. */
+export const VERIFY_MESSAGES = {
+  notVerified: "Verify your college mail first: open the link we mailed to your address.",
+  linkInvalid: "This verification link does not work any more. Sign in and ask for a new one.",
+  alreadyVerified: "Your college mail is already verified.",
+  resent: "We sent a new link to your college mail.",
+  verified: "Your college mail is verified.",
+  /** Someone else cannot receive requests (unverified, and later suspended or deleted). */
+  unavailable: "This student cannot take requests right now.",
+} as const;
+
+/** What a deleted account is called wherever it still appears (messages, ratings, chats). */
+export const DELETED_STUDENT_NAME = "Deleted student";
+
+/** Export and deletion of one's own account. */
+export const PRIVACY_MESSAGES = {
+  passwordRequired: "Please enter your password to delete your account.",
+  wrongPassword: "That password is not right. Your account was not deleted.",
+  deleted: "Your account was deleted.",
+} as const;

@@ -95,7 +95,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
   const rnd = random(20261124);
   const users = new Batcher(conn, "users", [
     "id", "name", "nameKey", "email", "passwordHash", "tokenVersion", "gender", "image", "amount", "days",
-    "ratingSum", "ratingCount", "ratingAvg", "skillCoins", "createdAt",
+    "ratingSum", "ratingCount", "ratingAvg", "skillCoins", "createdAt", "emailVerifiedAt", "visible",
   ]);
   const skills = new Batcher(conn, "user_skills", ["id", "userId", "kind", "position", "category", "skill", "skillKey"]);
   const langs = new Batcher(conn, "user_languages", ["id", "userId", "position", "language", "languageKey"]);
@@ -123,7 +123,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     await users.add([
       id, name, name.toLowerCase(), `b${i}@psgtech.ac.in`, passwordHash, 0, rnd() < 0.5 ? "Male" : "Female", null,
       Math.floor(rnd() * 40), Math.floor(rnd() * 30), ratingSum, ratingCount, ratingCount ? ratingSum / ratingCount : 0,
-      Math.floor(rnd() * 200), createdAt,
+      Math.floor(rnd() * 200), createdAt, createdAt, 1,
     ]);
     const picked = new Set<number>();
     while (picked.size < 5) picked.add(skewed(rnd, SKILL_POOL.length));
@@ -137,7 +137,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     const more = Math.floor(rnd() * 3);
     while (languages.size < 1 + more) languages.add(LANGUAGES[skewed(rnd, LANGUAGES.length)]);
     for (const [position, l] of [...languages].entries()) await langs.add([newId(), id, position, l, foldTerm(l)]);
-    const profile = { userId: id, name, createdAt, known: known.map((s) => s.skill), required: required.map((s) => s.skill), languages: [...languages] };
+    const profile = { userId: id, visible: true, name, createdAt, known: known.map((s) => s.skill), required: required.map((s) => s.skill), languages: [...languages] };
     for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt]);
     for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey]);
     if ((i + 1) % 20000 === 0) log(`  ${i + 1} students (${((Date.now() - started) / 1000).toFixed(0)} s)`);

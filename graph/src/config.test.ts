@@ -19,6 +19,14 @@ describe("config", () => {
     expect(c.collegeEmailDomain).toBe("psgtech.ac.in");
     expect(c.demoData).toBe(true);
     expect(c.publicUrl).toBe("http://localhost:4000");
+    expect(c.operatorEmails).toEqual([]);
+  });
+
+  it("reads OPERATOR_EMAILS as lower-cased addresses", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), OPERATOR_EMAILS: " 22Z201@PSGTech.ac.in ,23a100@psgtech.ac.in," }).operatorEmails).toEqual([
+      "22z201@psgtech.ac.in",
+      "23a100@psgtech.ac.in",
+    ]);
   });
 
   it("generates the development JWT secret once and keeps it in DATA_DIR", () => {
@@ -40,6 +48,7 @@ describe("config", () => {
     [{ NODE_ENV: "production", DATABASE_URL: "mysql://root@127.0.0.1:3306/x" }, /^Invalid JWT_SECRET: required when NODE_ENV=production with DATABASE_URL/],
     [{ DEMO_DATA: "maybe" }, /^Invalid DEMO_DATA/],
     [{ COLLEGE_EMAIL_DOMAIN: "not a domain" }, /^Invalid COLLEGE_EMAIL_DOMAIN/],
+    [{ OPERATOR_EMAILS: "22z201@psgtech.ac.in, not-an-address" }, /^Invalid OPERATOR_EMAILS: must be email addresses separated by commas/],
     [{ RAZORPAY_KEY_ID: "rzp_test_x" }, /^Invalid RAZORPAY_KEY_SECRET/],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);

@@ -43,6 +43,14 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain such as psgtech.ac.in")
     .default("psgtech.ac.in"),
+  /** Students who are operators (moderation console), by their verified college address: comma-separated. */
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254), {
+      message: "must be email addresses separated by commas",
+    })
+    .optional(),
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
   E2E_HOOKS: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -68,6 +76,8 @@ export interface Config {
   razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string };
   razorpayWebhookSecret?: string;
   collegeEmailDomain: string;
+  /** Operators named by configuration (lower-cased addresses); more can be granted with `npm run operator`. */
+  operatorEmails: string[];
   demoData: boolean;
   logLevel: string;
   /** Browser tests only: lets them move the server clock. Refused in production. */
@@ -126,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),
+    operatorEmails: e.OPERATOR_EMAILS ?? [],
     demoData: e.DEMO_DATA === "on",
     logLevel: e.LOG_LEVEL,
     e2eHooks: e.E2E_HOOKS === "on",

@@ -5,6 +5,8 @@ import { AccountsService } from "./modules/accounts/accounts.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
 import { ContactService } from "./modules/accounts/contact.service.js";
 import { PasswordResetService } from "./modules/accounts/password-reset.service.js";
+import { EmailVerificationService } from "./modules/accounts/email-verification.service.js";
+import { StandingService } from "./modules/accounts/standing.service.js";
 import { BlocksService } from "./modules/blocks/blocks.service.js";
 import { ChatOpenService } from "./modules/chat/chat-open.service.js";
 import { ChatService } from "./modules/chat/chat.service.js";
@@ -20,6 +22,9 @@ import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
 import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
+import { PrivacyService } from "./modules/privacy/privacy.service.js";
+import { ModerationService } from "./modules/moderation/moderation.service.js";
+import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { BackgroundTasks } from "./shared/background.js";
 import type { Clock } from "./shared/clock.js";
 import type { Logger } from "./shared/logger.js";
@@ -50,6 +55,10 @@ export interface Services {
   auth: AuthService;
   accounts: AccountsService;
   passwordResets: PasswordResetService;
+  /** College-mail links: send, resend, verify; the release of stale unverified accounts. */
+  emailVerification: EmailVerificationService;
+  /** A student's standing (verified, suspended, deleted) and the `visible` flag derived from it. */
+  standing: StandingService;
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
@@ -76,6 +85,10 @@ export interface Services {
   implementPosts: ImplementPostsService;
   /** Implements: join and the owner's decisions (accept notifies and opens the chat). */
   implementApplicants: ImplementApplicantsService;
+  /** A student's own data: JSON export and account deletion. */
+  privacy: PrivacyService;
+  /** Operators only: the report queue, counts, audit log and actions (warn, suspend, hide a post). */
+  moderation: ModerationService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
@@ -96,7 +109,9 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const background = new BackgroundTasks(deps.logger);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
-  const accounts = new AccountsService(deps, auth, rateLimits, rankingChanged);
+  const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
+  const emailVerification = new EmailVerificationService(deps, rateLimits, background, auth, standing);
+  const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
   const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
   const contact = new ContactService(deps, rateLimits, background);
   const snake = new SnakeService(deps);
@@ -108,7 +123,13 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
-  const implementPosts = new ImplementPostsService(deps, blocks, rateLimits);
+  const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
-  return { implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  const privacy = new PrivacyService(deps, {
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, coins, implementPosts, implementApplicants, snake, blocks,
+  });
+  const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
+    users, standing, auth, chat, coins, swaps, notifications, implementPosts,
+  });
+  return { moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

@@ -46,7 +46,7 @@ export interface TestApp {
   dataSource: DataSource;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
   rest<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
-  /** Inserts a student directly (no password hashing cost) and returns a valid token for them. */
+  /** Inserts a student directly (no password hashing cost; a verified address unless overridden) and returns a valid token for them. */
   createUser(overrides?: Partial<User>): Promise<{ user: User; token: string }>;
   wsClient(token?: string | null): Client;
   close(): Promise<void>;
@@ -149,6 +149,8 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
       ratingCount: 0,
       ratingAvg: 0,
       createdAt: clock.now(),
+      emailVerifiedAt: clock.now(),
+      visible: true,
       ...overrides,
     });
     await dataSource.getRepository(User).insert(user);

@@ -50,3 +50,8 @@ export function outboxMails(dataDir: string): OutboxMail[] {
 export function resetLinkIn(mail: OutboxMail): string | null {
   return /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
 }
+
+/** The verification link in a mail (PUBLIC_URL/verify-email/{token}), or null. */
+export function verifyLinkIn(mail: OutboxMail): string | null {
+  return /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
+}

@@ -6,8 +6,8 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, resetServerClock, baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
-import { fillProfile, PASSWORD, type ProfileFields, registerStudent, skill, type Student } from "./support/students.js";
+import { advanceServerClock, baseURL, DESKTOP, gql, launch, PHONE, resetServerClock } from "./support/browser.js";
+import { fillProfile, operatorStudent, PASSWORD, type ProfileFields, registerStudent, skill, type Student } from "./support/students.js";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -74,7 +74,7 @@ describe("accessibility (axe-core) in Chromium", () => {
   let poster: Student;
   let postId: string;
   /** One signed-in and one signed-out context per viewport. */
-  const contexts: Record<string, { user: Page; guest: Page }> = {};
+  const contexts: Record<string, { user: Page; guest: Page; operator: Page }> = {};
 
   beforeAll(async () => {
     browser = await launch();
@@ -122,10 +122,17 @@ describe("accessibility (axe-core) in Chromium", () => {
       ctx.setDefaultTimeout(15_000);
       return ctx;
     };
+    // The moderation console, with a report in its queue: the poster reports their chat with the asker.
+    const operator = await operatorStudent();
+    const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(poster.id, "Rust", "Kotlin"), asker.token);
+    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: other.id }, poster.token);
+    await gql("mutation ($c: ID!, $r: String!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "Spam or scam" }, poster.token);
     for (const [label, viewport] of VIEWPORTS) {
       const user = await context(viewport);
       await user.addInitScript((token) => localStorage.setItem("jwt", token), me.token);
-      contexts[label] = { user: await user.newPage(), guest: await (await context(viewport)).newPage() };
+      const op = await context(viewport);
+      await op.addInitScript((token) => localStorage.setItem("jwt", token), operator.token);
+      contexts[label] = { user: await user.newPage(), guest: await (await context(viewport)).newPage(), operator: await op.newPage() };
     }
   });
 
@@ -136,7 +143,7 @@ describe("accessibility (axe-core) in Chromium", () => {
 
   type Check = {
     name: string;
-    as: "user" | "guest";
+    as: "user" | "guest" | "operator";
     url: () => string;
     then?: (page: Page) => Promise<void>;
     /** In a fresh page whose Date stands still (the payment result pages count 5 seconds by it, then move on). */
@@ -157,6 +164,14 @@ describe("accessibility (axe-core) in Chromium", () => {
       then: (page) => page.getByText("You are not able to reset your password").waitFor(),
     },
     { name: "404", as: "guest", url: () => "/no/such/page", then: byName("404 - Page Not Found") },
+    {
+      name: "verify email (used-up link)",
+      as: "user",
+      url: () => "/verify-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      then: (page) => page.getByText("This verification link does not work any more.").waitFor(),
+    },
+    { name: "account deleted", as: "guest", url: () => "/account-deleted", then: byName("Account deleted") },
+    { name: "own profile (your data)", as: "user", url: () => `/user/${me.id}/${me.id}/Female`, then: (page) => page.getByRole("region", { name: "Your data" }).waitFor() },
     { name: "profile details (/p)", as: "user", url: () => "/p" },
     {
       name: "dashboard",
@@ -188,6 +203,8 @@ describe("accessibility (axe-core) in Chromium", () => {
     },
     { name: "implements create", as: "user", url: () => `/implements/${me.id}/${encodeURIComponent(me.name)}/create` },
     { name: "snake game", as: "user", url: () => `/game/${me.id}` },
+    { name: "moderation (not an operator: 403)", as: "user", url: () => "/moderation", then: byName("403 - Operators only") },
+    { name: "moderation console", as: "operator", url: () => "/moderation", then: (page) => page.getByRole("article").first().waitFor() },
   ];
 
   for (const check of checks) {

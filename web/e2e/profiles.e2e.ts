@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../graph/src/shared/png.js";
 import { baseURL, DESKTOP, launch, newPage, PHONE } from "./support/browser.js";
+import { verificationLinkFor } from "./support/mail.js";
 import { signIn, uploadPicture } from "./support/students.js";
 
 const digits = (n: number) => String(randomInt(10 ** n)).padStart(n, "0");
@@ -33,10 +34,12 @@ async function gqlAs<T = any>(query: string, variables: Record<string, unknown>,
 /** A student registered and profiled through the API (the suite is not about them). */
 async function seedStudent(i: number) {
   const name = `Feed ${tag} ${String(i).padStart(2, "0")}`;
+  const email = studentEmail();
   const { register } = await gqlAs<{ register: { token: string; userId: string } }>(
     `mutation($input: RegisterInput!) { register(input: $input) { token userId } }`,
-    { input: { name, email: studentEmail(), password: "seed password 1" } },
+    { input: { name, email, password: "seed password 1" } },
   );
+  await gqlAs("mutation ($token: String!) { verifyEmail(token: $token) }", { token: (await verificationLinkFor(email)).split("/").at(-1) });
   const url = await uploadPicture(register.token, new Uint8Array(solidPng(16, 16, [30 + i * 9, 120, 200])), "a.png");
   await gqlAs(
     `mutation($input: ProfileInput!) { updateProfile(input: $input) { id } }`,
@@ -120,7 +123,9 @@ describe("profiles, dashboard and search in Chromium", () => {
     await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
     await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: `Welcome, ${me.name}` }).waitFor();
-    await page.getByText(me.email).waitFor();
+    // Under the welcome, and in the notice asking to verify it (this suite does not open the mail).
+    await page.getByText(me.email).first().waitFor();
+    await page.getByRole("region", { name: "Verify your college mail" }).waitFor();
   });
 
   it("scrolls the feed to 'No more Feed' without duplicates, best matches first", async () => {

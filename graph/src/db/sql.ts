@@ -24,3 +24,16 @@ export function readDate(v: unknown): Date {
   const s = String(v);
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s.replace(" ", "T")}Z`);
 }
+
+/** Whether a table has a column now (a migration's code may run against an older schema). */
+export async function hasColumn(db: Runner, table: string, column: string): Promise<boolean> {
+  if (isSqlite(db)) {
+    const cols = (await db.query(`PRAGMA table_info(${table})`)) as Array<{ name: string }>;
+    return cols.some((c) => c.name === column);
+  }
+  const rows = (await db.query(
+    "SELECT 1 AS found FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?",
+    [table, column],
+  )) as unknown[];
+  return rows.length > 0;
+}

@@ -5,6 +5,7 @@ import { accountsRest } from "./accounts/accounts.rest.js";
 import { ContactMessage } from "./accounts/contact-message.entity.js";
 import { ContactResolver } from "./accounts/contact.resolver.js";
 import { PasswordReset } from "./accounts/password-reset.entity.js";
+import { EmailVerification } from "./accounts/email-verification.entity.js";
 import { PasswordResetResolver } from "./accounts/password-reset.resolver.js";
 import { User } from "./accounts/user.entity.js";
 import { Block } from "./blocks/block.entity.js";
@@ -44,6 +45,12 @@ import { SwapRequest } from "./swaps/swap-request.entity.js";
 import { SwapsResolver } from "./swaps/swaps.resolver.js";
 import { swapsRest } from "./swaps/swaps.rest.js";
 import { SystemResolver } from "./system/system.resolver.js";
+import { PrivacyResolver } from "./privacy/privacy.resolver.js";
+import { Operator } from "./moderation/operator.entity.js";
+import { ModerationChatResolver, ModerationResolver, OperatorActionResolver } from "./moderation/moderation.resolver.js";
+import { moderationRest } from "./moderation/moderation.rest.js";
+import { OperatorAction } from "./moderation/operator-action.entity.js";
+import { privacyRest } from "./privacy/privacy.rest.js";
 import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
@@ -53,8 +60,8 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
-export const allEntities: Function[] = [User, PasswordReset, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant];
+export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction];
 
-export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver];
+export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver];
 
-export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest];
+export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest];

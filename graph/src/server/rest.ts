@@ -15,7 +15,10 @@ export function createRestRouter(services: Services): Router {
   router.use(express.json({ limit: "256kb", verify: (req, _res, buf) => void ((req as RawBodyRequest).rawBody = buf) }));
   // Every module adds its routes to one flat router: a request walks one route list, not a router per module.
   const routes = Router();
-  for (const add of allRestRouters) add(services, routes);
+  for (const add of allRestRouters) {
+    const added = add(services, routes);
+    if (added !== routes) routes.use(added); // a module that made its own router
+  }
   router.use(routes);
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not found" });

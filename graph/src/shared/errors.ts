@@ -1,4 +1,5 @@
 import { GraphQLError } from "graphql";
+import { VERIFY_MESSAGES } from "../../../common/accounts.js";
 
 export type ErrorCode =
   | "BAD_USER_INPUT"
@@ -8,6 +9,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "DETAILS_NOT_FILLED"
+  | "EMAIL_NOT_VERIFIED"
   | "INTERNAL_SERVER_ERROR";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -18,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   DETAILS_NOT_FILLED: 412,
+  EMAIL_NOT_VERIFIED: 403,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -46,6 +49,9 @@ export const rateLimited = (retryAfterSeconds: number) =>
   });
 /** Profile has no gender or no required skills yet: clients send the user to /p. */
 export const detailsNotFilled = () => new AppError("DETAILS_NOT_FILLED", "not filled details");
+
+/** The caller has not opened the link mailed to their college address yet (accounts/email-verification.service.ts). */
+export const emailNotVerified = () => new AppError("EMAIL_NOT_VERIFIED", VERIFY_MESSAGES.notVerified);
 
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;

@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomIp, registerStudent } from "../../test/accounts.js";
 import { startTestApp } from "../../test/harness.js";
-import { outboxMails, parseMail, resetLinkIn } from "../../test/outbox.js";
+import { outboxMails, parseMail, resetLinkIn, verifyLinkIn } from "../../test/outbox.js";
 import { createLogger } from "./logger.js";
 import { createMailer, OutboxMailer, SmtpMailer } from "./mail.js";
 
@@ -100,10 +100,16 @@ describe("Mailer adapters", () => {
     expect(createMailer({ smtpUrl: undefined, mailFrom: "x <x@y.z>", dataDir }, logger)).toBeInstanceOf(OutboxMailer);
   });
 
-  it("the app sends reset and contact mails over SMTP when SMTP_URL is set", async () => {
+  it("the app sends verification, reset and contact mails over SMTP when SMTP_URL is set", async () => {
     const t = await startTestApp("sqlite", { env: { SMTP_URL: smtp.url, CONTACT_TO: "team@skill-exchange.test" } });
     try {
       const s = await registerStudent(t);
+      const welcome = await smtp.next();
+      expect(welcome.to).toEqual([s.email]);
+      const verify = verifyLinkIn(parseMail(welcome.raw))!;
+      expect(verify).toMatch(new RegExp(`^${t.config.publicUrl}/verify-email/[A-Za-z0-9_-]{43}$`));
+      expect((await t.rest("POST", "/verify-email", { body: { token: verify.split("/").at(-1) } })).body).toEqual({ error: "" });
+
       const r = await t.rest("POST", "/forgot-password", { body: { email: s.email }, headers: { "x-forwarded-for": randomIp() } });
       expect(r.status).toBe(200);
       const reset = await smtp.next();

@@ -40,6 +40,8 @@ export const RATE_LIMIT_DEFAULTS = {
   implement_post: { points: 30, durationSeconds: 60 * 60 },
   /** Requests to join implement problems (each fills an owner's applicant list). */
   implement_join: { points: 60, durationSeconds: 60 * 60 },
+  /** "Resend the mail" for the college-address link (each sends a mail to that address). */
+  verify_resend: { points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

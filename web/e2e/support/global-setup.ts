@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_DATA: "off",
       E2E_HOOKS: "on",
+      // The moderation suite registers this address (support/students.ts OPERATOR_EMAIL).
+      OPERATOR_EMAILS: "90z900@psgtech.ac.in",
       // Every browser suite signs students up from 127.0.0.1; the per-IP limits are tested on their own.
       RATE_LIMITS: "register_ip=100000/3600,login_ip=100000/900,forgot_ip=100000/3600,contact_ip=100000/3600",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",

@@ -2,8 +2,12 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { baseURL, gql, newContext } from "./browser.js";
+import { verificationLinkFor } from "./mail.js";
 
 export const PASSWORD = "correct horse battery";
+
+/** The operator named by the browser suites' server (global-setup.ts OPERATOR_EMAILS). */
+export const OPERATOR_EMAIL = "90z900@psgtech.ac.in";
 
 export interface Student {
   token: string;
@@ -17,16 +21,38 @@ export type Skill = { category: string; skill: string };
 /** A skill in "Programming & Technology" (or another category). */
 export const skill = (name: string, category = "Programming & Technology"): Skill => ({ category, skill: name });
 
-/** Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter, three digits). */
-export async function registerStudent(prefix: string): Promise<Student> {
+/**
+ * Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter,
+ * three digits) and opens the mailed verification link, unless `verified: false`.
+ */
+export async function registerStudent(prefix: string, { verified = true, email: given }: { verified?: boolean; email?: string } = {}): Promise<Student> {
   const n = randomBytes(4).readUInt32BE(0);
-  const email = `${10 + (n % 90)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+  // 10..89 as the first two digits: never the operator's 90z900.
+  const email = given ?? `${10 + (n % 80)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
   const name = `${prefix} ${randomBytes(2).toString("hex")}`;
   const { register } = await gql<{ register: { token: string; userId: string } }>(
     "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
     { input: { name, email, password: PASSWORD } },
   );
+  if (verified) await gql("mutation ($token: String!) { verifyEmail(token: $token) }", { token: (await verificationLinkFor(email)).split("/").at(-1) });
   return { token: register.token, id: register.userId, name, email };
+}
+
+/**
+ * The operator of the browser suites' server (OPERATOR_EMAILS): registered (and verified) by the
+ * first suite that needs them, signed in by the next ones.
+ */
+export async function operatorStudent(): Promise<Student> {
+  try {
+    const { login } = await gql<{ login: { token: string; userId: string } }>(
+      "mutation ($input: LoginInput!) { login(input: $input) { token userId } }",
+      { input: { email: OPERATOR_EMAIL, password: PASSWORD } },
+    );
+    const { me } = await gql<{ me: { name: string } }>("{ me { name } }", {}, login.token);
+    return { token: login.token, id: login.userId, name: me.name, email: OPERATOR_EMAIL };
+  } catch {
+    return registerStudent("Operator", { email: OPERATOR_EMAIL });
+  }
 }
 
 /** A 1x1 PNG. */

@@ -19,6 +19,10 @@ export const pages: RouteObject[] = [
   { path: "register", lazy: () => import("./routes/register") },
   { path: "logout", lazy: () => import("./routes/logout") },
   { path: "reset-password/:newtoken", lazy: () => import("./routes/reset-password") },
+  { path: "verify-email/:token", lazy: () => import("./routes/verify-email") },
+  { path: "account-deleted", lazy: () => import("./routes/account-deleted") },
+  // Operators only (the server refuses everyone else).
+  { path: "moderation", lazy: () => import("./routes/moderation") },
   { path: "contact", lazy: () => import("./routes/contact") },
   { path: "game/:userID", lazy: () => import("./routes/game") },
   { path: ":userId/notifications", lazy: () => import("./routes/notifications") },

@@ -57,7 +57,7 @@ export type Chat = {
   /** The viewer has rated the partner in this chat (finish then sends directly). */
   ratingGiven: Scalars['Boolean']['output'];
   startDate: Scalars['DateTimeISO']['output'];
-  /** in_progress | completed | suspended (reported, for good) */
+  /** in_progress | completed | suspended (reported, for good) | closed (a participant's account was deleted or suspended) */
   status: Scalars['String']['output'];
   /** An implement chat's project title. */
   title: Maybe<Scalars['String']['output']>;
@@ -314,17 +314,119 @@ export type Me = {
   /** Gender and skills required given: false sends the student to /p. */
   detailsFilled: Scalars['Boolean']['output'];
   email: Scalars['String']['output'];
+  /** Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED). */
+  emailVerified: Scalars['Boolean']['output'];
   /** Male or Female; null until the profile is filled. */
   gender: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   /** URL of the profile picture. */
   image: Maybe<Scalars['String']['output']>;
+  /** Whether the caller may open the moderation console (named by OPERATOR_EMAILS or granted with npm run operator). */
+  isOperator: Scalars['Boolean']['output'];
   /** Languages the student speaks, in their order. */
   languages: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   rating: Rating;
   skillsKnown: Array<Skill>;
   skillsRequired: Array<Skill>;
+};
+
+/** A student as an operator sees them. */
+export type ModeratedStudent = {
+  __typename?: 'ModeratedStudent';
+  deleted: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  emailVerified: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Suspended until then (9999-12-31: permanently); null when not suspended. */
+  suspendedUntil: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** The reported chat: its state, its ledger state and (on request) its messages as evidence. */
+export type ModerationChat = {
+  __typename?: 'ModerationChat';
+  /** Coins paid for the lesson (pay chats). */
+  coins: Scalars['Int']['output'];
+  endedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** null when no coins were held. */
+  escrow: Maybe<ModerationEscrow>;
+  id: Scalars['ID']['output'];
+  /** swap | pay | implement */
+  kind: Scalars['String']['output'];
+  /** Messages in the chat. */
+  messageCount: Scalars['Int']['output'];
+  /** The chat's latest messages (last: at most 500), oldest first: the evidence. */
+  messages: Array<ModerationMessage>;
+  startDate: Scalars['DateTimeISO']['output'];
+  /** in_progress | completed | suspended | closed */
+  status: Scalars['String']['output'];
+  title: Maybe<Scalars['String']['output']>;
+};
+
+
+/** The reported chat: its state, its ledger state and (on request) its messages as evidence. */
+export type ModerationChatMessagesArgs = {
+  last?: Scalars['Int']['input'];
+};
+
+/** The coins held for a paid lesson and what became of them. */
+export type ModerationEscrow = {
+  __typename?: 'ModerationEscrow';
+  coins: Scalars['Int']['output'];
+  /** held | released (paid to the teacher) | refunded (back to the learner) */
+  state: Scalars['String']['output'];
+};
+
+export type ModerationMessage = {
+  __typename?: 'ModerationMessage';
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  fromUserId: Scalars['ID']['output'];
+  seq: Scalars['Int']['output'];
+};
+
+/** An implement post of the reported student others can see. */
+export type ModerationPost = {
+  __typename?: 'ModerationPost';
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type ModerationReport = {
+  __typename?: 'ModerationReport';
+  chat: Maybe<ModerationChat>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  details: Maybe<Scalars['String']['output']>;
+  /** Reported by two or more different partners: listed first. */
+  flagged: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  reason: Scalars['String']['output'];
+  reported: Maybe<ModeratedStudent>;
+  /** How many different partners reported the reported student. */
+  reportedBy: Scalars['Int']['output'];
+  /** The reported student's implement posts others can see (at most 10), to hide. */
+  reportedPosts: Array<ModerationPost>;
+  reporter: Maybe<ModeratedStudent>;
+  /** dismissed | warned | suspended | post-hidden */
+  resolution: Maybe<Scalars['String']['output']>;
+  resolvedAt: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** The console's counts; coins from the ledger. */
+export type ModerationStats = {
+  __typename?: 'ModerationStats';
+  /** Chats in progress. */
+  activeChats: Scalars['Int']['output'];
+  /** Sum of the students' spendable balances. */
+  coinsInCirculation: Scalars['Int']['output'];
+  /** Coins held for lessons in progress. */
+  coinsInEscrow: Scalars['Int']['output'];
+  openReports: Scalars['Int']['output'];
+  studentsUnverified: Scalars['Int']['output'];
+  /** Students (deleted accounts aside) with a verified college address. */
+  studentsVerified: Scalars['Int']['output'];
 };
 
 export type Mutation = {
@@ -339,12 +441,18 @@ export type Mutation = {
   createCoinOrder: CoinOrderView;
   /** Posts a problem (visible). BAD_USER_INPUT with the field's message. */
   createImplementPost: ImplementPost;
+  /** Deletes the caller's account after they type their password again (BAD_USER_INPUT when wrong; rate-limited like sign-in). Personal data is erased or anonymised, messages stay as from 'Deleted student', held coins go back to whoever paid, the remaining coins go to the closed-accounts sink, every token and socket is revoked and the address can register again. REST: POST /api/me/delete. */
+  deleteAccount: Scalars['Boolean']['output'];
   /** Ok on an informational notification: removes it. Returns its id. */
   dismissNotification: Scalars['ID']['output'];
+  /** Operators only. Closes an open report without action; the reason goes into the audit log. */
+  dismissReport: Scalars['Boolean']['output'];
   /** Finishes the caller's side (after rating, at least 10 whole days after the start). When both have finished the chat completes: 1 coin each, completed skills, held coins to the teacher. */
   finishChat: FinishChatResult;
   /** Mails a reset link when an account has this email. The answer is the same either way. */
   forgotPassword: Scalars['String']['output'];
+  /** Operators only. Hides an implement post for good (its owner cannot show it again). */
+  hideImplementPost: Scalars['Boolean']['output'];
   /** Asks to join a post (status pending). FORBIDDEN for one's own post, CONFLICT when already asked, NOT_FOUND when the post is not available to the caller. */
   joinImplementPost: ImplementApplication;
   /** UNAUTHENTICATED 'Wrong email or password' for any bad pair. */
@@ -369,6 +477,8 @@ export type Mutation = {
   requestPay: SwapRequest;
   /** Sends a swap request (the receiver gets swap-request). */
   requestSwap: SwapRequest;
+  /** Mails the caller a new verification link and answers what to tell them. BAD_USER_INPUT once verified; RATE_LIMITED after a few per hour. */
+  resendVerificationEmail: Scalars['String']['output'];
   /** TEST MODE only (no Razorpay keys): pays the caller's sandbox order. */
   sandboxPay: SandboxPayment;
   /** Stores the message and mails it to the team. Rate-limited per address. */
@@ -381,12 +491,20 @@ export type Mutation = {
   setMeetingLink: Chat;
   /** Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: the server keeps the maximum, so a lower score never lowers it. Needs a token. */
   submitSnakeScore: SnakeHighScore;
+  /** Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently). */
+  suspendStudent: Scalars['DateTimeISO']['output'];
+  /** Operators only. Ends a suspension now. */
+  unsuspendStudent: Scalars['Boolean']['output'];
   /** Sets a new password with a reset link. The link is spent and every existing session token is revoked. */
   updatePassword: Scalars['Boolean']['output'];
   /** Saves the caller's own profile (the token decides whose). Returns it. */
   updateProfile: Me;
   /** Verifies the checkout's signature for the caller's order and credits its coins exactly once. */
   verifyCoinPayment: PaymentVerification;
+  /** Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked. */
+  verifyEmail: Scalars['Boolean']['output'];
+  /** Operators only. The student gets a notification with the reason; the report (if given) is resolved. */
+  warnStudent: Scalars['Boolean']['output'];
 };
 
 
@@ -415,8 +533,19 @@ export type MutationCreateImplementPostArgs = {
 };
 
 
+export type MutationDeleteAccountArgs = {
+  password: Scalars['String']['input'];
+};
+
+
 export type MutationDismissNotificationArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationDismissReportArgs = {
+  reason: Scalars['String']['input'];
+  reportId: Scalars['ID']['input'];
 };
 
 
@@ -427,6 +556,13 @@ export type MutationFinishChatArgs = {
 
 export type MutationForgotPasswordArgs = {
   email: Scalars['String']['input'];
+};
+
+
+export type MutationHideImplementPostArgs = {
+  postId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+  reportId: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -522,6 +658,17 @@ export type MutationSubmitSnakeScoreArgs = {
 };
 
 
+export type MutationSuspendStudentArgs = {
+  input: SuspendStudentInput;
+};
+
+
+export type MutationUnsuspendStudentArgs = {
+  reason: Scalars['String']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+
 export type MutationUpdatePasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -539,6 +686,18 @@ export type MutationVerifyCoinPaymentArgs = {
   signature: Scalars['String']['input'];
 };
 
+
+export type MutationVerifyEmailArgs = {
+  token: Scalars['String']['input'];
+};
+
+
+export type MutationWarnStudentArgs = {
+  reason: Scalars['String']['input'];
+  reportId: InputMaybe<Scalars['ID']['input']>;
+  userId: Scalars['ID']['input'];
+};
+
 export type Notification = {
   __typename?: 'Notification';
   createdAt: Scalars['DateTimeISO']['output'];
@@ -554,7 +713,7 @@ export type Notification = {
   /** The request, post or chat this is about. */
   refId: Maybe<Scalars['String']['output']>;
   skillCoins: Maybe<Scalars['Int']['output']>;
-  /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish */
+  /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning */
   type: Scalars['String']['output'];
 };
 
@@ -565,6 +724,24 @@ export type NotificationUser = {
   id: Scalars['ID']['output'];
   image: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+};
+
+/** One row of the append-only audit log. */
+export type OperatorActionEntry = {
+  __typename?: 'OperatorActionEntry';
+  /** dismiss | warn | suspend | unsuspend | hide-post | grant | revoke */
+  action: Scalars['String']['output'];
+  /** The operator's address then, or cli. */
+  actor: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  details: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  postId: Maybe<Scalars['ID']['output']>;
+  reason: Scalars['String']['output'];
+  reportId: Maybe<Scalars['ID']['output']>;
+  /** The student the action concerned, by their name now. */
+  targetName: Maybe<Scalars['String']['output']>;
+  targetUserId: Maybe<Scalars['ID']['output']>;
 };
 
 /** How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox. */
@@ -637,6 +814,16 @@ export type Query = {
   leaderboard: Array<LeaderboardRow>;
   /** The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked. */
   me: Maybe<Me>;
+  /** Operators only. The audit log, newest first (first: at most 200). */
+  moderationAudit: Array<OperatorActionEntry>;
+  /** Operators only. One report (NOT_FOUND for an unknown id). */
+  moderationReport: ModerationReport;
+  /** Operators only. Reports, open or resolved (status: open | resolved), at most 100: students reported by several different partners first, then newest. */
+  moderationReports: Array<ModerationReport>;
+  /** Operators only (FORBIDDEN otherwise): the console's counts. */
+  moderationStats: ModerationStats;
+  /** Everything the product holds about the caller as one JSON document (format skill-exchange-export/1): account, profile and skills, chats with their messages, notifications, swap and pay requests, ledger entries and purchase orders, implements (posts and applications), reports made, blocks made, snake score. REST: GET /api/me/export. */
+  myDataExport: Scalars['String']['output'];
   /** The caller's own posts (Your Problems), hidden ones included; newest first. */
   myImplementPosts: ImplementPostPage;
   /** How many notifications the caller has (the dashboard's bracketed count). */
@@ -706,6 +893,21 @@ export type QueryImplementPostsArgs = {
 
 export type QueryLeaderboardArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryModerationAuditArgs = {
+  first?: Scalars['Int']['input'];
+};
+
+
+export type QueryModerationReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryModerationReportsArgs = {
+  status?: Scalars['String']['input'];
 };
 
 
@@ -889,6 +1091,17 @@ export type SubscriptionMessageAddedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
+export type SuspendStudentInput = {
+  /** 1 to 365; omit with permanent: true. */
+  days?: InputMaybe<Scalars['Int']['input']>;
+  permanent?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Why (required; goes into the audit log and is shown to the student at sign-in). */
+  reason: Scalars['String']['input'];
+  /** The report this acts on: it is resolved. */
+  reportId?: InputMaybe<Scalars['ID']['input']>;
+  userId: Scalars['ID']['input'];
+};
+
 /** Whether the caller may send a swap or pay request to a student now. */
 export type SwapAvailability = {
   __typename?: 'SwapAvailability';
@@ -957,6 +1170,13 @@ export type User = {
   skillsRequired: Array<Skill>;
 };
 
+export type DeleteAccountMutationVariables = Exact<{
+  password: Scalars['String']['input'];
+}>;
+
+
+export type DeleteAccountMutation = { __typename?: 'Mutation', deleteAccount: boolean };
+
 export type ForgotPasswordMutationVariables = Exact<{
   email: Scalars['String']['input'];
 }>;
@@ -976,12 +1196,22 @@ export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
 export type LogoutMutation = { __typename?: 'Mutation', logout: boolean };
 
+export type MyDataExportQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyDataExportQuery = { __typename?: 'Query', myDataExport: string };
+
 export type RegisterMutationVariables = Exact<{
   input: RegisterInput;
 }>;
 
 
 export type RegisterMutation = { __typename?: 'Mutation', register: { __typename?: 'AuthPayload', token: string, userId: string } };
+
+export type ResendVerificationEmailMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ResendVerificationEmailMutation = { __typename?: 'Mutation', resendVerificationEmail: string };
 
 export type ResetTokenValidQueryVariables = Exact<{
   token: Scalars['String']['input'];
@@ -1004,6 +1234,18 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 
 export type UpdatePasswordMutation = { __typename?: 'Mutation', updatePassword: boolean };
+
+export type VerificationStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VerificationStatusQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, email: string, emailVerified: boolean } | null };
+
+export type VerifyEmailMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+}>;
+
+
+export type VerifyEmailMutation = { __typename?: 'Mutation', verifyEmail: boolean };
 
 export type ChatFieldsFragment = { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } };
 
@@ -1202,6 +1444,65 @@ export type SetImplementPostVisibilityMutationVariables = Exact<{
 
 export type SetImplementPostVisibilityMutation = { __typename?: 'Mutation', setImplementPostVisibility: { __typename?: 'ImplementPost', id: string, visible: boolean } };
 
+export type DismissReportMutationVariables = Exact<{
+  reportId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+}>;
+
+
+export type DismissReportMutation = { __typename?: 'Mutation', dismissReport: boolean };
+
+export type ModeratedStudentFieldsFragment = { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean };
+
+export type ModerationReportFieldsFragment = { __typename?: 'ModerationReport', id: string, reason: string, details: string | null, createdAt: string, resolvedAt: string | null, resolution: string | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: string, status: string, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: string } | null } | null, reportedPosts: Array<{ __typename?: 'ModerationPost', id: string, title: string }> };
+
+export type HideImplementPostMutationVariables = Exact<{
+  postId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+  reportId: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type HideImplementPostMutation = { __typename?: 'Mutation', hideImplementPost: boolean };
+
+export type ModerationConsoleQueryVariables = Exact<{
+  status: Scalars['String']['input'];
+}>;
+
+
+export type ModerationConsoleQuery = { __typename?: 'Query', moderationStats: { __typename?: 'ModerationStats', studentsVerified: number, studentsUnverified: number, activeChats: number, openReports: number, coinsInCirculation: number, coinsInEscrow: number }, moderationReports: Array<{ __typename?: 'ModerationReport', id: string, reason: string, details: string | null, createdAt: string, resolvedAt: string | null, resolution: string | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: string, status: string, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: string } | null } | null, reportedPosts: Array<{ __typename?: 'ModerationPost', id: string, title: string }> }>, moderationAudit: Array<{ __typename?: 'OperatorActionEntry', id: string, actor: string, action: string, targetUserId: string | null, targetName: string | null, reportId: string | null, postId: string | null, reason: string, details: string | null, createdAt: string }> };
+
+export type ModerationEvidenceQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ModerationEvidenceQuery = { __typename?: 'Query', moderationReport: { __typename?: 'ModerationReport', id: string, chat: { __typename?: 'ModerationChat', id: string, messages: Array<{ __typename?: 'ModerationMessage', seq: number, fromUserId: string, body: string, createdAt: string }> } | null } };
+
+export type SuspendStudentMutationVariables = Exact<{
+  input: SuspendStudentInput;
+}>;
+
+
+export type SuspendStudentMutation = { __typename?: 'Mutation', suspendStudent: string };
+
+export type UnsuspendStudentMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+}>;
+
+
+export type UnsuspendStudentMutation = { __typename?: 'Mutation', unsuspendStudent: boolean };
+
+export type WarnStudentMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+  reportId: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type WarnStudentMutation = { __typename?: 'Mutation', warnStudent: boolean };
+
 export type AcceptRequestMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -1272,7 +1573,7 @@ export type DashboardRewardQuery = { __typename?: 'Query', rewards: { __typename
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, image: string | null, gender: string | null, detailsFilled: boolean } | null };
+export type DashboardViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, image: string | null, gender: string | null, detailsFilled: boolean, isOperator: boolean } | null };
 
 export type FeedQueryVariables = Exact<{
   first: InputMaybe<Scalars['Int']['input']>;
@@ -1373,17 +1674,24 @@ export const ChatFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"
 export const ChatMessageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<ChatMessageFieldsFragment, unknown>;
 export const ImplementApplicationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<ImplementApplicationFieldsFragment, unknown>;
 export const ImplementPostFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementPostFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"myApplication"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<ImplementPostFieldsFragment, unknown>;
+export const ModeratedStudentFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModeratedStudentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModeratedStudent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"suspendedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<ModeratedStudentFieldsFragment, unknown>;
+export const ModerationReportFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModerationReportFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolvedAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"}},{"kind":"Field","name":{"kind":"Name","value":"reportedBy"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"reporter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reported"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"messageCount"}},{"kind":"Field","name":{"kind":"Name","value":"escrow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"reportedPosts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModeratedStudentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModeratedStudent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"suspendedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]} as unknown as DocumentNode<ModerationReportFieldsFragment, unknown>;
 export const NotificationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationFieldsFragment, unknown>;
 export const SkillFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<SkillFieldsFragment, unknown>;
 export const UserCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UserCardFieldsFragment, unknown>;
 export const ProfileFormFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Me"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<ProfileFormFieldsFragment, unknown>;
+export const DeleteAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAccount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}]}]}}]} as unknown as DocumentNode<DeleteAccountMutation, DeleteAccountMutationVariables>;
 export const ForgotPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ForgotPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"forgotPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}]}]}}]} as unknown as DocumentNode<ForgotPasswordMutation, ForgotPasswordMutationVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"LoginInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const LogoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"}}]}}]} as unknown as DocumentNode<LogoutMutation, LogoutMutationVariables>;
+export const MyDataExportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyDataExport"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myDataExport"}}]}}]} as unknown as DocumentNode<MyDataExportQuery, MyDataExportQueryVariables>;
 export const RegisterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Register"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"register"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<RegisterMutation, RegisterMutationVariables>;
+export const ResendVerificationEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResendVerificationEmail"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resendVerificationEmail"}}]}}]} as unknown as DocumentNode<ResendVerificationEmailMutation, ResendVerificationEmailMutationVariables>;
 export const ResetTokenValidDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ResetTokenValid"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetTokenValid"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}]}]}}]} as unknown as DocumentNode<ResetTokenValidQuery, ResetTokenValidQueryVariables>;
 export const SendContactMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendContactMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendContactMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SendContactMessageMutation, SendContactMessageMutationVariables>;
 export const UpdatePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdatePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}},{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}]}]}}]} as unknown as DocumentNode<UpdatePasswordMutation, UpdatePasswordMutationVariables>;
+export const VerificationStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VerificationStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}}]}}]}}]} as unknown as DocumentNode<VerificationStatusQuery, VerificationStatusQueryVariables>;
+export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}]}]}}]} as unknown as DocumentNode<VerifyEmailMutation, VerifyEmailMutationVariables>;
 export const ChatListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChatList"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessageAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessagePreview"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessageFromMe"}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]} as unknown as DocumentNode<ChatListQuery, ChatListQueryVariables>;
 export const ChatUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"ChatUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chatUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<ChatUpdatedSubscription, ChatUpdatedSubscriptionVariables>;
 export const ChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Chat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatFields"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasOlder"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<ChatQuery, ChatQueryVariables>;
@@ -1410,6 +1718,13 @@ export const MyImplementPostsDocument = {"kind":"Document","definitions":[{"kind
 export const RejectImplementApplicantPermanentlyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectImplementApplicantPermanently"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RejectImplementApplicantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectImplementApplicantPermanently"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<RejectImplementApplicantPermanentlyMutation, RejectImplementApplicantPermanentlyMutationVariables>;
 export const RejectImplementApplicantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectImplementApplicant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RejectImplementApplicantInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectImplementApplicant"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ImplementApplicationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ImplementApplicationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ImplementApplication"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"userName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<RejectImplementApplicantMutation, RejectImplementApplicantMutationVariables>;
 export const SetImplementPostVisibilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetImplementPostVisibility"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"postId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"visible"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setImplementPostVisibility"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"postId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"postId"}}},{"kind":"Argument","name":{"kind":"Name","value":"visible"},"value":{"kind":"Variable","name":{"kind":"Name","value":"visible"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}}]}}]}}]} as unknown as DocumentNode<SetImplementPostVisibilityMutation, SetImplementPostVisibilityMutationVariables>;
+export const DismissReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DismissReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dismissReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"reportId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}]}]}}]} as unknown as DocumentNode<DismissReportMutation, DismissReportMutationVariables>;
+export const HideImplementPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"HideImplementPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"postId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hideImplementPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"postId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"postId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"reportId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}}}]}]}}]} as unknown as DocumentNode<HideImplementPostMutation, HideImplementPostMutationVariables>;
+export const ModerationConsoleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationConsole"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"studentsVerified"}},{"kind":"Field","name":{"kind":"Name","value":"studentsUnverified"}},{"kind":"Field","name":{"kind":"Name","value":"activeChats"}},{"kind":"Field","name":{"kind":"Name","value":"openReports"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInCirculation"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInEscrow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationReports"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModerationReportFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"targetUserId"}},{"kind":"Field","name":{"kind":"Name","value":"targetName"}},{"kind":"Field","name":{"kind":"Name","value":"reportId"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModeratedStudentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModeratedStudent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"suspendedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModerationReportFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolvedAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"}},{"kind":"Field","name":{"kind":"Name","value":"reportedBy"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"reporter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reported"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"messageCount"}},{"kind":"Field","name":{"kind":"Name","value":"escrow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"reportedPosts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<ModerationConsoleQuery, ModerationConsoleQueryVariables>;
+export const ModerationEvidenceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationEvidence"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"200"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ModerationEvidenceQuery, ModerationEvidenceQueryVariables>;
+export const SuspendStudentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SuspendStudent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SuspendStudentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suspendStudent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SuspendStudentMutation, SuspendStudentMutationVariables>;
+export const UnsuspendStudentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsuspendStudent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsuspendStudent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}]}]}}]} as unknown as DocumentNode<UnsuspendStudentMutation, UnsuspendStudentMutationVariables>;
+export const WarnStudentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"WarnStudent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"warnStudent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"reportId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}}}]}]}}]} as unknown as DocumentNode<WarnStudentMutation, WarnStudentMutationVariables>;
 export const AcceptRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcceptRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}}]}}]}}]} as unknown as DocumentNode<AcceptRequestMutation, AcceptRequestMutationVariables>;
 export const DismissNotificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DismissNotification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dismissNotification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DismissNotificationMutation, DismissNotificationMutationVariables>;
 export const NotificationAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"NotificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>;
@@ -1421,7 +1736,7 @@ export const RejectRequestDocument = {"kind":"Document","definitions":[{"kind":"
 export const AcknowledgeDashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcknowledgeDashboardReward"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acknowledgeReward"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rewardId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<AcknowledgeDashboardRewardMutation, AcknowledgeDashboardRewardMutationVariables>;
 export const DashboardCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<DashboardCountsQuery, DashboardCountsQueryVariables>;
 export const DashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardReward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<DashboardRewardQuery, DashboardRewardQueryVariables>;
-export const DashboardViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}}]}}]}}]} as unknown as DocumentNode<DashboardViewerQuery, DashboardViewerQueryVariables>;
+export const DashboardViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"isOperator"}}]}}]}}]} as unknown as DocumentNode<DashboardViewerQuery, DashboardViewerQueryVariables>;
 export const FeedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Feed"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"feed"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserCardFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<FeedQuery, FeedQueryVariables>;
 export const ProfileDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileFormFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Me"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<ProfileDetailsQuery, ProfileDetailsQueryVariables>;
 export const SearchUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchUsers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SearchFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchUsers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserCardFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasMore"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<SearchUsersQuery, SearchUsersQueryVariables>;
@@ -1435,6 +1750,10 @@ export const RequestSwapDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const SwapAvailabilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapAvailability"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapAvailability"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasChat"}},{"kind":"Field","name":{"kind":"Name","value":"canRequest"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"openRequest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>;
 export const SwapFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preachSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<SwapFormQuery, SwapFormQueryVariables>;
 export const ServerHealthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerHealth"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"database"}}]}}]}}]} as unknown as DocumentNode<ServerHealthQuery, ServerHealthQueryVariables>;
+export function useDeleteAccountMutation(options?: ApolloReactHooks.useMutation.Options<DeleteAccountMutation, DeleteAccountMutationVariables>) {
+  return ApolloReactHooks.useMutation(DeleteAccountDocument, options);
+}
+
 export function useForgotPasswordMutation(options?: ApolloReactHooks.useMutation.Options<ForgotPasswordMutation, ForgotPasswordMutationVariables>) {
   return ApolloReactHooks.useMutation(ForgotPasswordDocument, options);
 }
@@ -1447,8 +1766,16 @@ export function useLogoutMutation(options?: ApolloReactHooks.useMutation.Options
   return ApolloReactHooks.useMutation(LogoutDocument, options);
 }
 
+export function useMyDataExportQuery(...args: {} extends MyDataExportQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<MyDataExportQuery, MyDataExportQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<MyDataExportQuery, MyDataExportQueryVariables>]) {
+  return ApolloReactHooks.useQuery(MyDataExportDocument, ...(args as [ApolloReactHooks.useQuery.Options<MyDataExportQuery, MyDataExportQueryVariables>]));
+}
+
 export function useRegisterMutation(options?: ApolloReactHooks.useMutation.Options<RegisterMutation, RegisterMutationVariables>) {
   return ApolloReactHooks.useMutation(RegisterDocument, options);
+}
+
+export function useResendVerificationEmailMutation(options?: ApolloReactHooks.useMutation.Options<ResendVerificationEmailMutation, ResendVerificationEmailMutationVariables>) {
+  return ApolloReactHooks.useMutation(ResendVerificationEmailDocument, options);
 }
 
 export function useResetTokenValidQuery(...args: {} extends ResetTokenValidQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ResetTokenValidQuery, ResetTokenValidQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ResetTokenValidQuery, ResetTokenValidQueryVariables>]) {
@@ -1461,6 +1788,14 @@ export function useSendContactMessageMutation(options?: ApolloReactHooks.useMuta
 
 export function useUpdatePasswordMutation(options?: ApolloReactHooks.useMutation.Options<UpdatePasswordMutation, UpdatePasswordMutationVariables>) {
   return ApolloReactHooks.useMutation(UpdatePasswordDocument, options);
+}
+
+export function useVerificationStatusQuery(...args: {} extends VerificationStatusQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<VerificationStatusQuery, VerificationStatusQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<VerificationStatusQuery, VerificationStatusQueryVariables>]) {
+  return ApolloReactHooks.useQuery(VerificationStatusDocument, ...(args as [ApolloReactHooks.useQuery.Options<VerificationStatusQuery, VerificationStatusQueryVariables>]));
+}
+
+export function useVerifyEmailMutation(options?: ApolloReactHooks.useMutation.Options<VerifyEmailMutation, VerifyEmailMutationVariables>) {
+  return ApolloReactHooks.useMutation(VerifyEmailDocument, options);
 }
 
 export function useChatListQuery(...args: {} extends ChatListQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ChatListQuery, ChatListQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ChatListQuery, ChatListQueryVariables>]) {
@@ -1565,6 +1900,34 @@ export function useRejectImplementApplicantMutation(options?: ApolloReactHooks.u
 
 export function useSetImplementPostVisibilityMutation(options?: ApolloReactHooks.useMutation.Options<SetImplementPostVisibilityMutation, SetImplementPostVisibilityMutationVariables>) {
   return ApolloReactHooks.useMutation(SetImplementPostVisibilityDocument, options);
+}
+
+export function useDismissReportMutation(options?: ApolloReactHooks.useMutation.Options<DismissReportMutation, DismissReportMutationVariables>) {
+  return ApolloReactHooks.useMutation(DismissReportDocument, options);
+}
+
+export function useHideImplementPostMutation(options?: ApolloReactHooks.useMutation.Options<HideImplementPostMutation, HideImplementPostMutationVariables>) {
+  return ApolloReactHooks.useMutation(HideImplementPostDocument, options);
+}
+
+export function useModerationConsoleQuery(...args: {} extends ModerationConsoleQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ModerationConsoleQuery, ModerationConsoleQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ModerationConsoleQuery, ModerationConsoleQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ModerationConsoleDocument, ...(args as [ApolloReactHooks.useQuery.Options<ModerationConsoleQuery, ModerationConsoleQueryVariables>]));
+}
+
+export function useModerationEvidenceQuery(...args: {} extends ModerationEvidenceQueryVariables ? [options?: ApolloReactHooks.useQuery.Options<ModerationEvidenceQuery, ModerationEvidenceQueryVariables>] : [options: ApolloReactHooks.useQuery.Options<ModerationEvidenceQuery, ModerationEvidenceQueryVariables>]) {
+  return ApolloReactHooks.useQuery(ModerationEvidenceDocument, ...(args as [ApolloReactHooks.useQuery.Options<ModerationEvidenceQuery, ModerationEvidenceQueryVariables>]));
+}
+
+export function useSuspendStudentMutation(options?: ApolloReactHooks.useMutation.Options<SuspendStudentMutation, SuspendStudentMutationVariables>) {
+  return ApolloReactHooks.useMutation(SuspendStudentDocument, options);
+}
+
+export function useUnsuspendStudentMutation(options?: ApolloReactHooks.useMutation.Options<UnsuspendStudentMutation, UnsuspendStudentMutationVariables>) {
+  return ApolloReactHooks.useMutation(UnsuspendStudentDocument, options);
+}
+
+export function useWarnStudentMutation(options?: ApolloReactHooks.useMutation.Options<WarnStudentMutation, WarnStudentMutationVariables>) {
+  return ApolloReactHooks.useMutation(WarnStudentDocument, options);
 }
 
 export function useAcceptRequestMutation(options?: ApolloReactHooks.useMutation.Options<AcceptRequestMutation, AcceptRequestMutationVariables>) {

@@ -62,6 +62,8 @@ describe("demo data on a fresh embedded database", () => {
     expect(users.every((u) => u.skillCoins > 0)).toBe(true);
     expect(new Set(users.map((u) => u.skillCoins)).size).toBeGreaterThan(10);
     for (const u of users) expect(u.ratingAvg).toBeCloseTo(u.ratingCount ? u.ratingSum / u.ratingCount : 0, 9);
+    // The whole community (the demo student first) verified its college mail: listed and ranked.
+    expect(users.every((u) => u.emailVerifiedAt !== null && u.visible)).toBe(true);
     // Old rewards are not popped up again.
     expect(await ds.getRepository(CoinReward).count({ where: { seen: false } })).toBe(0);
 

@@ -100,6 +100,9 @@ export async function seedDemoData(services: Services): Promise<void> {
         ratingCount,
         ratingAvg: ratingCount ? ratingSum / ratingCount : 0,
         createdAt: p.createdAt,
+        // The demo community (the demo student included) verified their college mail on sign-up.
+        emailVerifiedAt: p.createdAt,
+        visible: true,
       });
       const skills = skillsFor(i, rnd);
       cast.push({ index: i, id: p.id, name: p.name, ...skills, createdAt: p.createdAt.getTime() });

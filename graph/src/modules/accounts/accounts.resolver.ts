@@ -21,6 +21,21 @@ export class AccountsResolver {
     return ctx.services.accounts.login(input, ctx.ip);
   }
 
+  @Mutation(() => Boolean, {
+    description: "Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked.",
+  })
+  async verifyEmail(@Arg("token", () => String) token: string, @Ctx() ctx: Context): Promise<boolean> {
+    await ctx.services.emailVerification.verify(token);
+    return true;
+  }
+
+  @Mutation(() => String, {
+    description: "Mails the caller a new verification link and answers what to tell them. BAD_USER_INPUT once verified; RATE_LIMITED after a few per hour.",
+  })
+  resendVerificationEmail(@Ctx() ctx: Context): Promise<string> {
+    return ctx.services.emailVerification.resend(requireUser(ctx).id);
+  }
+
   @Mutation(() => Boolean, { description: "Revokes every token of the caller issued so far." })
   async logout(@Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.accounts.logout(requireUser(ctx).id);

@@ -43,6 +43,20 @@ export function accountsRest(services: Services, r: Router = Router()): Router {
     route(services, async (_req, ctx) => ({ userId: requireUser(ctx).id })),
   );
 
+  // College-mail verification: the link's token (no sign-in needed), and "resend the mail".
+  r.post(
+    "/verify-email",
+    route(services, async (req) => {
+      await services.emailVerification.verify(field(req, "token"));
+      return { error: "" };
+    }),
+  );
+
+  r.post(
+    "/verify-email/resend",
+    route(services, async (_req, ctx) => ({ error: "", message: await services.emailVerification.resend(requireUser(ctx).id) })),
+  );
+
   r.post(
     "/forgot-password",
     route(services, async (req, ctx) => ({ error: await services.passwordResets.requestReset(field(req, "email"), ctx.ip) })),

@@ -1,12 +1,14 @@
 import type { Repository } from "typeorm";
-import { PASSWORD_MAX } from "../../../../common/accounts.js";
+import { PASSWORD_MAX, PRIVACY_MESSAGES } from "../../../../common/accounts.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
-import { AppError, badInput, conflict } from "../../shared/errors.js";
+import { AppError, badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, charLength, lookupEmail, normaliseCollegeEmail, normaliseName } from "./account-rules.js";
 import type { AuthService } from "./auth.service.js";
+import type { EmailVerificationService } from "./email-verification.service.js";
+import { type StandingService, suspensionMessage } from "./standing.service.js";
 import { burnPasswordCheck, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from "./passwords.js";
 import { User } from "./user.entity.js";
 
@@ -37,8 +39,8 @@ export class AccountsService {
     private readonly deps: Deps,
     private readonly auth: AuthService,
     private readonly limits: RateLimits,
-    /** A new student can enter a small community's leaderboard. */
-    private readonly rankingChanged: () => void = () => {},
+    private readonly verification: EmailVerificationService,
+    private readonly standing: StandingService,
   ) {
     this.users = deps.dataSource.getRepository(User);
     prepareDummyHash();
@@ -53,6 +55,7 @@ export class AccountsService {
     assertPassword(input.password);
 
     const nameKey = name.toLowerCase();
+    await this.verification.releaseStale(email, nameKey);
     // Cheap check first so a taken name costs no hashing; the unique indexes settle races.
     if (await this.users.exist({ where: [{ nameKey }, { email }] })) throw conflict(MESSAGES.nameTaken);
     const user = this.users.create({
@@ -70,6 +73,9 @@ export class AccountsService {
       ratingCount: 0,
       ratingAvg: 0,
       createdAt: this.deps.clock.now(),
+      // Nobody sees the student until the mailed link proves the address is theirs.
+      emailVerifiedAt: null,
+      visible: false,
     });
     try {
       await this.users.insert(user);
@@ -77,7 +83,7 @@ export class AccountsService {
       if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);
       throw e;
     }
-    this.rankingChanged();
+    this.verification.sendLink(user.id);
     this.deps.logger.info({ userId: user.id }, "account registered");
     return { token: await this.auth.issueToken(user), userId: user.id };
   }
@@ -94,7 +100,7 @@ export class AccountsService {
 
     const user =
       email && password
-        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true } })
+        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true, suspendedUntil: true, suspensionReason: true } })
         : null;
     let ok = false;
     if (user && charLength(password) <= PASSWORD_MAX) ok = await verifyPassword(user.passwordHash, password);
@@ -102,10 +108,29 @@ export class AccountsService {
     if (!user || !ok) throw wrongCredentials();
 
     await Promise.all([this.limits.reset("login_account", email!), this.limits.refund("login_ip", ip)]);
+    // Told only to whoever knows the password: suspended now, or back in standing once it ran out.
+    if (user.suspendedUntil) {
+      if (this.standing.isSuspended(user)) throw forbidden(suspensionMessage(user.suspendedUntil, user.suspensionReason));
+      await this.deps.tx((em) => this.standing.lift(em, user.id));
+    }
     if (needsRehash(user.passwordHash)) {
       await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
     }
     return { token: await this.auth.issueToken(user), userId: user.id };
+  }
+
+  /**
+   * The signed-in student proves it is them again (deleting the account): their password, under
+   * the sign-in limit of their address so it cannot be guessed here instead.
+   */
+  async confirmPassword(userId: string, password: unknown): Promise<void> {
+    if (typeof password !== "string" || !password) throw badInput(PRIVACY_MESSAGES.passwordRequired, { field: "password" });
+    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, email: true, passwordHash: true } });
+    if (!user) throw notFound("User not found");
+    await this.limits.consume(["login_account", user.email]);
+    const ok = charLength(password) <= PASSWORD_MAX && (await verifyPassword(user.passwordHash, password));
+    if (!ok) throw badInput(PRIVACY_MESSAGES.wrongPassword, { field: "password" });
+    await this.limits.reset("login_account", user.email);
   }
 
   /** Revokes every token of the user issued so far (this one included). */

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { IsNull, MoreThan, type Repository } from "typeorm";
+import { type EntityManager, IsNull, MoreThan, type Repository } from "typeorm";
 import type { Deps } from "../../services.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
@@ -8,16 +7,14 @@ import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, lookupEmail } from "./account-rules.js";
 import { hashPassword } from "./passwords.js";
+import { hashLinkToken, isLinkToken, newLinkToken } from "./mail-links.js";
 import { PasswordReset } from "./password-reset.entity.js";
 import type { AuthService } from "./auth.service.js";
 import { User } from "./user.entity.js";
 
 export const RESET_LINK_TTL_MS = HOUR;
 
-/** 32 random bytes (256 bits) in base64url: always 43 characters. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashResetToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+export const hashResetToken = hashLinkToken;
 
 const invalidLink = () => badInput(MESSAGES.resetInvalid, { field: "token" });
 
@@ -51,7 +48,7 @@ export class PasswordResetService {
   private async sendLink(email: string): Promise<void> {
     const user = await this.users.findOne({ where: { email }, select: { id: true, name: true, email: true } });
     if (!user) return;
-    const token = randomBytes(32).toString("base64url");
+    const token = newLinkToken();
     const now = this.deps.clock.now();
     await this.resets.insert({
       id: newId(),
@@ -105,8 +102,13 @@ export class PasswordResetService {
     this.deps.logger.info({ userId: link.userId }, "password changed with a reset link");
   }
 
+  /** A deleted student's links go. */
+  async forget(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(PasswordReset).delete({ userId });
+  }
+
   private async findLive(token: string): Promise<PasswordReset | null> {
-    if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
+    if (!isLinkToken(token)) return null;
     const link = await this.resets.findOne({ where: { tokenHash: hashResetToken(token) } });
     if (!link || link.usedAt || link.expiresAt.getTime() <= this.deps.clock.now().getTime()) return null;
     return link;

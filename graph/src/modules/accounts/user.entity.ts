@@ -5,7 +5,8 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * (edited only through ProfilesService); rating aggregates to `chat`.
  */
 @Entity("users")
-@Index("idx_users_leaderboard", ["ratingAvg", "ratingCount", "skillCoins"])
+/** `visible` first: the ranking walks only students others may see (leaderboard.service.ts). */
+@Index("idx_users_leaderboard", ["visible", "ratingAvg", "ratingCount", "skillCoins"])
 /** The dashboard feed reads students newest first from a cursor (profiles/feed-query.ts). */
 @Index("idx_users_feed", ["createdAt", "id"])
 export class User {
@@ -63,4 +64,38 @@ export class User {
 
   @Column("datetime", { precision: 3 })
   createdAt: Date;
+
+  /** When the student opened the link mailed to their address; null until then (accounts/email-verification.service.ts). */
+  @Column("datetime", { precision: 3, nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /**
+   * Whether other students may see this one in the feed, search and leaderboard: derived from the
+   * account's standing (a verified address). Written only in the transaction that changes that
+   * standing, which also rewrites the student's directory rows (`ProfilesService.reindex`) and
+   * tells the leaderboard.
+   */
+  @Column("boolean", { default: false })
+  visible: boolean;
+
+  /**
+   * When the student deleted their account (privacy/account-deletion.service.ts). The row stays,
+   * anonymised ("Deleted student", no address, no profile), so chats, ratings and the ledger keep
+   * their other party.
+   */
+  @Column("datetime", { precision: 3, nullable: true })
+  deletedAt: Date | null;
+
+  /**
+   * Suspended by an operator until then (a permanent suspension is PERMANENT_SUSPENSION): no
+   * sign-in, not visible. Cleared by an operator, or at the first sign-in after it ends.
+   */
+  @Column("datetime", { precision: 3, nullable: true })
+  suspendedUntil: Date | null;
+
+  @Column("varchar", { length: 500, nullable: true })
+  suspensionReason: string | null;
 }
+
+/** "Permanently": the last instant both databases' datetime can hold. */
+export const PERMANENT_SUSPENSION = new Date("9999-12-31T00:00:00.000Z");

@@ -1,6 +1,7 @@
-import type { EntityManager, Repository } from "typeorm";
+import { type EntityManager, In, IsNull, Not, type Repository } from "typeorm";
+import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import { rawQuery } from "../../db/sql.js";
-import { notFound } from "../../shared/errors.js";
+import { emailNotVerified, notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
 
 /** Public, non-private facts about users that other modules show next to their own rows. */
@@ -33,6 +34,63 @@ export class UsersService {
 
   async exists(id: string): Promise<boolean> {
     return this.users.exist({ where: { id } });
+  }
+
+  /** Students (deleted accounts aside) with and without a verified address, for the moderation console. */
+  async countsByVerification(): Promise<{ verified: number; unverified: number }> {
+    const [verified, unverified] = await Promise.all([
+      this.users.count({ where: { deletedAt: IsNull(), emailVerifiedAt: Not(IsNull()) } }),
+      this.users.count({ where: { deletedAt: IsNull(), emailVerifiedAt: IsNull() } }),
+    ]);
+    return { verified, unverified };
+  }
+
+  /** The account facts an operator sees next to a report. */
+  async standingOf(ids: readonly string[]): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.users.find({
+      where: { id: In([...new Set(ids)]) },
+      select: { id: true, name: true, email: true, emailVerifiedAt: true, suspendedUntil: true, deletedAt: true },
+    });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Whether others may see and reach the student (users.visible); null for an unknown id. */
+  async isVisible(id: string): Promise<boolean | null> {
+    const [row] = await rawQuery<{ visible: unknown }>(this.users.manager, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", { id });
+    return row ? Number(row.visible) === 1 || row.visible === true : null;
+  }
+
+  /**
+   * The gate of every write that reaches other students (requests, joining or posting implements,
+   * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
+   */
+  async assertVerified(id: string): Promise<void> {
+    const [row] = await rawQuery<{ verifiedAt: unknown }>(this.users.manager, "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id", { id });
+    if (!row) throw notFound("User not found");
+    if (row.verifiedAt == null) throw emailNotVerified();
+  }
+
+  /**
+   * Anonymises a deleted student's account row inside `em`: the name becomes "Deleted student" (what
+   * their messages, ratings and ledger lines show), the address and name are freed for a new
+   * sign-up, the password can never match and they are no longer visible.
+   */
+  async anonymise(em: EntityManager, userId: string, at: Date): Promise<void> {
+    const res = await em.getRepository(User).update(
+      { id: userId, deletedAt: IsNull() },
+      {
+        name: DELETED_STUDENT_NAME,
+        nameKey: `deleted.${userId}`,
+        email: `deleted.${userId}@invalid`,
+        passwordHash: "!deleted",
+        emailVerifiedAt: null,
+        visible: false,
+        deletedAt: at,
+      },
+    );
+    if (!res.affected) throw notFound("User not found");
+    this.rankingChanged(em);
   }
 
   /**

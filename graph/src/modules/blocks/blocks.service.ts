@@ -37,6 +37,17 @@ export class BlocksService {
   }
 
   /** True when either user blocked the other. */
+  /** The blocks the student made (for their data export). */
+  madeBy(userId: string): Promise<Block[]> {
+    return this.deps.dataSource.getRepository(Block).find({ where: { blockerId: userId }, order: { createdAt: "ASC" } });
+  }
+
+  /** A deleted student's blocks, both ways, go (nobody can meet a deleted account again anyway). */
+  async forget(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(Block).delete({ blockerId: userId });
+    await em.getRepository(Block).delete({ blockedId: userId });
+  }
+
   async isBlockedEither(a: string, b: string, em?: EntityManager): Promise<boolean> {
     return this.em(em)
       .getRepository(Block)

@@ -84,7 +84,7 @@ export class ChatLifecycleService {
         })
         .execute();
       const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
-      if (fresh.status === "suspended") throw this.chats.stateError(fresh);
+      if (fresh.status === "suspended" || fresh.status === "closed") throw this.chats.stateError(fresh);
       if (completed.affected) await this.complete(em, fresh);
       afterCommit(em, () => this.chats.publishState(fresh));
       return { chat: fresh };

@@ -33,6 +33,7 @@ export class ChatMessagesService {
     // Checked before the limit so a stranger's attempts on a chat they are not in cost no database writes.
     const known = await this.chats.require(me, otherId);
     if (known.status !== "in_progress") throw this.chats.stateError(known);
+    await this.c.users.assertVerified(me);
     await this.c.rateLimits.consume(["chat_message", me]);
     const view = await this.deps.tx(async (em) => {
       const now = this.deps.clock.now();

@@ -8,6 +8,8 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 @Index("uq_chat_reports_chat_reporter", ["chatId", "reporterId"], { unique: true })
 @Index("idx_chat_reports_created", ["createdAt"])
 @Index("idx_chat_reports_reported", ["reportedId"])
+/** The moderation queue: open (resolvedAt NULL) or resolved, newest first. */
+@Index("idx_chat_reports_queue", ["resolvedAt", "createdAt"])
 export class ChatReport {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;
@@ -39,4 +41,15 @@ export class ChatReport {
 
   @Column("datetime", { precision: 3 })
   createdAt: Date;
+
+  /** When an operator acted on it (moderation module); null while it waits in the queue. */
+  @Column("datetime", { precision: 3, nullable: true })
+  resolvedAt: Date | null;
+
+  /** dismissed | warned | suspended | post-hidden */
+  @Column("varchar", { length: 20, nullable: true })
+  resolution: string | null;
+
+  @Column("varchar", { length: 36, nullable: true })
+  resolvedById: string | null;
 }

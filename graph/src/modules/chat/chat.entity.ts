@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
 export type ChatKind = "swap" | "pay" | "implement";
-export type ChatStatus = "in_progress" | "completed" | "suspended";
+/** `closed`: ended because one participant left (account deleted) or was suspended by an operator. */
+export type ChatStatus = "in_progress" | "completed" | "suspended" | "closed";
 
 /**
  * One chat per pair of students, ever (the spec: swap or pay only while no chat

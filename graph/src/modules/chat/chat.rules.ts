@@ -27,6 +27,7 @@ export const CHAT_MESSAGES = {
   messageEmpty: "Please type a message",
   chatCompleted: "This chat is finished",
   chatSuspended: "This chat was reported and is closed",
+  chatClosed: "This chat is closed: the other student's account is no longer active",
   ratingRange: "Please give a rating from 1 to 5 stars",
   alreadyRated: "You have already rated your partner in this chat",
   rateFirst: "Please rate your partner before finishing",

@@ -1,4 +1,4 @@
-import type { EntityManager } from "typeorm";
+import { type EntityManager, In, IsNull, Not } from "typeorm";
 import { rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
@@ -8,6 +8,8 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
+import { ChatReport } from "./chat-report.entity.js";
+import { ChatMessage } from "./message.entity.js";
 import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
 import type { ChatListItemView, ChatView } from "./chat.types.js";
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
@@ -70,7 +72,97 @@ export class ChatService {
 
   /** CONFLICT for a chat that is no longer in progress. */
   stateError(chat: Pick<Chat, "status">) {
-    return conflict(chat.status === "suspended" ? CHAT_MESSAGES.chatSuspended : CHAT_MESSAGES.chatCompleted);
+    if (chat.status === "suspended") return conflict(CHAT_MESSAGES.chatSuspended);
+    return conflict(chat.status === "closed" ? CHAT_MESSAGES.chatClosed : CHAT_MESSAGES.chatCompleted);
+  }
+
+  /**
+   * Closes every chat in progress of a student who leaves (account deleted, or suspended by an
+   * operator), inside `em`: coins held for a paid lesson go back to the learner through the
+   * ledger, nobody is rewarded; both pages hear of it once committed. Returns the coins refunded.
+   */
+  async closeAllOf(em: EntityManager, userId: string): Promise<{ chats: number; refundedCoins: number }> {
+    const open = await this.repo(em).find({ where: [{ userLowId: userId, status: "in_progress" }, { userHighId: userId, status: "in_progress" }] });
+    const now = this.deps.clock.now();
+    let refundedCoins = 0;
+    let chats = 0;
+    for (const chat of open) {
+      const res = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ status: "closed", endedAt: now })
+        .where("id = :id AND status = :status", { id: chat.id, status: "in_progress" })
+        .execute();
+      if (!res.affected) continue;
+      chats++;
+      if (chat.escrowRef && chat.coins > 0) refundedCoins += (await this.c.ledger.refund(chat.escrowRef, em)).coins;
+      const fresh = await this.repo(em).findOneOrFail({ where: { id: chat.id } });
+      afterCommit(em, () => this.publishState(fresh));
+    }
+    return { chats, refundedCoins };
+  }
+
+  // ---- for operators (moderation module) ----
+
+  /** Open (unresolved) or resolved reports, newest first, at most `limit`. */
+  reportsQueue(status: "open" | "resolved", limit: number): Promise<ChatReport[]> {
+    return this.deps.dataSource.getRepository(ChatReport).find({
+      where: { resolvedAt: status === "open" ? IsNull() : Not(IsNull()) },
+      order: { createdAt: "DESC", id: "DESC" },
+      take: limit,
+    });
+  }
+
+  report(id: string): Promise<ChatReport | null> {
+    return this.deps.dataSource.getRepository(ChatReport).findOne({ where: { id: String(id) } });
+  }
+
+  /** How many different partners reported each student (flags repeat offenders). */
+  async reportersPerStudent(studentIds: readonly string[]): Promise<Map<string, number>> {
+    if (studentIds.length === 0) return new Map();
+    const rows = await this.deps.dataSource
+      .getRepository(ChatReport)
+      .createQueryBuilder("r")
+      .select("r.reportedId", "id")
+      .addSelect("COUNT(DISTINCT r.reporterId)", "n")
+      .where("r.reportedId IN (:...ids)", { ids: [...new Set(studentIds)] })
+      .groupBy("r.reportedId")
+      .getRawMany<{ id: string; n: number | string }>();
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  }
+
+  /** Marks an open report resolved inside `em`; false when it was resolved already. */
+  async resolveReport(em: EntityManager, id: string, resolution: string, operatorId: string): Promise<boolean> {
+    const res = await em
+      .getRepository(ChatReport)
+      .update({ id, resolvedAt: IsNull() }, { resolvedAt: this.deps.clock.now(), resolution, resolvedById: operatorId });
+    return (res.affected ?? 0) > 0;
+  }
+
+  chatsByIds(ids: readonly string[]): Promise<Chat[]> {
+    return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+  }
+
+  /** Chats in progress and reports waiting, for the console's counts. */
+  async moderationCounts(): Promise<{ activeChats: number; openReports: number }> {
+    const [activeChats, openReports] = await Promise.all([
+      this.repo().count({ where: { status: "in_progress" } }),
+      this.deps.dataSource.getRepository(ChatReport).count({ where: { resolvedAt: IsNull() } }),
+    ]);
+    return { activeChats, openReports };
+  }
+
+  /** A student's chats (any state) with every message, and the reports they made: for their data export. */
+  async exportFor(userId: string): Promise<{ chats: Array<Chat & { messages: ChatMessage[] }>; reportsMade: ChatReport[] }> {
+    const m = this.deps.dataSource.manager;
+    const chats = await this.repo().find({ where: [{ userLowId: userId }, { userHighId: userId }], order: { startDate: "ASC" } });
+    const messages = chats.length
+      ? await m.getRepository(ChatMessage).find({ where: { chatId: In(chats.map((c) => c.id)) }, order: { chatId: "ASC", seq: "ASC" } })
+      : [];
+    const byChat = new Map<string, ChatMessage[]>();
+    for (const msg of messages) byChat.set(msg.chatId, [...(byChat.get(msg.chatId) ?? []), msg]);
+    const reportsMade = await m.getRepository(ChatReport).find({ where: { reporterId: userId }, order: { createdAt: "ASC" } });
+    return { chats: chats.map((c) => ({ ...c, messages: byChat.get(c.id) ?? [] })), reportsMade };
   }
 
   assertDetailsFilled(userId: string): Promise<void> {

@@ -56,7 +56,7 @@ export class ChatView {
   @Field(() => String, { description: "swap | pay | implement" })
   kind: string;
 
-  @Field(() => String, { description: "in_progress | completed | suspended (reported, for good)" })
+  @Field(() => String, { description: "in_progress | completed | suspended (reported, for good) | closed (a participant's account was deleted or suspended)" })
   status: string;
 
   @Field(() => Date)

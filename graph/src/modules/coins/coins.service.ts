@@ -1,8 +1,9 @@
-import type { EntityManager } from "typeorm";
+import { type EntityManager, In } from "typeorm";
 import type { Deps } from "../../services.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinOrder } from "./purchase.entity.js";
 import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
@@ -169,6 +170,64 @@ export class CoinsService {
   /** The lesson was reported: the held coins go back to the learner. */
   refund(refKey: string, em?: EntityManager): Promise<MoveResult> {
     return this.settle(refKey, "refunded", em);
+  }
+
+  /**
+   * A deleted account's remaining spendable coins leave circulation: one `closure` transfer to the
+   * closed-accounts sink, in the deletion's transaction (held coins were settled before). Returns
+   * how many coins moved.
+   */
+  async closeAccount(userId: string, em: EntityManager): Promise<number> {
+    return this.run(em, async (m) => {
+      const coins = await balanceOf(m, userId);
+      if (coins <= 0) return 0;
+      await transfer(
+        m,
+        {
+          key: `closure:${userId}`,
+          kind: "closure",
+          amount: coins,
+          from: userId,
+          to: SYSTEM_ACCOUNTS.closed,
+          fromCounterpart: SYSTEM_ACCOUNTS.closed,
+          toCounterpart: userId,
+          memo: "Account deleted",
+        },
+        this.deps.clock.now(),
+      );
+      return coins;
+    });
+  }
+
+  /** Everything the ledger holds about a student: their entries (oldest first) and their purchase orders. */
+  async exportFor(userId: string): Promise<{ balance: number; entries: CoinEntry[]; orders: CoinOrder[] }> {
+    const m = this.deps.dataSource.manager;
+    const [balance, entries, orders] = await Promise.all([
+      balanceOf(m, userId),
+      m.getRepository(CoinEntry).find({ where: { accountId: userId }, order: { seq: "ASC" } }),
+      m.getRepository(CoinOrder).find({ where: { userId }, order: { createdAt: "ASC" } }),
+    ]);
+    return { balance, entries, orders };
+  }
+
+  /** What happened to the coins held for each lesson (moderation shows it beside a report). */
+  async holdStates(refKeys: readonly string[]): Promise<Map<string, { coins: number; state: "held" | "released" | "refunded" }>> {
+    const keys = [...new Set(refKeys)].map((r) => `hold:${assertRefKey(r)}`);
+    if (keys.length === 0) return new Map();
+    const holds = await this.deps.dataSource.getRepository(CoinTransfer).find({ where: { key: In(keys) } });
+    return new Map(holds.map((h) => [h.key.slice("hold:".length), { coins: h.amount, state: h.holdState ?? "held" }]));
+  }
+
+  /** Coins students hold (spendable, the sum of their balances) and coins held in escrow, from the ledger. */
+  async circulation(): Promise<{ inCirculation: number; inEscrow: number }> {
+    const m = this.deps.dataSource.manager;
+    const row = await m
+      .getRepository(CoinAccount)
+      .createQueryBuilder("a")
+      .select("COALESCE(SUM(a.balance), 0)", "s")
+      .where("a.kind = :kind", { kind: "user" })
+      .getRawOne<{ s: number | string }>();
+    return { inCirculation: Number(row?.s ?? 0), inEscrow: await balanceOf(m, SYSTEM_ACCOUNTS.escrow) };
   }
 
   /** The hold for refKey, if any (e.g. to show "coins held" on a chat). */

@@ -23,6 +23,7 @@ const SYSTEM_NAMES: Record<string, string> = {
   [SYSTEM_ACCOUNTS.purchases]: "Skill coin purchase",
   [SYSTEM_ACCOUNTS.rewards]: "Skill Exchange reward",
   [SYSTEM_ACCOUNTS.escrow]: "Held (escrow)",
+  [SYSTEM_ACCOUNTS.closed]: "Account deleted",
 };
 
 /** A student's own entries, newest first, a page at a time. */

@@ -30,8 +30,8 @@ export interface LeaderboardSnapshot {
 }
 
 /**
- * Public ranking: rating value, then rating count, then coins; equal triples share a rank
- * (1, 2, 2, 4). The ranking reads only idx_users_leaderboard backwards, `first` entries;
+ * Public ranking of visible students (users.visible): rating value, then rating count, then
+ * coins; equal triples share a rank (1, 2, 2, 4). The ranking reads only idx_users_leaderboard backwards, `first` entries;
  * names are then fetched by id. Asking for the name in the same query made MariaDB prefer a
  * full scan plus filesort.
  *
@@ -146,6 +146,8 @@ export function leaderboardQuery(ds: DataSource, limit: number) {
     .addSelect("u.ratingAvg", "ratingAvg")
     .addSelect("u.ratingCount", "ratingCount")
     .addSelect("u.skillCoins", "skillCoins")
+    // Only students others may see (verified, in good standing): an equality on the index's first column.
+    .where("u.visible = 1")
     .orderBy("u.ratingAvg", "DESC")
     .addOrderBy("u.ratingCount", "DESC")
     .addOrderBy("u.skillCoins", "DESC")

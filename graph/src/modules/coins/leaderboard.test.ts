@@ -4,6 +4,7 @@ import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js"
 import { checkLedgerInvariants } from "./ledger.invariants.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
+import { outboxMails, verifyLinkIn } from "../../../test/outbox.js";
 import { leaderboardQuery } from "./leaderboard.service.js";
 
 const BOARD = "query ($first: Int) { leaderboard(first: $first) { rank userId name rating ratingCount skillCoins } }";
@@ -51,7 +52,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect(rest.body[1]).toEqual({ _id: manyVotes.user.id, name: "Many Votes", originalRating: 4.5, originalSkillCoins: 1 });
   });
 
-  it("shows a committed change on the next read: coins, a rating, a registration", async () => {
+  it("shows a committed change on the next read: coins, a rating, a verified registration", async () => {
     const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard as Array<{ userId: string; skillCoins: number; rating: number }>;
     const climber = await rated("Climber", 1, 1, 0);
     expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.length).toBe(before.length + 1);
@@ -67,8 +68,13 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
       { input: { name: "Fresh Face", email: "26z999@psgtech.ac.in", password: "a-good-password-1" } },
     );
     expect(reg.errors).toBeUndefined();
-    const names = (await t.rest("GET", "/leaderboard")).body.map((x: { name: string }) => x.name);
-    expect(names).toContain("Fresh Face");
+    const names = async () => (await t.rest("GET", "/leaderboard")).body.map((x: { name: string }) => x.name);
+    // Ranked once the address is verified, not before.
+    expect(await names()).not.toContain("Fresh Face");
+    await t.app.services.background.idle();
+    const link = verifyLinkIn(outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes("26z999@")).at(-1)!)!;
+    expect((await t.rest("POST", "/verify-email", { body: { token: link.split("/").at(-1) } })).status).toBe(200);
+    expect(await names()).toContain("Fresh Face");
   });
 
   // fetch() adds "Cache-Control: no-cache" to a conditional request unless one is given; a
@@ -137,6 +143,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
       ratingCount: i % 7,
       ratingSum: 0,
       createdAt: now,
+      visible: i % 10 !== 0,
     }));
     for (let i = 0; i < rows.length; i += 500) await t.dataSource.getRepository(User).insert(rows.slice(i, i + 500));
     await t.dataSource.query(target === "sqlite" ? "ANALYZE" : "ANALYZE TABLE users");

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
-/** The three accounts that are not a student's. Ids are fixed so they can be created lazily and idempotently. */
+/** The accounts that are not a student's. Ids are fixed so they can be created lazily and idempotently. */
 export const SYSTEM_ACCOUNTS = {
   /** Source of bought coins: its balance is minus every coin ever sold. */
   purchases: "system:purchases",
@@ -8,10 +8,15 @@ export const SYSTEM_ACCOUNTS = {
   rewards: "system:rewards",
   /** Coins paid for a lesson, held until the lesson finishes (release) or is reported (refund). */
   escrow: "system:escrow",
+  /**
+   * The sink of deleted accounts: a student who deletes their account leaves their remaining coins
+   * here (one `closure` transfer), out of circulation for good. Never debited, never negative.
+   */
+  closed: "system:closed-accounts",
 } as const;
 
-export type AccountKind = "user" | "purchases" | "rewards" | "escrow";
-export type TransferKind = "purchase" | "reward" | "hold" | "release" | "refund";
+export type AccountKind = "user" | "purchases" | "rewards" | "escrow" | "closed";
+export type TransferKind = "purchase" | "reward" | "hold" | "release" | "refund" | "closure";
 
 /**
  * One balance per student (id = the user's id, created on first use) plus the system accounts.

@@ -38,6 +38,7 @@ const SYSTEM_KIND: Record<string, AccountKind> = {
   [SYSTEM_ACCOUNTS.purchases]: "purchases",
   [SYSTEM_ACCOUNTS.rewards]: "rewards",
   [SYSTEM_ACCOUNTS.escrow]: "escrow",
+  [SYSTEM_ACCOUNTS.closed]: "closed",
 };
 const isSystem = (id: string) => id in SYSTEM_KIND;
 
@@ -121,7 +122,8 @@ function sameAs(previous: CoinTransfer, spec: TransferSpec): CoinTransfer {
 /** Applies delta to one account; returns its balance and entry number afterwards (we hold its row lock until commit). */
 async function move(em: EntityManager, accountId: string, delta: number, now: Date, shortMessage: string): Promise<{ balanceAfter: number; seq: number }> {
   const system = isSystem(accountId);
-  const mayGoNegative = system && SYSTEM_KIND[accountId] !== "escrow";
+  // Only the two sources run negative; escrow and the closed-accounts sink never do.
+  const mayGoNegative = system && (SYSTEM_KIND[accountId] === "purchases" || SYSTEM_KIND[accountId] === "rewards");
   const update = () => {
     const q = em
       .createQueryBuilder()

@@ -70,6 +70,7 @@ export class ImplementApplicantsService {
   /** Asks to join a post: once per post, never one's own, never a post one cannot see. Rate-limited per student. */
   async join(userId: string, postId: string, description: unknown): Promise<ImplementApplicant> {
     const reason = validateJoinDescription(description);
+    await this.users.assertVerified(userId);
     await this.c.rateLimits.consume(["implement_join", userId]);
     const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
     return this.deps.tx(async (em) => {
@@ -159,6 +160,16 @@ export class ImplementApplicantsService {
   }
 
   /** Every applicant of each post, in the order they asked (bounded per post at join time). */
+  /** The student's applications to others' posts, oldest first (for their data export). */
+  exportFor(userId: string): Promise<ImplementApplicant[]> {
+    return this.repo().find({ where: { userId }, order: { createdAt: "ASC" } });
+  }
+
+  /** A deleted student's applications (their name and reasons to join) go. */
+  async eraseAllOf(em: EntityManager, userId: string): Promise<void> {
+    await this.repo(em).delete({ userId });
+  }
+
   async applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>> {
     const ids = [...new Set(postIds)];
     const out = new Map<string, ImplementApplicant[]>(ids.map((id) => [id, []]));

@@ -31,4 +31,8 @@ export class ImplementPost {
 
   @Column("datetime", { precision: 3 })
   updatedAt: Date;
+
+  /** Hidden by an operator (moderation): stays hidden, its owner cannot show it again. */
+  @Column("datetime", { precision: 3, nullable: true })
+  hiddenByOperatorAt: Date | null;
 }

@@ -1,12 +1,13 @@
 import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
 import type { Deps } from "../../services.js";
+import type { UsersService } from "../accounts/users.service.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
-import { validatePost } from "./implement.rules.js";
+import { MESSAGES, validatePost } from "./implement.rules.js";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
@@ -38,6 +39,7 @@ export class ImplementPostsService {
     private readonly deps: Deps,
     private readonly blocks: BlocksService,
     private readonly limits: RateLimits,
+    private readonly users: Pick<UsersService, "assertVerified">,
   ) {}
 
   private repo(em?: EntityManager) {
@@ -46,11 +48,25 @@ export class ImplementPostsService {
 
   async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
     const { title, description } = validatePost(input);
+    await this.users.assertVerified(ownerId);
     await this.limits.consume(["implement_post", ownerId]);
     const now = this.deps.clock.now();
     const post = this.repo().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
     await this.repo().insert(post);
     return post;
+  }
+
+  /** The student's own posts, oldest first (for their data export). */
+  exportFor(ownerId: string): Promise<ImplementPost[]> {
+    return this.repo().find({ where: { ownerId }, order: { createdAt: "ASC" } });
+  }
+
+  /** A deleted student's posts go, with the applications to them. */
+  async eraseAllOf(em: EntityManager, ownerId: string): Promise<void> {
+    const posts = await this.repo(em).find({ where: { ownerId }, select: { id: true } });
+    if (posts.length === 0) return;
+    await em.getRepository(ImplementApplicant).delete({ postId: In(posts.map((p) => p.id)) });
+    await this.repo(em).delete({ ownerId });
   }
 
   /** Others' problems for `viewerId`: visible, not theirs, not from a blocked owner, not from an owner who rejected them. */
@@ -101,12 +117,27 @@ export class ImplementPostsService {
   async setVisibility(ownerId: string, postId: string, visible: unknown): Promise<ImplementPost> {
     if (typeof visible !== "boolean") throw badInput("Visibility must be true or false");
     const post = await this.requireOwned(ownerId, postId);
+    if (visible && post.hiddenByOperatorAt) throw forbidden(MESSAGES.hiddenByOperator);
     if (post.visible !== visible) {
       post.visible = visible;
       post.updatedAt = this.deps.clock.now();
       await this.repo().update({ id: post.id, ownerId }, { visible, updatedAt: post.updatedAt });
     }
     return post;
+  }
+
+  /** An operator hides a post for good (moderation): returns it, or NOT_FOUND. */
+  async hideByOperator(em: EntityManager, postId: string): Promise<ImplementPost> {
+    const post = await this.repo(em).findOne({ where: { id: String(postId) } });
+    if (!post) throw notFound(POST_NOT_FOUND);
+    const now = this.deps.clock.now();
+    await this.repo(em).update({ id: post.id }, { visible: false, hiddenByOperatorAt: now, updatedAt: now });
+    return { ...post, visible: false, hiddenByOperatorAt: now, updatedAt: now };
+  }
+
+  /** A student's posts others can still see (the moderation queue offers to hide them); at most `limit`. */
+  visibleOf(ownerId: string, limit = 10): Promise<ImplementPost[]> {
+    return this.repo().find({ where: { ownerId, visible: true }, order: { createdAt: "DESC", id: "DESC" }, take: limit });
   }
 
   async byIds(ids: readonly string[]): Promise<Map<string, ImplementPost>> {

@@ -16,6 +16,7 @@ export const MAX_APPLICANTS_PER_POST = 200;
 export const MESSAGES = {
   ...IMPLEMENT_MESSAGES,
   tooManyApplicants: `This problem already has the most applicants it can take (${MAX_APPLICANTS_PER_POST}).`,
+  hiddenByOperator: "A moderator hid this problem; it cannot be shown again.",
 } as const;
 
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");

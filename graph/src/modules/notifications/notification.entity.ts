@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   "swap-accept",
   "swap-reject",
   "success-Finish",
+  /** From the moderators (the notifier is the student themselves): acknowledged with Ok. */
+  "operator-warning",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -19,6 +21,7 @@ export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
   "swap-accept",
   "swap-reject",
   "success-Finish",
+  "operator-warning",
 ]);
 
 @Entity("notifications")

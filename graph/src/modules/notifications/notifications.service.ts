@@ -75,6 +75,17 @@ export class NotificationsService {
     await this.repo(em).delete({ refId });
   }
 
+  /** A deleted student's notifications: those addressed to them and those they caused (their name is in the text). */
+  async deleteAllOf(em: EntityManager, userId: string): Promise<void> {
+    await this.repo(em).delete({ recipientId: userId });
+    await this.repo(em).delete({ notifierId: userId });
+  }
+
+  /** Every notification addressed to the student, oldest first: for their data export. */
+  exportFor(userId: string): Promise<Notification[]> {
+    return this.repo().find({ where: { recipientId: userId }, order: { createdAt: "ASC", id: "ASC" } });
+  }
+
   /** The recipient's notifications, newest first, each with its notifier. */
   async listFor(userId: string): Promise<NotificationView[]> {
     const rows = await this.repo().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });

@@ -15,7 +15,7 @@ export class NotificationView {
 
   @Field(() => String, {
     description:
-      "swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish",
+      "swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning",
   })
   type: string;
 

@@ -80,15 +80,24 @@ export class FeedService {
 
   /**
    * The viewer as of the snapshot. Not listed then: the profile gate answers (unknown user, or
-   * DETAILS_NOT_FILLED); a profile filled after the snapshot began reads with the skills it had.
+   * DETAILS_NOT_FILLED), and a filled profile that is not listed (an unverified address) reads its
+   * skills as they are now; a profile filled after the snapshot began reads with the skills it had.
    */
   private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
-    const skills = await rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf });
-    if (!skills.some((r) => r.kind === "m")) await this.profiles.assertDetailsFilled(viewerId);
+    let skills = await rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf });
+    if (!skills.some((r) => r.kind === "m")) {
+      await this.profiles.assertDetailsFilled(viewerId);
+      // A filled profile others cannot see yet (unverified address): the feed still ranks by its skills.
+      const own = await this.profiles.skillsOf(viewerId);
+      skills = [
+        ...own.known.map((s) => ({ kind: "k", term: foldTerm(s.skill) })),
+        ...own.required.map((s) => ({ kind: "r", term: foldTerm(s.skill) })),
+      ].filter((r) => r.term !== "");
+    }
     return {
       id: viewerId,
-      known: skills.filter((r) => r.kind === "k").map((r) => r.term),
-      required: skills.filter((r) => r.kind === "r").map((r) => r.term),
+      known: [...new Set(skills.filter((r) => r.kind === "k").map((r) => r.term))],
+      required: [...new Set(skills.filter((r) => r.kind === "r").map((r) => r.term))],
       asOf,
       sqlite: isSqlite(this.ds),
     };

@@ -2,14 +2,15 @@
  * The two indexes the directory reads, kept in step with profiles: `feed_entries` (what a feed
  * walk reads, versioned by time so a feed session reads one consistent snapshot) and
  * `search_terms` (prefix search on names, skills and languages). Both are derived data: only a
- * listed student (filled profile) has rows, and `rebuildProfileIndexes` can make them again from
+ * listed student has rows (`isListed`: a filled profile and a visible account, i.e. a verified
+ * address in good standing), and `rebuildProfileIndexes` can make them again from
  * users, user_skills and user_languages at any time.
  */
 import type { DataSource, EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
-import { readDate } from "../../db/sql.js";
+import { hasColumn, readDate } from "../../db/sql.js";
 
 /** How long a feed session may read its snapshot; ended rows are kept a little longer. */
 export const FEED_SNAPSHOT_LIFETIME = 24 * HOUR;
@@ -40,6 +41,8 @@ export function wordsOf(value: string): string[] {
 
 export interface IndexedProfile {
   userId: string;
+  /** users.visible: false keeps (or takes) the student out of both indexes whatever the profile says. */
+  visible: boolean;
   name: string;
   createdAt: Date;
   known: string[];
@@ -49,6 +52,12 @@ export interface IndexedProfile {
 
 type Fact = Pick<FeedEntry, "kind" | "term" | "term2">;
 const factKey = (f: Fact) => `${f.kind}\u0000${f.term}\u0000${f.term2}`;
+
+/**
+ * The one rule for who appears in the feed and search: a visible account (verified address, good
+ * standing) with a filled profile (a skill to learn; gender is set by every profile save).
+ */
+export const isListed = (p: Pick<IndexedProfile, "visible" | "required">) => p.visible && p.required.some((s) => foldTerm(s) !== "");
 
 /** Every feed fact of one listed profile. */
 export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required">): Fact[] {
@@ -92,7 +101,8 @@ export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, no
     .select(["f.kind", "f.term", "f.term2", "f.validFrom"])
     .where("f.userId = :id AND f.validTo IS NULL", { id: p.userId })
     .getMany();
-  const wanted = new Map(feedFactsOf(p).map((f) => [factKey(f), f]));
+  const listed = isListed(p);
+  const wanted = new Map((listed ? feedFactsOf(p) : []).map((f) => [factKey(f), f]));
   const have = new Set(current.map(factKey));
   for (const row of current) {
     if (wanted.has(factKey(row))) continue;
@@ -104,7 +114,7 @@ export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, no
   const added = [...wanted.values()].filter((f) => !have.has(factKey(f)));
   await insertChunks(em, FeedEntry, added.map((f) => ({ ...f, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })));
   await em.getRepository(SearchTerm).delete({ userId: p.userId });
-  await insertChunks(em, SearchTerm, searchRowsOf(p));
+  if (listed) await insertChunks(em, SearchTerm, searchRowsOf(p));
   await purgeEndedEntries(em, now);
 }
 
@@ -124,19 +134,21 @@ export async function purgeEndedEntries(em: EntityManager, now: Date): Promise<v
 
 /**
  * Makes both indexes again from the profiles (a migration backfill, the benchmark's bulk seed,
- * a repair). Listed students are those with a gender and a skill to learn, as everywhere.
+ * a repair). Listed students are visible ones with a gender and a skill to learn, as everywhere.
  * Reads the users in id order, a chunk at a time, so memory stays flat at any size. Rows start at
  * each student's registration: a rebuild never hides anyone from a feed session already open.
  */
 export async function rebuildProfileIndexes(ds: DataSource | EntityManager, chunk = 2000): Promise<{ students: number }> {
   await ds.query("DELETE FROM feed_entries");
   await ds.query("DELETE FROM search_terms");
+  // The migration that made these tables runs this before users.visible existed (everyone was listed then).
+  const visibleRule = (await hasColumn(ds, "users", "visible")) ? "AND u.visible = 1" : "";
   let after = "";
   let students = 0;
   for (;;) {
     const users: Array<{ id: string; name: string; createdAt: unknown }> = await ds.query(
       `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt FROM users u
-        WHERE u.id > ? AND u.gender IS NOT NULL
+        WHERE u.id > ? AND u.gender IS NOT NULL ${visibleRule}
           AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
         ORDER BY u.id LIMIT ${chunk}`,
       [after],
@@ -154,7 +166,7 @@ export async function rebuildProfileIndexes(ds: DataSource | EntityManager, chun
       ids,
     );
     const profiles = new Map<string, IndexedProfile>(
-      users.map((u) => [u.id, { userId: u.id, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] }]),
+      users.map((u) => [u.id, { userId: u.id, visible: true, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] }]),
     );
     for (const s of skills) profiles.get(s.userId)?.[s.kind === "known" ? "known" : "required"].push(s.skill);
     for (const l of langs) profiles.get(l.userId)?.languages.push(l.language);

@@ -36,6 +36,18 @@ export class ProfilesResolver {
     return fresh;
   }
 
+  @FieldResolver(() => Boolean, {
+    description: "Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED).",
+  })
+  emailVerified(@Root() me: ProfileRow): boolean {
+    return me.emailVerifiedAt !== null;
+  }
+
+  @FieldResolver(() => Boolean, { description: "Whether the caller may open the moderation console (named by OPERATOR_EMAILS or granted with npm run operator)." })
+  isOperator(@Root() me: ProfileRow, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.services.moderation.operators.isOperator(me.id);
+  }
+
   @FieldResolver(() => Boolean, { description: "Gender and skills required given: false sends the student to /p." })
   async detailsFilled(@Root() me: ProfileRow, @Ctx() ctx: Context): Promise<boolean> {
     return (await ctx.services.profiles.isDetailsFilled(me.id)) === true;

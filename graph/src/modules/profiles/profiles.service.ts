@@ -7,6 +7,7 @@ import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
+import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
@@ -48,7 +49,7 @@ export interface PublicProfile {
 /** The columns profiles reads from `users`; never the password hash or token version. */
 export const PROFILE_COLUMNS = {
   id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
-  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true,
+  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true, emailVerifiedAt: true,
 } as const;
 export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
 const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
@@ -69,6 +70,7 @@ function profileRowOf(r: Record<string, unknown>): ProfileRow {
     ratingCount: Number(r.ratingCount),
     ratingAvg: Number(r.ratingAvg),
     createdAt: readDate(r.createdAt),
+    emailVerifiedAt: r.emailVerifiedAt == null ? null : readDate(r.emailVerifiedAt),
   };
 }
 
@@ -287,16 +289,54 @@ export class ProfilesService {
       id: newId(), userId, position, language, languageKey: language.toLowerCase(),
     }));
     await em.getRepository(UserLanguage).insert(languages);
-    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true } });
+    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true, visible: true } });
     if (!owner) throw notFound("User not found");
     await writeProfileIndex(
       em,
       {
-        userId, name: owner.name, createdAt: owner.createdAt, languages: p.languages,
+        userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: p.languages,
         known: p.skillsKnown.map((s) => s.skill), required: p.skillsRequired.map((s) => s.skill),
       },
       this.deps.clock.now(),
     );
+  }
+
+  /**
+   * Brings a student's directory rows to their saved profile and account (inside the transaction
+   * that changed `users.visible`: a verified address lists a filled profile, the end of good
+   * standing takes it out).
+   */
+  async reindex(em: EntityManager, userId: string): Promise<void> {
+    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true, visible: true } });
+    if (!owner) throw notFound("User not found");
+    const skills = await em.getRepository(UserSkill).find({ where: { userId }, order: { kind: "ASC", position: "ASC" } });
+    const languages = await em.getRepository(UserLanguage).find({ where: { userId }, order: { position: "ASC" } });
+    await writeProfileIndex(
+      em,
+      {
+        userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: languages.map((l) => l.language),
+        known: skills.filter((s) => s.kind === "known").map((s) => s.skill),
+        required: skills.filter((s) => s.kind === "required").map((s) => s.skill),
+      },
+      this.deps.clock.now(),
+    );
+  }
+
+  /**
+   * Erases a deleted student's profile inside `em`: skills, languages, what they learned, their
+   * feed session; gender, picture and price cleared. Returns the picture to remove once committed.
+   * (Completed skills they taught stay with their learners, the mentor now shown as deleted.)
+   */
+  async erase(em: EntityManager, userId: string): Promise<string | null> {
+    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, image: true } });
+    if (!owner) throw notFound("User not found");
+    await em.getRepository(User).update({ id: userId }, { gender: null, image: null, amount: 0, days: 0 });
+    await em.getRepository(UserSkill).delete({ userId });
+    await em.getRepository(UserLanguage).delete({ userId });
+    await em.getRepository(CompletedSkill).delete({ learnerId: userId });
+    await em.getRepository(FeedSnapshot).delete({ userId });
+    await this.reindex(em, userId);
+    return owner.image && this.deps.storage.ownsImage(owner.image, userId) ? owner.image : null;
   }
 
   /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */

@@ -21,9 +21,9 @@ export function restPublicUser(p: PublicProfile) {
   };
 }
 
-/** The caller's own user: the public shape plus email and days. */
-export function restOwnUser(p: PublicProfile, own: Pick<ProfileRow, "email" | "days">) {
-  return { ...restPublicUser(p), email: own.email, days: own.days };
+/** The caller's own user: the public shape plus email, days and whether the email is verified. */
+export function restOwnUser(p: PublicProfile, own: Pick<ProfileRow, "email" | "days" | "emailVerifiedAt">) {
+  return { ...restPublicUser(p), email: own.email, days: own.days, emailVerified: own.emailVerifiedAt !== null };
 }
 
 export function restFeedItem(u: ProfileRow, skills: UserSkills | undefined) {

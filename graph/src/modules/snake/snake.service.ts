@@ -1,3 +1,4 @@
+import type { EntityManager } from "typeorm";
 import type { Deps } from "../../services.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import { badInput } from "../../shared/errors.js";
@@ -22,6 +23,16 @@ export class SnakeService {
 
   private get repo() {
     return this.deps.dataSource.getRepository(SnakeHighScore);
+  }
+
+  /** The student's stored score (for their data export), or null. */
+  async exportFor(userId: string): Promise<SnakeHighScore | null> {
+    return this.repo.findOne({ where: { userId } });
+  }
+
+  /** A deleted student's score goes. */
+  async forget(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(SnakeHighScore).delete({ userId });
   }
 
   async highScore(userId: string): Promise<HighScoreView> {

@@ -7,7 +7,8 @@ export type SwapKind = "swap" | "pay";
  * pay:  pending -> awaiting_payment (the teacher accepted) -> paid (coins held, chat opens)
  *       | rejected (by the teacher while pending, or by the learner instead of paying).
  */
-export type SwapStatus = "pending" | "awaiting_payment" | "accepted" | "paid" | "rejected";
+/** `cancelled`: withdrawn because a party left (account deleted) or was suspended; no coins had moved. */
+export type SwapStatus = "pending" | "awaiting_payment" | "accepted" | "paid" | "rejected" | "cancelled";
 export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_payment"];
 
 /**

@@ -1,7 +1,8 @@
 import { type EntityManager, In } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../services.js";
-import { AppError, badInput, conflict, notFound } from "../../shared/errors.js";
+import { AppError, badInput, conflict, emailNotVerified, notFound } from "../../shared/errors.js";
+import { VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { UsersService } from "../accounts/users.service.js";
@@ -66,6 +67,33 @@ export class SwapRequestsService {
     return r && (r.requesterId === me || r.receiverId === me) ? r : null;
   }
 
+  /**
+   * Cancels every open request a leaving student (deleted or suspended) sent or received, inside
+   * `em`, with their notifications. Open requests hold no coins (a pay request moves coins only
+   * when it is paid, which opens the chat), so nothing needs refunding here.
+   */
+  async cancelOpenOf(em: EntityManager, userId: string): Promise<number> {
+    const open = await this.repo(em).find({
+      where: [
+        { requesterId: userId, status: In([...OPEN_STATUSES]) },
+        { receiverId: userId, status: In([...OPEN_STATUSES]) },
+      ],
+    });
+    let cancelled = 0;
+    for (const r of open) {
+      const res = await this.repo(em).update({ id: r.id, status: r.status }, { status: "cancelled", openPair: null, decidedAt: this.deps.clock.now() });
+      if (!res.affected) continue;
+      cancelled++;
+      await this.c.notifications.removeByRef(r.id, em);
+    }
+    return cancelled;
+  }
+
+  /** Every request the student sent or received, oldest first: for their data export. */
+  exportFor(userId: string): Promise<SwapRequest[]> {
+    return this.repo().find({ where: [{ requesterId: userId }, { receiverId: userId }], order: { createdAt: "ASC" } });
+  }
+
   async byIds(ids: readonly string[]): Promise<SwapRequest[]> {
     return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : [];
   }
@@ -78,7 +106,11 @@ export class SwapRequestsService {
   /** The first rule that forbids a new request between `me` and `other`, or null. */
   private async refusal(me: string, other: string, em?: EntityManager): Promise<AppError | null> {
     if (me === other) return badInput(M.self);
-    if (!(await this.c.users.exists(other))) return notFound(M.userNotFound);
+    const [mine, theirs] = await Promise.all([this.c.users.isVisible(me), this.c.users.isVisible(other)]);
+    // A signed-in caller who is not visible has not verified their address (see users.visible).
+    if (mine === false) return emailNotVerified();
+    if (theirs === null) return notFound(M.userNotFound);
+    if (!theirs) return conflict(VERIFY_MESSAGES.unavailable);
     if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
     if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
     const open = await this.openBetween(me, other, em);

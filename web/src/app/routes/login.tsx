@@ -9,7 +9,7 @@ import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
-import { errorCode } from "../../lib/graphql-errors";
+import { actionMessage, errorCode } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
 
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
@@ -45,7 +45,9 @@ export function Component() {
       navigate(returnTo ?? "/dashboard", { replace: Boolean(returnTo) });
     } catch (error) {
       const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
-      setNotice({ variant: "danger", message: limited ?? MESSAGES.wrongCredentials });
+      // A suspended account (right password): the server says until when and why.
+      const suspended = errorCode(error) === "FORBIDDEN" ? actionMessage(error) : undefined;
+      setNotice({ variant: "danger", message: limited ?? suspended ?? MESSAGES.wrongCredentials });
     }
   }
 

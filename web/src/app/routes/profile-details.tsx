@@ -1,4 +1,5 @@
 import { Navigate } from "react-router";
+import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
 import { ProfileDetailsPage } from "../../features/profiles/components/ProfileDetailsPage";
 import { useToken } from "../../lib/auth";
 
@@ -6,5 +7,5 @@ import { useToken } from "../../lib/auth";
 export function Component() {
   const token = useToken();
   if (!token) return <Navigate to="/register" replace />;
-  return <ProfileDetailsPage />;
+  return <ProfileDetailsPage notice={<VerifyEmailNotice />} />;
 }

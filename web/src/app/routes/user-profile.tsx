@@ -1,4 +1,5 @@
 import { Navigate, useParams } from "react-router";
+import { AccountDataPanel } from "../../features/accounts/components/AccountDataPanel";
 import { UserProfilePage } from "../../features/profiles/components/UserProfilePage";
 import { RequestButtons } from "../../features/swaps/components/RequestButtons";
 
@@ -17,6 +18,7 @@ export function Component() {
       currentId={currentID}
       gender={gender}
       actions={(user) => <RequestButtons userId={user.id} userName={user.name} defaultCoins={user.amount} />}
+      ownPanel={<AccountDataPanel userId={currentID} />}
     />
   );
 }

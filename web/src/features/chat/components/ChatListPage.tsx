@@ -61,7 +61,7 @@ export function ChatListPage() {
                       </span>
                       {c.status !== "in_progress" && (
                         <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
-                          {c.status === "completed" ? "Finished" : "Reported"}
+                          {c.status === "completed" ? "Finished" : c.status === "closed" ? "Closed" : "Reported"}
                         </Badge>
                       )}
                     </span>

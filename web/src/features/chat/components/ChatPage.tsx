@@ -138,7 +138,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.loading} loadingText="Finishing...">
               {chat.finishedByMe && open ? "Finished" : "Finish"}
             </Button>
-            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "suspended"}>
+            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "suspended" || chat.status === "closed"}>
               Report
             </Button>
           </div>
@@ -146,6 +146,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
 
         <div className={styles.statusRow} aria-live="polite">
           {chat.status === "suspended" && <Alert variant="danger">{TEXTS.suspended}</Alert>}
+          {chat.status === "closed" && <Alert variant="warning">{TEXTS.closed}</Alert>}
           {chat.status === "completed" && <Alert variant="success">{TEXTS.completed}</Alert>}
           {open && chat.finishedByPartner && !chat.finishedByMe && (
             <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
@@ -166,7 +167,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           olderFailed={older.failed}
           onLoadOlder={older.loadOlder}
         />
-        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "suspended" ? "This chat is closed" : "This chat is finished"} />
+        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "completed" ? "This chat is finished" : "This chat is closed"} />
       </div>
 
       {dialog === "link" && <MeetingLinkDialog current={chat.meetingLink} onClose={() => setDialog(null)} onSave={onSaveLink} />}

@@ -9,6 +9,7 @@ export const TEXTS = {
   ratingMissing: "Please choose from 1 to 5 stars",
   suspended: "This chat was reported and is closed.",
   completed: "You both finished this chat. Well done!",
+  closed: "This chat is closed: the other student's account is no longer active. Coins held for it went back to whoever paid.",
 } as const;
 
 /** Characters as the server counts them (an emoji is one). */

@@ -6,6 +6,8 @@ export interface DashboardViewer {
   id: string;
   name: string;
   gender: string | null;
+  /** Operators also get a link to the moderation console. */
+  isOperator?: boolean;
 }
 
 /** The dashboard's links, in the order of spec section 2. */
@@ -18,6 +20,7 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
     { to: `/leaderboard/${me.id}`, label: "Leaderboard" },
     { to: `/game/${me.id}`, label: "Game" },
     { to: "/skill-coins", label: "Coins" },
+    ...(me.isOperator ? [{ to: "/moderation", label: "Moderation" }] : []),
     { to: "/logout", label: "Logout" },
   ];
 }

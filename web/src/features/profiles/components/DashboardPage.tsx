@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -16,7 +17,7 @@ import { SearchPanel } from "./SearchPanel";
  * /dashboard/:userId for its owner: links, welcome, search and the feed. Another id sends
  * the student to their own dashboard; an incomplete profile to /p; a dead session to /register.
  */
-export function DashboardPage({ userId }: { userId: string }) {
+export function DashboardPage({ userId, notice }: { userId: string; /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
   const viewer = useDashboardViewerQuery({ fetchPolicy: "cache-and-network" });
   const me = viewer.data?.me;
   const ready = Boolean(me && me.id === userId && me.detailsFilled);
@@ -58,6 +59,7 @@ export function DashboardPage({ userId }: { userId: string }) {
         </div>
         <DashboardNav me={me} notificationCount={counts.data?.notificationCount ?? 0} />
       </header>
+      {notice}
       <SearchPanel me={me} />
       <FeedSection me={me} feed={feed} />
       <RewardPopup />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -7,12 +7,13 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { useProfileDetailsQuery } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
+import styles from "./ProfileForm.module.css";
 
 /** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */
 export const SAVED_REDIRECT_MS = 1200;
 
 /** /p for a signed-in student: their own profile (the token decides whose). */
-export function ProfileDetailsPage() {
+export function ProfileDetailsPage({ notice }: { /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
   const navigate = useNavigate();
   const { data, error, refetch } = useProfileDetailsQuery({ fetchPolicy: "network-only" });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -29,6 +30,7 @@ export function ProfileDetailsPage() {
         title="Profile Details"
         description="Tell other students what you can teach and what you want to learn. Your dashboard feed is built from it."
       />
+      {notice && <div className={styles.notice}>{notice}</div>}
       {me ? (
         <ProfileForm
           me={me}

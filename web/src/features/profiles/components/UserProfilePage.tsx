@@ -43,11 +43,14 @@ export function UserProfilePage({
   currentId,
   gender,
   actions,
+  ownPanel,
 }: {
   userId: string;
   currentId: string;
   gender: string;
   actions?: (user: ProfileUser) => ReactNode;
+  /** Shown under one's own profile (the route passes the account's data panel). */
+  ownPanel?: ReactNode;
 }) {
   const { data, error, loading, refetch } = useUserProfileQuery({ variables: { id: userId }, fetchPolicy: "cache-and-network" });
   const user = data?.user;
@@ -153,6 +156,7 @@ export function UserProfilePage({
           )}
         </Card>
       </div>
+      {own && ownPanel}
     </Page>
   );
 }

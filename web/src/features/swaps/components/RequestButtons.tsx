@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
@@ -51,6 +52,8 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
       </div>
       {hasChat ? (
         <p className={styles.note}>You already have a chat with {userName}.</p>
+      ) : a && !a.canRequest && (a.reason === VERIFY_MESSAGES.notVerified || a.reason === VERIFY_MESSAGES.unavailable) ? (
+        <p className={styles.note}>{a.reason}</p>
       ) : a?.openRequest && !sent ? (
         <p className={styles.note}>
           {a.openRequest.requester.id === userId ? `${userName} sent you a request: answer it in your notifications.` : "Your request is waiting for an answer."}

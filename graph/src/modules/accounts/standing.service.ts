@@ -1,0 +1,61 @@
+import type { EntityManager } from "typeorm";
+import type { Deps } from "../../services.js";
+import { notFound } from "../../shared/errors.js";
+import { PERMANENT_SUSPENSION, User } from "./user.entity.js";
+
+export interface StandingHooks {
+  /** Rewrites the student's directory rows (their `visible` changed in `em`). */
+  reindex(em: EntityManager, userId: string): Promise<void>;
+  /** Tells the leaderboard, once `em` commits, that a ranking may have changed. */
+  rankingChanged(em: EntityManager): void;
+}
+
+/** Until when (or that it is for good) and why, as the suspended student is told at sign-in. */
+export function suspensionMessage(until: Date, reason: string | null): string {
+  const when = until.getTime() >= PERMANENT_SUSPENSION.getTime() ? "permanently" : `until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `This account is suspended ${when}${reason ? `: ${reason}` : "."}`;
+}
+
+/**
+ * A student's standing: a verified address, not suspended now, not deleted. `users.visible` is
+ * derived from it here only (with the account's own deletion, which clears it for good), and the
+ * directory rows and the leaderboard follow it in the same transaction.
+ */
+export class StandingService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly hooks: StandingHooks,
+  ) {}
+
+  /** Recomputes `visible` from the facts; when it changed, rewrites the directory rows and drops the ranking. */
+  async refresh(em: EntityManager, userId: string): Promise<boolean> {
+    const u = await em.getRepository(User).findOne({
+      where: { id: userId },
+      select: { id: true, emailVerifiedAt: true, deletedAt: true, suspendedUntil: true, visible: true },
+    });
+    if (!u) throw notFound("User not found");
+    const visible = u.emailVerifiedAt !== null && u.deletedAt === null && !this.isSuspended(u);
+    if (visible === Boolean(u.visible)) return visible;
+    await em.getRepository(User).update({ id: userId }, { visible });
+    await this.hooks.reindex(em, userId);
+    this.hooks.rankingChanged(em);
+    return visible;
+  }
+
+  isSuspended(u: Pick<User, "suspendedUntil">): boolean {
+    return u.suspendedUntil !== null && u.suspendedUntil.getTime() > this.deps.clock.now().getTime();
+  }
+
+  /** Suspends until `until` (PERMANENT_SUSPENSION for good) inside `em`; the caller revokes sessions. */
+  async suspend(em: EntityManager, userId: string, until: Date, reason: string): Promise<void> {
+    const res = await em.getRepository(User).update({ id: userId }, { suspendedUntil: until, suspensionReason: reason });
+    if (!res.affected) throw notFound("User not found");
+    await this.refresh(em, userId);
+  }
+
+  /** Ends a suspension (an operator's unsuspend, or the first sign-in after it ran out). */
+  async lift(em: EntityManager, userId: string): Promise<void> {
+    await em.getRepository(User).update({ id: userId }, { suspendedUntil: null, suspensionReason: null });
+    await this.refresh(em, userId);
+  }
+}

@@ -1,0 +1,221 @@
+import type { EntityManager } from "typeorm";
+import type { Deps, Services } from "../../services.js";
+import { badInput, conflict, notFound } from "../../shared/errors.js";
+import { PERMANENT_SUSPENSION } from "../accounts/user.entity.js";
+import type { Chat } from "../chat/chat.entity.js";
+import type { ChatReport } from "../chat/chat-report.entity.js";
+import { OperatorAction } from "./operator-action.entity.js";
+import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
+import { AUDIT_LIMIT, cleanDays, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
+
+export type ModerationCollaborators = Pick<
+  Services,
+  "users" | "standing" | "auth" | "chat" | "coins" | "swaps" | "notifications" | "implementPosts"
+>;
+
+export interface Operator {
+  id: string;
+  email: string;
+}
+
+/** A student as an operator sees them beside a report. */
+export interface ModeratedStudent {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  suspendedUntil: Date | null;
+  deleted: boolean;
+}
+
+export interface EscrowView {
+  coins: number;
+  /** held | released | refunded */
+  state: string;
+}
+
+export interface QueueItem {
+  report: ChatReport;
+  reporter: ModeratedStudent | null;
+  reported: ModeratedStudent | null;
+  /** How many different partners reported the reported student (2 or more: flagged). */
+  reportedBy: number;
+  flagged: boolean;
+  chat: (Chat & { escrow: EscrowView | null }) | null;
+}
+
+export interface ModerationStats {
+  studentsVerified: number;
+  studentsUnverified: number;
+  activeChats: number;
+  openReports: number;
+  coinsInCirculation: number;
+  coinsInEscrow: number;
+}
+
+/**
+ * The moderation console's rules, for operators only (the resolver and REST router check the
+ * caller with OperatorsService first). Every action writes one audit row in its own transaction;
+ * money moves only through the coins ledger (suspension closes chats with refunds).
+ */
+export class ModerationService {
+  constructor(
+    private readonly deps: Deps,
+    readonly operators: OperatorsService,
+    private readonly c: ModerationCollaborators,
+  ) {}
+
+  /** Open or resolved reports: students reported by several different partners first, then newest. */
+  async queue(status: "open" | "resolved"): Promise<QueueItem[]> {
+    const reports = await this.c.chat.reportsQueue(status, QUEUE_LIMIT);
+    return this.describe(reports, true);
+  }
+
+  /** One report with its context (the console's evidence view). */
+  async report(id: string): Promise<QueueItem> {
+    const report = await this.c.chat.report(id);
+    if (!report) throw notFound(M.reportNotFound);
+    return (await this.describe([report], false))[0];
+  }
+
+  private async describe(reports: ChatReport[], flaggedFirst: boolean): Promise<QueueItem[]> {
+    const people = reports.flatMap((r) => [r.reporterId, r.reportedId]);
+    const [students, counts, chats] = await Promise.all([
+      this.c.users.standingOf(people),
+      this.c.chat.reportersPerStudent(reports.map((r) => r.reportedId)),
+      this.c.chat.chatsByIds(reports.map((r) => r.chatId)),
+    ]);
+    const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
+    const chatById = new Map(chats.map((c) => [c.id, c]));
+    const student = (id: string): ModeratedStudent | null => {
+      const u = students.get(id);
+      return u ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerifiedAt !== null, suspendedUntil: u.suspendedUntil, deleted: u.deletedAt !== null } : null;
+    };
+    const items = reports.map((report) => {
+      const chat = chatById.get(report.chatId);
+      const reportedBy = counts.get(report.reportedId) ?? 1;
+      return {
+        report,
+        reporter: student(report.reporterId),
+        reported: student(report.reportedId),
+        reportedBy,
+        flagged: reportedBy >= 2,
+        chat: chat ? { ...chat, escrow: chat.escrowRef ? (holds.get(chat.escrowRef) ?? null) : null } : null,
+      };
+    });
+    // Stable: newest first within each group.
+    return flaggedFirst ? [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)] : items;
+  }
+
+  async stats(): Promise<ModerationStats> {
+    const [students, chats, coins] = await Promise.all([this.c.users.countsByVerification(), this.c.chat.moderationCounts(), this.c.coins.circulation()]);
+    return {
+      studentsVerified: students.verified,
+      studentsUnverified: students.unverified,
+      activeChats: chats.activeChats,
+      openReports: chats.openReports,
+      coinsInCirculation: coins.inCirculation,
+      coinsInEscrow: coins.inEscrow,
+    };
+  }
+
+  /** The audit log, newest first. */
+  audit(limit = AUDIT_LIMIT): Promise<OperatorAction[]> {
+    return this.deps.dataSource.getRepository(OperatorAction).find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
+  }
+
+  async dismiss(op: Operator, reportId: string, rawReason: unknown): Promise<void> {
+    const reason = cleanReason(rawReason);
+    const report = await this.requireOpenReport(reportId);
+    await this.act(op, { action: "dismiss", reportId: report.id, targetUserId: report.reportedId, reason }, async (em) => {
+      await this.resolve(em, report.id, "dismissed", op);
+    });
+  }
+
+  /** Warns a student: they get a notification with the reason; the report (if any) is resolved. */
+  async warn(op: Operator, userId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+    const reason = cleanReason(rawReason);
+    const target = await this.requireStudent(op, userId);
+    const report = reportId ? await this.requireOpenReport(reportId) : null;
+    await this.act(op, { action: "warn", reportId: report?.id, targetUserId: target, reason }, async (em) => {
+      await this.c.notifications.notify(
+        { recipientId: target, notifierId: target, type: "operator-warning", message: `A Skill Exchange moderator warned you: ${reason}` },
+        em,
+      );
+      if (report) await this.resolve(em, report.id, "warned", op);
+    });
+  }
+
+  /**
+   * Suspends a student for `days` (or permanently): they cannot sign in, nobody sees them, their
+   * open requests are cancelled, their chats in progress close with held coins refunded through
+   * the ledger, and every token and socket of theirs is revoked.
+   */
+  async suspend(op: Operator, userId: string, input: { days?: unknown; permanent?: unknown; reason?: unknown; reportId?: string | null }): Promise<Date> {
+    const reason = cleanReason(input.reason);
+    const days = cleanDays(input.days, input.permanent);
+    const target = await this.requireStudent(op, userId);
+    const report = input.reportId ? await this.requireOpenReport(input.reportId) : null;
+    const until = days === null ? PERMANENT_SUSPENSION : daysFrom(this.deps.clock.now(), days);
+    const details = days === null ? "permanently" : `until ${until.toISOString()}`;
+    await this.act(op, { action: "suspend", reportId: report?.id, targetUserId: target, reason, details }, async (em) => {
+      await this.c.standing.suspend(em, target, until, reason);
+      await this.c.swaps.cancelOpenOf(em, target);
+      await this.c.chat.closeAllOf(em, target);
+      await this.c.auth.revokeSessions(target, em);
+      if (report) await this.resolve(em, report.id, "suspended", op);
+    });
+    return until;
+  }
+
+  async unsuspend(op: Operator, userId: string, rawReason: unknown): Promise<void> {
+    const reason = cleanReason(rawReason);
+    const target = await this.requireStudent(op, userId);
+    const [u] = (await this.c.users.standingOf([target])).values();
+    if (!u?.suspendedUntil) throw conflict(M.notSuspended);
+    await this.act(op, { action: "unsuspend", targetUserId: target, reason }, (em) => this.c.standing.lift(em, target));
+  }
+
+  /** Hides an implement post for good (its owner cannot show it again). */
+  async hidePost(op: Operator, postId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+    const reason = cleanReason(rawReason);
+    const report = reportId ? await this.requireOpenReport(reportId) : null;
+    await this.act(op, { action: "hide-post", postId: String(postId), reportId: report?.id, reason }, async (em) => {
+      const post = await this.c.implementPosts.hideByOperator(em, String(postId));
+      if (report) await this.resolve(em, report.id, "post-hidden", op);
+      return post.ownerId; // the audit row names the owner
+    });
+  }
+
+  /** Runs an action and its audit row in one transaction; `work` may name the student it concerned. */
+  private async act(
+    op: Operator,
+    entry: Omit<AuditEntry, "operatorId" | "actor">,
+    work: (em: EntityManager) => Promise<string | void>,
+  ): Promise<void> {
+    await this.deps.tx(async (em) => {
+      const target = await work(em);
+      await recordAction(em, { ...entry, targetUserId: entry.targetUserId ?? target ?? null, operatorId: op.id, actor: op.email }, this.deps.clock.now());
+    });
+    this.deps.logger.info({ operatorId: op.id, ...entry }, "operator action");
+  }
+
+  private async resolve(em: EntityManager, reportId: string, resolution: string, op: Operator): Promise<void> {
+    if (!(await this.c.chat.resolveReport(em, reportId, resolution, op.id))) throw conflict(M.alreadyResolved);
+  }
+
+  private async requireOpenReport(id: string): Promise<ChatReport> {
+    const report = typeof id === "string" && id ? await this.c.chat.report(id) : null;
+    if (!report) throw notFound(M.reportNotFound);
+    if (report.resolvedAt) throw conflict(M.alreadyResolved);
+    return report;
+  }
+
+  private async requireStudent(op: Operator, userId: string): Promise<string> {
+    if (typeof userId !== "string" || !userId) throw badInput("Which student?");
+    if (userId === op.id) throw badInput(M.selfAction);
+    const [u] = (await this.c.users.standingOf([userId])).values();
+    if (!u || u.deletedAt) throw notFound("User not found");
+    return u.id;
+  }
+}

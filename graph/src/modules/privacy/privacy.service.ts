@@ -1,0 +1,112 @@
+import { afterCommit } from "../../db/transaction.js";
+import type { Deps, Services } from "../../services.js";
+import { notFound } from "../../shared/errors.js";
+
+/** The services export and deletion read from and write through (each module keeps its own tables). */
+export type PrivacyCollaborators = Pick<
+  Services,
+  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "notifications"
+  | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks"
+>;
+
+export const EXPORT_FORMAT = "skill-exchange-export/1";
+
+/**
+ * A student's own data: everything the product holds about them, as one JSON document, and the
+ * deletion of their account. Both doors call these with the caller from the token.
+ */
+export class PrivacyService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: PrivacyCollaborators,
+  ) {}
+
+  /** Profile, skills, chats with their messages, notifications, requests, ledger, implements, reports, blocks, snake. */
+  async exportData(userId: string) {
+    const own = await this.c.profiles.profileWithRow(userId);
+    if (!own) throw notFound("User not found");
+    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake] = await Promise.all([
+      this.c.chat.exportFor(userId),
+      this.c.notifications.exportFor(userId),
+      this.c.swaps.exportFor(userId),
+      this.c.coins.exportFor(userId),
+      this.c.implementPosts.exportFor(userId),
+      this.c.implementApplicants.exportFor(userId),
+      this.c.blocks.madeBy(userId),
+      this.c.snake.exportFor(userId),
+    ]);
+    const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
+    const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
+    const nameOf = (id: string) => names.get(id)?.name ?? null;
+    const { row, profile } = own;
+    return {
+      format: EXPORT_FORMAT,
+      exportedAt: this.deps.clock.now().toISOString(),
+      account: { id: row.id, name: row.name, email: row.email, emailVerifiedAt: row.emailVerifiedAt, createdAt: row.createdAt },
+      profile: {
+        gender: profile.gender,
+        image: profile.image,
+        languages: profile.languages,
+        skillsKnown: profile.skillsKnown,
+        skillsRequired: profile.skillsRequired,
+        skillCoinsPerCourse: profile.amount,
+        days: row.days,
+        rating: profile.rating,
+        completedSkills: profile.completedSkills,
+      },
+      chats: chats.chats.map(({ messages, ...c }) => {
+        const partnerId = c.requesterId === userId ? c.receiverId : c.requesterId;
+        return {
+          id: c.id,
+          kind: c.kind,
+          status: c.status,
+          partner: { id: partnerId, name: nameOf(partnerId) },
+          startedByMe: c.requesterId === userId,
+          startDate: c.startDate,
+          endedAt: c.endedAt,
+          meetingLink: c.meetingLink,
+          title: c.title,
+          coins: c.coins,
+          messages: messages.map((m) => ({ seq: m.seq, fromMe: m.senderId === userId, body: m.body, sentAt: m.createdAt })),
+        };
+      }),
+      notifications: notifications.map((n) => ({ ...n, notifierName: nameOf(n.notifierId) })),
+      swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
+      ledger: { balance: ledger.balance, entries: ledger.entries, purchaseOrders: ledger.orders },
+      implements: { posts, applications },
+      reportsMade: chats.reportsMade,
+      blocksMade,
+      snake: snake ? { highScore: snake.highScore, updatedAt: snake.updatedAt } : null,
+    };
+  }
+
+  /**
+   * Deletes the caller's account after they typed their password again, in one transaction: open
+   * requests are cancelled, chats in progress close (coins held for a lesson go back to whoever
+   * paid), the remaining coins go to the closed-accounts sink, notifications, implements, blocks,
+   * links and the profile are erased, the account row is anonymised ("Deleted student", address
+   * and name free again) and every session and socket is revoked. Their messages stay in their
+   * partners' chats, from "Deleted student". The ledger stays balanced throughout.
+   */
+  async deleteAccount(userId: string, password: unknown): Promise<void> {
+    await this.c.accounts.confirmPassword(userId, password);
+    const result = await this.deps.tx(async (em) => {
+      await this.c.swaps.cancelOpenOf(em, userId);
+      const closed = await this.c.chat.closeAllOf(em, userId);
+      const sunk = await this.c.coins.closeAccount(userId, em);
+      await this.c.notifications.deleteAllOf(em, userId);
+      await this.c.implementApplicants.eraseAllOf(em, userId);
+      await this.c.implementPosts.eraseAllOf(em, userId);
+      await this.c.blocks.forget(em, userId);
+      await this.c.snake.forget(em, userId);
+      await this.c.emailVerification.forget(em, userId);
+      await this.c.passwordResets.forget(em, userId);
+      await this.c.users.anonymise(em, userId, this.deps.clock.now());
+      const image = await this.c.profiles.erase(em, userId);
+      if (image) afterCommit(em, () => void this.deps.storage.remove(image));
+      await this.c.auth.revokeSessions(userId, em);
+      return { ...closed, sunkCoins: sunk };
+    });
+    this.deps.logger.info({ userId, ...result }, "account deleted");
+  }
+}

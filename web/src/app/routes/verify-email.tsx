@@ -1,0 +1,77 @@
+import { useApolloClient } from "@apollo/client/react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { VERIFY_MESSAGES } from "../../../../common/accounts";
+import { Alert } from "../../components/ui/Alert";
+import { ButtonLink } from "../../components/ui/Button";
+import { Spinner } from "../../components/ui/Spinner";
+import { AuthCard } from "../../features/accounts/components/AuthCard";
+import styles from "../../features/accounts/components/forms.module.css";
+import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
+import { useVerifyEmailMutation } from "../../gql/graphql";
+import { actionMessage } from "../../lib/graphql-errors";
+import { useToken } from "../../lib/auth";
+
+type State = { step: "verifying" } | { step: "verified" } | { step: "failed"; message: string };
+
+/** /verify-email/:token, opened from the mail: spends the link and says what happened. No sign-in needed. */
+export function Component() {
+  const { token = "" } = useParams();
+  const signedIn = Boolean(useToken());
+  const client = useApolloClient();
+  const [verify] = useVerifyEmailMutation();
+  const [state, setState] = useState<State>({ step: "verifying" });
+  const started = useRef("");
+
+  useEffect(() => {
+    if (started.current === token) return; // once per link, also under StrictMode's double effects
+    started.current = token;
+    verify({ variables: { token } })
+      .then(() => {
+        // Whatever page asked before now reads the verified state.
+        client.cache.evict({ id: "ROOT_QUERY", fieldName: "me" });
+        client.cache.gc();
+        setState({ step: "verified" });
+      })
+      .catch((error: unknown) => setState({ step: "failed", message: actionMessage(error) }));
+  }, [token, verify, client]);
+
+  let body;
+  if (state.step === "verifying") body = <Spinner showLabel label="Verifying your college mail..." />;
+  else if (state.step === "verified") {
+    body = (
+      <div className={styles.form}>
+        <Alert variant="success" title={VERIFY_MESSAGES.verified}>
+          Other students can now find you, and you can send swap and pay requests, join implements and chat.
+        </Alert>
+        <ButtonLink to={signedIn ? "/dashboard" : "/login"} size="lg" fullWidth>
+          {signedIn ? "Go to your dashboard" : "Sign in"}
+        </ButtonLink>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={styles.form}>
+        <Alert variant="danger" title={state.message} />
+        {signedIn ? (
+          <VerifyEmailNotice />
+        ) : (
+          <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
+            Sign in to ask for a new link
+          </ButtonLink>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Verify your college mail"
+      description="Proving the address is yours keeps Skill Exchange to students of the college."
+      footer={<Link to="/">Back to home</Link>}
+    >
+      <title>Verify your college mail · Skill Exchange</title>
+      {body}
+    </AuthCard>
+  );
+}

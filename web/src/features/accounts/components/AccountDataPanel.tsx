@@ -1,0 +1,121 @@
+import { useApolloClient } from "@apollo/client/react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { DELETED_STUDENT_NAME, PRIVACY_MESSAGES } from "../../../../../common/accounts";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { FormDialog } from "../../../components/ui/FormDialog";
+import { TextField } from "../../../components/ui/TextField";
+import { MyDataExportDocument, type MyDataExportQuery, useDeleteAccountMutation } from "../../../gql/graphql";
+import { signOut } from "../../../lib/apollo-client";
+import { actionMessage } from "../../../lib/graphql-errors";
+import styles from "./AccountDataPanel.module.css";
+
+/** Saves `text` as a file through a temporary link (no server round trip beyond the query). */
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** On one's own profile: download everything the product holds as JSON, or delete the account. */
+export function AccountDataPanel({ userId }: { userId: string }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [remove, { loading }] = useDeleteAccountMutation();
+
+  async function onDownload() {
+    setExporting(true);
+    setExportProblem(null);
+    try {
+      const { data } = await client.query<MyDataExportQuery>({ query: MyDataExportDocument, fetchPolicy: "network-only" });
+      if (data) download(data.myDataExport, `skill-exchange-${userId}.json`);
+    } catch (error) {
+      setExportProblem(actionMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function onDelete(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    if (!password) return setProblem(PRIVACY_MESSAGES.passwordRequired);
+    try {
+      await remove({ variables: { password } });
+      await signOut();
+      navigate("/account-deleted", { replace: true });
+    } catch (error) {
+      setProblem(actionMessage(error));
+    }
+  }
+
+  const close = () => {
+    setOpen(false);
+    setPassword("");
+    setProblem(null);
+  };
+
+  return (
+    <Card as="section" padding="md" className={styles.panel} aria-labelledby="account-data-title">
+      <h2 id="account-data-title" className={styles.title}>
+        Your data
+      </h2>
+      <p className={styles.text}>
+        Download everything Skill Exchange holds about you (profile, chats and messages, notifications, skill coin history,
+        implements, reports) as a JSON file, or delete your account.
+      </p>
+      {exportProblem && <Alert variant="danger">{exportProblem}</Alert>}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onDownload} loading={exporting} loadingText="Preparing...">
+          Download my data
+        </Button>
+        <Button variant="danger" onClick={() => setOpen(true)} aria-haspopup="dialog">
+          Delete my account
+        </Button>
+      </div>
+      <FormDialog
+        open={open}
+        onClose={close}
+        role="alertdialog"
+        title="Delete your account?"
+        description="This cannot be undone."
+        onSubmit={onDelete}
+        submitLabel="Delete my account"
+        submitVariant="danger"
+        busy={loading}
+        busyLabel="Deleting..."
+        formClassName={styles.form}
+      >
+        <ul className={styles.list}>
+          <li>Your profile, skills, notifications, implements and sign-in go for good.</li>
+          <li>Your messages stay in your partners' chats, shown as from "{DELETED_STUDENT_NAME}"; chats in progress close.</li>
+          <li>Coins held for a lesson go back to whoever paid; your remaining skill coins are forfeited.</li>
+          <li>Your college mail can be used to register again.</li>
+        </ul>
+        {problem && <Alert variant="danger">{problem}</Alert>}
+        <TextField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+        />
+      </FormDialog>
+    </Card>
+  );
+}

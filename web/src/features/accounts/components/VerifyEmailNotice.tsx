@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../../common/accounts";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import { useResendVerificationEmailMutation, useVerificationStatusQuery } from "../../../gql/graphql";
+import { actionMessage } from "../../../lib/graphql-errors";
+import styles from "./VerifyEmail.module.css";
+
+/**
+ * Shown to a signed-in student whose college address is not verified yet (/p and the dashboard):
+ * what they cannot do until then, and "Resend the mail" (rate-limited on the server).
+ */
+export function VerifyEmailNotice() {
+  const { data } = useVerificationStatusQuery({ fetchPolicy: "cache-and-network" });
+  const [resend, { loading }] = useResendVerificationEmailMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const me = data?.me;
+  if (!me || me.emailVerified) return null;
+
+  async function onResend() {
+    try {
+      const { data: sent } = await resend();
+      setOutcome({ ok: true, text: sent?.resendVerificationEmail ?? VERIFY_MESSAGES.resent });
+    } catch (error) {
+      setOutcome({ ok: false, text: actionMessage(error) });
+    }
+  }
+
+  return (
+    <Alert variant="warning" role="region" aria-label="Verify your college mail" title="Verify your college mail" className={styles.notice}>
+      <p>
+        We mailed a link to <strong className={styles.address}>{me.email}</strong>. Open it within {VERIFICATION_HOURS} hours to prove the
+        address is yours. Until then you can fill your profile, but other students cannot find you, and you cannot send swap or pay
+        requests, join or post implements, or chat.
+      </p>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" onClick={onResend} loading={loading} loadingText="Sending...">
+          Resend the mail
+        </Button>
+        {outcome && (
+          <span role="status" className={outcome.ok ? styles.ok : styles.problem}>
+            {outcome.text}
+          </span>
+        )}
+      </div>
+    </Alert>
+  );
+}

@@ -1,0 +1,56 @@
+import { Card } from "../../../components/ui/Card";
+import type { ModerationConsoleQuery } from "../../../gql/graphql";
+import styles from "./Moderation.module.css";
+import { formatDate } from "./ReportCard";
+
+/** "until <ISO date>" as a person reads it. */
+function describeDetails(details: string): string {
+  const until = /^until (.+)$/.exec(details);
+  return until && !Number.isNaN(Date.parse(until[1])) ? `until ${formatDate(until[1])}` : details;
+}
+
+/** The newest entries of the append-only audit log: who did what, when and why. */
+export function AuditLog({ entries }: { entries: ModerationConsoleQuery["moderationAudit"] }) {
+  return (
+    <section aria-labelledby="audit-title" className={styles.audit}>
+      <h2 id="audit-title" className={styles.sectionTitle}>
+        Audit log
+      </h2>
+      <Card padding="none" className={styles.auditCard}>
+        {entries.length === 0 ? (
+          <p className={styles.auditEmpty}>No operator actions yet.</p>
+        ) : (
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Student</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="When">
+                      <time dateTime={e.createdAt}>{formatDate(e.createdAt)}</time>
+                    </td>
+                    <td data-label="Who">{e.actor}</td>
+                    <td data-label="What">
+                      {e.action}
+                      {e.details ? ` (${describeDetails(e.details)})` : ""}
+                    </td>
+                    <td data-label="Student">{e.targetName ?? "—"}</td>
+                    <td data-label="Why">{e.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { Spinner } from "../../../components/ui/Spinner";
+import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, useModerationEvidenceQuery } from "../../../gql/graphql";
+import type { ModerationAction } from "./ActionDialog";
+import styles from "./Moderation.module.css";
+
+const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+export const formatDate = (iso: string) => DATE.format(new Date(iso));
+
+const PERMANENT_YEAR = 9999;
+function standing(s: ModeratedStudentFieldsFragment) {
+  if (s.deleted) return "account deleted";
+  if (s.suspendedUntil && new Date(s.suspendedUntil).getTime() > Date.now()) {
+    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR ? "suspended permanently" : `suspended until ${formatDate(s.suspendedUntil)}`;
+  }
+  return s.emailVerified ? null : "address not verified";
+}
+
+function Student({ label, student }: { label: string; student: ModeratedStudentFieldsFragment | null | undefined }) {
+  const note = student && standing(student);
+  return (
+    <div className={styles.party}>
+      <dt>{label}</dt>
+      <dd>
+        {student ? (
+          <>
+            <strong>{student.name}</strong> <span className={styles.muted}>{student.email}</span>
+            {note && <Badge tone="warning" className={styles.note}>{note}</Badge>}
+          </>
+        ) : (
+          "Unknown"
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function escrowText(chat: NonNullable<ModerationReportFieldsFragment["chat"]>): string {
+  if (!chat.escrow) return chat.kind === "pay" ? "No coins held" : "No coins involved (swap)";
+  const { coins, state } = chat.escrow;
+  if (state === "held") return `${coins} coins held in escrow`;
+  if (state === "refunded") return `${coins} coins refunded to the learner`;
+  return `${coins} coins paid to the teacher`;
+}
+
+function Evidence({ reportId, reporterId }: { reportId: string; reporterId: string | undefined }) {
+  const { data, loading, error } = useModerationEvidenceQuery({ variables: { id: reportId }, fetchPolicy: "network-only" });
+  if (loading) return <Spinner showLabel label="Loading messages..." />;
+  if (error) return <p className={styles.muted}>The messages could not be loaded.</p>;
+  const messages = data?.moderationReport.chat?.messages ?? [];
+  if (messages.length === 0) return <p className={styles.muted}>No messages in this chat.</p>;
+  return (
+    <ol className={styles.messages} aria-label="Messages of the chat">
+      {messages.map((m) => (
+        <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
+          <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Reported"}</span>
+          <span className={styles.body}>{m.body}</span>
+          <time className={styles.muted} dateTime={m.createdAt}>
+            {formatDate(m.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One report in the queue: who, why, when, the chat's state and ledger state, evidence and actions. */
+export function ReportCard({ report, onAction }: { report: ModerationReportFieldsFragment; onAction: (a: ModerationAction) => void }) {
+  const [showEvidence, setShowEvidence] = useState(false);
+  const reported = report.reported;
+  const suspended = reported?.suspendedUntil && new Date(reported.suspendedUntil).getTime() > Date.now();
+  const open = !report.resolvedAt;
+  const name = reported?.name ?? "this student";
+  return (
+    <Card as="article" padding="md" className={styles.report} aria-label={`Report about ${name}`}>
+      <header className={styles.reportHead}>
+        <div className={styles.badges}>
+          {report.flagged && <Badge tone="danger">Reported by {report.reportedBy} partners</Badge>}
+          <Badge tone="accent">{report.reason}</Badge>
+          {report.resolution && <Badge tone="success">Resolved: {report.resolution}</Badge>}
+        </div>
+        <time className={styles.muted} dateTime={report.createdAt}>
+          {formatDate(report.createdAt)}
+        </time>
+      </header>
+      {report.details && <p className={styles.details}>“{report.details}”</p>}
+      <dl className={styles.parties}>
+        <Student label="Reporter" student={report.reporter} />
+        <Student label="Reported" student={reported} />
+        {report.chat && (
+          <div className={styles.party}>
+            <dt>Chat</dt>
+            <dd>
+              {report.chat.kind} · {report.chat.status.replace("_", " ")} · {report.chat.messageCount} messages · {escrowText(report.chat)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {report.chat && (
+        <Button variant="ghost" size="sm" className={styles.evidenceToggle} onClick={() => setShowEvidence(!showEvidence)} aria-expanded={showEvidence}>
+          {showEvidence ? "Hide messages" : "Show messages"}
+        </Button>
+      )}
+      {showEvidence && <Evidence reportId={report.id} reporterId={report.reporter?.id} />}
+      {reported && !reported.deleted && (
+        <div className={styles.actions}>
+          {open && (
+            <Button variant="secondary" size="sm" onClick={() => onAction({ kind: "dismiss", reportId: report.id, name })}>
+              Dismiss
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" onClick={() => onAction({ kind: "warn", userId: reported.id, name, reportId: open ? report.id : undefined })}>
+            Warn
+          </Button>
+          {suspended ? (
+            <Button variant="secondary" size="sm" onClick={() => onAction({ kind: "unsuspend", userId: reported.id, name })}>
+              Unsuspend
+            </Button>
+          ) : (
+            <Button variant="danger" size="sm" onClick={() => onAction({ kind: "suspend", userId: reported.id, name, reportId: open ? report.id : undefined })}>
+              Suspend
+            </Button>
+          )}
+          {report.reportedPosts.map((p) => (
+            <Button key={p.id} variant="ghost" size="sm" onClick={() => onAction({ kind: "hide", postId: p.id, name: p.title, reportId: open ? report.id : undefined })}>
+              Hide post “{p.title}”
+            </Button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
