@@ -109,6 +109,10 @@ describe("accessibility (axe-core) in Chromium", () => {
       me.token,
     );
     await gql("mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }", { input: { postId: mine.id, description: "I build Android apps." } }, poster.token);
+    // (Before the clock moves: these tokens live 7 days.) The moderation console, with a report in its queue: the poster reports their chat with the asker.
+    const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(poster.id, "Rust", "Kotlin"), asker.token);
+    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: other.id }, poster.token);
+    await gql("mutation ($c: ID!, $r: String!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "Spam or scam" }, poster.token);
     // Ten days on, the chat can be finished, so Finish opens the rating dialog (it checks the
     // 10-day rule first). Tokens live 7 days: mine is issued again.
     await advanceServerClock(10 * 24 * 60 * 60 * 1000 + 60_000);
@@ -116,17 +120,15 @@ describe("accessibility (axe-core) in Chromium", () => {
       input: { email: me.email, password: PASSWORD },
     }));
 
+    // The operator signs in after the clock moved (a fresh 7-day token).
+    const operator = await operatorStudent();
+
     // bypassCSP: the app's Content-Security-Policy refuses inline scripts, axe's included.
     const context = async (viewport: { width: number; height: number }) => {
       const ctx = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
       ctx.setDefaultTimeout(15_000);
       return ctx;
     };
-    // The moderation console, with a report in its queue: the poster reports their chat with the asker.
-    const operator = await operatorStudent();
-    const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(poster.id, "Rust", "Kotlin"), asker.token);
-    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: other.id }, poster.token);
-    await gql("mutation ($c: ID!, $r: String!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "Spam or scam" }, poster.token);
     for (const [label, viewport] of VIEWPORTS) {
       const user = await context(viewport);
       await user.addInitScript((token) => localStorage.setItem("jwt", token), me.token);
