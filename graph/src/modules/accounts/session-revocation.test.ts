@@ -86,6 +86,24 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
     await eventually(() => socket.closedWith() === 4403, "socket closed with 4403");
     await socket.client.dispose();
   });
+
+  it("a suspension and an account deletion close the student's open sockets with 4403", async () => {
+    const suspended = await registerStudent(t);
+    const leaving = await registerStudent(t);
+    const operator = await registerStudent(t);
+    const first = openSocket(t, suspended.token);
+    const second = openSocket(t, leaving.token);
+    subscribe(first.client, SUB);
+    subscribe(second.client, SUB);
+    await listening(t, suspended.userId);
+    await listening(t, leaving.userId);
+    await t.app.services.moderation.suspend({ id: operator.userId, email: operator.email }, suspended.userId, { days: 3, reason: "Spam" });
+    await eventually(() => first.closedWith() === 4403, "suspended student's socket closed with 4403");
+    expect(second.closedWith()).toBeNull();
+    await t.app.services.privacy.deleteAccount(leaving.userId, leaving.password);
+    await eventually(() => second.closedWith() === 4403, "deleted student's socket closed with 4403");
+    await Promise.all([first.client.dispose(), second.client.dispose()]);
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
