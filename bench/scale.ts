@@ -264,6 +264,8 @@ async function main() {
     const langs = ["tam", "hin", "fre", "eng", "ger", "jap", "tel", "mal", "kan", "ben", "spa", "ara", "ita", "kor", "rus", "urd"];
     const v = (f: (i: number) => Req) => Array.from({ length: VARIANTS }, (_, i) => f(i));
     const scenarios: Scenario[] = [
+      // The floor: no SQL and no token, what each door costs before any work (the raw server answers `{"data":[]}`).
+      { name: "floor", door: "GraphQL", sqlBound: false, variants: [gql("{ __typename }", {})] },
       { name: "feed page 1", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10 }, viewerTokens[i])) },
       { name: "feed page 5", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10, after: p5[i] }, viewerTokens[i])) },
       { name: "feed page 50", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10, after: p50[i] }, viewerTokens[i])) },
@@ -278,6 +280,7 @@ async function main() {
       { name: "profile", door: "REST", sqlBound: false, variants: v((i) => rest("GET", `/user/${targets[i]}`, viewerTokens[i])) },
       { name: "chat list", door: "REST", sqlBound: false, variants: v((i) => rest("GET", "/user/chat", chatTokens[i])) },
       { name: "leaderboard", door: "REST", sqlBound: false, cached: true, variants: [rest("GET", "/leaderboard")] },
+      { name: "/healthz (one SELECT 1)", door: "REST", sqlBound: false, variants: [{ method: "GET", path: "/healthz" }] },
     ];
     const key = (s: Scenario) => `${s.door} ${s.name}`;
     if (ONLY) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => ONLY.some((o) => key(s).includes(o))));

@@ -46,6 +46,12 @@ export function serverIsStale() {
 
 /** Native addons: loaded from node_modules at run time. */
 const NATIVE = ["better-sqlite3", "argon2"];
+/**
+ * Packages that must run as their own CommonJS module: @apollo/utils.createhash uses node's crypto
+ * only when `module.require` exists, which esbuild's module shim lacks, and otherwise hashes every
+ * query text with a pure-JavaScript SHA-256 (sha.js), on every request.
+ */
+const OWN_MODULE = ["@apollo/utils.createhash"];
 
 /** Bare imports that do not resolve from the importing file (optional, not installed) stay external. */
 const missingStayExternal = {
@@ -79,7 +85,7 @@ export async function buildServer(outfile = SERVER_ENTRY) {
     entryPoints: [path.join(root, "graph/src/main.ts")],
     outfile,
     bundle: true,
-    external: NATIVE,
+    external: [...NATIVE, ...OWN_MODULE],
     plugins: [missingStayExternal],
     banner: { js: BANNER },
     platform: "node",
