@@ -1,6 +1,8 @@
-// `npm test`: every suite. Server + web component tests first, then the browser suite
-// against a real started server. On CI the MariaDB and Redis suites are mandatory: a
-// run where they would be skipped fails instead of passing quietly.
+// `npm test`: every gate. The type check (`npm run typecheck`) first, then server + web
+// component tests, then the browser suite against a real started server. Arguments pick
+// runs by name: `node scripts/test.mjs e2e` (= `npm run test:e2e`), `... typecheck`.
+// A type error fails the whole run (counted as one failed check). On CI the MariaDB and
+// Redis suites are mandatory: a run where they would be skipped fails instead of passing quietly.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +20,7 @@ if (ci) {
 }
 const only = process.argv.slice(2);
 const runs = [
+  { name: "typecheck", npmScript: "typecheck" },
   { name: "server + web", args: ["--project", "server", "--project", "web"] },
   { name: "e2e (Chromium)", args: ["--project", "e2e"] },
 ];
@@ -30,6 +33,22 @@ for (const [i, run] of runs.entries()) {
   if (only.length && !only.some((o) => run.name.includes(o))) continue;
   const report = path.join(out, `report-${i}.json`);
   console.log(`\n=== ${run.name} ===`);
+  if (run.npmScript) {
+    // Its own step through npm, so `npm test` and `npm run typecheck` cannot drift apart.
+    const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", run.npmScript], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+      shell: process.platform === "win32",
+    });
+    if (r.status === 0) passed += 1;
+    else {
+      failed += 1;
+      exit = 1;
+      console.error(`${run.name} failed${r.error ? `: ${r.error.message}` : ""}`);
+    }
+    continue;
+  }
   const r = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...run.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
