@@ -29,6 +29,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse another app's database (e.g. two instances behind one Redis). */
   shareDatabaseWith?: TestApp;
+  /** Folder served as the built web app (default: a missing folder, so no pages). */
+  webDist?: string;
 }
 
 export interface GqlResult<T = any> {
@@ -99,7 +101,7 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     Object.assign(config, { jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
   }
   const dataSource = await openDatabase(config.database);
-  const app = await startApp(config, { clock, dataSource, webDist: path.join(dataDir, "no-web") });
+  const app = await startApp(config, { clock, dataSource, webDist: opts.webDist ?? path.join(dataDir, "no-web") });
 
   const gql: TestApp["gql"] = async (query, variables, token) => {
     const res = await fetch(`${app.url}/graphql`, {

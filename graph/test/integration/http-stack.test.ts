@@ -1,13 +1,27 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../harness.js";
+
+// A stand-in for `dist/web`: an index.html and one hashed asset, big enough (over compression's
+// 1 KiB threshold) to be compressed.
+const webDist = mkdtempSync(path.join(os.tmpdir(), "sx-web-dist-"));
+const assetJs = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+mkdirSync(path.join(webDist, "assets"));
+writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x-abc123.js"></script></body></html>');
+writeFileSync(path.join(webDist, "assets", "x-abc123.js"), assetJs);
 
 describe("the HTTP stack", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp("sqlite");
+    t = await startTestApp("sqlite", { webDist });
     for (let i = 0; i < 40; i++) await t.createUser({ name: `Compressed Student ${i}` });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
   it("compresses a JSON answer for a client that accepts gzip, and sends it plain to one that accepts no encoding", async () => {
     const gz = await fetch(`${t.url}/api/leaderboard`, { headers: { "accept-encoding": "gzip" } });
@@ -16,6 +30,35 @@ describe("the HTTP stack", () => {
     const plain = await fetch(`${t.url}/api/leaderboard`, { headers: { "accept-encoding": "" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(((await plain.json()) as unknown[]).length).toBe(40);
+  });
+
+  it("sends brotli to a client that accepts it, alone or beside gzip as browsers send it", async () => {
+    for (const accept of ["br", "gzip, deflate, br, zstd"]) {
+      const br = await fetch(`${t.url}/api/leaderboard`, { headers: { "accept-encoding": accept } });
+      expect(br.headers.get("content-encoding"), accept).toBe("br");
+      expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(((await br.json()) as unknown[]).length).toBe(40);
+    }
+  });
+
+  it("serves hashed assets brotli-compressed and cached for a year as immutable; index.html is never cached", async () => {
+    const asset = await fetch(`${t.url}/assets/x-abc123.js`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await asset.text()).toBe(assetJs);
+
+    for (const page of ["/", "/dashboard"]) {
+      const html = await fetch(`${t.url}${page}`, { headers: { accept: "text/html" } });
+      expect(html.status, page).toBe(200);
+      expect(html.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(html.headers.get("cache-control"), page).toBe("no-cache");
+    }
+
+    // A missing asset is a 404, not index.html, and nothing caches it for a year.
+    const missing = await fetch(`${t.url}/assets/x-missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control") ?? "").not.toMatch(/immutable|max-age=31536000/);
   });
 
   it("sends helmet's security headers on every kind of response (API, GraphQL, errors)", async () => {
