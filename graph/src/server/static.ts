@@ -20,7 +20,15 @@ export function mountStatic(app: Express, dist = WEB_DIST): void {
     "/assets",
     express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
   );
-  app.use(express.static(dist, { index: false, maxAge: "1h", redirect: false }));
+  app.use(
+    express.static(dist, {
+      index: false,
+      maxAge: "1h",
+      redirect: false,
+      // /index.html or /sandbox/index.html asked for by name: no-cache like the routes below.
+      setHeaders: (res, file) => void (file.endsWith(".html") && res.setHeader("Cache-Control", "no-cache")),
+    }),
+  );
   const sendHtml = (file: string) => (_req: express.Request, res: express.Response) => {
     res.setHeader("Cache-Control", "no-cache");
     res.sendFile(path.join(dist, file));

@@ -48,7 +48,7 @@ describe("the HTTP stack", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await asset.text()).toBe(assetJs);
 
-    for (const page of ["/", "/dashboard"]) {
+    for (const page of ["/", "/dashboard", "/index.html"]) {
       const html = await fetch(`${t.url}${page}`, { headers: { accept: "text/html" } });
       expect(html.status, page).toBe(200);
       expect(html.headers.get("content-type")).toMatch(/^text\/html/);
