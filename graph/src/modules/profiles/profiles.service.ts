@@ -9,28 +9,24 @@ import { User } from "../accounts/user.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
+export type { CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
+export { PROFILE_COLUMNS } from "./profile-reads.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
-import { rawQuery, readDate } from "../../db/sql.js";
+import { rawQuery } from "../../db/sql.js";
+import {
+  type CompletedSkillView,
+  cardsByIds,
+  completedOfMany,
+  languagesOfMany,
+  type ProfileRow,
+  skillsOfMany,
+  type SkillRef,
+  type UserSkills,
+  usersByIds,
+} from "./profile-reads.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
-
-export interface SkillRef {
-  category: string;
-  skill: string;
-}
-
-export interface UserSkills {
-  known: SkillRef[];
-  required: SkillRef[];
-}
-
-export interface CompletedSkillView {
-  skill: string;
-  category: string;
-  completedAt: Date;
-  mentorId: string;
-}
 
 /** What anyone signed in may see about a student: no email, no password, no days. */
 export interface PublicProfile {
@@ -46,34 +42,6 @@ export interface PublicProfile {
   completedSkills: Array<Omit<CompletedSkillView, "mentorId"> & { mentor: { id: string; name: string } | null }>;
 }
 
-/** The columns profiles reads from `users`; never the password hash or token version. */
-export const PROFILE_COLUMNS = {
-  id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
-  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true, emailVerifiedAt: true,
-} as const;
-export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
-const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
-  .map((c) => `u.${c} AS ${c}`)
-  .join(", ");
-
-/** A `users` row read through raw SQL (numbers may come back as strings, dates as text on SQLite). */
-function profileRowOf(r: Record<string, unknown>): ProfileRow {
-  return {
-    id: String(r.id),
-    name: String(r.name),
-    email: String(r.email),
-    gender: (r.gender ?? null) as ProfileRow["gender"],
-    image: (r.image ?? null) as string | null,
-    amount: Number(r.amount),
-    days: Number(r.days),
-    ratingSum: Number(r.ratingSum),
-    ratingCount: Number(r.ratingCount),
-    ratingAvg: Number(r.ratingAvg),
-    createdAt: readDate(r.createdAt),
-    emailVerifiedAt: r.emailVerifiedAt == null ? null : readDate(r.emailVerifiedAt),
-  };
-}
-
 export interface ProfileUpdate extends ProfileInputValue {
   /** A URL returned by the upload endpoint; omitted or empty keeps the current image. */
   image?: string | null;
@@ -83,12 +51,6 @@ export const ratingOf = (u: Pick<User, "ratingSum" | "ratingCount">) => ({
   value: u.ratingCount > 0 ? Math.round((u.ratingSum / u.ratingCount) * 10) / 10 : 0,
   count: u.ratingCount,
 });
-
-const group = <T, K>(rows: T[], key: (r: T) => K) => {
-  const m = new Map<K, T[]>();
-  for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
-  return m;
-};
 
 export class ProfilesService {
   constructor(
@@ -100,93 +62,35 @@ export class ProfilesService {
     return this.deps.dataSource;
   }
 
-  // ---- reads (each takes any number of ids and costs one statement) ----
+  // ---- reads (profile-reads.ts: each takes any number of ids and costs one statement) ----
 
-  async usersByIds(ids: readonly string[]): Promise<Map<string, ProfileRow>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    // Raw SQL: a hot read (every feed, search and profile page), worth skipping the query builder.
-    const rows = await rawQuery<Record<string, unknown>>(this.ds, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, { ids: unique });
-    return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
+  usersByIds(ids: readonly string[]): Promise<Map<string, ProfileRow>> {
+    return usersByIds(this.ds, ids);
   }
 
-  /**
-   * Profiles with their skills in one statement (a feed or search page: the cards it shows).
-   * Ids that name nobody are absent.
-   */
-  async cardsByIds(ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
-    const unique = [...new Set(ids)];
-    const users = new Map<string, ProfileRow>();
-    const skills = new Map<string, UserSkills>();
-    if (unique.length === 0) return { users, skills };
-    const rows = await rawQuery<Record<string, unknown>>(
-      this.ds,
-      `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.category AS skillCategory, s.skill AS skillName
-         FROM users u LEFT JOIN user_skills s ON s.userId = u.id
-        WHERE u.id IN (:...ids) ORDER BY u.id, s.kind, s.position`,
-      { ids: unique },
-    );
-    for (const r of rows) {
-      const id = String(r.id);
-      if (!users.has(id)) {
-        users.set(id, profileRowOf(r));
-        skills.set(id, { known: [], required: [] });
-      }
-      if (r.skillKind === "known" || r.skillKind === "required") {
-        skills.get(id)![r.skillKind].push({ category: String(r.skillCategory), skill: String(r.skillName) });
-      }
-    }
-    return { users, skills };
+  cardsByIds(ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+    return cardsByIds(this.ds, ids);
   }
 
   async findUser(id: string): Promise<ProfileRow | null> {
-    return (await this.usersByIds([id])).get(id) ?? null;
+    return (await usersByIds(this.ds, [id])).get(id) ?? null;
   }
 
-  async skillsOfMany(ids: readonly string[]): Promise<Map<string, UserSkills>> {
-    const out = new Map<string, UserSkills>(ids.map((id) => [id, { known: [], required: [] }]));
-    if (ids.length === 0) return out;
-    const rows = await rawQuery<{ userId: string; kind: "known" | "required"; category: string; skill: string }>(
-      this.ds,
-      "SELECT s.userId AS userId, s.kind AS kind, s.category AS category, s.skill AS skill FROM user_skills s WHERE s.userId IN (:...ids) ORDER BY s.userId, s.kind, s.position",
-      { ids: [...new Set(ids)] },
-    );
-    for (const r of rows) out.get(r.userId)?.[r.kind]?.push({ category: r.category, skill: r.skill });
-    return out;
+  skillsOfMany(ids: readonly string[]): Promise<Map<string, UserSkills>> {
+    return skillsOfMany(this.ds, ids);
   }
 
   /** A student's skills (swaps offers them in its forms). */
   async skillsOf(userId: string): Promise<UserSkills> {
-    return (await this.skillsOfMany([userId])).get(userId)!;
+    return (await skillsOfMany(this.ds, [userId])).get(userId)!;
   }
 
-  async languagesOfMany(ids: readonly string[]): Promise<Map<string, string[]>> {
-    if (ids.length === 0) return new Map();
-    const rows = await rawQuery<{ userId: string; language: string }>(
-      this.ds,
-      "SELECT l.userId AS userId, l.language AS language FROM user_languages l WHERE l.userId IN (:...ids) ORDER BY l.userId, l.position",
-      { ids: [...new Set(ids)] },
-    );
-    const byUser = group(rows, (r) => r.userId);
-    return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map((r) => r.language)]));
+  languagesOfMany(ids: readonly string[]): Promise<Map<string, string[]>> {
+    return languagesOfMany(this.ds, ids);
   }
 
-  async completedOfMany(ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
-    if (ids.length === 0) return new Map();
-    const unique = [...new Set(ids)];
-    const rows = await rawQuery<{ learnerId: string; mentorId: string; skill: string; category: string; completedAt: unknown }>(
-      this.ds,
-      `SELECT c.learnerId AS learnerId, c.mentorId AS mentorId, c.skill AS skill, c.category AS category, c.completedAt AS completedAt
-         FROM completed_skills c WHERE c.learnerId IN (:...ids) ORDER BY c.completedAt, c.id LIMIT ${500 * unique.length}`,
-      { ids: unique },
-    );
-    const byUser = group(rows, (r) => r.learnerId);
-    return new Map(
-      ids.map((id) => [
-        id,
-        (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: readDate(r.completedAt), mentorId: r.mentorId })),
-      ]),
-    );
+  completedOfMany(ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
+    return completedOfMany(this.ds, ids);
   }
 
   /** The public profile of one student, or null when there is no such user. */

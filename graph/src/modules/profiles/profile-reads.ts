@@ -1,0 +1,138 @@
+/**
+ * The batched reads of profiles: each takes any number of ids and costs one statement, in raw SQL
+ * (every feed, search and profile page reads them; the query builder cost more than the query).
+ */
+import { rawQuery, readDate } from "../../db/sql.js";
+import type { User } from "../accounts/user.entity.js";
+
+type Runner = Parameters<typeof rawQuery>[0];
+
+export interface SkillRef {
+  category: string;
+  skill: string;
+}
+
+export interface UserSkills {
+  known: SkillRef[];
+  required: SkillRef[];
+}
+
+export interface CompletedSkillView {
+  skill: string;
+  category: string;
+  completedAt: Date;
+  mentorId: string;
+}
+
+/** The columns profiles reads from `users`; never the password hash or token version. */
+export const PROFILE_COLUMNS = {
+  id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
+  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true, emailVerifiedAt: true,
+} as const;
+export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
+const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
+  .map((c) => `u.${c} AS ${c}`)
+  .join(", ");
+
+/** A `users` row read through raw SQL (numbers may come back as strings, dates as text on SQLite). */
+function profileRowOf(r: Record<string, unknown>): ProfileRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    email: String(r.email),
+    gender: (r.gender ?? null) as ProfileRow["gender"],
+    image: (r.image ?? null) as string | null,
+    amount: Number(r.amount),
+    days: Number(r.days),
+    ratingSum: Number(r.ratingSum),
+    ratingCount: Number(r.ratingCount),
+    ratingAvg: Number(r.ratingAvg),
+    createdAt: readDate(r.createdAt),
+    emailVerifiedAt: r.emailVerifiedAt == null ? null : readDate(r.emailVerifiedAt),
+  };
+}
+
+const group = <T, K>(rows: T[], key: (r: T) => K) => {
+  const m = new Map<K, T[]>();
+  for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+  return m;
+};
+
+export async function usersByIds(db: Runner, ids: readonly string[]): Promise<Map<string, ProfileRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  // Raw SQL: a hot read (every feed, search and profile page), worth skipping the query builder.
+  const rows = await rawQuery<Record<string, unknown>>(db, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, { ids: unique });
+  return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
+}
+
+/**
+ * Profiles with their skills in one statement (a feed or search page: the cards it shows).
+ * Ids that name nobody are absent.
+ */
+export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+  const unique = [...new Set(ids)];
+  const users = new Map<string, ProfileRow>();
+  const skills = new Map<string, UserSkills>();
+  if (unique.length === 0) return { users, skills };
+  const rows = await rawQuery<Record<string, unknown>>(
+    db,
+    `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.category AS skillCategory, s.skill AS skillName
+       FROM users u LEFT JOIN user_skills s ON s.userId = u.id
+      WHERE u.id IN (:...ids) ORDER BY u.id, s.kind, s.position`,
+    { ids: unique },
+  );
+  for (const r of rows) {
+    const id = String(r.id);
+    if (!users.has(id)) {
+      users.set(id, profileRowOf(r));
+      skills.set(id, { known: [], required: [] });
+    }
+    if (r.skillKind === "known" || r.skillKind === "required") {
+      skills.get(id)![r.skillKind].push({ category: String(r.skillCategory), skill: String(r.skillName) });
+    }
+  }
+  return { users, skills };
+}
+
+export async function skillsOfMany(db: Runner, ids: readonly string[]): Promise<Map<string, UserSkills>> {
+  const out = new Map<string, UserSkills>(ids.map((id) => [id, { known: [], required: [] }]));
+  if (ids.length === 0) return out;
+  const rows = await rawQuery<{ userId: string; kind: "known" | "required"; category: string; skill: string }>(
+    db,
+    "SELECT s.userId AS userId, s.kind AS kind, s.category AS category, s.skill AS skill FROM user_skills s WHERE s.userId IN (:...ids) ORDER BY s.userId, s.kind, s.position",
+    { ids: [...new Set(ids)] },
+  );
+  for (const r of rows) out.get(r.userId)?.[r.kind]?.push({ category: r.category, skill: r.skill });
+  return out;
+}
+
+export async function languagesOfMany(db: Runner, ids: readonly string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rawQuery<{ userId: string; language: string }>(
+    db,
+    "SELECT l.userId AS userId, l.language AS language FROM user_languages l WHERE l.userId IN (:...ids) ORDER BY l.userId, l.position",
+    { ids: [...new Set(ids)] },
+  );
+  const byUser = group(rows, (r) => r.userId);
+  return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map((r) => r.language)]));
+}
+
+export async function completedOfMany(db: Runner, ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
+  if (ids.length === 0) return new Map();
+  const unique = [...new Set(ids)];
+  const rows = await rawQuery<{ learnerId: string; mentorId: string; skill: string; category: string; completedAt: unknown }>(
+    db,
+    `SELECT c.learnerId AS learnerId, c.mentorId AS mentorId, c.skill AS skill, c.category AS category, c.completedAt AS completedAt
+       FROM completed_skills c WHERE c.learnerId IN (:...ids) ORDER BY c.completedAt, c.id LIMIT ${500 * unique.length}`,
+    { ids: unique },
+  );
+  const byUser = group(rows, (r) => r.learnerId);
+  return new Map(
+    ids.map((id) => [
+      id,
+      (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: readDate(r.completedAt), mentorId: r.mentorId })),
+    ]),
+  );
+}
+
