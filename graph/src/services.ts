@@ -1,6 +1,5 @@
-import type { DataSource, EntityManager } from "typeorm";
-import type { Config } from "./config.js";
-import { createTx, type Tx } from "./db/transaction.js";
+import type { EntityManager } from "typeorm";
+import { createTx } from "./db/transaction.js";
 import { AccountsService } from "./modules/accounts/accounts.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
 import { ContactService } from "./modules/accounts/contact.service.js";
@@ -26,29 +25,11 @@ import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { BackgroundTasks } from "./shared/background.js";
-import type { Clock } from "./shared/clock.js";
-import type { Logger } from "./shared/logger.js";
 import { createMailer, type Mailer } from "./shared/mail.js";
-import type { AppPubSub } from "./shared/pubsub.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
-
-/** What every service may depend on. Adapters (mail, storage, payments) are added by their modules. */
-export interface Deps {
-  config: Config;
-  dataSource: DataSource;
-  tx: Tx;
-  clock: Clock;
-  pubsub: AppPubSub;
-  logger: Logger;
-  /** Outbox folder by default, SMTP when SMTP_URL is set. */
-  mailer: Mailer;
-  /** Coin purchases: the sandbox by default, Razorpay when RAZORPAY_KEY_ID/SECRET are set. */
-  payments: PaymentGateway;
-  /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */
-  storage: Storage;
-}
+import type { Deps } from "./shared/deps.js";
 
 export interface Services {
   deps: Deps;

@@ -1,9 +1,9 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from "express";
+import express, { type NextFunction, type Request, type Response, Router } from "express";
 import { allRestRouters } from "../modules/index.js";
 import type { Services } from "../services.js";
-import { AppError, forbidden } from "../shared/errors.js";
+import { AppError } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
-import { type Context, contextFromRequest, requireUser } from "./context.js";
+import type { RawBodyRequest } from "./rest-kit.js";
 
 /**
  * The REST compatibility layer under /api (spec section 7). Handlers are thin:
@@ -25,33 +25,6 @@ export function createRestRouter(services: Services): Router {
   });
   router.use(restErrorHandler(services.deps.logger));
   return router;
-}
-
-/** A request whose JSON body was parsed; `rawBody` is the bytes it was parsed from. */
-export type RawBodyRequest = Request & { rawBody?: Buffer };
-
-type Handler = (req: Request, ctx: Context, res: Response) => Promise<unknown>;
-
-/** Wraps an async handler: builds the context from the bearer token and sends the result as JSON. */
-export function route(services: Services, handler: Handler): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const ctx = await contextFromRequest(services, req);
-      const body = await handler(req, ctx, res);
-      if (!res.headersSent) res.json(body ?? {});
-    } catch (e) {
-      next(e);
-    }
-  };
-}
-
-/** An id in a body or path that names the caller must be the token's user: 403 otherwise. */
-export function assertSelf(ctx: Context, claimedId: unknown): string {
-  const me = requireUser(ctx);
-  if (claimedId !== undefined && claimedId !== null && claimedId !== "" && String(claimedId) !== me.id) {
-    throw forbidden("That id is not yours");
-  }
-  return me.id;
 }
 
 export function restErrorHandler(logger: Logger) {

@@ -1,7 +1,7 @@
 import type { Repository } from "typeorm";
 import { PASSWORD_MAX, PRIVACY_MESSAGES } from "../../../../common/accounts.js";
 import { isUniqueViolation } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";

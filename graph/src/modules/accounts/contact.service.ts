@@ -1,4 +1,4 @@
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";

@@ -1,6 +1,6 @@
 import { type EntityManager, In, IsNull, LessThan, MoreThan, type Repository } from "typeorm";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../common/accounts.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
 import { badInput, notFound } from "../../shared/errors.js";

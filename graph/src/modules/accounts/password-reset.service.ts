@@ -1,5 +1,5 @@
 import { type EntityManager, IsNull, MoreThan, type Repository } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
 import { badInput } from "../../shared/errors.js";

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { notFound } from "../../shared/errors.js";
 import { PERMANENT_SUSPENSION, User } from "./user.entity.js";
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { newId } from "../../shared/ids.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import { Block } from "./block.entity.js";

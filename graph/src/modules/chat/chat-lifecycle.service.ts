@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { MIN_DAYS_TO_FINISH } from "../../../../common/chat.js";
 import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { UserSummary } from "../accounts/users.service.js";

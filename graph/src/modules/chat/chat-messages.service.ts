@@ -1,6 +1,6 @@
 import { type EntityManager, LessThan } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { newId } from "../../shared/ids.js";
 import { Chat } from "./chat.entity.js";
 import { cleanMessageBody, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_REST_MESSAGES } from "./chat.rules.js";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { type Context, requireUser } from "../../server/context.js";
-import { assertSelf, route } from "../../server/rest.js";
+import { assertSelf, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { AppError, forbidden, unauthenticated } from "../../shared/errors.js";
 import { bearerToken } from "../../shared/tokens.js";

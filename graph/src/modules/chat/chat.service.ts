@@ -1,7 +1,7 @@
 import { type EntityManager, In, IsNull, Not } from "typeorm";
 import { rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { UsersService } from "../accounts/users.service.js";

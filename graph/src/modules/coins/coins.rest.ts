@@ -1,6 +1,6 @@
 import cors from "cors";
 import express, { Router } from "express";
-import { assertSelf, type RawBodyRequest, route } from "../../server/rest.js";
+import { assertSelf, type RawBodyRequest, route } from "../../server/rest-kit.js";
 import { requireUser } from "../../server/context.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";

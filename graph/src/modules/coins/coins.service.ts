@@ -1,5 +1,5 @@
 import { type EntityManager, In } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";

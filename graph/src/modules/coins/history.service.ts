@@ -1,5 +1,5 @@
 import { LessThan } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { CoinEntry, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";

@@ -1,4 +1,4 @@
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { CoinReward } from "./reward.entity.js";
 
 export interface RewardStatusView {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isUniqueViolation } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import { CoinOrder, CoinWebhookEvent } from "./purchase.entity.js";

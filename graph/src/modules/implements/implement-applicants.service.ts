@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { AppError, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";

@@ -1,5 +1,5 @@
 import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";

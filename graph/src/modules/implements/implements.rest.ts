@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { assertSelf, route } from "../../server/rest.js";
+import { assertSelf, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { implementRecords, parseSkip, parseVisibility, requiredId, restRejectReason } from "./implements.rest-shape.js";
 

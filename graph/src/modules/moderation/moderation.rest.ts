@@ -1,6 +1,6 @@
 import { type Request, Router } from "express";
 import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest.js";
+import { route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

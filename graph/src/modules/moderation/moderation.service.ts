@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
-import type { Deps, Services } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
+import type { Services } from "../../services.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { PERMANENT_SUSPENSION } from "../accounts/user.entity.js";
 import type { Chat } from "../chat/chat.entity.js";

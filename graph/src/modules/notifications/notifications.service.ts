@@ -1,6 +1,6 @@
 import { type EntityManager, In } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { formerStudent } from "../../shared/graphql-types.js";
 import { newId } from "../../shared/ids.js";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest.js";
+import { route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 
 /** A student's own data over REST: the JSON export (as a download) and account deletion. */

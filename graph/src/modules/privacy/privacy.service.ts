@@ -1,5 +1,6 @@
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps, Services } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
+import type { Services } from "../../services.js";
 import { notFound } from "../../shared/errors.js";
 
 /** The services export and deletion read from and write through (each module keeps its own tables). */

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { assertSelf, route } from "../../server/rest.js";
+import { assertSelf, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { AppError, badInput, notFound } from "../../shared/errors.js";
 import { type FeedPage, SEARCH_LIMIT, type SearchFilter } from "./feed.service.js";

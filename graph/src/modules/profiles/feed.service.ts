@@ -1,4 +1,4 @@
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";

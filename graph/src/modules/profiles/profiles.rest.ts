@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from "express";
 import multer from "multer";
 import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { contextFromToken } from "../../server/context.js";
-import { assertSelf, route } from "../../server/rest.js";
+import { assertSelf, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { badInput, notFound } from "../../shared/errors.js";
 import { bearerToken } from "../../shared/tokens.js";

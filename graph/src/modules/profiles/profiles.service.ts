@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { MAX_SKILL_LENGTH, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";

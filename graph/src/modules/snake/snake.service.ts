@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import { badInput } from "../../shared/errors.js";
 import { SnakeHighScore } from "./snake-high-score.entity.js";

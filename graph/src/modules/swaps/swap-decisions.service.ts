@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { CoinsService } from "../coins/coins.service.js";
 import type { SwapCollaborators, SwapRequestsService } from "./swap-requests.service.js";

@@ -1,6 +1,6 @@
 import { type EntityManager, In } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
-import type { Deps } from "../../services.js";
+import type { Deps } from "../../shared/deps.js";
 import { AppError, badInput, conflict, emailNotVerified, notFound } from "../../shared/errors.js";
 import { VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import { newId } from "../../shared/ids.js";

@@ -1,5 +1,5 @@
 import { type Request, Router } from "express";
-import { assertSelf, route } from "../../server/rest.js";
+import { assertSelf, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 
 /**

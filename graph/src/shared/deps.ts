@@ -1,0 +1,25 @@
+import type { DataSource } from "typeorm";
+import type { Config } from "../config.js";
+import type { Tx } from "../db/transaction.js";
+import type { PaymentGateway } from "../modules/coins/payment-gateway.js";
+import type { Clock } from "./clock.js";
+import type { Logger } from "./logger.js";
+import type { Mailer } from "./mail.js";
+import type { AppPubSub } from "./pubsub.js";
+import type { Storage } from "./storage.js";
+
+/** What every service may depend on. Adapters (mail, storage, payments) are added by their modules. */
+export interface Deps {
+  config: Config;
+  dataSource: DataSource;
+  tx: Tx;
+  clock: Clock;
+  pubsub: AppPubSub;
+  logger: Logger;
+  /** Outbox folder by default, SMTP when SMTP_URL is set. */
+  mailer: Mailer;
+  /** Coin purchases: the sandbox by default, Razorpay when RAZORPAY_KEY_ID/SECRET are set. */
+  payments: PaymentGateway;
+  /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */
+  storage: Storage;
+}
