@@ -1,13 +1,14 @@
+import { useQuery } from "@apollo/client/react";
 import { Navigate } from "react-router";
 import { Spinner } from "../../components/ui/Spinner";
 import styles from "../../features/profiles/components/Dashboard.module.css";
-import { useDashboardViewerQuery } from "../../gql/graphql";
+import { DashboardViewerDocument } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
 
 /** /dashboard: 'Loading...' while the caller's id is looked up, then /dashboard/{id}. */
 export function Component() {
   const token = useToken();
-  const { data, error } = useDashboardViewerQuery({ skip: !token, fetchPolicy: "network-only" });
+  const { data, error } = useQuery(DashboardViewerDocument, { skip: !token, fetchPolicy: "network-only" });
   if (!token) return <Navigate to="/register" replace />;
   // A token the server no longer accepts: sign out properly.
   if (error || (data && !data.me)) return <Navigate to="/logout" replace />;

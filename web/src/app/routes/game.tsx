@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { useCallback } from "react";
 import { Navigate, useParams } from "react-router";
@@ -8,7 +9,7 @@ import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
 import { SnakeGame } from "../../features/snake/components/SnakeGame";
-import { useSnakeHighScoreQuery, useSubmitSnakeScoreMutation } from "../../gql/graphql";
+import { SnakeHighScoreDocument, SubmitSnakeScoreDocument } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
 
 /** /game/:userID. Signed-out visitors go to /register; another user's id goes to the caller's own page. */
@@ -20,8 +21,8 @@ export function Component() {
 
 function GamePage() {
   const { userID } = useParams();
-  const { data, error, refetch } = useSnakeHighScoreQuery({ fetchPolicy: "cache-and-network" });
-  const [submitScore] = useSubmitSnakeScoreMutation();
+  const { data, error, refetch } = useQuery(SnakeHighScoreDocument, { fetchPolicy: "cache-and-network" });
+  const [submitScore] = useMutation(SubmitSnakeScoreDocument);
 
   const submitHighScore = useCallback(
     async (score: number) => (await submitScore({ variables: { score } })).data?.submitSnakeScore.highScore,

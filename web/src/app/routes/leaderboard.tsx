@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { useNavigate, useParams } from "react-router";
 import { Page } from "../../components/layouts/Page";
 import { Button } from "../../components/ui/Button";
@@ -7,13 +8,13 @@ import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
-import { useLeaderboardQuery } from "../../gql/graphql";
+import { LeaderboardDocument } from "../../gql/graphql";
 
 /** /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting. */
 export function Component() {
   const { currentID = "undefined" } = useParams();
   const navigate = useNavigate();
-  const { data, error, refetch } = useLeaderboardQuery({ variables: { first: 100 }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(LeaderboardDocument, { variables: { first: 100 }, fetchPolicy: "cache-and-network" });
 
   const back = () => {
     // Back where the visitor came from; a fresh tab goes to the viewer's dashboard.

@@ -1,3 +1,4 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/Alert";
@@ -7,7 +8,7 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
-import { useForgotPasswordMutation, useLoginMutation } from "../../gql/graphql";
+import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { actionMessage, errorCode } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
@@ -26,8 +27,8 @@ export function Component() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [notice, setNotice] = useState<Notice | null>(expired ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE } : null);
-  const [login, { loading }] = useLoginMutation();
-  const [forgotPassword, { loading: sendingLink }] = useForgotPasswordMutation();
+  const [login, { loading }] = useMutation(LoginDocument);
+  const [forgotPassword, { loading: sendingLink }] = useMutation(ForgotPasswordDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

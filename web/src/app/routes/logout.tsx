@@ -1,10 +1,11 @@
+import { useMutation } from "@apollo/client/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/ui/Alert";
 import { Spinner } from "../../components/ui/Spinner";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import { MESSAGES } from "../../features/accounts/utils/validation";
-import { useLogoutMutation } from "../../gql/graphql";
+import { LogoutDocument } from "../../gql/graphql";
 import { resetRealtime, signOut } from "../../lib/apollo-client";
 import { getToken } from "../../lib/auth";
 
@@ -17,7 +18,7 @@ const REDIRECT_MS = 1500;
  */
 export function Component() {
   const navigate = useNavigate();
-  const [logout] = useLogoutMutation();
+  const [logout] = useMutation(LogoutDocument);
   const [done, setDone] = useState(false);
   const started = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

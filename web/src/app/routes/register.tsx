@@ -1,3 +1,4 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../common/accounts";
@@ -8,7 +9,7 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
-import { useRegisterMutation } from "../../gql/graphql";
+import { RegisterDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
 
@@ -21,7 +22,7 @@ export function Component() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [register, { loading }] = useRegisterMutation();
+  const [register, { loading }] = useMutation(RegisterDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

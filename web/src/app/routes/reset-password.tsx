@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../common/accounts";
@@ -9,14 +10,14 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
-import { useResetTokenValidQuery, useUpdatePasswordMutation } from "../../gql/graphql";
+import { ResetTokenValidDocument, UpdatePasswordDocument } from "../../gql/graphql";
 
 const REDIRECT_MS = 1500;
 
 /** /reset-password/:newtoken, opened from the mail. A used, expired or unknown link shows why it cannot be used. */
 export function Component() {
   const { newtoken = "" } = useParams();
-  const { data, loading, error } = useResetTokenValidQuery({ variables: { token: newtoken }, fetchPolicy: "network-only" });
+  const { data, loading, error } = useQuery(ResetTokenValidDocument, { variables: { token: newtoken }, fetchPolicy: "network-only" });
 
   let body;
   if (loading) body = <Spinner showLabel label="Checking your link..." />;
@@ -56,7 +57,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState<"editing" | "updated" | "invalid">("editing");
-  const [updatePassword, { loading }] = useUpdatePasswordMutation();
+  const [updatePassword, { loading }] = useMutation(UpdatePasswordDocument);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 

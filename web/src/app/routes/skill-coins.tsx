@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { Navigate } from "react-router";
 import { Page } from "../../components/layouts/Page";
@@ -15,7 +16,7 @@ import { SandboxCheckout } from "../../features/coins/components/SandboxCheckout
 import { useCheckout } from "../../features/coins/hooks/use-checkout";
 import { useReturnTo } from "../../features/coins/hooks/use-return-to";
 import { DEFAULT_COIN_PRICE_PAISE, DEFAULT_MAX_COINS } from "../../features/coins/utils/format";
-import { useSkillCoinsQuery } from "../../gql/graphql";
+import { SkillCoinsDocument } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
 
 /** /skill-coins: balance, buy, history. Without a token: /register. */
@@ -26,7 +27,7 @@ export function Component() {
 }
 
 function SkillCoinsPage() {
-  const { data, error, refetch } = useSkillCoinsQuery({ fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(SkillCoinsDocument, { fetchPolicy: "cache-and-network" });
   const back = useReturnTo();
   const checkout = useCheckout(back?.path);
 

@@ -1,4 +1,4 @@
-import { useApolloClient } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { VERIFY_MESSAGES } from "../../../../common/accounts";
@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
-import { useVerifyEmailMutation } from "../../gql/graphql";
+import { VerifyEmailDocument } from "../../gql/graphql";
 import { actionMessage } from "../../lib/graphql-errors";
 import { useToken } from "../../lib/auth";
 
@@ -19,7 +19,7 @@ export function Component() {
   const { token = "" } = useParams();
   const signedIn = Boolean(useToken());
   const client = useApolloClient();
-  const [verify] = useVerifyEmailMutation();
+  const [verify] = useMutation(VerifyEmailDocument);
   const [state, setState] = useState<State>({ step: "verifying" });
   const started = useRef("");
 

@@ -1,4 +1,4 @@
-import { useApolloClient } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { DELETED_STUDENT_NAME, PRIVACY_MESSAGES } from "../../../../../common/accounts";
@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
-import { MyDataExportDocument, type MyDataExportQuery, useDeleteAccountMutation } from "../../../gql/graphql";
+import { MyDataExportDocument, type MyDataExportQuery, DeleteAccountDocument } from "../../../gql/graphql";
 import { signOut } from "../../../lib/apollo-client";
 import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./AccountDataPanel.module.css";
@@ -33,7 +33,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [remove, { loading }] = useDeleteAccountMutation();
+  const [remove, { loading }] = useMutation(DeleteAccountDocument);
 
   async function onDownload() {
     setExporting(true);

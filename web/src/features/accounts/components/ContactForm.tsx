@@ -1,10 +1,11 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { MailIcon } from "../../../components/ui/icons";
-import { useSendContactMessageMutation } from "../../../gql/graphql";
+import { SendContactMessageDocument } from "../../../gql/graphql";
 import { userFacingMessage } from "../utils/errors";
 import { MESSAGES } from "../utils/validation";
 import styles from "./Contact.module.css";
@@ -18,7 +19,7 @@ export function ContactForm() {
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [send, { loading }] = useSendContactMessageMutation();
+  const [send, { loading }] = useMutation(SendContactMessageDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

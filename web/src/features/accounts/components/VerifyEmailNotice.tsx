@@ -1,8 +1,9 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
-import { useResendVerificationEmailMutation, useVerificationStatusQuery } from "../../../gql/graphql";
+import { ResendVerificationEmailDocument, VerificationStatusDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./VerifyEmail.module.css";
 
@@ -11,8 +12,8 @@ import styles from "./VerifyEmail.module.css";
  * what they cannot do until then, and "Resend the mail" (rate-limited on the server).
  */
 export function VerifyEmailNotice() {
-  const { data } = useVerificationStatusQuery({ fetchPolicy: "cache-and-network" });
-  const [resend, { loading }] = useResendVerificationEmailMutation();
+  const { data } = useQuery(VerificationStatusDocument, { fetchPolicy: "cache-and-network" });
+  const [resend, { loading }] = useMutation(ResendVerificationEmailDocument);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const me = data?.me;
   if (!me || me.emailVerified) return null;

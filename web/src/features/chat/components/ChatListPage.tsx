@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { Link, Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { Avatar } from "../../../components/ui/Avatar";
@@ -8,7 +9,7 @@ import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { useChatListQuery } from "../../../gql/graphql";
+import { ChatListDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
 import styles from "./ChatList.module.css";
@@ -21,7 +22,7 @@ function when(iso: string): string {
 
 /** /user/chat: everyone the student chats with, latest message first. */
 export function ChatListPage() {
-  const { data, error, loading, refetch } = useChatListQuery({ fetchPolicy: "cache-and-network" });
+  const { data, error, loading, refetch } = useQuery(ChatListDocument, { fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
   if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import type { ReportReason } from "../../../../../common/chat";
@@ -7,14 +8,7 @@ import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import {
-  type ChatMessageFieldsFragment,
-  useChatQuery,
-  useFinishChatMutation,
-  useRateChatPartnerMutation,
-  useReportChatMutation,
-  useSetMeetingLinkMutation,
-} from "../../../gql/graphql";
+import { type ChatMessageFieldsFragment, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
 import { actionMessage, errorCode } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
@@ -38,16 +32,16 @@ type DialogName = "link" | "rating" | "report" | null;
  */
 export function ChatPage({ chatWith }: { chatWith: string }) {
   const navigate = useNavigate();
-  const { data, error, refetch } = useChatQuery({ variables: { chatWith }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
   useLiveChat(chatWith, Boolean(chat));
   const older = useOlderMessages(chatWith);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [notice, setNotice] = useState<{ tone: AlertVariant; text: string } | null>(null);
-  const [setLink] = useSetMeetingLinkMutation();
-  const [rate] = useRateChatPartnerMutation();
-  const [finish, finishing] = useFinishChatMutation();
-  const [report] = useReportChatMutation();
+  const [setLink] = useMutation(SetMeetingLinkDocument);
+  const [rate] = useMutation(RateChatPartnerDocument);
+  const [finish, finishing] = useMutation(FinishChatDocument);
+  const [report] = useMutation(ReportChatDocument);
 
   const nodes = (chat?.messages.nodes ?? []) as ChatMessageFieldsFragment[];
   const messages = visibleMessages(nodes);

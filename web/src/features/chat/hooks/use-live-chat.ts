@@ -1,5 +1,6 @@
+import { useSubscription } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
-import { ChatDocument, useChatUpdatedSubscription, useMessageAddedSubscription } from "../../../gql/graphql";
+import { ChatDocument, ChatUpdatedDocument, MessageAddedDocument } from "../../../gql/graphql";
 import type { ChatMessage } from "../utils/messages";
 
 /** Adds a message to the cached chat (once: the cache policy merges by id and orders by seq). */
@@ -18,7 +19,7 @@ export function addMessageToCache(cache: ApolloCache, chatWith: string, message:
  * into the Chat by id.
  */
 export function useLiveChat(chatWith: string, enabled: boolean): void {
-  useMessageAddedSubscription({
+  useSubscription(MessageAddedDocument, {
     variables: { chatWith },
     skip: !enabled,
     onData: ({ client, data }) => {
@@ -26,5 +27,5 @@ export function useLiveChat(chatWith: string, enabled: boolean): void {
       if (m) addMessageToCache(client.cache, chatWith, m);
     },
   });
-  useChatUpdatedSubscription({ variables: { chatWith }, skip: !enabled });
+  useSubscription(ChatUpdatedDocument, { variables: { chatWith }, skip: !enabled });
 }

@@ -1,5 +1,6 @@
+import { useMutation } from "@apollo/client/react";
 import { useCallback } from "react";
-import { useSendMessageMutation } from "../../../gql/graphql";
+import { SendMessageDocument } from "../../../gql/graphql";
 import { type ChatMessage, OPTIMISTIC_PREFIX } from "../utils/messages";
 import { addMessageToCache } from "./use-live-chat";
 
@@ -20,7 +21,7 @@ interface SendContext {
  * replaced by the stored message when the server answers (or dropped, when it refuses).
  */
 export function useSendMessage({ chatWith, chatId, meId, lastSeq }: SendContext) {
-  const [mutate] = useSendMessageMutation();
+  const [mutate] = useMutation(SendMessageDocument);
   return useCallback(
     async (body: string): Promise<void> => {
       const clientId = newClientId();

@@ -1,10 +1,11 @@
+import { useQuery } from "@apollo/client/react";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardHeader } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { CoinsIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Spinner } from "../../../components/ui/Spinner";
-import { useCoinHistoryQuery } from "../../../gql/graphql";
+import { CoinHistoryDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { describeEntry, formatCoins, formatWhen } from "../utils/format";
 import styles from "./Coins.module.css";
@@ -13,7 +14,7 @@ const PAGE = 10;
 
 /** The caller's coin movements, newest first; "Show more" appends the next page. */
 export function CoinHistoryList() {
-  const { data, loading, error, fetchMore, refetch } = useCoinHistoryQuery({
+  const { data, loading, error, fetchMore, refetch } = useQuery(CoinHistoryDocument, {
     variables: { first: PAGE, after: null },
     fetchPolicy: "cache-and-network",
     notifyOnNetworkStatusChange: true,

@@ -1,12 +1,7 @@
-import { useApolloClient } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  type CreateCoinOrderMutation,
-  useCreateCoinOrderMutation,
-  useSandboxPayMutation,
-  useVerifyCoinPaymentMutation,
-} from "../../../gql/graphql";
+import { type CreateCoinOrderMutation, CreateCoinOrderDocument, SandboxPayDocument, VerifyCoinPaymentDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { loadRazorpayCheckout, openRazorpayCheckout } from "../utils/razorpay-checkout";
 
@@ -32,9 +27,9 @@ export interface PaymentResultState {
 export function useCheckout(returnTo?: string) {
   const navigate = useNavigate();
   const client = useApolloClient();
-  const [createOrder] = useCreateCoinOrderMutation();
-  const [verify] = useVerifyCoinPaymentMutation();
-  const [sandboxPay] = useSandboxPayMutation();
+  const [createOrder] = useMutation(CreateCoinOrderDocument);
+  const [verify] = useMutation(VerifyCoinPaymentDocument);
+  const [sandboxPay] = useMutation(SandboxPayDocument);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sandboxOrder, setSandboxOrder] = useState<CoinOrder | null>(null);

@@ -1,14 +1,10 @@
+import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
-import {
-  type MyImplementPostsQuery,
-  useAcceptImplementApplicantMutation,
-  useRejectImplementApplicantMutation,
-  useRejectImplementApplicantPermanentlyMutation,
-} from "../../../gql/graphql";
+import { type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { userMessage } from "../utils/errors";
 import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
@@ -24,9 +20,9 @@ const FOLD_AFTER_CHARS = 280;
 export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
   const status = applicant.status as ApplicationStatus;
   const input = { postId, userId: applicant.userId };
-  const [accept, accepting] = useAcceptImplementApplicantMutation();
-  const [reject] = useRejectImplementApplicantMutation();
-  const [rejectForever] = useRejectImplementApplicantPermanentlyMutation();
+  const [accept, accepting] = useMutation(AcceptImplementApplicantDocument);
+  const [reject] = useMutation(RejectImplementApplicantDocument);
+  const [rejectForever] = useMutation(RejectImplementApplicantPermanentlyDocument);
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);

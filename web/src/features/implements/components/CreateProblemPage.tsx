@@ -1,3 +1,4 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
@@ -7,7 +8,7 @@ import { Card } from "../../../components/ui/Card";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { TextArea, TextField } from "../../../components/ui/TextField";
-import { useCreateImplementPostMutation } from "../../../gql/graphql";
+import { CreateImplementPostDocument } from "../../../gql/graphql";
 import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import { nameSegment, type Viewer } from "./WithViewer";
@@ -21,7 +22,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [create, { loading }] = useCreateImplementPostMutation();
+  const [create, { loading }] = useMutation(CreateImplementPostDocument);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

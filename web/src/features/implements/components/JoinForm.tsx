@@ -1,8 +1,9 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { TextArea } from "../../../components/ui/TextField";
-import { useJoinImplementPostMutation } from "../../../gql/graphql";
+import { JoinImplementPostDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
@@ -12,7 +13,7 @@ import styles from "./implements.module.css";
 export function JoinForm({ postId, onJoined }: { postId: string; onJoined: () => void }) {
   const [description, setDescription] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [join, { loading }] = useJoinImplementPostMutation();
+  const [join, { loading }] = useMutation(JoinImplementPostDocument);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,9 +1,10 @@
+import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
-import { type MyImplementPostsQuery, useSetImplementPostVisibilityMutation } from "../../../gql/graphql";
+import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
 import { userMessage } from "../utils/errors";
 import { formatDate, MESSAGES } from "../utils/rules";
 import { ApplicantRow } from "./ApplicantRow";
@@ -13,7 +14,7 @@ type MyPost = MyImplementPostsQuery["myImplementPosts"]["items"][number];
 
 /** One of my posts: its text, Hide Post / Show Post, and its applicants. */
 export function MyProblemCard({ post }: { post: MyPost }) {
-  const [setVisibility, { loading }] = useSetImplementPostVisibilityMutation();
+  const [setVisibility, { loading }] = useMutation(SetImplementPostVisibilityDocument);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function toggle() {

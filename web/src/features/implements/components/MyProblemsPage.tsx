@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Page } from "../../../components/layouts/Page";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -6,7 +7,7 @@ import { ArrowLeftIcon, RocketIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { useMyImplementPostsQuery } from "../../../gql/graphql";
+import { MyImplementPostsDocument } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
@@ -16,7 +17,7 @@ const PAGE_SIZE = 10;
 /** /implements/:userID: Your Problems, with applicant management. */
 export function MyProblemsPage({ me }: { me: Viewer }) {
   const base = `/implements/${me.id}/${nameSegment(me.name)}`;
-  const { data, error, fetchMore, refetch } = useMyImplementPostsQuery({ variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
+  const { data, error, fetchMore, refetch } = useQuery(MyImplementPostsDocument, { variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.myImplementPosts;
 

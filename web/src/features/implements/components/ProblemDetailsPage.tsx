@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Page } from "../../../components/layouts/Page";
 import { Alert } from "../../../components/ui/Alert";
@@ -8,7 +9,7 @@ import { ArrowLeftIcon, CompassIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { useImplementPostQuery } from "../../../gql/graphql";
+import { ImplementPostDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
@@ -19,7 +20,7 @@ import styles from "./implements.module.css";
 /** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
 export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {
   const list = `/implements/${me.id}/${nameSegment(me.name)}`;
-  const { data, error, refetch } = useImplementPostQuery({ variables: { id: postId }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(ImplementPostDocument, { variables: { id: postId }, fetchPolicy: "cache-and-network" });
   const [sent, setSent] = useState(false);
   const post = data?.implementPost;
   const status = post?.myApplication?.status as ApplicationStatus | undefined;

@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { useCallback, useRef, useState } from "react";
 import { Page } from "../../../components/layouts/Page";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -7,7 +8,7 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { ScrollBox } from "../../../components/ui/ScrollBox";
 import { LoadingBlock, Spinner } from "../../../components/ui/Spinner";
-import { useImplementPostsQuery } from "../../../gql/graphql";
+import { ImplementPostsDocument } from "../../../gql/graphql";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
@@ -18,7 +19,7 @@ const PAGE_SIZE = 10;
 /** /implements/:userID/:userName: others' problems, visible and not from an owner who rejected me. */
 export function ProblemsListPage({ me }: { me: Viewer }) {
   const base = `/implements/${me.id}/${nameSegment(me.name)}`;
-  const { data, error, fetchMore, refetch } = useImplementPostsQuery({
+  const { data, error, fetchMore, refetch } = useQuery(ImplementPostsDocument, {
     variables: { first: PAGE_SIZE, after: null },
     fetchPolicy: "cache-and-network",
   });

@@ -1,15 +1,10 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { TextArea } from "../../../components/ui/TextField";
-import {
-  useDismissReportMutation,
-  useHideImplementPostMutation,
-  useSuspendStudentMutation,
-  useUnsuspendStudentMutation,
-  useWarnStudentMutation,
-} from "../../../gql/graphql";
+import { DismissReportDocument, HideImplementPostDocument, SuspendStudentDocument, UnsuspendStudentDocument, WarnStudentDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./Moderation.module.css";
 
@@ -58,11 +53,11 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
   const [reason, setReason] = useState("");
   const [duration, setDuration] = useState("7");
   const [problem, setProblem] = useState<string | null>(null);
-  const [dismiss, d] = useDismissReportMutation();
-  const [warn, w] = useWarnStudentMutation();
-  const [suspend, s] = useSuspendStudentMutation();
-  const [unsuspend, u] = useUnsuspendStudentMutation();
-  const [hide, h] = useHideImplementPostMutation();
+  const [dismiss, d] = useMutation(DismissReportDocument);
+  const [warn, w] = useMutation(WarnStudentDocument);
+  const [suspend, s] = useMutation(SuspendStudentDocument);
+  const [unsuspend, u] = useMutation(UnsuspendStudentDocument);
+  const [hide, h] = useMutation(HideImplementPostDocument);
   const busy = d.loading || w.loading || s.loading || u.loading || h.loading;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

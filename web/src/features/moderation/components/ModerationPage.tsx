@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
@@ -8,7 +9,7 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { useModerationConsoleQuery } from "../../../gql/graphql";
+import { ModerationConsoleDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ActionDialog, type ModerationAction } from "./ActionDialog";
@@ -35,7 +36,7 @@ function Forbidden({ message }: { message: string }) {
 export function ModerationPage() {
   const [status, setStatus] = useState<"open" | "resolved">("open");
   const [action, setAction] = useState<ModerationAction | null>(null);
-  const { data, error, refetch } = useModerationConsoleQuery({ variables: { status }, fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(ModerationConsoleDocument, { variables: { status }, fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
   if (code === "FORBIDDEN") return <Forbidden message={error?.message ?? "Only operators can open this page."} />;

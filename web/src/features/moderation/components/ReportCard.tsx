@@ -1,9 +1,10 @@
+import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Spinner } from "../../../components/ui/Spinner";
-import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, useModerationEvidenceQuery } from "../../../gql/graphql";
+import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, ModerationEvidenceDocument } from "../../../gql/graphql";
 import type { ModerationAction } from "./ActionDialog";
 import styles from "./Moderation.module.css";
 
@@ -47,7 +48,7 @@ function escrowText(chat: NonNullable<ModerationReportFieldsFragment["chat"]>): 
 }
 
 function Evidence({ reportId, reporterId }: { reportId: string; reporterId: string | undefined }) {
-  const { data, loading, error } = useModerationEvidenceQuery({ variables: { id: reportId }, fetchPolicy: "network-only" });
+  const { data, loading, error } = useQuery(ModerationEvidenceDocument, { variables: { id: reportId }, fetchPolicy: "network-only" });
   if (loading) return <Spinner showLabel label="Loading messages..." />;
   if (error) return <p className={styles.muted}>The messages could not be loaded.</p>;
   const messages = data?.moderationReport.chat?.messages ?? [];

@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { Navigate, useParams } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { ButtonLink } from "../../../components/ui/Button";
@@ -5,7 +6,7 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { type NotificationFieldsFragment, useNotificationsQuery, useNotificationsViewerQuery } from "../../../gql/graphql";
+import { type NotificationFieldsFragment, NotificationsDocument, NotificationsViewerDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
 import { NotificationsList } from "./NotificationsList";
@@ -17,8 +18,8 @@ import styles from "./Notifications.module.css";
  */
 export function NotificationsPage() {
   const { userId } = useParams();
-  const viewer = useNotificationsViewerQuery({ fetchPolicy: "cache-and-network" });
-  const list = useNotificationsQuery({ fetchPolicy: "cache-and-network" });
+  const viewer = useQuery(NotificationsViewerDocument, { fetchPolicy: "cache-and-network" });
+  const list = useQuery(NotificationsDocument, { fetchPolicy: "cache-and-network" });
   useLiveNotifications(true);
 
   const me = viewer.data?.me;

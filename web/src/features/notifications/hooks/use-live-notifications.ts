@@ -1,10 +1,6 @@
+import { useSubscription } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
-import {
-  type NotificationFieldsFragment,
-  NotificationCountDocument,
-  NotificationsDocument,
-  useNotificationAddedSubscription,
-} from "../../../gql/graphql";
+import { type NotificationFieldsFragment, NotificationCountDocument, NotificationsDocument, NotificationAddedDocument } from "../../../gql/graphql";
 
 /** Ids already applied per cache: two mounted listeners never count one notification twice. */
 const applied = new WeakMap<object, Set<string>>();
@@ -29,7 +25,7 @@ export function addToCache(cache: ApolloCache, n: NotificationFieldsFragment): v
 
 /** Subscribes to `notificationAdded` (the server sends the caller's own only) while mounted. */
 export function useLiveNotifications(enabled: boolean): void {
-  useNotificationAddedSubscription({
+  useSubscription(NotificationAddedDocument, {
     skip: !enabled,
     onData: ({ client, data }) => {
       const n = data.data?.notificationAdded;

@@ -1,15 +1,7 @@
 import type { ApolloCache } from "@apollo/client";
-import { useApolloClient } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useState } from "react";
-import {
-  NotificationCountDocument,
-  type NotificationFieldsFragment,
-  NotificationsDocument,
-  useAcceptRequestMutation,
-  useDismissNotificationMutation,
-  usePayAcceptedRequestMutation,
-  useRejectRequestMutation,
-} from "../../../gql/graphql";
+import { NotificationCountDocument, type NotificationFieldsFragment, NotificationsDocument, AcceptRequestDocument, DismissNotificationDocument, PayAcceptedRequestDocument, RejectRequestDocument } from "../../../gql/graphql";
 import { actionMessage, errorCode, errorReason } from "../../../lib/graphql-errors";
 
 /** `buyCoins`: the learner is short of coins; the notice links to buying them (and back here). */
@@ -30,10 +22,10 @@ export function useNotificationActions() {
   const [busy, setBusy] = useState<string | null>(null);
   const client = useApolloClient();
   const options = { refetchQueries, awaitRefetchQueries: true };
-  const [accept] = useAcceptRequestMutation(options);
-  const [reject] = useRejectRequestMutation(options);
-  const [pay] = usePayAcceptedRequestMutation(options);
-  const [dismiss] = useDismissNotificationMutation(options);
+  const [accept] = useMutation(AcceptRequestDocument, options);
+  const [reject] = useMutation(RejectRequestDocument, options);
+  const [pay] = useMutation(PayAcceptedRequestDocument, options);
+  const [dismiss] = useMutation(DismissNotificationDocument, options);
 
   async function run(n: N, work: () => Promise<Notice | null>) {
     if (busy) return;

@@ -1,9 +1,10 @@
+import { useQuery } from "@apollo/client/react";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { useDashboardCountsQuery, useDashboardViewerQuery } from "../../../gql/graphql";
+import { DashboardCountsDocument, DashboardViewerDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
 import { Avatar } from "../../../components/ui/Avatar";
@@ -18,11 +19,11 @@ import { SearchPanel } from "./SearchPanel";
  * the student to their own dashboard; an incomplete profile to /p; a dead session to /register.
  */
 export function DashboardPage({ userId, notice }: { userId: string; /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
-  const viewer = useDashboardViewerQuery({ fetchPolicy: "cache-and-network" });
+  const viewer = useQuery(DashboardViewerDocument, { fetchPolicy: "cache-and-network" });
   const me = viewer.data?.me;
   const ready = Boolean(me && me.id === userId && me.detailsFilled);
   const feed = useFeed(!ready);
-  const counts = useDashboardCountsQuery({ skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+  const counts = useQuery(DashboardCountsDocument, { skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to="/register" replace />;
   if (me && me.id !== userId) return <Navigate to={`/dashboard/${me.id}`} replace />;

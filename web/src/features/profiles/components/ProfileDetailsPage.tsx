@@ -1,10 +1,11 @@
+import { useQuery } from "@apollo/client/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { useProfileDetailsQuery } from "../../../gql/graphql";
+import { ProfileDetailsDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
 import styles from "./ProfileForm.module.css";
@@ -15,7 +16,7 @@ export const SAVED_REDIRECT_MS = 1200;
 /** /p for a signed-in student: their own profile (the token decides whose). */
 export function ProfileDetailsPage({ notice }: { /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
   const navigate = useNavigate();
-  const { data, error, refetch } = useProfileDetailsQuery({ fetchPolicy: "network-only" });
+  const { data, error, refetch } = useQuery(ProfileDetailsDocument, { fetchPolicy: "network-only" });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 

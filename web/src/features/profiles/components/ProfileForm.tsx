@@ -1,3 +1,4 @@
+import { useMutation } from "@apollo/client/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { GENDERS, MAX_AMOUNT } from "../../../../../common/profiles";
 import { Alert } from "../../../components/ui/Alert";
@@ -6,7 +7,7 @@ import { Card } from "../../../components/ui/Card";
 import { FieldError } from "../../../components/ui/Field";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
-import { type ProfileDetailsQuery, useUpdateProfileMutation } from "../../../gql/graphql";
+import { type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
 import { errorMessage } from "../utils/errors";
 import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
@@ -74,7 +75,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [problem, setProblem] = useState<Problem | { field?: FieldName; message: string } | null>(null);
   const [saved, setSaved] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [update, { loading }] = useUpdateProfileMutation();
+  const [update, { loading }] = useMutation(UpdateProfileDocument);
   const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped by each refused Submit: focus goes to the first wrong field then (not while typing).

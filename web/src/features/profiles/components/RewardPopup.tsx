@@ -1,9 +1,10 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import confetti from "canvas-confetti";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Dialog } from "../../../components/ui/Dialog";
 import { CoinsIcon } from "../../../components/ui/icons";
-import { useAcknowledgeDashboardRewardMutation, useDashboardRewardQuery } from "../../../gql/graphql";
+import { AcknowledgeDashboardRewardDocument, DashboardRewardDocument } from "../../../gql/graphql";
 import styles from "./Dashboard.module.css";
 
 /** Spec section 9: the popup closes by itself after 5 seconds. */
@@ -20,8 +21,8 @@ interface Reward {
  * shown, so it appears once; the acknowledgement answers the next unseen one, shown after.
  */
 export function RewardPopup() {
-  const { data } = useDashboardRewardQuery({ fetchPolicy: "network-only" });
-  const [acknowledge] = useAcknowledgeDashboardRewardMutation();
+  const { data } = useQuery(DashboardRewardDocument, { fetchPolicy: "network-only" });
+  const [acknowledge] = useMutation(AcknowledgeDashboardRewardDocument);
   const [current, setCurrent] = useState<Reward | null>(null);
   const [queue, setQueue] = useState<Reward[]>([]);
   const handled = useRef(new Set<string | null>());

@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import { NetworkStatus } from "@apollo/client";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/Button";
@@ -7,7 +8,7 @@ import { SearchIcon } from "../../../components/ui/icons";
 import { Select } from "../../../components/ui/Select";
 import { Spinner } from "../../../components/ui/Spinner";
 import { TextField } from "../../../components/ui/TextField";
-import { type SearchFilter, useSearchUsersQuery } from "../../../gql/graphql";
+import { type SearchFilter, SearchUsersDocument } from "../../../gql/graphql";
 import type { DashboardViewer } from "./DashboardNav";
 import styles from "./Dashboard.module.css";
 import { UserCard } from "./UserCard";
@@ -25,7 +26,7 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
   const [text, setText] = useState("");
   const [filter, setFilter] = useState<SearchFilter>("name");
   const [submitted, setSubmitted] = useState<{ query: string; filter: SearchFilter } | null>(null);
-  const { data, loading, fetchMore, networkStatus } = useSearchUsersQuery({
+  const { data, loading, fetchMore, networkStatus } = useQuery(SearchUsersDocument, {
     variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "name", first: SEARCH_PAGE_SIZE, after: null },
     skip: !submitted,
     notifyOnNetworkStatusChange: true,

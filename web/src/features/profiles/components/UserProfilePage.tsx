@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Page } from "../../../components/layouts/Page";
@@ -7,7 +8,7 @@ import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, CoinsIcon, StarIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { type UserProfileQuery, useUserProfileQuery } from "../../../gql/graphql";
+import { type UserProfileQuery, UserProfileDocument } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./UserProfile.module.css";
 
@@ -52,7 +53,7 @@ export function UserProfilePage({
   /** Shown under one's own profile (the route passes the account's data panel). */
   ownPanel?: ReactNode;
 }) {
-  const { data, error, loading, refetch } = useUserProfileQuery({ variables: { id: userId }, fetchPolicy: "cache-and-network" });
+  const { data, error, loading, refetch } = useQuery(UserProfileDocument, { variables: { id: userId }, fetchPolicy: "cache-and-network" });
   const user = data?.user;
   const own = userId === currentId;
 

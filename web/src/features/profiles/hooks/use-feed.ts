@@ -1,12 +1,13 @@
+import { useQuery } from "@apollo/client/react";
 import { NetworkStatus } from "@apollo/client";
 import { useCallback } from "react";
-import { useFeedQuery } from "../../../gql/graphql";
+import { FeedDocument } from "../../../gql/graphql";
 
 export const FEED_PAGE_SIZE = 10;
 
 /** The dashboard feed, one cursor page at a time (the cache appends pages: see lib/type-policies). */
 export function useFeed(skip: boolean) {
-  const query = useFeedQuery({ variables: { first: FEED_PAGE_SIZE, after: null }, skip, notifyOnNetworkStatusChange: true });
+  const query = useQuery(FeedDocument, { variables: { first: FEED_PAGE_SIZE, after: null }, skip, notifyOnNetworkStatusChange: true });
   const page = query.data?.feed;
   const fetchingMore = query.networkStatus === NetworkStatus.fetchMore;
   const { fetchMore } = query;

@@ -1,15 +1,16 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
-import { usePayFormQuery, useRequestPayMutation } from "../../../gql/graphql";
+import { PayFormDocument, RequestPayDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
-  const form = usePayFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
-  const [send, { loading }] = useRequestPayMutation();
+  const form = useQuery(PayFormDocument, { variables: { userId }, skip: !open, fetchPolicy: "network-only" });
+  const [send, { loading }] = useMutation(RequestPayDocument);
   const [learn, setLearn] = useState("");
   const [coins, setCoins] = useState(defaultCoins && defaultCoins > 0 ? String(defaultCoins) : "");
   const [error, setError] = useState<string | null>(null);

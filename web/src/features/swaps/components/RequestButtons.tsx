@@ -1,9 +1,10 @@
+import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
-import { useSwapAvailabilityQuery } from "../../../gql/graphql";
+import { SwapAvailabilityDocument } from "../../../gql/graphql";
 import { PayDialog } from "./PayDialog";
 import styles from "./RequestDialogs.module.css";
 import { SwapDialog } from "./SwapDialog";
@@ -21,7 +22,7 @@ export interface RequestButtonsProps {
  * while a chat with that student exists (the server refuses such requests anyway).
  */
 export function RequestButtons({ userId, userName, defaultCoins }: RequestButtonsProps) {
-  const availability = useSwapAvailabilityQuery({ variables: { userId }, fetchPolicy: "cache-and-network" });
+  const availability = useQuery(SwapAvailabilityDocument, { variables: { userId }, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState<"swap" | "pay" | null>(null);
   // A fresh popup (empty choices) each time it opens.
   const [round, setRound] = useState(0);

@@ -1,14 +1,15 @@
+import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
-import { useRequestSwapMutation, useSwapFormQuery } from "../../../gql/graphql";
+import { RequestSwapDocument, SwapFormDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
 /** Swap popup: one of my skills to teach, one of theirs to learn; Submit and Cancel. */
 export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestDialogProps) {
-  const form = useSwapFormQuery({ variables: { userId }, skip: !open, fetchPolicy: "network-only" });
-  const [send, { loading }] = useRequestSwapMutation();
+  const form = useQuery(SwapFormDocument, { variables: { userId }, skip: !open, fetchPolicy: "network-only" });
+  const [send, { loading }] = useMutation(RequestSwapDocument);
   const [teach, setTeach] = useState("");
   const [learn, setLearn] = useState("");
   const [error, setError] = useState<string | null>(null);
