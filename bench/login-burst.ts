@@ -96,7 +96,7 @@ try {
   const busy: number[] = [];
   const logins: number[] = [];
   let failed = 0;
-  let perSecond: number[] = [];
+  const perSecond: number[] = [];
   for (let b = 0; b < BURSTS; b++) {
     idle.push(...(await probe(null, 200)));
     const run = burst();

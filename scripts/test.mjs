@@ -1,7 +1,7 @@
-// `npm test`: every gate. The type check (`npm run typecheck`) first, then server + web
-// component tests, then the browser suite against a real started server. Arguments pick
-// runs by name: `node scripts/test.mjs e2e` (= `npm run test:e2e`), `... typecheck`.
-// A type error fails the whole run (counted as one failed check). On CI the MariaDB and
+// `npm test`: every gate. The static checks first (`npm run typecheck`, `npm run lint`,
+// `npm run format:check`), then server + web component tests, then the browser suite against a
+// real started server. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
+// test:e2e`), `... lint`. A failed static check fails the whole run (counted as one failed check). On CI the MariaDB and
 // Redis suites are mandatory: a run where they would be skipped fails instead of passing quietly.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -21,6 +21,8 @@ if (ci) {
 const only = process.argv.slice(2);
 const runs = [
   { name: "typecheck", npmScript: "typecheck" },
+  { name: "lint", npmScript: "lint" },
+  { name: "format", npmScript: "format:check" },
   { name: "server + web", args: ["--project", "server", "--project", "web"] },
   { name: "e2e (Chromium)", args: ["--project", "e2e"] },
 ];

@@ -7,7 +7,7 @@
  * skills are everybody's), which is what makes naive feed queries slow.
  */
 import type { Connection } from "mysql2/promise";
-import { CATEGORIES, LANGUAGES, skillKeyOf } from "../../common/profiles.js";
+import { type CATEGORIES, LANGUAGES, skillKeyOf } from "../../common/profiles.js";
 import { feedFactsOf, foldTerm, searchRowsOf } from "../../graph/src/modules/profiles/profile-index.js";
 import { newId } from "../../graph/src/shared/ids.js";
 

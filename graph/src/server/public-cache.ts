@@ -1,5 +1,4 @@
-import type { ApolloServerPlugin, GraphQLResponse } from "@apollo/server";
-import { HeaderMap } from "@apollo/server";
+import { type ApolloServerPlugin, type GraphQLResponse, HeaderMap } from "@apollo/server";
 import { Kind, type OperationDefinitionNode } from "graphql";
 import type { Context } from "./context.js";
 

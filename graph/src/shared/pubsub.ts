@@ -97,7 +97,7 @@ export function reportingClients(
   return {
     publishClient: { publish: reported("publish", (channel: string, message: string) => publishClient.publish(channel, message)) } as PublishClient,
     subscribeClient: {
-      on: (event: string, listener: (...args: any[]) => void) => subscribeClient.on(event, listener),
+      on: (event: string, listener: (...args: unknown[]) => void) => subscribeClient.on(event, listener),
       subscribe: reported("subscribe", (topic: string) => subscribeClient.subscribe(topic)),
       unsubscribe: reported("unsubscribe", (topic: string) => subscribeClient.unsubscribe(topic)),
     } as SubscribeClient,
@@ -118,14 +118,17 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
     // One line per failing operation; connection errors repeat on every retry, so they log at debug.
     const report = (err: unknown, what: string) =>
       what === "redis connection" ? logger?.debug({ err }, "pubsub redis connection error") : logger?.error({ err }, `pubsub redis ${what} failed`);
+    // The adapter's client types are ioredis's own; ours are the narrow wrappers above.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     inner = createRedisEventTarget<any>(reportingClients(publishClient, subscribeClient, report) as any) as unknown as EventTarget;
     close = async () => {
       await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
     };
   }
   const eventTarget = new CountingEventTarget(inner);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
-  const listen = (topic: AddressedTopicName, id: string, handler: (payload: any) => void) => {
+  const listen = (topic: AddressedTopicName, id: string, handler: (payload: unknown) => void) => {
     const listener = (event: Event) => handler((event as CustomEvent).detail);
     eventTarget.addEventListener(`${topic}:${id}`, listener);
     let listening = true;

@@ -27,6 +27,7 @@ const NO_RETURN = /^\/(login|register|logout|reset-password)(\/|$)/;
  */
 export function safeReturnPath(raw: string | null | undefined): string | null {
   if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001F\u007F]/.test(raw)) return null;
   if (NO_RETURN.test(raw)) return null;
   return raw;

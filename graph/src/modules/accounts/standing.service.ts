@@ -3,6 +3,8 @@ import type { Deps } from "../../shared/deps.js";
 import { notFound } from "../../shared/errors.js";
 import { PERMANENT_SUSPENSION, User } from "./user.entity.js";
 
+export { PERMANENT_SUSPENSION };
+
 export interface StandingHooks {
   /** Rewrites the student's directory rows (their `visible` changed in `em`). */
   reindex(em: EntityManager, userId: string): Promise<void>;

@@ -52,6 +52,7 @@ const codePoints = (s: string) => [...s].length;
 export function cleanMessageBody(raw: unknown): string {
   if (typeof raw !== "string") throw badInput(CHAT_MESSAGES.messageEmpty);
   // NUL and other C0 controls except tab/newline have no place in chat text.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const body = raw.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").replace(/\r\n?/g, "\n").trim();
   if (!body) throw badInput(CHAT_MESSAGES.messageEmpty);
   if (codePoints(body) > MAX_MESSAGE_CHARS) throw badInput(CHAT_MESSAGES.messageTooLong);
@@ -92,6 +93,7 @@ export function normalizeMeetingLink(raw: unknown): string | null {
   if (!text) return null;
   if ([...text].length > MAX_MEETING_LINK_CHARS) throw badInput(CHAT_MESSAGES.linkTooLong);
   // Whitespace or control characters inside a link are how schemes get smuggled past checks.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\s\u0000-\u001F\u007F]/.test(text)) throw badInput(CHAT_MESSAGES.linkInvalid);
   let candidate = text;
   if (!/^https?:\/\//i.test(text)) {

@@ -9,6 +9,9 @@ import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport } from "./chat-report.entity.js";
+
+/** The rows other modules (moderation) read through this service. */
+export type { Chat, ChatReport };
 import { ChatMessage } from "./message.entity.js";
 import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
 import type { ChatListItemView, ChatView } from "./chat.types.js";

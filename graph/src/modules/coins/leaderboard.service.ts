@@ -4,7 +4,6 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { User } from "../accounts/user.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
 
 export const LEADERBOARD_MAX = 100;
@@ -140,8 +139,8 @@ export class LeaderboardService {
 /** The ranking query: index-only (exported so a test can EXPLAIN it on both databases). */
 export function leaderboardQuery(ds: DataSource, limit: number) {
   return ds
-    .getRepository(User)
-    .createQueryBuilder("u")
+    .createQueryBuilder()
+    .from("users", "u")
     .select("u.id", "id")
     .addSelect("u.ratingAvg", "ratingAvg")
     .addSelect("u.ratingCount", "ratingCount")

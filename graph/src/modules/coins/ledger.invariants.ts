@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { User } from "../accounts/user.entity.js";
+import { rawQuery } from "../../db/sql.js";
 import { CoinAccount, CoinEntry, CoinTransfer } from "./ledger.entity.js";
 
 /**
@@ -77,7 +77,7 @@ export async function checkLedgerInvariants(ds: DataSource): Promise<string[]> {
     .getRawMany();
   for (const o of orphan) problems.push(`entries for missing account ${o.id}`);
 
-  const mirrors = await ds.getRepository(User).createQueryBuilder("u").select("u.id", "id").addSelect("u.skillCoins", "coins").getRawMany();
+  const mirrors = await rawQuery<{ id: string; coins: unknown }>(ds, "SELECT u.id AS id, u.skillCoins AS coins FROM users u");
   for (const u of mirrors) {
     const expected = balances.get(u.id) ?? 0;
     if (num(u.coins) !== expected) problems.push(`user ${u.id}: users.skillCoins ${num(u.coins)} but ledger balance ${expected}`);

@@ -1,9 +1,12 @@
 import type { EntityManager } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
-import { badInput, conflict, notFound } from "../../shared/errors.js";
+import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { User } from "../accounts/user.entity.js";
+import { userColumnsWriter } from "../accounts/user-columns.js";
 import { type AccountKind, CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";
+
+/** users.skillCoins: the coins module's column, kept equal to the account balance. */
+const balanceMirror = userColumnsWriter("coins");
 
 /** The largest single movement the ledger accepts; balances stay far inside a 32-bit int. */
 export const MAX_TRANSFER_COINS = 1_000_000;
@@ -150,13 +153,7 @@ async function move(em: EntityManager, accountId: string, delta: number, now: Da
   }
   if (!system) {
     // The leaderboard reads users.skillCoins through an index; the ledger keeps it in step here.
-    const mirrored = await em
-      .createQueryBuilder()
-      .update(User)
-      .set({ skillCoins: () => `skillCoins + (${delta})` })
-      .where("id = :id", { id: accountId })
-      .execute();
-    if ((mirrored.affected ?? 0) === 0) throw notFound("User not found");
+    await balanceMirror.add(em, accountId, "skillCoins", delta);
   }
   const after = await em.getRepository(CoinAccount).findOne({ where: { id: accountId }, select: { id: true, balance: true, entryCount: true } });
   return { balanceAfter: after!.balance, seq: after!.entryCount };

@@ -1,8 +1,8 @@
-import { type DataSource, type EntityManager, IsNull } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import { forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { User } from "../accounts/user.entity.js";
+import { rawQuery } from "../../db/sql.js";
 import { Operator } from "./operator.entity.js";
 import { OperatorAction, type OperatorActionKind } from "./operator-action.entity.js";
 
@@ -47,10 +47,11 @@ export class OperatorsService {
 
   /** The operator's account (for the audit log), or null when `userId` is not an operator. */
   async operator(userId: string): Promise<{ id: string; email: string } | null> {
-    const user = await this.ds.getRepository(User).findOne({
-      where: { id: userId, deletedAt: IsNull() },
-      select: { id: true, email: true, emailVerifiedAt: true },
-    });
+    const [user] = await rawQuery<{ id: string; email: string; emailVerifiedAt: unknown }>(
+      this.ds,
+      "SELECT u.id AS id, u.email AS email, u.emailVerifiedAt AS emailVerifiedAt FROM users u WHERE u.id = :id AND u.deletedAt IS NULL",
+      { id: userId },
+    );
     if (!user || !user.emailVerifiedAt) return null;
     if (this.config.operatorEmails.includes(user.email)) return { id: user.id, email: user.email };
     const granted = await this.ds.getRepository(Operator).exists({ where: { userId } });
@@ -72,7 +73,11 @@ export class OperatorsService {
 /** `npm run operator -- grant|revoke <email>`: the command line's own path, audited as "cli". */
 export async function setOperator(ds: DataSource, email: string, grant: boolean, now: Date): Promise<{ userId: string; changed: boolean }> {
   const address = email.trim().toLowerCase();
-  const user = await ds.getRepository(User).findOne({ where: { email: address, deletedAt: IsNull() }, select: { id: true, emailVerifiedAt: true } });
+  const [user] = await rawQuery<{ id: string; emailVerifiedAt: unknown }>(
+    ds,
+    "SELECT u.id AS id, u.emailVerifiedAt AS emailVerifiedAt FROM users u WHERE u.email = :email AND u.deletedAt IS NULL",
+    { email: address },
+  );
   if (!user) throw notFound(`No student has the address ${address}`);
   if (grant && !user.emailVerifiedAt) throw forbidden(`${address} is not verified yet: the student must open the link mailed to it first`);
   return ds.transaction(async (em) => {
@@ -88,12 +93,7 @@ export async function setOperator(ds: DataSource, email: string, grant: boolean,
 
 /** Every operator: those named by configuration and those granted from the command line. */
 export async function listOperators(ds: DataSource, config: Pick<Config, "operatorEmails">): Promise<Array<{ email: string; source: string }>> {
-  const granted = await ds
-    .getRepository(Operator)
-    .createQueryBuilder("o")
-    .innerJoin(User, "u", "u.id = o.userId")
-    .select("u.email", "email")
-    .getRawMany<{ email: string }>();
+  const granted = await rawQuery<{ email: string }>(ds, "SELECT u.email AS email FROM operators o INNER JOIN users u ON u.id = o.userId");
   return [
     ...config.operatorEmails.map((email) => ({ email, source: "OPERATOR_EMAILS" })),
     ...granted.map((g) => ({ email: g.email, source: "granted (cli)" })),

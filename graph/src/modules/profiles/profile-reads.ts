@@ -3,7 +3,6 @@
  * (every feed, search and profile page reads them; the query builder cost more than the query).
  */
 import { rawQuery, readDate } from "../../db/sql.js";
-import type { User } from "../accounts/user.entity.js";
 
 type Runner = Parameters<typeof rawQuery>[0];
 
@@ -29,7 +28,20 @@ export const PROFILE_COLUMNS = {
   id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
   ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true, emailVerifiedAt: true,
 } as const;
-export type ProfileRow = Pick<User, keyof typeof PROFILE_COLUMNS>;
+export interface ProfileRow {
+  id: string;
+  name: string;
+  email: string;
+  gender: "Male" | "Female" | null;
+  image: string | null;
+  amount: number;
+  days: number;
+  ratingSum: number;
+  ratingCount: number;
+  ratingAvg: number;
+  createdAt: Date;
+  emailVerifiedAt: Date | null;
+}
 const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
   .map((c) => `u.${c} AS ${c}`)
   .join(", ");

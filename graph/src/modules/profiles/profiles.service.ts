@@ -5,7 +5,7 @@ import type { Deps } from "../../shared/deps.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import { User } from "../accounts/user.entity.js";
+import { userColumnsWriter } from "../accounts/user-columns.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
@@ -13,7 +13,7 @@ export type { CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./pro
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { writeProfileIndex } from "./profile-index.js";
-import { rawQuery } from "../../db/sql.js";
+import { rawQuery, readDate } from "../../db/sql.js";
 import {
   type CompletedSkillView,
   cardsByIds,
@@ -27,6 +27,20 @@ import {
 } from "./profile-reads.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
+
+/** users.gender, image, amount, days: the profile form's columns, written only by this module. */
+const profileColumns = userColumnsWriter("profiles");
+
+/** The account facts a student's directory rows carry (name, sign-up time, visibility). */
+async function listingFacts(em: EntityManager, userId: string): Promise<{ name: string; createdAt: Date; visible: boolean }> {
+  const [row] = await rawQuery<{ name: string; createdAt: unknown; visible: unknown }>(
+    em,
+    "SELECT u.name AS name, u.createdAt AS createdAt, u.visible AS visible FROM users u WHERE u.id = :id",
+    { id: userId },
+  );
+  if (!row) throw notFound("User not found");
+  return { name: row.name, createdAt: readDate(row.createdAt), visible: Number(row.visible) === 1 || row.visible === true };
+}
 
 /** What anyone signed in may see about a student: no email, no password, no days. */
 export interface PublicProfile {
@@ -47,7 +61,7 @@ export interface ProfileUpdate extends ProfileInputValue {
   image?: string | null;
 }
 
-export const ratingOf = (u: Pick<User, "ratingSum" | "ratingCount">) => ({
+export const ratingOf = (u: { ratingSum: number; ratingCount: number }) => ({
   value: u.ratingCount > 0 ? Math.round((u.ratingSum / u.ratingCount) * 10) / 10 : 0,
   count: u.ratingCount,
 });
@@ -181,7 +195,7 @@ export class ProfilesService {
    * and index rows never mix.
    */
   async writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
-    await em.getRepository(User).update({ id: userId }, { gender: p.gender, image, amount: p.amount, days: p.days });
+    await profileColumns.set(em, userId, { gender: p.gender, image, amount: p.amount, days: p.days });
     await em.getRepository(UserSkill).delete({ userId });
     await em.getRepository(UserLanguage).delete({ userId });
     const skills = [
@@ -193,8 +207,7 @@ export class ProfilesService {
       id: newId(), userId, position, language, languageKey: language.toLowerCase(),
     }));
     await em.getRepository(UserLanguage).insert(languages);
-    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true, visible: true } });
-    if (!owner) throw notFound("User not found");
+    const owner = await listingFacts(em, userId);
     await writeProfileIndex(
       em,
       {
@@ -211,8 +224,7 @@ export class ProfilesService {
    * standing takes it out).
    */
   async reindex(em: EntityManager, userId: string): Promise<void> {
-    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, name: true, createdAt: true, visible: true } });
-    if (!owner) throw notFound("User not found");
+    const owner = await listingFacts(em, userId);
     const skills = await em.getRepository(UserSkill).find({ where: { userId }, order: { kind: "ASC", position: "ASC" } });
     const languages = await em.getRepository(UserLanguage).find({ where: { userId }, order: { position: "ASC" } });
     await writeProfileIndex(
@@ -232,9 +244,9 @@ export class ProfilesService {
    * (Completed skills they taught stay with their learners, the mentor now shown as deleted.)
    */
   async erase(em: EntityManager, userId: string): Promise<string | null> {
-    const owner = await em.getRepository(User).findOne({ where: { id: userId }, select: { id: true, image: true } });
+    const [owner] = await rawQuery<{ image: string | null }>(em, "SELECT u.image AS image FROM users u WHERE u.id = :id", { id: userId });
     if (!owner) throw notFound("User not found");
-    await em.getRepository(User).update({ id: userId }, { gender: null, image: null, amount: 0, days: 0 });
+    await profileColumns.set(em, userId, { gender: null, image: null, amount: 0, days: 0 });
     await em.getRepository(UserSkill).delete({ userId });
     await em.getRepository(UserLanguage).delete({ userId });
     await em.getRepository(CompletedSkill).delete({ learnerId: userId });

@@ -1,7 +1,7 @@
 import { type EntityManager, In } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
-import { AppError, badInput, conflict, emailNotVerified, notFound } from "../../shared/errors.js";
+import { type AppError, badInput, conflict, emailNotVerified, notFound } from "../../shared/errors.js";
 import { VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
