@@ -5,7 +5,8 @@
  * page) with their static imports, each chunk counted once. Dynamic imports inside those (the
  * realtime socket, GraphiQL) are not on the path and are listed apart.
  *   npm run bench:bundle            builds dist/web first
- *   npm run bench:bundle -- --no-build   reads the current dist/web
+ *   npm run bench:bundle -- --no-build   reads the current dist/web (it must be a production build:
+ *   the e2e suites' build runs under NODE_ENV=test and carries React's development bundle)
  * Exits 1 when a route is over its budget.
  */
 import { execFileSync } from "node:child_process";
@@ -35,7 +36,8 @@ const dist = path.join(root, "dist/web");
 const manifestPath = path.join(dist, ".vite/manifest.json");
 
 if (!process.argv.includes("--no-build") || !existsSync(manifestPath)) {
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], { cwd: root, stdio: "inherit" });
+  // A production build whatever the caller's NODE_ENV (under vitest it is "test", which builds React's development bundle).
+  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
 
