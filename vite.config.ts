@@ -22,6 +22,8 @@ export default defineConfig({
     target: "es2022",
     // Gzip size reporting walks every chunk a second time; not worth it on a 2-core box.
     reportCompressedSize: false,
+    // .vite/manifest.json: which chunks each module needs, read by `npm run bench:bundle`.
+    manifest: true,
     // GraphiQL is one large chunk that only /sandbox loads.
     chunkSizeWarningLimit: 2000,
     rollupOptions: {

@@ -106,7 +106,12 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
   const gql: TestApp["gql"] = async (query, variables, token) => {
     const res = await fetch(`${app.url}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      // What Apollo Client sends: request errors answer 4xx (application/json would get 200).
+      headers: {
+        "content-type": "application/json",
+        accept: "application/graphql-response+json,application/json;q=0.9",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     const body = (await res.json()) as GqlResult;

@@ -8,6 +8,7 @@ import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 import { jitExecutor } from "./jit.js";
 import { type PublicField, publicResponseCache } from "./public-cache.js";
+import { graphqlOverHttpStatus } from "./response-status.js";
 
 export const MAX_QUERY_TOKENS = 2000;
 
@@ -70,6 +71,7 @@ export function createApollo(
       // No field sets cache hints; the default cache-control plugin would still wrap every field.
       ApolloServerPluginCacheControlDisabled(),
       publicResponseCache(publicFields),
+      graphqlOverHttpStatus<Context>(),
     ],
     validationRules: [...protection.validationRules],
     formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),

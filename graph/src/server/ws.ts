@@ -1,5 +1,5 @@
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, type Source, specifiedRules, validate } from "graphql";
-import { CloseCode } from "graphql-ws";
+import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, type Source, specifiedRules, validate } from "graphql";
+import { CloseCode, DEPRECATED_GRAPHQL_WS_PROTOCOL as LEGACY_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -47,6 +47,19 @@ function documentCache(schema: GraphQLSchema, rules: typeof specifiedRules) {
   };
 }
 
+/** Close reasons are at most 123 bytes. */
+const LEGACY_REFUSAL = `Subprotocol ${LEGACY_PROTOCOL} (subscriptions-transport-ws) is not supported: use ${GRAPHQL_TRANSPORT_WS_PROTOCOL}`;
+
+/** A syntax error (or a document over the token limit) as the answer to one operation, not a crash of the socket. */
+function parseFailure(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    source: error.source,
+    positions: error.positions,
+    originalError: error,
+    extensions: { ...error.extensions, code: "GRAPHQL_PARSE_FAILED" },
+  });
+}
+
 /**
  * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
  * token must send a valid one: a bad token closes the socket with 4403. Without a
@@ -78,8 +91,20 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
   const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
     {
       schema,
-      parse: (source) => documents.parse(source),
-      validate: (s, document) => documents.validate(s, document),
+      // Parsing here, not through graphql-ws's `parse` option: a throw there closes the whole
+      // socket (4500); errors returned from onSubscribe answer that one operation's id only.
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = documents.parse(payload.query);
+        } catch (e) {
+          if (e instanceof GraphQLError) return [parseFailure(e)];
+          throw e;
+        }
+        const errors = documents.validate(schema, document);
+        if (errors.length) return [...errors];
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+      },
       // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
       onError: (_ctx, _id, _payload, errors) => withCode(errors),
       onNext: (_ctx, _id, _payload, _args, result) =>
@@ -104,6 +129,15 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
     },
     wss,
   );
+  // graphql-ws accepts only its own subprotocol; a legacy client offering only `graphql-ws` got a
+  // handshake without a subprotocol, which it aborts with no hint. Accept that handshake so the
+  // socket can be closed (4406) with a reason naming the subprotocol to use.
+  wss.options.handleProtocols = (protocols) =>
+    protocols.has(GRAPHQL_TRANSPORT_WS_PROTOCOL) ? GRAPHQL_TRANSPORT_WS_PROTOCOL : protocols.has(LEGACY_PROTOCOL) ? LEGACY_PROTOCOL : false;
+  wss.prependListener("connection", (socket) => {
+    // Runs before graphql-ws's own listener, whose "Subprotocol not acceptable" close then does nothing.
+    if (socket.protocol === LEGACY_PROTOCOL) socket.close(CloseCode.SubprotocolNotAcceptable, LEGACY_REFUSAL);
+  });
   return {
     wss,
     async dispose() {

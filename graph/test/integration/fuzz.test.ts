@@ -122,10 +122,10 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
     await t?.close();
   });
 
-  async function post(pathname: string, body: string, token: string) {
+  async function post(pathname: string, body: string, token: string, accept = "application/graphql-response+json") {
     const res = await fetch(`${t.url}${pathname}`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      headers: { "content-type": "application/json", accept, authorization: `Bearer ${token}` },
       body,
     });
     const text = await res.text();
@@ -165,7 +165,7 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it("hostile GraphQL documents answer 400 with a client error code", async () => {
+  it("hostile GraphQL documents answer 400 with a client error code (200 in application/json)", async () => {
     const { token } = await filledStudent(t);
     const documents: Array<[string, string]> = [
       ["syntax error", "{"],
@@ -180,6 +180,10 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
       const r = await post("/graphql", JSON.stringify({ query }), token);
       const code = (JSON.parse(r.text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code;
       if (r.status !== 400 || !code || code === "INTERNAL_SERVER_ERROR") failures.push(`${label}: ${r.status} ${r.text.slice(0, 160)}`);
+      // GraphQL over HTTP: the same refusal in application/json is a 200 with the same code.
+      const legacy = await post("/graphql", JSON.stringify({ query }), token, "application/json");
+      const legacyCode = (JSON.parse(legacy.text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code;
+      if (legacy.status !== 200 || legacyCode !== code) failures.push(`${label} (application/json): ${legacy.status} ${legacy.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -1,12 +1,9 @@
-import { ApolloProvider } from "@apollo/client/react";
 import { type ReactNode, StrictMode } from "react";
-import { apolloClient } from "../lib/apollo-client";
 
-/** App-wide providers. The router sits inside, so routes can use Apollo hooks. */
+/**
+ * App-wide providers. Apollo Client is not one of them: the pages that talk to the server get
+ * it from their layout route (./apollo-layout.tsx), so the landing page loads without it.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  return (
-    <StrictMode>
-      <ApolloProvider client={apolloClient}>{children}</ApolloProvider>
-    </StrictMode>
-  );
+  return <StrictMode>{children}</StrictMode>;
 }

@@ -12,9 +12,7 @@ import { FullScreenSpinner } from "../components/ui/Spinner";
  *
  * Paths are relative (no leading slash); `:param` for route parameters.
  */
-export const pages: RouteObject[] = [
-  { index: true, lazy: () => import("./routes/landing") },
-  { path: "about", lazy: () => import("./routes/about") },
+export const serverPages: RouteObject[] = [
   { path: "login", lazy: () => import("./routes/login") },
   { path: "register", lazy: () => import("./routes/register") },
   { path: "logout", lazy: () => import("./routes/logout") },
@@ -45,6 +43,17 @@ export const pages: RouteObject[] = [
   { path: "skill-coins/failure", lazy: () => import("./routes/skill-coins-failure") },
   { path: "skill-coins/rules", lazy: () => import("./routes/skill-coins-rules") },
   { path: "leaderboard/:currentID", lazy: () => import("./routes/leaderboard") },
+];
+
+/**
+ * Pages that talk to the server sit under a layout route that provides Apollo Client
+ * (./apollo-layout.tsx), loaded beside the page's own module; the static pages around them
+ * load neither Apollo nor graphql.
+ */
+export const pages: RouteObject[] = [
+  { index: true, lazy: () => import("./routes/landing") },
+  { path: "about", lazy: () => import("./routes/about") },
+  { id: "server", lazy: () => import("./apollo-layout"), children: serverPages },
   { path: "*", lazy: () => import("./routes/not-found") },
 ];
 

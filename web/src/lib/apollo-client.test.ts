@@ -82,10 +82,12 @@ describe("apollo client auth", () => {
   it("authenticates subscriptions in connectionParams and reconnects with the new token", async () => {
     vi.useFakeTimers();
     window.localStorage.setItem("jwt", "token-1");
-    const { apolloClient } = await import("./apollo-client");
+    const { apolloClient, loadRealtime } = await import("./apollo-client");
     const { setToken } = await import("./auth");
 
     const sub = apolloClient.subscribe({ query: gql`subscription { notificationAdded { id } }` }).subscribe({});
+    // The first subscription downloads the socket's chunk (./realtime.ts); a module load here.
+    await loadRealtime();
     await vi.advanceTimersByTimeAsync(10);
     expect(FakeSocket.instances).toHaveLength(1);
     const first = FakeSocket.instances[0]!;

@@ -1,45 +1,45 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
-import { type Client as WsClient, CloseCode, createClient } from "graphql-ws";
+import { Observable, type Subscription } from "rxjs";
 import { authorizationHeader, clearToken, getToken, setToken, subscribeToken } from "./auth";
-import { GRAPHQL_PATH, graphqlWsUrl } from "./endpoints";
+import { GRAPHQL_PATH } from "./endpoints";
 import { clearPendingExpiry, markSessionExpired, tokenExpired } from "./session";
 import { typePolicies } from "./type-policies";
 
-/**
- * The realtime socket. Lazy: it opens with the first subscription and closes after the last.
- * The token is read at connect time, so a reconnect always carries the current one.
- */
-export const wsClient: WsClient = createClient({
-  url: () => graphqlWsUrl(),
-  lazy: true,
-  connectionParams: () => {
-    const authorization = authorizationHeader();
-    return authorization ? { authorization } : {};
-  },
-  retryAttempts: Infinity,
-  // First retry almost at once (a token change terminates the socket on purpose), then
-  // exponential backoff with jitter, capped at 30s, for a server that is restarting.
-  retryWait: (retries) =>
-    new Promise((resolve) => setTimeout(resolve, Math.min(30_000, retries === 0 ? 0 : 1000 * 2 ** retries) + Math.random() * 300)),
-  // 4403 means the server rejected our token; retrying with the same token cannot help.
-  // A token change terminates the socket (4499), which does retry, with the new token.
-  shouldRetry: (event) => !(isCloseEvent(event) && event.code === CloseCode.Forbidden),
-});
-
-function isCloseEvent(value: unknown): value is { code: number } {
-  return typeof value === "object" && value !== null && "code" in value;
+let realtime: Promise<typeof import("./realtime")> | null = null;
+/** The graphql-ws client and link (./realtime.ts), downloaded with the first subscription. */
+export function loadRealtime(): Promise<typeof import("./realtime")> {
+  return (realtime ??= import("./realtime"));
 }
+
+/** Subscriptions go over the realtime socket, once its chunk has loaded. */
+const realtimeLink = new ApolloLink(
+  (operation) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      let inner: Subscription | undefined;
+      let stopped = false;
+      loadRealtime().then(
+        ({ wsLink }) => {
+          if (!stopped) inner = wsLink.request(operation).subscribe(observer);
+        },
+        (error: unknown) => observer.error(error),
+      );
+      return () => {
+        stopped = true;
+        inner?.unsubscribe();
+      };
+    }),
+);
 
 /**
  * Drops the current socket so that active subscriptions reconnect with the current token.
- * Called automatically whenever the token changes; exported for explicit use.
+ * Called automatically whenever the token changes; exported for explicit use. Nothing to do
+ * before the first subscription loaded the socket.
  */
 export function resetRealtime(): void {
-  wsClient.terminate();
+  void realtime?.then(({ wsClient }) => wsClient.terminate());
 }
 
 const authLink = new SetContextLink((prevContext) => {
@@ -71,7 +71,7 @@ const httpLink = new HttpLink({ uri: GRAPHQL_PATH });
 
 const link = ApolloLink.split(
   (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-  new GraphQLWsLink(wsClient),
+  realtimeLink,
   ApolloLink.from([authLink, sessionLink, httpLink]),
 );
 

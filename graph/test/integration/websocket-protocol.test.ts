@@ -1,0 +1,89 @@
+import type { Client } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { validateProfile } from "../../src/modules/profiles/profile.rules.js";
+import { eventually } from "../eventually.js";
+import { startTestApp, subscribe, type TestApp } from "../harness.js";
+
+const SUB = `subscription { notificationAdded { message } }`;
+
+type WsErrors = Array<{ message: string; extensions?: { code?: string } }>;
+
+/** Subscribes and resolves with what the server answered: an `error` message's errors, or a failure if it ran or completed. */
+function refusal(client: Client, query: string) {
+  return new Promise<WsErrors>((resolve, reject) => {
+    client.subscribe(
+      { query },
+      { next: () => reject(new Error("the operation ran")), error: (e) => (Array.isArray(e) ? resolve(e as WsErrors) : reject(e)), complete: () => reject(new Error("completed")) },
+    );
+  });
+}
+
+describe("the graphql-ws door", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("sqlite");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function student() {
+    const s = await t.createUser({ gender: "Female" });
+    const profile = validateProfile({ gender: "Female", languages: ["English"], skillsKnown: [], skillsRequired: [{ category: "Other", skill: "Chess" }] });
+    await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, s.user.id, profile, null));
+    return s;
+  }
+
+  it("answers a syntax or validation error with an error for that operation only; the socket and its other subscriptions go on", async () => {
+    const me = await student();
+    const other = await student();
+    const client = t.wsClient(me.token);
+    let connections = 0;
+    const closes: number[] = [];
+    client.on("connected", () => connections++);
+    client.on("closed", (ev) => closes.push((ev as { code: number }).code));
+    const live = subscribe(client, SUB);
+    await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 1, "a live subscription");
+
+    const syntax = await refusal(client, "subscription {");
+    expect(syntax).toMatchObject([{ message: expect.stringMatching(/^Syntax Error/), extensions: { code: "GRAPHQL_PARSE_FAILED" } }]);
+    const tooLong = await refusal(client, `{ ${"__typename ".repeat(5000)}}`);
+    expect(tooLong[0].extensions?.code).toBe("GRAPHQL_PARSE_FAILED");
+    expect(tooLong[0].message).toMatch(/more that 2000 tokens/);
+    const invalid = await refusal(client, "subscription { noSuchTopic }");
+    expect(invalid[0].extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
+
+    await t.app.services.notifications.notify({ recipientId: me.user.id, notifierId: other.user.id, type: "swap-accept", message: "still delivered" });
+    expect((await live.next()).data.notificationAdded.message).toBe("still delivered");
+    // A query on the same socket still runs, and it was the one socket all along.
+    const health = await new Promise<unknown>((resolve, reject) => client.subscribe({ query: "{ health { database } }" }, { next: resolve, error: reject, complete: () => {} }));
+    expect(health).toEqual({ data: { health: { database: "up" } } });
+    expect(connections).toBe(1);
+    expect(closes).toEqual([]);
+  });
+
+  it("refuses a subscriptions-transport-ws client (subprotocol graphql-ws) with a close reason naming graphql-transport-ws", async () => {
+    const socket = new WebSocket(`${t.url.replace("http", "ws")}/graphql`, "graphql-ws");
+    const opened = new Promise<string>((resolve) => socket.once("open", () => resolve(socket.protocol)));
+    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+    });
+    expect(await opened).toBe("graphql-ws");
+    expect(closed.code).toBe(4406);
+    expect(closed.reason).toMatch(/graphql-transport-ws/);
+  });
+
+  it("still speaks graphql-transport-ws to a client that offers both subprotocols", async () => {
+    const socket = new WebSocket(`${t.url.replace("http", "ws")}/graphql`, ["graphql-ws", "graphql-transport-ws"]);
+    const ack = await new Promise<string>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.once("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: {} })));
+      socket.once("message", (data) => resolve(String(data)));
+    });
+    expect(socket.protocol).toBe("graphql-transport-ws");
+    expect(JSON.parse(ack)).toEqual({ type: "connection_ack" });
+    socket.close();
+  });
+});
