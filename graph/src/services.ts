@@ -24,6 +24,7 @@ import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
 import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
+import { JobRunner } from "./modules/jobs/job-runner.js";
 import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, type Mailer } from "./shared/mail.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
@@ -68,6 +69,8 @@ export interface Services {
   implementApplicants: ImplementApplicantsService;
   /** A student's own data: JSON export and account deletion. */
   privacy: PrivacyService;
+  /** Scheduled jobs, each run once per period across instances (`runDue`; a timer in production). */
+  jobs: JobRunner;
   /** Operators only: the report queue, counts, audit log and actions (warn, suspend, hide a post). */
   moderation: ModerationService;
 }
@@ -88,6 +91,7 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const profiles = new ProfilesService(deps, rateLimits);
   const feed = new FeedService(deps, profiles);
   const background = new BackgroundTasks(deps.logger);
+  const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
   const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
@@ -112,5 +116,5 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,
   });
-  return { moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { jobs, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }
