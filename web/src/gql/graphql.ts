@@ -494,6 +494,8 @@ export type Mutation = {
   suspendStudent: Scalars['DateTimeISO']['output'];
   /** Operators only. Ends a suspension now. */
   unsuspendStudent: Scalars['Boolean']['output'];
+  /** Changes the mode of the given kinds (the others keep theirs); returns every setting. */
+  updateNotificationMailSettings: Array<NotificationMailSettingView>;
   /** Sets a new password with a reset link. The link is spent and every existing session token is revoked. */
   updatePassword: Scalars['Boolean']['output'];
   /** Saves the caller's own profile (the token decides whose). Returns it. */
@@ -668,6 +670,11 @@ export type MutationUnsuspendStudentArgs = {
 };
 
 
+export type MutationUpdateNotificationMailSettingsArgs = {
+  settings: Array<NotificationMailSettingInput>;
+};
+
+
 export type MutationUpdatePasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -714,6 +721,39 @@ export type Notification = {
   skillCoins: Maybe<Scalars['Int']['output']>;
   /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning */
   type: Scalars['String']['output'];
+};
+
+/** What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps. */
+export type NotificationMailKind =
+  | 'accepted'
+  | 'finish'
+  | 'implementAccepted'
+  | 'implementRejected'
+  | 'message'
+  | 'rejected'
+  | 'request';
+
+/** off: in the app only; instant: a mail right away; digest: one daily mail with everything new. */
+export type NotificationMailMode =
+  | 'digest'
+  | 'instant'
+  | 'off';
+
+/** A new mode for one kind of notification mail. */
+export type NotificationMailSettingInput = {
+  kind: NotificationMailKind;
+  mode: NotificationMailMode;
+};
+
+/** How the caller gets one kind of notification by mail. */
+export type NotificationMailSettingView = {
+  __typename?: 'NotificationMailSettingView';
+  /** The kind (one setting per kind per student). */
+  id: Scalars['ID']['output'];
+  kind: NotificationMailKind;
+  /** What the settings page calls this kind. */
+  label: Scalars['String']['output'];
+  mode: NotificationMailMode;
 };
 
 /** The user a notification is about. */
@@ -827,6 +867,8 @@ export type Query = {
   myImplementPosts: ImplementPostPage;
   /** How many notifications the caller has (the dashboard's bracketed count). */
   notificationCount: Scalars['Int']['output'];
+  /** How the caller gets each kind of notification by mail (their choice or the default). */
+  notificationMailSettings: Array<NotificationMailSettingView>;
   /** The caller's notifications, newest first. */
   notifications: Array<Notification>;
   /** The Pay popup's options (learnSkills are what can be paid for). */
