@@ -14,7 +14,7 @@ registerEnumType(MailModeEnum, {
   description: "off: in the app only; instant: a mail right away; digest: one daily mail with everything new.",
 });
 
-@ObjectType({ description: "How the caller gets one kind of notification by mail." })
+@ObjectType("NotificationMailSetting", { description: "How the caller gets one kind of notification by mail." })
 export class NotificationMailSettingView {
   @Field(() => ID, { description: "The kind (one setting per kind per student)." })
   id: string;
