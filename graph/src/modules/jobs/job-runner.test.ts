@@ -99,5 +99,4 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
     expect(await a.runDue()).toEqual([name]);
     expect(runs).toHaveLength(2);
   });
-
 });

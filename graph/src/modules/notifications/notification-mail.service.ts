@@ -68,7 +68,13 @@ export class NotificationMailService {
 
   /** Registers the daily digest with the job runner. */
   schedule(jobs: JobRunner): void {
-    jobs.register({ name: DIGEST_JOB, every: DAY, offset: this.deps.config.mailDigestHour * HOUR, leaseMs: HOUR, run: async (now) => void (await this.sendDigests(now)) });
+    jobs.register({
+      name: DIGEST_JOB,
+      every: DAY,
+      offset: this.deps.config.mailDigestHour * HOUR,
+      leaseMs: HOUR,
+      run: async (now) => void (await this.sendDigests(now)),
+    });
   }
 
   private settings(em?: EntityManager) {
@@ -132,9 +138,7 @@ export class NotificationMailService {
     if (!standing || standing.deletedAt) return; // nothing is mailed to a deleted account anyway
     await this.deps.tx(async (em) => {
       const kinds =
-        t.scope === "digest"
-          ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind)
-          : [t.scope];
+        t.scope === "digest" ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind) : [t.scope];
       for (const kind of kinds) await this.write(em, t.userId, kind, "off");
     });
     this.deps.logger.info({ userId: t.userId, scope: t.scope }, "unsubscribed from notification mails");
@@ -149,7 +153,10 @@ export class NotificationMailService {
     const notifier = (await this.c.users.summaries([row.notifierId])).get(row.notifierId);
     const name = notifier?.name ?? "Someone";
     const line = row.message.includes(name) ? row.message : `${name}: ${row.message}`;
-    const link = kind === "finish" ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}` : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
+    const link =
+      kind === "finish"
+        ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}`
+        : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
     await this.route(row.recipientId, row.notifierId, { kind, line, link }, em);
   }
 
@@ -258,9 +265,14 @@ export class NotificationMailService {
 
   // ---- a student's own data ------------------------------------------------------------------
 
-  async exportFor(userId: string): Promise<{ settings: MailSettingView[]; pendingDigest: Array<{ kind: MailKind; line: string; createdAt: Date }> }> {
+  async exportFor(
+    userId: string,
+  ): Promise<{ settings: MailSettingView[]; pendingDigest: Array<{ kind: MailKind; line: string; createdAt: Date }> }> {
     const pending = await this.pendingDigest(userId);
-    return { settings: await this.settingsOf(userId), pendingDigest: pending.map((p) => ({ kind: p.kind, line: p.line, createdAt: p.createdAt })) };
+    return {
+      settings: await this.settingsOf(userId),
+      pendingDigest: pending.map((p) => ({ kind: p.kind, line: p.line, createdAt: p.createdAt })),
+    };
   }
 
   /** A deleted student's settings and queued lines go, and so do the lines about them in others' digests. */

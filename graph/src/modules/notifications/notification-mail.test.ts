@@ -41,10 +41,21 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
   it("has sensible defaults, and the settings can be read and changed through GraphQL and REST", async () => {
     const a = await t.createUser();
     const g = await t.gql(SETTINGS, {}, a.token);
-    expect(g.data.notificationMailSettings.map((s: { kind: string; mode: string }) => [s.kind, s.mode])).toEqual(MAIL_KINDS.map((k) => [k, DEFAULT_MAIL_MODES[k]]));
+    expect(g.data.notificationMailSettings.map((s: { kind: string; mode: string }) => [s.kind, s.mode])).toEqual(
+      MAIL_KINDS.map((k) => [k, DEFAULT_MAIL_MODES[k]]),
+    );
     expect(DEFAULT_MAIL_MODES).toMatchObject({ request: "instant", accepted: "instant", message: "digest" });
 
-    const u = await t.gql(UPDATE, { settings: [{ kind: "message", mode: "instant" }, { kind: "request", mode: "off" }] }, a.token);
+    const u = await t.gql(
+      UPDATE,
+      {
+        settings: [
+          { kind: "message", mode: "instant" },
+          { kind: "request", mode: "off" },
+        ],
+      },
+      a.token,
+    );
     expect(u.errors).toBeUndefined();
     expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "message", mode: "instant" });
     expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "request", mode: "off" });
@@ -58,10 +69,15 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     expect(put.body.settings).toContainEqual(expect.objectContaining({ kind: "finish", mode: "off" }));
 
     // Bad input changes nothing.
-    const bad = await t.rest("PUT", "/notification-settings", { token: a.token, body: { settings: { request: "instant", finish: "weekly" } } });
+    const bad = await t.rest("PUT", "/notification-settings", {
+      token: a.token,
+      body: { settings: { request: "instant", finish: "weekly" } },
+    });
     expect(bad.status).toBe(400);
     expect((await t.app.services.notificationMail.modeOf(a.user.id, "request")).toString()).toBe("digest");
-    expect((await t.gql(UPDATE, { settings: [{ kind: "request", mode: "weekly" }] }, a.token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await t.gql(UPDATE, { settings: [{ kind: "request", mode: "weekly" }] }, a.token)).errors?.[0].extensions?.code).toBe(
+      "BAD_USER_INPUT",
+    );
     expect((await t.rest("GET", "/notification-settings")).status).toBe(401);
     expect((await t.gql(SETTINGS)).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
@@ -85,20 +101,29 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     // GET (a mail scanner, or the student's browser) only asks.
     const page = await t.rest("GET", path);
     expect(page.status).toBe(200);
-    expect(page.body).toContain("<form method=\"post\"");
+    expect(page.body).toContain('<form method="post"');
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "request")).toBe("instant");
 
     // Forged: another student's id with b's MAC, another kind, a changed MAC.
     const token = decodeURIComponent(path.split("token=")[1]);
     const [, kind, mac] = token.split(".");
-    for (const forged of [`${a.user.id}.${kind}.${mac}`, `${b.user.id}.accepted.${mac}`, `${b.user.id}.${kind}.${mac.slice(0, -2)}AA`, "nonsense"]) {
+    for (const forged of [
+      `${a.user.id}.${kind}.${mac}`,
+      `${b.user.id}.accepted.${mac}`,
+      `${b.user.id}.${kind}.${mac.slice(0, -2)}AA`,
+      "nonsense",
+    ]) {
       const r = await t.rest("POST", `/unsubscribe?token=${encodeURIComponent(forged)}`, { body: "List-Unsubscribe=One-Click" });
       expect(r.status).toBe(400);
     }
     expect(await t.app.services.notificationMail.modeOf(a.user.id, "request")).toBe("instant");
 
     // The mail client's one-click POST, without signing in.
-    const res = await fetch(local(url), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const res = await fetch(local(url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You will no longer get these mails.");
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "request")).toBe("off");
@@ -115,7 +140,10 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     const b = await t.createUser();
     await expect(
       t.app.services.deps.tx(async (em) => {
-        await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" }, em);
+        await t.app.services.notifications.notify(
+          { recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" },
+          em,
+        );
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
@@ -141,7 +169,9 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
       t.clock.set(new Date(at + 1000));
       const ran = await Promise.all([second.app.services.jobs.runDue(t.clock.now()), t.app.services.jobs.runDue(t.clock.now())]);
       expect(ran.flat()).toEqual([DIGEST_JOB]);
-      const digests = [...outboxMails(t.config.dataDir), ...outboxMails(second.config.dataDir)].filter((m) => m.headers.to?.includes(b.user.email));
+      const digests = [...outboxMails(t.config.dataDir), ...outboxMails(second.config.dataDir)].filter((m) =>
+        m.headers.to?.includes(b.user.email),
+      );
       expect(digests).toHaveLength(1);
       const [d] = digests;
       expect(d.headers.subject).toBe("Your Skill Exchange digest: 2 new updates");
@@ -153,10 +183,16 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
 
       // Nothing new: no mail the next day.
       await nextDigest();
-      expect([...outboxMails(t.config.dataDir), ...outboxMails(second.config.dataDir)].filter((m) => m.headers.to?.includes(b.user.email))).toHaveLength(1);
+      expect(
+        [...outboxMails(t.config.dataDir), ...outboxMails(second.config.dataDir)].filter((m) => m.headers.to?.includes(b.user.email)),
+      ).toHaveLength(1);
 
       // The digest's unsubscribe link turns off every kind that was in the digest.
-      const r = await fetch(local(unsubscribeUrlOf(d)!), { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const r = await fetch(local(unsubscribeUrlOf(d)!), {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(r.status).toBe(200);
       const modes = Object.fromEntries((await t.app.services.notificationMail.settingsOf(b.user.id)).map((s) => [s.kind, s.mode]));
       expect(modes).toMatchObject({ rejected: "off", finish: "off", message: "off", request: "instant" });
@@ -201,7 +237,9 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     expect((await t.gql(SEND, { chatWith: a.id, body: "Back later" }, b.token)).errors).toBeUndefined();
     await t.app.services.background.idle();
     expect(mailsTo(a.user.email)).toHaveLength(0);
-    expect((await t.app.services.notificationMail.pendingDigest(a.id)).map((i) => i.line)).toEqual([`${b.user.name} sent you a message: "Back later"`]);
+    expect((await t.app.services.notificationMail.pendingDigest(a.id)).map((i) => i.line)).toEqual([
+      `${b.user.name} sent you a message: "Back later"`,
+    ]);
   });
 
   it("exports the settings and queued digest lines, and deletion removes them", async () => {
@@ -213,9 +251,13 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     await notify(b.user.id, a.user.id, "swap-reject", `${a.user.name} rejected your request`);
     const data = JSON.parse((await t.gql(`{ myDataExport }`, {}, a.token)).data.myDataExport);
     expect(data.notificationMail.settings).toContainEqual({ kind: "finish", mode: "instant" });
-    expect(data.notificationMail.pendingDigest).toMatchObject([{ kind: "rejected", line: `${b.user.name}: Your swap request has been rejected` }]);
+    expect(data.notificationMail.pendingDigest).toMatchObject([
+      { kind: "rejected", line: `${b.user.name}: Your swap request has been rejected` },
+    ]);
 
-    expect((await t.gql(`mutation ($p: String!) { deleteAccount(password: $p) }`, { p: password }, a.token)).data).toEqual({ deleteAccount: true });
+    expect((await t.gql(`mutation ($p: String!) { deleteAccount(password: $p) }`, { p: password }, a.token)).data).toEqual({
+      deleteAccount: true,
+    });
     const s = t.app.services.notificationMail;
     expect(await s.pendingDigest(a.user.id)).toEqual([]);
     // b's digest line about a (a's name is in it) went too.

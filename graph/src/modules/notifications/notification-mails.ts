@@ -8,7 +8,8 @@ export interface MailLine {
   link: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** RFC 8058: the URL in List-Unsubscribe answers a POST of `List-Unsubscribe=One-Click` without signing in. */
 function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
@@ -36,7 +37,11 @@ export const SUBJECTS: Record<MailKind, string> = {
 };
 
 /** One notification, mailed at once. */
-export function instantMail(to: { name: string; address: string }, item: MailLine, urls: { settings: string; unsubscribe: string }): MailMessage {
+export function instantMail(
+  to: { name: string; address: string },
+  item: MailLine,
+  urls: { settings: string; unsubscribe: string },
+): MailMessage {
   const f = footer(urls.settings, urls.unsubscribe, `mails about: ${MAIL_KIND_LABELS[item.kind].toLowerCase()}`);
   return {
     to,
@@ -53,7 +58,12 @@ export function instantMail(to: { name: string; address: string }, item: MailLin
 export const DIGEST_MAX_LINES = 100;
 
 /** Everything new since the last digest, in one mail. */
-export function digestMail(to: { name: string; address: string }, items: MailLine[], more: number, urls: { settings: string; unsubscribe: string; app: string }): MailMessage {
+export function digestMail(
+  to: { name: string; address: string },
+  items: MailLine[],
+  more: number,
+  urls: { settings: string; unsubscribe: string; app: string },
+): MailMessage {
   const f = footer(urls.settings, urls.unsubscribe, "the daily digest");
   const n = items.length + more;
   const tail = more > 0 ? `...and ${more} more.` : "";

@@ -6,7 +6,10 @@ import type { Services } from "../../services.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
 
-const toRest = (list: MailSettingView[]) => ({ error: "", settings: list.map((s) => ({ kind: s.kind, label: MAIL_KIND_LABELS[s.kind], mode: s.mode })) });
+const toRest = (list: MailSettingView[]) => ({
+  error: "",
+  settings: list.map((s) => ({ kind: s.kind, label: MAIL_KIND_LABELS[s.kind], mode: s.mode })),
+});
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -45,7 +48,11 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
   r.get("/unsubscribe", (req: Request, res: Response) => {
     const t = services.notificationMail.describeToken(token(req));
     res.setHeader("cache-control", "no-store");
-    if (!t) return void res.status(400).type("html").send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+    if (!t)
+      return void res
+        .status(400)
+        .type("html")
+        .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
     const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
     res
       .type("html")
@@ -65,7 +72,10 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
       res.type("html").send(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
     } catch (e) {
       if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
-        return void res.status(400).type("html").send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+        return void res
+          .status(400)
+          .type("html")
+          .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
       }
       next(e);
     }

@@ -7,7 +7,8 @@ export const MailModeEnum = Object.fromEntries(MAIL_MODES.map((m) => [m, m])) as
 
 registerEnumType(MailKindEnum, {
   name: "NotificationMailKind",
-  description: "What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps.",
+  description:
+    "What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps.",
 });
 registerEnumType(MailModeEnum, {
   name: "NotificationMailMode",

@@ -9,7 +9,10 @@ import { typePolicies } from "../../../lib/type-policies";
 import { MailSettingsPage } from "./MailSettingsPage";
 
 const setting = (kind: string, mode: string, label: string) => ({ __typename: "NotificationMailSetting", id: kind, kind, mode, label });
-const initial = [setting("request", "instant", "Swap and pay requests"), setting("message", "digest", "New chat messages while you are away")];
+const initial = [
+  setting("request", "instant", "Swap and pay requests"),
+  setting("message", "digest", "New chat messages while you are away"),
+];
 const load = { request: { query: NotificationMailSettingsDocument }, result: { data: { notificationMailSettings: initial } } };
 
 function renderPage(mocks: unknown[]) {
@@ -56,7 +59,12 @@ describe("MailSettingsPage", () => {
   });
 
   it("sends a signed-out visitor to /register", async () => {
-    const router = renderPage([{ request: { query: NotificationMailSettingsDocument }, result: { errors: [new GraphQLError("no", { extensions: { code: "UNAUTHENTICATED" } })] } }]);
+    const router = renderPage([
+      {
+        request: { query: NotificationMailSettingsDocument },
+        result: { errors: [new GraphQLError("no", { extensions: { code: "UNAUTHENTICATED" } })] },
+      },
+    ]);
     await screen.findByText("register");
     expect(router.state.location.pathname).toBe("/register");
   });

@@ -32,7 +32,9 @@ export function MailSettingsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
-    const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! as typeof s.mode }));
+    const changes = list
+      .filter((s) => draft[s.kind] && draft[s.kind] !== s.mode)
+      .map((s) => ({ kind: s.kind, mode: draft[s.kind]! as typeof s.mode }));
     try {
       if (changes.length) await save({ variables: { settings: changes } });
       setDraft({});
