@@ -53,6 +53,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     httpServer.listen(config.port, "0.0.0.0", () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
+  services.jobs.start(config.jobsTickSeconds * 1000);
 
   let closing: Promise<void> | undefined;
   return {
@@ -65,6 +66,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
       // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
       closing ??= (async () => {
         await apollo.stop();
+        await services.jobs.stop();
         await services.background.idle();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();

@@ -54,6 +54,10 @@ const schema = z.object({
   DEMO_DATA: z.enum(["on", "off"]).default("on"),
   E2E_HOOKS: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How often (seconds) this instance looks for due scheduled jobs; 0 turns the timer off (tests call runDue). */
+  JOBS_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The hour (UTC, 0-23) the daily notification digest goes out. */
+  MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** Overrides of the built-in rate limits: `login_account=10/900,register_ip=30/3600` (points/seconds). */
   RATE_LIMITS: z
     .string()
@@ -82,6 +86,10 @@ export interface Config {
   logLevel: string;
   /** Browser tests only: lets them move the server clock. Refused in production. */
   e2eHooks: boolean;
+  /** Seconds between scheduled-job ticks (0: no timer). */
+  jobsTickSeconds: number;
+  /** UTC hour of the daily notification digest. */
+  mailDigestHour: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
 }
@@ -140,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === "on",
     logLevel: e.LOG_LEVEL,
     e2eHooks: e.E2E_HOOKS === "on",
+    jobsTickSeconds: e.JOBS_TICK_SECONDS,
+    mailDigestHour: e.MAIL_DIGEST_HOUR,
     rateLimits: Object.fromEntries(
       (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
         const [name, value] = rule.split("=");

@@ -15,6 +15,7 @@ import { CoinsService } from "./modules/coins/coins.service.js";
 import { createPaymentGateway, type PaymentGateway } from "./modules/coins/payment-gateway.js";
 import { UsersService } from "./modules/accounts/users.service.js";
 import { NotificationsService } from "./modules/notifications/notifications.service.js";
+import { NotificationMailService } from "./modules/notifications/notification-mail.service.js";
 import { FeedService } from "./modules/profiles/feed.service.js";
 import { ProfilesService } from "./modules/profiles/profiles.service.js";
 import { User } from "./modules/accounts/user.entity.js";
@@ -24,6 +25,7 @@ import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
 import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
+import { JobRunner } from "./modules/jobs/job-runner.js";
 import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, type Mailer } from "./shared/mail.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
@@ -49,6 +51,8 @@ export interface Services {
   snake: SnakeService;
   users: UsersService;
   notifications: NotificationsService;
+  /** Notification mails: per-kind settings (off/instant/digest), instant mails, the daily digest job, unsubscribe links. */
+  notificationMail: NotificationMailService;
   /** Profiles: edit, public profile, skills, details-filled check, completed skills. */
   profiles: ProfilesService;
   /** Dashboard feed and search. */
@@ -68,6 +72,8 @@ export interface Services {
   implementApplicants: ImplementApplicantsService;
   /** A student's own data: JSON export and account deletion. */
   privacy: PrivacyService;
+  /** Scheduled jobs, each run once per period across instances (`runDue`; a timer in production). */
+  jobs: JobRunner;
   /** Operators only: the report queue, counts, audit log and actions (warn, suspend, hide a post). */
   moderation: ModerationService;
 }
@@ -88,6 +94,7 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const profiles = new ProfilesService(deps, rateLimits);
   const feed = new FeedService(deps, profiles);
   const background = new BackgroundTasks(deps.logger);
+  const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
   const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
@@ -97,7 +104,14 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const contact = new ContactService(deps, rateLimits, background);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User), rankingChanged);
-  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id));
+  const notificationMail = new NotificationMailService(deps, {
+    users,
+    background,
+    // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
+    isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
+  });
+  notificationMail.schedule(jobs);
+  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail);
   const chatOpen = new ChatOpenService(deps);
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
@@ -107,10 +121,10 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, coins, implementPosts, implementApplicants, snake, blocks,
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,
   });
-  return { moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

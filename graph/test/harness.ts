@@ -90,6 +90,8 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString("hex"),
     DEMO_DATA: "off",
+    // Scheduled jobs run when a test calls runDue with its clock, never on a timer.
+    JOBS_TICK_SECONDS: "0",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,

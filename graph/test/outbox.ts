@@ -1,7 +1,7 @@
 /**
  * Reads the mails OutboxMailer writes (DATA_DIR/outbox/*.eml), for server and browser tests.
- * Just enough MIME for our own single-part text mails: headers, then a quoted-printable,
- * base64 or 7bit body.
+ * Just enough MIME for our own mails: headers, then a quoted-printable, base64 or 7bit body, or
+ * a multipart/alternative of a text/plain and a text/html part.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +10,8 @@ export interface OutboxMail {
   file: string;
   headers: Record<string, string>;
   text: string;
+  /** The text/html part of a multipart mail. */
+  html?: string;
 }
 
 export function parseMail(raw: string, file = ""): OutboxMail {
@@ -21,6 +23,18 @@ export function parseMail(raw: string, file = ""): OutboxMail {
   for (const line of head.split("\n")) {
     const i = line.indexOf(":");
     if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  const boundary = /^multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith("--"))
+      .map((p) => parseMail(p.replace(/^\n/, "").replace(/\n$/, "")));
+    const typeOf = (m: OutboxMail) => (m.headers["content-type"] ?? "text/plain").toLowerCase();
+    const text = parts.find((m) => typeOf(m).startsWith("text/plain"))?.text ?? "";
+    const html = parts.find((m) => typeOf(m).startsWith("text/html"))?.text;
+    return { file, headers, text, html };
   }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
   let text = body;
@@ -54,4 +68,9 @@ export function resetLinkIn(mail: OutboxMail): string | null {
 /** The verification link in a mail (PUBLIC_URL/verify-email/{token}), or null. */
 export function verifyLinkIn(mail: OutboxMail): string | null {
   return /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
+}
+
+/** The one-click unsubscribe URL of a notification mail (its List-Unsubscribe header), or null. */
+export function unsubscribeUrlOf(mail: OutboxMail): string | null {
+  return /^<(https?:\/\/[^>]+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? null;
 }

@@ -27,9 +27,14 @@ import { ImplementApplicantsResolver } from "./implements/implement-applicants.r
 import { ImplementPost } from "./implements/implement-post.entity.js";
 import { ImplementPostsResolver } from "./implements/implement-posts.resolver.js";
 import { implementsRest } from "./implements/implements.rest.js";
+import { JobRun } from "./jobs/job-run.entity.js";
 import { Notification } from "./notifications/notification.entity.js";
 import { NotificationsResolver } from "./notifications/notifications.resolver.js";
 import { notificationsRest } from "./notifications/notifications.rest.js";
+import { NotificationDigestItem } from "./notifications/digest-item.entity.js";
+import { NotificationMailSetting } from "./notifications/mail-setting.entity.js";
+import { NotificationSettingsResolver } from "./notifications/notification-settings.resolver.js";
+import { notificationSettingsRest } from "./notifications/notification-settings.rest.js";
 import { CompletedSkill } from "./profiles/completed-skill.entity.js";
 import { dashboardRest } from "./profiles/dashboard.rest.js";
 import { FeedSnapshot } from "./profiles/feed-snapshot.entity.js";
@@ -61,9 +66,9 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * A module adds its own line here; nothing else needs to know about it.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM and type-graphql take classes as `Function`
-export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction];
+export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
-export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver];
+export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, NotificationSettingsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver];
 
-export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest];
+export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, notificationSettingsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest];

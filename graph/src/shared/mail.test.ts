@@ -5,8 +5,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomIp, registerStudent } from "../../test/accounts.js";
-import { startTestApp } from "../../test/harness.js";
-import { outboxMails, parseMail, resetLinkIn, verifyLinkIn } from "../../test/outbox.js";
+import { dbTargets, startTestApp } from "../../test/harness.js";
+import { outboxMails, parseMail, resetLinkIn, unsubscribeUrlOf, verifyLinkIn } from "../../test/outbox.js";
 import { createLogger } from "./logger.js";
 import { createMailer, OutboxMailer, SmtpMailer } from "./mail.js";
 
@@ -124,6 +124,37 @@ describe("Mailer adapters", () => {
       expect(contact.to).toEqual(["team@skill-exchange.test"]);
       expect(parseMail(contact.raw).text).toContain("Hi there");
       // nothing went to the outbox folder
+      expect(outboxMails(t.config.dataDir)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(dbTargets)("notification mails over SMTP on %s", (target) => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it("delivers an instant notification mail with text and HTML parts and RFC 8058 unsubscribe headers", async () => {
+    const t = await startTestApp(target, { env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://skill-exchange.example" } });
+    try {
+      const a = await t.createUser();
+      const b = await t.createUser();
+      await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: `${a.user.name} accepted your swap request` });
+      const got = await smtp.next();
+      expect(got.to).toEqual([b.user.email]);
+      const mail = parseMail(got.raw);
+      expect(mail.headers["content-type"]).toMatch(/^multipart\/alternative/);
+      expect(mail.headers.subject).toBe("Your request was accepted");
+      expect(mail.text).toContain(`${a.user.name} accepted your swap request`);
+      expect(mail.html).toContain(`${a.user.name} accepted your swap request`);
+      expect(unsubscribeUrlOf(mail)).toMatch(/^https:\/\/skill-exchange\.example\/api\/unsubscribe\?token=/);
+      expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
       expect(outboxMails(t.config.dataDir)).toHaveLength(0);
     } finally {
       await t.close();

@@ -20,6 +20,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string | MailAddress;
+  /** Extra headers (List-Unsubscribe, ...). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one mail. Services depend on this, never on nodemailer. */

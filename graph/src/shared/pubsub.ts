@@ -44,6 +44,8 @@ export type AppPubSub = PubSub<YogaTopics> & {
   listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
   /** Listeners on this instance for `TOPIC`, `TOPIC:id` or, for an addressed topic, every id: lets tests wait until a subscription is live. */
   listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
+  /** Whether anyone listens to `TOPIC:id` on any instance (this one's listeners; with Redis, every instance's subscriptions). */
+  hasListeners(topic: AddressedTopicName, id: string): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -107,6 +109,7 @@ export function reportingClients(
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
 export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   let close = async () => {};
+  let remoteListeners = async (_channel: string) => false;
   let inner: EventTarget;
   if (!redisUrl) {
     inner = new EventTarget();
@@ -124,6 +127,11 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
     close = async () => {
       await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
     };
+    // Each instance's subscribe client holds one Redis subscription per channel it listens on.
+    remoteListeners = async (channel) => {
+      const reply = (await publishClient.pubsub("NUMSUB", channel)) as [string, number | string];
+      return Number(reply[1]) > 0;
+    };
   }
   const eventTarget = new CountingEventTarget(inner);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
@@ -137,5 +145,6 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
       listening = false;
     };
   };
-  return Object.assign(ps, { listen: listen as AppPubSub["listen"], listenerCount: (topic: string) => eventTarget.count(topic), close });
+  const hasListeners = async (topic: AddressedTopicName, id: string) => eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
+  return Object.assign(ps, { listen: listen as AppPubSub["listen"], listenerCount: (topic: string) => eventTarget.count(topic), hasListeners, close });
 }

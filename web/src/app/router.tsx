@@ -24,6 +24,7 @@ export const serverPages: RouteObject[] = [
   { path: "contact", lazy: () => import("./routes/contact") },
   { path: "game/:userID", lazy: () => import("./routes/game") },
   { path: ":userId/notifications", lazy: () => import("./routes/notifications") },
+  { path: "settings/notifications", lazy: () => import("./routes/notification-settings") },
   // Profiles: details form, dashboard (lookup and page), someone's profile.
   { path: "p", lazy: () => import("./routes/profile-details") },
   { path: "dashboard", lazy: () => import("./routes/dashboard-lookup") },

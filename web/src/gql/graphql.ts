@@ -494,6 +494,8 @@ export type Mutation = {
   suspendStudent: Scalars['DateTimeISO']['output'];
   /** Operators only. Ends a suspension now. */
   unsuspendStudent: Scalars['Boolean']['output'];
+  /** Changes the mode of the given kinds (the others keep theirs); returns every setting. */
+  updateNotificationMailSettings: Array<NotificationMailSetting>;
   /** Sets a new password with a reset link. The link is spent and every existing session token is revoked. */
   updatePassword: Scalars['Boolean']['output'];
   /** Saves the caller's own profile (the token decides whose). Returns it. */
@@ -668,6 +670,11 @@ export type MutationUnsuspendStudentArgs = {
 };
 
 
+export type MutationUpdateNotificationMailSettingsArgs = {
+  settings: Array<NotificationMailSettingInput>;
+};
+
+
 export type MutationUpdatePasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -714,6 +721,39 @@ export type Notification = {
   skillCoins: Maybe<Scalars['Int']['output']>;
   /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning */
   type: Scalars['String']['output'];
+};
+
+/** What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps. */
+export type NotificationMailKind =
+  | 'accepted'
+  | 'finish'
+  | 'implementAccepted'
+  | 'implementRejected'
+  | 'message'
+  | 'rejected'
+  | 'request';
+
+/** off: in the app only; instant: a mail right away; digest: one daily mail with everything new. */
+export type NotificationMailMode =
+  | 'digest'
+  | 'instant'
+  | 'off';
+
+/** How the caller gets one kind of notification by mail. */
+export type NotificationMailSetting = {
+  __typename?: 'NotificationMailSetting';
+  /** The kind (one setting per kind per student). */
+  id: Scalars['ID']['output'];
+  kind: NotificationMailKind;
+  /** What the settings page calls this kind. */
+  label: Scalars['String']['output'];
+  mode: NotificationMailMode;
+};
+
+/** A new mode for one kind of notification mail. */
+export type NotificationMailSettingInput = {
+  kind: NotificationMailKind;
+  mode: NotificationMailMode;
 };
 
 /** The user a notification is about. */
@@ -827,6 +867,8 @@ export type Query = {
   myImplementPosts: ImplementPostPage;
   /** How many notifications the caller has (the dashboard's bracketed count). */
   notificationCount: Scalars['Int']['output'];
+  /** How the caller gets each kind of notification by mail (their choice or the default). */
+  notificationMailSettings: Array<NotificationMailSetting>;
   /** The caller's notifications, newest first. */
   notifications: Array<Notification>;
   /** The Pay popup's options (learnSkills are what can be paid for). */
@@ -1528,6 +1570,11 @@ export type NotificationCountQuery = { __typename?: 'Query', notificationCount: 
 
 export type NotificationFieldsFragment = { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } };
 
+export type NotificationMailSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationMailSettingsQuery = { __typename?: 'Query', notificationMailSettings: Array<{ __typename?: 'NotificationMailSetting', id: string, kind: NotificationMailKind, mode: NotificationMailMode, label: string }> };
+
 export type NotificationsViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1551,6 +1598,13 @@ export type RejectRequestMutationVariables = Exact<{
 
 
 export type RejectRequestMutation = { __typename?: 'Mutation', rejectRequest: { __typename?: 'SwapRequest', id: string, status: string } };
+
+export type UpdateNotificationMailSettingsMutationVariables = Exact<{
+  settings: Array<NotificationMailSettingInput> | NotificationMailSettingInput;
+}>;
+
+
+export type UpdateNotificationMailSettingsMutation = { __typename?: 'Mutation', updateNotificationMailSettings: Array<{ __typename?: 'NotificationMailSetting', id: string, kind: NotificationMailKind, mode: NotificationMailMode, label: string }> };
 
 export type AcknowledgeDashboardRewardMutationVariables = Exact<{
   rewardId: InputMaybe<Scalars['ID']['input']>;
@@ -1728,10 +1782,12 @@ export const AcceptRequestDocument = {"kind":"Document","definitions":[{"kind":"
 export const DismissNotificationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DismissNotification"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dismissNotification"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DismissNotificationMutation, DismissNotificationMutationVariables>;
 export const NotificationAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"NotificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>;
 export const NotificationCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<NotificationCountQuery, NotificationCountQueryVariables>;
+export const NotificationMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationMailSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationMailSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<NotificationMailSettingsQuery, NotificationMailSettingsQueryVariables>;
 export const NotificationsViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationsViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}}]}}]}}]} as unknown as DocumentNode<NotificationsViewerQuery, NotificationsViewerQueryVariables>;
 export const NotificationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Notifications"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationsQuery, NotificationsQueryVariables>;
 export const PayAcceptedRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PayAcceptedRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payAcceptedRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"request"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}}]}}]}}]}}]} as unknown as DocumentNode<PayAcceptedRequestMutation, PayAcceptedRequestMutationVariables>;
 export const RejectRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RejectRequestMutation, RejectRequestMutationVariables>;
+export const UpdateNotificationMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateNotificationMailSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"settings"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationMailSettingInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateNotificationMailSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"settings"},"value":{"kind":"Variable","name":{"kind":"Name","value":"settings"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<UpdateNotificationMailSettingsMutation, UpdateNotificationMailSettingsMutationVariables>;
 export const AcknowledgeDashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcknowledgeDashboardReward"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acknowledgeReward"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rewardId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<AcknowledgeDashboardRewardMutation, AcknowledgeDashboardRewardMutationVariables>;
 export const DashboardCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<DashboardCountsQuery, DashboardCountsQueryVariables>;
 export const DashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardReward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<DashboardRewardQuery, DashboardRewardQueryVariables>;

@@ -65,6 +65,7 @@ export class ChatMessagesService {
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
         this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, { participantIds: [chat.requesterId, chat.receiverId], payload: messageEvent(v) });
+        this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
       });
       return v;
     });

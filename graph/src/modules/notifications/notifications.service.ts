@@ -6,6 +6,7 @@ import { formerStudent } from "../../shared/graphql-types.js";
 import { newId } from "../../shared/ids.js";
 import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
+import type { NotificationMailService } from "./notification-mail.service.js";
 import type { NotificationView } from "./notifications.types.js";
 
 export interface NotifyInput {
@@ -27,6 +28,8 @@ export class NotificationsService {
     private readonly users: UsersService,
     /** Throws DETAILS_NOT_FILLED for a user whose profile is incomplete (profiles module). */
     private readonly assertDetailsFilled: (userId: string) => Promise<void>,
+    /** Mails the notification per the recipient's settings (instant after commit, or queued for the digest). */
+    private readonly mail?: Pick<NotificationMailService, "notified" | "messageSent">,
   ) {}
 
   /** The list is for students with a filled profile; others are sent to /p first. */
@@ -59,10 +62,16 @@ export class NotificationsService {
       createdAt: this.deps.clock.now(),
     });
     await this.repo(em).insert(row);
+    await this.mail?.notified(row, em);
     afterCommit(em, () => {
       void this.publish(row).catch((err) => this.deps.logger.error({ err }, "publishing a notification failed"));
     });
     return row;
+  }
+
+  /** A chat message was committed: its recipient may get it by mail if they do not have the app open. */
+  messageSent(m: { senderId: string; recipientId: string; body: string }): void {
+    this.mail?.messageSent(m);
   }
 
   private async publish(row: Notification): Promise<void> {

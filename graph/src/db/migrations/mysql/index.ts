@@ -3,8 +3,10 @@ import { Init1795310079245 } from "./1795310079245-Init.js";
 import { FeedIndexes1795311741356 } from "./1795311741356-FeedIndexes.js";
 import { DirectoryIndexes1795503030704 } from "./1795503030704-DirectoryIndexes.js";
 import { EmailVerification1795529329202 } from "./1795529329202-EmailVerification.js";
+import { SkillCardIndex1795529670043 } from "./1795529670043-SkillCardIndex.js";
 import { AccountDeletion1795530529377 } from "./1795530529377-AccountDeletion.js";
 import { Moderation1795531119044 } from "./1795531119044-Moderation.js";
-import { SkillCardIndex1795529670043 } from "./1795529670043-SkillCardIndex.js";
+import { ScheduledJobs1795536309357 } from "./1795536309357-ScheduledJobs.js";
+import { NotificationMail1795536455113 } from "./1795536455113-NotificationMail.js";
 
-export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044];
+export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113];

@@ -42,6 +42,11 @@ export function NotificationsPage() {
         }
         title="Notifications"
         description="Answer swap and pay requests, pay for accepted ones, and keep up with your exchanges."
+        actions={
+          <ButtonLink to="/settings/notifications" variant="secondary" size="sm">
+            Mail settings
+          </ButtonLink>
+        }
       />
       <div className={styles.body}>
         {me && list.data ? (

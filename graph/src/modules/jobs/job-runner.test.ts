@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/eventually.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { DAY, HOUR, MINUTE } from "../../shared/clock.js";
+import { createLogger } from "../../shared/logger.js";
+import { JobRunner, slotOf } from "./job-runner.js";
+
+const logger = createLogger("silent");
+
+describe("slotOf", () => {
+  it("finds the start of the period, offset included", () => {
+    const job = { every: DAY, offset: 7 * HOUR };
+    expect(slotOf(job, new Date("2026-01-05T09:00:00Z")).toISOString()).toBe("2026-01-05T07:00:00.000Z");
+    expect(slotOf(job, new Date("2026-01-05T06:59:59Z")).toISOString()).toBe("2026-01-04T07:00:00.000Z");
+  });
+});
+
+describe.each(dbTargets)("scheduled jobs on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Two instances on one database: each its own runner, the same job. */
+  function instances(name: string, runs: string[], opts: { fail?: () => boolean } = {}) {
+    const make = (who: string) => {
+      const r = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+      r.register({
+        name,
+        every: DAY,
+        offset: 7 * HOUR,
+        run: async (now, slot) => {
+          if (opts.fail?.()) throw new Error("mail server down");
+          runs.push(`${who}@${slot.toISOString()}`);
+        },
+      });
+      return r;
+    };
+    return { a: make("a"), b: make("b"), make };
+  }
+
+  it("runs a job exactly once per period across two instances", async () => {
+    const runs: string[] = [];
+    const { a, b } = instances(`daily-${target}-1`, runs);
+    // Three days of hourly ticks on both instances, in both orders.
+    for (let h = 0; h < 72; h++) {
+      const now = t.clock.now();
+      if (h % 2) await Promise.all([a.runDue(now), b.runDue(now)]);
+      else await Promise.all([b.runDue(now), a.runDue(now)]);
+      t.clock.advance(HOUR);
+    }
+    const slots = runs.map((r) => r.split("@")[1]);
+    expect(new Set(slots).size).toBe(slots.length);
+    // Started 09:00 on day 1: that day's 07:00 period, then the next three days' 07:00 periods (the last one at hour 70).
+    expect(slots).toHaveLength(4);
+    expect(slots.every((s) => s.endsWith("T07:00:00.000Z"))).toBe(true);
+  });
+
+  it("keeps its state in the database: a restarted instance does not repeat a done period", async () => {
+    const runs: string[] = [];
+    const name = `daily-${target}-2`;
+    const { a, make } = instances(name, runs);
+    expect(await a.runDue()).toEqual([name]);
+    await a.stop();
+    const restarted = make("restarted");
+    expect(await restarted.runDue()).toEqual([]);
+    t.clock.advance(DAY);
+    expect(await restarted.runDue()).toEqual([name]);
+    expect(runs.map((r) => r.split("@")[0])).toEqual(["a", "restarted"]);
+    expect((await restarted.state(name))?.lastRunAt?.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it("retries a failed period and lets another instance take over a lease whose instance died", async () => {
+    const runs: string[] = [];
+    let failing = true;
+    const name = `daily-${target}-3`;
+    const { a, b } = instances(name, runs, { fail: () => failing });
+    expect(await a.runDue()).toEqual([]);
+    expect((await a.state(name))?.lastError).toBe("mail server down");
+    failing = false;
+    // The failed run's lease spaces retries: not at once, by anyone ...
+    expect(await b.runDue()).toEqual([]);
+    t.clock.advance(6 * MINUTE);
+    // ... but within the same period once it has passed.
+    expect(await b.runDue()).toEqual([name]);
+    expect(runs).toHaveLength(1);
+
+    // An instance that took the lease and died: the period is done by another once the lease expires.
+    t.clock.advance(DAY);
+    const dead = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+    dead.register({ name, every: DAY, offset: 7 * HOUR, run: () => new Promise<void>(() => {}) });
+    void dead.runDue();
+    await eventually(async () => (await a.state(name))?.leaseOwner === dead.id, "lease taken by the dying instance");
+    expect(await a.runDue()).toEqual([]);
+    t.clock.advance(11 * MINUTE);
+    expect(await a.runDue()).toEqual([name]);
+    expect(runs).toHaveLength(2);
+  });
+});

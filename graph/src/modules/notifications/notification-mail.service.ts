@@ -1,0 +1,284 @@
+import { type EntityManager, In, LessThanOrEqual } from "typeorm";
+import {
+  DEFAULT_MAIL_MODES,
+  isMailKind,
+  isMailMode,
+  MAIL_KINDS,
+  MAIL_SETTINGS_MESSAGES as M,
+  type MailKind,
+  type MailMode,
+} from "../../../../common/notifications.js";
+import { afterCommit } from "../../db/transaction.js";
+import type { BackgroundTasks } from "../../shared/background.js";
+import { DAY, HOUR } from "../../shared/clock.js";
+import type { Deps } from "../../shared/deps.js";
+import { badInput } from "../../shared/errors.js";
+import { newId } from "../../shared/ids.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { JobRunner } from "../jobs/job-runner.js";
+import { NotificationDigestItem } from "./digest-item.entity.js";
+import { NotificationMailSetting } from "./mail-setting.entity.js";
+import type { Notification, NotificationType } from "./notification.entity.js";
+import { DIGEST_MAX_LINES, digestMail, instantMail, type MailLine } from "./notification-mails.js";
+import { type UnsubscribeScope, UnsubscribeTokens } from "./unsubscribe-token.js";
+
+/** Which mail setting governs a notification type; moderators' warnings stay in the app. */
+export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
+  "swap-request": "request",
+  "pay-request": "request",
+  "swap-accept": "accepted",
+  "Accepted-Pay": "accepted",
+  "swap-reject": "rejected",
+  acceptImplementUser: "implementAccepted",
+  rejectImplementUser: "implementRejected",
+  "success-Finish": "finish",
+  "operator-warning": null,
+};
+
+export interface MailSettingView {
+  kind: MailKind;
+  mode: MailMode;
+}
+
+export const DIGEST_JOB = "notification-digest";
+const USERS_PER_BATCH = 200;
+const PREVIEW_CHARS = 120;
+
+/**
+ * Notifications by mail, per the student's settings (off / instant / daily digest per kind). An
+ * instant mail is sent in the background after the notification's transaction commits; a digest
+ * line is queued in that transaction and mailed by the daily `notification-digest` job, which runs
+ * once across instances. Nothing is mailed to a student whose address is unverified, who is
+ * suspended or whose account is deleted. Every mail carries a one-click unsubscribe link.
+ */
+export class NotificationMailService {
+  readonly tokens: UnsubscribeTokens;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: {
+      users: Pick<UsersService, "standingOf" | "summaries">;
+      background: BackgroundTasks;
+      /** Whether the student has the app open (a live realtime connection on any instance). */
+      isOnline: (userId: string) => Promise<boolean>;
+    },
+  ) {
+    this.tokens = new UnsubscribeTokens(deps.config.jwtSecret);
+  }
+
+  /** Registers the daily digest with the job runner. */
+  schedule(jobs: JobRunner): void {
+    jobs.register({
+      name: DIGEST_JOB,
+      every: DAY,
+      offset: this.deps.config.mailDigestHour * HOUR,
+      leaseMs: HOUR,
+      run: async (now) => void (await this.sendDigests(now)),
+    });
+  }
+
+  private settings(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(NotificationMailSetting);
+  }
+
+  private items(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(NotificationDigestItem);
+  }
+
+  // ---- settings ------------------------------------------------------------------------------
+
+  /** Every kind with the student's mode (their choice, or the default). */
+  async settingsOf(userId: string, em?: EntityManager): Promise<MailSettingView[]> {
+    const rows = await this.settings(em).find({ where: { userId } });
+    const chosen = new Map(rows.map((r) => [r.kind, r.mode]));
+    return MAIL_KINDS.map((kind) => ({ kind, mode: chosen.get(kind) ?? DEFAULT_MAIL_MODES[kind] }));
+  }
+
+  async modeOf(userId: string, kind: MailKind, em?: EntityManager): Promise<MailMode> {
+    const row = await this.settings(em).findOne({ where: { userId, kind } });
+    return row?.mode ?? DEFAULT_MAIL_MODES[kind];
+  }
+
+  /** Changes some kinds' modes (the others keep theirs); refuses unknown kinds or modes and changes nothing then. */
+  async update(userId: string, changes: ReadonlyArray<{ kind: unknown; mode: unknown }>): Promise<MailSettingView[]> {
+    if (!Array.isArray(changes) || changes.length > MAIL_KINDS.length * 2) throw badInput(M.badKind);
+    for (const c of changes) {
+      if (!isMailKind(c?.kind)) throw badInput(M.badKind, { field: "kind" });
+      if (!isMailMode(c?.mode)) throw badInput(M.badMode, { field: "mode" });
+    }
+    await this.deps.tx(async (em) => {
+      for (const c of changes as Array<{ kind: MailKind; mode: MailMode }>) await this.write(em, userId, c.kind, c.mode);
+    });
+    return this.settingsOf(userId);
+  }
+
+  private async write(em: EntityManager, userId: string, kind: MailKind, mode: MailMode): Promise<void> {
+    const now = this.deps.clock.now();
+    const res = await this.settings(em).update({ userId, kind }, { mode, updatedAt: now });
+    if (!res.affected) await this.settings(em).insert({ userId, kind, mode, updatedAt: now });
+  }
+
+  // ---- unsubscribe ---------------------------------------------------------------------------
+
+  unsubscribeUrl(userId: string, scope: UnsubscribeScope): string {
+    return `${this.deps.config.publicUrl}/api/unsubscribe?token=${encodeURIComponent(this.tokens.make(userId, scope))}`;
+  }
+
+  /** What a token would turn off (GET shows it before the student confirms), or null when it is not ours. */
+  describeToken(token: unknown): { scope: UnsubscribeScope } | null {
+    const t = this.tokens.read(token);
+    return t ? { scope: t.scope } : null;
+  }
+
+  /** One-click unsubscribe: the kind named by the token (or every kind now in the digest) goes off. */
+  async unsubscribe(token: unknown): Promise<void> {
+    const t = this.tokens.read(token);
+    if (!t) throw badInput(M.linkInvalid, { field: "token" });
+    const standing = (await this.c.users.standingOf([t.userId])).get(t.userId);
+    if (!standing || standing.deletedAt) return; // nothing is mailed to a deleted account anyway
+    await this.deps.tx(async (em) => {
+      const kinds =
+        t.scope === "digest" ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind) : [t.scope];
+      for (const kind of kinds) await this.write(em, t.userId, kind, "off");
+    });
+    this.deps.logger.info({ userId: t.userId, scope: t.scope }, "unsubscribed from notification mails");
+  }
+
+  // ---- sending -------------------------------------------------------------------------------
+
+  /** Called by `NotificationsService.notify` inside the notification's transaction. */
+  async notified(row: Notification, em?: EntityManager): Promise<void> {
+    const kind = MAIL_KIND_OF[row.type];
+    if (!kind) return;
+    const notifier = (await this.c.users.summaries([row.notifierId])).get(row.notifierId);
+    const name = notifier?.name ?? "Someone";
+    const line = row.message.includes(name) ? row.message : `${name}: ${row.message}`;
+    const link =
+      kind === "finish"
+        ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}`
+        : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
+    await this.route(row.recipientId, row.notifierId, { kind, line, link }, em);
+  }
+
+  /**
+   * A chat message was committed: a recipient without the app open gets it by mail (per their
+   * `message` setting). Called after the commit; never throws into the sender's request.
+   */
+  messageSent(m: { senderId: string; recipientId: string; body: string }): void {
+    this.c.background.run("message mail", async () => {
+      if ((await this.modeOf(m.recipientId, "message")) === "off") return;
+      if (await this.c.isOnline(m.recipientId)) return;
+      const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
+      const preview = [...m.body].length > PREVIEW_CHARS ? `${[...m.body].slice(0, PREVIEW_CHARS).join("")}...` : m.body;
+      const line = `${sender?.name ?? "Someone"} sent you a message: "${preview}"`;
+      await this.route(m.recipientId, m.senderId, { kind: "message", line, link: `${this.deps.config.publicUrl}/user/chat/${m.senderId}` });
+    });
+  }
+
+  private async route(userId: string, aboutUserId: string, item: MailLine, em?: EntityManager): Promise<void> {
+    const mode = await this.modeOf(userId, item.kind, em);
+    if (mode === "off") return;
+    if (mode === "digest") {
+      await this.items(em).insert({
+        id: newId(),
+        userId,
+        aboutUserId,
+        kind: item.kind,
+        line: item.line.slice(0, 600),
+        link: item.link.slice(0, 300),
+        createdAt: this.deps.clock.now(),
+      });
+      return;
+    }
+    const send = () => this.c.background.run(`notification mail (${item.kind})`, () => this.sendInstant(userId, item));
+    // After the commit: a rolled-back notification is never mailed.
+    afterCommit(em, send);
+  }
+
+  /** The address to mail, or null for a student who must not get mail now. */
+  private async recipient(userId: string, now: Date): Promise<{ name: string; address: string } | null> {
+    const s = (await this.c.users.standingOf([userId])).get(userId);
+    if (!s || s.deletedAt || !s.emailVerifiedAt) return null;
+    if (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime()) return null;
+    return { name: s.name, address: s.email };
+  }
+
+  private async sendInstant(userId: string, item: MailLine): Promise<void> {
+    const to = await this.recipient(userId, this.deps.clock.now());
+    if (!to) return;
+    await this.deps.mailer.send(
+      instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.kind) }),
+    );
+  }
+
+  private settingsUrl() {
+    return `${this.deps.config.publicUrl}/settings/notifications`;
+  }
+
+  /**
+   * The daily digest: one mail per student with every line queued up to `now`, then those lines
+   * are deleted. Lines of a kind the student has since turned off are dropped; a student who may
+   * not get mail (unverified, suspended, deleted) loses their lines unsent.
+   */
+  async sendDigests(now: Date): Promise<number> {
+    let sent = 0;
+    let after = "";
+    for (;;) {
+      const users = await this.items()
+        .createQueryBuilder("i")
+        .select("DISTINCT i.userId", "userId")
+        .where("i.userId > :after AND i.createdAt <= :now", { after, now })
+        .orderBy("i.userId", "ASC")
+        .limit(USERS_PER_BATCH)
+        .getRawMany<{ userId: string }>();
+      if (users.length === 0) return sent;
+      for (const { userId } of users) if (await this.sendDigestTo(userId, now)) sent++;
+      after = users[users.length - 1].userId;
+    }
+  }
+
+  private async sendDigestTo(userId: string, now: Date): Promise<boolean> {
+    const rows = await this.items().find({ where: { userId, createdAt: LessThanOrEqual(now) }, order: { createdAt: "ASC", id: "ASC" } });
+    if (rows.length === 0) return false;
+    const to = await this.recipient(userId, now);
+    const modes = new Map((await this.settingsOf(userId)).map((s) => [s.kind, s.mode]));
+    const wanted = rows.filter((r) => modes.get(r.kind) !== "off");
+    if (to && wanted.length > 0) {
+      const shown = wanted.slice(0, DIGEST_MAX_LINES);
+      await this.deps.mailer.send(
+        digestMail(to, shown, wanted.length - shown.length, {
+          settings: this.settingsUrl(),
+          unsubscribe: this.unsubscribeUrl(userId, "digest"),
+          app: `${this.deps.config.publicUrl}/dashboard`,
+        }),
+      );
+    }
+    // Only the lines read above: one queued meanwhile waits for the next digest.
+    for (let i = 0; i < rows.length; i += 500) await this.items().delete({ id: In(rows.slice(i, i + 500).map((r) => r.id)) });
+    return Boolean(to && wanted.length > 0);
+  }
+
+  /** Lines still waiting for a student's next digest (tests, the export). */
+  pendingDigest(userId: string): Promise<NotificationDigestItem[]> {
+    return this.items().find({ where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
+  }
+
+  // ---- a student's own data ------------------------------------------------------------------
+
+  async exportFor(
+    userId: string,
+  ): Promise<{ settings: MailSettingView[]; pendingDigest: Array<{ kind: MailKind; line: string; createdAt: Date }> }> {
+    const pending = await this.pendingDigest(userId);
+    return {
+      settings: await this.settingsOf(userId),
+      pendingDigest: pending.map((p) => ({ kind: p.kind, line: p.line, createdAt: p.createdAt })),
+    };
+  }
+
+  /** A deleted student's settings and queued lines go, and so do the lines about them in others' digests. */
+  async deleteAllOf(em: EntityManager, userId: string): Promise<void> {
+    await this.settings(em).delete({ userId });
+    await this.items(em).delete({ userId });
+    await this.items(em).delete({ aboutUserId: userId });
+  }
+}

@@ -1,0 +1,85 @@
+import { type Request, type Response, Router } from "express";
+import { MAIL_KIND_LABELS, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
+import { requireUser } from "../../server/context.js";
+import { route } from "../../server/rest-kit.js";
+import type { Services } from "../../services.js";
+import { AppError, badInput } from "../../shared/errors.js";
+import type { MailSettingView } from "./notification-mail.service.js";
+
+const toRest = (list: MailSettingView[]) => ({
+  error: "",
+  settings: list.map((s) => ({ kind: s.kind, label: MAIL_KIND_LABELS[s.kind], mode: s.mode })),
+});
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+/**
+ * Mail settings for the signed-in student, and the one-click unsubscribe link every notification
+ * mail carries (RFC 8058): GET shows what the link would turn off and a button (mail scanners
+ * follow links, so a GET changes nothing); POST turns it off. Neither needs signing in; the
+ * token is an HMAC only the server can make.
+ */
+export function notificationSettingsRest(services: Services, r: Router = Router()): Router {
+  r.get(
+    "/notification-settings",
+    route(services, async (_req, ctx) => toRest(await services.notificationMail.settingsOf(requireUser(ctx).id))),
+  );
+
+  /** Body: `{ settings: { <kind>: "off" | "instant" | "digest", ... } }` or `{ settings: [{ kind, mode }] }`. */
+  r.put(
+    "/notification-settings",
+    route(services, async (req, ctx) => {
+      const me = requireUser(ctx).id;
+      const raw: unknown = (req.body as { settings?: unknown } | undefined)?.settings;
+      const changes = Array.isArray(raw)
+        ? (raw as Array<{ kind: unknown; mode: unknown }>)
+        : raw && typeof raw === "object"
+          ? Object.entries(raw).map(([kind, mode]) => ({ kind, mode }))
+          : null;
+      if (!changes) throw badInput(M.badKind);
+      return toRest(await services.notificationMail.update(me, changes));
+    }),
+  );
+
+  const token = (req: Request) => (typeof req.query.token === "string" ? req.query.token : "");
+
+  r.get("/unsubscribe", (req: Request, res: Response) => {
+    const t = services.notificationMail.describeToken(token(req));
+    res.setHeader("cache-control", "no-store");
+    if (!t)
+      return void res
+        .status(400)
+        .type("html")
+        .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+    const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
+    res
+      .type("html")
+      .send(
+        page(
+          "Unsubscribe",
+          `<p>Stop ${what}? You can turn them on again in your mail settings.</p>` +
+            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+        ),
+      );
+  });
+
+  r.post("/unsubscribe", async (req: Request, res: Response, next) => {
+    try {
+      res.setHeader("cache-control", "no-store");
+      await services.notificationMail.unsubscribe(token(req));
+      res.type("html").send(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
+    } catch (e) {
+      if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
+        return void res
+          .status(400)
+          .type("html")
+          .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+      }
+      next(e);
+    }
+  });
+
+  return r;
+}

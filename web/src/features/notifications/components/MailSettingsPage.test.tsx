@@ -1,0 +1,71 @@
+import { InMemoryCache } from "@apollo/client";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { GraphQLError } from "graphql";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { NotificationMailSettingsDocument, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
+import { typePolicies } from "../../../lib/type-policies";
+import { MailSettingsPage } from "./MailSettingsPage";
+
+const setting = (kind: string, mode: string, label: string) => ({ __typename: "NotificationMailSetting", id: kind, kind, mode, label });
+const initial = [
+  setting("request", "instant", "Swap and pay requests"),
+  setting("message", "digest", "New chat messages while you are away"),
+];
+const load = { request: { query: NotificationMailSettingsDocument }, result: { data: { notificationMailSettings: initial } } };
+
+function renderPage(mocks: unknown[]) {
+  const router = createMemoryRouter(
+    [
+      { path: "/settings/notifications", element: <MailSettingsPage /> },
+      { path: "/register", element: <p>register</p> },
+    ],
+    { initialEntries: ["/settings/notifications"] },
+  );
+  render(
+    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+      <RouterProvider router={router} />
+    </MockedProvider>,
+  );
+  return router;
+}
+
+describe("MailSettingsPage", () => {
+  it("shows each kind's mode and saves only what changed", async () => {
+    const save = {
+      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "message", mode: "off" }] } },
+      result: { data: { updateNotificationMailSettings: [initial[0], setting("message", "off", "New chat messages while you are away")] } },
+    };
+    renderPage([load, save]);
+    const messages = (await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement;
+    expect(messages.value).toBe("digest");
+    expect((screen.getByLabelText("Swap and pay requests") as HTMLSelectElement).value).toBe("instant");
+    fireEvent.change(messages, { target: { value: "off" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("status")).textContent).toContain("Your mail settings are saved");
+    expect(((await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement).value).toBe("off");
+  });
+
+  it("shows the server's refusal beside the button", async () => {
+    const save = {
+      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "request", mode: "digest" }] } },
+      result: { errors: [new GraphQLError("Choose off, instant or daily digest", { extensions: { code: "BAD_USER_INPUT" } })] },
+    };
+    renderPage([load, save]);
+    fireEvent.change(await screen.findByLabelText("Swap and pay requests"), { target: { value: "digest" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Choose off, instant or daily digest");
+  });
+
+  it("sends a signed-out visitor to /register", async () => {
+    const router = renderPage([
+      {
+        request: { query: NotificationMailSettingsDocument },
+        result: { errors: [new GraphQLError("no", { extensions: { code: "UNAUTHENTICATED" } })] },
+      },
+    ]);
+    await screen.findByText("register");
+    expect(router.state.location.pathname).toBe("/register");
+  });
+});

@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from "@apollo/client/react";
+import { type FormEvent, useState } from "react";
+import { Navigate } from "react-router";
+import { MAIL_MODE_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES, type MailMode } from "../../../../../common/notifications";
+import { Page } from "../../../components/layouts/Page";
+import { Alert } from "../../../components/ui/Alert";
+import { Button, ButtonLink } from "../../../components/ui/Button";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/LoadError";
+import { PageHeader } from "../../../components/ui/PageHeader";
+import { Select } from "../../../components/ui/Select";
+import { LoadingBlock } from "../../../components/ui/Spinner";
+import { NotificationMailSettingsDocument, type NotificationMailKind, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
+import { actionMessage, errorCode } from "../../../lib/graphql-errors";
+import styles from "./Notifications.module.css";
+
+const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[m] }));
+
+/**
+ * /settings/notifications: per kind of notification, whether it also comes by mail at once, in
+ * the daily digest, or not at all (it always shows in the app).
+ */
+export function MailSettingsPage() {
+  const settings = useQuery(NotificationMailSettingsDocument, { fetchPolicy: "cache-and-network" });
+  const [save, saving] = useMutation(UpdateNotificationMailSettingsDocument);
+  const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, MailMode>>>({});
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  const list = settings.data?.notificationMailSettings ?? [];
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    const changes = list
+      .filter((s) => draft[s.kind] && draft[s.kind] !== s.mode)
+      .map((s) => ({ kind: s.kind, mode: draft[s.kind]! as typeof s.mode }));
+    try {
+      if (changes.length) await save({ variables: { settings: changes } });
+      setDraft({});
+      setNotice({ ok: true, text: MAIL_SETTINGS_MESSAGES.saved });
+    } catch (err) {
+      setNotice({ ok: false, text: actionMessage(err) });
+    }
+  }
+
+  return (
+    <Page width="narrow">
+      <title>Mail settings · Skill Exchange</title>
+      <PageHeader
+        back={
+          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+            Back
+          </ButtonLink>
+        }
+        title="Mail settings"
+        description="Every notification shows here in the app. Choose which ones also come to your college mail: at once, in one daily digest, or not at all."
+      />
+      <div className={styles.body}>
+        {settings.data ? (
+          <form onSubmit={submit} className={styles.body} aria-label="Mail settings">
+            {list.map((s) => (
+              <Select
+                key={s.kind}
+                label={s.label}
+                options={MODE_OPTIONS}
+                value={draft[s.kind] ?? s.mode}
+                onChange={(e) => setDraft((d) => ({ ...d, [s.kind]: e.target.value as MailMode }))}
+              />
+            ))}
+            <div>
+              <Button type="submit" disabled={saving.loading}>
+                {saving.loading ? "Saving..." : "Save"}
+              </Button>
+            </div>
+            {notice && (
+              <Alert variant={notice.ok ? "success" : "danger"} role={notice.ok ? "status" : "alert"}>
+                {notice.text}
+              </Alert>
+            )}
+          </form>
+        ) : settings.error ? (
+          <LoadError message="Your mail settings could not be loaded." onRetry={() => settings.refetch()} />
+        ) : (
+          <LoadingBlock label="Loading..." />
+        )}
+      </div>
+    </Page>
+  );
+}
