@@ -30,11 +30,11 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     t.clock.advance(1000); // applicants are listed in the order they asked
     await join(t, stranger, p.id, "Me too");
     const asOwner = (await t.gql(DETAILS, { id: p.id }, owner.token)).data.implementPost;
-    expect(asOwner.applicants.map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id, stranger.user.id]);
-    expect(asOwner.applicants[0]).toMatchObject({ userName: applicant.user.name, description: "I built one last year", status: "pending", user: { name: applicant.user.name } });
+    expect(asOwner.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id, stranger.user.id]);
+    expect(asOwner.applicants.edges.map((e: any) => e.node)[0]).toMatchObject({ userName: applicant.user.name, description: "I built one last year", status: "pending", user: { name: applicant.user.name } });
     const asApplicant = (await t.gql(DETAILS, { id: p.id }, applicant.token)).data.implementPost;
     expect(asApplicant.myApplication).toEqual({ status: "pending" });
-    expect(asApplicant.applicants.map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
+    expect(asApplicant.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
   });
 
   it("refuses a blank or too long reason to join, one's own post and joining twice", async () => {
@@ -169,8 +169,8 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     };
     Object.assign(t.dataSource, { logger: counting });
     try {
-      const r = await t.gql(`{ implementPosts(first: 20) { items { id owner { name } myApplication { status } applicants { user { name } } } } }`, {}, viewer.token);
-      expect(r.data.implementPosts.items.length).toBeGreaterThanOrEqual(3);
+      const r = await t.gql(`{ implementPosts(first: 20) { edges { node { id owner { name } myApplication { status } applicants { edges { node { user { name } } } } } } } }`, {}, viewer.token);
+      expect(r.data.implementPosts.edges.map((e: any) => e.node).length).toBeGreaterThanOrEqual(3);
     } finally {
       Object.assign(t.dataSource, { logger });
     }
