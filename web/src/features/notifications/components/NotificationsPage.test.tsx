@@ -13,6 +13,7 @@ import {
   RejectRequestDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
+import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsPage } from "./NotificationsPage";
 import { REJECT_WARNING } from "./RejectDialog";
 
@@ -40,7 +41,19 @@ const rejected = note("3", "swap-reject");
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
-const list = (notifications: unknown[]) => ({ request: { query: NotificationsDocument }, result: { data: { notifications } } });
+const first = { first: NOTIFICATIONS_PAGE, after: null };
+const list = (nodes: unknown[]) => ({
+  request: { query: NotificationsDocument, variables: first },
+  result: {
+    data: {
+      notifications: {
+        __typename: "NotificationConnection",
+        edges: nodes.map((node) => ({ __typename: "NotificationEdge", node })),
+        pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+      },
+    },
+  },
+});
 const count = (n: number) => ({ request: { query: NotificationCountDocument }, result: { data: { notificationCount: n } } });
 
 function renderPage(mocks: unknown[]) {
@@ -84,7 +97,7 @@ describe("NotificationsPage", () => {
   it("sends an incomplete profile to /p", async () => {
     const router = renderPage([
       viewer,
-      { request: { query: NotificationsDocument }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
+      { request: { query: NotificationsDocument, variables: first }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
       live,
     ]);
     await screen.findByText("profile form");
