@@ -79,18 +79,19 @@ export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
   return ConnectionFields;
 }
 
-const sizeRule = (max: number) => `at most ${max} (a larger value is refused with BAD_USER_INPUT)`;
+/** The documented page-size rule every `first`/`last` argument states. */
+export const sizeRule = (max = MAX_PAGE_SIZE) => `1 to ${max}; 0, a negative number or more than ${max} is refused with BAD_USER_INPUT (never clamped)`;
 
 /** Options of a list's `first` argument: its default and the documented maximum. */
 export const firstArg = (defaultFirst: number, max = MAX_PAGE_SIZE) => ({
   defaultValue: defaultFirst,
-  description: `How many items to return from the start (or after \`after\`): 1 to ${max}, ${sizeRule(max)}; default ${defaultFirst}.`,
+  description: `How many items to return from the start (or after \`after\`): ${sizeRule(max)}. Default ${defaultFirst}.`,
 });
 
 /** Options of a list's `last` argument (lists read backwards, e.g. chat messages). */
 export const lastArg = (description: string, max = MAX_PAGE_SIZE) => ({
   nullable: true,
-  description: `${description} 1 to ${max}, ${sizeRule(max)}.`,
+  description: `${description} ${sizeRule(max)}.`,
 });
 
 export const AFTER_ARG = {

@@ -2,8 +2,7 @@ import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { REPORT_REASONS } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
-import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg } from "../../shared/graphql-types.js";
-import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
+import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg, sizeRule } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./chat.rules.js";
@@ -63,7 +62,7 @@ export class ChatResolver {
     @Ctx() ctx: Context,
     @Arg("last", () => Int, lastArg(`How many of the newest messages (before \`before\`) to return; default ${DEFAULT_PAGE_SIZE}.`)) last: number | null,
     @Arg("before", () => String, BEFORE_ARG) before: string | null,
-    @Arg("first", () => Int, { nullable: true, description: `How many messages after \`after\` to return: 1 to ${MAX_PAGE_SIZE}, a larger value is refused with BAD_USER_INPUT.` }) first: number | null,
+    @Arg("first", () => Int, { nullable: true, description: `How many messages after \`after\` to return (reading forwards): ${sizeRule()}.` }) first: number | null,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<ChatMessageConnection> {
     return ctx.services.chat.messages.page(chat.id, { first, after, last, before });
