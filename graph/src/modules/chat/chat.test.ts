@@ -136,6 +136,9 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const later = [...nodesOf(p2), ...nodesOf(p3)].map((c: { partner: { id: string } }) => c.partner.id);
     expect(later).toEqual([partners[2].id, partners[0].id]);
     expect(p3.pageInfo.hasNextPage).toBe(false);
+    // A cursor names a position in its own list only.
+    const foreign = await t.gql(CHAT, { chatWith: partners[0].id, before: p1.pageInfo.endCursor }, me.token);
+    expect(foreign.errors?.[0]).toMatchObject({ message: "Invalid cursor", extensions: { code: "BAD_USER_INPUT" } });
   });
 
   it("resolves the list's partners with a per-request loader (statements do not grow with rows)", async () => {
