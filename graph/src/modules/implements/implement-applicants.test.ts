@@ -37,6 +37,22 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     expect(asApplicant.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
   });
 
+  it("pages a post's applicants in the order they asked", async () => {
+    const { owner, applicant, p } = await withApplicant();
+    const others = [await t.createUser(), await t.createUser()];
+    for (const o of others) {
+      t.clock.advance(1000);
+      await join(t, o, p.id, "Count me in");
+    }
+    const PAGE = `query ($id: ID!, $after: String) { implementPost(id: $id) { applicants(first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { userId } } } } }`;
+    const first = (await t.gql(PAGE, { id: p.id }, owner.token)).data.implementPost.applicants;
+    expect(first.edges.map((e: any) => e.node.userId)).toEqual([applicant.user.id, others[0].user.id]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = (await t.gql(PAGE, { id: p.id, after: first.pageInfo.endCursor }, owner.token)).data.implementPost.applicants;
+    expect(rest.edges).toEqual([{ node: { userId: others[1].user.id } }]);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+  });
+
   it("refuses a blank or too long reason to join, one's own post and joining twice", async () => {
     const { owner, applicant, p } = await withApplicant();
     const other = await t.createUser();

@@ -269,4 +269,22 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     });
     expect((await t.rest("GET", "/moderation/stats", { token: await opToken() })).body).toEqual(stats);
   });
+
+  it("pages the audit log without repeats or gaps while actions are added between pages", async () => {
+    const s = await student();
+    for (let i = 1; i <= 3; i++) {
+      expect((await gqlOp(WARN, { u: s.id, reason: `warning ${i}`, r: null })).data).toEqual({ warnStudent: true });
+      t.clock.advance(1000);
+    }
+    // Earlier suites' entries (some at the real time) share the log: compare with one big page.
+    const ALL = `{ moderationAudit(first: 100) { edges { node { id reason } } } }`;
+    const before = (await gqlOp(ALL)).data.moderationAudit.edges.map((e: any) => e.node.id);
+    const PAGE = `query ($after: String) { moderationAudit(first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id reason } } } }`;
+    const p1 = (await gqlOp(PAGE)).data.moderationAudit;
+    await gqlOp(WARN, { u: s.id, reason: "warning 4", r: null }); // a new entry between pages
+    const p2 = (await gqlOp(PAGE, { after: p1.pageInfo.endCursor })).data.moderationAudit;
+    const paged = [...p1.edges, ...p2.edges].map((e: any) => e.node.id);
+    expect(paged).toEqual(before.slice(0, 4));
+    expect(p1.pageInfo.hasNextPage).toBe(true);
+  });
 });
