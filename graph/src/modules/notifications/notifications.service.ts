@@ -25,8 +25,8 @@ const LIST_LIMIT = 200;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 const CURSOR_KIND = "notifications";
 
-/** A notification's cursor; the same for a live one, so the client can order both alike. */
-export const notificationCursor = (n: Pick<NotificationView, "createdAt" | "id">) => encodeTimeKey(CURSOR_KIND, { at: n.createdAt, id: n.id });
+/** A notification's keyset position: (createdAt, id), newest first. */
+const notificationCursor = (n: Pick<NotificationView, "createdAt" | "id">) => encodeTimeKey(CURSOR_KIND, { at: n.createdAt, id: n.id });
 
 export class NotificationsService {
   constructor(
