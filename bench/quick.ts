@@ -43,7 +43,7 @@ try {
     "baseline { __typename }": () => post({ query: "{ __typename }" }),
     "leaderboard(first: 100)": () => post({ query: "{ leaderboard(first: 100) { __typename } }" }),
     "GET /api/leaderboard": () => fetch(`${t.url}/api/leaderboard`).then((r) => r.arrayBuffer()),
-    "feed(first: 20)": (i) => post({ query: "{ feed(first: 20) { items { id name } hasMore } }" }, students[i % students.length].token),
+    "feed(first: 20)": (i) => post({ query: "{ feed(first: 20) { edges { node { id name } } pageInfo { hasNextPage } } }" }, students[i % students.length].token),
     "searchUsers(skill)": (i) =>
       post({ query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: skillsKnown) { id } }` }, students[i % students.length].token),
   };

@@ -146,8 +146,8 @@ const rest = (method: "GET" | "POST", p: string, token?: string, body?: unknown)
 });
 
 const CARD = "fragment C on User { id name image skillsKnown { category skill } skillsRequired { category skill } }";
-const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { items { ...C } endCursor hasMore } } ${CARD}`;
-const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { items { ...C } endCursor hasMore } } ${CARD}`;
+const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
+const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
 const PROFILE_QUERY = `query P($id: ID!) { user(id: $id) { id name gender image amount languages rating { value count }
   skillsKnown { category skill } skillsRequired { category skill } completedSkills { skill category completedAt mentor { id name } } } }`;
 const CHATS = "query ChatList { chats { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } }";
@@ -157,8 +157,8 @@ async function feedCursor(port: number, token: string, page: number): Promise<st
   let after: string | null = null;
   for (let p = 1; p < page; p++) {
     const r = await send(port, gql(FEED, { first: 10, after }, token));
-    const feed = (JSON.parse(r.body) as { data: { feed: { endCursor: string | null } } }).data.feed;
-    after = feed.endCursor;
+    const feed = (JSON.parse(r.body) as { data: { feed: { pageInfo: { endCursor: string | null } } } }).data.feed;
+    after = feed.pageInfo.endCursor;
   }
   return after;
 }

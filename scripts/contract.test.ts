@@ -6,8 +6,11 @@ import "reflect-metadata";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { generate, loadCodegenConfig } from "@graphql-codegen/cli";
+import { buildSchema, type DocumentNode, validate } from "graphql";
 import { describe, expect, it } from "vitest";
+import { queryLimitRules } from "../graph/src/server/apollo.js";
 import { SCHEMA_FILE, printAppSchema } from "../graph/src/server/print-schema.js";
+import * as documents from "../web/src/gql/graphql.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -24,5 +27,12 @@ describe("schema and generated client contract", () => {
       const file = path.resolve(root, out.filename);
       expect(readFileSync(file, "utf8"), `${out.filename} is stale: run npm run codegen`).toBe(out.content);
     }
+  });
+
+  it("every operation of the web passes the server's query limits (depth, cost: `first`/`last` literals multiply)", () => {
+    const schema = buildSchema(readFileSync(SCHEMA_FILE, "utf8"));
+    const operations = Object.entries(documents).filter((e): e is [string, DocumentNode] => (e[1] as { kind?: string })?.kind === "Document");
+    expect(operations.length).toBeGreaterThan(50);
+    for (const [name, doc] of operations) expect(validate(schema, doc, queryLimitRules()).map((e) => e.message), name).toEqual([]);
   });
 });

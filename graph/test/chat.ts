@@ -7,15 +7,24 @@ import { filledStudent } from "./profiles.js";
 
 export type Student = Awaited<ReturnType<typeof filledStudent>>;
 
-export const CHAT = `query Chat($chatWith: ID!, $before: Int, $last: Int) {
+export const CHAT = `query Chat($chatWith: ID!, $before: String, $last: Int, $first: Int, $after: String) {
   chat(chatWith: $chatWith) {
     id kind status startDate endedAt meetingLink ratingGiven finishedByMe finishedByPartner daysCompleted daysRequired coins title
     iLearn { skill category } iTeach { skill category }
     me { id name } partner { id name image gender }
-    messages(before: $before, last: $last) { hasOlder nodes { id chatId seq fromUserId toUserId body createdAt clientId } }
+    messages(before: $before, last: $last, first: $first, after: $after) {
+      pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+      edges { cursor node { id chatId seq fromUserId toUserId body createdAt clientId } }
+    }
   }
 }`;
-export const CHATS = `query { chats { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } }`;
+export const CHATS = `query Chats($first: Int, $after: String) { chats(first: $first, after: $after) {
+  pageInfo { hasNextPage endCursor }
+  edges { node { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } }
+} }`;
+
+/** The nodes of a connection, in its order. */
+export const nodesOf = <T = any>(c: { edges: Array<{ node: T }> }): T[] => c.edges.map((e) => e.node);
 export const SEND = `mutation Send($chatWith: ID!, $body: String!, $clientId: String) {
   sendMessage(chatWith: $chatWith, body: $body, clientId: $clientId) { id chatId seq fromUserId toUserId body createdAt clientId }
 }`;

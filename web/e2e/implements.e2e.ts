@@ -74,7 +74,7 @@ describe("implements in Chromium", () => {
     await pageA.waitForURL((u) => u.pathname === `/implements/${a.id}`);
     await pageA.getByRole("heading", { name: "Your Problems" }).waitFor();
     await pageA.getByRole("heading", { name: title }).waitFor();
-    postId = (await gql<{ myImplementPosts: { items: Array<{ id: string }> } }>("{ myImplementPosts { items { id } } }", {}, a.token)).myImplementPosts.items[0].id;
+    postId = (await gql<{ myImplementPosts: { edges: Array<{ node: { id: string } }> } }>("{ myImplementPosts { edges { node { id } } } }", {}, a.token)).myImplementPosts.edges[0].node.id;
 
     // Newer problems push A's below the first page, so B has to scroll to find it.
     const c = await registerStudent("Chitra");
@@ -118,7 +118,7 @@ describe("implements in Chromium", () => {
 
     // both have the chat
     const chatsOf = async (s: Student) =>
-      (await gql<{ chats: Array<{ partner: { id: string } }> }>("{ chats { partner { id } } }", {}, s.token)).chats.map((x) => x.partner.id);
+      (await gql<{ chats: { edges: Array<{ node: { partner: { id: string } } }> } }>("{ chats { edges { node { partner { id } } } } }", {}, s.token)).chats.edges.map((x) => x.node.partner.id);
     expect(await chatsOf(a)).toEqual([b.id]);
     expect(await chatsOf(b)).toEqual([a.id]);
     for (const [page, partner] of [
@@ -181,7 +181,7 @@ describe("implements in Chromium", () => {
     expect(await row.getByRole("button", { name: "Accept" }).count()).toBe(0);
     await page.context().close();
 
-    const seen = await gql<{ implementPosts: { items: Array<{ id: string }> } }>("{ implementPosts(first: 50) { items { id } } }", {}, applicant.token);
-    expect(seen.implementPosts.items.map((p) => p.id)).not.toContain(createImplementPost.id);
+    const seen = await gql<{ implementPosts: { edges: Array<{ node: { id: string } }> } }>("{ implementPosts(first: 50) { edges { node { id } } } }", {}, applicant.token);
+    expect(seen.implementPosts.edges.map((e) => e.node.id)).not.toContain(createImplementPost.id);
   });
 });

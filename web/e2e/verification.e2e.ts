@@ -62,8 +62,8 @@ describe("verified college mail in Chromium", () => {
     await shoot(page, "dashboard-unverified");
 
     // The partner does not find the unverified student.
-    const search = `query ($q: String!) { searchUsers(query: $q, filter: name) { items { id } } }`;
-    expect((await gql<any>(search, { q: me.name }, partner.token)).searchUsers.items).toEqual([]);
+    const search = `query ($q: String!) { searchUsers(query: $q, filter: name) { edges { node { id } } } }`;
+    expect((await gql<any>(search, { q: me.name }, partner.token)).searchUsers.edges).toEqual([]);
 
     await page.goto(new URL(link).pathname);
     await page.getByText(VERIFY_MESSAGES.verified).waitFor();
@@ -72,7 +72,7 @@ describe("verified college mail in Chromium", () => {
     await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: `Welcome, ${me.name}` }).waitFor();
     expect(await page.getByRole("region", { name: "Verify your college mail" }).count()).toBe(0);
-    expect((await gql<any>(search, { q: me.name }, partner.token)).searchUsers.items).toEqual([{ id: viewerId }]);
+    expect((await gql<any>(search, { q: me.name }, partner.token)).searchUsers.edges).toEqual([{ node: { id: viewerId } }]);
 
     // The first link was replaced: it now only says the address is verified; a made-up one fails.
     await page.goto("/verify-email/not-a-real-link");

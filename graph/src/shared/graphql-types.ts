@@ -5,6 +5,7 @@
  * returns a base itself, so none of them is reachable from a root and none reaches the schema.
  */
 import { type ClassType, Field, ID, ObjectType } from "type-graphql";
+import { type Connection as ConnectionShape, type Edge, MAX_PAGE_SIZE, type PageInfo } from "./pagination.js";
 
 /** A student as another module's rows show them: the accounts module's UserSummary. */
 @ObjectType()
@@ -35,21 +36,70 @@ export abstract class SkillFields {
   category: string;
 }
 
-/**
- * A forward page: `items`, then `endCursor` to pass as `after` while `hasMore`.
- * TItem is what the resolvers hand over (a row the item type's field resolvers read).
- */
-export function CursorPage<TItem>(itemType: ClassType) {
-  @ObjectType()
-  abstract class CursorPageFields {
-    @Field(() => [itemType])
-    items: TItem[];
+@ObjectType("PageInfo", { description: "Where a page of a connection lies in its list (Relay's PageInfo)." })
+export class PageInfoType implements PageInfo {
+  @Field(() => Boolean, { description: "More items follow endCursor: pass it as `after` (with the same other arguments) for them." })
+  hasNextPage: boolean;
 
-    @Field(() => String, { nullable: true })
-    endCursor: string | null;
+  @Field(() => Boolean, { description: "More items precede startCursor: pass it as `before` (where the list takes `last`) for them." })
+  hasPreviousPage: boolean;
 
-    @Field(() => Boolean)
-    hasMore: boolean;
-  }
-  return CursorPageFields;
+  @Field(() => String, { nullable: true, description: "The first edge's cursor; null on an empty page." })
+  startCursor: string | null;
+
+  @Field(() => String, { nullable: true, description: "The last edge's cursor; null on an empty page." })
+  endCursor: string | null;
 }
+
+/**
+ * The connection of a list of `nodeName` (e.g. "Notification"): registers `${nodeName}Edge` and
+ * returns the abstract `{ edges, pageInfo }` a module extends as `@ObjectType("${nodeName}Connection")`
+ * (adding `totalCount` where it has one for free). TNode is what the resolvers hand over (a row
+ * the node type's field resolvers read). One connection type per node type: two lists of the
+ * same node (feed and search) share it.
+ */
+export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
+  @ObjectType(`${nodeName}Edge`, { description: `One ${nodeName} of a page, with the cursor that points at it.` })
+  class EdgeType implements Edge<TNode> {
+    @Field(() => nodeType, { description: "The item." })
+    node: TNode;
+
+    @Field(() => String, { description: "Opaque: pass it as `after` (or `before`) to page on from this item." })
+    cursor: string;
+  }
+
+  @ObjectType()
+  abstract class ConnectionFields implements ConnectionShape<TNode> {
+    @Field(() => [EdgeType], { description: "The page's items in the list's order." })
+    edges: Edge<TNode>[];
+
+    @Field(() => PageInfoType, { description: "Cursors and whether more items lie on either side." })
+    pageInfo: PageInfo;
+  }
+  return ConnectionFields;
+}
+
+/** The documented page-size rule every `first`/`last` argument states. */
+export const sizeRule = (max = MAX_PAGE_SIZE) => `1 to ${max}; 0, a negative number or more than ${max} is refused with BAD_USER_INPUT (never clamped)`;
+
+/** Options of a list's `first` argument: its default and the documented maximum. */
+export const firstArg = (defaultFirst: number, max = MAX_PAGE_SIZE) => ({
+  defaultValue: defaultFirst,
+  description: `How many items to return from the start (or after \`after\`): ${sizeRule(max)}. Default ${defaultFirst}.`,
+});
+
+/** Options of a list's `last` argument (lists read backwards, e.g. chat messages). */
+export const lastArg = (description: string, max = MAX_PAGE_SIZE) => ({
+  nullable: true,
+  description: `${description} ${sizeRule(max)}.`,
+});
+
+export const AFTER_ARG = {
+  nullable: true,
+  description: "A cursor from the previous page (its pageInfo.endCursor): the page starts after it. Omit for the first page.",
+} as const;
+
+export const BEFORE_ARG = {
+  nullable: true,
+  description: "A cursor (pageInfo.startCursor of the page shown): the page ends before it, for scrolling back.",
+} as const;

@@ -48,9 +48,9 @@ describe("the compiled server", () => {
       const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ leaderboard(first: 1) { rank } }" }),
+        body: JSON.stringify({ query: "{ leaderboard(first: 1) { edges { node { rank } } } }" }),
       });
-      expect(await r.json()).toEqual({ data: { leaderboard: [] } });
+      expect(await r.json()).toEqual({ data: { leaderboard: { edges: [] } } });
       // The bundle renames colliding names: the schema it serves is still the committed contract.
       const introspection = await fetch(`http://127.0.0.1:${port}/graphql`, {
         method: "POST",

@@ -170,9 +170,9 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
     const documents: Array<[string, string]> = [
       ["syntax error", "{"],
       ["null byte", "{ a\u0000 }"],
-      ["deep list literal", `{ leaderboard(first: ${"[".repeat(5000)}1${"]".repeat(5000)}) { rank } }`],
+      ["deep list literal", `{ leaderboard(first: ${"[".repeat(5000)}1${"]".repeat(5000)}) { edges { node { rank } } } }`],
       ["over the token limit", `{ ${"__typename ".repeat(5000)}}`],
-      ["deep selection", `{ ${"feed { items { completedSkills { mentor { ".repeat(8)}id${" } } } }".repeat(8)} }`],
+      ["deep selection", `{ ${"feed { edges { node { completedSkills { mentor { ".repeat(8)}id${" } } } } }".repeat(8)} }`],
       ["unknown field", "{ nope }"],
     ];
     const failures: string[] = [];

@@ -1,56 +1,94 @@
 import type { FieldPolicy, Reference, TypePolicies } from "@apollo/client";
+import type { FieldFunctionOptions } from "@apollo/client/cache";
 
-interface CursorPage {
-  items: Reference[];
-  endCursor: string | null;
-  hasMore: boolean;
+/** A Relay connection as the cache holds it: edges are inline objects around node references. */
+interface Edge {
+  __typename?: string;
+  cursor?: string;
+  node: Reference;
+}
+
+interface PageInfo {
+  hasNextPage?: boolean;
+  hasPreviousPage?: boolean;
+  startCursor?: string | null;
+  endCursor?: string | null;
+}
+
+interface Connection {
+  __typename?: string;
+  edges: Edge[];
+  pageInfo?: PageInfo;
+}
+
+type ReadField = FieldFunctionOptions["readField"];
+
+const nodeId = (readField: ReadField, edge: Edge) => readField<string>("id", edge.node) ?? "";
+
+/** The edges of both lists, each node once (a later copy replaces an earlier one in its place). */
+function union(readField: ReadField, ...lists: Edge[][]): Edge[] {
+  const byId = new Map<string, Edge>();
+  for (const edge of lists.flat()) byId.set(nodeId(readField, edge), edge);
+  return [...byId.values()];
+}
+
+/** pageInfo fields the incoming page has (a query may select only some of them) over the kept ones. */
+function pageInfoOf(kept: PageInfo | undefined, incoming: PageInfo | undefined, take: (keyof PageInfo)[]): PageInfo {
+  const out: PageInfo = { ...kept };
+  for (const key of take) {
+    if (incoming && incoming[key] !== undefined) (out as Record<string, unknown>)[key] = incoming[key];
+  }
+  return out;
 }
 
 /**
- * A `{ items, endCursor, hasMore }` page fetched with `after`: the first page (no `after`)
- * replaces what is cached, later pages append (skipping items already there).
+ * A list paged forwards with `first`/`after` (the feed, search, posts, history, chats,
+ * notifications): a page without `after` (the first page, a refetch, a live item written in)
+ * replaces what is cached; a page with `after` is appended, skipping nodes already there. Its
+ * `hasNextPage`/`endCursor` then say where the next page starts.
  */
-export function cursorPage(keyArgs: FieldPolicy["keyArgs"] = false): FieldPolicy<CursorPage> {
+export function forwardConnection(keyArgs: FieldPolicy["keyArgs"] = false): FieldPolicy<Connection> {
   return {
     keyArgs,
     merge(existing, incoming, { args, readField }) {
       if (!existing || !args?.after) return incoming;
-      const seen = new Set(existing.items.map((item) => readField<string>("id", item)));
-      return { ...incoming, items: [...existing.items, ...incoming.items.filter((item) => !seen.has(readField<string>("id", item)))] };
+      return {
+        ...incoming,
+        edges: union(readField, existing.edges, incoming.edges),
+        pageInfo: pageInfoOf(existing.pageInfo, incoming.pageInfo, ["hasNextPage", "endCursor"]),
+      };
     },
   };
 }
 
-interface SeqPage {
-  nodes: Reference[];
-  hasOlder: boolean;
-}
-
 /**
- * A chat's messages, `{ nodes, hasOlder }` ordered by `seq`: every page (the newest, older ones
- * fetched with `before`, live and sent messages written in) joins one list without duplicates.
- * `hasOlder` comes from the oldest page fetched.
+ * A chat's messages, read backwards with `last`/`before` and ordered by `seq`: every page (the
+ * newest, older ones fetched with `before`, live and sent messages written in) joins one list
+ * without duplicates. `hasPreviousPage`/`startCursor` come from the oldest page fetched.
  */
-export function seqPage(): FieldPolicy<SeqPage> {
+export function messagesConnection(): FieldPolicy<Connection> {
   return {
     keyArgs: false,
     merge(existing, incoming, { args, readField }) {
-      const byId = new Map<string, Reference>();
-      for (const ref of [...(existing?.nodes ?? []), ...incoming.nodes]) byId.set(readField<string>("id", ref) ?? "", ref);
-      const seq = (ref: Reference) => readField<number>("seq", ref) ?? 0;
-      const optimistic = (ref: Reference) => (readField<string>("id", ref) ?? "").startsWith("optimistic-");
-      const nodes = [...byId.values()].sort((a, b) => seq(a) - seq(b) || Number(optimistic(a)) - Number(optimistic(b)));
-      const hasOlder = args?.before != null || !existing ? incoming.hasOlder : existing.hasOlder;
-      return { ...incoming, nodes, hasOlder };
+      const seq = (edge: Edge) => readField<number>("seq", edge.node) ?? 0;
+      const optimistic = (edge: Edge) => nodeId(readField, edge).startsWith("optimistic-");
+      const edges = union(readField, existing?.edges ?? [], incoming.edges).sort(
+        (a, b) => seq(a) - seq(b) || Number(optimistic(a)) - Number(optimistic(b)),
+      );
+      const olderPage = !existing || args?.before != null;
+      return {
+        ...incoming,
+        edges,
+        pageInfo: olderPage ? { ...existing?.pageInfo, ...incoming.pageInfo } : pageInfoOf(existing.pageInfo, incoming.pageInfo, ["hasNextPage", "endCursor"]),
+      };
     },
   };
 }
 
 /**
  * Cache identity and field merging, one entry per type that needs more than the default
- * (`__typename` + `id`). Features add their types here, e.g. paginated feeds:
- *
- *   Query: { fields: { feed: { keyArgs: ["filter"], merge: (existing = [], incoming) => [...existing, ...incoming] } } }
+ * (`__typename` + `id`). Every paged list is a connection (`edges { node }`, `pageInfo`) and
+ * gets one of the two policies above.
  */
 export const typePolicies: TypePolicies = {
   // A singleton: one health object regardless of id.
@@ -58,18 +96,21 @@ export const typePolicies: TypePolicies = {
   // One per user, keyed by the player (the signed-in user).
   SnakeHighScore: { keyFields: ["userId"] },
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
-  Chat: { fields: { messages: seqPage() } },
+  Chat: { fields: { messages: messagesConnection() } },
   Query: {
     fields: {
       // Implements: others' problems and Your Problems, both infinite lists.
-      implementPosts: cursorPage(),
-      myImplementPosts: cursorPage(),
+      implementPosts: forwardConnection(),
+      myImplementPosts: forwardConnection(),
       // Skill coins: the caller's history, "Show more" appends.
-      coinHistory: cursorPage(),
+      coinHistory: forwardConnection(),
       // Profiles: the dashboard feed, pages appended as it scrolls.
-      feed: cursorPage(),
+      feed: forwardConnection(),
       // Search: one list per query and filter; "Show more" appends the next page.
-      searchUsers: cursorPage(["query", "filter"]),
+      searchUsers: forwardConnection(["query", "filter"]),
+      // Chats and notifications: "Show more" appends; live notifications are written in at the top.
+      chats: forwardConnection(),
+      notifications: forwardConnection(),
     },
   },
 };

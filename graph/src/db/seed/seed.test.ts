@@ -12,7 +12,7 @@ import { ImplementPost } from "../../modules/implements/implement-post.entity.js
 import { Notification } from "../../modules/notifications/notification.entity.js";
 import { DEMO_PASSWORD, STUDENTS } from "./demo-data.js";
 
-const FEED = `{ feed(first: 50) { hasMore items { id name image skillsKnown { skill } completedSkills { mentor { name } } } } }`;
+const FEED = `{ feed(first: 50) { pageInfo { hasNextPage } edges { node { id name image skillsKnown { skill } completedSkills { mentor { name } } } } } }`;
 
 describe("demo data on a fresh embedded database", () => {
   let t: TestApp;
@@ -30,7 +30,7 @@ describe("demo data on a fresh embedded database", () => {
     expect(login.errors).toBeUndefined();
     const feed = await t.gql(FEED, {}, login.data.login.token);
     expect(feed.errors).toBeUndefined();
-    const nodes = feed.data.feed.items as Array<{ name: string; image: string; skillsKnown: unknown[]; completedSkills: unknown[] }>;
+    const nodes = feed.data.feed.edges.map((e: any) => e.node) as Array<{ name: string; image: string; skillsKnown: unknown[]; completedSkills: unknown[] }>;
     expect(nodes).toHaveLength(STUDENTS.length - 1);
     expect(nodes.every((n) => n.skillsKnown.length > 0)).toBe(true);
     expect(nodes.some((n) => n.completedSkills.length > 0)).toBe(true);
@@ -96,9 +96,9 @@ describe("demo data on a fresh embedded database", () => {
 
     // What the demo student sees through the API.
     const login = await t.gql(LOGIN, { input: { email: demo.email, password: DEMO_PASSWORD } });
-    const board = await t.gql(`{ leaderboard { skillCoins } }`, {}, login.data.login.token);
+    const board = await t.gql(`{ leaderboard { edges { node { skillCoins } } } }`, {}, login.data.login.token);
     expect(board.errors).toBeUndefined();
-    expect(board.data.leaderboard.some((r: { skillCoins: number }) => r.skillCoins > 0)).toBe(true);
+    expect(board.data.leaderboard.edges.some((e: { node: { skillCoins: number } }) => e.node.skillCoins > 0)).toBe(true);
   });
 
   it.runIf(Boolean(process.env.TEST_MYSQL_URL))("never seeds MySQL/MariaDB", async () => {

@@ -14,9 +14,9 @@ import { User } from "./user.entity.js";
 const ME = `{ me { id email emailVerified detailsFilled } }`;
 const VERIFY = `mutation ($token: String!) { verifyEmail(token: $token) }`;
 const RESEND = `mutation { resendVerificationEmail }`;
-const FEED = `{ feed(first: 50) { items { id } } }`;
-const SEARCH = `query ($q: String!) { searchUsers(query: $q, first: 50) { items { id } } }`;
-const BOARD = `{ leaderboard(first: 100) { userId } }`;
+const FEED = `{ feed(first: 50) { edges { node { id } } } }`;
+const SEARCH = `query ($q: String!) { searchUsers(query: $q, first: 50) { edges { node { id } } } }`;
+const BOARD = `{ leaderboard(first: 100) { edges { node { userId } } } }`;
 
 describe.each(dbTargets)("verified college mail on %s", (target) => {
   let t: TestApp;
@@ -60,18 +60,18 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
 
     await fillProfile(s, "Quokka");
     expect((await t.gql(ME, {}, s.token)).data.me).toMatchObject({ emailVerified: false, detailsFilled: true });
-    expect(ids((await t.gql(FEED, {}, viewer.token)).data.feed.items)).not.toContain(s.userId);
-    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.items)).not.toContain(s.userId);
-    expect(ids((await t.gql(BOARD)).data.leaderboard)).not.toContain(s.userId);
+    expect(ids((await t.gql(FEED, {}, viewer.token)).data.feed.edges.map((e: any) => e.node))).not.toContain(s.userId);
+    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.edges.map((e: any) => e.node))).not.toContain(s.userId);
+    expect(ids((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node))).not.toContain(s.userId);
     expect((await t.rest("GET", "/leaderboard")).body.map((r: { _id: string }) => r._id)).not.toContain(s.userId);
 
     // REST, no sign-in needed (the link may be opened in another browser).
     expect(await t.rest("POST", "/verify-email", { body: { token } })).toMatchObject({ status: 200, body: { error: "" } });
     expect((await t.gql(ME, {}, s.token)).data.me).toMatchObject({ emailVerified: true });
     expect((await t.rest("GET", `/dashboard?userId=${s.userId}`, { token: s.token })).body.user).toMatchObject({ emailVerified: true });
-    expect(ids((await t.gql(FEED, {}, viewer.token)).data.feed.items)).toContain(s.userId);
-    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.items)).toContain(s.userId);
-    expect(ids((await t.gql(BOARD)).data.leaderboard)).toContain(s.userId);
+    expect(ids((await t.gql(FEED, {}, viewer.token)).data.feed.edges.map((e: any) => e.node))).toContain(s.userId);
+    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.edges.map((e: any) => e.node))).toContain(s.userId);
+    expect(ids((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node))).toContain(s.userId);
 
     // The same link again (a page loaded twice) answers the same; it is spent all the same.
     expect((await t.gql(VERIFY, { token })).data).toEqual({ verifyEmail: true });
@@ -83,7 +83,7 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     await filledStudent(t, { known: ["Cobol"], required: ["Fortran"] });
     const s = await registerStudent(t);
     await fillProfile(s, "Rank");
-    const feed = (await t.gql(FEED, {}, s.token)).data.feed.items;
+    const feed = (await t.gql(FEED, {}, s.token)).data.feed.edges.map((e: any) => e.node);
     expect(feed[0].id).toBe(match.id);
     expect(ids(feed)).not.toContain(s.userId);
   });

@@ -1,11 +1,14 @@
-import { type EntityManager, LessThan } from "typeorm";
+import { type EntityManager, LessThan, MoreThan } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
+import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import type { Deps } from "../../shared/deps.js";
+import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import { backwardPage, type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { Chat } from "./chat.entity.js";
-import { cleanMessageBody, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_REST_MESSAGES } from "./chat.rules.js";
+import { cleanMessageBody, DEFAULT_PAGE_SIZE, MAX_REST_MESSAGES } from "./chat.rules.js";
 import type { ChatCollaborators, ChatService } from "./chat.service.js";
-import type { ChatMessagePage, ChatMessageView } from "./chat.types.js";
+import type { ChatMessageView } from "./chat.types.js";
 import { messageEvent, toMessageView } from "./chat-views.js";
 import { ChatMessage } from "./message.entity.js";
 
@@ -72,21 +75,42 @@ export class ChatMessagesService {
     return view;
   }
 
-  /** Up to `last` messages before `before` (a seq), oldest first; the newest page without `before`. */
-  async page(chatId: string, opts: { before?: number | null; last?: number | null } = {}, max = MAX_PAGE_SIZE): Promise<ChatMessagePage> {
-    const take = Math.min(Math.max(1, Math.floor(opts.last ?? DEFAULT_PAGE_SIZE)), max);
-    const before = opts.before ?? null;
-    const rows = await this.repo().find({
-      where: before !== null ? { chatId, seq: LessThan(before) } : { chatId },
-      order: { seq: "DESC" },
-      take: take + 1,
-    });
-    const hasOlder = rows.length > take;
-    return { nodes: rows.slice(0, take).reverse().map((r) => toMessageView(r)), hasOlder };
+  /**
+   * A page of a chat's messages, oldest first, keyset-paged on seq. Backwards (`last`, `before`:
+   * the newest `last` without `before`, scrolling up with it) unless `first`/`after` are given
+   * (the messages after a seq, e.g. to catch up). Both directions at once are refused.
+   */
+  async page(
+    chatId: string,
+    opts: { first?: number | null; after?: string | null; last?: number | null; before?: string | null } = {},
+  ): Promise<Connection<ChatMessageView>> {
+    const forward = opts.first != null || opts.after != null;
+    if (forward && (opts.last != null || opts.before != null)) throw badInput("Page with first/after or with last/before, not both");
+    const repo = this.repo();
+    if (forward) {
+      const first = pageSize("first", opts.first, DEFAULT_PAGE_SIZE);
+      const after = opts.after ? decodeSeq(opts.after) : null;
+      const rows = await repo.find({ where: after !== null ? { chatId, seq: MoreThan(after) } : { chatId }, order: { seq: "ASC" }, take: first + 1 });
+      return forwardPage(rows, first, after, seqCursor, (r) => toMessageView(r));
+    }
+    const last = pageSize("last", opts.last, DEFAULT_PAGE_SIZE);
+    const before = opts.before ? decodeSeq(opts.before) : null;
+    const rows = await repo.find({ where: before !== null ? { chatId, seq: LessThan(before) } : { chatId }, order: { seq: "DESC" }, take: last + 1 });
+    return backwardPage(rows, last, before, seqCursor, (r) => toMessageView(r));
   }
 
-  /** The old client's chat payload: the newest messages (at most MAX_REST_MESSAGES), oldest first. */
-  async latest(chatId: string): Promise<ChatMessageView[]> {
-    return (await this.page(chatId, { last: MAX_REST_MESSAGES }, MAX_REST_MESSAGES)).nodes;
+  /** The newest `count` messages, oldest first: the old client's chat payload and the moderators' evidence. */
+  async latest(chatId: string, count = MAX_REST_MESSAGES): Promise<ChatMessageView[]> {
+    const rows = await this.repo().find({ where: { chatId }, order: { seq: "DESC" }, take: count });
+    return rows.reverse().map((r) => toMessageView(r));
   }
+}
+
+const MESSAGES_CURSOR = "messages";
+
+/** A message's cursor (its seq in the chat); the ChatMessage type's `seq` is the same position. */
+export const seqCursor = (m: { seq: number }) => encodeCursor(MESSAGES_CURSOR, [m.seq]);
+
+function decodeSeq(cursor: string): number {
+  return decodeCursor(MESSAGES_CURSOR, cursor, ([seq]) => (Number.isSafeInteger(seq) ? (seq as number) : undefined));
 }

@@ -68,7 +68,7 @@ describe.each(dbTargets)("live chat on %s", (target) => {
     expect((await t.gql(SEND, { chatWith: b.id, body: "" }, a.token)).errors).toBeDefined();
     await t.gql(SEND, { chatWith: b.id, body: "the real one" }, a.token);
     expect((await subB.next()).data.messageAdded.body).toBe("the real one");
-    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.messages.nodes).toHaveLength(1);
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.messages.edges).toHaveLength(1);
     subB.dispose();
   });
 });

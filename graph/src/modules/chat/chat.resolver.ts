@@ -2,11 +2,11 @@ import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { REPORT_REASONS } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
-import { formerStudent } from "../../shared/graphql-types.js";
+import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg, sizeRule } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
-import { DEFAULT_PAGE_SIZE, MAX_CHATS_LISTED } from "./chat.rules.js";
-import { ChatListItemView, ChatMessagePage, ChatMessageView, ChatUserView, ChatView, FinishChatResult } from "./chat.types.js";
+import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./chat.rules.js";
+import { ChatListItemConnection, ChatListItemView, ChatMessageConnection, ChatMessageView, ChatUserView, ChatView, FinishChatResult } from "./chat.types.js";
 import { fromChatStateEvent, fromMessageEvent } from "./chat-views.js";
 
 /** A participant as shown in a chat; someone whose account is gone still shows as a name. */
@@ -51,16 +51,21 @@ export class ChatResolver {
     return resolveUser(ctx, chat, chat.partnerId);
   }
 
-  @FieldResolver(() => ChatMessagePage, {
-    description: "Messages oldest first: the newest `last` without `before`, else the `last` ones before seq `before` (scrolling up).",
+  @FieldResolver(() => ChatMessageConnection, {
+    description:
+      `Messages oldest first, read backwards by default: the newest \`last\` (default ${DEFAULT_PAGE_SIZE}) without \`before\`, ` +
+      "else the `last` ones before the cursor `before` (scrolling up). `first`/`after` read forwards instead (messages after a cursor); " +
+      "mixing the two directions is BAD_USER_INPUT.",
   })
   messages(
     @Root() chat: ChatView,
     @Ctx() ctx: Context,
-    @Arg("before", () => Int, { nullable: true }) before?: number | null,
-    @Arg("last", () => Int, { defaultValue: DEFAULT_PAGE_SIZE }) last?: number,
-  ): Promise<ChatMessagePage> {
-    return ctx.services.chat.messages.page(chat.id, { before, last });
+    @Arg("last", () => Int, lastArg(`How many of the newest messages (before \`before\`) to return; default ${DEFAULT_PAGE_SIZE}.`)) last: number | null,
+    @Arg("before", () => String, BEFORE_ARG) before: string | null,
+    @Arg("first", () => Int, { nullable: true, description: `How many messages after \`after\` to return (reading forwards): ${sizeRule()}.` }) first: number | null,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+  ): Promise<ChatMessageConnection> {
+    return ctx.services.chat.messages.page(chat.id, { first, after, last, before });
   }
 
   @Authorized()
@@ -135,15 +140,17 @@ export class ChatResolver {
 @Resolver(() => ChatListItemView)
 export class ChatListResolver {
   @Authorized()
-  @Query(() => [ChatListItemView], {
-    description: "The caller's chats, latest message first. DETAILS_NOT_FILLED until the profile is filled.",
+  @Query(() => ChatListItemConnection, {
+    description:
+      "The caller's chats, latest message first, keyset-paged on the latest activity (a chat that becomes active moves to the top, " +
+      "never onto a later page twice). DETAILS_NOT_FILLED until the profile is filled.",
   })
   async chats(
     @Ctx() ctx: Context,
-    @Arg("limit", () => Int, { defaultValue: MAX_CHATS_LISTED }) limit: number,
-    @Arg("offset", () => Int, { defaultValue: 0 }) offset: number,
-  ): Promise<ChatListItemView[]> {
-    return ctx.services.chat.list(requireUser(ctx).id, { limit, offset });
+    @Arg("first", () => Int, firstArg(CHAT_LIST_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+  ): Promise<ChatListItemConnection> {
+    return ctx.services.chat.listPage(requireUser(ctx).id, { first, after });
   }
 
   @FieldResolver(() => ChatUserView)

@@ -17,9 +17,10 @@ export const FINISH_REWARD_COINS = 1;
 export const MAX_MEETING_LINK_CHARS = 500;
 /** Messages per page when scrolling up; REST returns at most MAX_REST_MESSAGES of the newest. */
 export const DEFAULT_PAGE_SIZE = 30;
-export const MAX_PAGE_SIZE = 100;
 export const MAX_REST_MESSAGES = 500;
 export const MAX_CHATS_LISTED = 200;
+/** GraphQL's chat list page (the list scrolls for more). */
+export const CHAT_LIST_PAGE_SIZE = 30;
 
 export const CHAT_MESSAGES = {
   ...CHAT_FORM_MESSAGES,

@@ -13,7 +13,9 @@ import { ChatReport } from "./chat-report.entity.js";
 /** The rows other modules (moderation) read through this service. */
 export type { Chat, ChatReport };
 import { ChatMessage } from "./message.entity.js";
-import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
+import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
+import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
+import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
 import type { ChatListItemView, ChatView } from "./chat.types.js";
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
@@ -48,6 +50,8 @@ export interface ChatCollaborators {
  * caller (from the token) and the partner's id, so nobody can name a chat they are not in.
  */
 type ListRow = Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastMessagePreview" | "lastMessageSenderId"> & { lastActivityAt: unknown };
+
+const LIST_CURSOR = "chats";
 
 export class ChatService {
   readonly messages: ChatMessagesService;
@@ -173,22 +177,33 @@ export class ChatService {
   }
 
   /** The caller's chats, latest message first; DETAILS_NOT_FILLED until their profile is filled (checked alongside the read). */
-  async list(me: string, opts: { limit?: number; offset?: number } = {}): Promise<ChatListItemView[]> {
-    const [items] = await Promise.all([this.listRows(me, opts), this.assertDetailsFilled(me)]);
-    return items;
+  /** REST's chat list: the newest MAX_CHATS_LISTED chats. */
+  async list(me: string): Promise<ChatListItemView[]> {
+    const [rows] = await Promise.all([this.listRows(me, MAX_CHATS_LISTED, null), this.assertDetailsFilled(me)]);
+    return rows;
   }
 
-  private async listRows(me: string, opts: { limit?: number; offset?: number }): Promise<ChatListItemView[]> {
-    const take = Math.min(Math.max(1, Math.floor(opts.limit ?? MAX_CHATS_LISTED)), MAX_CHATS_LISTED);
-    const skip = Math.max(0, Math.floor(opts.offset ?? 0));
+  /**
+   * The caller's chats, latest activity first, keyset-paged on (lastActivityAt, id): a chat that
+   * becomes active meanwhile moves to the top (where the client's live updates put it) and is
+   * never served twice.
+   */
+  async listPage(me: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<ChatListItemView>> {
+    const first = pageSize("first", opts.first, CHAT_LIST_PAGE_SIZE);
+    const after = opts.after ? decodeTimeKey(LIST_CURSOR, opts.after) : null;
+    const [rows] = await Promise.all([this.listRows(me, first + 1, after), this.assertDetailsFilled(me)]);
+    return forwardPage(rows, first, after, (r) => encodeTimeKey(LIST_CURSOR, { at: r.lastMessageAt, id: r.id }));
+  }
+
+  private async listRows(me: string, take: number, after: TimeKey | null): Promise<ChatListItemView[]> {
     // Raw SQL with only the list's columns: every chat page load reads this.
     const rows = await rawQuery<ListRow>(
       this.deps.dataSource,
       `SELECT c.id AS id, c.requesterId AS requesterId, c.receiverId AS receiverId, c.status AS status, c.lastActivityAt AS lastActivityAt,
               c.lastMessagePreview AS lastMessagePreview, c.lastMessageSenderId AS lastMessageSenderId
-         FROM chats c WHERE c.userLowId = :me OR c.userHighId = :me
-        ORDER BY c.lastActivityAt DESC, c.id DESC LIMIT ${take} OFFSET ${skip}`,
-      { me },
+         FROM chats c WHERE (c.userLowId = :me OR c.userHighId = :me)${after ? " AND (c.lastActivityAt < :at OR (c.lastActivityAt = :at AND c.id < :cid))" : ""}
+        ORDER BY c.lastActivityAt DESC, c.id DESC LIMIT ${Math.floor(take)}`,
+      { me, ...(after ? { at: after.at, cid: after.id } : {}) },
     );
     return rows.map((r) => toListItem({ ...r, lastActivityAt: readDate(r.lastActivityAt) }, me));
   }

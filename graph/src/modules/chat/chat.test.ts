@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT, CHATS, chatPair, chatRow, SEND, SET_LINK } from "../../../test/chat.js";
+import { CHAT, CHATS, chatPair, chatRow, nodesOf, SEND, SET_LINK } from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { countStatements, filledStudent } from "../../../test/profiles.js";
 import { ChatMessage } from "./message.entity.js";
@@ -31,7 +31,7 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       iTeach: { skill: "React" },
       me: { id: a.id },
       partner: { id: b.id, name: b.user.name, gender: "Female" },
-      messages: { hasOlder: false, nodes: [] },
+      messages: { pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null }, edges: [] },
     });
     expect(forA.partner.image).toMatch(/^(https?:\/\/|\/)/);
     expect(forA.startDate).toBe(t.clock.now().toISOString());
@@ -60,15 +60,26 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       t.clock.advance(1000);
     }
     const newest = (await t.gql(CHAT, { chatWith: b.id, last: 3 }, a.token)).data.chat.messages;
-    expect(newest.hasOlder).toBe(true);
-    expect(newest.nodes.map((m: { body: string }) => m.body)).toEqual(["message 5", "message 6", "message 7"]);
-    const older = (await t.gql(CHAT, { chatWith: b.id, last: 3, before: 5 }, a.token)).data.chat.messages;
-    expect(older.nodes.map((m: { seq: number }) => m.seq)).toEqual([2, 3, 4]);
-    expect(older.hasOlder).toBe(true);
-    const oldestR = await t.gql(CHAT, { chatWith: a.id, last: 3, before: 2 }, b.token);
+    expect(newest.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
+    expect(nodesOf(newest).map((m: { body: string }) => m.body)).toEqual(["message 5", "message 6", "message 7"]);
+    expect(newest.pageInfo.startCursor).toBe(newest.edges[0].cursor);
+    const older = (await t.gql(CHAT, { chatWith: b.id, last: 3, before: newest.pageInfo.startCursor }, a.token)).data.chat.messages;
+    expect(nodesOf(older).map((m: { seq: number }) => m.seq)).toEqual([2, 3, 4]);
+    expect(older.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
+    // The other participant's cursor names the same position.
+    const oldestR = await t.gql(CHAT, { chatWith: a.id, last: 3, before: older.pageInfo.startCursor }, b.token);
     expect(oldestR.errors).toBeUndefined();
     const oldest = oldestR.data.chat.messages;
-    expect(oldest).toMatchObject({ hasOlder: false, nodes: [{ seq: 1, body: "message 1", fromUserId: a.id }] });
+    expect(oldest).toMatchObject({ pageInfo: { hasPreviousPage: false }, edges: [{ node: { seq: 1, body: "message 1", fromUserId: a.id } }] });
+    // Forwards from a cursor (catching up): the messages after it, oldest first.
+    const after = (await t.gql(CHAT, { chatWith: b.id, first: 2, after: older.pageInfo.endCursor }, a.token)).data.chat.messages;
+    expect(nodesOf(after).map((m: { seq: number }) => m.seq)).toEqual([5, 6]);
+    expect(after.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
+    const mixed = await t.gql(CHAT, { chatWith: b.id, first: 2, last: 2 }, a.token);
+    expect(mixed.errors?.[0]).toMatchObject({ message: "Page with first/after or with last/before, not both", extensions: { code: "BAD_USER_INPUT" } });
+    const tooMany = await t.gql(CHAT, { chatWith: b.id, last: 101 }, a.token);
+    expect(tooMany.errors?.[0]).toMatchObject({ message: "last must be between 1 and 100", extensions: { code: "BAD_USER_INPUT" } });
+    expect((await t.gql(CHAT, { chatWith: b.id, before: "bm90IGEgY3Vyc29y" }, a.token)).errors?.[0].message).toBe("Invalid cursor");
     // The row carries sender, receiver and the clock's time.
     const row = await t.dataSource.getRepository(ChatMessage).findOneOrFail({ where: { chatId: chat.id, seq: 2 } });
     expect(row).toMatchObject({ senderId: b.id, receiverId: a.id, body: "message 2" });
@@ -95,13 +106,39 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     }
     // Opened 0, 1, 2; then a message in chat 0 makes it the latest.
     await t.gql(SEND, { chatWith: me.id, body: "hello from the first" }, partners[0].token);
-    const list = (await t.gql(CHATS, {}, me.token)).data.chats;
+    const list = nodesOf((await t.gql(CHATS, {}, me.token)).data.chats);
     expect(list.map((c: { partner: { id: string } }) => c.partner.id)).toEqual([partners[0].id, partners[2].id, partners[1].id]);
     expect(list[0]).toMatchObject({ lastMessagePreview: "hello from the first", lastMessageFromMe: false, partner: { name: partners[0].user.name } });
     expect(list[0].partner.image).toBeTruthy();
-    expect((await t.gql(CHATS, {}, partners[1].token)).data.chats).toHaveLength(1);
+    expect((await t.gql(CHATS, {}, partners[1].token)).data.chats.edges).toHaveLength(1);
     const loner = await filledStudent(t);
-    expect((await t.gql(CHATS, {}, loner.token)).data.chats).toEqual([]);
+    expect((await t.gql(CHATS, {}, loner.token)).data.chats).toEqual({ pageInfo: { hasNextPage: false, endCursor: null }, edges: [] });
+  });
+
+  it("pages the chat list on the latest activity: a chat that becomes active meanwhile is not served twice", async () => {
+    const me = await filledStudent(t);
+    const partners = [];
+    for (let i = 0; i < 5; i++) {
+      partners.push(await filledStudent(t));
+      await t.app.services.chatOpen.open({ kind: "swap", requesterId: me.id, receiverId: partners[i].id });
+      t.clock.advance(1000);
+    }
+    // Newest first: 4, 3 | 2, 1 | 0.
+    const p1 = (await t.gql(CHATS, { first: 2 }, me.token)).data.chats;
+    expect(nodesOf(p1).map((c: { partner: { id: string } }) => c.partner.id)).toEqual([partners[4].id, partners[3].id]);
+    expect(p1.pageInfo.hasNextPage).toBe(true);
+    // Partner 4 (already shown) writes; partner 1 (not yet shown) too: both move to the top.
+    await t.gql(SEND, { chatWith: me.id, body: "again" }, partners[4].token);
+    t.clock.advance(1000);
+    await t.gql(SEND, { chatWith: me.id, body: "hi" }, partners[1].token);
+    const p2 = (await t.gql(CHATS, { first: 2, after: p1.pageInfo.endCursor }, me.token)).data.chats;
+    const p3 = (await t.gql(CHATS, { first: 2, after: p2.pageInfo.endCursor }, me.token)).data.chats;
+    const later = [...nodesOf(p2), ...nodesOf(p3)].map((c: { partner: { id: string } }) => c.partner.id);
+    expect(later).toEqual([partners[2].id, partners[0].id]);
+    expect(p3.pageInfo.hasNextPage).toBe(false);
+    // A cursor names a position in its own list only.
+    const foreign = await t.gql(CHAT, { chatWith: partners[0].id, before: p1.pageInfo.endCursor }, me.token);
+    expect(foreign.errors?.[0]).toMatchObject({ message: "Invalid cursor", extensions: { code: "BAD_USER_INPUT" } });
   });
 
   it("resolves the list's partners with a per-request loader (statements do not grow with rows)", async () => {
@@ -111,7 +148,7 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     for (let i = 0; i < 6; i++) await t.app.services.chatOpen.open({ kind: "swap", requesterId: many.id, receiverId: (await filledStudent(t)).id });
     const small = await countStatements(t, () => t.gql(CHATS, {}, one.token));
     const big = await countStatements(t, () => t.gql(CHATS, {}, many.token));
-    expect((await t.gql(CHATS, {}, many.token)).data.chats).toHaveLength(6);
+    expect((await t.gql(CHATS, {}, many.token)).data.chats.edges).toHaveLength(6);
     expect(big.count).toBe(small.count);
   });
 

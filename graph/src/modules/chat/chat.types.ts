@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
+import { Connection, SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
 import type { UserSummary } from "../accounts/users.service.js";
 
 @ObjectType("ChatUser", { description: "A chat participant as the chat shows them." })
@@ -19,7 +19,7 @@ export class ChatMessageView {
   @Field(() => ID)
   chatId: string;
 
-  @Field(() => Int, { description: "1, 2, 3... within the chat: the order, and the cursor for older pages." })
+  @Field(() => Int, { description: "1, 2, 3... within the chat: the order of its messages." })
   seq: number;
 
   @Field(() => ID)
@@ -38,14 +38,8 @@ export class ChatMessageView {
   clientId: string | null;
 }
 
-@ObjectType("ChatMessagePage", { description: "Messages oldest first; `hasOlder` when more lie before the first one." })
-export class ChatMessagePage {
-  @Field(() => [ChatMessageView])
-  nodes: ChatMessageView[];
-
-  @Field(() => Boolean)
-  hasOlder: boolean;
-}
+@ObjectType({ description: "A page of a chat's messages, oldest first; pageInfo.hasPreviousPage when older ones lie before it." })
+export class ChatMessageConnection extends Connection<ChatMessageView>("ChatMessage", ChatMessageView) {}
 
 /** The chat as one participant (the viewer) sees it. */
 @ObjectType("Chat", { description: "A one-to-one chat, seen by one of its two participants." })
@@ -133,3 +127,6 @@ export class FinishChatResult {
   @Field(() => ChatView)
   chat: ChatView;
 }
+
+@ObjectType({ description: "A page of the caller's chats, latest activity first." })
+export class ChatListItemConnection extends Connection<ChatListItemView>("ChatListItem", ChatListItemView) {}

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { CursorPage } from "../../shared/graphql-types.js";
+import { Connection } from "../../shared/graphql-types.js";
 
 @ObjectType({ description: "The caller's skill coin account." })
 export class SkillCoinAccount {
@@ -37,8 +37,8 @@ export class CoinHistoryEntry {
   memo: string | null;
 }
 
-@ObjectType({ description: "A page of the caller's history; pass endCursor as `after` for the next one." })
-export class CoinHistoryPage extends CursorPage<CoinHistoryEntry>(CoinHistoryEntry) {}
+@ObjectType({ description: "A page of the caller's coin history, newest first." })
+export class CoinHistoryEntryConnection extends Connection<CoinHistoryEntry>("CoinHistoryEntry", CoinHistoryEntry) {}
 
 @ObjectType({ description: "How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox." })
 export class PaymentGatewayInfo {
@@ -126,3 +126,6 @@ export class LeaderboardRow {
   @Field(() => Int)
   skillCoins: number;
 }
+
+@ObjectType({ description: "The top of the leaderboard, best first." })
+export class LeaderboardRowConnection extends Connection<LeaderboardRow>("LeaderboardRow", LeaderboardRow) {}

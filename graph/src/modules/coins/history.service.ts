@@ -1,10 +1,11 @@
 import { LessThan } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
-import { badInput } from "../../shared/errors.js";
+import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
+import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { CoinEntry, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";
 
-export const HISTORY_MAX_PAGE = 50;
+export const HISTORY_PAGE_SIZE = 20;
 
 export interface HistoryEntryView {
   id: string;
@@ -33,21 +34,23 @@ export class HistoryService {
     private readonly users: UsersService,
   ) {}
 
-  /** Newest first; `after` is the previous page's endCursor (an entry number), keyset-paged on the (account, seq) index. */
-  async page(userId: string, first = 20, after?: string | null): Promise<{ items: HistoryEntryView[]; endCursor: string | null; hasMore: boolean }> {
-    if (!Number.isSafeInteger(first) || first < 1 || first > HISTORY_MAX_PAGE) throw badInput(`first must be between 1 and ${HISTORY_MAX_PAGE}`);
-    if (after !== undefined && after !== null && !/^\d{1,9}$/.test(after)) throw badInput("Invalid cursor");
+  /** Newest first; each cursor is an entry number, keyset-paged on the (account, seq) index. */
+  async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<HistoryEntryView>> {
+    const first = pageSize("first", opts.first, HISTORY_PAGE_SIZE);
+    const after = opts.after ? decodeCursor("coins", opts.after, ([seq]) => (Number.isSafeInteger(seq) ? (seq as number) : undefined)) : null;
     const rows = await this.deps.dataSource.getRepository(CoinEntry).find({
-      where: { accountId: userId, ...(after ? { seq: LessThan(Number(after)) } : {}) },
+      where: { accountId: userId, ...(after !== null ? { seq: LessThan(after) } : {}) },
       order: { seq: "DESC" },
       take: first + 1,
     });
     const page = rows.slice(0, first);
     const people = await this.users.summaries(page.map((e) => e.counterpartId).filter((id) => !(id in SYSTEM_NAMES)));
-    return {
-      hasMore: rows.length > first,
-      endCursor: page.length ? String(page[page.length - 1].seq) : null,
-      items: page.map((e) => {
+    return forwardPage(
+      rows,
+      first,
+      after,
+      (e) => encodeCursor("coins", [e.seq]),
+      (e) => {
         const system = SYSTEM_NAMES[e.counterpartId];
         return {
           id: e.id,
@@ -59,7 +62,7 @@ export class HistoryService {
           counterpartName: system ?? people.get(e.counterpartId)?.name ?? "Deleted user",
           memo: e.memo,
         };
-      }),
-    };
+      },
+    );
   }
 }

@@ -7,7 +7,7 @@ import { User } from "../accounts/user.entity.js";
 import { outboxMails, verifyLinkIn } from "../../../test/outbox.js";
 import { leaderboardQuery } from "./leaderboard.service.js";
 
-const BOARD = "query ($first: Int) { leaderboard(first: $first) { rank userId name rating ratingCount skillCoins } }";
+const BOARD = "query ($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
 
 describe.each(dbTargets)("leaderboard on %s", (target) => {
   let t: TestApp;
@@ -33,7 +33,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     const fewerCoins = await rated("Fewer Coins", 4.5, 2, 5);
     const r = await t.gql(BOARD, { first: 5 });
     expect(r.errors).toBeUndefined();
-    const rows = r.data.leaderboard;
+    const rows = r.data.leaderboard.edges.map((e: any) => e.node);
     expect(rows.map((x: { rank: number; userId: string }) => [x.rank, x.userId])).toEqual([
       [1, top.user.id],
       [2, manyVotes.user.id],
@@ -53,15 +53,15 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
   });
 
   it("shows a committed change on the next read: coins, a rating, a verified registration", async () => {
-    const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard as Array<{ userId: string; skillCoins: number; rating: number }>;
+    const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node) as Array<{ userId: string; skillCoins: number; rating: number }>;
     const climber = await rated("Climber", 1, 1, 0);
-    expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.length).toBe(before.length + 1);
+    expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).length).toBe(before.length + 1);
     await t.app.services.coins.reward(climber.user.id, 7, "Seed", "lb-climber");
-    let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === climber.user.id);
+    let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === climber.user.id);
     expect(row).toMatchObject({ skillCoins: 7, rating: 1, ratingCount: 1 });
     await t.app.services.users.addRating(climber.user.id, 5);
     // (1 + 5) / 2 = 3: the count and the average change at once.
-    row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === climber.user.id);
+    row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === climber.user.id);
     expect(row).toMatchObject({ rating: 3, ratingCount: 2 });
     const reg = await t.gql(
       "mutation ($input: RegisterInput!) { register(input: $input) { token } }",
@@ -100,7 +100,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect(again.status).toBe(304);
     expect(again.headers.get("last-modified")).toBe(modified);
 
-    const top = (await t.gql(BOARD, { first: 1 })).data.leaderboard[0];
+    const top = (await t.gql(BOARD, { first: 1 })).data.leaderboard.edges.map((e: any) => e.node)[0];
     await t.app.services.coins.reward(top.userId, 3, "Seed", "lb-etag");
     const changed = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
     expect(changed.status).toBe(200);
@@ -111,21 +111,23 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
   it("answers a leaderboard-only query from its response cache, never a query that also asks about the caller", async () => {
     const a = await t.createUser({ name: "Caller A" });
     const b = await t.createUser({ name: "Caller B" });
-    const mixed = "{ leaderboard(first: 1) { userId } me { id } }";
+    const mixed = "{ leaderboard(first: 1) { edges { node { userId } } } me { id } }";
     expect((await t.gql(mixed, {}, a.token)).data.me.id).toBe(a.user.id);
     expect((await t.gql(mixed, {}, b.token)).data.me.id).toBe(b.user.id);
-    const only = "{ top: leaderboard(first: 3) { userId skillCoins } }";
-    const first = (await t.gql(only, {}, a.token)).data.top;
-    expect((await t.gql(only, {}, b.token)).data.top).toEqual(first);
+    const only = "{ top: leaderboard(first: 3) { edges { node { userId skillCoins } } } }";
+    const top = async (token: string) => (await t.gql(only, {}, token)).data.top.edges.map((e: any) => e.node);
+    const first = await top(a.token);
+    expect(await top(b.token)).toEqual(first);
     await t.app.services.coins.reward(first[0].userId, 2, "Seed", "lb-response-cache");
-    expect((await t.gql(only, {}, b.token)).data.top[0]).toEqual({ userId: first[0].userId, skillCoins: first[0].skillCoins + 2 });
+    expect((await top(b.token))[0]).toEqual({ userId: first[0].userId, skillCoins: first[0].skillCoins + 2 });
   });
 
-  it("serves at most 100 rows and refuses first < 1", async () => {
+  it("serves at most 100 rows and refuses first outside 1..100", async () => {
     for (let i = 0; i < 105; i++) await t.createUser();
-    expect((await t.gql(BOARD, {})).data.leaderboard).toHaveLength(100);
-    expect((await t.gql(BOARD, { first: 1000 })).data.leaderboard).toHaveLength(100);
-    expect((await t.gql(BOARD, { first: 2 })).data.leaderboard).toHaveLength(2);
+    expect((await t.gql(BOARD, {})).data.leaderboard.edges.map((e: any) => e.node)).toHaveLength(100);
+    const tooMany = await t.gql(BOARD, { first: 101 });
+    expect(tooMany.errors?.[0]).toMatchObject({ message: "first must be between 1 and 100", extensions: { code: "BAD_USER_INPUT" } });
+    expect((await t.gql(BOARD, { first: 2 })).data.leaderboard.edges.map((e: any) => e.node)).toHaveLength(2);
     expect((await t.gql(BOARD, { first: 0 })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.rest("GET", "/leaderboard")).body).toHaveLength(100);
   });
@@ -168,10 +170,10 @@ describe.runIf(redisUrl)("leaderboard cache across two instances on Redis", () =
     const b = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: a });
     try {
       const u = await a.createUser({ name: "Cross Instance" });
-      await eventually(async () => (await b.gql(BOARD, { first: 100 })).data.leaderboard.some((x: { userId: string }) => x.userId === u.user.id));
+      await eventually(async () => (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).some((x: { userId: string }) => x.userId === u.user.id));
       await a.app.services.coins.reward(u.user.id, 9, "Seed", "lb-cross");
       await eventually(async () => {
-        const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.find((x: { userId: string }) => x.userId === u.user.id);
+        const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === u.user.id);
         return row?.skillCoins === 9;
       }, "instance b sees the reward");
     } finally {

@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { CoinHistoryPage, SkillCoinAccount } from "./coins.types.js";
+import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
+import { CoinHistoryEntryConnection, SkillCoinAccount } from "./coins.types.js";
+import { HISTORY_PAGE_SIZE } from "./history.service.js";
 
 @Resolver()
 export class LedgerResolver {
@@ -12,12 +14,12 @@ export class LedgerResolver {
   }
 
   @Authorized()
-  @Query(() => CoinHistoryPage, { description: "The caller's coin movements, newest first (first: at most 50)." })
+  @Query(() => CoinHistoryEntryConnection, { description: "The caller's coin movements, newest first (keyset-paged by entry)." })
   coinHistory(
-    @Arg("first", () => Int, { nullable: true, defaultValue: 20 }) first: number | null,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("first", () => Int, firstArg(HISTORY_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<CoinHistoryPage> {
-    return ctx.services.coins.history.page(requireUser(ctx).id, first ?? 20, after);
+  ): Promise<CoinHistoryEntryConnection> {
+    return ctx.services.coins.history.page(requireUser(ctx).id, { first, after });
   }
 }

@@ -5,7 +5,7 @@ import { CoinEntry, CoinTransfer } from "./ledger.entity.js";
 import { checkLedgerInvariants } from "./ledger.invariants.js";
 
 const BALANCE = "query { skillCoins { id balance } }";
-const HISTORY = "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { hasMore endCursor items { kind amount balanceAfter counterpartId counterpartName memo } } }";
+const HISTORY = "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { kind amount balanceAfter counterpartId counterpartName memo } } } }";
 const REWARDS = "query { rewards { rewarded reason rewardCount rewardId } }";
 const ACK = "mutation ($id: ID) { acknowledgeReward(rewardId: $id) { rewarded reason rewardCount rewardId } }";
 
@@ -88,12 +88,12 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     expect(await codeOf(coins().release("no-such-hold"))).toMatch(/^NOT_FOUND/);
 
     const history = (await t.gql(HISTORY, { first: 10 }, learner.token)).data.coinHistory;
-    expect(history.items.map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
+    expect(history.edges.map((e: any) => e.node).map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
       ["hold", -4, 6],
       ["reward", 10, 10],
     ]);
-    expect(history.items[0]).toMatchObject({ counterpartId: teacher.user.id, counterpartName: teacher.user.name });
-    const taught = (await t.gql(HISTORY, { first: 10 }, teacher.token)).data.coinHistory.items;
+    expect(history.edges.map((e: any) => e.node)[0]).toMatchObject({ counterpartId: teacher.user.id, counterpartName: teacher.user.name });
+    const taught = (await t.gql(HISTORY, { first: 10 }, teacher.token)).data.coinHistory.edges.map((e: any) => e.node);
     expect(taught).toEqual([expect.objectContaining({ kind: "release", amount: 4, balanceAfter: 4, counterpartName: learner.user.name })]);
   });
 
@@ -167,12 +167,12 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
       await coins().reward(user.id, i + 1, `Reward ${i}`, `page-${i}`);
     }
     const p1 = (await t.gql(HISTORY, { first: 3 }, token)).data.coinHistory;
-    const p2 = (await t.gql(HISTORY, { first: 3, after: p1.endCursor }, token)).data.coinHistory;
-    expect(p1.hasMore).toBe(true);
-    expect(p2.hasMore).toBe(false);
-    expect([...p1.items, ...p2.items].map((e: { amount: number }) => e.amount)).toEqual([5, 4, 3, 2, 1]);
-    expect(p1.items[0]).toMatchObject({ balanceAfter: 15, counterpartName: "Skill Exchange reward", counterpartId: null, memo: "Reward 4" });
-    expect((await t.gql(HISTORY, { first: 51 }, token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const p2 = (await t.gql(HISTORY, { first: 3, after: p1.pageInfo.endCursor }, token)).data.coinHistory;
+    expect(p1.pageInfo.hasNextPage).toBe(true);
+    expect(p2.pageInfo.hasNextPage).toBe(false);
+    expect([...p1.edges.map((e: any) => e.node), ...p2.edges.map((e: any) => e.node)].map((e: { amount: number }) => e.amount)).toEqual([5, 4, 3, 2, 1]);
+    expect(p1.edges.map((e: any) => e.node)[0]).toMatchObject({ balanceAfter: 15, counterpartName: "Skill Exchange reward", counterpartId: null, memo: "Reward 4" });
+    expect((await t.gql(HISTORY, { first: 101 }, token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.gql(HISTORY, { after: "x" }, token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.gql(BALANCE, {}, token)).data.skillCoins).toEqual({ id: user.id, balance: 15 });
     expect((await t.rest("GET", "/skill-coins", { token })).body).toEqual({ userID: user.id, skillCoins: 15, error: "" });

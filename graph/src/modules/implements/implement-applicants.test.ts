@@ -30,11 +30,27 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     t.clock.advance(1000); // applicants are listed in the order they asked
     await join(t, stranger, p.id, "Me too");
     const asOwner = (await t.gql(DETAILS, { id: p.id }, owner.token)).data.implementPost;
-    expect(asOwner.applicants.map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id, stranger.user.id]);
-    expect(asOwner.applicants[0]).toMatchObject({ userName: applicant.user.name, description: "I built one last year", status: "pending", user: { name: applicant.user.name } });
+    expect(asOwner.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id, stranger.user.id]);
+    expect(asOwner.applicants.edges.map((e: any) => e.node)[0]).toMatchObject({ userName: applicant.user.name, description: "I built one last year", status: "pending", user: { name: applicant.user.name } });
     const asApplicant = (await t.gql(DETAILS, { id: p.id }, applicant.token)).data.implementPost;
     expect(asApplicant.myApplication).toEqual({ status: "pending" });
-    expect(asApplicant.applicants.map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
+    expect(asApplicant.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
+  });
+
+  it("pages a post's applicants in the order they asked", async () => {
+    const { owner, applicant, p } = await withApplicant();
+    const others = [await t.createUser(), await t.createUser()];
+    for (const o of others) {
+      t.clock.advance(1000);
+      await join(t, o, p.id, "Count me in");
+    }
+    const PAGE = `query ($id: ID!, $after: String) { implementPost(id: $id) { applicants(first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { userId } } } } }`;
+    const first = (await t.gql(PAGE, { id: p.id }, owner.token)).data.implementPost.applicants;
+    expect(first.edges.map((e: any) => e.node.userId)).toEqual([applicant.user.id, others[0].user.id]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = (await t.gql(PAGE, { id: p.id, after: first.pageInfo.endCursor }, owner.token)).data.implementPost.applicants;
+    expect(rest.edges).toEqual([{ node: { userId: others[1].user.id } }]);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
   });
 
   it("refuses a blank or too long reason to join, one's own post and joining twice", async () => {
@@ -169,8 +185,8 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     };
     Object.assign(t.dataSource, { logger: counting });
     try {
-      const r = await t.gql(`{ implementPosts(first: 20) { items { id owner { name } myApplication { status } applicants { user { name } } } } }`, {}, viewer.token);
-      expect(r.data.implementPosts.items.length).toBeGreaterThanOrEqual(3);
+      const r = await t.gql(`{ implementPosts(first: 20) { edges { node { id owner { name } myApplication { status } applicants { edges { node { user { name } } } } } } } }`, {}, viewer.token);
+      expect(r.data.implementPosts.edges.map((e: any) => e.node).length).toBeGreaterThanOrEqual(3);
     } finally {
       Object.assign(t.dataSource, { logger });
     }

@@ -1,36 +1,43 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { formerStudent } from "../../shared/graphql-types.js";
+import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
+import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.js";
+import { pageSize, slicePage } from "../../shared/pagination.js";
+import { DEFAULT_PAGE_SIZE } from "./implement-posts.service.js";
 import { applicationKey } from "./implements.loaders.js";
 import {
   CreateImplementPostInput,
+  ImplementApplicationConnection,
   ImplementApplicationType,
-  ImplementPostPage,
+  ImplementPostConnection,
   ImplementPostType,
   ImplementUser,
 } from "./implements.types.js";
 
+const APPLICANTS_PAGE_SIZE = 50;
+const APPLICANTS_CURSOR = "implement-applicants";
+
 @Resolver(() => ImplementPostType)
 export class ImplementPostsResolver {
   @Authorized()
-  @Query(() => ImplementPostPage, {
+  @Query(() => ImplementPostConnection, {
     description: "Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first.",
   })
   implementPosts(
-    @Arg("first", () => Int, { nullable: true, description: "1 to 50; default 10." }) first: number | null,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("first", () => Int, firstArg(DEFAULT_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<ImplementPostPage> {
+  ): Promise<ImplementPostConnection> {
     return ctx.services.implementPosts.listForViewer(requireUser(ctx).id, { first, after });
   }
 
   @Authorized()
-  @Query(() => ImplementPostPage, { description: "The caller's own posts (Your Problems), hidden ones included; newest first." })
+  @Query(() => ImplementPostConnection, { description: "The caller's own posts (Your Problems), hidden ones included; newest first." })
   myImplementPosts(
-    @Arg("first", () => Int, { nullable: true, description: "1 to 50; default 10." }) first: number | null,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("first", () => Int, firstArg(DEFAULT_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<ImplementPostPage> {
+  ): Promise<ImplementPostConnection> {
     return ctx.services.implementPosts.listMine(requireUser(ctx).id, { first, after });
   }
 
@@ -68,11 +75,24 @@ export class ImplementPostsResolver {
     return ctx.user?.id === post.ownerId;
   }
 
-  @FieldResolver(() => [ImplementApplicationType], {
-    description: "The owner sees every applicant, in the order they asked; anyone else only their own application.",
+  @FieldResolver(() => ImplementApplicationConnection, {
+    description:
+      "The owner sees every applicant, in the order they asked; anyone else only their own application. " +
+      "Read for all posts of a page at once (one statement), then paged per post.",
   })
-  applicants(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementApplicationType[]> {
-    return ctx.loaders.implements.visibleApplicants.load({ viewerId: requireUser(ctx).id, post });
+  async applicants(
+    @Root() post: ImplementPostType,
+    @Ctx() ctx: Context,
+    @Arg("first", () => Int, firstArg(APPLICANTS_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+  ): Promise<ImplementApplicationConnection> {
+    const size = pageSize("first", first, APPLICANTS_PAGE_SIZE);
+    const from = after ? decodeTimeKey(APPLICANTS_CURSOR, after) : null;
+    const rows = await ctx.loaders.implements.visibleApplicants.load({ viewerId: requireUser(ctx).id, post });
+    // Rows are in (createdAt, id) order: the first one past the cursor's key starts the page.
+    const past = (a: ImplementApplicationType) =>
+      !!from && (a.createdAt.getTime() > from.at.getTime() || (a.createdAt.getTime() === from.at.getTime() && a.id > from.id));
+    return slicePage(rows, size, from, past, (a) => encodeTimeKey(APPLICANTS_CURSOR, { at: a.createdAt, id: a.id }));
   }
 
   @FieldResolver(() => ImplementApplicationType, { nullable: true, description: "The caller's own request to join, if any." })

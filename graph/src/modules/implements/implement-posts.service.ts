@@ -1,8 +1,10 @@
-import { type EntityManager, In, type SelectQueryBuilder } from "typeorm";
+import { type EntityManager, In, LessThan, type SelectQueryBuilder } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
+import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { newId } from "../../shared/ids.js";
+import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
@@ -10,9 +12,10 @@ import { ImplementPost } from "./implement-post.entity.js";
 import { MESSAGES, validatePost } from "./implement.rules.js";
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
 /** REST pages (`?skip=`) are this long; an empty page means the end. */
 export const REST_PAGE_SIZE = 10;
+/** REST's Your Problems answers this many from `skip`. */
+const REST_MINE_PAGE_SIZE = 50;
 
 export interface PageRequest {
   first?: number | null;
@@ -20,11 +23,7 @@ export interface PageRequest {
   after?: string | null;
 }
 
-export interface PostPage {
-  items: ImplementPost[];
-  endCursor: string | null;
-  hasMore: boolean;
-}
+export type PostPage = Connection<ImplementPost>;
 
 export const POST_NOT_FOUND = "This problem does not exist or is not available to you";
 
@@ -84,7 +83,7 @@ export class ImplementPostsService {
     return this.keyset(this.mineQuery(ownerId), page);
   }
 
-  async listMineAt(ownerId: string, skip: number, take = MAX_PAGE_SIZE): Promise<ImplementPost[]> {
+  async listMineAt(ownerId: string, skip: number, take = REST_MINE_PAGE_SIZE): Promise<ImplementPost[]> {
     return this.mineQuery(ownerId).skip(checkSkip(skip)).take(take).getMany();
   }
 
@@ -136,8 +135,14 @@ export class ImplementPostsService {
   }
 
   /** A student's posts others can still see (the moderation queue offers to hide them); at most `limit`. */
-  visibleOf(ownerId: string, limit = 10): Promise<ImplementPost[]> {
-    return this.repo().find({ where: { ownerId, visible: true }, order: { createdAt: "DESC", id: "DESC" }, take: limit });
+  visibleOf(ownerId: string, limit = 10, after: TimeKey | null = null): Promise<ImplementPost[]> {
+    const where = after
+      ? [
+          { ownerId, visible: true, createdAt: LessThan(after.at) },
+          { ownerId, visible: true, createdAt: after.at, id: LessThan(after.id) },
+        ]
+      : { ownerId, visible: true };
+    return this.repo().find({ where, order: { createdAt: "DESC", id: "DESC" }, take: limit });
   }
 
   async byIds(ids: readonly string[]): Promise<Map<string, ImplementPost>> {
@@ -179,18 +184,11 @@ export class ImplementPostsService {
   }
 
   private async keyset(qb: SelectQueryBuilder<ImplementPost>, page: PageRequest): Promise<PostPage> {
-    const first = page.first ?? DEFAULT_PAGE_SIZE;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-      throw badInput(`Ask for 1 to ${MAX_PAGE_SIZE} posts at a time`);
-    }
-    if (page.after) {
-      const c = decodeCursor(page.after);
-      qb.andWhere("(p.createdAt < :cAt OR (p.createdAt = :cAt AND p.id < :cId))", { cAt: c.createdAt, cId: c.id });
-    }
+    const first = pageSize("first", page.first, DEFAULT_PAGE_SIZE);
+    const after = page.after ? decodeTimeKey(CURSOR_KIND, page.after) : null;
+    if (after) qb.andWhere("(p.createdAt < :cAt OR (p.createdAt = :cAt AND p.id < :cId))", { cAt: after.at, cId: after.id });
     const rows = await qb.take(first + 1).getMany();
-    const items = rows.slice(0, first);
-    const last = items[items.length - 1];
-    return { items, hasMore: rows.length > first, endCursor: last ? encodeCursor(last) : (page.after ?? null) };
+    return forwardPage(rows, first, after, postCursor);
   }
 }
 
@@ -199,17 +197,6 @@ function checkSkip(skip: number): number {
   return skip;
 }
 
-export function encodeCursor(p: Pick<ImplementPost, "createdAt" | "id">): string {
-  return Buffer.from(JSON.stringify([p.createdAt.toISOString(), p.id])).toString("base64url");
-}
+const CURSOR_KIND = "implement-posts";
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    const createdAt = new Date(at);
-    if (typeof id !== "string" || id.length > 36 || Number.isNaN(createdAt.getTime())) throw new Error("bad");
-    return { createdAt, id };
-  } catch {
-    throw badInput("That page cursor is not valid");
-  }
-}
+export const postCursor = (p: Pick<ImplementPost, "createdAt" | "id">): string => encodeTimeKey(CURSOR_KIND, { at: p.createdAt, id: p.id });

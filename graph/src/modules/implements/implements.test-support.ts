@@ -1,10 +1,10 @@
 /** GraphQL documents and helpers shared by the implements suites. */
 import type { TestApp } from "../../../test/harness.js";
 
-export const POST_FIELDS = "id title description visible ownerId isMine owner { id name } myApplication { status } applicants { userId userName description status reason user { id name } }";
+export const POST_FIELDS = "id title description visible ownerId isMine owner { id name } myApplication { status } applicants { edges { node { userId userName description status reason user { id name } } } }";
 export const CREATE = `mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { ${POST_FIELDS} } }`;
-export const LIST = `query ($first: Int, $after: String) { implementPosts(first: $first, after: $after) { items { ${POST_FIELDS} } endCursor hasMore } }`;
-export const MINE = `query ($first: Int, $after: String) { myImplementPosts(first: $first, after: $after) { items { ${POST_FIELDS} } endCursor hasMore } }`;
+export const LIST = `query ($first: Int, $after: String) { implementPosts(first: $first, after: $after) { edges { node { ${POST_FIELDS} } } pageInfo { endCursor hasNextPage } } }`;
+export const MINE = `query ($first: Int, $after: String) { myImplementPosts(first: $first, after: $after) { edges { node { ${POST_FIELDS} } } pageInfo { endCursor hasNextPage } } }`;
 export const DETAILS = `query ($id: ID!) { implementPost(id: $id) { ${POST_FIELDS} } }`;
 export const JOIN = `mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id postId userId userName status description } }`;
 export const ACCEPT = `mutation ($input: ImplementApplicantInput!) { acceptImplementApplicant(input: $input) { userId status reason } }`;
@@ -31,9 +31,9 @@ export async function listAll(t: TestApp, viewer: TestUser, first = 10): Promise
   for (;;) {
     const r: any = await t.gql(LIST, { first, after }, viewer.token);
     if (r.errors) throw new Error(r.errors[0].message);
-    ids.push(...r.data.implementPosts.items.map((p: { id: string }) => p.id));
-    if (!r.data.implementPosts.hasMore) return ids;
-    after = r.data.implementPosts.endCursor;
+    ids.push(...r.data.implementPosts.edges.map((e: any) => e.node).map((p: { id: string }) => p.id));
+    if (!r.data.implementPosts.pageInfo.hasNextPage) return ids;
+    after = r.data.implementPosts.pageInfo.endCursor;
   }
 }
 

@@ -6,7 +6,7 @@ import {
   OTHER_REASON,
   REJECTION_REASONS,
 } from "../../../../common/implements.js";
-import { CursorPage, UserSummaryFields } from "../../shared/graphql-types.js";
+import { Connection, UserSummaryFields } from "../../shared/graphql-types.js";
 
 export const ImplementApplicationStatus = {
   pending: "pending",
@@ -52,6 +52,9 @@ export class ImplementApplicationType {
   updatedAt: Date;
 }
 
+@ObjectType({ description: "A post's applicants, in the order they asked." })
+export class ImplementApplicationConnection extends Connection<ImplementApplicationType>("ImplementApplication", ImplementApplicationType) {}
+
 @ObjectType("ImplementPost", { description: "A project problem a student posted for others to join." })
 export class ImplementPostType {
   @Field(() => ID)
@@ -73,8 +76,8 @@ export class ImplementPostType {
   createdAt: Date;
 }
 
-@ObjectType({ description: "A page of posts, newest first. Pass endCursor as `after` for the next page." })
-export class ImplementPostPage extends CursorPage<ImplementPostType>(ImplementPostType) {}
+@ObjectType({ description: "A page of posts, newest first." })
+export class ImplementPostConnection extends Connection<ImplementPostType>("ImplementPost", ImplementPostType) {}
 
 @InputType()
 export class CreateImplementPostInput {

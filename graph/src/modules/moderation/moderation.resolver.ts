@@ -1,12 +1,18 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
+import { decodeCursor, decodeTimeKey, encodeCursor, encodeTimeKey } from "../../shared/cursor.js";
+import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg } from "../../shared/graphql-types.js";
+import { connection, forwardPage, pageSize, slicePage } from "../../shared/pagination.js";
+import { QUEUE_LIMIT } from "./moderation.rules.js";
 import type { QueueItem } from "./moderation.service.js";
 import {
   ModerationChatType,
-  ModerationMessageType,
-  ModerationPostType,
+  ModerationMessageConnection,
+  ModerationPostConnection,
+  ModerationReportConnection,
   ModerationReportType,
   ModerationStatsType,
+  OperatorActionEntryConnection,
   OperatorActionType,
   SuspendStudentInput,
 } from "./moderation.types.js";
@@ -29,6 +35,33 @@ const toReport = (i: QueueItem): ModerationReportType & { reportedId: string } =
   chat: i.chat,
 });
 
+const REPORTED_POSTS_PAGE_SIZE = 10;
+const EVIDENCE_PAGE_SIZE = 100;
+const POSTS_CURSOR = "moderation-posts";
+const QUEUE_CURSOR = "moderation-queue";
+
+/** The queue's order as a key: flagged first, then newest (createdAt, id). */
+interface QueueKey {
+  flagged: boolean;
+  at: Date;
+  id: string;
+}
+
+const queueCursor = (r: ModerationReportType) => encodeCursor(QUEUE_CURSOR, [r.flagged, r.createdAt.toISOString(), r.id]);
+
+function decodeQueueKey(cursor: string): QueueKey {
+  return decodeCursor(QUEUE_CURSOR, cursor, ([flagged, at, id]) => {
+    const date = new Date(String(at));
+    return typeof flagged === "boolean" && typeof id === "string" && !Number.isNaN(date.getTime()) ? { flagged, at: date, id } : undefined;
+  });
+}
+
+/** > 0 when `r` comes after `k` in the queue's order. */
+function queueOrder(r: ModerationReportType, k: QueueKey): number {
+  if (r.flagged !== k.flagged) return r.flagged ? -1 : 1;
+  return k.at.getTime() - r.createdAt.getTime() || (r.id < k.id ? 1 : r.id > k.id ? -1 : 0);
+}
+
 const statusOf = (s: string): "open" | "resolved" => (s === "resolved" ? "resolved" : "open");
 
 @Resolver(() => ModerationReportType)
@@ -39,12 +72,22 @@ export class ModerationResolver {
     return ctx.services.moderation.stats();
   }
 
-  @Query(() => [ModerationReportType], {
-    description: "Operators only. Reports, open or resolved (status: open | resolved), at most 100: students reported by several different partners first, then newest.",
+  @Query(() => ModerationReportConnection, {
+    description:
+      `Operators only. Reports, open or resolved (status: open | resolved), of the newest ${QUEUE_LIMIT}: students reported by several ` +
+      "different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move.",
   })
-  async moderationReports(@Arg("status", () => String, { defaultValue: "open" }) status: string, @Ctx() ctx: Context): Promise<ModerationReportType[]> {
+  async moderationReports(
+    @Arg("status", () => String, { defaultValue: "open" }) status: string,
+    @Arg("first", () => Int, firstArg(QUEUE_LIMIT, QUEUE_LIMIT)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ModerationReportConnection> {
     await operator(ctx);
-    return (await ctx.services.moderation.queue(statusOf(status))).map(toReport);
+    const size = pageSize("first", first, QUEUE_LIMIT, QUEUE_LIMIT);
+    const from = after ? decodeQueueKey(after) : null;
+    const items = (await ctx.services.moderation.queue(statusOf(status))).map(toReport);
+    return slicePage(items, size, from, (r) => !!from && queueOrder(r, from) > 0, queueCursor);
   }
 
   @Query(() => ModerationReportType, { description: "Operators only. One report (NOT_FOUND for an unknown id)." })
@@ -53,15 +96,27 @@ export class ModerationResolver {
     return toReport(await ctx.services.moderation.report(id));
   }
 
-  @Query(() => [OperatorActionType], { description: "Operators only. The audit log, newest first (first: at most 200)." })
-  async moderationAudit(@Arg("first", () => Int, { defaultValue: 50 }) first: number, @Ctx() ctx: Context): Promise<OperatorActionType[]> {
+  @Query(() => OperatorActionEntryConnection, { description: "Operators only. The audit log, newest first." })
+  async moderationAudit(
+    @Arg("first", () => Int, firstArg(50)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<OperatorActionEntryConnection> {
     await operator(ctx);
-    return ctx.services.moderation.audit(first);
+    return ctx.services.moderation.auditPage({ first, after });
   }
 
-  @FieldResolver(() => [ModerationPostType], { description: "The reported student's implement posts others can see (at most 10), to hide." })
-  async reportedPosts(@Root() r: ModerationReportType & { reportedId: string }, @Ctx() ctx: Context): Promise<ModerationPostType[]> {
-    return ctx.services.implementPosts.visibleOf(r.reportedId);
+  @FieldResolver(() => ModerationPostConnection, { description: "The reported student's implement posts others can see, newest first, to hide." })
+  async reportedPosts(
+    @Root() r: ModerationReportType & { reportedId: string },
+    @Arg("first", () => Int, firstArg(REPORTED_POSTS_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ModerationPostConnection> {
+    const size = pageSize("first", first, REPORTED_POSTS_PAGE_SIZE);
+    const from = after ? decodeTimeKey(POSTS_CURSOR, after) : null;
+    const rows = await ctx.services.implementPosts.visibleOf(r.reportedId, size + 1, from);
+    return forwardPage(rows, size, from, (p) => encodeTimeKey(POSTS_CURSOR, { at: p.createdAt, id: p.id }));
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Closes an open report without action; the reason goes into the audit log." })
@@ -109,11 +164,19 @@ export class ModerationResolver {
 
 @Resolver(() => ModerationChatType)
 export class ModerationChatResolver {
-  @FieldResolver(() => [ModerationMessageType], { description: "The chat's latest messages (last: at most 500), oldest first: the evidence." })
-  async messages(@Root() chat: ModerationChatType, @Arg("last", () => Int, { defaultValue: 200 }) last: number, @Ctx() ctx: Context): Promise<ModerationMessageType[]> {
+  @FieldResolver(() => ModerationMessageConnection, {
+    description: "The chat's messages, oldest first, read backwards like the chat: the newest `last`, then older ones with `before`: the evidence.",
+  })
+  async messages(
+    @Root() chat: ModerationChatType,
+    @Arg("last", () => Int, lastArg("How many of the newest messages (before `before`) to return; default 100.")) last: number | null,
+    @Arg("before", () => String, BEFORE_ARG) before: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<ModerationMessageConnection> {
     await operator(ctx);
-    const page = await ctx.services.chat.messages.page(chat.id, { last: Math.min(Math.max(1, last), 500) }, 500);
-    return page.nodes.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt }));
+    const page = await ctx.services.chat.messages.page(chat.id, { last: last ?? EVIDENCE_PAGE_SIZE, before });
+    const nodes = page.edges.map(({ node: m }) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt }));
+    return connection(nodes, (_, i) => page.edges[i].cursor, page.pageInfo);
   }
 }
 

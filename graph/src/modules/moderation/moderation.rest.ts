@@ -27,7 +27,7 @@ export function moderationRest(services: Services, r: Router = Router()): Router
     route(services, async (req, ctx) => {
       await operator(ctx);
       const item = await m.report(String(req.params.id));
-      const messages = item.chat ? (await services.chat.messages.page(item.chat.id, { last: 500 }, 500)).nodes : [];
+      const messages = item.chat ? await services.chat.messages.latest(item.chat.id, 500) : [];
       return { report: item, messages };
     }),
   );

@@ -1,7 +1,9 @@
-import type { EntityManager } from "typeorm";
+import { type EntityManager, LessThan } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import type { Services } from "../../services.js";
+import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
+import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
 import type { Chat, ChatReport } from "../chat/chat.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
@@ -58,6 +60,9 @@ export interface ModerationStats {
  * caller with OperatorsService first). Every action writes one audit row in its own transaction;
  * money moves only through the coins ledger (suspension closes chats with refunds).
  */
+const AUDIT_PAGE_SIZE = 50;
+const AUDIT_CURSOR = "audit";
+
 export class ModerationService {
   constructor(
     private readonly deps: Deps,
@@ -119,7 +124,19 @@ export class ModerationService {
     };
   }
 
-  /** The audit log, newest first. */
+  /** The audit log newest first, keyset-paged on (createdAt, id). */
+  async auditPage(opts: { first?: number | null; after?: string | null }): Promise<Connection<OperatorAction>> {
+    const first = pageSize("first", opts.first, AUDIT_PAGE_SIZE);
+    const after = opts.after ? decodeTimeKey(AUDIT_CURSOR, opts.after) : null;
+    const rows = await this.deps.dataSource.getRepository(OperatorAction).find({
+      where: after ? [{ createdAt: LessThan(after.at) }, { createdAt: after.at, id: LessThan(after.id) }] : {},
+      order: { createdAt: "DESC", id: "DESC" },
+      take: first + 1,
+    });
+    return forwardPage(rows, first, after, (a) => encodeTimeKey(AUDIT_CURSOR, { at: a.createdAt, id: a.id }));
+  }
+
+  /** REST's audit log: the newest AUDIT_LIMIT actions. */
   audit(limit = AUDIT_LIMIT): Promise<OperatorAction[]> {
     return this.deps.dataSource.getRepository(OperatorAction).find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
   }

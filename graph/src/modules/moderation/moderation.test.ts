@@ -20,21 +20,21 @@ const UNVERIFIED_OPERATOR = "91z901@psgtech.ac.in";
 const PASSWORD = "a student password";
 
 const STATS = `{ moderationStats { studentsVerified studentsUnverified activeChats openReports coinsInCirculation coinsInEscrow } }`;
-const QUEUE = `query ($status: String!) { moderationReports(status: $status) {
+const QUEUE = `query ($status: String!) { moderationReports(status: $status) { edges { node {
   id reason details createdAt resolvedAt resolution reportedBy flagged
   reporter { id name } reported { id name suspendedUntil }
   chat { id kind status coins escrow { coins state } }
-  reportedPosts { id title }
-} }`;
-const EVIDENCE = `query ($id: ID!) { moderationReport(id: $id) { id chat { messageCount messages { seq fromUserId body } } } }`;
-const AUDIT = `{ moderationAudit { actor action targetUserId reportId postId reason details } }`;
+  reportedPosts { edges { node { id title } } }
+} } } }`;
+const EVIDENCE = `query ($id: ID!) { moderationReport(id: $id) { id chat { messageCount messages { edges { node { seq fromUserId body } } } } } }`;
+const AUDIT = `{ moderationAudit { edges { node { actor action targetUserId reportId postId reason details } } } }`;
 const DISMISS = `mutation ($r: ID!, $reason: String!) { dismissReport(reportId: $r, reason: $reason) }`;
 const WARN = `mutation ($u: ID!, $reason: String!, $r: ID) { warnStudent(userId: $u, reason: $reason, reportId: $r) }`;
 const SUSPEND = `mutation ($input: SuspendStudentInput!) { suspendStudent(input: $input) }`;
 const UNSUSPEND = `mutation ($u: ID!, $reason: String!) { unsuspendStudent(userId: $u, reason: $reason) }`;
 const HIDE = `mutation ($p: ID!, $reason: String!) { hideImplementPost(postId: $p, reason: $reason) }`;
 const LOGIN = `mutation ($i: LoginInput!) { login(input: $i) { token } }`;
-const BOARD = `{ leaderboard(first: 100) { userId } }`;
+const BOARD = `{ leaderboard(first: 100) { edges { node { userId } } } }`;
 
 describe.each(dbTargets)("moderation on %s", (target) => {
   let t: TestApp;
@@ -57,11 +57,11 @@ describe.each(dbTargets)("moderation on %s", (target) => {
   const opToken = () => t.app.services.auth.issueToken({ id: op.id, tokenVersion: 0 });
   const gqlOp = async (q: string, v?: Record<string, unknown>) => t.gql(q, v, await opToken());
   /** The newest audit row of an action (the command line writes the real time, the suites a test clock). */
-  const lastAudit = async (action: string) => (await gqlOp(AUDIT)).data.moderationAudit.find((a: { action: string }) => a.action === action);
+  const lastAudit = async (action: string) => (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).find((a: { action: string }) => a.action === action);
   const queue = async (status = "open") => {
     const r = await gqlOp(QUEUE, { status });
     expect(r.errors).toBeUndefined();
-    return r.data.moderationReports as Array<any>;
+    return r.data.moderationReports.edges.map((e: any) => e.node) as Array<any>;
   };
   /** A student with a filled profile, a real college address and a password they can type. */
   async function student(opts: Parameters<typeof filledStudent>[1] = {}) {
@@ -124,7 +124,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(run("frobnicate").status).toBe(1);
     await setOperator(t.dataSource, s.email, false, t.clock.now());
     expect(errorCode(await t.gql(STATS, {}, s.token))).toBe("FORBIDDEN");
-    const log = (await gqlOp(AUDIT)).data.moderationAudit.filter((a: { targetUserId: string }) => a.targetUserId === s.id);
+    const log = (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).filter((a: { targetUserId: string }) => a.targetUserId === s.id);
     expect(log.map((a: { actor: string; action: string }) => [a.actor, a.action]).sort()).toEqual([["cli", "grant"], ["cli", "revoke"]]);
   });
 
@@ -146,7 +146,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const fromA = open.find((r) => r.reporter.id === a.id);
     expect(fromA).toMatchObject({ reason: "Spam or scam", resolvedAt: null, chat: { id: chat.id, kind: "pay", status: "suspended", coins: 4, escrow: { coins: 4, state: "refunded" } } });
     const evidence = (await gqlOp(EVIDENCE, { id: fromA.id })).data.moderationReport.chat;
-    expect(evidence).toMatchObject({ messageCount: 1, messages: [{ fromUserId: b.id, body: "Send me money outside the app" }] });
+    expect(evidence).toMatchObject({ messageCount: 1, messages: { edges: [{ node: { fromUserId: b.id, body: "Send me money outside the app" } }] } });
     const rest = await t.rest("GET", `/moderation/reports/${fromA.id}`, { token: await opToken() });
     expect(rest.status).toBe(200);
     expect(rest.body.messages.map((m: { body: string }) => m.body)).toEqual(["Send me money outside the app"]);
@@ -167,7 +167,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     await t.gql(REPORT, { chatWith: b.id, reason: "Inappropriate behavior" }, a.token);
     const report = (await queue()).find((r) => r.reporter.id === a.id);
     expect((await gqlOp(WARN, { u: b.id, reason: "Be kind in chats", r: report.id })).data).toEqual({ warnStudent: true });
-    const notes = (await t.gql(`{ notifications { type message dismissible } }`, {}, b.token)).data.notifications;
+    const notes = (await t.gql(`{ notifications { edges { node { type message dismissible } } } }`, {}, b.token)).data.notifications.edges.map((e: any) => e.node);
     expect(notes).toContainEqual({ type: "operator-warning", message: "A Skill Exchange moderator warned you: Be kind in chats", dismissible: true });
     expect((await queue("resolved")).find((r) => r.id === report.id)).toMatchObject({ resolution: "warned" });
     expect(errorMessage(await gqlOp(WARN, { u: op.id, reason: "me" }))).toBe(MODERATION_MESSAGES.selfAction);
@@ -207,9 +207,9 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(await balance(t, b.id)).toBe(10);
     expect(await escrowBalance(t)).toBe(escrowBefore - 6);
     expect((await t.gql(`query ($c: ID!) { chat(chatWith: $c) { status } }`, { c: b.id }, teacher.token)).data.chat.status).toBe("closed");
-    expect((await t.gql(Q.notifications, {}, asked.token)).data.notifications).toEqual([]);
-    expect((await t.gql(BOARD)).data.leaderboard.map((x: { userId: string }) => x.userId)).not.toContain(b.id);
-    expect((await t.gql(`{ feed(first: 50) { items { id } } }`, {}, viewer.token)).data.feed.items.map((i: { id: string }) => i.id)).not.toContain(b.id);
+    expect((await t.gql(Q.notifications, {}, asked.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
+    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(b.id);
+    expect((await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewer.token)).data.feed.edges.map((e: any) => e.node).map((i: { id: string }) => i.id)).not.toContain(b.id);
     expect(await lastAudit("suspend")).toMatchObject({ action: "suspend", targetUserId: b.id, reason: "Scam attempts", details: expect.stringMatching(/^until /) });
 
     // Seven days later the first sign-in ends it: b is listed again.
@@ -217,7 +217,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const back = await t.gql(LOGIN, { i: { email: b.email, password: PASSWORD } });
     expect(back.errors).toBeUndefined();
     const viewerToken = await t.app.services.auth.issueToken(viewer.user);
-    expect((await t.gql(`{ feed(first: 50) { items { id } } }`, {}, viewerToken)).data.feed.items.map((i: { id: string }) => i.id)).toContain(b.id);
+    expect((await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewerToken)).data.feed.edges.map((e: any) => e.node).map((i: { id: string }) => i.id)).toContain(b.id);
   });
 
   it("a permanent suspension lasts until an operator lifts it", async () => {
@@ -268,5 +268,23 @@ describe.each(dbTargets)("moderation on %s", (target) => {
       coinsInEscrow: await escrowBalance(t),
     });
     expect((await t.rest("GET", "/moderation/stats", { token: await opToken() })).body).toEqual(stats);
+  });
+
+  it("pages the audit log without repeats or gaps while actions are added between pages", async () => {
+    const s = await student();
+    for (let i = 1; i <= 3; i++) {
+      expect((await gqlOp(WARN, { u: s.id, reason: `warning ${i}`, r: null })).data).toEqual({ warnStudent: true });
+      t.clock.advance(1000);
+    }
+    // Earlier suites' entries (some at the real time) share the log: compare with one big page.
+    const ALL = `{ moderationAudit(first: 100) { edges { node { id reason } } } }`;
+    const before = (await gqlOp(ALL)).data.moderationAudit.edges.map((e: any) => e.node.id);
+    const PAGE = `query ($after: String) { moderationAudit(first: 2, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id reason } } } }`;
+    const p1 = (await gqlOp(PAGE)).data.moderationAudit;
+    await gqlOp(WARN, { u: s.id, reason: "warning 4", r: null }); // a new entry between pages
+    const p2 = (await gqlOp(PAGE, { after: p1.pageInfo.endCursor })).data.moderationAudit;
+    const paged = [...p1.edges, ...p2.edges].map((e: any) => e.node.id);
+    expect(paged).toEqual(before.slice(0, 4));
+    expect(p1.pageInfo.hasNextPage).toBe(true);
   });
 });

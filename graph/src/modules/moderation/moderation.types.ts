@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Connection } from "../../shared/graphql-types.js";
 
 @ObjectType("ModerationStats", { description: "The console's counts; coins from the ledger." })
 export class ModerationStatsType {
@@ -191,3 +192,15 @@ export class SuspendStudentInput {
   @Field(() => ID, { nullable: true, description: "The report this acts on: it is resolved." })
   reportId?: string | null;
 }
+
+@ObjectType({ description: "Reports of the moderation queue, flagged first, then newest." })
+export class ModerationReportConnection extends Connection<ModerationReportType>("ModerationReport", ModerationReportType) {}
+
+@ObjectType({ description: "A page of the audit log, newest first." })
+export class OperatorActionEntryConnection extends Connection<OperatorActionType>("OperatorActionEntry", OperatorActionType) {}
+
+@ObjectType({ description: "A page of a reported chat's messages, oldest first." })
+export class ModerationMessageConnection extends Connection<ModerationMessageType>("ModerationMessage", ModerationMessageType) {}
+
+@ObjectType({ description: "A page of the reported student's visible implement posts, newest first." })
+export class ModerationPostConnection extends Connection<ModerationPostType>("ModerationPost", ModerationPostType) {}

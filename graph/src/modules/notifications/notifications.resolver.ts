@@ -2,16 +2,22 @@ import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
-import { NotificationView } from "./notifications.types.js";
+import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
+import { NOTIFICATIONS_PAGE_SIZE } from "./notifications.service.js";
+import { NotificationConnection, NotificationView } from "./notifications.types.js";
 
 @Resolver(() => NotificationView)
 export class NotificationsResolver {
   @Authorized()
-  @Query(() => [NotificationView], { description: "The caller's notifications, newest first." })
-  async notifications(@Ctx() ctx: Context): Promise<NotificationView[]> {
+  @Query(() => NotificationConnection, { description: "The caller's notifications, newest first, keyset-paged on (time, id)." })
+  async notifications(
+    @Arg("first", () => Int, firstArg(NOTIFICATIONS_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<NotificationConnection> {
     const me = requireUser(ctx);
     await ctx.services.notifications.assertCanList(me.id);
-    return ctx.services.notifications.listFor(me.id);
+    return ctx.services.notifications.page(me.id, { first, after });
   }
 
   @Authorized()

@@ -1,9 +1,11 @@
-import { type EntityManager, In } from "typeorm";
+import { type EntityManager, In, LessThan } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
+import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { formerStudent } from "../../shared/graphql-types.js";
 import { newId } from "../../shared/ids.js";
+import { type Connection, connection, pageSize } from "../../shared/pagination.js";
 import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
 import type { NotificationMailService } from "./notification-mail.service.js";
@@ -21,6 +23,11 @@ export interface NotifyInput {
 }
 
 const LIST_LIMIT = 200;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+const CURSOR_KIND = "notifications";
+
+/** A notification's keyset position: (createdAt, id), newest first. */
+const notificationCursor = (n: Pick<NotificationView, "createdAt" | "id">) => encodeTimeKey(CURSOR_KIND, { at: n.createdAt, id: n.id });
 
 export class NotificationsService {
   constructor(
@@ -99,6 +106,20 @@ export class NotificationsService {
   async listFor(userId: string): Promise<NotificationView[]> {
     const rows = await this.repo().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });
     return this.views(rows);
+  }
+
+  /** The recipient's notifications, newest first, keyset-paged on (createdAt, id). */
+  async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<NotificationView>> {
+    const first = pageSize("first", opts.first, NOTIFICATIONS_PAGE_SIZE);
+    const after = opts.after ? decodeTimeKey(CURSOR_KIND, opts.after) : null;
+    const mine = { recipientId: userId };
+    const rows = await this.repo().find({
+      where: after ? [{ ...mine, createdAt: LessThan(after.at) }, { ...mine, createdAt: after.at, id: LessThan(after.id) }] : mine,
+      order: { createdAt: "DESC", id: "DESC" },
+      take: first + 1,
+    });
+    const views = await this.views(rows.slice(0, first));
+    return connection(views, (v) => notificationCursor(v), { hasNextPage: rows.length > first, hasPreviousPage: after !== null });
   }
 
   async countFor(userId: string): Promise<number> {

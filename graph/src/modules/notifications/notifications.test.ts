@@ -6,7 +6,7 @@ import { validateProfile } from "../profiles/profile.rules.js";
 import { Notification } from "./notification.entity.js";
 
 const SUB = `subscription { notificationAdded { id type message notifier { id name } learnSkill { skill category } } }`;
-const LIST = `{ notifications { id type message dismissible notifier { id name } preachSkill { skill } learnSkill { skill } skillCoins } notificationCount }`;
+const LIST = `{ notifications { edges { node { id type message dismissible notifier { id name } preachSkill { skill } learnSkill { skill } skillCoins } } } notificationCount }`;
 
 describe.each(dbTargets)("notifications on %s", (target) => {
   let t: TestApp;
@@ -40,7 +40,7 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     });
     const forB = await t.gql(LIST, {}, b.token);
     expect(forB.data.notificationCount).toBe(1);
-    expect(forB.data.notifications[0]).toMatchObject({
+    expect(forB.data.notifications.edges.map((e: any) => e.node)[0]).toMatchObject({
       type: "swap-request",
       dismissible: false,
       notifier: { id: a.user.id, name: a.user.name },
@@ -48,8 +48,34 @@ describe.each(dbTargets)("notifications on %s", (target) => {
       learnSkill: { skill: "Guitar" },
     });
     const forA = await t.gql(LIST, {}, a.token);
-    expect(forA.data.notifications).toEqual([]);
+    expect(forA.data.notifications.edges.map((e: any) => e.node)).toEqual([]);
     expect(forA.data.notificationCount).toBe(0);
+  });
+
+  it("pages newest first on (time, id): a notification arriving between pages is neither repeated nor skipped over", async () => {
+    const { a, b } = await pair();
+    const PAGE = `query ($first: Int, $after: String) { notifications(first: $first, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { message } } } }`;
+    const note = (message: string) => t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message });
+    for (let i = 1; i <= 5; i++) {
+      await note(`n${i}`);
+      if (i !== 3) t.clock.advance(1000); // n3 and n4 share a time: the id orders them
+    }
+    const messages = (r: any) => r.data.notifications.edges.map((e: { node: { message: string } }) => e.node.message);
+    const p1 = await t.gql(PAGE, { first: 2 }, b.token);
+    expect(p1.data.notifications.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    await note("newer"); // arrives at the top, before the cursor
+    const p2 = await t.gql(PAGE, { first: 2, after: p1.data.notifications.pageInfo.endCursor }, b.token);
+    const p3 = await t.gql(PAGE, { first: 2, after: p2.data.notifications.pageInfo.endCursor }, b.token);
+    const seen = [...messages(p1), ...messages(p2), ...messages(p3)];
+    expect(seen.slice(0, 1)).toEqual(["n5"]);
+    expect([...seen].sort()).toEqual(["n1", "n2", "n3", "n4", "n5"]);
+    expect(p2.data.notifications.pageInfo.hasPreviousPage).toBe(true);
+    expect(p3.data.notifications.pageInfo.hasNextPage).toBe(false);
+    expect((await t.gql(PAGE, { first: 101 }, b.token)).errors?.[0]).toMatchObject({
+      message: "first must be between 1 and 100",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    expect((await t.gql(PAGE, { after: p1.data.notifications.edges[0].cursor.slice(2) }, b.token)).errors?.[0].message).toBe("Invalid cursor");
   });
 
   it("sends a student whose details are not filled to /p (DETAILS_NOT_FILLED)", async () => {

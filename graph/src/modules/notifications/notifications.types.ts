@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
+import { Connection, SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
 
 @ObjectType({ description: "A skill with its category." })
 export class SkillRef extends SkillFields {}
@@ -43,3 +43,6 @@ export class NotificationView {
   @Field(() => Date)
   createdAt: Date;
 }
+
+@ObjectType({ description: "A page of the caller's notifications, newest first." })
+export class NotificationConnection extends Connection<NotificationView>("Notification", NotificationView) {}

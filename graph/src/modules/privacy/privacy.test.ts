@@ -13,7 +13,7 @@ import { Q } from "../swaps/swaps.test-support.js";
 const EXPORT = `{ myDataExport }`;
 const DELETE = `mutation ($password: String!) { deleteAccount(password: $password) }`;
 const PASSWORD = "my own password";
-const BOARD = `{ leaderboard(first: 100) { userId name } }`;
+const BOARD = `{ leaderboard(first: 100) { edges { node { userId name } } } }`;
 
 describe.each(dbTargets)("export and deletion on %s", (target) => {
   let t: TestApp;
@@ -115,11 +115,11 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     // The chat is closed for good; b's messages stay, from "Deleted student".
     const seen = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
     expect(seen).toMatchObject({ id: chat.id, status: "closed", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
-    expect(seen.messages.nodes.map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([["Teaching you guitar", b.id]]);
+    expect(seen.messages.edges.map((e: any) => e.node).map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([["Teaching you guitar", b.id]]);
     const send = await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token);
     expect(errorMessage(send)).toBe("This chat is closed: the other student's account is no longer active");
     // The open request was cancelled with its notification.
-    expect((await t.gql(Q.notifications, {}, bystander.token)).data.notifications).toEqual([]);
+    expect((await t.gql(Q.notifications, {}, bystander.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
     // Sessions and sockets: refused.
     expect(errorCode(await t.gql(`{ viewerId }`, {}, b.token))).toBe("UNAUTHENTICATED");
     await expect(sub.next()).rejects.toBeDefined();
@@ -127,7 +127,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect((await t.gql(`query ($id: ID!) { user(id: $id) { name gender image skillsKnown { skill } languages } }`, { id: b.id })).data.user).toEqual({
       name: DELETED_STUDENT_NAME, gender: null, image: null, skillsKnown: [], languages: [],
     });
-    expect((await t.gql(BOARD)).data.leaderboard.map((x: { userId: string }) => x.userId)).not.toContain(b.id);
+    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(b.id);
     const row = await t.dataSource.query("SELECT email, nameKey, emailVerifiedAt, deletedAt FROM users WHERE id = ?", [b.id]);
     expect(row[0].email).toBe(`deleted.${b.id}@invalid`);
     expect(row[0].deletedAt).not.toBeNull();

@@ -15,9 +15,9 @@ import { CompletedSkill } from "./completed-skill.entity.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
 
-const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { endCursor hasMore items { id name skillsKnown { skill } languages completedSkills { skill } } } }`;
+const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id name skillsKnown { skill } languages completedSkills { skill } } } } }`;
 const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String) {
-  searchUsers(query: $query, filter: $filter, first: $first, after: $after) { items { id name skillsKnown { skill } } endCursor hasMore }
+  searchUsers(query: $query, filter: $filter, first: $first, after: $after) { edges { node { id name skillsKnown { skill } } } pageInfo { endCursor hasNextPage } }
 }`;
 const SKILLS = ["Python", "React", "Guitar", "Chess", "Yoga", "Go"];
 
@@ -103,7 +103,7 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
       for (const first of [3, 4, 30, 30]) {
         const r: any = await t.gql(FEED, { first, after }, viewer.token);
         expect(r.errors).toBeUndefined();
-        after = r.data.feed.endCursor;
+        after = r.data.feed.pageInfo.endCursor;
       }
       // REST: a session, a continuation, a jump.
       for (const skip of [0, 10, 25]) expect((await t.rest("GET", `/dashboard?skip=${skip}&userId=${viewer.id}`, { token: viewer.token })).status).toBe(200);
@@ -111,7 +111,7 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
       for (const [query, filter] of [["kum", "name"], ["explain 1", "name"], ["pyth", "skillsKnown"], ["tam", "languages"]]) {
         const r: any = await t.gql(SEARCH, { query, filter, first: 3 }, viewer.token);
         expect(r.errors).toBeUndefined();
-        const next: any = await t.gql(SEARCH, { query, filter, first: 3, after: r.data.searchUsers.endCursor }, viewer.token);
+        const next: any = await t.gql(SEARCH, { query, filter, first: 3, after: r.data.searchUsers.pageInfo.endCursor }, viewer.token);
         expect(next.errors).toBeUndefined();
       }
       expect((await t.rest("POST", "/dashboard/search", { token: viewer.token, body: { searchQuery: "go", selectedFilter: "skillsKnown" } })).status).toBe(200);

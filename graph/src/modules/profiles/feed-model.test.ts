@@ -12,7 +12,7 @@ import { FeedEntry } from "./feed-entry.entity.js";
 import { rebuildProfileIndexes } from "./profile-index.js";
 import { validateProfile } from "./profile.rules.js";
 
-const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { endCursor hasMore items { id } } }`;
+const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id } } } }`;
 const POOL = ["Python", "React", "Guitar", "Chess", "Yoga", "Tamil", "Java", "Go"];
 const VIEWER = { known: ["Python", "guitar", "Go"], required: ["React", "CHESS"] };
 
@@ -65,9 +65,9 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
     for (let page = 1; page < 100; page++) {
       const r: any = await t.gql(FEED, { first, after }, viewer.token);
       expect(r.errors).toBeUndefined();
-      seen.push(...r.data.feed.items.map((n: { id: string }) => n.id));
-      if (!r.data.feed.hasMore) return seen;
-      after = r.data.feed.endCursor;
+      seen.push(...r.data.feed.edges.map((e: any) => e.node).map((n: { id: string }) => n.id));
+      if (!r.data.feed.pageInfo.hasNextPage) return seen;
+      after = r.data.feed.pageInfo.endCursor;
       await between?.(page);
     }
     throw new Error("the feed did not end");
@@ -179,9 +179,9 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
     await edit(someone.id, someone.known, someone.required);
     expect(await ended()).toBe(0);
     // A cursor from a session older than the index's history still works (read as of now).
-    const page: any = await t.gql(FEED, { first: 3, after: old.data.feed.endCursor }, viewer.token);
+    const page: any = await t.gql(FEED, { first: 3, after: old.data.feed.pageInfo.endCursor }, viewer.token);
     expect(page.errors).toBeUndefined();
-    expect(page.data.feed.items).toHaveLength(3);
+    expect(page.data.feed.edges.map((e: any) => e.node)).toHaveLength(3);
   });
 
   it("a rebuild from the profiles gives exactly the rows the writes maintained", async () => {

@@ -1,33 +1,35 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
+import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
+import { connection } from "../../shared/pagination.js";
 import { type Context, requireUser } from "../../server/context.js";
 import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
-import { FeedPageType, SearchFilterEnum, SearchPageType } from "./profiles.types.js";
+import { SearchFilterEnum, UserConnection } from "./profiles.types.js";
 
 /** The page already read its cards' skills: the field resolvers find them in the request's loader. */
-function primeCards(ctx: Context, page: FeedPage): void {
+function toConnection(ctx: Context, page: FeedPage): UserConnection {
   for (const [id, skills] of page.skills) ctx.loaders.profiles.skills.prime(id, skills);
+  return connection(page.users, (_, i) => page.cursors[i], page);
 }
 
 @Resolver()
 export class FeedResolver {
   @Authorized()
-  @Query(() => FeedPageType, {
+  @Query(() => UserConnection, {
     description:
       "Other students, best matches first (they know what I want to learn and want what I know), then newest. " +
-      "Fails with DETAILS_NOT_FILLED until the caller's profile is filled.",
+      "Fails with DETAILS_NOT_FILLED until the caller's profile is filled. " +
+      "Keyset-paged as of the first page's time: students who register or edit meanwhile cause no duplicates or gaps.",
   })
   async feed(
-    @Arg("first", () => Int, { defaultValue: FEED_PAGE_SIZE, description: "Page size, at most 50." }) first: number,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("first", () => Int, firstArg(FEED_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<FeedPageType> {
-    const page = await ctx.services.feed.page(requireUser(ctx).id, { first, after });
-    primeCards(ctx, page);
-    return { items: page.users, endCursor: page.endCursor, hasMore: page.hasNextPage };
+  ): Promise<UserConnection> {
+    return toConnection(ctx, await ctx.services.feed.page(requireUser(ctx).id, { first, after }));
   }
 
   @Authorized()
-  @Query(() => SearchPageType, {
+  @Query(() => UserConnection, {
     description:
       "Prefix search among other students with filled profiles: any word of the name, a known skill or a language " +
       "starts with the query (case and accents ignored). The exact word ranks first, then its completions, then by name. " +
@@ -36,12 +38,10 @@ export class FeedResolver {
   async searchUsers(
     @Arg("query", () => String) query: string,
     @Arg("filter", () => SearchFilterEnum, { defaultValue: "name" }) filter: SearchFilter,
-    @Arg("first", () => Int, { defaultValue: SEARCH_PAGE_SIZE, description: "Page size, at most 50." }) first: number,
-    @Arg("after", () => String, { nullable: true, description: "endCursor of the previous page of the same search." }) after: string | null,
+    @Arg("first", () => Int, firstArg(SEARCH_PAGE_SIZE)) first: number,
+    @Arg("after", () => String, { ...AFTER_ARG, description: `${AFTER_ARG.description} Only a cursor of the same query and filter.` }) after: string | null,
     @Ctx() ctx: Context,
-  ): Promise<SearchPageType> {
-    const page = await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after });
-    primeCards(ctx, page);
-    return { items: page.users, endCursor: page.endCursor, hasMore: page.hasNextPage };
+  ): Promise<UserConnection> {
+    return toConnection(ctx, await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after }));
   }
 }

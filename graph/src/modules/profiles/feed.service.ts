@@ -1,5 +1,7 @@
 import type { Deps } from "../../shared/deps.js";
+import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from "../../shared/cursor.js";
 import { badInput } from "../../shared/errors.js";
+import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
@@ -7,7 +9,6 @@ import type { ProfileRow, ProfilesService, UserSkills } from "./profiles.service
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
 export const FEED_PAGE_SIZE = 10;
-export const MAX_FEED_PAGE_SIZE = 50;
 export const SEARCH_PAGE_SIZE = 20;
 /** What REST /dashboard/search answers (one page; the old client had no paging). */
 export const SEARCH_LIMIT = 50;
@@ -19,8 +20,10 @@ export interface FeedPage {
   users: ProfileRow[];
   /** The skills of `users` (read with them: a card shows both). */
   skills: Map<string, UserSkills>;
-  endCursor: string | null;
+  /** The cursor of each of `users` (a keyset position), index-aligned. */
+  cursors: string[];
   hasNextPage: boolean;
+  hasPreviousPage: boolean;
 }
 
 export type SearchPage = FeedPage;
@@ -31,20 +34,17 @@ interface FeedCursor extends CursorKey {
 }
 
 export function encodeCursor(k: FeedCursor): string {
-  return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null])).toString("base64url");
+  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null]);
 }
 
 export function decodeCursor(cursor: string): FeedCursor {
-  try {
-    const [score, at, id, asOf] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+  return decodeCursorParts("feed", cursor, ([score, at, id, asOf]) => {
     const createdAt = new Date(String(at));
     const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
-    if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) throw 0;
-    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) throw 0;
+    if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) return undefined;
+    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) return undefined;
     return { score, createdAt, id, asOf: snapshot };
-  } catch {
-    throw badInput("Invalid feed cursor");
-  }
+  });
 }
 
 interface FeedRow {
@@ -125,16 +125,16 @@ export class FeedService {
    * over. The viewer must have filled their details.
    */
   async page(viewerId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<FeedPage> {
-    const first = Math.min(Math.max(opts.first ?? FEED_PAGE_SIZE, 1), MAX_FEED_PAGE_SIZE);
+    const first = pageSize("first", opts.first, FEED_PAGE_SIZE);
     const after = opts.after ? decodeCursor(opts.after) : null;
     const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null));
     const rows = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
-    const last = pageRows.at(-1);
     return {
       ...(await this.cards(pageRows.map((r) => r.id))),
-      endCursor: last ? encodeCursor({ ...last, asOf: v.asOf }) : null,
+      cursors: pageRows.map((r) => encodeCursor({ ...r, asOf: v.asOf })),
       hasNextPage: rows.length > first,
+      hasPreviousPage: after !== null,
     };
   }
 
@@ -146,14 +146,12 @@ export class FeedService {
    */
   async pageBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<Pick<FeedPage, "users" | "skills">> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
-    const take = Math.min(size, MAX_FEED_PAGE_SIZE);
+    const take = Math.min(size, MAX_PAGE_SIZE);
     const snapshots = this.ds.getRepository(FeedSnapshot);
     const session = skip === 0 ? null : await snapshots.findOne({ where: { userId: viewerId } });
     const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null));
-    const rows =
-      session && session.served === skip && session.cursor
-        ? await this.walk(v, decodeCursor(session.cursor), take)
-        : (await this.walk(v, null, skip + take)).slice(skip);
+    const from = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
+    const rows = from ? await this.walk(v, from, take) : (await this.walk(v, null, skip + take)).slice(skip);
     const last = rows.at(-1);
     const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
     await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
@@ -173,10 +171,10 @@ export class FeedService {
     opts: { first?: number | null; after?: string | null } = {},
   ): Promise<SearchPage> {
     if (!SEARCH_FILTERS.includes(filter)) throw badInput("Unknown search filter");
-    const first = Math.min(Math.max(opts.first ?? SEARCH_PAGE_SIZE, 1), SEARCH_LIMIT);
+    const first = pageSize("first", opts.first, SEARCH_PAGE_SIZE);
     const prefix = foldTerm(String(query ?? ""));
     const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter) : null;
-    if (!prefix) return { users: [], skills: new Map(), endCursor: null, hasNextPage: false };
+    if (!prefix) return { users: [], skills: new Map(), cursors: [], hasNextPage: false, hasPreviousPage: false };
     const q = searchQuery({
       sqlite: isSqlite(this.ds),
       field: SEARCH_FIELD[filter],
@@ -187,26 +185,33 @@ export class FeedService {
     });
     const rows = await rawQuery<{ id: string; term: string; sortKey: string }>(this.ds, q.sql, q.params);
     const pageRows = rows.slice(0, first);
-    const last = pageRows.at(-1);
     return {
       ...(await this.cards(pageRows.map((r) => r.id))),
-      endCursor: last ? encodeSearchCursor({ term: last.term, sortKey: last.sortKey, id: last.id }, prefix, filter) : null,
+      cursors: pageRows.map((r) => encodeSearchCursor({ term: r.term, sortKey: r.sortKey, id: r.id }, prefix, filter)),
       hasNextPage: rows.length > first,
+      hasPreviousPage: after !== null,
     };
   }
 }
 
+/** A REST session's stored position; one the current format cannot read starts the walk over. */
+function storedPosition(cursor: string): FeedCursor | null {
+  try {
+    return decodeCursor(cursor);
+  } catch {
+    return null;
+  }
+}
+
 function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter): string {
-  return Buffer.from(JSON.stringify([k.term, k.sortKey, k.id, prefix, filter])).toString("base64url");
+  return encodeCursorParts("search", [k.term, k.sortKey, k.id, prefix, filter]);
 }
 
 /** A search cursor continues only the search that made it. */
 function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter): SearchKey {
-  try {
-    const [term, sortKey, id, p, f] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof term !== "string" || typeof sortKey !== "string" || typeof id !== "string" || p !== prefix || f !== filter) throw 0;
-    return { term, sortKey, id };
-  } catch {
-    throw badInput("Invalid search cursor");
-  }
+  return decodeCursorParts("search", cursor, ([term, sortKey, id, p, f]) =>
+    typeof term === "string" && typeof sortKey === "string" && typeof id === "string" && p === prefix && f === filter
+      ? { term, sortKey, id }
+      : undefined,
+  );
 }

@@ -5,15 +5,15 @@ import { countStatements, filledStudent } from "../../../test/profiles.js";
 import { MINUTE } from "../../shared/clock.js";
 
 const FEED = `query Feed($first: Int, $after: String) {
-  feed(first: $first, after: $after) { endCursor hasMore items { id name } }
+  feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id name } } }
 }`;
 
 const FULL_FEED = `query Feed($first: Int) {
   feed(first: $first) {
-    hasMore
-    items { id name gender image amount languages rating { value count }
+    pageInfo { hasNextPage }
+    edges { node { id name gender image amount languages rating { value count }
       skillsKnown { category skill } skillsRequired { category skill }
-      completedSkills { skill category mentor { id name skillsKnown { skill } } } }
+      completedSkills { skill category mentor { id name skillsKnown { skill } } } } }
   }
 }`;
 
@@ -84,9 +84,9 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     for (let page = 1; page <= 3; page++) {
       const r: any = await t.gql(FEED, { first: 10, after }, viewer.token);
       expect(r.errors).toBeUndefined();
-      seen.push(...r.data.feed.items.map((n: { id: string }) => n.id));
-      expect(r.data.feed.hasMore).toBe(page < 3);
-      after = r.data.feed.endCursor;
+      seen.push(...r.data.feed.edges.map((e: any) => e.node).map((n: { id: string }) => n.id));
+      expect(r.data.feed.pageInfo.hasNextPage).toBe(page < 3);
+      after = r.data.feed.pageInfo.endCursor;
       // Between pages a perfect match and an unrelated student sign up and fill their profile.
       if (page < 3) {
         await registerAndFill("Guitar", "Python");
@@ -99,7 +99,7 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
 
     // Starting over shows the newcomers: the perfect matches among them come first.
     const fresh = await t.gql(FEED, { first: 3 }, viewer.token);
-    expect(fresh.data.feed.items[0].name).toMatch(/^Newcomer/);
+    expect(fresh.data.feed.edges.map((e: any) => e.node)[0].name).toMatch(/^Newcomer/);
   });
 
   it("REST: GET /api/dashboard?skip pages by offset over a snapshot, so sign-ups cause no duplicates", async () => {
@@ -152,7 +152,7 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
 
   it("costs a number of SQL statements independent of the page size, relations included", async () => {
     // Every student on these pages has a completed skill, so mentors are resolved in both.
-    const ids = (await t.gql(FEED, { first: 25 }, viewer.token)).data.feed.items.map((n: { id: string }) => n.id) as string[];
+    const ids = (await t.gql(FEED, { first: 25 }, viewer.token)).data.feed.edges.map((e: any) => e.node).map((n: { id: string }) => n.id) as string[];
     await t.app.services.deps.tx(async (em) => {
       for (const [i, id] of ids.entries()) {
         // Mentors outside the page (the viewer, another one) so both pages resolve them the same way.
@@ -163,12 +163,12 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     const small = await countStatements(t, async () => {
       const r = await t.gql(FULL_FEED, { first: 5 }, viewer.token);
       expect(r.errors).toBeUndefined();
-      expect(r.data.feed.items).toHaveLength(5);
+      expect(r.data.feed.edges.map((e: any) => e.node)).toHaveLength(5);
     });
     const large = await countStatements(t, async () => {
       const r = await t.gql(FULL_FEED, { first: 25 }, viewer.token);
-      expect(r.data.feed.items).toHaveLength(25);
-      expect(r.data.feed.items.every((n: any) => n.completedSkills[0]?.mentor?.name)).toBe(true);
+      expect(r.data.feed.edges.map((e: any) => e.node)).toHaveLength(25);
+      expect(r.data.feed.edges.map((e: any) => e.node).every((n: any) => n.completedSkills[0]?.mentor?.name)).toBe(true);
     });
     // The rows cost nothing extra; a page that crosses score segments adds one walk per segment (at most 3).
     expect(large.count).toBeGreaterThanOrEqual(small.count);

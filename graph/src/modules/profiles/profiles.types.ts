@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { MAX_LANGUAGES, MAX_SKILLS_PER_LIST } from "../../../../common/profiles.js";
-import { CursorPage, SkillFields } from "../../shared/graphql-types.js";
+import { Connection, SkillFields } from "../../shared/graphql-types.js";
 import { SEARCH_FILTERS, type SearchFilter } from "./feed.service.js";
 import type { ProfileRow } from "./profiles.service.js";
 
@@ -63,12 +63,9 @@ export class MeType extends UserType {
   days: number;
 }
 
-/** Items are profile rows; UserType's field resolvers read them. */
-@ObjectType("FeedPage", { description: "One page of the dashboard feed. Pass endCursor as `after` for the next page." })
-export class FeedPageType extends CursorPage<ProfileRow>(UserType) {}
-
-@ObjectType("SearchPage", { description: "One page of search results, best first. Pass endCursor as `after` (with the same query and filter) for the next page." })
-export class SearchPageType extends CursorPage<ProfileRow>(UserType) {}
+/** Nodes are profile rows; UserType's field resolvers read them. The feed and search both page it. */
+@ObjectType("UserConnection", { description: "A page of students (the feed or a search), in the list's order." })
+export class UserConnection extends Connection<ProfileRow>("User", UserType) {}
 
 @InputType("SkillInput")
 export class SkillInput {

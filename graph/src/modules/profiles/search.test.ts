@@ -4,7 +4,7 @@ import { filledStudent } from "../../../test/profiles.js";
 
 const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String) {
   searchUsers(query: $query, filter: $filter, first: $first, after: $after) {
-    items { id name skillsKnown { skill } languages } endCursor hasMore
+    edges { node { id name skillsKnown { skill } languages } } pageInfo { endCursor hasNextPage }
   }
 }`;
 
@@ -33,7 +33,7 @@ describe.each(dbTargets)("search on %s", (target) => {
   const ids = async (query: string, filter?: string) => {
     const r = await t.gql(SEARCH, { query, filter }, me.token);
     expect(r.errors).toBeUndefined();
-    return (r.data.searchUsers.items as Array<{ id: string }>).map((u) => u.id);
+    return (r.data.searchUsers.edges.map((e: any) => e.node) as Array<{ id: string }>).map((u) => u.id);
   };
 
   it("by name (the default): a prefix of any word, any case, any accent; never self, blocked or unfilled", async () => {
@@ -79,9 +79,9 @@ describe.each(dbTargets)("search on %s", (target) => {
     for (let page = 1; page <= 4; page++) {
       const r: any = await t.gql(SEARCH, { query: "python", filter: "skillsKnown", first: 3, after }, me.token);
       expect(r.errors).toBeUndefined();
-      paged.push(...r.data.searchUsers.items.map((u: { id: string }) => u.id));
-      expect(r.data.searchUsers.hasMore).toBe(page < 4);
-      after = r.data.searchUsers.endCursor;
+      paged.push(...r.data.searchUsers.edges.map((e: any) => e.node).map((u: { id: string }) => u.id));
+      expect(r.data.searchUsers.pageInfo.hasNextPage).toBe(page < 4);
+      after = r.data.searchUsers.pageInfo.endCursor;
     }
     expect(paged).toEqual(all);
     const other = await t.gql(SEARCH, { query: "java", filter: "skillsKnown", after }, me.token);

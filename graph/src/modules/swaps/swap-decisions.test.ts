@@ -87,7 +87,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     // Nor can a stranger touch B's notification about it.
     const [note] = await db.notes(b.id);
     expect((await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: note.id }, c.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    expect((await t.gql(Q.notifications, {}, c.token)).data.notifications).toEqual([]);
+    expect((await t.gql(Q.notifications, {}, c.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
     expect(await db.request(id)).toMatchObject({ status: "pending" });
     expect(await db.notes(b.id)).toHaveLength(1);
     expect(await db.blocks(a.id, b.id)).toEqual([]);

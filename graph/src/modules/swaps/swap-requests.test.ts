@@ -40,7 +40,7 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const row = await requests().findOneByOrFail({ id: r.data.requestSwap.id });
     expect(row).toMatchObject({ requesterId: a.id, receiverId: b.id, status: "pending", preachSkill: "React", learnSkill: "Guitar", coins: null });
     const forB = await t.gql(Q.notifications, {}, b.token);
-    expect(forB.data.notifications).toEqual([
+    expect(forB.data.notifications.edges.map((e: any) => e.node)).toEqual([
       expect.objectContaining({ type: "swap-request", refId: row.id, notifier: { id: a.id, name: a.name }, preachSkill: REACT, learnSkill: GUITAR }),
     ]);
     expect((await t.gql(Q.notifications, {}, a.token)).data.notificationCount).toBe(0);

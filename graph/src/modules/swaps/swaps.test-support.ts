@@ -38,5 +38,5 @@ export const Q = {
   accept: `mutation($id: ID!) { acceptRequest(id: $id) { ${REQUEST_FIELDS} } }`,
   reject: `mutation($id: ID!) { rejectRequest(id: $id) { ${REQUEST_FIELDS} } }`,
   pay: `mutation($id: ID!) { payAcceptedRequest(id: $id) { message coins request { ${REQUEST_FIELDS} } } }`,
-  notifications: `{ notifications { id type message refId skillCoins notifier { id name } preachSkill { skill category } learnSkill { skill category } } notificationCount }`,
+  notifications: `{ notifications { edges { node { id type message refId skillCoins notifier { id name } preachSkill { skill category } learnSkill { skill category } } } } notificationCount }`,
 };

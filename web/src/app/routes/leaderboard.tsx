@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { LeaderboardDocument } from "../../gql/graphql";
+import { nodesOf } from "../../lib/connection";
 
 /** /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting. */
 export function Component() {
@@ -39,10 +40,10 @@ export function Component() {
         <LoadError message="The leaderboard could not be loaded." onRetry={refetch} />
       ) : !data ? (
         <LoadingBlock label="Loading..." />
-      ) : data.leaderboard.length === 0 ? (
+      ) : data.leaderboard.edges.length === 0 ? (
         <EmptyState icon={<StarIcon size={22} />} title="No students yet" description="The leaderboard fills up as students join and rate each other." />
       ) : (
-        <LeaderboardTable rows={data.leaderboard} currentID={currentID} />
+        <LeaderboardTable rows={nodesOf(data.leaderboard)} currentID={currentID} />
       )}
     </Page>
   );

@@ -3,13 +3,14 @@ import { Link, Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
-import { ButtonLink } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon, ChatIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { ChatListDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
 import styles from "./ChatList.module.css";
@@ -20,13 +21,20 @@ function when(iso: string): string {
   return day === "Today" ? timeLabel(d) : day;
 }
 
-/** /user/chat: everyone the student chats with, latest message first. */
+const CHATS_PAGE = 30;
+
+/** /user/chat: everyone the student chats with, latest message first; "Show more" appends older chats. */
 export function ChatListPage() {
-  const { data, error, loading, refetch } = useQuery(ChatListDocument, { fetchPolicy: "cache-and-network" });
+  const { data, error, loading, refetch, fetchMore } = useQuery(ChatListDocument, {
+    variables: { first: CHATS_PAGE, after: null },
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
   if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
-  const chats = data?.chats;
+  const page = data?.chats;
+  const chats = page ? nodesOf(page) : undefined;
 
   return (
     <Page width="narrow">
@@ -44,33 +52,46 @@ export function ChatListPage() {
         chats.length === 0 ? (
           <EmptyState icon={<ChatIcon />} title="No Chats" description="Once a swap or payment is accepted, your chat with that student appears here." />
         ) : (
-          <ul className={styles.list} aria-label="Your chats">
-            {chats.map((c) => (
-              <li key={c.id}>
-                <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
-                  <Avatar name={c.partner.name} image={c.partner.image} size={44} />
-                  <span className={styles.text}>
-                    <span className={styles.top}>
-                      <span className={styles.name}>{c.partner.name}</span>
-                      <time className={styles.time} dateTime={c.lastMessageAt}>
-                        {when(c.lastMessageAt)}
-                      </time>
-                    </span>
-                    <span className={styles.bottom}>
-                      <span className={styles.preview}>
-                        {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+          <>
+            <ul className={styles.list} aria-label="Your chats">
+              {chats.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
+                    <Avatar name={c.partner.name} image={c.partner.image} size={44} />
+                    <span className={styles.text}>
+                      <span className={styles.top}>
+                        <span className={styles.name}>{c.partner.name}</span>
+                        <time className={styles.time} dateTime={c.lastMessageAt}>
+                          {when(c.lastMessageAt)}
+                        </time>
                       </span>
-                      {c.status !== "in_progress" && (
-                        <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
-                          {c.status === "completed" ? "Finished" : c.status === "closed" ? "Closed" : "Reported"}
-                        </Badge>
-                      )}
+                      <span className={styles.bottom}>
+                        <span className={styles.preview}>
+                          {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+                        </span>
+                        {c.status !== "in_progress" && (
+                          <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
+                            {c.status === "completed" ? "Finished" : c.status === "closed" ? "Closed" : "Reported"}
+                          </Badge>
+                        )}
+                      </span>
                     </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {page?.pageInfo.hasNextPage && (
+              <Button
+                variant="secondary"
+                fullWidth
+                loading={loading}
+                loadingText="Loading..."
+                onClick={() => void fetchMore({ variables: { first: CHATS_PAGE, after: page.pageInfo.endCursor } }).catch(() => undefined)}
+              >
+                Show more
+              </Button>
+            )}
+          </>
         )
       ) : error && !loading ? (
         <LoadError message="Your chats could not be loaded." onRetry={refetch} />

@@ -28,10 +28,13 @@ const chat = {
   me: { __typename: "ChatUser", id: "me", name: "Asha", image: null, gender: "Female" },
   partner: { __typename: "ChatUser", id: "them", name: "Ravi Kumar", image: null, gender: "Male" },
   messages: {
-    __typename: "ChatMessagePage",
-    hasOlder: false,
-    nodes: [
-      { __typename: "ChatMessage", id: "m1", chatId: "c1", seq: 1, fromUserId: "them", toUserId: "me", body: "<b>not bold</b><script>x()</script>", createdAt: "2026-01-05T09:01:00.000Z", clientId: null },
+    __typename: "ChatMessageConnection",
+    pageInfo: { __typename: "PageInfo", hasPreviousPage: false, startCursor: "c-1" },
+    edges: [
+      {
+        __typename: "ChatMessageEdge",
+        node: { __typename: "ChatMessage", id: "m1", chatId: "c1", seq: 1, fromUserId: "them", toUserId: "me", body: "<b>not bold</b><script>x()</script>", createdAt: "2026-01-05T09:01:00.000Z", clientId: null },
+      },
     ],
   },
 };

@@ -43,7 +43,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const [finish, finishing] = useMutation(FinishChatDocument);
   const [report] = useMutation(ReportChatDocument);
 
-  const nodes = (chat?.messages.nodes ?? []) as ChatMessageFieldsFragment[];
+  const nodes = (chat?.messages.edges ?? []).map((e) => e.node) as ChatMessageFieldsFragment[];
   const messages = visibleMessages(nodes);
   const lastSeq = nodes.reduce((max, m) => (m.id.startsWith("optimistic-") ? max : Math.max(max, m.seq)), 0);
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
@@ -156,10 +156,13 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           messages={messages}
           meId={chat.me.id}
           partnerName={partner.name}
-          hasOlder={chat.messages.hasOlder}
+          hasOlder={chat.messages.pageInfo.hasPreviousPage}
           loadingOlder={older.loading}
           olderFailed={older.failed}
-          onLoadOlder={older.loadOlder}
+          onLoadOlder={async () => {
+            const before = chat.messages.pageInfo.startCursor;
+            if (before) await older.loadOlder(before);
+          }}
         />
         <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "completed" ? "This chat is finished" : "This chat is closed"} />
       </div>

@@ -12,7 +12,8 @@ interface MessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   olderFailed: boolean;
-  onLoadOlder: (before: number) => Promise<void>;
+  /** Loads the page before the oldest message shown. */
+  onLoadOlder: () => Promise<void>;
 }
 
 /** How close to an edge (px) counts as "at" it: loads older ones at the top, follows new ones at the bottom. */
@@ -34,7 +35,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     const el = ref.current;
     if (!el || firstSeq === undefined || loadingOlder) return;
     anchor.current = { height: el.scrollHeight, top: el.scrollTop };
-    void onLoadOlder(firstSeq);
+    void onLoadOlder();
   };
 
   // Older messages went in above: keep the same message under the reader's eyes.

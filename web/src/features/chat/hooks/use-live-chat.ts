@@ -7,9 +7,10 @@ import type { ChatMessage } from "../utils/messages";
 export function addMessageToCache(cache: ApolloCache, chatWith: string, message: ChatMessage): void {
   cache.updateQuery({ query: ChatDocument, variables: { chatWith } }, (data) => {
     if (!data?.chat) return undefined;
-    const nodes = data.chat.messages.nodes;
-    if (nodes.some((m) => m.id === message.id)) return undefined;
-    return { chat: { ...data.chat, messages: { ...data.chat.messages, nodes: [...nodes, message] } } };
+    const edges = data.chat.messages.edges;
+    if (edges.some((e) => e.node.id === message.id)) return undefined;
+    const edge = { __typename: "ChatMessageEdge" as const, node: message };
+    return { chat: { ...data.chat, messages: { ...data.chat.messages, edges: [...edges, edge] } } };
   });
 }
 

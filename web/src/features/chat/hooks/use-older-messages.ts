@@ -3,7 +3,8 @@ import { useCallback, useRef, useState } from "react";
 import { OlderMessagesDocument } from "../../../gql/graphql";
 
 /**
- * Loads the page before the oldest message shown; the cache policy prepends it to the chat.
+ * Loads the page before the oldest message shown (`before`: the connection's startCursor); the
+ * cache policy prepends it to the chat.
  * One request at a time.
  */
 export function useOlderMessages(chatWith: string) {
@@ -12,7 +13,7 @@ export function useOlderMessages(chatWith: string) {
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
   const loadOlder = useCallback(
-    async (before: number) => {
+    async (before: string) => {
       if (busy.current) return;
       busy.current = true;
       setLoading(true);

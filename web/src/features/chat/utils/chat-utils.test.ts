@@ -48,6 +48,7 @@ describe("messages", () => {
 });
 
 describe("the chat's message cache", () => {
+  const edges = (nodes: ChatMessage[]) => nodes.map((node) => ({ __typename: "ChatMessageEdge" as const, node }));
   const base = (nodes: ChatMessage[], hasOlder: boolean): ChatQuery => ({
     chat: {
       __typename: "Chat",
@@ -68,7 +69,11 @@ describe("the chat's message cache", () => {
       iTeach: null,
       me: { __typename: "ChatUser", id: "me", name: "Me", image: null, gender: "Male" },
       partner: { __typename: "ChatUser", id: "them", name: "Them", image: null, gender: "Female" },
-      messages: { __typename: "ChatMessagePage", hasOlder, nodes },
+      messages: {
+        __typename: "ChatMessageConnection",
+        edges: edges(nodes),
+        pageInfo: { __typename: "PageInfo", hasPreviousPage: hasOlder, startCursor: nodes.length ? `cursor-${nodes[0].seq}` : null },
+      },
     },
   });
 
@@ -76,18 +81,31 @@ describe("the chat's message cache", () => {
     const cache = new InMemoryCache({ typePolicies });
     const read = () => cache.readQuery({ query: ChatDocument, variables: { chatWith: "them" } })!.chat.messages;
     cache.writeQuery({ query: ChatDocument, variables: { chatWith: "them" }, data: base([msg(4), msg(5), msg(6)], true) });
+    expect(read().pageInfo).toMatchObject({ hasPreviousPage: true, startCursor: "cursor-4" });
     cache.writeQuery({
       query: OlderMessagesDocument,
-      variables: { chatWith: "them", before: 4 },
-      data: { chat: { __typename: "Chat", id: "c1", messages: { __typename: "ChatMessagePage", hasOlder: false, nodes: [msg(1), msg(2), msg(3)] } } },
+      variables: { chatWith: "them", before: "cursor-4" },
+      data: {
+        chat: {
+          __typename: "Chat",
+          id: "c1",
+          messages: {
+            __typename: "ChatMessageConnection",
+            edges: edges([msg(1), msg(2), msg(3)]),
+            pageInfo: { __typename: "PageInfo", hasPreviousPage: false, startCursor: "cursor-1" },
+          },
+        },
+      },
     });
-    expect(read().nodes.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(read().hasOlder).toBe(false);
+    const seqs = () => read().edges.map((e) => e.node.seq);
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(read().pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: "cursor-1" });
     addMessageToCache(cache, "them", msg(7));
     addMessageToCache(cache, "them", msg(7));
     // A refetch of the newest page keeps what was loaded above it.
     cache.writeQuery({ query: ChatDocument, variables: { chatWith: "them" }, data: base([msg(6), msg(7), msg(8)], true) });
-    expect(read().nodes.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(read().hasOlder).toBe(false);
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The oldest page fetched still says where scrolling up starts.
+    expect(read().pageInfo).toMatchObject({ hasPreviousPage: false, startCursor: "cursor-1" });
   });
 });

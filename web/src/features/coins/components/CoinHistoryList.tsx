@@ -6,6 +6,7 @@ import { CoinsIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { Spinner } from "../../../components/ui/Spinner";
 import { CoinHistoryDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { cx } from "../../../lib/cx";
 import { describeEntry, formatCoins, formatWhen } from "../utils/format";
 import styles from "./Coins.module.css";
@@ -20,6 +21,7 @@ export function CoinHistoryList() {
     notifyOnNetworkStatusChange: true,
   });
   const page = data?.coinHistory;
+  const entries = nodesOf(page);
 
   return (
     <Card as="section" padding="lg" aria-labelledby="history-title" className={styles.historyCard}>
@@ -28,12 +30,12 @@ export function CoinHistoryList() {
         <LoadError message="Your history could not be loaded." onRetry={refetch} />
       ) : !page ? (
         <Spinner showLabel label="Loading history..." />
-      ) : page.items.length === 0 ? (
+      ) : entries.length === 0 ? (
         <EmptyState plain as="h3" icon={<CoinsIcon size={22} />} title="No coin movements yet" description="Buy coins or finish a swap to earn your first one." />
       ) : (
         <>
           <ol className={styles.history}>
-            {page.items.map((e) => {
+            {entries.map((e) => {
               const { title, detail } = describeEntry(e);
               return (
                 <li key={e.id} className={styles.historyRow}>
@@ -54,13 +56,13 @@ export function CoinHistoryList() {
               );
             })}
           </ol>
-          {page.hasMore && (
+          {page.pageInfo.hasNextPage && (
             <Button
               variant="secondary"
               fullWidth
               loading={loading}
               loadingText="Loading..."
-              onClick={() => void fetchMore({ variables: { first: PAGE, after: page.endCursor } })}
+              onClick={() => void fetchMore({ variables: { first: PAGE, after: page.pageInfo.endCursor } })}
             >
               Show more
             </Button>

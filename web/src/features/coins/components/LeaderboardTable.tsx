@@ -7,7 +7,7 @@ import { formatCoins } from "../utils/format";
 import styles from "./Coins.module.css";
 
 export interface LeaderboardTableProps {
-  rows: LeaderboardQuery["leaderboard"];
+  rows: Array<LeaderboardQuery["leaderboard"]["edges"][number]["node"]>;
   /** The viewer's id from the URL: their row is highlighted, and profile links carry it. */
   currentID: string;
 }

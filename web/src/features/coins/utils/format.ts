@@ -1,6 +1,6 @@
 import type { CoinHistoryQuery } from "../../../gql/graphql";
 
-export type HistoryItem = CoinHistoryQuery["coinHistory"]["items"][number];
+export type HistoryItem = CoinHistoryQuery["coinHistory"]["edges"][number]["node"];
 
 /** One skill coin costs Rs.10 (1000 paise); the server's paymentGateway query is the source of truth. */
 export const DEFAULT_COIN_PRICE_PAISE = 1000;

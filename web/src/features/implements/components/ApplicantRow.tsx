@@ -11,7 +11,7 @@ import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
 
-type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
+type Applicant = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"]["applicants"]["edges"][number]["node"];
 
 /** Reasons longer than this start folded to a few lines, with Show more. */
 const FOLD_AFTER_CHARS = 280;

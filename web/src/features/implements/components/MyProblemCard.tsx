@@ -5,15 +5,17 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { userMessage } from "../utils/errors";
 import { formatDate, MESSAGES } from "../utils/rules";
 import { ApplicantRow } from "./ApplicantRow";
 import styles from "./implements.module.css";
 
-type MyPost = MyImplementPostsQuery["myImplementPosts"]["items"][number];
+type MyPost = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"];
 
 /** One of my posts: its text, Hide Post / Show Post, and its applicants. */
 export function MyProblemCard({ post }: { post: MyPost }) {
+  const applicants = nodesOf(post.applicants);
   const [setVisibility, { loading }] = useMutation(SetImplementPostVisibilityDocument);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -49,12 +51,12 @@ export function MyProblemCard({ post }: { post: MyPost }) {
       )}
       <p className={styles.body}>{post.description}</p>
       <section className={styles.section} aria-label={`Applicants for ${post.title}`}>
-        <h3 className={styles.sectionTitle}>Applicants ({post.applicants.length})</h3>
-        {post.applicants.length === 0 ? (
+        <h3 className={styles.sectionTitle}>Applicants ({applicants.length}{post.applicants.pageInfo.hasNextPage ? "+" : ""})</h3>
+        {applicants.length === 0 ? (
           <p className={styles.muted}>No one has asked to join yet.</p>
         ) : (
           <ul role="list" className={styles.applicants}>
-            {post.applicants.map((a) => (
+            {applicants.map((a) => (
               <ApplicantRow key={a.id} postId={post.id} applicant={a} />
             ))}
           </ul>

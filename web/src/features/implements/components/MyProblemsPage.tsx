@@ -11,6 +11,7 @@ import { MyImplementPostsDocument } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
+import { nodesOf } from "../../../lib/connection";
 
 const PAGE_SIZE = 10;
 
@@ -22,10 +23,10 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
   const page = data?.myImplementPosts;
 
   async function loadMore() {
-    if (!page?.hasMore) return;
+    if (!page?.pageInfo.hasNextPage) return;
     setLoadingMore(true);
     try {
-      await fetchMore({ variables: { first: PAGE_SIZE, after: page.endCursor } });
+      await fetchMore({ variables: { first: PAGE_SIZE, after: page.pageInfo.endCursor } });
     } finally {
       setLoadingMore(false);
     }
@@ -53,7 +54,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         <LoadError message="Your problems could not load." onRetry={refetch} />
       ) : !page ? (
         <LoadingBlock label="Loading your problems..." />
-      ) : page.items.length === 0 ? (
+      ) : page.edges.length === 0 ? (
         <EmptyState
           icon={<RocketIcon />}
           title="You have not posted a problem yet"
@@ -66,10 +67,10 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         />
       ) : (
         <div className={styles.stack}>
-          {page.items.map((post) => (
+          {nodesOf(page).map((post) => (
             <MyProblemCard key={post.id} post={post} />
           ))}
-          {page.hasMore && (
+          {page.pageInfo.hasNextPage && (
             <div className={styles.loadingMore}>
               <Button variant="secondary" onClick={loadMore} loading={loadingMore} loadingText="Loading...">
                 Load more

@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/ui/PageHeader";
 import { ScrollBox } from "../../../components/ui/ScrollBox";
 import { LoadingBlock, Spinner } from "../../../components/ui/Spinner";
 import { ImplementPostsDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
 import { nameSegment, type Viewer } from "./WithViewer";
@@ -27,18 +28,18 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
   const [moreFailed, setMoreFailed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const page = data?.implementPosts;
-  const items = page?.items ?? [];
+  const items = nodesOf(page);
 
   const loadMore = useCallback(() => {
-    if (!page?.hasMore || loadingMore) return;
+    if (!page?.pageInfo.hasNextPage || loadingMore) return;
     setLoadingMore(true);
     setMoreFailed(false);
-    fetchMore({ variables: { first: PAGE_SIZE, after: page.endCursor } })
+    fetchMore({ variables: { first: PAGE_SIZE, after: page.pageInfo.endCursor } })
       .catch(() => setMoreFailed(true))
       .finally(() => setLoadingMore(false));
   }, [fetchMore, loadingMore, page]);
 
-  const onScroll = useInfiniteScroll(box, { hasMore: !!page?.hasMore && !moreFailed, loading: loadingMore, loadMore, itemCount: items.length });
+  const onScroll = useInfiniteScroll(box, { hasMore: !!page?.pageInfo.hasNextPage && !moreFailed, loading: loadingMore, loadMore, itemCount: items.length });
 
   return (
     <Page>
@@ -67,7 +68,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
         <LoadError message="The problems could not load." onRetry={refetch} />
       ) : !page ? (
         <LoadingBlock label="Loading problems..." />
-      ) : items.length === 0 && !page.hasMore ? (
+      ) : items.length === 0 && !page.pageInfo.hasNextPage ? (
         <EmptyState
           icon={<RocketIcon />}
           title="No problems to join yet"
@@ -97,7 +98,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
               </Button>
             </div>
           )}
-          {!page.hasMore && <p className={styles.end}>End of the list</p>}
+          {!page.pageInfo.hasNextPage && <p className={styles.end}>End of the list</p>}
         </ScrollBox>
       )}
     </Page>

@@ -1,5 +1,6 @@
 import { Card } from "../../../components/ui/Card";
 import type { ModerationConsoleQuery } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import styles from "./Moderation.module.css";
 import { formatDate } from "./ReportCard";
 
@@ -10,7 +11,8 @@ function describeDetails(details: string): string {
 }
 
 /** The newest entries of the append-only audit log: who did what, when and why. */
-export function AuditLog({ entries }: { entries: ModerationConsoleQuery["moderationAudit"] }) {
+export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit"] }) {
+  const entries = nodesOf(log);
   return (
     <section aria-labelledby="audit-title" className={styles.audit}>
       <h2 id="audit-title" className={styles.sectionTitle}>

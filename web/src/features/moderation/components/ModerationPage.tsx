@@ -10,6 +10,7 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { ModerationConsoleDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ActionDialog, type ModerationAction } from "./ActionDialog";
@@ -102,18 +103,18 @@ export function ModerationPage() {
             ))}
           </div>
         </div>
-        {data.moderationReports.length === 0 ? (
+        {data.moderationReports.edges.length === 0 ? (
           <EmptyState title={status === "open" ? "No open reports" : "No resolved reports yet"} description="Reports students make from a chat appear here." />
         ) : (
           <div className={styles.reports}>
-            {data.moderationReports.map((r) => (
+            {nodesOf(data.moderationReports).map((r) => (
               <ReportCard key={r.id} report={r} onAction={setAction} />
             ))}
           </div>
         )}
       </section>
 
-      <AuditLog entries={data.moderationAudit} />
+      <AuditLog log={data.moderationAudit} />
 
       {action && (
         <ActionDialog

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { Spinner } from "../../../components/ui/Spinner";
 import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, ModerationEvidenceDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import type { ModerationAction } from "./ActionDialog";
 import styles from "./Moderation.module.css";
 
@@ -51,20 +52,24 @@ function Evidence({ reportId, reporterId }: { reportId: string; reporterId: stri
   const { data, loading, error } = useQuery(ModerationEvidenceDocument, { variables: { id: reportId }, fetchPolicy: "network-only" });
   if (loading) return <Spinner showLabel label="Loading messages..." />;
   if (error) return <p className={styles.muted}>The messages could not be loaded.</p>;
-  const messages = data?.moderationReport.chat?.messages ?? [];
+  const page = data?.moderationReport.chat?.messages;
+  const messages = nodesOf(page);
   if (messages.length === 0) return <p className={styles.muted}>No messages in this chat.</p>;
   return (
-    <ol className={styles.messages} aria-label="Messages of the chat">
-      {messages.map((m) => (
-        <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
-          <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Reported"}</span>
-          <span className={styles.body}>{m.body}</span>
-          <time className={styles.muted} dateTime={m.createdAt}>
-            {formatDate(m.createdAt)}
-          </time>
-        </li>
-      ))}
-    </ol>
+    <>
+      {page?.pageInfo.hasPreviousPage && <p className={styles.muted}>The latest {messages.length} messages; older ones are not shown.</p>}
+      <ol className={styles.messages} aria-label="Messages of the chat">
+        {messages.map((m) => (
+          <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
+            <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Reported"}</span>
+            <span className={styles.body}>{m.body}</span>
+            <time className={styles.muted} dateTime={m.createdAt}>
+              {formatDate(m.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
@@ -125,7 +130,7 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
               Suspend
             </Button>
           )}
-          {report.reportedPosts.map((p) => (
+          {nodesOf(report.reportedPosts).map((p) => (
             <Button key={p.id} variant="ghost" size="sm" onClick={() => onAction({ kind: "hide", postId: p.id, name: p.title, reportId: open ? report.id : undefined })}>
               Hide post “{p.title}”
             </Button>

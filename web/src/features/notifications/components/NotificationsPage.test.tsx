@@ -13,6 +13,7 @@ import {
   RejectRequestDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
+import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsPage } from "./NotificationsPage";
 import { REJECT_WARNING } from "./RejectDialog";
 
@@ -40,7 +41,19 @@ const rejected = note("3", "swap-reject");
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
-const list = (notifications: unknown[]) => ({ request: { query: NotificationsDocument }, result: { data: { notifications } } });
+const first = { first: NOTIFICATIONS_PAGE, after: null };
+const list = (nodes: unknown[], page: { after?: string; endCursor?: string; hasNextPage?: boolean } = {}) => ({
+  request: { query: NotificationsDocument, variables: { ...first, after: page.after ?? null } },
+  result: {
+    data: {
+      notifications: {
+        __typename: "NotificationConnection",
+        edges: nodes.map((node) => ({ __typename: "NotificationEdge", node })),
+        pageInfo: { __typename: "PageInfo", hasNextPage: page.hasNextPage ?? false, endCursor: page.endCursor ?? null },
+      },
+    },
+  },
+});
 const count = (n: number) => ({ request: { query: NotificationCountDocument }, result: { data: { notificationCount: n } } });
 
 function renderPage(mocks: unknown[]) {
@@ -60,6 +73,15 @@ function renderPage(mocks: unknown[]) {
 }
 
 describe("NotificationsPage", () => {
+  it("shows the first page and appends the next one with Show more", async () => {
+    renderPage([viewer, list([swapRequest, accepted], { endCursor: "c2", hasNextPage: true }), list([rejected], { after: "c2" }), live]);
+    expect(await screen.findAllByRole("listitem")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(3));
+    expect(screen.getAllByRole("listitem").map((li) => within(li).getByText(/^Person /).textContent)).toEqual(["Person 1", "Person 2", "Person 3"]);
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+
   it("renders each type with its own actions and the notifier's skills", async () => {
     renderPage([viewer, list([swapRequest, accepted, rejected]), live]);
     const cards = await screen.findAllByRole("listitem");
@@ -84,7 +106,7 @@ describe("NotificationsPage", () => {
   it("sends an incomplete profile to /p", async () => {
     const router = renderPage([
       viewer,
-      { request: { query: NotificationsDocument }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
+      { request: { query: NotificationsDocument, variables: first }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
       live,
     ]);
     await screen.findByText("profile form");

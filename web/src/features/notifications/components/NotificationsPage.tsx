@@ -1,14 +1,16 @@
 import { useQuery } from "@apollo/client/react";
 import { Navigate, useParams } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { ButtonLink } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type NotificationFieldsFragment, NotificationsDocument, NotificationsViewerDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
+import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsList } from "./NotificationsList";
 import styles from "./Notifications.module.css";
 
@@ -19,7 +21,11 @@ import styles from "./Notifications.module.css";
 export function NotificationsPage() {
   const { userId } = useParams();
   const viewer = useQuery(NotificationsViewerDocument, { fetchPolicy: "cache-and-network" });
-  const list = useQuery(NotificationsDocument, { fetchPolicy: "cache-and-network" });
+  const list = useQuery(NotificationsDocument, {
+    variables: { first: NOTIFICATIONS_PAGE, after: null },
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
   useLiveNotifications(true);
 
   const me = viewer.data?.me;
@@ -28,7 +34,8 @@ export function NotificationsPage() {
   if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to="/p" replace />;
   if (me && userId !== me.id) return <Navigate to={`/${me.id}/notifications`} replace />;
 
-  const notifications = (list.data?.notifications ?? []) as NotificationFieldsFragment[];
+  const page = list.data?.notifications;
+  const notifications = nodesOf(page) as NotificationFieldsFragment[];
   const failed = (list.error || viewer.error) && !list.data;
 
   return (
@@ -50,7 +57,20 @@ export function NotificationsPage() {
       />
       <div className={styles.body}>
         {me && list.data ? (
-          <NotificationsList notifications={notifications} me={me} />
+          <>
+            <NotificationsList notifications={notifications} me={me} />
+            {page?.pageInfo.hasNextPage && (
+              <Button
+                variant="secondary"
+                fullWidth
+                loading={list.loading}
+                loadingText="Loading..."
+                onClick={() => void list.fetchMore({ variables: { first: NOTIFICATIONS_PAGE, after: page.pageInfo.endCursor } }).catch(() => undefined)}
+              >
+                Show more
+              </Button>
+            )}
+          </>
         ) : failed ? (
           <LoadError message="Your notifications could not be loaded." onRetry={() => Promise.all([list.refetch(), viewer.refetch()])} />
         ) : (

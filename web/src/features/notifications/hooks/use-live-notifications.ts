@@ -1,6 +1,7 @@
 import { useSubscription } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
 import { type NotificationFieldsFragment, NotificationCountDocument, NotificationsDocument, NotificationAddedDocument } from "../../../gql/graphql";
+import { NOTIFICATIONS_PAGE } from "../utils/paging";
 
 /** Ids already applied per cache: two mounted listeners never count one notification twice. */
 const applied = new WeakMap<object, Set<string>>();
@@ -12,10 +13,13 @@ export function addToCache(cache: ApolloCache, n: NotificationFieldsFragment): v
   if (seen.has(n.id)) return;
   seen.add(n.id);
   let wasListed = false;
-  cache.updateQuery({ query: NotificationsDocument }, (data) => {
+  // Written without `after`, the whole list replaces the cached one (lib/type-policies.ts).
+  cache.updateQuery({ query: NotificationsDocument, variables: { first: NOTIFICATIONS_PAGE, after: null } }, (data) => {
     if (!data?.notifications) return undefined;
-    wasListed = data.notifications.some((x) => x?.id === n.id);
-    return wasListed ? undefined : { notifications: [n, ...(data.notifications as NotificationFieldsFragment[])] };
+    const { edges } = data.notifications;
+    wasListed = edges.some((e) => e.node.id === n.id);
+    if (wasListed) return undefined;
+    return { notifications: { ...data.notifications, edges: [{ __typename: "NotificationEdge" as const, node: n }, ...edges] } };
   });
   if (wasListed) return;
   cache.updateQuery({ query: NotificationCountDocument }, (data) =>

@@ -14,6 +14,12 @@ const card = (id: string, name: string) => ({
   skillsKnown: [{ __typename: "Skill", category: "Other", skill: "Chess" }],
   skillsRequired: [{ __typename: "Skill", category: "Programming & Technology", skill: "Rust" }],
 });
+/** A page of the feed or a search: a UserConnection whose last edge has `endCursor`. */
+const users = (nodes: Array<{ id: string }>, endCursor: string | null, hasNextPage: boolean) => ({
+  __typename: "UserConnection",
+  edges: nodes.map((node, i) => ({ __typename: "UserEdge", cursor: i === nodes.length - 1 && endCursor ? endCursor : `${node.id}-cursor`, node })),
+  pageInfo: { __typename: "PageInfo", hasNextPage, endCursor },
+});
 const noReward = { rewards: { __typename: "RewardStatus", rewarded: false, reason: "", rewardCount: 0, rewardId: null } };
 
 function handlers(overrides: Handlers = {}): Handlers {
@@ -23,8 +29,8 @@ function handlers(overrides: Handlers = {}): Handlers {
     DashboardReward: () => noReward,
     Feed: ({ after }) =>
       after
-        ? { feed: { __typename: "FeedPage", items: [card("o3", "Ravi Kumar")], endCursor: "c2", hasMore: false } }
-        : { feed: { __typename: "FeedPage", items: [card("o1", "Meena Iyer"), card("o2", "Karthik S")], endCursor: "c1", hasMore: true } },
+        ? { feed: users([card("o3", "Ravi Kumar")], "c2", false) }
+        : { feed: users([card("o1", "Meena Iyer"), card("o2", "Karthik S")], "c1", true) },
     ...overrides,
   };
 }
@@ -96,7 +102,7 @@ describe("dashboard", () => {
       "/dashboard/u1",
       handlers({
         SearchUsers: ({ query }) => ({
-          searchUsers: { __typename: "SearchPage", items: query === "rust" ? [card("o9", "Priya Nair")] : [], endCursor: null, hasMore: false },
+          searchUsers: users(query === "rust" ? [card("o9", "Priya Nair")] : [], null, false),
         }),
       }),
     );

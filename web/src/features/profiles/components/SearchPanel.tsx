@@ -12,6 +12,7 @@ import { type SearchFilter, SearchUsersDocument } from "../../../gql/graphql";
 import type { DashboardViewer } from "./DashboardNav";
 import styles from "./Dashboard.module.css";
 import { UserCard } from "./UserCard";
+import { nodesOf } from "../../../lib/connection";
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -40,7 +41,7 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
   }
 
   const page = submitted ? data?.searchUsers : undefined;
-  const results = page?.items;
+  const results = page ? nodesOf(page) : undefined;
   const active = FILTERS.find((f) => f.value === filter)!;
 
   return (
@@ -91,13 +92,13 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
                   <UserCard key={u.id} user={u} viewer={me} />
                 ))}
               </ul>
-              {page?.hasMore && (
+              {page?.pageInfo.hasNextPage && (
                 <div className={styles.moreRow}>
                   <Button
                     variant="secondary"
                     loading={fetchingMore}
                     loadingText="Loading..."
-                    onClick={() => void fetchMore({ variables: { after: page.endCursor } }).catch(() => undefined)}
+                    onClick={() => void fetchMore({ variables: { after: page.pageInfo.endCursor } }).catch(() => undefined)}
                   >
                     Show more results
                   </Button>

@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { NetworkStatus } from "@apollo/client";
 import { useCallback } from "react";
 import { FeedDocument } from "../../../gql/graphql";
+import { nodesOf } from "../../../lib/connection";
 
 export const FEED_PAGE_SIZE = 10;
 
@@ -11,14 +12,14 @@ export function useFeed(skip: boolean) {
   const page = query.data?.feed;
   const fetchingMore = query.networkStatus === NetworkStatus.fetchMore;
   const { fetchMore } = query;
-  const endCursor = page?.endCursor ?? null;
+  const endCursor = page?.pageInfo.endCursor ?? null;
   const loadMore = useCallback(() => {
     if (!endCursor) return;
     void fetchMore({ variables: { first: FEED_PAGE_SIZE, after: endCursor } }).catch(() => undefined);
   }, [fetchMore, endCursor]);
   return {
-    items: page?.items ?? [],
-    hasMore: page?.hasMore ?? false,
+    items: nodesOf(page),
+    hasMore: page?.pageInfo.hasNextPage ?? false,
     loaded: Boolean(page),
     loading: query.loading,
     fetchingMore,

@@ -1,0 +1,96 @@
+/**
+ * The API's one pagination convention (docs/development.md "Pagination"): every list is a Relay
+ * connection paged with `first`/`after` (and `last`/`before` where a list is read backwards), the
+ * cursor a keyset position encoded by shared/cursor.ts. These helpers are plain TypeScript so
+ * services can build connections; the GraphQL classes are in graphql-types.ts.
+ */
+import { badInput } from "./errors.js";
+
+/** The largest page any list serves; a larger `first`/`last` is refused (BAD_USER_INPUT), never clamped. */
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+export interface Edge<TNode> {
+  node: TNode;
+  cursor: string;
+}
+
+export interface Connection<TNode> {
+  edges: Edge<TNode>[];
+  pageInfo: PageInfo;
+}
+
+/** `first` or `last` checked against 1..max (default `fallback`): a clear BAD_USER_INPUT otherwise. */
+export function pageSize(name: "first" | "last", value: number | null | undefined, fallback: number, max = MAX_PAGE_SIZE): number {
+  const n = value ?? fallback;
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw badInput(`${name} must be between 1 and ${max}`);
+  return n;
+}
+
+/** A connection over `nodes` in the list's order, each edge with its own cursor. */
+export function connection<TNode>(
+  nodes: readonly TNode[],
+  cursorOf: (node: TNode, index: number) => string,
+  page: { hasNextPage: boolean; hasPreviousPage: boolean },
+): Connection<TNode> {
+  const edges = nodes.map((node, i) => ({ node, cursor: cursorOf(node, i) }));
+  return {
+    edges,
+    pageInfo: { ...page, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+  };
+}
+
+/**
+ * A forward page from rows read in list order with LIMIT first + 1 after the `after` position:
+ * the extra row only tells that there is a next page. hasPreviousPage: a page after a cursor has
+ * at least the cursor's row before it.
+ */
+export function forwardPage<TRow, TNode = TRow>(
+  rows: readonly TRow[],
+  first: number,
+  after: unknown,
+  cursorOf: (row: TRow) => string,
+  nodeOf: (row: TRow) => TNode = (row) => row as unknown as TNode,
+): Connection<TNode> {
+  const page = rows.slice(0, first);
+  const cursors = page.map(cursorOf);
+  return connection(page.map(nodeOf), (_, i) => cursors[i], { hasNextPage: rows.length > first, hasPreviousPage: after != null });
+}
+
+/**
+ * A backward page from rows read newest first (reverse list order) with LIMIT last + 1 before the
+ * `before` position; the connection lists them in list order (oldest first).
+ */
+export function backwardPage<TRow, TNode = TRow>(
+  rows: readonly TRow[],
+  last: number,
+  before: unknown,
+  cursorOf: (row: TRow) => string,
+  nodeOf: (row: TRow) => TNode = (row) => row as unknown as TNode,
+): Connection<TNode> {
+  const page = rows.slice(0, last).reverse();
+  const cursors = page.map(cursorOf);
+  return connection(page.map(nodeOf), (_, i) => cursors[i], { hasNextPage: before != null, hasPreviousPage: rows.length > last });
+}
+
+/**
+ * A forward page of a short list already read whole in list order (a batched per-parent list such
+ * as a post's applicants): `isPastCursor` tells the first item past the cursor's position.
+ */
+export function slicePage<TNode>(
+  items: readonly TNode[],
+  first: number,
+  after: unknown,
+  isPastCursor: (node: TNode) => boolean,
+  cursorOf: (node: TNode) => string,
+): Connection<TNode> {
+  const start = after == null ? 0 : items.findIndex(isPastCursor);
+  const rest = start < 0 ? [] : items.slice(start, start + first + 1);
+  return forwardPage(rest, first, after, cursorOf);
+}

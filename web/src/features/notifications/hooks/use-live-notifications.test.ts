@@ -1,0 +1,48 @@
+import { InMemoryCache } from "@apollo/client";
+import { describe, expect, it } from "vitest";
+import { type NotificationFieldsFragment, NotificationsDocument } from "../../../gql/graphql";
+import { typePolicies } from "../../../lib/type-policies";
+import { NOTIFICATIONS_PAGE } from "../utils/paging";
+import { addToCache } from "./use-live-notifications";
+
+const note = (id: string): NotificationFieldsFragment => ({
+  __typename: "Notification",
+  id,
+  type: "swap-accept",
+  message: `message ${id}`,
+  skillCoins: null,
+  refId: null,
+  dismissible: true,
+  createdAt: "2026-01-05T09:00:00.000Z",
+  preachSkill: null,
+  learnSkill: null,
+  notifier: { __typename: "NotificationUser", id: "u1", name: "Ravi", image: null, gender: "Male" },
+});
+
+const page = (ids: string[], endCursor: string | null, hasNextPage: boolean) => ({
+  notifications: {
+    __typename: "NotificationConnection" as const,
+    edges: ids.map((id) => ({ __typename: "NotificationEdge" as const, node: note(id) })),
+    pageInfo: { __typename: "PageInfo" as const, hasNextPage, endCursor },
+  },
+});
+
+describe("the notifications connection in the cache", () => {
+  it("appends later pages, puts live ones on top and keeps every page loaded", () => {
+    const cache = new InMemoryCache({ typePolicies });
+    const first = { first: NOTIFICATIONS_PAGE, after: null };
+    const read = () => cache.readQuery({ query: NotificationsDocument, variables: first })!.notifications;
+    const ids = () => read().edges.map((e) => e.node.id);
+    cache.writeQuery({ query: NotificationsDocument, variables: first, data: page(["n3", "n2"], "c2", true) });
+    addToCache(cache, note("n4"));
+    expect(ids()).toEqual(["n4", "n3", "n2"]);
+    // The next page starts where the last page fetched ended, not at the live one.
+    expect(read().pageInfo).toMatchObject({ hasNextPage: true, endCursor: "c2" });
+    cache.writeQuery({ query: NotificationsDocument, variables: { first: NOTIFICATIONS_PAGE, after: "c2" }, data: page(["n2", "n1"], "c1", false) });
+    expect(ids()).toEqual(["n4", "n3", "n2", "n1"]);
+    expect(read().pageInfo).toMatchObject({ hasNextPage: false, endCursor: "c1" });
+    // A refetch of the first page (after a dismissal) replaces the list.
+    cache.writeQuery({ query: NotificationsDocument, variables: first, data: page(["n4", "n2"], "c2", false) });
+    expect(ids()).toEqual(["n4", "n2"]);
+  });
+});
