@@ -14,8 +14,8 @@ export class LedgerResolver {
   @Authorized()
   @Query(() => CoinHistoryPage, { description: "The caller's coin movements, newest first (first: at most 50)." })
   coinHistory(
-    @Arg("first", () => Int, { nullable: true, defaultValue: 20 }) first: number | null,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: "Page size, 1 to 50." }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: "endCursor of the previous page; omit for the newest." }) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<CoinHistoryPage> {
     return ctx.services.coins.history.page(requireUser(ctx).id, first ?? 20, after);

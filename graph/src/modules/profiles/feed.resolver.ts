@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
-import { FeedPageType, SearchFilterEnum, SearchPageType } from "./profiles.types.js";
+import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, SearchFilter } from "./feed.service.js";
+import { FeedPageType, SearchPageType } from "./profiles.types.js";
 
 /** The page already read its cards' skills: the field resolvers find them in the request's loader. */
 function primeCards(ctx: Context, page: FeedPage): void {
@@ -18,7 +18,8 @@ export class FeedResolver {
   })
   async feed(
     @Arg("first", () => Int, { defaultValue: FEED_PAGE_SIZE, description: "Page size, at most 50." }) first: number,
-    @Arg("after", () => String, { nullable: true }) after: string | null,
+    @Arg("after", () => String, { nullable: true, description: "endCursor of the previous page; omit for the first page. BAD_USER_INPUT for a cursor that is not one." })
+    after: string | null,
     @Ctx() ctx: Context,
   ): Promise<FeedPageType> {
     const page = await ctx.services.feed.page(requireUser(ctx).id, { first, after });
@@ -34,8 +35,8 @@ export class FeedResolver {
       "An empty query finds nobody.",
   })
   async searchUsers(
-    @Arg("query", () => String) query: string,
-    @Arg("filter", () => SearchFilterEnum, { defaultValue: "name" }) filter: SearchFilter,
+    @Arg("query", () => String, { description: "What a word should start with; case and accents are ignored." }) query: string,
+    @Arg("filter", () => SearchFilter, { defaultValue: SearchFilter.NAME, description: "Which field the query matches." }) filter: SearchFilter,
     @Arg("first", () => Int, { defaultValue: SEARCH_PAGE_SIZE, description: "Page size, at most 50." }) first: number,
     @Arg("after", () => String, { nullable: true, description: "endCursor of the previous page of the same search." }) after: string | null,
     @Ctx() ctx: Context,

@@ -2,6 +2,7 @@ import { Card } from "../../../components/ui/Card";
 import type { ModerationConsoleQuery } from "../../../gql/graphql";
 import styles from "./Moderation.module.css";
 import { formatDate } from "./ReportCard";
+import { ACTION_TEXT } from "../utils/labels";
 
 /** "until <ISO date>" as a person reads it. */
 function describeDetails(details: string): string {
@@ -39,7 +40,7 @@ export function AuditLog({ entries }: { entries: ModerationConsoleQuery["moderat
                     </td>
                     <td data-label="Who">{e.actor}</td>
                     <td data-label="What">
-                      {e.action}
+                      {ACTION_TEXT[e.action]}
                       {e.details ? ` (${describeDetails(e.details)})` : ""}
                     </td>
                     <td data-label="Student">{e.targetName ?? "—"}</td>
