@@ -61,7 +61,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
       implements: { posts: [{ id: p.id, title: "A's problem" }], applications: [{ postId: theirs.id, description: "I can help" }] },
     });
     expect(data.chats).toHaveLength(1);
-    expect(data.chats[0]).toMatchObject({ kind: "pay", status: "in_progress", partner: { id: b.id, name: b.user.name }, coins: 7 });
+    expect(data.chats[0]).toMatchObject({ kind: "PAY", status: "IN_PROGRESS", partner: { id: b.id, name: b.user.name }, coins: 7 });
     expect(data.chats[0].messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([["Hello from A", true], ["Hi A, B here", false]]);
     expect(data.ledger.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([["purchase", 9], ["hold", -7]]);
     const text = g.data.myDataExport as string;
@@ -84,7 +84,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(errorMessage(wrong)).toBe(PRIVACY_MESSAGES.wrongPassword);
     expect(await t.rest("POST", "/me/delete", { token: b.token, body: { password: 42 } })).toMatchObject({ status: 400, body: { error: PRIVACY_MESSAGES.passwordRequired } });
     expect((await t.rest("POST", "/me/delete", { body: { password: PASSWORD } })).status).toBe(401);
-    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ status: "in_progress", partner: { name: a.user.name } });
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ status: "IN_PROGRESS", partner: { name: a.user.name } });
     expect(await escrowBalance(t)).toBeGreaterThanOrEqual(7);
     expect((await t.gql(`{ me { id } }`, {}, b.token)).data.me.id).toBe(b.id);
     void chat;
