@@ -61,7 +61,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
       implements: { posts: [{ id: p.id, title: "A's problem" }], applications: [{ postId: theirs.id, description: "I can help" }] },
     });
     expect(data.chats).toHaveLength(1);
-    expect(data.chats[0]).toMatchObject({ kind: "PAY", status: "IN_PROGRESS", partner: { id: b.id, name: b.user.name }, coins: 7 });
+    expect(data.chats[0]).toMatchObject({ kind: "pay", status: "in_progress", partner: { id: b.id, name: b.user.name }, coins: 7 });
     expect(data.chats[0].messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([["Hello from A", true], ["Hi A, B here", false]]);
     expect(data.ledger.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([["purchase", 9], ["hold", -7]]);
     const text = g.data.myDataExport as string;
@@ -114,7 +114,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(await balance(t, SYSTEM_ACCOUNTS.closed)).toBe(sinkBefore + 5);
     // The chat is closed for good; b's messages stay, from "Deleted student".
     const seen = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
-    expect(seen).toMatchObject({ id: chat.id, status: "closed", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
+    expect(seen).toMatchObject({ id: chat.id, status: "CLOSED", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
     expect(seen.messages.nodes.map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([["Teaching you guitar", b.id]]);
     const send = await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token);
     expect(errorMessage(send)).toBe("This chat is closed: the other student's account is no longer active");
