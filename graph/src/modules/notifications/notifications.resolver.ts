@@ -38,6 +38,6 @@ export class NotificationsResolver {
     description: "Each new notification, delivered to its recipient only.",
   })
   notificationAdded(@Root() event: AddressedTopics["NOTIFICATION_ADDED"]): NotificationView {
-    return event.payload as NotificationView;
+    return { ...event.payload, createdAt: new Date(event.payload.createdAt) };
   }
 }

@@ -6,6 +6,7 @@ import { formerStudent } from "../../shared/graphql-types.js";
 import { newId } from "../../shared/ids.js";
 import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
+import type { NotificationEvent } from "./notification-events.js";
 import type { NotificationView } from "./notifications.types.js";
 
 export interface NotifyInput {
@@ -67,7 +68,8 @@ export class NotificationsService {
 
   private async publish(row: Notification): Promise<void> {
     const [view] = await this.views([row]);
-    this.deps.pubsub.publish("NOTIFICATION_ADDED", row.recipientId, { recipientId: row.recipientId, notificationId: row.id, payload: view });
+    const payload: NotificationEvent = { ...view, createdAt: view.createdAt.toISOString() };
+    this.deps.pubsub.publish("NOTIFICATION_ADDED", row.recipientId, { recipientId: row.recipientId, notificationId: row.id, payload });
   }
 
   /** Removes the notifications about one request (it was accepted, rejected or withdrawn). */
