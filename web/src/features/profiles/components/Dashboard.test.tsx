@@ -101,7 +101,7 @@ describe("dashboard", () => {
       }),
     );
     const box = await screen.findByRole("searchbox", { name: "Search" });
-    fireEvent.change(screen.getByRole("combobox", { name: "Search by" }), { target: { value: "skillsKnown" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Search by" }), { target: { value: "SKILLS_KNOWN" } });
     fireEvent.change(box, { target: { value: "rust" } });
     fireEvent.submit(box.closest("form")!);
     const results = await screen.findByRole("list", { name: "Search results" });
