@@ -22,7 +22,7 @@ export class PurchasesResolver {
     description: "Verifies the checkout's signature for the caller's order and credits its coins exactly once.",
   })
   verifyCoinPayment(
-    @Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned (the caller's own; NOT_FOUND otherwise)." }) orderId: string,
+    @Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned: NOT_FOUND when unknown, FORBIDDEN when it is someone else's." }) orderId: string,
     @Arg("paymentId", () => String, { description: "razorpay_payment_id from the checkout." }) paymentId: string,
     @Arg("signature", () => String, { description: "razorpay_signature from the checkout; BAD_USER_INPUT when it does not match." }) signature: string,
     @Ctx() ctx: Context,
@@ -32,7 +32,7 @@ export class PurchasesResolver {
 
   @Authorized()
   @Mutation(() => SandboxPayment, { description: "TEST MODE only (no Razorpay keys): pays the caller's sandbox order." })
-  sandboxPay(@Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned (the caller's own; NOT_FOUND otherwise)." }) orderId: string, @Ctx() ctx: Context): Promise<SandboxPayment> {
+  sandboxPay(@Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned: NOT_FOUND when unknown, FORBIDDEN when it is someone else's." }) orderId: string, @Ctx() ctx: Context): Promise<SandboxPayment> {
     return ctx.services.coins.purchases.sandboxPay(requireUser(ctx).id, orderId);
   }
 }

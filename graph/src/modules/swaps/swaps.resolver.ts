@@ -15,19 +15,19 @@ import {
 export class SwapsResolver {
   @Authorized()
   @Query(() => SwapForm, { description: "The Swap popup's options: my skills to teach, theirs to learn." })
-  swapForm(@Arg("userId", () => ID, { description: "The other student's user id. NOT_FOUND for an unknown student." }) userId: string, @Ctx() ctx: Context): Promise<SwapForm> {
+  swapForm(@Arg("userId", () => ID, { description: "The other student's user id: NOT_FOUND when unknown, CONFLICT (with the reason) when no request can be sent to them now." }) userId: string, @Ctx() ctx: Context): Promise<SwapForm> {
     return ctx.services.swaps.form(requireUser(ctx).id, userId);
   }
 
   @Authorized()
   @Query(() => SwapForm, { description: "The Pay popup's options (learnSkills are what can be paid for)." })
-  payForm(@Arg("userId", () => ID, { description: "The other student's user id. NOT_FOUND for an unknown student." }) userId: string, @Ctx() ctx: Context): Promise<SwapForm> {
+  payForm(@Arg("userId", () => ID, { description: "The other student's user id: NOT_FOUND when unknown, CONFLICT (with the reason) when no request can be sent to them now." }) userId: string, @Ctx() ctx: Context): Promise<SwapForm> {
     return ctx.services.swaps.form(requireUser(ctx).id, userId);
   }
 
   @Authorized()
   @Query(() => SwapAvailability, { description: "Whether Swap and Pay are possible with this student now." })
-  async swapAvailability(@Arg("userId", () => ID, { description: "The other student's user id. NOT_FOUND for an unknown student." }) userId: string, @Ctx() ctx: Context): Promise<SwapAvailability> {
+  async swapAvailability(@Arg("userId", () => ID, { description: "The other student's user id; why no request can be sent comes back in `reason`, not as an error." }) userId: string, @Ctx() ctx: Context): Promise<SwapAvailability> {
     const s = await ctx.services.swaps.status(requireUser(ctx).id, userId);
     return { ...s, openRequest: s.openRequest ? await toView(ctx.services.users, s.openRequest) : null };
   }
@@ -41,14 +41,14 @@ export class SwapsResolver {
 
   @Authorized()
   @Mutation(() => SwapRequestView, { description: "Sends a swap request (the receiver gets swap-request)." })
-  async requestSwap(@Arg("input", () => RequestSwapInput, { description: "What to ask for; BAD_USER_INPUT with the spec's message when a skill or the price is missing, CONFLICT when an open request or a chat already exists between the two, FORBIDDEN when one blocked the other." }) input: RequestSwapInput, @Ctx() ctx: Context): Promise<SwapRequestView> {
+  async requestSwap(@Arg("input", () => RequestSwapInput, { description: "What to ask for; BAD_USER_INPUT with the spec's message when a skill or the price is missing, NOT_FOUND for an unknown receiver, CONFLICT when an open request or a chat already exists between the two, when one blocked the other, or when the receiver is not listed." }) input: RequestSwapInput, @Ctx() ctx: Context): Promise<SwapRequestView> {
     const r = await ctx.services.swaps.requestSwap(requireUser(ctx).id, input);
     return toView(ctx.services.users, r);
   }
 
   @Authorized()
   @Mutation(() => SwapRequestView, { description: "Sends a pay request (the teacher gets pay-request)." })
-  async requestPay(@Arg("input", () => RequestPayInput, { description: "What to ask for; BAD_USER_INPUT with the spec's message when a skill or the price is missing, CONFLICT when an open request or a chat already exists between the two, FORBIDDEN when one blocked the other." }) input: RequestPayInput, @Ctx() ctx: Context): Promise<SwapRequestView> {
+  async requestPay(@Arg("input", () => RequestPayInput, { description: "What to ask for; BAD_USER_INPUT with the spec's message when a skill or the price is missing, NOT_FOUND for an unknown receiver, CONFLICT when an open request or a chat already exists between the two, when one blocked the other, or when the receiver is not listed." }) input: RequestPayInput, @Ctx() ctx: Context): Promise<SwapRequestView> {
     const r = await ctx.services.swaps.requestPay(requireUser(ctx).id, {
       receiverId: input.receiverId,
       learnSkill: input.learnSkill,
