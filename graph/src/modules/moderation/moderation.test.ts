@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -112,16 +112,23 @@ describe.each(dbTargets)("moderation on %s", (target) => {
   it("the command line grants and revokes operators, and the audit log says so", async () => {
     const s = await student();
     const env = { ...process.env, DATA_DIR: t.config.dataDir, ...(t.config.database.kind === "mysql" ? { DATABASE_URL: t.config.database.url } : {}), LOG_LEVEL: "silent" };
-    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], { cwd: root, env, encoding: "utf8" });
-    const granted = run("grant", s.email.toUpperCase());
+    // Asynchronous: a synchronous spawn would block the event loop the test server runs on for
+    // seconds, and the next request could reuse a keep-alive socket the server is just closing (ECONNRESET).
+    const run = (...args: string[]) =>
+      new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], { cwd: root, env, encoding: "utf8" }, (error, stdout, stderr) =>
+          resolve({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+        );
+      });
+    const granted = await run("grant", s.email.toUpperCase());
     expect(granted.stdout.trim()).toBe(`granted: ${s.email}`);
     expect(granted.status).toBe(0);
     expect((await t.gql(STATS, {}, s.token)).errors).toBeUndefined();
-    expect(run("list").stdout).toContain(`${s.email}\tgranted (cli)`);
-    const unknown = run("grant", "00z000@psgtech.ac.in");
+    expect((await run("list")).stdout).toContain(`${s.email}\tgranted (cli)`);
+    const unknown = await run("grant", "00z000@psgtech.ac.in");
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toBe("No student has the address 00z000@psgtech.ac.in");
-    expect(run("frobnicate").status).toBe(1);
+    expect((await run("frobnicate")).status).toBe(1);
     await setOperator(t.dataSource, s.email, false, t.clock.now());
     expect(errorCode(await t.gql(STATS, {}, s.token))).toBe("FORBIDDEN");
     const log = (await gqlOp(AUDIT)).data.moderationAudit.filter((a: { targetUserId: string }) => a.targetUserId === s.id);
