@@ -45,7 +45,7 @@ try {
     "GET /api/leaderboard": () => fetch(`${t.url}/api/leaderboard`).then((r) => r.arrayBuffer()),
     "feed(first: 20)": (i) => post({ query: "{ feed(first: 20) { edges { node { id name } } pageInfo { hasNextPage } } }" }, students[i % students.length].token),
     "searchUsers(skill)": (i) =>
-      post({ query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: skillsKnown) { id } }` }, students[i % students.length].token),
+      post({ query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: SKILLS_KNOWN) { items { id } } }` }, students[i % students.length].token),
   };
 
   async function run(fn: (i: number) => Promise<unknown>): Promise<number> {

@@ -9,14 +9,22 @@ export const MAX_DESCRIPTION_LENGTH = 2000;
 export const MAX_JOIN_DESCRIPTION_LENGTH = 1000;
 export const MAX_REASON_LENGTH = 300;
 
-/** The listed reasons; "Other" comes with the owner's own text, which is what is stored. */
-export const REJECTION_REASONS = [
-  "Incomplete Profile",
-  "Does Not Meet Requirements",
-  "Violation of Terms of Service",
-  "Duplicate Account",
-] as const;
-export const OTHER_REASON = "Other";
+/**
+ * What an owner may choose when rejecting an applicant: the GraphQL enum name (what the web sends)
+ * to the spec's text (what REST sends and what is stored). "Other" comes with the owner's own
+ * text, which is what is stored then.
+ */
+export const RejectionReason = {
+  INCOMPLETE_PROFILE: "Incomplete Profile",
+  DOES_NOT_MEET_REQUIREMENTS: "Does Not Meet Requirements",
+  VIOLATION_OF_TERMS_OF_SERVICE: "Violation of Terms of Service",
+  DUPLICATE_ACCOUNT: "Duplicate Account",
+  OTHER: "Other",
+} as const;
+export type RejectionReason = (typeof RejectionReason)[keyof typeof RejectionReason];
+export const OTHER_REASON = RejectionReason.OTHER;
+/** The listed reasons (all but Other). */
+export const REJECTION_REASONS: readonly RejectionReason[] = Object.values(RejectionReason).filter((r) => r !== OTHER_REASON);
 
 export const IMPLEMENT_MESSAGES = {
   titleRequired: "Please enter a title.",

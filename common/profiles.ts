@@ -25,8 +25,10 @@ export const LANGUAGES = [
   "German", "Japanese", "Korean", "Russian", "Arabic", "Portuguese", "Italian", "Dutch", "Turkish",
 ] as const;
 
-export const GENDERS = ["Male", "Female"] as const;
-export type Gender = (typeof GENDERS)[number];
+/** The GraphQL enum name (what the web sends and reads) to the spec's text (stored, sent over REST, shown). */
+export const Gender = { MALE: "Male", FEMALE: "Female" } as const;
+export type Gender = (typeof Gender)[keyof typeof Gender];
+export const GENDERS: readonly Gender[] = Object.values(Gender);
 
 export const MAX_IMAGE_BYTES = 2_097_152;
 export const MAX_SKILL_LENGTH = 60;

@@ -31,7 +31,7 @@ export const SEND = `mutation Send($chatWith: ID!, $body: String!, $clientId: St
 export const SET_LINK = `mutation Link($chatWith: ID!, $link: String!) { setMeetingLink(chatWith: $chatWith, link: $link) { id meetingLink } }`;
 export const RATE = `mutation Rate($chatWith: ID!, $stars: Int!) { rateChatPartner(chatWith: $chatWith, stars: $stars) { id ratingGiven } }`;
 export const FINISH = `mutation Finish($chatWith: ID!) { finishChat(chatWith: $chatWith) { ended waitingForPartner chat { id status finishedByMe finishedByPartner } } }`;
-export const REPORT = `mutation Report($chatWith: ID!, $reason: String!, $details: String) {
+export const REPORT = `mutation Report($chatWith: ID!, $reason: ReportReason!, $details: String) {
   reportChat(chatWith: $chatWith, reason: $reason, details: $details) { id status }
 }`;
 export const MESSAGE_ADDED = `subscription Added($chatWith: ID!) { messageAdded(chatWith: $chatWith) { id seq fromUserId toUserId body clientId } }`;

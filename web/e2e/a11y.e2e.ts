@@ -112,7 +112,7 @@ describe("accessibility (axe-core) in Chromium", () => {
     // (Before the clock moves: these tokens live 7 days.) The moderation console, with a report in its queue: the poster reports their chat with the asker.
     const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(poster.id, "Rust", "Kotlin"), asker.token);
     await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: other.id }, poster.token);
-    await gql("mutation ($c: ID!, $r: String!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "Spam or scam" }, poster.token);
+    await gql("mutation ($c: ID!, $r: ReportReason!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "SPAM_OR_SCAM" }, poster.token);
     // Ten days on, the chat can be finished, so Finish opens the rating dialog (it checks the
     // 10-day rule first). Tokens live 7 days: mine is issued again.
     await advanceServerClock(10 * 24 * 60 * 60 * 1000 + 60_000);

@@ -21,8 +21,8 @@ async function chatBetween(a: Student, b: Student) {
   );
   await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: requestSwap.id }, b.token);
 }
-const report = (from: Student, about: Student, reason: string) =>
-  gql("mutation ($c: ID!, $r: String!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: about.id, r: reason }, from.token);
+const report = (from: Student, about: Student, reason: "SWAPPED_BY_MISTAKE" | "SPAM_OR_SCAM" | "HARASSMENT") =>
+  gql("mutation ($c: ID!, $r: ReportReason!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: about.id, r: reason }, from.token);
 
 describe("moderation console in Chromium", () => {
   let browser: Browser;
@@ -43,9 +43,9 @@ describe("moderation console in Chromium", () => {
     await chatBetween(c, r);
     await chatBetween(d, e);
     await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: a.id, b: "Pay me outside the app, it is cheaper" }, r.token);
-    await report(d, e, "Swapped by mistake");
-    await report(a, r, "Spam or scam");
-    await report(c, r, "Harassment");
+    await report(d, e, "SWAPPED_BY_MISTAKE");
+    await report(a, r, "SPAM_OR_SCAM");
+    await report(c, r, "HARASSMENT");
   });
   afterAll(async () => {
     await browser?.close();

@@ -45,7 +45,7 @@ async function seedStudent(i: number) {
     `mutation($input: ProfileInput!) { updateProfile(input: $input) { id } }`,
     {
       input: {
-        gender: i % 2 ? "Male" : "Female",
+        gender: i % 2 ? "MALE" : "FEMALE",
         languages: ["English", "Tamil"],
         skillsKnown: [{ category: "Hobbies & Crafts", skill: i === 3 ? `Zentangle ${tag}` : `Origami ${i}` }],
         skillsRequired: [{ category: "Programming & Technology", skill: "Rust" }],

@@ -7,6 +7,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { getToken } from "../src/lib/auth";
 import { GRAPHQL_PATH, graphqlWsUrl } from "../src/lib/endpoints";
+import { SANDBOX_EXAMPLES } from "./examples";
 
 /**
  * Self-hosted GraphiQL for /sandbox: everything is bundled by our Vite build, so it works
@@ -55,6 +56,7 @@ const defaultQuery = `# Welcome to the Skill Exchange GraphQL sandbox.
 # Write a query, mutation or subscription and press Ctrl+Enter (Cmd+Enter) to run it.
 # Signed in to the app? Your token is already in the Headers tab below.
 # Subscriptions run over WebSocket with the same Authorization header.
+# The other tabs hold an example of each main flow; the Docs pane describes every field.
 
 {
   health {
@@ -64,11 +66,20 @@ const defaultQuery = `# Welcome to the Skill Exchange GraphQL sandbox.
 }
 `;
 
+/** A first visit opens the welcome tab and one tab per main flow (a ?query= link opens just that). */
+const defaultTabs = search.has("query")
+  ? undefined
+  : [
+      { query: defaultQuery, headers: signedInHeaders },
+      ...SANDBOX_EXAMPLES.map((e) => ({ query: e.query, variables: e.variables ? JSON.stringify(e.variables, null, 2) : undefined, headers: signedInHeaders })),
+    ];
+
 function Sandbox() {
   return (
     <GraphiQL
       fetcher={fetcher}
       defaultQuery={defaultQuery}
+      defaultTabs={defaultTabs}
       query={search.get("query") ?? undefined}
       variables={search.get("variables") ?? undefined}
       headers={signedInHeaders}

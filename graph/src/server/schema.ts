@@ -5,12 +5,31 @@ import type { AppPubSub } from "../shared/pubsub.js";
 import type { Context } from "./context.js";
 
 /** The schema from the type-graphql classes; `schema.graphql` is this, printed and committed. */
-export function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
-  return buildSchema({
+export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers: allResolvers,
     pubSub,
     validate: false,
     authChecker: ({ context }: { context: Context }) => context.user !== null,
     authMode: "error",
   });
+  // type-graphql names the root types but gives no way to describe them.
+  for (const [type, description] of [
+    [schema.getQueryType(), ROOT_DESCRIPTIONS.Query],
+    [schema.getMutationType(), ROOT_DESCRIPTIONS.Mutation],
+    [schema.getSubscriptionType(), ROOT_DESCRIPTIONS.Subscription],
+  ] as const) {
+    if (type) type.description = description;
+  }
+  return schema;
 }
+
+const ROOT_DESCRIPTIONS = {
+  Query:
+    "Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. " +
+    "Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, " +
+    "DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED.",
+  Mutation: "Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing.",
+  Subscription:
+    "Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients.",
+} as const;

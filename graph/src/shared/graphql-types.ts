@@ -6,21 +6,28 @@
  */
 import { type ClassType, Field, ID, ObjectType } from "type-graphql";
 import { type Connection as ConnectionShape, type Edge, MAX_PAGE_SIZE, type PageInfo } from "./pagination.js";
+import { Gender } from "../../../common/profiles.js";
+import { registerValueEnum } from "./graphql-enums.js";
+
+registerValueEnum(Gender, "Gender", "A student's gender as their profile states it.", {
+  MALE: "Male.",
+  FEMALE: "Female.",
+});
 
 /** A student as another module's rows show them: the accounts module's UserSummary. */
 @ObjectType()
 export abstract class UserSummaryFields {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The student's user id (pass it as userId/chatWith, or open /profile/{id})." })
   id: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The student's username; 'Former student' once their account is gone." })
   name: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "URL of the profile picture; null when there is none (draw the initials)." })
   image: string | null;
 
-  @Field(() => String, { nullable: true })
-  gender: string | null;
+  @Field(() => Gender, { nullable: true, description: "Null until the profile is filled, or when the account is gone." })
+  gender: Gender | null;
 }
 
 /** Who a row names when that student's account is gone. */
@@ -29,10 +36,10 @@ export const formerStudent = (id: string): UserSummaryFields => ({ id, name: "Fo
 /** A skill with its category (one of common/profiles.ts's CATEGORIES). */
 @ObjectType()
 export abstract class SkillFields {
-  @Field(() => String)
+  @Field(() => String, { description: "The skill's name as the student typed it (at most 60 characters)." })
   skill: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "One of the ten categories of the catalog (common/profiles.ts)." })
   category: string;
 }
 

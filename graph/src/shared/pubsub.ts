@@ -1,13 +1,14 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import type { Redis } from "ioredis";
-import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 
 /**
- * Every realtime topic and its payload, in one place: broadcast topics here, addressed ones below.
- * Payloads are fully resolved before publishing so fan-out runs no query per subscriber.
- * Modules add their topic here.
+ * Every realtime topic and its payload: broadcast topics here, addressed ones below. Payloads are
+ * JSON-safe (they cross Redis) and fully resolved before publishing, so fan-out runs no query per
+ * subscriber. A module's own topics are declared beside their payload types, in the module, by
+ * merging into these interfaces (`declare module "../../shared/pubsub.js" { interface AddressedTopics
+ * { ... } }`, see chat/chat-events.ts), so this file imports nothing from the modules.
  */
 export interface Topics {
   /** Used by the health check and the cross-instance test. */
@@ -24,12 +25,8 @@ export interface Topics {
 export interface AddressedTopics {
   /** id = the student. Every token of theirs was revoked (logout, password reset): their sockets close. */
   SESSION_REVOKED: { userId: string };
-  /** id = the recipient. */
-  NOTIFICATION_ADDED: { recipientId: string; notificationId: string; payload: unknown };
-  /** id = the chat. A new message; its two participants subscribe (checked on subscribe). */
-  MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
-  /** id = the chat. Its link, rating, finish or report changed. */
-  CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
+  // Declared by their modules: NOTIFICATION_ADDED (notifications/notification-events.ts),
+  // MESSAGE_ADDED and CHAT_UPDATED (chat/chat-events.ts).
 }
 
 export type TopicName = keyof Topics;

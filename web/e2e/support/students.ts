@@ -75,12 +75,15 @@ export interface ProfileFields {
   amount?: number;
 }
 
+/** The form's words to the schema's Gender values. */
+const GRAPHQL_GENDER = { Male: "MALE", Female: "FEMALE" } as const;
+
 /** A filled profile (chat, swaps and implements need one): a tiny picture, English, and the given fields. */
 export async function fillProfile(s: Pick<Student, "token">, { gender, skillsKnown, skillsRequired, amount = 0 }: ProfileFields): Promise<void> {
   const image = await uploadPicture(s.token);
   await gql(
     "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
-    { input: { gender, image, languages: ["English"], skillsKnown, skillsRequired, amount } },
+    { input: { gender: GRAPHQL_GENDER[gender], image, languages: ["English"], skillsKnown, skillsRequired, amount } },
     s.token,
   );
 }

@@ -24,6 +24,7 @@ export type AuthPayload = {
   __typename?: 'AuthPayload';
   /** JWT, valid for 7 days or until logout or a password change. */
   token: Scalars['String']['output'];
+  /** The signed-in student's user id. */
   userId: Scalars['ID']['output'];
 };
 
@@ -36,28 +37,34 @@ export type Chat = {
   daysCompleted: Scalars['Int']['output'];
   /** Whole days needed before finishing (10). */
   daysRequired: Scalars['Int']['output'];
+  /** When it completed, was reported or closed; null while in progress. */
   endedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The viewer has pressed Finish. */
   finishedByMe: Scalars['Boolean']['output'];
+  /** The partner has pressed Finish. */
   finishedByPartner: Scalars['Boolean']['output'];
   /** What the viewer learns from the partner. */
   iLearn: Maybe<ChatSkill>;
   /** What the viewer teaches the partner. */
   iTeach: Maybe<ChatSkill>;
+  /** The chat's id (the same for both participants). */
   id: Scalars['ID']['output'];
-  /** swap | pay | implement */
-  kind: Scalars['String']['output'];
+  /** How the chat was opened. */
+  kind: ChatKind;
   /** The viewer. */
   me: ChatUser;
   /** An http(s) URL both participants see. */
   meetingLink: Maybe<Scalars['String']['output']>;
   /** Messages oldest first, read backwards by default: the newest `last` (default 30) without `before`, else the `last` ones before the cursor `before` (scrolling up). `first`/`after` read forwards instead (messages after a cursor); mixing the two directions is BAD_USER_INPUT. */
   messages: ChatMessageConnection;
+  /** The other participant ('Former student' once their account is gone). */
   partner: ChatUser;
   /** The viewer has rated the partner in this chat (finish then sends directly). */
   ratingGiven: Scalars['Boolean']['output'];
+  /** When the chat opened; the 10 days count from here. */
   startDate: Scalars['DateTimeISO']['output'];
-  /** in_progress | completed | suspended (reported, for good) | closed (a participant's account was deleted or suspended) */
-  status: Scalars['String']['output'];
+  /** Where the chat stands. */
+  status: ChatStatus;
   /** An implement chat's project title. */
   title: Maybe<Scalars['String']['output']>;
 };
@@ -71,17 +78,30 @@ export type ChatMessagesArgs = {
   last: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** How a chat was opened. */
+export type ChatKind =
+  /** An implement post's owner accepted an applicant: `title` is the post's. */
+  | 'IMPLEMENT'
+  /** A paid pay request: the learner's coins are held until the chat completes. */
+  | 'PAY'
+  /** An accepted swap request: each teaches the other one skill. */
+  | 'SWAP';
+
 /** One row of the chat list, newest activity first. */
 export type ChatListItem = {
   __typename?: 'ChatListItem';
+  /** The chat's id. */
   id: Scalars['ID']['output'];
   /** The latest message's time (the opening time before any message). */
   lastMessageAt: Scalars['DateTimeISO']['output'];
+  /** The viewer sent the latest message (false before any message). */
   lastMessageFromMe: Scalars['Boolean']['output'];
   /** The start of the latest message. */
   lastMessagePreview: Maybe<Scalars['String']['output']>;
+  /** The other participant ('Former student' once their account is gone). */
   partner: ChatUser;
-  status: Scalars['String']['output'];
+  /** Where the chat stands. */
+  status: ChatStatus;
 };
 
 /** A page of the caller's chats, latest activity first. */
@@ -105,15 +125,21 @@ export type ChatListItemEdge = {
 /** A chat message. `body` is plain text: render it as text, never as HTML. */
 export type ChatMessage = {
   __typename?: 'ChatMessage';
+  /** 1 to 2000 characters of plain text. */
   body: Scalars['String']['output'];
+  /** The chat's id (not the partner's: use chatWith for that). */
   chatId: Scalars['ID']['output'];
   /** The clientId the sender passed to sendMessage (only on that reply and its live event). */
   clientId: Maybe<Scalars['String']['output']>;
+  /** When the server stored it. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The sender's user id. */
   fromUserId: Scalars['ID']['output'];
+  /** The message's id. */
   id: Scalars['ID']['output'];
   /** 1, 2, 3... within the chat: the order of its messages. */
   seq: Scalars['Int']['output'];
+  /** The recipient's user id. */
   toUserId: Scalars['ID']['output'];
 };
 
@@ -138,17 +164,33 @@ export type ChatMessageEdge = {
 /** A skill taught in a chat, with its category. */
 export type ChatSkill = {
   __typename?: 'ChatSkill';
+  /** One of the ten categories of the catalog (common/profiles.ts). */
   category: Scalars['String']['output'];
+  /** The skill's name as the student typed it (at most 60 characters). */
   skill: Scalars['String']['output'];
 };
+
+/** Where a chat stands. Only IN_PROGRESS accepts messages, links, ratings and finishing. */
+export type ChatStatus =
+  /** Ended because a participant's account was deleted or suspended; held coins refunded. */
+  | 'CLOSED'
+  /** Both participants finished (after at least 10 days): rewards were given, held coins went to the teacher. */
+  | 'COMPLETED'
+  /** Open: messages can be sent. */
+  | 'IN_PROGRESS'
+  /** A participant reported the chat: closed for good, held coins refunded, the two block each other. */
+  | 'SUSPENDED';
 
 /** A chat participant as the chat shows them. */
 export type ChatUser = {
   __typename?: 'ChatUser';
-  /** Male | Female; null until the profile is filled. */
-  gender: Maybe<Scalars['String']['output']>;
+  /** Null until the profile is filled, or when the account is gone. */
+  gender: Maybe<Gender>;
+  /** The student's user id (pass it as userId/chatWith, or open /profile/{id}). */
   id: Scalars['ID']['output'];
+  /** URL of the profile picture; null when there is none (draw the initials). */
   image: Maybe<Scalars['String']['output']>;
+  /** The student's username; 'Former student' once their account is gone. */
   name: Scalars['String']['output'];
 };
 
@@ -157,15 +199,19 @@ export type CoinHistoryEntry = {
   __typename?: 'CoinHistoryEntry';
   /** Signed: negative when coins left the account */
   amount: Scalars['Int']['output'];
+  /** The caller's spendable balance right after this movement. */
   balanceAfter: Scalars['Int']['output'];
   /** The other student, when there is one */
   counterpartId: Maybe<Scalars['ID']['output']>;
   /** The other student's name, or what the system account is */
   counterpartName: Scalars['String']['output'];
+  /** When the coins moved. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The ledger entry's id. */
   id: Scalars['ID']['output'];
-  /** purchase | reward | hold (paid a teacher, held) | release (paid to you) | refund */
-  kind: Scalars['String']['output'];
+  /** Why the coins moved. */
+  kind: CoinHistoryKind;
+  /** A note on what the movement was for, when there is one. */
   memo: Maybe<Scalars['String']['output']>;
 };
 
@@ -187,15 +233,33 @@ export type CoinHistoryEntryEdge = {
   node: CoinHistoryEntry;
 };
 
+/** Why coins moved. */
+export type CoinHistoryKind =
+  /** The account was deleted: its coins went to the closed-accounts sink. */
+  | 'CLOSURE'
+  /** Paid for a lesson and held in escrow until the chat completes. */
+  | 'HOLD'
+  /** Bought through the payment gateway. */
+  | 'PURCHASE'
+  /** Held coins returned to the learner (the chat was reported or closed). */
+  | 'REFUND'
+  /** Held coins paid to the teacher when the chat completed. */
+  | 'RELEASE'
+  /** Given by the system (e.g. 1 coin for each completed swap). */
+  | 'REWARD';
+
 /** A gateway order the server created for a purchase; open the checkout with it. */
 export type CoinOrderView = {
   __typename?: 'CoinOrderView';
   /** coins x 1000 paise */
   amountPaise: Scalars['Int']['output'];
+  /** Coins the order buys (credited once it is paid and verified). */
   coins: Scalars['Int']['output'];
+  /** ISO 4217 currency (INR). */
   currency: Scalars['String']['output'];
-  /** razorpay | sandbox */
-  gateway: Scalars['String']['output'];
+  /** The gateway that made the order: which checkout to open. */
+  gateway: PaymentGatewayMode;
+  /** Razorpay key id for Checkout; null in the sandbox. */
   keyId: Maybe<Scalars['String']['output']>;
   /** The gateway's order id */
   orderId: Scalars['ID']['output'];
@@ -204,10 +268,13 @@ export type CoinOrderView = {
 /** A skill the student finished learning from a mentor. */
 export type CompletedSkill = {
   __typename?: 'CompletedSkill';
+  /** One of the ten categories of the catalog (common/profiles.ts). */
   category: Scalars['String']['output'];
+  /** When the chat it was learned in was completed. */
   completedAt: Scalars['DateTimeISO']['output'];
   /** Who taught it. */
   mentor: Maybe<User>;
+  /** The skill's name as the student typed it (at most 60 characters). */
   skill: Scalars['String']['output'];
 };
 
@@ -215,10 +282,13 @@ export type CompletedSkill = {
 export type ContactMessageInput = {
   /** Where the team should answer. */
   email: Scalars['String']['input'];
+  /** The message itself: required, at most 5000 characters. */
   message: Scalars['String']['input'];
+  /** Who is writing: required, at most 100 characters. */
   name: Scalars['String']['input'];
 };
 
+/** A new implement post. */
 export type CreateImplementPostInput = {
   /** Required, at most 2000 characters. */
   description: Scalars['String']['input'];
@@ -226,8 +296,26 @@ export type CreateImplementPostInput = {
   title: Scalars['String']['input'];
 };
 
+/** Whether the database answers. */
+export type DatabaseStatus =
+  /** It did not. */
+  | 'DOWN'
+  /** It answered a trivial query. */
+  | 'UP';
+
+/** What became of the coins held for a paid lesson. */
+export type EscrowState =
+  /** Still held: the lesson is in progress. */
+  | 'HELD'
+  /** Given back to the learner (the chat was reported or closed). */
+  | 'REFUNDED'
+  /** Paid to the teacher when the chat completed. */
+  | 'RELEASED';
+
+/** What finishChat did: the chat after it, and whether it is now completed. */
 export type FinishChatResult = {
   __typename?: 'FinishChatResult';
+  /** The chat after finishing. */
   chat: Chat;
   /** Both have finished: the chat is completed (REST: ended "true"). */
   ended: Scalars['Boolean']['output'];
@@ -235,16 +323,32 @@ export type FinishChatResult = {
   waitingForPartner: Scalars['Boolean']['output'];
 };
 
-/** Whether the server and its database answer. */
+/** A student's gender as their profile states it. */
+export type Gender =
+  /** Female. */
+  | 'FEMALE'
+  /** Male. */
+  | 'MALE';
+
+/** Whether the server and its database answer. A singleton (the web caches it with keyFields: []). */
 export type Health = {
   __typename?: 'Health';
-  /** up or down */
-  database: Scalars['String']['output'];
-  status: Scalars['String']['output'];
+  /** Whether the database answered. */
+  database: DatabaseStatus;
+  /** OK, or DEGRADED when the database is down. */
+  status: HealthStatus;
 };
+
+/** The server's overall state. */
+export type HealthStatus =
+  /** The server answers but its database does not. */
+  | 'DEGRADED'
+  /** Everything answers. */
+  | 'OK';
 
 /** An applicant of one of the caller's posts. */
 export type ImplementApplicantInput = {
+  /** One of the caller's own posts (FORBIDDEN otherwise). */
   postId: Scalars['ID']['input'];
   /** The applicant's user id. */
   userId: Scalars['ID']['input'];
@@ -253,16 +357,23 @@ export type ImplementApplicantInput = {
 /** One student's request to join one post. */
 export type ImplementApplication = {
   __typename?: 'ImplementApplication';
+  /** When they asked. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** Why they want to join (plain text). */
   description: Scalars['String']['output'];
+  /** The application's id. */
   id: Scalars['ID']['output'];
+  /** The post asked to join. */
   postId: Scalars['ID']['output'];
   /** The rejection reason; null unless rejected. */
   reason: Maybe<Scalars['String']['output']>;
+  /** Where the request stands. */
   status: ImplementApplicationStatus;
+  /** When the status last changed. */
   updatedAt: Scalars['DateTimeISO']['output'];
+  /** The applicant as they are now. */
   user: ImplementUser;
+  /** The applicant's user id. */
   userId: Scalars['ID']['output'];
   /** The applicant's name when they asked. */
   userName: Scalars['String']['output'];
@@ -286,27 +397,35 @@ export type ImplementApplicationEdge = {
   node: ImplementApplication;
 };
 
-/** pending, then accepted, or rejected once (the owner may still accept) or permanently (final). */
+/** Where a request to join stands: PENDING, then ACCEPTED, or REJECTED once (the owner may still accept) or REJECTED_PERMANENTLY (final). */
 export type ImplementApplicationStatus =
-  | 'accepted'
-  | 'pending'
-  | 'rejected'
-  | 'rejected_permanently';
+  /** The owner accepted: a chat about the post is open between them. */
+  | 'ACCEPTED'
+  /** Asked; the owner has not decided yet. */
+  | 'PENDING'
+  /** The owner rejected the request (with a reason); the owner may still accept later. The post is hidden from the applicant. */
+  | 'REJECTED'
+  /** Rejected for good: final, the applicant cannot be accepted any more. */
+  | 'REJECTED_PERMANENTLY';
 
 /** A project problem a student posted for others to join. */
 export type ImplementPost = {
   __typename?: 'ImplementPost';
   /** The owner sees every applicant, in the order they asked; anyone else only their own application. Read for all posts of a page at once (one statement), then paged per post. */
   applicants: ImplementApplicationConnection;
+  /** When it was posted. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** Plain text. */
   description: Scalars['String']['output'];
+  /** The post's id (the /implement/{id} page). */
   id: Scalars['ID']['output'];
   /** True when the caller posted it. */
   isMine: Scalars['Boolean']['output'];
   /** The caller's own request to join, if any. */
   myApplication: Maybe<ImplementApplication>;
+  /** The post's owner. */
   owner: ImplementUser;
+  /** Who posted it. */
   ownerId: Scalars['ID']['output'];
   /** Plain text. */
   title: Scalars['String']['output'];
@@ -339,30 +458,54 @@ export type ImplementPostEdge = {
   node: ImplementPost;
 };
 
+/** Why an owner rejects an applicant; the applicant is told the reason. */
+export type ImplementRejectionReason =
+  /** Does Not Meet Requirements. */
+  | 'DOES_NOT_MEET_REQUIREMENTS'
+  /** Duplicate Account. */
+  | 'DUPLICATE_ACCOUNT'
+  /** Incomplete Profile. */
+  | 'INCOMPLETE_PROFILE'
+  /** Other: the owner's own text in otherReason (required, at most 300 characters) is what the applicant is told. */
+  | 'OTHER'
+  /** Violation of Terms of Service. */
+  | 'VIOLATION_OF_TERMS_OF_SERVICE';
+
 /** A student as implements show them: owner of a post or applicant. */
 export type ImplementUser = {
   __typename?: 'ImplementUser';
-  gender: Maybe<Scalars['String']['output']>;
+  /** Null until the profile is filled, or when the account is gone. */
+  gender: Maybe<Gender>;
+  /** The student's user id (pass it as userId/chatWith, or open /profile/{id}). */
   id: Scalars['ID']['output'];
+  /** URL of the profile picture; null when there is none (draw the initials). */
   image: Maybe<Scalars['String']['output']>;
+  /** The student's username; 'Former student' once their account is gone. */
   name: Scalars['String']['output'];
 };
 
+/** A request to join someone else's post. */
 export type JoinImplementPostInput = {
   /** Why you want to join: required, at most 1000 characters. */
   description: Scalars['String']['input'];
+  /** The post to join: visible and not the caller's own. */
   postId: Scalars['ID']['input'];
 };
 
+/** One student's place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"]. */
 export type LeaderboardRow = {
   __typename?: 'LeaderboardRow';
+  /** The student's username. */
   name: Scalars['String']['output'];
   /** Equal rating, rating count and coins share a rank */
   rank: Scalars['Int']['output'];
   /** Average rating out of 5 */
   rating: Scalars['Float']['output'];
+  /** How many ratings the average is made of. */
   ratingCount: Scalars['Int']['output'];
+  /** The student's spendable coin balance. */
   skillCoins: Scalars['Int']['output'];
+  /** The student (open /profile/{userId}); one row per student. */
   userId: Scalars['ID']['output'];
 };
 
@@ -384,8 +527,11 @@ export type LeaderboardRowEdge = {
   node: LeaderboardRow;
 };
 
+/** Sign-in credentials. Rate-limited per address and per client (RATE_LIMITED). */
 export type LoginInput = {
+  /** The account's college address (case ignored). */
   email: Scalars['String']['input'];
+  /** The account's password. */
   password: Scalars['String']['input'];
 };
 
@@ -394,15 +540,19 @@ export type Me = {
   __typename?: 'Me';
   /** Skill coins asked per course. */
   amount: Scalars['Int']['output'];
+  /** Skills learned in completed chats, each with its mentor. */
   completedSkills: Array<CompletedSkill>;
+  /** Days per course the student offers (private: only on Me); 0 when not given. */
   days: Scalars['Int']['output'];
   /** Gender and skills required given: false sends the student to /p. */
   detailsFilled: Scalars['Boolean']['output'];
+  /** The caller's college address (private: only on Me). */
   email: Scalars['String']['output'];
   /** Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED). */
   emailVerified: Scalars['Boolean']['output'];
-  /** Male or Female; null until the profile is filled. */
-  gender: Maybe<Scalars['String']['output']>;
+  /** Null until the profile is filled. */
+  gender: Maybe<Gender>;
+  /** The student's user id (the /profile/{id} page, swapForm/payForm userId, chat chatWith). */
   id: Scalars['ID']['output'];
   /** URL of the profile picture. */
   image: Maybe<Scalars['String']['output']>;
@@ -410,19 +560,28 @@ export type Me = {
   isOperator: Scalars['Boolean']['output'];
   /** Languages the student speaks, in their order. */
   languages: Array<Scalars['String']['output']>;
+  /** The username, unique regardless of case. */
   name: Scalars['String']['output'];
+  /** The stars partners gave after chats. */
   rating: Rating;
+  /** Skills the student can teach, in their order (at most 20). */
   skillsKnown: Array<Skill>;
+  /** Skills the student wants to learn, in their order (at most 20). */
   skillsRequired: Array<Skill>;
 };
 
 /** A student as an operator sees them. */
 export type ModeratedStudent = {
   __typename?: 'ModeratedStudent';
+  /** The account was deleted (its data erased or anonymised). */
   deleted: Scalars['Boolean']['output'];
+  /** Their college address (operators only). */
   email: Scalars['String']['output'];
+  /** Whether they verified their address. */
   emailVerified: Scalars['Boolean']['output'];
+  /** The student's user id. */
   id: Scalars['ID']['output'];
+  /** Their username now ('Deleted student' after deletion). */
   name: Scalars['String']['output'];
   /** Suspended until then (9999-12-31: permanently); null when not suspended. */
   suspendedUntil: Maybe<Scalars['DateTimeISO']['output']>;
@@ -433,19 +592,23 @@ export type ModerationChat = {
   __typename?: 'ModerationChat';
   /** Coins paid for the lesson (pay chats). */
   coins: Scalars['Int']['output'];
+  /** When it completed, was reported or closed; null while in progress. */
   endedAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** null when no coins were held. */
   escrow: Maybe<ModerationEscrow>;
+  /** The chat's id. */
   id: Scalars['ID']['output'];
-  /** swap | pay | implement */
-  kind: Scalars['String']['output'];
+  /** How the chat was opened. */
+  kind: ChatKind;
   /** Messages in the chat. */
   messageCount: Scalars['Int']['output'];
   /** The chat's messages, oldest first, read backwards like the chat: the newest `last`, then older ones with `before`: the evidence. */
   messages: ModerationMessageConnection;
+  /** When the chat opened. */
   startDate: Scalars['DateTimeISO']['output'];
-  /** in_progress | completed | suspended | closed */
-  status: Scalars['String']['output'];
+  /** Where the chat stands (a reported chat is SUSPENDED). */
+  status: ChatStatus;
+  /** An implement chat's project title; null otherwise. */
   title: Maybe<Scalars['String']['output']>;
 };
 
@@ -459,16 +622,22 @@ export type ModerationChatMessagesArgs = {
 /** The coins held for a paid lesson and what became of them. */
 export type ModerationEscrow = {
   __typename?: 'ModerationEscrow';
+  /** How many coins were held. */
   coins: Scalars['Int']['output'];
-  /** held | released (paid to the teacher) | refunded (back to the learner) */
-  state: Scalars['String']['output'];
+  /** Held, released to the teacher or refunded to the learner. */
+  state: EscrowState;
 };
 
+/** A message of a reported chat, shown to operators as evidence. */
 export type ModerationMessage = {
   __typename?: 'ModerationMessage';
+  /** Plain text: render it as text, never as HTML. */
   body: Scalars['String']['output'];
+  /** When it was sent. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The sender's user id (the reporter's or the reported student's). */
   fromUserId: Scalars['ID']['output'];
+  /** 1, 2, 3... within the chat. */
   seq: Scalars['Int']['output'];
 };
 
@@ -493,8 +662,11 @@ export type ModerationMessageEdge = {
 /** An implement post of the reported student others can see. */
 export type ModerationPost = {
   __typename?: 'ModerationPost';
+  /** When it was posted. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The post's id (hideImplementPost postId). */
   id: Scalars['ID']['output'];
+  /** The post's title (plain text). */
   title: Scalars['String']['output'];
 };
 
@@ -516,27 +688,37 @@ export type ModerationPostEdge = {
   node: ModerationPost;
 };
 
+/** A participant's report about a chat, as operators see it (operators only). */
 export type ModerationReport = {
   __typename?: 'ModerationReport';
+  /** The reported chat; null when it no longer exists. */
   chat: Maybe<ModerationChat>;
+  /** When the report was made. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The reporter's own words (required with OTHER, at most 500 characters). */
   details: Maybe<Scalars['String']['output']>;
   /** Reported by two or more different partners: listed first. */
   flagged: Scalars['Boolean']['output'];
+  /** The report's id (reportId of the moderation mutations). */
   id: Scalars['ID']['output'];
-  reason: Scalars['String']['output'];
+  /** The reason the reporter chose. */
+  reason: ReportReason;
+  /** Who was reported; null when that account no longer exists. */
   reported: Maybe<ModeratedStudent>;
   /** How many different partners reported the reported student. */
   reportedBy: Scalars['Int']['output'];
   /** The reported student's implement posts others can see, newest first, to hide. */
   reportedPosts: ModerationPostConnection;
+  /** Who reported; null when that account no longer exists. */
   reporter: Maybe<ModeratedStudent>;
-  /** dismissed | warned | suspended | post-hidden */
-  resolution: Maybe<Scalars['String']['output']>;
+  /** How it was resolved; null while open. */
+  resolution: Maybe<ReportResolution>;
+  /** When an operator resolved it; null while open. */
   resolvedAt: Maybe<Scalars['DateTimeISO']['output']>;
 };
 
 
+/** A participant's report about a chat, as operators see it (operators only). */
 export type ModerationReportReportedPostsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
@@ -560,6 +742,13 @@ export type ModerationReportEdge = {
   node: ModerationReport;
 };
 
+/** Which reports moderationReports lists. */
+export type ModerationReportStatus =
+  /** Not resolved yet (the default). */
+  | 'OPEN'
+  /** Resolved by an operator (dismissed or acted on). */
+  | 'RESOLVED';
+
 /** The console's counts; coins from the ledger. */
 export type ModerationStats = {
   __typename?: 'ModerationStats';
@@ -569,12 +758,15 @@ export type ModerationStats = {
   coinsInCirculation: Scalars['Int']['output'];
   /** Coins held for lessons in progress. */
   coinsInEscrow: Scalars['Int']['output'];
+  /** Reports no operator has resolved yet. */
   openReports: Scalars['Int']['output'];
+  /** Students (deleted accounts aside) who have not verified their address yet. */
   studentsUnverified: Scalars['Int']['output'];
   /** Students (deleted accounts aside) with a verified college address. */
   studentsVerified: Scalars['Int']['output'];
 };
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Owner only. Accepts an applicant: notifies them (acceptImplementUser) and opens a chat between them about the post, unless they already have a chat. */
@@ -617,7 +809,7 @@ export type Mutation = {
   rejectImplementApplicantPermanently: ImplementApplication;
   /** The receiver rejects (or the learner declines to pay); the rejector blocks the other. */
   rejectRequest: SwapRequest;
-  /** Reports the partner: reason is Swapped by mistake | Inappropriate behavior | Spam or scam | Harassment | Other (with details). Suspends the chat for good, refunds held coins, blocks both ways. */
+  /** Reports the partner: suspends the chat for good, refunds held coins, blocks both ways. CONFLICT when the caller already reported it. */
   reportChat: Chat;
   /** Sends a pay request (the teacher gets pay-request). */
   requestPay: SwapRequest;
@@ -656,57 +848,68 @@ export type Mutation = {
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationAcceptImplementApplicantArgs = {
   input: ImplementApplicantInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationAcceptRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationAcknowledgeRewardArgs = {
   rewardId: InputMaybe<Scalars['ID']['input']>;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationCreateCoinOrderArgs = {
   coins: Scalars['Int']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationCreateImplementPostArgs = {
   input: CreateImplementPostInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationDeleteAccountArgs = {
   password: Scalars['String']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationDismissNotificationArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationDismissReportArgs = {
   reason: Scalars['String']['input'];
   reportId: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationFinishChatArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationForgotPasswordArgs = {
   email: Scalars['String']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationHideImplementPostArgs = {
   postId: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
@@ -714,74 +917,88 @@ export type MutationHideImplementPostArgs = {
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationJoinImplementPostArgs = {
   input: JoinImplementPostInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationPayAcceptedRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRateChatPartnerArgs = {
   chatWith: Scalars['ID']['input'];
   stars: Scalars['Int']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRejectImplementApplicantArgs = {
   input: RejectImplementApplicantInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRejectImplementApplicantPermanentlyArgs = {
   input: RejectImplementApplicantInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRejectRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationReportChatArgs = {
   chatWith: Scalars['ID']['input'];
   details: InputMaybe<Scalars['String']['input']>;
-  reason: Scalars['String']['input'];
+  reason: ReportReason;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRequestPayArgs = {
   input: RequestPayInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationRequestSwapArgs = {
   input: RequestSwapInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSandboxPayArgs = {
   orderId: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSendContactMessageArgs = {
   input: ContactMessageInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSendMessageArgs = {
   body: Scalars['String']['input'];
   chatWith: Scalars['ID']['input'];
@@ -789,50 +1006,59 @@ export type MutationSendMessageArgs = {
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSetImplementPostVisibilityArgs = {
   postId: Scalars['ID']['input'];
   visible: Scalars['Boolean']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSetMeetingLinkArgs = {
   chatWith: Scalars['ID']['input'];
   link: Scalars['String']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSubmitSnakeScoreArgs = {
   score: Scalars['Int']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSuspendStudentArgs = {
   input: SuspendStudentInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationUnsuspendStudentArgs = {
   reason: Scalars['String']['input'];
   userId: Scalars['ID']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationUpdateNotificationMailSettingsArgs = {
   settings: Array<NotificationMailSettingInput>;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationUpdatePasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationUpdateProfileArgs = {
   input: ProfileInput;
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationVerifyCoinPaymentArgs = {
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['String']['input'];
@@ -840,34 +1066,42 @@ export type MutationVerifyCoinPaymentArgs = {
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationVerifyEmailArgs = {
   token: Scalars['String']['input'];
 };
 
 
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationWarnStudentArgs = {
   reason: Scalars['String']['input'];
   reportId: InputMaybe<Scalars['ID']['input']>;
   userId: Scalars['ID']['input'];
 };
 
+/** Something that happened to the caller; only its recipient can read it. */
 export type Notification = {
   __typename?: 'Notification';
+  /** When it was sent. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** True for types acknowledged with Ok. */
   dismissible: Scalars['Boolean']['output'];
+  /** The notification's id (dismissNotification). */
   id: Scalars['ID']['output'];
   /** The skill the notifier learns. */
   learnSkill: Maybe<SkillRef>;
+  /** The text to show (plain text, at most 500 characters). */
   message: Scalars['String']['output'];
+  /** Who caused it ('Former student' once their account is gone). */
   notifier: NotificationUser;
   /** The skill the notifier teaches (swap). */
   preachSkill: Maybe<SkillRef>;
   /** The request, post or chat this is about. */
   refId: Maybe<Scalars['String']['output']>;
+  /** The price of a pay request; null otherwise. */
   skillCoins: Maybe<Scalars['Int']['output']>;
-  /** swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning */
-  type: Scalars['String']['output'];
+  /** What it is about: decides the card's actions. */
+  type: NotificationType;
 };
 
 /** A page of the caller's notifications, newest first. */
@@ -921,30 +1155,79 @@ export type NotificationMailSettingInput = {
   mode: NotificationMailMode;
 };
 
+/** What a notification is about; `dismissible` ones are only acknowledged with Ok. */
+export type NotificationType =
+  /** The teacher accepted the caller's pay request (refId: the request): pay or decline. */
+  | 'ACCEPTED_PAY'
+  /** An implement post's owner accepted the caller: a chat is open. */
+  | 'ACCEPT_IMPLEMENT_USER'
+  /** A warning from the moderators (the notifier is the caller themselves). */
+  | 'OPERATOR_WARNING'
+  /** The notifier asks to learn for skillCoins (refId: the request): accept or reject it. */
+  | 'PAY_REQUEST'
+  /** An implement post's owner rejected the caller (the message says why). */
+  | 'REJECT_IMPLEMENT_USER'
+  /** A chat completed: coins were given. */
+  | 'SUCCESS_FINISH'
+  /** The notifier accepted the caller's swap request: a chat is open. */
+  | 'SWAP_ACCEPT'
+  /** The notifier rejected the caller's request. */
+  | 'SWAP_REJECT'
+  /** The notifier asks to swap (refId: the request): accept or reject it. */
+  | 'SWAP_REQUEST';
+
 /** The user a notification is about. */
 export type NotificationUser = {
   __typename?: 'NotificationUser';
-  gender: Maybe<Scalars['String']['output']>;
+  /** Null until the profile is filled, or when the account is gone. */
+  gender: Maybe<Gender>;
+  /** The student's user id (pass it as userId/chatWith, or open /profile/{id}). */
   id: Scalars['ID']['output'];
+  /** URL of the profile picture; null when there is none (draw the initials). */
   image: Maybe<Scalars['String']['output']>;
+  /** The student's username; 'Former student' once their account is gone. */
   name: Scalars['String']['output'];
 };
+
+/** What an operator did, as the audit log records it. */
+export type OperatorAction =
+  /** Dismissed a report. */
+  | 'DISMISS'
+  /** Made an account an operator (npm run operator). */
+  | 'GRANT'
+  /** Hid an implement post. */
+  | 'HIDE_POST'
+  /** Took operator rights away (npm run operator). */
+  | 'REVOKE'
+  /** Suspended a student. */
+  | 'SUSPEND'
+  /** Ended a suspension. */
+  | 'UNSUSPEND'
+  /** Warned a student. */
+  | 'WARN';
 
 /** One row of the append-only audit log. */
 export type OperatorActionEntry = {
   __typename?: 'OperatorActionEntry';
-  /** dismiss | warn | suspend | unsuspend | hide-post | grant | revoke */
-  action: Scalars['String']['output'];
+  /** What was done. */
+  action: OperatorAction;
   /** The operator's address then, or cli. */
   actor: Scalars['String']['output'];
+  /** When it was done. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** What the server adds (a suspension's end, ...); null when nothing. */
   details: Maybe<Scalars['String']['output']>;
+  /** The log row's id. */
   id: Scalars['ID']['output'];
+  /** The implement post it hid, if any. */
   postId: Maybe<Scalars['ID']['output']>;
+  /** The operator's why, as they typed it. */
   reason: Scalars['String']['output'];
+  /** The report it acted on, if any. */
   reportId: Maybe<Scalars['ID']['output']>;
   /** The student the action concerned, by their name now. */
   targetName: Maybe<Scalars['String']['output']>;
+  /** The student the action concerned, if any. */
   targetUserId: Maybe<Scalars['ID']['output']>;
 };
 
@@ -984,23 +1267,35 @@ export type PaymentGatewayInfo = {
   __typename?: 'PaymentGatewayInfo';
   /** Price of one coin in paise (1000 = Rs.10) */
   coinPricePaise: Scalars['Int']['output'];
+  /** ISO 4217 currency of the prices (INR). */
   currency: Scalars['String']['output'];
   /** Razorpay key id for Checkout; null in the sandbox */
   keyId: Maybe<Scalars['String']['output']>;
+  /** The most coins one order may buy (createCoinOrder refuses more). */
   maxCoinsPerPurchase: Scalars['Int']['output'];
-  /** razorpay | sandbox */
-  mode: Scalars['String']['output'];
+  /** Razorpay or the TEST MODE sandbox. */
+  mode: PaymentGatewayMode;
 };
 
+/** Which checkout sells coins. */
+export type PaymentGatewayMode =
+  /** The real Razorpay Checkout (keyId is set). */
+  | 'RAZORPAY'
+  /** The in-app TEST MODE checkout (no keys configured): sandboxPay pays an order. */
+  | 'SANDBOX';
+
+/** What payAcceptedRequest did: the coins held and the request, now PAID. */
 export type PaymentResult = {
   __typename?: 'PaymentResult';
   /** Coins moved into escrow. */
   coins: Scalars['Int']['output'];
   /** 'Payment Successful!! {amount} has been detected from your account.' */
   message: Scalars['String']['output'];
+  /** The request after payment (status PAID, chatId set). */
   request: SwapRequest;
 };
 
+/** What verifyCoinPayment found: the order's coins are credited exactly once. */
 export type PaymentVerification = {
   __typename?: 'PaymentVerification';
   /** Coins the order bought */
@@ -1009,16 +1304,18 @@ export type PaymentVerification = {
   credited: Scalars['Boolean']['output'];
   /** The caller's balance afterwards */
   skillCoins: Scalars['Int']['output'];
+  /** True when the signature matched and the order is paid. */
   success: Scalars['Boolean']['output'];
 };
 
 /** The whole profile form; every rule of the form is checked again on the server. */
 export type ProfileInput = {
-  /** Skill coins per course; 0 when omitted. */
+  /** Skill coins per course, 0 to 10000; 0 when omitted. */
   amount?: InputMaybe<Scalars['Int']['input']>;
+  /** Days per course, 0 to 3650; 0 when omitted. */
   days?: InputMaybe<Scalars['Int']['input']>;
-  /** Male or Female */
-  gender?: InputMaybe<Scalars['String']['input']>;
+  /** Required: BAD_USER_INPUT 'Please Select your gender' when missing. */
+  gender?: InputMaybe<Gender>;
   /** A URL from POST /api/upload/image; omit to keep the current picture (required when there is none). */
   image?: InputMaybe<Scalars['String']['input']>;
   /** Languages from the catalog, 1 to 27; repeats count once. */
@@ -1029,6 +1326,7 @@ export type ProfileInput = {
   skillsRequired: Array<SkillInput>;
 };
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type Query = {
   __typename?: 'Query';
   /** The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled. */
@@ -1045,7 +1343,7 @@ export type Query = {
   implementPost: ImplementPost;
   /** Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first. */
   implementPosts: ImplementPostConnection;
-  /** Top students by rating, then rating count, then coins (the top 100 at most); needs no token. A top-N list: ask for more with a larger `first` (hasNextPage: more students are ranked). */
+  /** The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. The top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers a query asking only for `leaderboard` from a response cache keyed by that snapshot; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`. */
   leaderboard: LeaderboardRowConnection;
   /** The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked. */
   me: Maybe<Me>;
@@ -1053,7 +1351,7 @@ export type Query = {
   moderationAudit: OperatorActionEntryConnection;
   /** Operators only. One report (NOT_FOUND for an unknown id). */
   moderationReport: ModerationReport;
-  /** Operators only. Reports, open or resolved (status: open | resolved), of the newest 100: students reported by several different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move. */
+  /** Operators only. Reports, open or resolved (status: OPEN | RESOLVED), of the newest 100: students reported by several different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move. */
   moderationReports: ModerationReportConnection;
   /** Operators only (FORBIDDEN otherwise): the console's counts. */
   moderationStats: ModerationStats;
@@ -1094,85 +1392,100 @@ export type Query = {
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryChatArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryChatsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryCoinHistoryArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryFeedArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryImplementPostArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryImplementPostsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryLeaderboardArgs = {
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryModerationAuditArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryModerationReportArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryModerationReportsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
-  status?: Scalars['String']['input'];
+  status?: ModerationReportStatus;
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryMyImplementPostsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryNotificationsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryPayFormArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryResetTokenValidArgs = {
   token: Scalars['String']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QuerySearchUsersArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   filter?: SearchFilter;
@@ -1181,21 +1494,25 @@ export type QuerySearchUsersArgs = {
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QuerySwapAvailabilityArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QuerySwapFormArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QuerySwapRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED. */
 export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1203,7 +1520,9 @@ export type QueryUserArgs = {
 /** Average of the stars partners gave (0 when none yet) and how many gave them. */
 export type Rating = {
   __typename?: 'Rating';
+  /** How many ratings the average is made of. */
   count: Scalars['Int']['output'];
+  /** Average stars, 0 to 5 (0 when nobody has rated yet). */
   value: Scalars['Float']['output'];
 };
 
@@ -1217,16 +1536,43 @@ export type RegisterInput = {
   password: Scalars['String']['input'];
 };
 
+/** A rejection: the post, the applicant and the reason they are told. */
 export type RejectImplementApplicantInput = {
   /** The reason's text when `reason` is Other. */
   otherReason?: InputMaybe<Scalars['String']['input']>;
+  /** One of the caller's own posts (FORBIDDEN otherwise). */
   postId: Scalars['ID']['input'];
-  /** Incomplete Profile | Does Not Meet Requirements | Violation of Terms of Service | Duplicate Account | Other */
-  reason: Scalars['String']['input'];
+  /** The reason the applicant is told (OTHER: with otherReason). */
+  reason: ImplementRejectionReason;
   /** The applicant's user id. */
   userId: Scalars['ID']['input'];
 };
 
+/** Why a participant reports a chat. OTHER needs details (at most 500 characters). */
+export type ReportReason =
+  /** Harassment. */
+  | 'HARASSMENT'
+  /** Inappropriate behavior. */
+  | 'INAPPROPRIATE_BEHAVIOR'
+  /** Other: say what in details (required). */
+  | 'OTHER'
+  /** Spam or scam. */
+  | 'SPAM_OR_SCAM'
+  /** Swapped by mistake. */
+  | 'SWAPPED_BY_MISTAKE';
+
+/** How an operator resolved a report. */
+export type ReportResolution =
+  /** Closed without action. */
+  | 'DISMISSED'
+  /** One of the reported student's implement posts was hidden. */
+  | 'POST_HIDDEN'
+  /** The reported student was suspended. */
+  | 'SUSPENDED'
+  /** The reported student was warned (they got an operator-warning notification). */
+  | 'WARNED';
+
+/** A pay request: one skill to learn for skill coins. */
 export type RequestPayInput = {
   /** One of the receiver's skills, to learn. Missing: 'select skills'. */
   learnSkill?: InputMaybe<SwapSkillInput>;
@@ -1236,6 +1582,7 @@ export type RequestPayInput = {
   skillCoins?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A swap request: one skill to teach for one to learn. */
 export type RequestSwapInput = {
   /** One of the receiver's skills, to learn. Missing: 'select skills'. */
   learnSkill?: InputMaybe<SwapSkillInput>;
@@ -1245,7 +1592,7 @@ export type RequestSwapInput = {
   receiverId: Scalars['ID']['input'];
 };
 
-/** The caller's oldest reward not yet shown (the dashboard popup). */
+/** The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false). */
 export type RewardStatus = {
   __typename?: 'RewardStatus';
   /** Why the coins were given; empty when rewarded is false */
@@ -1261,21 +1608,29 @@ export type RewardStatus = {
 /** What the TEST MODE checkout hands back after Pay, exactly like Razorpay Checkout. */
 export type SandboxPayment = {
   __typename?: 'SandboxPayment';
+  /** The order paid (pass to verifyCoinPayment). */
   orderId: Scalars['ID']['output'];
+  /** The sandbox payment id (pass to verifyCoinPayment). */
   paymentId: Scalars['String']['output'];
+  /** The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment). */
   signature: Scalars['String']['output'];
 };
 
-/** name (default), skillsKnown (shown as Skill), languages (shown as Language) */
+/** What searchUsers matches the query against. */
 export type SearchFilter =
-  | 'languages'
-  | 'name'
-  | 'skillsKnown';
+  /** A language the student speaks (shown as Language). */
+  | 'LANGUAGES'
+  /** Any word of the username (the default; shown as Name). */
+  | 'NAME'
+  /** Any word of a skill the student knows (shown as Skill). */
+  | 'SKILLS_KNOWN';
 
 /** A skill with its category (one of the ten of the spec). */
 export type Skill = {
   __typename?: 'Skill';
+  /** One of the ten categories of the catalog. */
   category: Scalars['String']['output'];
+  /** The skill's name as the student typed it. */
   skill: Scalars['String']['output'];
 };
 
@@ -1288,15 +1643,20 @@ export type SkillCoinAccount = {
   id: Scalars['ID']['output'];
 };
 
+/** A skill of the profile form: a name and its category. */
 export type SkillInput = {
+  /** One of the ten categories of the catalog; BAD_USER_INPUT otherwise. */
   category: Scalars['String']['input'];
+  /** Required, at most 60 characters. */
   skill: Scalars['String']['input'];
 };
 
 /** A skill with its category. */
 export type SkillRef = {
   __typename?: 'SkillRef';
+  /** One of the ten categories of the catalog (common/profiles.ts). */
   category: Scalars['String']['output'];
+  /** The skill's name as the student typed it (at most 60 characters). */
   skill: Scalars['String']['output'];
 };
 
@@ -1309,6 +1669,7 @@ export type SnakeHighScore = {
   userId: Scalars['ID']['output'];
 };
 
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
 export type Subscription = {
   __typename?: 'Subscription';
   /** The caller's chat with `chatWith` after its meeting link, rating, finish or report changed. */
@@ -1320,29 +1681,35 @@ export type Subscription = {
 };
 
 
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
 export type SubscriptionChatUpdatedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
 export type SubscriptionMessageAddedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
+/** A suspension: whom, how long and why. BAD_USER_INPUT for one's own account. */
 export type SuspendStudentInput = {
   /** 1 to 365; omit with permanent: true. */
   days?: InputMaybe<Scalars['Int']['input']>;
+  /** True: until further notice (the end is 9999-12-31); days is then ignored. */
   permanent?: InputMaybe<Scalars['Boolean']['input']>;
   /** Why (required; goes into the audit log and is shown to the student at sign-in). */
   reason: Scalars['String']['input'];
   /** The report this acts on: it is resolved. */
   reportId?: InputMaybe<Scalars['ID']['input']>;
+  /** The student to suspend. */
   userId: Scalars['ID']['input'];
 };
 
 /** Whether the caller may send a swap or pay request to a student now. */
 export type SwapAvailability = {
   __typename?: 'SwapAvailability';
+  /** True when Swap and Pay may be sent now. */
   canRequest: Scalars['Boolean']['output'];
   /** A chat exists between the two (Swap and Pay are disabled). */
   hasChat: Scalars['Boolean']['output'];
@@ -1366,10 +1733,12 @@ export type SwapRequest = {
   __typename?: 'SwapRequest';
   /** The chat opened by accepting (swap) or paying. */
   chatId: Maybe<Scalars['ID']['output']>;
+  /** When it was sent. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The request's id (acceptRequest, rejectRequest, payAcceptedRequest, a notification's refId). */
   id: Scalars['ID']['output'];
-  /** swap | pay */
-  kind: Scalars['String']['output'];
+  /** Swap or pay. */
+  kind: SwapRequestKind;
   /** What the requester learns. */
   learnSkill: SkillRef;
   /** What the requester teaches (swap only). */
@@ -1378,14 +1747,39 @@ export type SwapRequest = {
   receiver: NotificationUser;
   /** Who asked; the learner of a pay request. */
   requester: NotificationUser;
+  /** The price in skill coins (pay requests); null for a swap. */
   skillCoins: Maybe<Scalars['Int']['output']>;
-  /** pending | awaiting_payment | accepted | paid | rejected */
-  status: Scalars['String']['output'];
+  /** Where the request stands. */
+  status: SwapRequestStatus;
 };
+
+/** What a request offers in return for the skill asked for. */
+export type SwapRequestKind =
+  /** Skill coins (skillCoins), paid by the requester once the teacher accepts. */
+  | 'PAY'
+  /** A skill of the requester's, taught in exchange. */
+  | 'SWAP';
+
+/** Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens) or REJECTED. */
+export type SwapRequestStatus =
+  /** A swap the receiver accepted: the chat is open (chatId). */
+  | 'ACCEPTED'
+  /** A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest). */
+  | 'AWAITING_PAYMENT'
+  /** Withdrawn by the server because a party's account was deleted or suspended; no coins moved. */
+  | 'CANCELLED'
+  /** A pay request the requester paid: coins are held and the chat is open (chatId). */
+  | 'PAID'
+  /** Sent; the receiver has not answered. */
+  | 'PENDING'
+  /** Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other. */
+  | 'REJECTED';
 
 /** A skill chosen in the swap or pay popup. */
 export type SwapSkillInput = {
+  /** Its category, as the form lists it. */
   category: Scalars['String']['input'];
+  /** The skill's name, exactly as the swapForm/payForm lists it. */
   skill: Scalars['String']['input'];
 };
 
@@ -1394,17 +1788,23 @@ export type User = {
   __typename?: 'User';
   /** Skill coins asked per course. */
   amount: Scalars['Int']['output'];
+  /** Skills learned in completed chats, each with its mentor. */
   completedSkills: Array<CompletedSkill>;
-  /** Male or Female; null until the profile is filled. */
-  gender: Maybe<Scalars['String']['output']>;
+  /** Null until the profile is filled. */
+  gender: Maybe<Gender>;
+  /** The student's user id (the /profile/{id} page, swapForm/payForm userId, chat chatWith). */
   id: Scalars['ID']['output'];
   /** URL of the profile picture. */
   image: Maybe<Scalars['String']['output']>;
   /** Languages the student speaks, in their order. */
   languages: Array<Scalars['String']['output']>;
+  /** The username, unique regardless of case. */
   name: Scalars['String']['output'];
+  /** The stars partners gave after chats. */
   rating: Rating;
+  /** Skills the student can teach, in their order (at most 20). */
   skillsKnown: Array<Skill>;
+  /** Skills the student wants to learn, in their order (at most 20). */
   skillsRequired: Array<Skill>;
 };
 
@@ -1503,7 +1903,7 @@ export type VerifyEmailMutationVariables = Exact<{
 
 export type VerifyEmailMutation = { __typename?: 'Mutation', verifyEmail: boolean };
 
-export type ChatFieldsFragment = { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } };
+export type ChatFieldsFragment = { __typename?: 'Chat', id: string, kind: ChatKind, status: ChatStatus, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null } };
 
 export type ChatListQueryVariables = Exact<{
   first: InputMaybe<Scalars['Int']['input']>;
@@ -1511,7 +1911,7 @@ export type ChatListQueryVariables = Exact<{
 }>;
 
 
-export type ChatListQuery = { __typename?: 'Query', chats: { __typename?: 'ChatListItemConnection', edges: Array<{ __typename?: 'ChatListItemEdge', cursor: string, node: { __typename?: 'ChatListItem', id: string, status: string, lastMessageAt: string, lastMessagePreview: string | null, lastMessageFromMe: boolean, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type ChatListQuery = { __typename?: 'Query', chats: { __typename?: 'ChatListItemConnection', edges: Array<{ __typename?: 'ChatListItemEdge', cursor: string, node: { __typename?: 'ChatListItem', id: string, status: ChatStatus, lastMessageAt: string, lastMessagePreview: string | null, lastMessageFromMe: boolean, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
 
 export type ChatMessageFieldsFragment = { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null };
 
@@ -1520,21 +1920,21 @@ export type ChatUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type ChatUpdatedSubscription = { __typename?: 'Subscription', chatUpdated: { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } } };
+export type ChatUpdatedSubscription = { __typename?: 'Subscription', chatUpdated: { __typename?: 'Chat', id: string, kind: ChatKind, status: ChatStatus, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null } } };
 
 export type ChatQueryVariables = Exact<{
   chatWith: Scalars['ID']['input'];
 }>;
 
 
-export type ChatQuery = { __typename?: 'Query', chat: { __typename?: 'Chat', id: string, kind: string, status: string, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, messages: { __typename?: 'ChatMessageConnection', edges: Array<{ __typename?: 'ChatMessageEdge', node: { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasPreviousPage: boolean, startCursor: string | null } }, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: string | null } } };
+export type ChatQuery = { __typename?: 'Query', chat: { __typename?: 'Chat', id: string, kind: ChatKind, status: ChatStatus, startDate: string, endedAt: string | null, meetingLink: string | null, ratingGiven: boolean, finishedByMe: boolean, finishedByPartner: boolean, daysCompleted: number, daysRequired: number, coins: number, title: string | null, messages: { __typename?: 'ChatMessageConnection', edges: Array<{ __typename?: 'ChatMessageEdge', node: { __typename?: 'ChatMessage', id: string, chatId: string, seq: number, fromUserId: string, toUserId: string, body: string, createdAt: string, clientId: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasPreviousPage: boolean, startCursor: string | null } }, iLearn: { __typename?: 'ChatSkill', skill: string, category: string } | null, iTeach: { __typename?: 'ChatSkill', skill: string, category: string } | null, me: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null }, partner: { __typename?: 'ChatUser', id: string, name: string, image: string | null, gender: Gender | null } } };
 
 export type FinishChatMutationVariables = Exact<{
   chatWith: Scalars['ID']['input'];
 }>;
 
 
-export type FinishChatMutation = { __typename?: 'Mutation', finishChat: { __typename?: 'FinishChatResult', ended: boolean, waitingForPartner: boolean, chat: { __typename?: 'Chat', id: string, status: string, finishedByMe: boolean, finishedByPartner: boolean, endedAt: string | null } } };
+export type FinishChatMutation = { __typename?: 'Mutation', finishChat: { __typename?: 'FinishChatResult', ended: boolean, waitingForPartner: boolean, chat: { __typename?: 'Chat', id: string, status: ChatStatus, finishedByMe: boolean, finishedByPartner: boolean, endedAt: string | null } } };
 
 export type MessageAddedSubscriptionVariables = Exact<{
   chatWith: Scalars['ID']['input'];
@@ -1561,12 +1961,12 @@ export type RateChatPartnerMutation = { __typename?: 'Mutation', rateChatPartner
 
 export type ReportChatMutationVariables = Exact<{
   chatWith: Scalars['ID']['input'];
-  reason: Scalars['String']['input'];
+  reason: ReportReason;
   details: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
-export type ReportChatMutation = { __typename?: 'Mutation', reportChat: { __typename?: 'Chat', id: string, status: string } };
+export type ReportChatMutation = { __typename?: 'Mutation', reportChat: { __typename?: 'Chat', id: string, status: ChatStatus } };
 
 export type SendMessageMutationVariables = Exact<{
   chatWith: Scalars['ID']['input'];
@@ -1591,14 +1991,14 @@ export type CoinHistoryQueryVariables = Exact<{
 }>;
 
 
-export type CoinHistoryQuery = { __typename?: 'Query', coinHistory: { __typename?: 'CoinHistoryEntryConnection', edges: Array<{ __typename?: 'CoinHistoryEntryEdge', cursor: string, node: { __typename?: 'CoinHistoryEntry', id: string, createdAt: string, kind: string, amount: number, balanceAfter: number, counterpartId: string | null, counterpartName: string, memo: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type CoinHistoryQuery = { __typename?: 'Query', coinHistory: { __typename?: 'CoinHistoryEntryConnection', edges: Array<{ __typename?: 'CoinHistoryEntryEdge', cursor: string, node: { __typename?: 'CoinHistoryEntry', id: string, createdAt: string, kind: CoinHistoryKind, amount: number, balanceAfter: number, counterpartId: string | null, counterpartName: string, memo: string | null } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateCoinOrderMutationVariables = Exact<{
   coins: Scalars['Int']['input'];
 }>;
 
 
-export type CreateCoinOrderMutation = { __typename?: 'Mutation', createCoinOrder: { __typename?: 'CoinOrderView', orderId: string, coins: number, amountPaise: number, currency: string, gateway: string, keyId: string | null } };
+export type CreateCoinOrderMutation = { __typename?: 'Mutation', createCoinOrder: { __typename?: 'CoinOrderView', orderId: string, coins: number, amountPaise: number, currency: string, gateway: PaymentGatewayMode, keyId: string | null } };
 
 export type LeaderboardQueryVariables = Exact<{
   first: InputMaybe<Scalars['Int']['input']>;
@@ -1617,7 +2017,7 @@ export type SandboxPayMutation = { __typename?: 'Mutation', sandboxPay: { __type
 export type SkillCoinsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SkillCoinsQuery = { __typename?: 'Query', skillCoins: { __typename?: 'SkillCoinAccount', id: string, balance: number }, paymentGateway: { __typename?: 'PaymentGatewayInfo', mode: string, keyId: string | null, coinPricePaise: number, maxCoinsPerPurchase: number, currency: string } };
+export type SkillCoinsQuery = { __typename?: 'Query', skillCoins: { __typename?: 'SkillCoinAccount', id: string, balance: number }, paymentGateway: { __typename?: 'PaymentGatewayInfo', mode: PaymentGatewayMode, keyId: string | null, coinPricePaise: number, maxCoinsPerPurchase: number, currency: string } };
 
 export type VerifyCoinPaymentMutationVariables = Exact<{
   orderId: Scalars['ID']['input'];
@@ -1713,7 +2113,7 @@ export type DismissReportMutation = { __typename?: 'Mutation', dismissReport: bo
 
 export type ModeratedStudentFieldsFragment = { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean };
 
-export type ModerationReportFieldsFragment = { __typename?: 'ModerationReport', id: string, reason: string, details: string | null, createdAt: string, resolvedAt: string | null, resolution: string | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: string, status: string, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: string } | null } | null, reportedPosts: { __typename?: 'ModerationPostConnection', edges: Array<{ __typename?: 'ModerationPostEdge', node: { __typename?: 'ModerationPost', id: string, title: string } }> } };
+export type ModerationReportFieldsFragment = { __typename?: 'ModerationReport', id: string, reason: ReportReason, details: string | null, createdAt: string, resolvedAt: string | null, resolution: ReportResolution | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: ChatKind, status: ChatStatus, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: EscrowState } | null } | null, reportedPosts: { __typename?: 'ModerationPostConnection', edges: Array<{ __typename?: 'ModerationPostEdge', node: { __typename?: 'ModerationPost', id: string, title: string } }> } };
 
 export type HideImplementPostMutationVariables = Exact<{
   postId: Scalars['ID']['input'];
@@ -1725,11 +2125,11 @@ export type HideImplementPostMutationVariables = Exact<{
 export type HideImplementPostMutation = { __typename?: 'Mutation', hideImplementPost: boolean };
 
 export type ModerationConsoleQueryVariables = Exact<{
-  status: Scalars['String']['input'];
+  status: ModerationReportStatus;
 }>;
 
 
-export type ModerationConsoleQuery = { __typename?: 'Query', moderationStats: { __typename?: 'ModerationStats', studentsVerified: number, studentsUnverified: number, activeChats: number, openReports: number, coinsInCirculation: number, coinsInEscrow: number }, moderationReports: { __typename?: 'ModerationReportConnection', edges: Array<{ __typename?: 'ModerationReportEdge', node: { __typename?: 'ModerationReport', id: string, reason: string, details: string | null, createdAt: string, resolvedAt: string | null, resolution: string | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: string, status: string, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: string } | null } | null, reportedPosts: { __typename?: 'ModerationPostConnection', edges: Array<{ __typename?: 'ModerationPostEdge', node: { __typename?: 'ModerationPost', id: string, title: string } }> } } }> }, moderationAudit: { __typename?: 'OperatorActionEntryConnection', edges: Array<{ __typename?: 'OperatorActionEntryEdge', node: { __typename?: 'OperatorActionEntry', id: string, actor: string, action: string, targetUserId: string | null, targetName: string | null, reportId: string | null, postId: string | null, reason: string, details: string | null, createdAt: string } }> } };
+export type ModerationConsoleQuery = { __typename?: 'Query', moderationStats: { __typename?: 'ModerationStats', studentsVerified: number, studentsUnverified: number, activeChats: number, openReports: number, coinsInCirculation: number, coinsInEscrow: number }, moderationReports: { __typename?: 'ModerationReportConnection', edges: Array<{ __typename?: 'ModerationReportEdge', node: { __typename?: 'ModerationReport', id: string, reason: ReportReason, details: string | null, createdAt: string, resolvedAt: string | null, resolution: ReportResolution | null, reportedBy: number, flagged: boolean, reporter: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, reported: { __typename?: 'ModeratedStudent', id: string, name: string, email: string, emailVerified: boolean, suspendedUntil: string | null, deleted: boolean } | null, chat: { __typename?: 'ModerationChat', id: string, kind: ChatKind, status: ChatStatus, coins: number, title: string | null, startDate: string, messageCount: number, escrow: { __typename?: 'ModerationEscrow', coins: number, state: EscrowState } | null } | null, reportedPosts: { __typename?: 'ModerationPostConnection', edges: Array<{ __typename?: 'ModerationPostEdge', node: { __typename?: 'ModerationPost', id: string, title: string } }> } } }> }, moderationAudit: { __typename?: 'OperatorActionEntryConnection', edges: Array<{ __typename?: 'OperatorActionEntryEdge', node: { __typename?: 'OperatorActionEntry', id: string, actor: string, action: OperatorAction, targetUserId: string | null, targetName: string | null, reportId: string | null, postId: string | null, reason: string, details: string | null, createdAt: string } }> } };
 
 export type ModerationEvidenceQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1767,7 +2167,7 @@ export type AcceptRequestMutationVariables = Exact<{
 }>;
 
 
-export type AcceptRequestMutation = { __typename?: 'Mutation', acceptRequest: { __typename?: 'SwapRequest', id: string, kind: string, status: string, chatId: string | null } };
+export type AcceptRequestMutation = { __typename?: 'Mutation', acceptRequest: { __typename?: 'SwapRequest', id: string, kind: SwapRequestKind, status: SwapRequestStatus, chatId: string | null } };
 
 export type DismissNotificationMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1779,14 +2179,14 @@ export type DismissNotificationMutation = { __typename?: 'Mutation', dismissNoti
 export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type NotificationAddedSubscription = { __typename?: 'Subscription', notificationAdded: { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } } };
+export type NotificationAddedSubscription = { __typename?: 'Subscription', notificationAdded: { __typename?: 'Notification', id: string, type: NotificationType, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: Gender | null } } };
 
 export type NotificationCountQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type NotificationCountQuery = { __typename?: 'Query', notificationCount: number };
 
-export type NotificationFieldsFragment = { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } };
+export type NotificationFieldsFragment = { __typename?: 'Notification', id: string, type: NotificationType, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: Gender | null } };
 
 export type NotificationMailSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1796,7 +2196,7 @@ export type NotificationMailSettingsQuery = { __typename?: 'Query', notification
 export type NotificationsViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type NotificationsViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, gender: string | null, detailsFilled: boolean } | null };
+export type NotificationsViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, gender: Gender | null, detailsFilled: boolean } | null };
 
 export type NotificationsQueryVariables = Exact<{
   first: InputMaybe<Scalars['Int']['input']>;
@@ -1804,21 +2204,21 @@ export type NotificationsQueryVariables = Exact<{
 }>;
 
 
-export type NotificationsQuery = { __typename?: 'Query', notifications: { __typename?: 'NotificationConnection', edges: Array<{ __typename?: 'NotificationEdge', node: { __typename?: 'Notification', id: string, type: string, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: string | null } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
+export type NotificationsQuery = { __typename?: 'Query', notifications: { __typename?: 'NotificationConnection', edges: Array<{ __typename?: 'NotificationEdge', node: { __typename?: 'Notification', id: string, type: NotificationType, message: string, skillCoins: number | null, refId: string | null, dismissible: boolean, createdAt: string, preachSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, learnSkill: { __typename?: 'SkillRef', skill: string, category: string } | null, notifier: { __typename?: 'NotificationUser', id: string, name: string, image: string | null, gender: Gender | null } } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor: string | null } } };
 
 export type PayAcceptedRequestMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
 
-export type PayAcceptedRequestMutation = { __typename?: 'Mutation', payAcceptedRequest: { __typename?: 'PaymentResult', message: string, coins: number, request: { __typename?: 'SwapRequest', id: string, status: string, chatId: string | null } } };
+export type PayAcceptedRequestMutation = { __typename?: 'Mutation', payAcceptedRequest: { __typename?: 'PaymentResult', message: string, coins: number, request: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus, chatId: string | null } } };
 
 export type RejectRequestMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
 
-export type RejectRequestMutation = { __typename?: 'Mutation', rejectRequest: { __typename?: 'SwapRequest', id: string, status: string } };
+export type RejectRequestMutation = { __typename?: 'Mutation', rejectRequest: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus } };
 
 export type UpdateNotificationMailSettingsMutationVariables = Exact<{
   settings: Array<NotificationMailSettingInput> | NotificationMailSettingInput;
@@ -1847,7 +2247,7 @@ export type DashboardRewardQuery = { __typename?: 'Query', rewards: { __typename
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, image: string | null, gender: string | null, detailsFilled: boolean, isOperator: boolean } | null };
+export type DashboardViewerQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, name: string, email: string, image: string | null, gender: Gender | null, detailsFilled: boolean, isOperator: boolean } | null };
 
 export type FeedQueryVariables = Exact<{
   first: InputMaybe<Scalars['Int']['input']>;
@@ -1861,12 +2261,12 @@ export type SkillFieldsFragment = { __typename?: 'Skill', category: string, skil
 
 export type UserCardFieldsFragment = { __typename?: 'User', id: string, name: string, image: string | null, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> };
 
-export type ProfileFormFieldsFragment = { __typename?: 'Me', id: string, gender: string | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> };
+export type ProfileFormFieldsFragment = { __typename?: 'Me', id: string, gender: Gender | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> };
 
 export type ProfileDetailsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProfileDetailsQuery = { __typename?: 'Query', me: { __typename?: 'Me', name: string, email: string, id: string, gender: string | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } | null };
+export type ProfileDetailsQuery = { __typename?: 'Query', me: { __typename?: 'Me', name: string, email: string, id: string, gender: Gender | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } | null };
 
 export type SearchUsersQueryVariables = Exact<{
   query: Scalars['String']['input'];
@@ -1883,14 +2283,14 @@ export type UpdateProfileMutationVariables = Exact<{
 }>;
 
 
-export type UpdateProfileMutation = { __typename?: 'Mutation', updateProfile: { __typename?: 'Me', id: string, gender: string | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } };
+export type UpdateProfileMutation = { __typename?: 'Mutation', updateProfile: { __typename?: 'Me', id: string, gender: Gender | null, image: string | null, amount: number, days: number, detailsFilled: boolean, languages: Array<string>, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }> } };
 
 export type UserProfileQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
 
-export type UserProfileQuery = { __typename?: 'Query', user: { __typename?: 'User', id: string, name: string, gender: string | null, image: string | null, amount: number, languages: Array<string>, rating: { __typename?: 'Rating', value: number, count: number }, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }>, completedSkills: Array<{ __typename?: 'CompletedSkill', skill: string, category: string, completedAt: string, mentor: { __typename?: 'User', id: string, name: string } | null }> } | null };
+export type UserProfileQuery = { __typename?: 'Query', user: { __typename?: 'User', id: string, name: string, gender: Gender | null, image: string | null, amount: number, languages: Array<string>, rating: { __typename?: 'Rating', value: number, count: number }, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }>, completedSkills: Array<{ __typename?: 'CompletedSkill', skill: string, category: string, completedAt: string, mentor: { __typename?: 'User', id: string, name: string } | null }> } | null };
 
 export type SnakeHighScoreQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1916,21 +2316,21 @@ export type RequestPayMutationVariables = Exact<{
 }>;
 
 
-export type RequestPayMutation = { __typename?: 'Mutation', requestPay: { __typename?: 'SwapRequest', id: string, kind: string, status: string, skillCoins: number | null } };
+export type RequestPayMutation = { __typename?: 'Mutation', requestPay: { __typename?: 'SwapRequest', id: string, kind: SwapRequestKind, status: SwapRequestStatus, skillCoins: number | null } };
 
 export type RequestSwapMutationVariables = Exact<{
   input: RequestSwapInput;
 }>;
 
 
-export type RequestSwapMutation = { __typename?: 'Mutation', requestSwap: { __typename?: 'SwapRequest', id: string, kind: string, status: string } };
+export type RequestSwapMutation = { __typename?: 'Mutation', requestSwap: { __typename?: 'SwapRequest', id: string, kind: SwapRequestKind, status: SwapRequestStatus } };
 
 export type SwapAvailabilityQueryVariables = Exact<{
   userId: Scalars['ID']['input'];
 }>;
 
 
-export type SwapAvailabilityQuery = { __typename?: 'Query', swapAvailability: { __typename?: 'SwapAvailability', hasChat: boolean, canRequest: boolean, reason: string | null, openRequest: { __typename?: 'SwapRequest', id: string, kind: string, status: string, requester: { __typename?: 'NotificationUser', id: string } } | null } };
+export type SwapAvailabilityQuery = { __typename?: 'Query', swapAvailability: { __typename?: 'SwapAvailability', hasChat: boolean, canRequest: boolean, reason: string | null, openRequest: { __typename?: 'SwapRequest', id: string, kind: SwapRequestKind, status: SwapRequestStatus, requester: { __typename?: 'NotificationUser', id: string } } | null } };
 
 export type SwapFormQueryVariables = Exact<{
   userId: Scalars['ID']['input'];
@@ -1942,7 +2342,7 @@ export type SwapFormQuery = { __typename?: 'Query', swapForm: { __typename?: 'Sw
 export type ServerHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ServerHealthQuery = { __typename?: 'Query', health: { __typename?: 'Health', status: string, database: string } };
+export type ServerHealthQuery = { __typename?: 'Query', health: { __typename?: 'Health', status: HealthStatus, database: DatabaseStatus } };
 
 export const ChatFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Chat"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByMe"}},{"kind":"Field","name":{"kind":"Name","value":"finishedByPartner"}},{"kind":"Field","name":{"kind":"Name","value":"daysCompleted"}},{"kind":"Field","name":{"kind":"Name","value":"daysRequired"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"iLearn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"iTeach"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<ChatFieldsFragment, unknown>;
 export const ChatMessageFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<ChatMessageFieldsFragment, unknown>;
@@ -1973,7 +2373,7 @@ export const FinishChatDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const MessageAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"MessageAdded"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageAdded"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<MessageAddedSubscription, MessageAddedSubscriptionVariables>;
 export const OlderMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OlderMessages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"30"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<OlderMessagesQuery, OlderMessagesQueryVariables>;
 export const RateChatPartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RateChatPartner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stars"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateChatPartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"stars"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stars"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ratingGiven"}}]}}]}}]} as unknown as DocumentNode<RateChatPartnerMutation, RateChatPartnerMutationVariables>;
-export const ReportChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReportChat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"details"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportChat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"details"},"value":{"kind":"Variable","name":{"kind":"Name","value":"details"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ReportChatMutation, ReportChatMutationVariables>;
+export const ReportChatDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReportChat"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReportReason"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"details"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportChat"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"details"},"value":{"kind":"Variable","name":{"kind":"Name","value":"details"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ReportChatMutation, ReportChatMutationVariables>;
 export const SendMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"body"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"body"},"value":{"kind":"Variable","name":{"kind":"Name","value":"body"}}},{"kind":"Argument","name":{"kind":"Name","value":"clientId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ChatMessageFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessageFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatMessage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"toUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}}]}}]} as unknown as DocumentNode<SendMessageMutation, SendMessageMutationVariables>;
 export const SetMeetingLinkDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetMeetingLink"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"link"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setMeetingLink"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chatWith"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chatWith"}}},{"kind":"Argument","name":{"kind":"Name","value":"link"},"value":{"kind":"Variable","name":{"kind":"Name","value":"link"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"meetingLink"}}]}}]}}]} as unknown as DocumentNode<SetMeetingLinkMutation, SetMeetingLinkMutationVariables>;
 export const CoinHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CoinHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coinHistory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"balanceAfter"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartId"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartName"}},{"kind":"Field","name":{"kind":"Name","value":"memo"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<CoinHistoryQuery, CoinHistoryQueryVariables>;
@@ -1994,7 +2394,7 @@ export const RejectImplementApplicantDocument = {"kind":"Document","definitions"
 export const SetImplementPostVisibilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetImplementPostVisibility"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"postId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"visible"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setImplementPostVisibility"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"postId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"postId"}}},{"kind":"Argument","name":{"kind":"Name","value":"visible"},"value":{"kind":"Variable","name":{"kind":"Name","value":"visible"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"visible"}}]}}]}}]} as unknown as DocumentNode<SetImplementPostVisibilityMutation, SetImplementPostVisibilityMutationVariables>;
 export const DismissReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DismissReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dismissReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"reportId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}]}]}}]} as unknown as DocumentNode<DismissReportMutation, DismissReportMutationVariables>;
 export const HideImplementPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"HideImplementPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"postId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hideImplementPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"postId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"postId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"reportId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reportId"}}}]}]}}]} as unknown as DocumentNode<HideImplementPostMutation, HideImplementPostMutationVariables>;
-export const ModerationConsoleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationConsole"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"studentsVerified"}},{"kind":"Field","name":{"kind":"Name","value":"studentsUnverified"}},{"kind":"Field","name":{"kind":"Name","value":"activeChats"}},{"kind":"Field","name":{"kind":"Name","value":"openReports"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInCirculation"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInEscrow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationReports"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModerationReportFields"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"targetUserId"}},{"kind":"Field","name":{"kind":"Name","value":"targetName"}},{"kind":"Field","name":{"kind":"Name","value":"reportId"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModeratedStudentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModeratedStudent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"suspendedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModerationReportFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolvedAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"}},{"kind":"Field","name":{"kind":"Name","value":"reportedBy"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"reporter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reported"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"messageCount"}},{"kind":"Field","name":{"kind":"Name","value":"escrow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"reportedPosts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ModerationConsoleQuery, ModerationConsoleQueryVariables>;
+export const ModerationConsoleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationConsole"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationReportStatus"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"studentsVerified"}},{"kind":"Field","name":{"kind":"Name","value":"studentsUnverified"}},{"kind":"Field","name":{"kind":"Name","value":"activeChats"}},{"kind":"Field","name":{"kind":"Name","value":"openReports"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInCirculation"}},{"kind":"Field","name":{"kind":"Name","value":"coinsInEscrow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationReports"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModerationReportFields"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"moderationAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"targetUserId"}},{"kind":"Field","name":{"kind":"Name","value":"targetName"}},{"kind":"Field","name":{"kind":"Name","value":"reportId"}},{"kind":"Field","name":{"kind":"Name","value":"postId"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModeratedStudentFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModeratedStudent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}},{"kind":"Field","name":{"kind":"Name","value":"suspendedUntil"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ModerationReportFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolvedAt"}},{"kind":"Field","name":{"kind":"Name","value":"resolution"}},{"kind":"Field","name":{"kind":"Name","value":"reportedBy"}},{"kind":"Field","name":{"kind":"Name","value":"flagged"}},{"kind":"Field","name":{"kind":"Name","value":"reporter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reported"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ModeratedStudentFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"messageCount"}},{"kind":"Field","name":{"kind":"Name","value":"escrow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"reportedPosts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ModerationConsoleQuery, ModerationConsoleQueryVariables>;
 export const ModerationEvidenceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationEvidence"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chat"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"fromUserId"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ModerationEvidenceQuery, ModerationEvidenceQueryVariables>;
 export const SuspendStudentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SuspendStudent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SuspendStudentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suspendStudent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SuspendStudentMutation, SuspendStudentMutationVariables>;
 export const UnsuspendStudentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsuspendStudent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsuspendStudent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}}]}]}}]} as unknown as DocumentNode<UnsuspendStudentMutation, UnsuspendStudentMutationVariables>;

@@ -51,7 +51,7 @@ describe("apollo client auth", () => {
 
   it("sends the jwt as a Bearer Authorization header over HTTP", async () => {
     const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "ok" } } }), {
+      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
         headers: { "content-type": "application/json" },
       }),
     );
@@ -68,7 +68,7 @@ describe("apollo client auth", () => {
 
   it("sends no Authorization header when signed out", async () => {
     const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "ok" } } }), {
+      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
         headers: { "content-type": "application/json" },
       }),
     );

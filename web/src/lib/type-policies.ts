@@ -85,16 +85,40 @@ export function messagesConnection(): FieldPolicy<Connection> {
   };
 }
 
+function valueObjects(names: string[]): TypePolicies {
+  return Object.fromEntries(names.map((name) => [name, { keyFields: false as const }]));
+}
+
 /**
  * Cache identity and field merging, one entry per type that needs more than the default
  * (`__typename` + `id`). Every paged list is a connection (`edges { node }`, `pageInfo`) and
- * gets one of the two policies above.
+ * gets one of the two policies above. Every object type of the schema without an `id` needs an
+ * entry here (keyFields, or keyFields: false for a value object): type-policies.test.ts fails otherwise.
  */
 export const typePolicies: TypePolicies = {
   // A singleton: one health object regardless of id.
   Health: { keyFields: [] },
   // One per user, keyed by the player (the signed-in user).
   SnakeHighScore: { keyFields: ["userId"] },
+  // One row per student in the public ranking.
+  LeaderboardRow: { keyFields: ["userId"] },
+  // The caller's reward queue head: one per session, so acknowledgeReward's answer replaces what `rewards` read.
+  RewardStatus: { keyFields: [] },
+  // The gateway's settings and the console's counts: one each, whatever asked for them.
+  PaymentGatewayInfo: { keyFields: [] },
+  ModerationStats: { keyFields: [] },
+  // Value objects (keyFields: false): stored inside whatever field returned them, never merged across
+  // fields. Each has no identity of its own: a page, a pair of values, or one mutation's answer.
+  ...valueObjects([
+    // Pages: their items carry the identities.
+    "FeedPage", "SearchPage", "ImplementPostPage", "CoinHistoryPage", "ChatMessagePage",
+    // A skill or a rating is its values; the same skill on two students is not one object.
+    "Skill", "SkillRef", "ChatSkill", "CompletedSkill", "Rating",
+    // Answers of one mutation, read once by the caller.
+    "AuthPayload", "CoinOrderView", "FinishChatResult", "PaymentResult", "PaymentVerification", "SandboxPayment",
+    // Views computed for the arguments of the field that returned them (userId, a report's chat).
+    "SwapAvailability", "SwapForm", "ModerationEscrow", "ModerationMessage",
+  ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },
   Query: {

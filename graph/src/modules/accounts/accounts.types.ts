@@ -12,24 +12,24 @@ export class RegisterInput {
   password: string;
 }
 
-@InputType()
+@InputType({ description: "Sign-in credentials. Rate-limited per address and per client (RATE_LIMITED)." })
 export class LoginInput {
-  @Field(() => String)
+  @Field(() => String, { description: "The account's college address (case ignored)." })
   email: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The account's password." })
   password: string;
 }
 
 @InputType({ description: "A message for the team, from the contact form; no sign-in needed." })
 export class ContactMessageInput {
-  @Field(() => String)
+  @Field(() => String, { description: "Who is writing: required, at most 100 characters." })
   name: string;
 
   @Field(() => String, { description: "Where the team should answer." })
   email: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The message itself: required, at most 5000 characters." })
   message: string;
 }
 
@@ -38,6 +38,6 @@ export class AuthPayload {
   @Field(() => String, { description: "JWT, valid for 7 days or until logout or a password change." })
   token: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The signed-in student's user id." })
   userId: string;
 }

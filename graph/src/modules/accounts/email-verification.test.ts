@@ -39,7 +39,7 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
   async function fillProfile(s: Pick<Registered, "token">, name = "Zebra"): Promise<void> {
     const image = await t.app.services.deps.storage.putImage((await t.gql(ME, {}, s.token)).data.me.id, PNG, { ext: "png", mime: "image/png" });
     const input = {
-      gender: "Female", image, languages: ["English"], amount: 0, days: 0,
+      gender: "FEMALE", image, languages: ["English"], amount: 0, days: 0,
       skillsKnown: [{ category: "Programming & Technology", skill: `${name}script` }],
       skillsRequired: [{ category: "Programming & Technology", skill: "Java" }],
     };

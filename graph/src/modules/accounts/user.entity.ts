@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+import type { Gender } from "../../../../common/profiles.js";
 
 /**
  * A student. Account fields belong to `accounts`; profile fields to `profiles`
@@ -33,7 +34,7 @@ export class User {
   tokenVersion: number;
 
   @Column("varchar", { length: 10, nullable: true })
-  gender: "Male" | "Female" | null;
+  gender: Gender | null;
 
   @Column("varchar", { length: 1024, nullable: true })
   image: string | null;

@@ -1,5 +1,6 @@
 import { type EntityManager, In, IsNull, Not, type Repository } from "typeorm";
 import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
+import type { Gender } from "../../../../common/profiles.js";
 import { rawQuery } from "../../db/sql.js";
 import { emailNotVerified, notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
@@ -9,7 +10,7 @@ export interface UserSummary {
   id: string;
   name: string;
   image: string | null;
-  gender: "Male" | "Female" | null;
+  gender: Gender | null;
 }
 
 export class UsersService {

@@ -18,6 +18,15 @@ export interface MessageEvent {
   clientId: string | null;
 }
 
+declare module "../../shared/pubsub.js" {
+  interface AddressedTopics {
+    /** id = the chat. A new message; its two participants subscribe (checked on subscribe). */
+    MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
+    /** id = the chat. Its link, rating, finish or report changed. */
+    CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
+  }
+}
+
 /** A chat's state after a change (meeting link, rating, finish, report), seen from neither side. */
 export interface ChatStateEvent {
   id: string;

@@ -1,4 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+import type { ReportReason } from "../../../../common/chat.js";
+
+/** How an operator resolved a report: GraphQL enum names to the stored and REST strings. */
+export const ReportResolution = { DISMISSED: "dismissed", WARNED: "warned", SUSPENDED: "suspended", POST_HIDDEN: "post-hidden" } as const;
+export type ReportResolution = (typeof ReportResolution)[keyof typeof ReportResolution];
 
 /**
  * A participant's report about a chat, kept for moderators. The first report of a chat in
@@ -23,9 +28,8 @@ export class ChatReport {
   @Column("varchar", { length: 36 })
   reportedId: string;
 
-  /** One of REPORT_REASONS. */
   @Column("varchar", { length: 40 })
-  reason: string;
+  reason: ReportReason;
 
   /** The free text for Other (optional for the rest). */
   @Column("varchar", { length: 500, nullable: true })
@@ -48,7 +52,7 @@ export class ChatReport {
 
   /** dismissed | warned | suspended | post-hidden */
   @Column("varchar", { length: 20, nullable: true })
-  resolution: string | null;
+  resolution: ReportResolution | null;
 
   @Column("varchar", { length: 36, nullable: true })
   resolvedById: string | null;

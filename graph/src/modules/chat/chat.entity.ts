@@ -1,8 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
-export type ChatKind = "swap" | "pay" | "implement";
+/** GraphQL enum names (UPPER_CASE) to the strings stored and sent over REST (chat.types.ts registers them). */
+export const ChatKind = { SWAP: "swap", PAY: "pay", IMPLEMENT: "implement" } as const;
+export type ChatKind = (typeof ChatKind)[keyof typeof ChatKind];
 /** `closed`: ended because one participant left (account deleted) or was suspended by an operator. */
-export type ChatStatus = "in_progress" | "completed" | "suspended" | "closed";
+export const ChatStatus = { IN_PROGRESS: "in_progress", COMPLETED: "completed", SUSPENDED: "suspended", CLOSED: "closed" } as const;
+export type ChatStatus = (typeof ChatStatus)[keyof typeof ChatStatus];
 
 /**
  * One chat per pair of students, ever (the spec: swap or pay only while no chat

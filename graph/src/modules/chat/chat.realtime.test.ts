@@ -56,7 +56,7 @@ describe.each(dbTargets)("live chat on %s", (target) => {
     const subB = subscribe(t.wsClient(b.token), CHAT_UPDATED, { chatWith: a.id });
     await eventually(() => t.app.pubsub.listenerCount("CHAT_UPDATED") >= before + 1, "live subscription");
     await t.gql(SET_LINK, { chatWith: b.id, link: "meet.google.com/live" }, a.token);
-    expect((await subB.next()).data.chatUpdated).toMatchObject({ meetingLink: "http://meet.google.com/live", status: "in_progress", partner: { id: a.id, name: a.user.name } });
+    expect((await subB.next()).data.chatUpdated).toMatchObject({ meetingLink: "http://meet.google.com/live", status: "IN_PROGRESS", partner: { id: a.id, name: a.user.name } });
     subB.dispose();
   });
 

@@ -1,11 +1,11 @@
 import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
-import { REPORT_REASONS } from "../../../../common/chat.js";
+import { MAX_MESSAGE_CHARS, MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg, sizeRule } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
-import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./chat.rules.js";
+import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";
 import { ChatListItemConnection, ChatListItemView, ChatMessageConnection, ChatMessageView, ChatUserView, ChatView, FinishChatResult } from "./chat.types.js";
 import { fromChatStateEvent, fromMessageEvent } from "./chat-views.js";
 
@@ -35,7 +35,7 @@ export class ChatResolver {
   @Query(() => ChatView, {
     description: "The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled.",
   })
-  async chat(@Arg("chatWith", () => ID) chatWith: string, @Ctx() ctx: Context): Promise<ChatView> {
+  async chat(@Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string, @Ctx() ctx: Context): Promise<ChatView> {
     const me = requireUser(ctx).id;
     await ctx.services.chat.assertDetailsFilled(me);
     return ctx.services.chat.view(me, chatWith);
@@ -46,7 +46,7 @@ export class ChatResolver {
     return resolveUser(ctx, chat, chat.viewerId);
   }
 
-  @FieldResolver(() => ChatUserView)
+  @FieldResolver(() => ChatUserView, { description: "The other participant ('Former student' once their account is gone)." })
   partner(@Root() chat: ChatView, @Ctx() ctx: Context): Promise<ChatUserView> {
     return resolveUser(ctx, chat, chat.partnerId);
   }
@@ -73,10 +73,12 @@ export class ChatResolver {
     description: "Sends a plain-text message (1..2000 characters) to the partner. Rate-limited per sender. `clientId` is echoed back for the optimistic copy.",
   })
   sendMessage(
-    @Arg("chatWith", () => ID) chatWith: string,
-    @Arg("body", () => String) body: string,
+    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("body", () => String, { description: `Plain text, 1 to ${MAX_MESSAGE_CHARS} characters after trimming (BAD_USER_INPUT otherwise). CONFLICT when the chat is not in progress; RATE_LIMITED when sending too fast.` })
+    body: string,
     @Ctx() ctx: Context,
-    @Arg("clientId", () => String, { nullable: true }) clientId?: string | null,
+    @Arg("clientId", () => String, { nullable: true, description: "Any id the client chose for its optimistic copy; echoed on the reply and the live event." })
+    clientId?: string | null,
   ): Promise<ChatMessageView> {
     return ctx.services.chat.messages.send(requireUser(ctx).id, chatWith, body, clientId);
   }
@@ -85,13 +87,21 @@ export class ChatResolver {
   @Mutation(() => ChatView, {
     description: "Sets the meeting link both participants see: http(s) only, 'http://' is added to a link without it; an empty link clears it.",
   })
-  setMeetingLink(@Arg("chatWith", () => ID) chatWith: string, @Arg("link", () => String) link: string, @Ctx() ctx: Context): Promise<ChatView> {
+  setMeetingLink(
+    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("link", () => String, { description: `An http(s) link, at most ${MAX_MEETING_LINK_CHARS} characters; empty clears it. BAD_USER_INPUT for anything else.` }) link: string,
+    @Ctx() ctx: Context,
+  ): Promise<ChatView> {
     return ctx.services.chat.setMeetingLink(requireUser(ctx).id, chatWith, link);
   }
 
   @Authorized()
   @Mutation(() => ChatView, { description: "Rates the partner 1..5 stars, once per chat." })
-  rateChatPartner(@Arg("chatWith", () => ID) chatWith: string, @Arg("stars", () => Int) stars: number, @Ctx() ctx: Context): Promise<ChatView> {
+  rateChatPartner(
+    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("stars", () => Int, { description: "1 to 5 (BAD_USER_INPUT otherwise); CONFLICT when already rated in this chat." }) stars: number,
+    @Ctx() ctx: Context,
+  ): Promise<ChatView> {
     return ctx.services.chat.lifecycle.rate(requireUser(ctx).id, chatWith, stars);
   }
 
@@ -100,20 +110,21 @@ export class ChatResolver {
     description:
       "Finishes the caller's side (after rating, at least 10 whole days after the start). When both have finished the chat completes: 1 coin each, completed skills, held coins to the teacher.",
   })
-  finishChat(@Arg("chatWith", () => ID) chatWith: string, @Ctx() ctx: Context): Promise<FinishChatResult> {
+  finishChat(@Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string, @Ctx() ctx: Context): Promise<FinishChatResult> {
     return ctx.services.chat.lifecycle.finish(requireUser(ctx).id, chatWith);
   }
 
   @Authorized()
   @Mutation(() => ChatView, {
     description:
-      `Reports the partner: reason is ${REPORT_REASONS.join(" | ")} (with details). Suspends the chat for good, refunds held coins, blocks both ways.`,
+      "Reports the partner: suspends the chat for good, refunds held coins, blocks both ways. CONFLICT when the caller already reported it.",
   })
   reportChat(
-    @Arg("chatWith", () => ID) chatWith: string,
-    @Arg("reason", () => String) reason: string,
+    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("reason", () => ReportReason, { description: "Why: one of the listed reasons." }) reason: ReportReason,
     @Ctx() ctx: Context,
-    @Arg("details", () => String, { nullable: true }) details?: string | null,
+    @Arg("details", () => String, { nullable: true, description: `The reporter's own words, at most ${MAX_REPORT_DETAILS_CHARS} characters; required with OTHER (BAD_USER_INPUT).` })
+    details?: string | null,
   ): Promise<ChatView> {
     return ctx.services.chat.lifecycle.report(requireUser(ctx).id, chatWith, reason, details);
   }
@@ -123,7 +134,7 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "MESSAGE_ADDED", (args as { chatWith: unknown }).chatWith),
     description: "Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe.",
   })
-  messageAdded(@Root() event: AddressedTopics["MESSAGE_ADDED"], @Arg("chatWith", () => ID) _chatWith: string): ChatMessageView {
+  messageAdded(@Root() event: AddressedTopics["MESSAGE_ADDED"], @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) _chatWith: string): ChatMessageView {
     return fromMessageEvent(event.payload);
   }
 
@@ -132,7 +143,7 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "CHAT_UPDATED", (args as { chatWith: unknown }).chatWith),
     description: "The caller's chat with `chatWith` after its meeting link, rating, finish or report changed.",
   })
-  chatUpdated(@Root() event: AddressedTopics["CHAT_UPDATED"], @Arg("chatWith", () => ID) _chatWith: string, @Ctx() ctx: Context): ChatView {
+  chatUpdated(@Root() event: AddressedTopics["CHAT_UPDATED"], @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) _chatWith: string, @Ctx() ctx: Context): ChatView {
     return fromChatStateEvent(event.payload, requireUser(ctx).id, ctx.services.deps.clock.now());
   }
 }
@@ -153,7 +164,7 @@ export class ChatListResolver {
     return ctx.services.chat.listPage(requireUser(ctx).id, { first, after });
   }
 
-  @FieldResolver(() => ChatUserView)
+  @FieldResolver(() => ChatUserView, { description: "The other participant ('Former student' once their account is gone)." })
   async partner(@Root() item: ChatListItemView, @Ctx() ctx: Context): Promise<ChatUserView> {
     return userView(item.partnerId, await ctx.loaders.users.summary.load(item.partnerId));
   }

@@ -8,10 +8,10 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
-import { ChatReport } from "./chat-report.entity.js";
+import { ChatReport, type ReportResolution } from "./chat-report.entity.js";
 
 /** The rows other modules (moderation) read through this service. */
-export type { Chat, ChatReport };
+export type { Chat, ChatReport, ReportResolution };
 import { ChatMessage } from "./message.entity.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
@@ -139,7 +139,7 @@ export class ChatService {
   }
 
   /** Marks an open report resolved inside `em`; false when it was resolved already. */
-  async resolveReport(em: EntityManager, id: string, resolution: string, operatorId: string): Promise<boolean> {
+  async resolveReport(em: EntityManager, id: string, resolution: ReportResolution, operatorId: string): Promise<boolean> {
     const res = await em
       .getRepository(ChatReport)
       .update({ id, resolvedAt: IsNull() }, { resolvedAt: this.deps.clock.now(), resolution, resolvedById: operatorId });

@@ -20,8 +20,8 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const forA = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
     expect(forA).toMatchObject({
       id: chat.id,
-      kind: "swap",
-      status: "in_progress",
+      kind: "SWAP",
+      status: "IN_PROGRESS",
       meetingLink: null,
       ratingGiven: false,
       finishedByMe: false,
@@ -30,7 +30,7 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       iLearn: { skill: "Guitar" },
       iTeach: { skill: "React" },
       me: { id: a.id },
-      partner: { id: b.id, name: b.user.name, gender: "Female" },
+      partner: { id: b.id, name: b.user.name, gender: "FEMALE" },
       messages: { pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null }, edges: [] },
     });
     expect(forA.partner.image).toMatch(/^(https?:\/\/|\/)/);

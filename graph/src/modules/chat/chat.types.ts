@@ -1,37 +1,67 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection, SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
 import type { UserSummary } from "../accounts/users.service.js";
+import { ChatKind, ChatStatus } from "./chat.entity.js";
+
+// The chat's closed value sets, for modules that show chats in their own types (moderation).
+export { ChatKind, ChatStatus };
+export { ReportResolution } from "./chat-report.entity.js";
+
+registerValueEnum(ChatKind, "ChatKind", "How a chat was opened.", {
+  SWAP: "An accepted swap request: each teaches the other one skill.",
+  PAY: "A paid pay request: the learner's coins are held until the chat completes.",
+  IMPLEMENT: "An implement post's owner accepted an applicant: `title` is the post's.",
+});
+
+registerValueEnum(ChatStatus, "ChatStatus", "Where a chat stands. Only IN_PROGRESS accepts messages, links, ratings and finishing.", {
+  IN_PROGRESS: "Open: messages can be sent.",
+  COMPLETED: "Both participants finished (after at least 10 days): rewards were given, held coins went to the teacher.",
+  SUSPENDED: "A participant reported the chat: closed for good, held coins refunded, the two block each other.",
+  CLOSED: "Ended because a participant's account was deleted or suspended; held coins refunded.",
+});
+
+registerValueEnum(
+  ReportReason,
+  "ReportReason",
+  `Why a participant reports a chat. OTHER needs details (at most ${MAX_REPORT_DETAILS_CHARS} characters).`,
+  {
+    SWAPPED_BY_MISTAKE: "Swapped by mistake.",
+    INAPPROPRIATE_BEHAVIOR: "Inappropriate behavior.",
+    SPAM_OR_SCAM: "Spam or scam.",
+    HARASSMENT: "Harassment.",
+    OTHER: "Other: say what in details (required).",
+  },
+);
 
 @ObjectType("ChatUser", { description: "A chat participant as the chat shows them." })
-export class ChatUserView extends UserSummaryFields {
-  @Field(() => String, { nullable: true, description: "Male | Female; null until the profile is filled." })
-  gender: string | null;
-}
+export class ChatUserView extends UserSummaryFields {}
 
 @ObjectType("ChatSkill", { description: "A skill taught in a chat, with its category." })
 export class ChatSkillView extends SkillFields {}
 
 @ObjectType("ChatMessage", { description: "A chat message. `body` is plain text: render it as text, never as HTML." })
 export class ChatMessageView {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The message's id." })
   id: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The chat's id (not the partner's: use chatWith for that)." })
   chatId: string;
 
   @Field(() => Int, { description: "1, 2, 3... within the chat: the order of its messages." })
   seq: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The sender's user id." })
   fromUserId: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The recipient's user id." })
   toUserId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "1 to 2000 characters of plain text." })
   body: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the server stored it." })
   createdAt: Date;
 
   @Field(() => String, { nullable: true, description: "The clientId the sender passed to sendMessage (only on that reply and its live event)." })
@@ -44,19 +74,19 @@ export class ChatMessageConnection extends Connection<ChatMessageView>("ChatMess
 /** The chat as one participant (the viewer) sees it. */
 @ObjectType("Chat", { description: "A one-to-one chat, seen by one of its two participants." })
 export class ChatView {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The chat's id (the same for both participants)." })
   id: string;
 
-  @Field(() => String, { description: "swap | pay | implement" })
-  kind: string;
+  @Field(() => ChatKind, { description: "How the chat was opened." })
+  kind: ChatKind;
 
-  @Field(() => String, { description: "in_progress | completed | suspended (reported, for good) | closed (a participant's account was deleted or suspended)" })
-  status: string;
+  @Field(() => ChatStatus, { description: "Where the chat stands." })
+  status: ChatStatus;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the chat opened; the 10 days count from here." })
   startDate: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it completed, was reported or closed; null while in progress." })
   endedAt: Date | null;
 
   @Field(() => String, { nullable: true, description: "An http(s) URL both participants see." })
@@ -65,10 +95,10 @@ export class ChatView {
   @Field(() => Boolean, { description: "The viewer has rated the partner in this chat (finish then sends directly)." })
   ratingGiven: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "The viewer has pressed Finish." })
   finishedByMe: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "The partner has pressed Finish." })
   finishedByPartner: boolean;
 
   @Field(() => Int, { description: "Whole days since startDate, by the server's clock." })
@@ -98,11 +128,11 @@ export class ChatView {
 
 @ObjectType("ChatListItem", { description: "One row of the chat list, newest activity first." })
 export class ChatListItemView {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The chat's id." })
   id: string;
 
-  @Field(() => String)
-  status: string;
+  @Field(() => ChatStatus, { description: "Where the chat stands." })
+  status: ChatStatus;
 
   @Field(() => Date, { description: "The latest message's time (the opening time before any message)." })
   lastMessageAt: Date;
@@ -110,13 +140,13 @@ export class ChatListItemView {
   @Field(() => String, { nullable: true, description: "The start of the latest message." })
   lastMessagePreview: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "The viewer sent the latest message (false before any message)." })
   lastMessageFromMe: boolean;
 
   partnerId: string;
 }
 
-@ObjectType("FinishChatResult")
+@ObjectType("FinishChatResult", { description: "What finishChat did: the chat after it, and whether it is now completed." })
 export class FinishChatResult {
   @Field(() => Boolean, { description: "Both have finished: the chat is completed (REST: ended \"true\")." })
   ended: boolean;
@@ -124,7 +154,7 @@ export class FinishChatResult {
   @Field(() => Boolean, { description: "The viewer has finished and the partner has not yet." })
   waitingForPartner: boolean;
 
-  @Field(() => ChatView)
+  @Field(() => ChatView, { description: "The chat after finishing." })
   chat: ChatView;
 }
 

@@ -2,7 +2,10 @@ import { type EntityManager, In } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+import { CoinAccount, CoinEntry, CoinTransfer, type HoldState, SYSTEM_ACCOUNTS } from "./ledger.entity.js";
+
+/** What became of held coins; other modules (moderation) read it through holdStates. */
+export type { HoldState };
 import { CoinOrder } from "./purchase.entity.js";
 import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
@@ -211,7 +214,7 @@ export class CoinsService {
   }
 
   /** What happened to the coins held for each lesson (moderation shows it beside a report). */
-  async holdStates(refKeys: readonly string[]): Promise<Map<string, { coins: number; state: "held" | "released" | "refunded" }>> {
+  async holdStates(refKeys: readonly string[]): Promise<Map<string, { coins: number; state: HoldState }>> {
     const keys = [...new Set(refKeys)].map((r) => `hold:${assertRefKey(r)}`);
     if (keys.length === 0) return new Map();
     const holds = await this.deps.dataSource.getRepository(CoinTransfer).find({ where: { key: In(keys) } });

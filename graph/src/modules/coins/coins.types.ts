@@ -1,5 +1,25 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
+import { TransferKind } from "./ledger.entity.js";
+import { GatewayMode } from "./purchase.entity.js";
+
+/** What became of held coins, for modules that show escrow in their own types (moderation). */
+export { HoldState } from "./ledger.entity.js";
+
+registerValueEnum(TransferKind, "CoinHistoryKind", "Why coins moved.", {
+  PURCHASE: "Bought through the payment gateway.",
+  REWARD: "Given by the system (e.g. 1 coin for each completed swap).",
+  HOLD: "Paid for a lesson and held in escrow until the chat completes.",
+  RELEASE: "Held coins paid to the teacher when the chat completed.",
+  REFUND: "Held coins returned to the learner (the chat was reported or closed).",
+  CLOSURE: "The account was deleted: its coins went to the closed-accounts sink.",
+});
+
+registerValueEnum(GatewayMode, "PaymentGatewayMode", "Which checkout sells coins.", {
+  RAZORPAY: "The real Razorpay Checkout (keyId is set).",
+  SANDBOX: "The in-app TEST MODE checkout (no keys configured): sandboxPay pays an order.",
+});
 
 @ObjectType({ description: "The caller's skill coin account." })
 export class SkillCoinAccount {
@@ -12,19 +32,19 @@ export class SkillCoinAccount {
 
 @ObjectType({ description: "One line of a student's coin history." })
 export class CoinHistoryEntry {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The ledger entry's id." })
   id: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the coins moved." })
   createdAt: Date;
 
-  @Field(() => String, { description: "purchase | reward | hold (paid a teacher, held) | release (paid to you) | refund" })
-  kind: string;
+  @Field(() => TransferKind, { description: "Why the coins moved." })
+  kind: TransferKind;
 
   @Field(() => Int, { description: "Signed: negative when coins left the account" })
   amount: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The caller's spendable balance right after this movement." })
   balanceAfter: number;
 
   @Field(() => ID, { nullable: true, description: "The other student, when there is one" })
@@ -33,7 +53,7 @@ export class CoinHistoryEntry {
   @Field(() => String, { description: "The other student's name, or what the system account is" })
   counterpartName: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "A note on what the movement was for, when there is one." })
   memo: string | null;
 }
 
@@ -42,8 +62,8 @@ export class CoinHistoryEntryConnection extends Connection<CoinHistoryEntry>("Co
 
 @ObjectType({ description: "How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox." })
 export class PaymentGatewayInfo {
-  @Field(() => String, { description: "razorpay | sandbox" })
-  mode: string;
+  @Field(() => GatewayMode, { description: "Razorpay or the TEST MODE sandbox." })
+  mode: GatewayMode;
 
   @Field(() => String, { nullable: true, description: "Razorpay key id for Checkout; null in the sandbox" })
   keyId: string | null;
@@ -51,10 +71,10 @@ export class PaymentGatewayInfo {
   @Field(() => Int, { description: "Price of one coin in paise (1000 = Rs.10)" })
   coinPricePaise: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The most coins one order may buy (createCoinOrder refuses more)." })
   maxCoinsPerPurchase: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ISO 4217 currency of the prices (INR)." })
   currency: string;
 }
 
@@ -63,25 +83,25 @@ export class CoinOrderView {
   @Field(() => ID, { description: "The gateway's order id" })
   orderId: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Coins the order buys (credited once it is paid and verified)." })
   coins: number;
 
   @Field(() => Int, { description: "coins x 1000 paise" })
   amountPaise: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ISO 4217 currency (INR)." })
   currency: string;
 
-  @Field(() => String, { description: "razorpay | sandbox" })
-  gateway: string;
+  @Field(() => GatewayMode, { description: "The gateway that made the order: which checkout to open." })
+  gateway: GatewayMode;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Razorpay key id for Checkout; null in the sandbox." })
   keyId: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "What verifyCoinPayment found: the order's coins are credited exactly once." })
 export class PaymentVerification {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the signature matched and the order is paid." })
   success: boolean;
 
   @Field(() => Int, { description: "Coins the order bought" })
@@ -96,34 +116,37 @@ export class PaymentVerification {
 
 @ObjectType({ description: "What the TEST MODE checkout hands back after Pay, exactly like Razorpay Checkout." })
 export class SandboxPayment {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The order paid (pass to verifyCoinPayment)." })
   orderId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The sandbox payment id (pass to verifyCoinPayment)." })
   paymentId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment)." })
   signature: string;
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    "One student's place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields [\"userId\"].",
+})
 export class LeaderboardRow {
   @Field(() => Int, { description: "Equal rating, rating count and coins share a rank" })
   rank: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The student (open /profile/{userId}); one row per student." })
   userId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The student's username." })
   name: string;
 
   @Field(() => Float, { description: "Average rating out of 5" })
   rating: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "How many ratings the average is made of." })
   ratingCount: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The student's spendable coin balance." })
   skillCoins: number;
 }
 

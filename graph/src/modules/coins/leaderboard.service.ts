@@ -128,6 +128,8 @@ export class LeaderboardService {
       const tied = prev && prev.rating === row.rating && prev.ratingCount === row.ratingCount && prev.skillCoins === row.skillCoins;
       rows.push({ ...row, rank: tied ? prev.rank : i + 1, name: names.get(r.id)?.name ?? "" });
     });
+    // Tied students (one rank) are listed by user id, so the order is the same on every instance and database.
+    rows.sort((a, b) => a.rank - b.rank || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
     const version = createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 27);
     // Unchanged rows keep their date, so a validator never claims a change that did not happen.
     const lastModified = this.last && this.last.version === version ? this.last.lastModified : this.deps.clock.now();

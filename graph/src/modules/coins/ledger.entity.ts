@@ -16,7 +16,13 @@ export const SYSTEM_ACCOUNTS = {
 } as const;
 
 export type AccountKind = "user" | "purchases" | "rewards" | "escrow" | "closed";
-export type TransferKind = "purchase" | "reward" | "hold" | "release" | "refund" | "closure";
+/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (coins.types.ts registers them). */
+export const TransferKind = { PURCHASE: "purchase", REWARD: "reward", HOLD: "hold", RELEASE: "release", REFUND: "refund", CLOSURE: "closure" } as const;
+export type TransferKind = (typeof TransferKind)[keyof typeof TransferKind];
+
+/** What became of coins held for a lesson: GraphQL enum names to the stored strings. */
+export const HoldState = { HELD: "held", RELEASED: "released", REFUNDED: "refunded" } as const;
+export type HoldState = (typeof HoldState)[keyof typeof HoldState];
 
 /**
  * One balance per student (id = the user's id, created on first use) plus the system accounts.
@@ -77,7 +83,7 @@ export class CoinTransfer {
 
   /** Holds only: held until released or refunded; the conditional update on it makes those exclusive. */
   @Column("varchar", { length: 10, nullable: true })
-  holdState: "held" | "released" | "refunded" | null;
+  holdState: HoldState | null;
 
   @Column("varchar", { length: 200, nullable: true })
   memo: string | null;

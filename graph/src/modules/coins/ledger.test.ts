@@ -89,12 +89,12 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
 
     const history = (await t.gql(HISTORY, { first: 10 }, learner.token)).data.coinHistory;
     expect(history.edges.map((e: any) => e.node).map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
-      ["hold", -4, 6],
-      ["reward", 10, 10],
+      ["HOLD", -4, 6],
+      ["REWARD", 10, 10],
     ]);
     expect(history.edges.map((e: any) => e.node)[0]).toMatchObject({ counterpartId: teacher.user.id, counterpartName: teacher.user.name });
     const taught = (await t.gql(HISTORY, { first: 10 }, teacher.token)).data.coinHistory.edges.map((e: any) => e.node);
-    expect(taught).toEqual([expect.objectContaining({ kind: "release", amount: 4, balanceAfter: 4, counterpartName: learner.user.name })]);
+    expect(taught).toEqual([expect.objectContaining({ kind: "RELEASE", amount: 4, balanceAfter: 4, counterpartName: learner.user.name })]);
   });
 
   it("refunds held coins to the learner, and refund and release racing settle once", async () => {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type Razorpay from "razorpay";
 import type { Config } from "../../config.js";
+import type { GatewayMode } from "./purchase.entity.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
 
 export interface GatewayOrder {
@@ -15,7 +16,7 @@ export interface GatewayOrder {
  * `order_id|payment_id` with the key secret), and webhooks are signed over the raw body.
  */
 export interface PaymentGateway {
-  readonly mode: "razorpay" | "sandbox";
+  readonly mode: GatewayMode;
   /** The key id the browser's Razorpay Checkout needs; null for the sandbox. */
   readonly publicKey: string | null;
   createOrder(input: { amountPaise: number; currency: "INR"; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;

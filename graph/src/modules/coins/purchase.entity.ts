@@ -1,6 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
 export type OrderStatus = "created" | "paid";
+/** The gateway that made an order: GraphQL enum names to the stored strings (coins.types.ts registers them). */
+export const GatewayMode = { RAZORPAY: "razorpay", SANDBOX: "sandbox" } as const;
+export type GatewayMode = (typeof GatewayMode)[keyof typeof GatewayMode];
 
 /**
  * A purchase of coins: the server fixed `coins` and `amountPaise` when it created the
@@ -29,9 +32,9 @@ export class CoinOrder {
   @Column("varchar", { length: 3 })
   currency: string;
 
-  /** razorpay | sandbox: the gateway that made the order. */
+  /** The gateway that made the order. */
   @Column("varchar", { length: 10 })
-  gateway: string;
+  gateway: GatewayMode;
 
   @Column("varchar", { length: 10 })
   status: OrderStatus;

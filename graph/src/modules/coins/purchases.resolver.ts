@@ -13,7 +13,7 @@ export class PurchasesResolver {
 
   @Authorized()
   @Mutation(() => CoinOrderView, { description: "Creates a gateway order for `coins` at Rs.10 each; the server sets the price." })
-  createCoinOrder(@Arg("coins", () => Int) coins: number, @Ctx() ctx: Context): Promise<CoinOrderView> {
+  createCoinOrder(@Arg("coins", () => Int, { description: "Whole coins to buy, 1 to the gateway's maxCoinsPerPurchase (BAD_USER_INPUT otherwise)." }) coins: number, @Ctx() ctx: Context): Promise<CoinOrderView> {
     return ctx.services.coins.purchases.createOrder(requireUser(ctx).id, coins);
   }
 
@@ -22,9 +22,9 @@ export class PurchasesResolver {
     description: "Verifies the checkout's signature for the caller's order and credits its coins exactly once.",
   })
   verifyCoinPayment(
-    @Arg("orderId", () => ID) orderId: string,
-    @Arg("paymentId", () => String) paymentId: string,
-    @Arg("signature", () => String) signature: string,
+    @Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned: NOT_FOUND when unknown, FORBIDDEN when it is someone else's." }) orderId: string,
+    @Arg("paymentId", () => String, { description: "razorpay_payment_id from the checkout." }) paymentId: string,
+    @Arg("signature", () => String, { description: "razorpay_signature from the checkout; BAD_USER_INPUT when it does not match." }) signature: string,
     @Ctx() ctx: Context,
   ): Promise<PaymentVerification> {
     return ctx.services.coins.purchases.verify(requireUser(ctx).id, { orderId, paymentId, signature });
@@ -32,7 +32,7 @@ export class PurchasesResolver {
 
   @Authorized()
   @Mutation(() => SandboxPayment, { description: "TEST MODE only (no Razorpay keys): pays the caller's sandbox order." })
-  sandboxPay(@Arg("orderId", () => ID) orderId: string, @Ctx() ctx: Context): Promise<SandboxPayment> {
+  sandboxPay(@Arg("orderId", () => ID, { description: "The orderId createCoinOrder returned: NOT_FOUND when unknown, FORBIDDEN when it is someone else's." }) orderId: string, @Ctx() ctx: Context): Promise<SandboxPayment> {
     return ctx.services.coins.purchases.sandboxPay(requireUser(ctx).id, orderId);
   }
 }

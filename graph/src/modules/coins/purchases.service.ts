@@ -6,7 +6,7 @@ import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { CoinsService } from "./coins.service.js";
 import { type PaymentGateway, SandboxGateway } from "./payment-gateway.js";
-import { CoinOrder } from "./purchase.entity.js";
+import { CoinOrder, type GatewayMode } from "./purchase.entity.js";
 
 /** Spec 9: one skill coin costs Rs.10, sent to the gateway in paise. */
 export const COIN_PRICE_PAISE = 1000;
@@ -43,7 +43,7 @@ export interface OrderView {
   coins: number;
   amountPaise: number;
   currency: string;
-  gateway: "razorpay" | "sandbox";
+  gateway: GatewayMode;
   keyId: string | null;
 }
 

@@ -39,7 +39,7 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
   it("creates the order at Rs.10 a coin, in paise and INR, through Razorpay's orders API", async () => {
     const { user, token } = await t.createUser();
     expect((await t.gql(GATEWAY)).data.paymentGateway).toEqual({
-      mode: "razorpay",
+      mode: "RAZORPAY",
       keyId: rzp.keyId,
       coinPricePaise: 1000,
       maxCoinsPerPurchase: 10000,
@@ -217,9 +217,9 @@ describe.each(dbTargets)("coin purchases in the sandbox (no Razorpay keys) on %s
   it("follows the same protocol: order, TEST MODE pay, signed verification, credited once", async () => {
     const { user, token } = await t.createUser();
     const other = await t.createUser();
-    expect((await t.gql(GATEWAY)).data.paymentGateway).toMatchObject({ mode: "sandbox", keyId: null });
+    expect((await t.gql(GATEWAY)).data.paymentGateway).toMatchObject({ mode: "SANDBOX", keyId: null });
     const order = (await t.gql(CREATE, { coins: 3 }, token)).data.createCoinOrder;
-    expect(order).toMatchObject({ coins: 3, amountPaise: 3000, currency: "INR", gateway: "sandbox", keyId: null });
+    expect(order).toMatchObject({ coins: 3, amountPaise: 3000, currency: "INR", gateway: "SANDBOX", keyId: null });
     expect((await t.gql(SANDBOX_PAY, { o: order.orderId }, other.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const paid = (await t.gql(SANDBOX_PAY, { o: order.orderId }, token)).data.sandboxPay;
     expect(paid.orderId).toBe(order.orderId);

@@ -2,7 +2,10 @@ import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Reso
 import { type Context, requireUser } from "../../server/context.js";
 import type { RewardStatusView } from "./rewards.service.js";
 
-@ObjectType({ description: "The caller's oldest reward not yet shown (the dashboard popup)." })
+@ObjectType({
+  description:
+    "The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false).",
+})
 export class RewardStatus implements RewardStatusView {
   @Field(() => Boolean, { description: "true when there is a reward to show" })
   rewarded: boolean;
@@ -29,7 +32,7 @@ export class RewardsResolver {
   @Mutation(() => RewardStatus, {
     description: "Marks the reward seen (rewardId, or the oldest unseen) so it is shown once; returns the next one.",
   })
-  acknowledgeReward(@Arg("rewardId", () => ID, { nullable: true }) rewardId: string | null, @Ctx() ctx: Context): Promise<RewardStatus> {
+  acknowledgeReward(@Arg("rewardId", () => ID, { nullable: true, description: "The reward shown (RewardStatus.rewardId); omit for the oldest unseen one." }) rewardId: string | null, @Ctx() ctx: Context): Promise<RewardStatus> {
     return ctx.services.coins.rewards.acknowledge(requireUser(ctx).id, rewardId);
   }
 }

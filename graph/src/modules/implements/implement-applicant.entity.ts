@@ -1,8 +1,14 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 import { MAX_JOIN_DESCRIPTION_LENGTH, MAX_REASON_LENGTH } from "../../../../common/implements.js";
 
-export const APPLICANT_STATUSES = ["pending", "accepted", "rejected", "rejected_permanently"] as const;
-export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
+/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (implements.types.ts registers them). */
+export const ApplicantStatus = {
+  PENDING: "pending",
+  ACCEPTED: "accepted",
+  REJECTED: "rejected",
+  REJECTED_PERMANENTLY: "rejected_permanently",
+} as const;
+export type ApplicantStatus = (typeof ApplicantStatus)[keyof typeof ApplicantStatus];
 /** Statuses that hide the post from the applicant (spec: a rejectedUsers entry). */
 export const REJECTED_STATUSES: readonly ApplicantStatus[] = ["rejected", "rejected_permanently"];
 

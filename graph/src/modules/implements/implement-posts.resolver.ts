@@ -45,27 +45,27 @@ export class ImplementPostsResolver {
   @Query(() => ImplementPostType, {
     description: "One post. NOT_FOUND when it does not exist, is hidden, or its owner rejected the caller (the owner always sees it).",
   })
-  implementPost(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ImplementPostType> {
+  implementPost(@Arg("id", () => ID, { description: "The post's id." }) id: string, @Ctx() ctx: Context): Promise<ImplementPostType> {
     return ctx.services.implementPosts.getForViewer(requireUser(ctx).id, id);
   }
 
   @Authorized()
   @Mutation(() => ImplementPostType, { description: "Posts a problem (visible). BAD_USER_INPUT with the field's message." })
-  createImplementPost(@Arg("input", () => CreateImplementPostInput) input: CreateImplementPostInput, @Ctx() ctx: Context): Promise<ImplementPostType> {
+  createImplementPost(@Arg("input", () => CreateImplementPostInput, { description: "The title and description; BAD_USER_INPUT with the field's message." }) input: CreateImplementPostInput, @Ctx() ctx: Context): Promise<ImplementPostType> {
     return ctx.services.implementPosts.create(requireUser(ctx).id, input);
   }
 
   @Authorized()
   @Mutation(() => ImplementPostType, { description: "Hide Post / Show Post. Owner only (FORBIDDEN otherwise)." })
   setImplementPostVisibility(
-    @Arg("postId", () => ID) postId: string,
-    @Arg("visible", () => Boolean) visible: boolean,
+    @Arg("postId", () => ID, { description: "One of the caller's posts (FORBIDDEN for someone else's, NOT_FOUND when unknown)." }) postId: string,
+    @Arg("visible", () => Boolean, { description: "True shows it to others, false hides it; FORBIDDEN to show a post an operator hid." }) visible: boolean,
     @Ctx() ctx: Context,
   ): Promise<ImplementPostType> {
     return ctx.services.implementPosts.setVisibility(requireUser(ctx).id, postId, visible);
   }
 
-  @FieldResolver(() => ImplementUser)
+  @FieldResolver(() => ImplementUser, { description: "The post's owner." })
   async owner(@Root() post: ImplementPostType, @Ctx() ctx: Context): Promise<ImplementUser> {
     return (await ctx.loaders.users.summary.load(post.ownerId)) ?? formerStudent(post.ownerId);
   }

@@ -55,7 +55,7 @@ describe.each(dbTargets)("implement posts on %s", (target) => {
     const pendingHere = await post(t, other, "Pending");
     await t.gql(VISIBILITY, { postId: hidden.id, visible: false }, owner.token);
     for (const p of [rejectsOnce, rejectsForever, pendingHere]) expect((await join(t, me, p.id)).errors).toBeUndefined();
-    const reason = { reason: "Does Not Meet Requirements" };
+    const reason = { reason: "DOES_NOT_MEET_REQUIREMENTS" };
     await t.gql(REJECT, { input: { postId: rejectsOnce.id, userId: me.user.id, ...reason } }, other.token);
     await t.gql(REJECT_PERMANENTLY, { input: { postId: rejectsForever.id, userId: me.user.id, ...reason } }, other.token);
 
@@ -77,8 +77,8 @@ describe.each(dbTargets)("implement posts on %s", (target) => {
     const permanent = await post(t, owner, "Permanent");
     await t.gql(VISIBILITY, { postId: hidden.id, visible: false }, owner.token);
     for (const p of [rejecting, permanent]) await join(t, me, p.id);
-    await t.gql(REJECT, { input: { postId: rejecting.id, userId: me.user.id, reason: "Incomplete Profile" } }, owner.token);
-    await t.gql(REJECT_PERMANENTLY, { input: { postId: permanent.id, userId: me.user.id, reason: "Duplicate Account" } }, owner.token);
+    await t.gql(REJECT, { input: { postId: rejecting.id, userId: me.user.id, reason: "INCOMPLETE_PROFILE" } }, owner.token);
+    await t.gql(REJECT_PERMANENTLY, { input: { postId: permanent.id, userId: me.user.id, reason: "DUPLICATE_ACCOUNT" } }, owner.token);
     for (const id of [hidden.id, rejecting.id, permanent.id, "no-such-post"]) {
       const r = await t.gql(DETAILS, { id }, me.token);
       expect(code(r)).toBe("NOT_FOUND");

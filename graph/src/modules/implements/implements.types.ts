@@ -1,22 +1,33 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, InputType, ObjectType } from "type-graphql";
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_JOIN_DESCRIPTION_LENGTH,
+  MAX_REASON_LENGTH,
   MAX_TITLE_LENGTH,
-  OTHER_REASON,
-  REJECTION_REASONS,
+  RejectionReason,
 } from "../../../../common/implements.js";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection, UserSummaryFields } from "../../shared/graphql-types.js";
+import { ApplicantStatus } from "./implement-applicant.entity.js";
 
-export const ImplementApplicationStatus = {
-  pending: "pending",
-  accepted: "accepted",
-  rejected: "rejected",
-  rejected_permanently: "rejected_permanently",
-} as const;
-registerEnumType(ImplementApplicationStatus, {
-  name: "ImplementApplicationStatus",
-  description: "pending, then accepted, or rejected once (the owner may still accept) or permanently (final).",
+registerValueEnum(
+  ApplicantStatus,
+  "ImplementApplicationStatus",
+  "Where a request to join stands: PENDING, then ACCEPTED, or REJECTED once (the owner may still accept) or REJECTED_PERMANENTLY (final).",
+  {
+    PENDING: "Asked; the owner has not decided yet.",
+    ACCEPTED: "The owner accepted: a chat about the post is open between them.",
+    REJECTED: "The owner rejected the request (with a reason); the owner may still accept later. The post is hidden from the applicant.",
+    REJECTED_PERMANENTLY: "Rejected for good: final, the applicant cannot be accepted any more.",
+  },
+);
+
+registerValueEnum(RejectionReason, "ImplementRejectionReason", "Why an owner rejects an applicant; the applicant is told the reason.", {
+  INCOMPLETE_PROFILE: "Incomplete Profile.",
+  DOES_NOT_MEET_REQUIREMENTS: "Does Not Meet Requirements.",
+  VIOLATION_OF_TERMS_OF_SERVICE: "Violation of Terms of Service.",
+  DUPLICATE_ACCOUNT: "Duplicate Account.",
+  OTHER: `Other: the owner's own text in otherReason (required, at most ${MAX_REASON_LENGTH} characters) is what the applicant is told.`,
 });
 
 @ObjectType({ description: "A student as implements show them: owner of a post or applicant." })
@@ -24,13 +35,13 @@ export class ImplementUser extends UserSummaryFields {}
 
 @ObjectType("ImplementApplication", { description: "One student's request to join one post." })
 export class ImplementApplicationType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The application's id." })
   id: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The post asked to join." })
   postId: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The applicant's user id." })
   userId: string;
 
   @Field(() => String, { description: "The applicant's name when they asked." })
@@ -39,16 +50,16 @@ export class ImplementApplicationType {
   @Field(() => String, { description: "Why they want to join (plain text)." })
   description: string;
 
-  @Field(() => ImplementApplicationStatus)
-  status: string;
+  @Field(() => ApplicantStatus, { description: "Where the request stands." })
+  status: ApplicantStatus;
 
   @Field(() => String, { nullable: true, description: "The rejection reason; null unless rejected." })
   reason: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When they asked." })
   createdAt: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the status last changed." })
   updatedAt: Date;
 }
 
@@ -57,10 +68,10 @@ export class ImplementApplicationConnection extends Connection<ImplementApplicat
 
 @ObjectType("ImplementPost", { description: "A project problem a student posted for others to join." })
 export class ImplementPostType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The post's id (the /implement/{id} page)." })
   id: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "Who posted it." })
   ownerId: string;
 
   @Field(() => String, { description: "Plain text." })
@@ -72,14 +83,14 @@ export class ImplementPostType {
   @Field(() => Boolean, { description: "False when the owner hid it: then only the owner sees it." })
   visible: boolean;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was posted." })
   createdAt: Date;
 }
 
 @ObjectType({ description: "A page of posts, newest first." })
 export class ImplementPostConnection extends Connection<ImplementPostType>("ImplementPost", ImplementPostType) {}
 
-@InputType()
+@InputType({ description: "A new implement post." })
 export class CreateImplementPostInput {
   @Field(() => String, { description: `Required, at most ${MAX_TITLE_LENGTH} characters.` })
   title: string;
@@ -88,9 +99,9 @@ export class CreateImplementPostInput {
   description: string;
 }
 
-@InputType()
+@InputType({ description: "A request to join someone else's post." })
 export class JoinImplementPostInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The post to join: visible and not the caller's own." })
   postId: string;
 
   @Field(() => String, { description: `Why you want to join: required, at most ${MAX_JOIN_DESCRIPTION_LENGTH} characters.` })
@@ -99,19 +110,17 @@ export class JoinImplementPostInput {
 
 @InputType({ description: "An applicant of one of the caller's posts." })
 export class ImplementApplicantInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: "One of the caller's own posts (FORBIDDEN otherwise)." })
   postId: string;
 
   @Field(() => ID, { description: "The applicant's user id." })
   userId: string;
 }
 
-@InputType()
+@InputType({ description: "A rejection: the post, the applicant and the reason they are told." })
 export class RejectImplementApplicantInput extends ImplementApplicantInput {
-  @Field(() => String, {
-    description: [...REJECTION_REASONS, OTHER_REASON].join(" | "),
-  })
-  reason: string;
+  @Field(() => RejectionReason, { description: "The reason the applicant is told (OTHER: with otherReason)." })
+  reason: RejectionReason;
 
   @Field(() => String, { nullable: true, description: "The reason's text when `reason` is Other." })
   otherReason?: string | null;

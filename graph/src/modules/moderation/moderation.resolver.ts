@@ -3,7 +3,7 @@ import { type Context, requireUser } from "../../server/context.js";
 import { decodeCursor, decodeTimeKey, encodeCursor, encodeTimeKey } from "../../shared/cursor.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg } from "../../shared/graphql-types.js";
 import { connection, forwardPage, pageSize, slicePage } from "../../shared/pagination.js";
-import { QUEUE_LIMIT } from "./moderation.rules.js";
+import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
 import type { QueueItem } from "./moderation.service.js";
 import {
   ModerationChatType,
@@ -62,8 +62,6 @@ function queueOrder(r: ModerationReportType, k: QueueKey): number {
   return k.at.getTime() - r.createdAt.getTime() || (r.id < k.id ? 1 : r.id > k.id ? -1 : 0);
 }
 
-const statusOf = (s: string): "open" | "resolved" => (s === "resolved" ? "resolved" : "open");
-
 @Resolver(() => ModerationReportType)
 export class ModerationResolver {
   @Query(() => ModerationStatsType, { description: "Operators only (FORBIDDEN otherwise): the console's counts." })
@@ -74,11 +72,11 @@ export class ModerationResolver {
 
   @Query(() => ModerationReportConnection, {
     description:
-      `Operators only. Reports, open or resolved (status: open | resolved), of the newest ${QUEUE_LIMIT}: students reported by several ` +
+      `Operators only. Reports, open or resolved (status: OPEN | RESOLVED), of the newest ${QUEUE_LIMIT}: students reported by several ` +
       "different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move.",
   })
   async moderationReports(
-    @Arg("status", () => String, { defaultValue: "open" }) status: string,
+    @Arg("status", () => ReportQueueStatus, { defaultValue: ReportQueueStatus.OPEN, description: "Open (default) or resolved reports." }) status: ReportQueueStatus,
     @Arg("first", () => Int, firstArg(QUEUE_LIMIT, QUEUE_LIMIT)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
@@ -86,12 +84,12 @@ export class ModerationResolver {
     await operator(ctx);
     const size = pageSize("first", first, QUEUE_LIMIT, QUEUE_LIMIT);
     const from = after ? decodeQueueKey(after) : null;
-    const items = (await ctx.services.moderation.queue(statusOf(status))).map(toReport);
+    const items = (await ctx.services.moderation.queue(status)).map(toReport);
     return slicePage(items, size, from, (r) => !!from && queueOrder(r, from) > 0, queueCursor);
   }
 
   @Query(() => ModerationReportType, { description: "Operators only. One report (NOT_FOUND for an unknown id)." })
-  async moderationReport(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ModerationReportType> {
+  async moderationReport(@Arg("id", () => ID, { description: "The report's id." }) id: string, @Ctx() ctx: Context): Promise<ModerationReportType> {
     await operator(ctx);
     return toReport(await ctx.services.moderation.report(id));
   }
@@ -120,16 +118,16 @@ export class ModerationResolver {
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Closes an open report without action; the reason goes into the audit log." })
-  async dismissReport(@Arg("reportId", () => ID) reportId: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: Context): Promise<boolean> {
+  async dismissReport(@Arg("reportId", () => ID, { description: "An open report; CONFLICT when already resolved, NOT_FOUND when unknown." }) reportId: string, @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string, @Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.moderation.dismiss(await operator(ctx), reportId, reason);
     return true;
   }
 
   @Mutation(() => Boolean, { description: "Operators only. The student gets a notification with the reason; the report (if given) is resolved." })
   async warnStudent(
-    @Arg("userId", () => ID) userId: string,
-    @Arg("reason", () => String) reason: string,
-    @Arg("reportId", () => ID, { nullable: true }) reportId: string | null,
+    @Arg("userId", () => ID, { description: "The student to warn (not oneself: BAD_USER_INPUT)." }) userId: string,
+    @Arg("reason", () => String, { description: "Required, at most 500 characters; the student reads it in the notification." }) reason: string,
+    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as WARNED)." }) reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await ctx.services.moderation.warn(await operator(ctx), userId, reason, reportId);
@@ -140,21 +138,21 @@ export class ModerationResolver {
     description:
       "Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently).",
   })
-  async suspendStudent(@Arg("input", () => SuspendStudentInput) input: SuspendStudentInput, @Ctx() ctx: Context): Promise<Date> {
+  async suspendStudent(@Arg("input", () => SuspendStudentInput, { description: "Whom, how long and why." }) input: SuspendStudentInput, @Ctx() ctx: Context): Promise<Date> {
     return ctx.services.moderation.suspend(await operator(ctx), input.userId, input);
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Ends a suspension now." })
-  async unsuspendStudent(@Arg("userId", () => ID) userId: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: Context): Promise<boolean> {
+  async unsuspendStudent(@Arg("userId", () => ID, { description: "A suspended student (CONFLICT otherwise)." }) userId: string, @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string, @Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.moderation.unsuspend(await operator(ctx), userId, reason);
     return true;
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Hides an implement post for good (its owner cannot show it again)." })
   async hideImplementPost(
-    @Arg("postId", () => ID) postId: string,
-    @Arg("reason", () => String) reason: string,
-    @Arg("reportId", () => ID, { nullable: true }) reportId: string | null,
+    @Arg("postId", () => ID, { description: "The implement post to hide." }) postId: string,
+    @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string,
+    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as POST_HIDDEN)." }) reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await ctx.services.moderation.hidePost(await operator(ctx), postId, reason, reportId);

@@ -12,6 +12,9 @@ export const MODERATION_MESSAGES = {
 } as const;
 
 export const QUEUE_LIMIT = 100;
+/** Which reports the queue lists: GraphQL enum names to the REST `status` values. */
+export const ReportQueueStatus = { OPEN: "open", RESOLVED: "resolved" } as const;
+export type ReportQueueStatus = (typeof ReportQueueStatus)[keyof typeof ReportQueueStatus];
 export const AUDIT_LIMIT = 200;
 
 /** The operator's "why", trimmed: required and at most 500 characters. */

@@ -5,10 +5,11 @@ import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
-import type { Chat, ChatReport } from "../chat/chat.service.js";
+import type { Chat, ChatReport, ReportResolution } from "../chat/chat.service.js";
+import type { HoldState } from "../coins/coins.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
-import { AUDIT_LIMIT, cleanDays, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
+import { AUDIT_LIMIT, cleanDays, type ReportQueueStatus, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
 
 export type ModerationCollaborators = Pick<
   Services,
@@ -32,8 +33,7 @@ export interface ModeratedStudent {
 
 export interface EscrowView {
   coins: number;
-  /** held | released | refunded */
-  state: string;
+  state: HoldState;
 }
 
 export interface QueueItem {
@@ -71,7 +71,7 @@ export class ModerationService {
   ) {}
 
   /** Open or resolved reports: students reported by several different partners first, then newest. */
-  async queue(status: "open" | "resolved"): Promise<QueueItem[]> {
+  async queue(status: ReportQueueStatus): Promise<QueueItem[]> {
     const reports = await this.c.chat.reportsQueue(status, QUEUE_LIMIT);
     return this.describe(reports, true);
   }
@@ -217,7 +217,7 @@ export class ModerationService {
     this.deps.logger.info({ operatorId: op.id, ...entry }, "operator action");
   }
 
-  private async resolve(em: EntityManager, reportId: string, resolution: string, op: Operator): Promise<void> {
+  private async resolve(em: EntityManager, reportId: string, resolution: ReportResolution, op: Operator): Promise<void> {
     if (!(await this.c.chat.resolveReport(em, reportId, resolution, op.id))) throw conflict(M.alreadyResolved);
   }
 

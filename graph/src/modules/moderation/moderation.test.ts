@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ const UNVERIFIED_OPERATOR = "91z901@psgtech.ac.in";
 const PASSWORD = "a student password";
 
 const STATS = `{ moderationStats { studentsVerified studentsUnverified activeChats openReports coinsInCirculation coinsInEscrow } }`;
-const QUEUE = `query ($status: String!) { moderationReports(status: $status) { edges { node {
+const QUEUE = `query ($status: ModerationReportStatus!) { moderationReports(status: $status) { edges { node {
   id reason details createdAt resolvedAt resolution reportedBy flagged
   reporter { id name } reported { id name suspendedUntil }
   chat { id kind status coins escrow { coins state } }
@@ -58,7 +58,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
   const gqlOp = async (q: string, v?: Record<string, unknown>) => t.gql(q, v, await opToken());
   /** The newest audit row of an action (the command line writes the real time, the suites a test clock). */
   const lastAudit = async (action: string) => (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).find((a: { action: string }) => a.action === action);
-  const queue = async (status = "open") => {
+  const queue = async (status = "OPEN") => {
     const r = await gqlOp(QUEUE, { status });
     expect(r.errors).toBeUndefined();
     return r.data.moderationReports.edges.map((e: any) => e.node) as Array<any>;
@@ -85,7 +85,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     for (const token of [s.token, unverified.token]) {
       for (const [q, v] of [
         [STATS, {}],
-        [QUEUE, { status: "open" }],
+        [QUEUE, { status: "OPEN" }],
         [AUDIT, {}],
         [DISMISS, { r: "x", reason: "r" }],
         [WARN, { u: op.id, reason: "r" }],
@@ -112,20 +112,27 @@ describe.each(dbTargets)("moderation on %s", (target) => {
   it("the command line grants and revokes operators, and the audit log says so", async () => {
     const s = await student();
     const env = { ...process.env, DATA_DIR: t.config.dataDir, ...(t.config.database.kind === "mysql" ? { DATABASE_URL: t.config.database.url } : {}), LOG_LEVEL: "silent" };
-    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], { cwd: root, env, encoding: "utf8" });
-    const granted = run("grant", s.email.toUpperCase());
+    // Asynchronous: a synchronous spawn would block the event loop the test server runs on for
+    // seconds, and the next request could reuse a keep-alive socket the server is just closing (ECONNRESET).
+    const run = (...args: string[]) =>
+      new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], { cwd: root, env, encoding: "utf8" }, (error, stdout, stderr) =>
+          resolve({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+        );
+      });
+    const granted = await run("grant", s.email.toUpperCase());
     expect(granted.stdout.trim()).toBe(`granted: ${s.email}`);
     expect(granted.status).toBe(0);
     expect((await t.gql(STATS, {}, s.token)).errors).toBeUndefined();
-    expect(run("list").stdout).toContain(`${s.email}\tgranted (cli)`);
-    const unknown = run("grant", "00z000@psgtech.ac.in");
+    expect((await run("list")).stdout).toContain(`${s.email}\tgranted (cli)`);
+    const unknown = await run("grant", "00z000@psgtech.ac.in");
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toBe("No student has the address 00z000@psgtech.ac.in");
-    expect(run("frobnicate").status).toBe(1);
+    expect((await run("frobnicate")).status).toBe(1);
     await setOperator(t.dataSource, s.email, false, t.clock.now());
     expect(errorCode(await t.gql(STATS, {}, s.token))).toBe("FORBIDDEN");
     const log = (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).filter((a: { targetUserId: string }) => a.targetUserId === s.id);
-    expect(log.map((a: { actor: string; action: string }) => [a.actor, a.action]).sort()).toEqual([["cli", "grant"], ["cli", "revoke"]]);
+    expect(log.map((a: { actor: string; action: string }) => [a.actor, a.action]).sort()).toEqual([["cli", "GRANT"], ["cli", "REVOKE"]]);
   });
 
   it("lists open reports with the reported chat, its ledger state and messages; repeat offenders first; dismiss needs a reason", async () => {
@@ -136,15 +143,15 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const d = await student();
     const e = await student();
     await openChat(d, e);
-    expect((await t.gql(REPORT, { chatWith: e.id, reason: "Spam or scam" }, d.token)).errors).toBeUndefined();
+    expect((await t.gql(REPORT, { chatWith: e.id, reason: "SPAM_OR_SCAM" }, d.token)).errors).toBeUndefined();
     t.clock.advance(1000);
-    expect((await t.gql(REPORT, { chatWith: b.id, reason: "Spam or scam" }, a.token)).errors).toBeUndefined();
-    expect((await t.gql(REPORT, { chatWith: b.id, reason: "Other", details: "Rude" }, c.token)).errors).toBeUndefined();
+    expect((await t.gql(REPORT, { chatWith: b.id, reason: "SPAM_OR_SCAM" }, a.token)).errors).toBeUndefined();
+    expect((await t.gql(REPORT, { chatWith: b.id, reason: "OTHER", details: "Rude" }, c.token)).errors).toBeUndefined();
 
     const open = (await queue()).filter((r) => [b.id, e.id].includes(r.reported.id));
     expect(open.map((r) => [r.reported.id, r.flagged, r.reportedBy])).toEqual([[b.id, true, 2], [b.id, true, 2], [e.id, false, 1]]);
     const fromA = open.find((r) => r.reporter.id === a.id);
-    expect(fromA).toMatchObject({ reason: "Spam or scam", resolvedAt: null, chat: { id: chat.id, kind: "pay", status: "suspended", coins: 4, escrow: { coins: 4, state: "refunded" } } });
+    expect(fromA).toMatchObject({ reason: "SPAM_OR_SCAM", resolvedAt: null, chat: { id: chat.id, kind: "PAY", status: "SUSPENDED", coins: 4, escrow: { coins: 4, state: "REFUNDED" } } });
     const evidence = (await gqlOp(EVIDENCE, { id: fromA.id })).data.moderationReport.chat;
     expect(evidence).toMatchObject({ messageCount: 1, messages: { edges: [{ node: { fromUserId: b.id, body: "Send me money outside the app" } }] } });
     const rest = await t.rest("GET", `/moderation/reports/${fromA.id}`, { token: await opToken() });
@@ -158,18 +165,18 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect((await queue()).some((r) => r.id === fromD.id)).toBe(true);
     expect(await t.rest("POST", `/moderation/reports/${fromD.id}/dismiss`, { token: await opToken(), body: { reason: "A misunderstanding" } })).toMatchObject({ status: 200, body: { error: "" } });
     expect(errorMessage(await gqlOp(DISMISS, { r: fromD.id, reason: "again" }))).toBe(MODERATION_MESSAGES.alreadyResolved);
-    expect((await queue("resolved")).find((r) => r.id === fromD.id)).toMatchObject({ resolution: "dismissed" });
-    expect(await lastAudit("dismiss")).toMatchObject({ actor: OPERATOR, action: "dismiss", reportId: fromD.id, targetUserId: e.id, reason: "A misunderstanding" });
+    expect((await queue("RESOLVED")).find((r) => r.id === fromD.id)).toMatchObject({ resolution: "DISMISSED" });
+    expect(await lastAudit("DISMISS")).toMatchObject({ actor: OPERATOR, action: "DISMISS", reportId: fromD.id, targetUserId: e.id, reason: "A misunderstanding" });
   });
 
   it("a warning reaches the student as a notification and resolves the report", async () => {
     const { a, b } = await chatPair(t);
-    await t.gql(REPORT, { chatWith: b.id, reason: "Inappropriate behavior" }, a.token);
+    await t.gql(REPORT, { chatWith: b.id, reason: "INAPPROPRIATE_BEHAVIOR" }, a.token);
     const report = (await queue()).find((r) => r.reporter.id === a.id);
     expect((await gqlOp(WARN, { u: b.id, reason: "Be kind in chats", r: report.id })).data).toEqual({ warnStudent: true });
     const notes = (await t.gql(`{ notifications { edges { node { type message dismissible } } } }`, {}, b.token)).data.notifications.edges.map((e: any) => e.node);
-    expect(notes).toContainEqual({ type: "operator-warning", message: "A Skill Exchange moderator warned you: Be kind in chats", dismissible: true });
-    expect((await queue("resolved")).find((r) => r.id === report.id)).toMatchObject({ resolution: "warned" });
+    expect(notes).toContainEqual({ type: "OPERATOR_WARNING", message: "A Skill Exchange moderator warned you: Be kind in chats", dismissible: true });
+    expect((await queue("RESOLVED")).find((r) => r.id === report.id)).toMatchObject({ resolution: "WARNED" });
     expect(errorMessage(await gqlOp(WARN, { u: op.id, reason: "me" }))).toBe(MODERATION_MESSAGES.selfAction);
   });
 
@@ -206,11 +213,11 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     // Money went back through the ledger: b's 6 held coins are theirs again.
     expect(await balance(t, b.id)).toBe(10);
     expect(await escrowBalance(t)).toBe(escrowBefore - 6);
-    expect((await t.gql(`query ($c: ID!) { chat(chatWith: $c) { status } }`, { c: b.id }, teacher.token)).data.chat.status).toBe("closed");
+    expect((await t.gql(`query ($c: ID!) { chat(chatWith: $c) { status } }`, { c: b.id }, teacher.token)).data.chat.status).toBe("CLOSED");
     expect((await t.gql(Q.notifications, {}, asked.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
     expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(b.id);
     expect((await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewer.token)).data.feed.edges.map((e: any) => e.node).map((i: { id: string }) => i.id)).not.toContain(b.id);
-    expect(await lastAudit("suspend")).toMatchObject({ action: "suspend", targetUserId: b.id, reason: "Scam attempts", details: expect.stringMatching(/^until /) });
+    expect(await lastAudit("SUSPEND")).toMatchObject({ action: "SUSPEND", targetUserId: b.id, reason: "Scam attempts", details: expect.stringMatching(/^until /) });
 
     // Seven days later the first sign-in ends it: b is listed again.
     t.clock.advance(7 * DAY + 1000);
@@ -250,7 +257,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(errorCode(await t.gql(`query ($id: ID!) { implementPost(id: $id) { id } }`, { id: p.id }, other.token))).toBe("NOT_FOUND");
     const show = await t.gql(`mutation ($p: ID!) { setImplementPostVisibility(postId: $p, visible: true) { id } }`, { p: p.id }, owner.token);
     expect(show.errors?.[0]).toMatchObject({ message: "A moderator hid this problem; it cannot be shown again.", extensions: { code: "FORBIDDEN" } });
-    expect(await lastAudit("hide-post")).toMatchObject({ action: "hide-post", postId: p.id, targetUserId: owner.id, reason: "Academic dishonesty" });
+    expect(await lastAudit("HIDE_POST")).toMatchObject({ action: "HIDE_POST", postId: p.id, targetUserId: owner.id, reason: "Academic dishonesty" });
 
     const stats = (await gqlOp(STATS)).data.moderationStats;
     const [counts] = await t.dataSource.query(

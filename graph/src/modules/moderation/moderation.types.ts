@@ -1,18 +1,53 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { ReportReason } from "../../../../common/chat.js";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
+import { ChatKind, ChatStatus, ReportResolution } from "../chat/chat.types.js";
+import { HoldState } from "../coins/coins.types.js";
+import { ReportQueueStatus } from "./moderation.rules.js";
+import { OperatorActionKind } from "./operator-action.entity.js";
+
+registerValueEnum(ReportQueueStatus, "ModerationReportStatus", "Which reports moderationReports lists.", {
+  OPEN: "Not resolved yet (the default).",
+  RESOLVED: "Resolved by an operator (dismissed or acted on).",
+});
+
+registerValueEnum(HoldState, "EscrowState", "What became of the coins held for a paid lesson.", {
+  HELD: "Still held: the lesson is in progress.",
+  RELEASED: "Paid to the teacher when the chat completed.",
+  REFUNDED: "Given back to the learner (the chat was reported or closed).",
+});
+
+registerValueEnum(ReportResolution, "ReportResolution", "How an operator resolved a report.", {
+  DISMISSED: "Closed without action.",
+  WARNED: "The reported student was warned (they got an operator-warning notification).",
+  SUSPENDED: "The reported student was suspended.",
+  POST_HIDDEN: "One of the reported student's implement posts was hidden.",
+});
+
+registerValueEnum(OperatorActionKind, "OperatorAction", "What an operator did, as the audit log records it.", {
+  DISMISS: "Dismissed a report.",
+  WARN: "Warned a student.",
+  SUSPEND: "Suspended a student.",
+  UNSUSPEND: "Ended a suspension.",
+  HIDE_POST: "Hid an implement post.",
+  GRANT: "Made an account an operator (npm run operator).",
+  REVOKE: "Took operator rights away (npm run operator).",
+});
+
 
 @ObjectType("ModerationStats", { description: "The console's counts; coins from the ledger." })
 export class ModerationStatsType {
   @Field(() => Int, { description: "Students (deleted accounts aside) with a verified college address." })
   studentsVerified: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Students (deleted accounts aside) who have not verified their address yet." })
   studentsUnverified: number;
 
   @Field(() => Int, { description: "Chats in progress." })
   activeChats: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Reports no operator has resolved yet." })
   openReports: number;
 
   @Field(() => Int, { description: "Sum of the students' spendable balances." })
@@ -24,70 +59,70 @@ export class ModerationStatsType {
 
 @ObjectType("ModeratedStudent", { description: "A student as an operator sees them." })
 export class ModeratedStudentType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The student's user id." })
   id: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Their username now ('Deleted student' after deletion)." })
   name: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Their college address (operators only)." })
   email: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Whether they verified their address." })
   emailVerified: boolean;
 
   @Field(() => Date, { nullable: true, description: "Suspended until then (9999-12-31: permanently); null when not suspended." })
   suspendedUntil: Date | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "The account was deleted (its data erased or anonymised)." })
   deleted: boolean;
 }
 
 @ObjectType("ModerationEscrow", { description: "The coins held for a paid lesson and what became of them." })
 export class ModerationEscrowType {
-  @Field(() => Int)
+  @Field(() => Int, { description: "How many coins were held." })
   coins: number;
 
-  @Field(() => String, { description: "held | released (paid to the teacher) | refunded (back to the learner)" })
-  state: string;
+  @Field(() => HoldState, { description: "Held, released to the teacher or refunded to the learner." })
+  state: HoldState;
 }
 
-@ObjectType("ModerationMessage")
+@ObjectType("ModerationMessage", { description: "A message of a reported chat, shown to operators as evidence." })
 export class ModerationMessageType {
-  @Field(() => Int)
+  @Field(() => Int, { description: "1, 2, 3... within the chat." })
   seq: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The sender's user id (the reporter's or the reported student's)." })
   fromUserId: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Plain text: render it as text, never as HTML." })
   body: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was sent." })
   createdAt: Date;
 }
 
 @ObjectType("ModerationChat", { description: "The reported chat: its state, its ledger state and (on request) its messages as evidence." })
 export class ModerationChatType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The chat's id." })
   id: string;
 
-  @Field(() => String, { description: "swap | pay | implement" })
-  kind: string;
+  @Field(() => ChatKind, { description: "How the chat was opened." })
+  kind: ChatKind;
 
-  @Field(() => String, { description: "in_progress | completed | suspended | closed" })
-  status: string;
+  @Field(() => ChatStatus, { description: "Where the chat stands (a reported chat is SUSPENDED)." })
+  status: ChatStatus;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the chat opened." })
   startDate: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it completed, was reported or closed; null while in progress." })
   endedAt: Date | null;
 
   @Field(() => Int, { description: "Coins paid for the lesson (pay chats)." })
   coins: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "An implement chat's project title; null otherwise." })
   title: string | null;
 
   @Field(() => ModerationEscrowType, { nullable: true, description: "null when no coins were held." })
@@ -99,40 +134,40 @@ export class ModerationChatType {
 
 @ObjectType("ModerationPost", { description: "An implement post of the reported student others can see." })
 export class ModerationPostType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The post's id (hideImplementPost postId)." })
   id: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The post's title (plain text)." })
   title: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was posted." })
   createdAt: Date;
 }
 
-@ObjectType("ModerationReport")
+@ObjectType("ModerationReport", { description: "A participant's report about a chat, as operators see it (operators only)." })
 export class ModerationReportType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The report's id (reportId of the moderation mutations)." })
   id: string;
 
-  @Field(() => String)
-  reason: string;
+  @Field(() => ReportReason, { description: "The reason the reporter chose." })
+  reason: ReportReason;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The reporter's own words (required with OTHER, at most 500 characters)." })
   details: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the report was made." })
   createdAt: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When an operator resolved it; null while open." })
   resolvedAt: Date | null;
 
-  @Field(() => String, { nullable: true, description: "dismissed | warned | suspended | post-hidden" })
-  resolution: string | null;
+  @Field(() => ReportResolution, { nullable: true, description: "How it was resolved; null while open." })
+  resolution: ReportResolution | null;
 
-  @Field(() => ModeratedStudentType, { nullable: true })
+  @Field(() => ModeratedStudentType, { nullable: true, description: "Who reported; null when that account no longer exists." })
   reporter: ModeratedStudentType | null;
 
-  @Field(() => ModeratedStudentType, { nullable: true })
+  @Field(() => ModeratedStudentType, { nullable: true, description: "Who was reported; null when that account no longer exists." })
   reported: ModeratedStudentType | null;
 
   @Field(() => Int, { description: "How many different partners reported the reported student." })
@@ -141,49 +176,49 @@ export class ModerationReportType {
   @Field(() => Boolean, { description: "Reported by two or more different partners: listed first." })
   flagged: boolean;
 
-  @Field(() => ModerationChatType, { nullable: true })
+  @Field(() => ModerationChatType, { nullable: true, description: "The reported chat; null when it no longer exists." })
   chat: ModerationChatType | null;
 }
 
 @ObjectType("OperatorActionEntry", { description: "One row of the append-only audit log." })
 export class OperatorActionType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The log row's id." })
   id: string;
 
   @Field(() => String, { description: "The operator's address then, or cli." })
   actor: string;
 
-  @Field(() => String, { description: "dismiss | warn | suspend | unsuspend | hide-post | grant | revoke" })
-  action: string;
+  @Field(() => OperatorActionKind, { description: "What was done." })
+  action: OperatorActionKind;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The student the action concerned, if any." })
   targetUserId: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The report it acted on, if any." })
   reportId: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The implement post it hid, if any." })
   postId: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The operator's why, as they typed it." })
   reason: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "What the server adds (a suspension's end, ...); null when nothing." })
   details: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was done." })
   createdAt: Date;
 }
 
-@InputType("SuspendStudentInput")
+@InputType("SuspendStudentInput", { description: "A suspension: whom, how long and why. BAD_USER_INPUT for one's own account." })
 export class SuspendStudentInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The student to suspend." })
   userId: string;
 
   @Field(() => Int, { nullable: true, description: "1 to 365; omit with permanent: true." })
   days?: number | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: "True: until further notice (the end is 9999-12-31); days is then ignored." })
   permanent?: boolean | null;
 
   @Field(() => String, { description: "Why (required; goes into the audit log and is shown to the student at sign-in)." })

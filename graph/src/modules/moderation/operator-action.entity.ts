@@ -1,6 +1,16 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
-export type OperatorActionKind = "dismiss" | "warn" | "suspend" | "unsuspend" | "hide-post" | "grant" | "revoke";
+/** GraphQL enum names to the stored and REST strings of the audit log's actions. */
+export const OperatorActionKind = {
+  DISMISS: "dismiss",
+  WARN: "warn",
+  SUSPEND: "suspend",
+  UNSUSPEND: "unsuspend",
+  HIDE_POST: "hide-post",
+  GRANT: "grant",
+  REVOKE: "revoke",
+} as const;
+export type OperatorActionKind = (typeof OperatorActionKind)[keyof typeof OperatorActionKind];
 
 /**
  * The audit log: one row per operator action (who, what, when, why). Append-only: the code only

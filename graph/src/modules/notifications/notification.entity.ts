@@ -1,18 +1,20 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
-export const NOTIFICATION_TYPES = [
-  "swap-request",
-  "pay-request",
-  "Accepted-Pay",
-  "rejectImplementUser",
-  "acceptImplementUser",
-  "swap-accept",
-  "swap-reject",
-  "success-Finish",
+/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (notifications.types.ts registers them). */
+export const NotificationType = {
+  SWAP_REQUEST: "swap-request",
+  PAY_REQUEST: "pay-request",
+  ACCEPTED_PAY: "Accepted-Pay",
+  REJECT_IMPLEMENT_USER: "rejectImplementUser",
+  ACCEPT_IMPLEMENT_USER: "acceptImplementUser",
+  SWAP_ACCEPT: "swap-accept",
+  SWAP_REJECT: "swap-reject",
+  SUCCESS_FINISH: "success-Finish",
   /** From the moderators (the notifier is the student themselves): acknowledged with Ok. */
-  "operator-warning",
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+  OPERATOR_WARNING: "operator-warning",
+} as const;
+export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
+export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);
 
 /** Types that only inform: the recipient acknowledges them with Ok, which removes them. */
 export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([

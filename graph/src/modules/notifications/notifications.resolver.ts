@@ -28,7 +28,7 @@ export class NotificationsResolver {
 
   @Authorized()
   @Mutation(() => ID, { description: "Ok on an informational notification: removes it. Returns its id." })
-  async dismissNotification(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<string> {
+  async dismissNotification(@Arg("id", () => ID, { description: "One of the caller's dismissible notifications (FORBIDDEN for one that needs an answer, NOT_FOUND when unknown)." }) id: string, @Ctx() ctx: Context): Promise<string> {
     await ctx.services.notifications.dismiss(requireUser(ctx).id, id);
     return id;
   }
@@ -44,6 +44,6 @@ export class NotificationsResolver {
     description: "Each new notification, delivered to its recipient only.",
   })
   notificationAdded(@Root() event: AddressedTopics["NOTIFICATION_ADDED"]): NotificationView {
-    return event.payload as NotificationView;
+    return { ...event.payload, createdAt: new Date(event.payload.createdAt) };
   }
 }

@@ -9,6 +9,7 @@ import { type Connection, connection, pageSize } from "../../shared/pagination.j
 import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
 import type { NotificationMailService } from "./notification-mail.service.js";
+import type { NotificationEvent } from "./notification-events.js";
 import type { NotificationView } from "./notifications.types.js";
 
 export interface NotifyInput {
@@ -83,7 +84,8 @@ export class NotificationsService {
 
   private async publish(row: Notification): Promise<void> {
     const [view] = await this.views([row]);
-    this.deps.pubsub.publish("NOTIFICATION_ADDED", row.recipientId, { recipientId: row.recipientId, notificationId: row.id, payload: view });
+    const payload: NotificationEvent = { ...view, createdAt: view.createdAt.toISOString() };
+    this.deps.pubsub.publish("NOTIFICATION_ADDED", row.recipientId, { recipientId: row.recipientId, notificationId: row.id, payload });
   }
 
   /** Removes the notifications about one request (it was accepted, rejected or withdrawn). */

@@ -41,7 +41,7 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const forB = await t.gql(LIST, {}, b.token);
     expect(forB.data.notificationCount).toBe(1);
     expect(forB.data.notifications.edges.map((e: any) => e.node)[0]).toMatchObject({
-      type: "swap-request",
+      type: "SWAP_REQUEST",
       dismissible: false,
       notifier: { id: a.user.id, name: a.user.name },
       preachSkill: { skill: "React" },

@@ -1,5 +1,19 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection, SkillFields, UserSummaryFields } from "../../shared/graphql-types.js";
+import { NotificationType } from "./notification.entity.js";
+
+registerValueEnum(NotificationType, "NotificationType", "What a notification is about; `dismissible` ones are only acknowledged with Ok.", {
+  SWAP_REQUEST: "The notifier asks to swap (refId: the request): accept or reject it.",
+  PAY_REQUEST: "The notifier asks to learn for skillCoins (refId: the request): accept or reject it.",
+  ACCEPTED_PAY: "The teacher accepted the caller's pay request (refId: the request): pay or decline.",
+  REJECT_IMPLEMENT_USER: "An implement post's owner rejected the caller (the message says why).",
+  ACCEPT_IMPLEMENT_USER: "An implement post's owner accepted the caller: a chat is open.",
+  SWAP_ACCEPT: "The notifier accepted the caller's swap request: a chat is open.",
+  SWAP_REJECT: "The notifier rejected the caller's request.",
+  SUCCESS_FINISH: "A chat completed: coins were given.",
+  OPERATOR_WARNING: "A warning from the moderators (the notifier is the caller themselves).",
+});
 
 @ObjectType({ description: "A skill with its category." })
 export class SkillRef extends SkillFields {}
@@ -8,18 +22,15 @@ export class SkillRef extends SkillFields {}
 export class NotificationUser extends UserSummaryFields {}
 
 /** Fully resolved (notifier included), so subscriptions fan out without queries. */
-@ObjectType("Notification")
+@ObjectType("Notification", { description: "Something that happened to the caller; only its recipient can read it." })
 export class NotificationView {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The notification's id (dismissNotification)." })
   id: string;
 
-  @Field(() => String, {
-    description:
-      "swap-request | pay-request | Accepted-Pay | rejectImplementUser | acceptImplementUser | swap-accept | swap-reject | success-Finish | operator-warning",
-  })
-  type: string;
+  @Field(() => NotificationType, { description: "What it is about: decides the card's actions." })
+  type: NotificationType;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The text to show (plain text, at most 500 characters)." })
   message: string;
 
   @Field(() => SkillRef, { nullable: true, description: "The skill the notifier teaches (swap)." })
@@ -28,7 +39,7 @@ export class NotificationView {
   @Field(() => SkillRef, { nullable: true, description: "The skill the notifier learns." })
   learnSkill: SkillRef | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The price of a pay request; null otherwise." })
   skillCoins: number | null;
 
   @Field(() => String, { nullable: true, description: "The request, post or chat this is about." })
@@ -37,10 +48,10 @@ export class NotificationView {
   @Field(() => Boolean, { description: "True for types acknowledged with Ok." })
   dismissible: boolean;
 
-  @Field(() => NotificationUser)
+  @Field(() => NotificationUser, { description: "Who caused it ('Former student' once their account is gone)." })
   notifier: NotificationUser;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was sent." })
   createdAt: Date;
 }
 

@@ -84,7 +84,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(errorMessage(wrong)).toBe(PRIVACY_MESSAGES.wrongPassword);
     expect(await t.rest("POST", "/me/delete", { token: b.token, body: { password: 42 } })).toMatchObject({ status: 400, body: { error: PRIVACY_MESSAGES.passwordRequired } });
     expect((await t.rest("POST", "/me/delete", { body: { password: PASSWORD } })).status).toBe(401);
-    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ status: "in_progress", partner: { name: a.user.name } });
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ status: "IN_PROGRESS", partner: { name: a.user.name } });
     expect(await escrowBalance(t)).toBeGreaterThanOrEqual(7);
     expect((await t.gql(`{ me { id } }`, {}, b.token)).data.me.id).toBe(b.id);
     void chat;
@@ -114,7 +114,7 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(await balance(t, SYSTEM_ACCOUNTS.closed)).toBe(sinkBefore + 5);
     // The chat is closed for good; b's messages stay, from "Deleted student".
     const seen = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
-    expect(seen).toMatchObject({ id: chat.id, status: "closed", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
+    expect(seen).toMatchObject({ id: chat.id, status: "CLOSED", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
     expect(seen.messages.edges.map((e: any) => e.node).map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([["Teaching you guitar", b.id]]);
     const send = await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token);
     expect(errorMessage(send)).toBe("This chat is closed: the other student's account is no longer active");

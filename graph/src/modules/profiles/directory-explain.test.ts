@@ -108,7 +108,7 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
       // REST: a session, a continuation, a jump.
       for (const skip of [0, 10, 25]) expect((await t.rest("GET", `/dashboard?skip=${skip}&userId=${viewer.id}`, { token: viewer.token })).status).toBe(200);
       // Search: each filter, a second page.
-      for (const [query, filter] of [["kum", "name"], ["explain 1", "name"], ["pyth", "skillsKnown"], ["tam", "languages"]]) {
+      for (const [query, filter] of [["kum", "NAME"], ["explain 1", "NAME"], ["pyth", "SKILLS_KNOWN"], ["tam", "LANGUAGES"]]) {
         const r: any = await t.gql(SEARCH, { query, filter, first: 3 }, viewer.token);
         expect(r.errors).toBeUndefined();
         const next: any = await t.gql(SEARCH, { query, filter, first: 3, after: r.data.searchUsers.pageInfo.endCursor }, viewer.token);

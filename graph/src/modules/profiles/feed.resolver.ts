@@ -2,8 +2,8 @@ import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { connection } from "../../shared/pagination.js";
 import { type Context, requireUser } from "../../server/context.js";
-import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, type SearchFilter } from "./feed.service.js";
-import { SearchFilterEnum, UserConnection } from "./profiles.types.js";
+import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, SearchFilter } from "./feed.service.js";
+import { UserConnection } from "./profiles.types.js";
 
 /** The page already read its cards' skills: the field resolvers find them in the request's loader. */
 function toConnection(ctx: Context, page: FeedPage): UserConnection {
@@ -36,8 +36,8 @@ export class FeedResolver {
       "An empty query finds nobody.",
   })
   async searchUsers(
-    @Arg("query", () => String) query: string,
-    @Arg("filter", () => SearchFilterEnum, { defaultValue: "name" }) filter: SearchFilter,
+    @Arg("query", () => String, { description: "What a word should start with; case and accents are ignored." }) query: string,
+    @Arg("filter", () => SearchFilter, { defaultValue: SearchFilter.NAME, description: "Which field the query matches." }) filter: SearchFilter,
     @Arg("first", () => Int, firstArg(SEARCH_PAGE_SIZE)) first: number,
     @Arg("after", () => String, { ...AFTER_ARG, description: `${AFTER_ARG.description} Only a cursor of the same query and filter.` }) after: string | null,
     @Ctx() ctx: Context,

@@ -12,8 +12,10 @@ export const FEED_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 20;
 /** What REST /dashboard/search answers (one page; the old client had no paging). */
 export const SEARCH_LIMIT = 50;
-export const SEARCH_FILTERS = ["name", "skillsKnown", "languages"] as const;
-export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+/** GraphQL enum names (UPPER_CASE) to the REST `filter` values (profiles.types.ts registers them). */
+export const SearchFilter = { NAME: "name", SKILLS_KNOWN: "skillsKnown", LANGUAGES: "languages" } as const;
+export type SearchFilter = (typeof SearchFilter)[keyof typeof SearchFilter];
+export const SEARCH_FILTERS: readonly SearchFilter[] = Object.values(SearchFilter);
 const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 export interface FeedPage {

@@ -14,22 +14,22 @@ function profileFieldsResolver(of: ClassOf<UserType>) {
       return ctx.loaders.profiles.languages.load(u.id);
     }
 
-    @FieldResolver(() => [SkillType])
+    @FieldResolver(() => [SkillType], { description: "Skills the student can teach, in their order (at most 20)." })
     async skillsKnown(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
       return (await ctx.loaders.profiles.skills.load(u.id)).known;
     }
 
-    @FieldResolver(() => [SkillType])
+    @FieldResolver(() => [SkillType], { description: "Skills the student wants to learn, in their order (at most 20)." })
     async skillsRequired(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
       return (await ctx.loaders.profiles.skills.load(u.id)).required;
     }
 
-    @FieldResolver(() => [CompletedSkillType])
+    @FieldResolver(() => [CompletedSkillType], { description: "Skills learned in completed chats, each with its mentor." })
     completedSkills(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<CompletedSkillType[]> {
       return ctx.loaders.profiles.completed.load(u.id);
     }
 
-    @FieldResolver(() => RatingType)
+    @FieldResolver(() => RatingType, { description: "The stars partners gave after chats." })
     rating(@Root() u: ProfileRow): RatingType {
       return ratingOf(u);
     }

@@ -14,6 +14,8 @@ const valid = {
   amount: 10,
   days: 4,
 };
+/** The same form as GraphQL sends it: enum values (REST keeps the spec's words). */
+const validGql = { ...valid, gender: "FEMALE" };
 
 describe.each(dbTargets)("profile update on %s", (target) => {
   let t: TestApp;
@@ -40,7 +42,6 @@ describe.each(dbTargets)("profile update on %s", (target) => {
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ["no gender", { gender: null }, PROFILE_MESSAGES.gender],
-    ["an unknown gender", { gender: "Other" }, PROFILE_MESSAGES.gender],
     ["no skills required", { skillsRequired: [] }, PROFILE_MESSAGES.skillsRequired],
     ["no language", { languages: [] }, PROFILE_MESSAGES.languageMissing],
     ["a blank language row", { languages: ["English", " "] }, PROFILE_MESSAGES.languageBlank],
@@ -58,24 +59,37 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     ["a foreign image URL", { image: "https://tracker.example/pixel.png" }, PROFILE_MESSAGES.imageType],
   ];
 
+  it("GraphQL refuses a gender outside the Gender enum before the service runs, and changes nothing", async () => {
+    const me = await freshUserWithImage();
+    const before = await profileRows(me.id);
+    for (const gender of ["Other", "Female"]) {
+      const r = await t.gql(UPDATE_PROFILE, { input: { ...validGql, image: me.image, gender } }, me.token);
+      expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    }
+    expect(await profileRows(me.id)).toEqual(before);
+  });
+
   it.each(cases)("GraphQL refuses %s with the form's message and changes nothing", async (_what, patch, message) => {
     const me = await freshUserWithImage();
     const before = await profileRows(me.id);
-    const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: me.image, ...patch } }, me.token);
+    const r = await t.gql(UPDATE_PROFILE, { input: { ...validGql, image: me.image, ...patch } }, me.token);
     expect(r.errors?.[0].message).toBe(message);
     expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(r.errors).toHaveLength(1); // one clear message, never a second, internal one
     expect(await profileRows(me.id)).toEqual(before);
   });
 
-  it.each(cases)("REST POST /api/profileDetails refuses %s with 400 and the message", async (_what, patch, message) => {
+  it.each([...cases, ["an unknown gender", { gender: "Other" }, PROFILE_MESSAGES.gender] as (typeof cases)[number]])(
+    "REST POST /api/profileDetails refuses %s with 400 and the message",
+    async (_what, patch, message) => {
     const me = await freshUserWithImage();
     const { languages, ...rest } = { ...valid, image: me.image, ...patch };
     const r = await t.rest("POST", "/profileDetails", { body: { ...rest, selectedLanguages: languages, token: me.token, user_id: me.id } });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe(message);
     expect((await profileRows(me.id)).gender).toBeNull();
-  });
+    },
+  );
 
   it("REST refuses fractional coins sent as JSON numbers", async () => {
     const me = await freshUserWithImage();
@@ -85,7 +99,7 @@ describe.each(dbTargets)("profile update on %s", (target) => {
 
   it("requires an image when the student has none yet", async () => {
     const { token, user } = await t.createUser();
-    const r = await t.gql(UPDATE_PROFILE, { input: valid }, token);
+    const r = await t.gql(UPDATE_PROFILE, { input: validGql }, token);
     expect(r.errors?.[0].message).toBe(PROFILE_MESSAGES.imageType);
     expect((await profileRows(user.id)).gender).toBeNull();
   });
@@ -93,17 +107,17 @@ describe.each(dbTargets)("profile update on %s", (target) => {
   it("refuses an image another student uploaded", async () => {
     const other = await freshUserWithImage();
     const me = await freshUserWithImage();
-    const r = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: other.image } }, me.token);
+    const r = await t.gql(UPDATE_PROFILE, { input: { ...validGql, image: other.image } }, me.token);
     expect(r.errors?.[0].message).toBe(PROFILE_MESSAGES.imageType);
   });
 
   it("saves a valid profile through GraphQL: trimmed, ordered, details filled, old image kept when none is sent", async () => {
     const me = await freshUserWithImage();
-    const first = await t.gql(UPDATE_PROFILE, { input: { ...valid, image: me.image } }, me.token);
+    const first = await t.gql(UPDATE_PROFILE, { input: { ...validGql, image: me.image } }, me.token);
     expect(first.errors).toBeUndefined();
     expect(first.data.updateProfile).toMatchObject({
       id: me.id,
-      gender: "Female",
+      gender: "FEMALE",
       image: me.image,
       amount: 10,
       days: 4,
@@ -113,7 +127,7 @@ describe.each(dbTargets)("profile update on %s", (target) => {
       skillsRequired: [{ category: "Music & Performing Arts", skill: "Guitar" }],
     });
     // Add Language adds English: a repeated row is kept once, not refused.
-    const second = await t.gql(UPDATE_PROFILE, { input: { ...valid, languages: ["Hindi", "English", "English"], amount: 0 } }, me.token);
+    const second = await t.gql(UPDATE_PROFILE, { input: { ...validGql, languages: ["Hindi", "English", "English"], amount: 0 } }, me.token);
     expect(second.errors).toBeUndefined();
     expect(second.data.updateProfile).toMatchObject({ image: me.image, languages: ["Hindi", "English"], amount: 0 });
   });
@@ -151,7 +165,7 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     const me = await freshUserWithImage();
     expect((await t.rest("POST", "/profileDetails", { body: { ...valid, token: "forged" } })).status).toBe(401);
     expect((await t.rest("POST", "/profileDetails", { body: { ...valid, user_id: me.id } })).status).toBe(401);
-    const r = await t.gql(UPDATE_PROFILE, { input: valid });
+    const r = await t.gql(UPDATE_PROFILE, { input: validGql });
     expect(r.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
   });
 });

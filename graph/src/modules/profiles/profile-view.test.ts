@@ -42,7 +42,7 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     expect(r.data.user).toMatchObject({
       id: anita.id,
       name: "Anita Rao",
-      gender: "Female",
+      gender: "FEMALE",
       amount: 5,
       languages: ["English", "Kannada"],
       rating: { value: 4.3, count: 3 },

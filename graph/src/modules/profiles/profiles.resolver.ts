@@ -22,13 +22,13 @@ export class ProfilesResolver {
     nullable: true,
     description: "Any student's public profile (no token needed, like the leaderboard it is linked from); null for an unknown id.",
   })
-  user(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<ProfileRow | null> {
+  user(@Arg("id", () => ID, { description: "The student's user id." }) id: string, @Ctx() ctx: Context): Promise<ProfileRow | null> {
     return ctx.loaders.profiles.user.load(id);
   }
 
   @Authorized()
   @Mutation(() => MeType, { description: "Saves the caller's own profile (the token decides whose). Returns it." })
-  async updateProfile(@Arg("input", () => ProfileInput) input: ProfileInput, @Ctx() ctx: Context): Promise<ProfileRow> {
+  async updateProfile(@Arg("input", () => ProfileInput, { description: "The whole form; BAD_USER_INPUT with the message of the first rule it breaks, and nothing is saved." }) input: ProfileInput, @Ctx() ctx: Context): Promise<ProfileRow> {
     const me = requireUser(ctx);
     await ctx.services.profiles.updateProfile(me.id, input);
     const fresh = await ctx.services.profiles.findUser(me.id);

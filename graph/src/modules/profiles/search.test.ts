@@ -51,48 +51,48 @@ describe.each(dbTargets)("search on %s", (target) => {
 
   it("by skill known: the exact word first, then its completions, each student once", async () => {
     // priya and zoe know "Python" (ranked by name), rahul only "python_basics".
-    expect(await ids("PYTHON", "skillsKnown")).toEqual([priya, zoe, rahul]);
-    expect(await ids("pyth", "skillsKnown")).toEqual([priya, zoe, rahul]);
-    expect(await ids("machine", "skillsKnown")).toEqual([priya]);
-    expect(await ids("learn", "skillsKnown")).toEqual([priya]); // a later word of the skill
-    expect(await ids("m", "skillsKnown")).toEqual([priya]); // two matching terms, one result
-    expect(await ids("creme brul", "skillsKnown")).toEqual([zoe]);
-    expect(await ids("python_", "skillsKnown")).toEqual([rahul]);
-    expect(await ids("%", "skillsKnown")).toEqual([]);
-    expect(await ids("vocal", "skillsKnown")).toEqual([meena]);
-    expect(await ids("react", "skillsKnown")).toEqual([]); // only the searcher knows it
+    expect(await ids("PYTHON", "SKILLS_KNOWN")).toEqual([priya, zoe, rahul]);
+    expect(await ids("pyth", "SKILLS_KNOWN")).toEqual([priya, zoe, rahul]);
+    expect(await ids("machine", "SKILLS_KNOWN")).toEqual([priya]);
+    expect(await ids("learn", "SKILLS_KNOWN")).toEqual([priya]); // a later word of the skill
+    expect(await ids("m", "SKILLS_KNOWN")).toEqual([priya]); // two matching terms, one result
+    expect(await ids("creme brul", "SKILLS_KNOWN")).toEqual([zoe]);
+    expect(await ids("python_", "SKILLS_KNOWN")).toEqual([rahul]);
+    expect(await ids("%", "SKILLS_KNOWN")).toEqual([]);
+    expect(await ids("vocal", "SKILLS_KNOWN")).toEqual([meena]);
+    expect(await ids("react", "SKILLS_KNOWN")).toEqual([]); // only the searcher knows it
   });
 
   it("by language, any case", async () => {
-    expect(await ids("tamil", "languages")).toEqual([meena, priya]);
-    expect(await ids("MALAY", "languages")).toEqual([meena]);
-    expect(await ids("fr", "languages")).toEqual([zoe]);
+    expect(await ids("tamil", "LANGUAGES")).toEqual([meena, priya]);
+    expect(await ids("MALAY", "LANGUAGES")).toEqual([meena]);
+    expect(await ids("fr", "LANGUAGES")).toEqual([zoe]);
   });
 
   it("pages by cursor: the same ranking, no duplicates, no gaps; a cursor fits only its own search", async () => {
     const extra: string[] = [];
     for (let i = 0; i < 7; i++) extra.push((await filledStudent(t, { name: `Pager ${String.fromCharCode(97 + i)} Sharma`, known: ["Python"] })).id);
-    const all = await ids("python", "skillsKnown");
+    const all = await ids("python", "SKILLS_KNOWN");
     expect(all).toHaveLength(10);
     const paged: string[] = [];
     let after: string | null = null;
     for (let page = 1; page <= 4; page++) {
-      const r: any = await t.gql(SEARCH, { query: "python", filter: "skillsKnown", first: 3, after }, me.token);
+      const r: any = await t.gql(SEARCH, { query: "python", filter: "SKILLS_KNOWN", first: 3, after }, me.token);
       expect(r.errors).toBeUndefined();
       paged.push(...r.data.searchUsers.edges.map((e: any) => e.node).map((u: { id: string }) => u.id));
       expect(r.data.searchUsers.pageInfo.hasNextPage).toBe(page < 4);
       after = r.data.searchUsers.pageInfo.endCursor;
     }
     expect(paged).toEqual(all);
-    const other = await t.gql(SEARCH, { query: "java", filter: "skillsKnown", after }, me.token);
+    const other = await t.gql(SEARCH, { query: "java", filter: "SKILLS_KNOWN", after }, me.token);
     expect(other.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     // The students' own rows go when they are blocked.
     await t.app.services.blocks.block(me.id, extra[0], "reported");
-    expect(await ids("python", "skillsKnown")).not.toContain(extra[0]);
+    expect(await ids("python", "SKILLS_KNOWN")).not.toContain(extra[0]);
   });
 
   it("an empty query finds nobody", async () => {
-    expect(await ids("   ", "name")).toEqual([]);
+    expect(await ids("   ", "NAME")).toEqual([]);
   });
 
   it("REST POST /api/dashboard/search answers { feed } in the documented shape", async () => {

@@ -39,7 +39,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const { a, b } = await trio();
     const id = await swapRequest(a, b);
     const r = await t.gql(Q.accept, { id }, b.token);
-    expect(r.data.acceptRequest).toMatchObject({ status: "accepted", chatId: expect.any(String) });
+    expect(r.data.acceptRequest).toMatchObject({ status: "ACCEPTED", chatId: expect.any(String) });
     expect(await db.request(id)).toMatchObject({ status: "accepted", openPair: null, chatId: r.data.acceptRequest.chatId });
     const [chat] = await db.chats(a.id, b.id);
     expect(chat).toMatchObject({
@@ -65,7 +65,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const { a, b } = await trio();
     const id = await swapRequest(a, b);
     const r = await t.gql(Q.reject, { id }, b.token);
-    expect(r.data.rejectRequest.status).toBe("rejected");
+    expect(r.data.rejectRequest.status).toBe("REJECTED");
     expect(await db.request(id)).toMatchObject({ status: "rejected", rejectedById: b.id, openPair: null });
     expect(await db.blocks(a.id, b.id)).toEqual([expect.objectContaining({ blockerId: b.id, blockedId: a.id, reason: "swap-rejected" })]);
     expect(await db.notes(b.id)).toEqual([]);
@@ -134,7 +134,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const escrowBefore = await escrow(t);
     const id = await payRequest(a, b, 6);
     const accepted = await t.gql(Q.accept, { id }, b.token);
-    expect(accepted.data.acceptRequest).toMatchObject({ status: "awaiting_payment", chatId: null });
+    expect(accepted.data.acceptRequest).toMatchObject({ status: "AWAITING_PAYMENT", chatId: null });
     expect(await db.notes(b.id)).toEqual([]);
     const [acceptedPay] = await db.notes(a.id);
     expect(acceptedPay).toMatchObject({ type: "Accepted-Pay", notifierId: b.id, refId: id, skillCoins: 6, preachSkill: "Chess", learnSkill: null });
@@ -143,7 +143,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     expect((await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.payAwaiting);
 
     const paid = await t.gql(Q.pay, { id }, a.token);
-    expect(paid.data.payAcceptedRequest).toMatchObject({ message: "Payment Successful!! 6 has been detected from your account.", coins: 6, request: { status: "paid" } });
+    expect(paid.data.payAcceptedRequest).toMatchObject({ message: "Payment Successful!! 6 has been detected from your account.", coins: 6, request: { status: "PAID" } });
     expect(await balance(t, a.id)).toBe(14);
     expect(await escrow(t)).toBe(escrowBefore + 6);
     expect(await balance(t, b.id)).toBe(0);
@@ -208,7 +208,7 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     await t.gql(Q.accept, { id: second }, b.token);
     expect((await t.gql(Q.reject, { id: second }, b.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const declined = await t.gql(Q.reject, { id: second }, c.token);
-    expect(declined.data.rejectRequest.status).toBe("rejected");
+    expect(declined.data.rejectRequest.status).toBe("REJECTED");
     expect(await db.request(second)).toMatchObject({ status: "rejected", rejectedById: c.id });
     expect((await db.notes(c.id)).map((n) => n.type)).toEqual([]);
     expect((await db.notes(b.id)).map((n) => [n.type, n.message])).toEqual([["swap-reject", SWAP_MESSAGES.paymentDeclined]]);
@@ -223,10 +223,10 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const subC = subscribe(t.wsClient(c.token), sub);
     await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 2, "two live subscriptions");
     const id = await swapRequest(a, b);
-    expect((await subB.next()).data.notificationAdded).toEqual({ type: "swap-request", refId: id, notifier: { id: a.id } });
+    expect((await subB.next()).data.notificationAdded).toEqual({ type: "SWAP_REQUEST", refId: id, notifier: { id: a.id } });
     // C's first event is its own, later one: B's never reached it.
     await t.app.services.notifications.notify({ recipientId: c.id, notifierId: a.id, type: "swap-accept", message: "for C" });
-    expect((await subC.next()).data.notificationAdded.type).toBe("swap-accept");
+    expect((await subC.next()).data.notificationAdded.type).toBe("SWAP_ACCEPT");
     subB.dispose();
     subC.dispose();
   });

@@ -1,6 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 
-export type SwapKind = "swap" | "pay";
+/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (swaps.types.ts registers them). */
+export const SwapKind = { SWAP: "swap", PAY: "pay" } as const;
+export type SwapKind = (typeof SwapKind)[keyof typeof SwapKind];
 
 /**
  * swap: pending -> accepted (chat opens) | rejected.
@@ -8,7 +10,15 @@ export type SwapKind = "swap" | "pay";
  *       | rejected (by the teacher while pending, or by the learner instead of paying).
  */
 /** `cancelled`: withdrawn because a party left (account deleted) or was suspended; no coins had moved. */
-export type SwapStatus = "pending" | "awaiting_payment" | "accepted" | "paid" | "rejected" | "cancelled";
+export const SwapStatus = {
+  PENDING: "pending",
+  AWAITING_PAYMENT: "awaiting_payment",
+  ACCEPTED: "accepted",
+  PAID: "paid",
+  REJECTED: "rejected",
+  CANCELLED: "cancelled",
+} as const;
+export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
 export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_payment"];
 
 /**

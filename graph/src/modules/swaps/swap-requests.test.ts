@@ -36,12 +36,12 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const { a, b } = await pair();
     const r = await t.gql(Q.requestSwap, swapInput(b), a.token);
     expect(r.errors).toBeUndefined();
-    expect(r.data.requestSwap).toMatchObject({ kind: "swap", status: "pending", requester: { id: a.id }, receiver: { id: b.id }, preachSkill: REACT, learnSkill: GUITAR });
+    expect(r.data.requestSwap).toMatchObject({ kind: "SWAP", status: "PENDING", requester: { id: a.id }, receiver: { id: b.id }, preachSkill: REACT, learnSkill: GUITAR });
     const row = await requests().findOneByOrFail({ id: r.data.requestSwap.id });
     expect(row).toMatchObject({ requesterId: a.id, receiverId: b.id, status: "pending", preachSkill: "React", learnSkill: "Guitar", coins: null });
     const forB = await t.gql(Q.notifications, {}, b.token);
     expect(forB.data.notifications.edges.map((e: any) => e.node)).toEqual([
-      expect.objectContaining({ type: "swap-request", refId: row.id, notifier: { id: a.id, name: a.name }, preachSkill: REACT, learnSkill: GUITAR }),
+      expect.objectContaining({ type: "SWAP_REQUEST", refId: row.id, notifier: { id: a.id, name: a.name }, preachSkill: REACT, learnSkill: GUITAR }),
     ]);
     expect((await t.gql(Q.notifications, {}, a.token)).data.notificationCount).toBe(0);
   });
@@ -49,7 +49,7 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
   it("sends a pay request with the agreed coins to the teacher", async () => {
     const { a, b } = await pair();
     const r = await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 7 } }, a.token);
-    expect(r.data.requestPay).toMatchObject({ kind: "pay", status: "pending", skillCoins: 7, preachSkill: null, learnSkill: CHESS });
+    expect(r.data.requestPay).toMatchObject({ kind: "PAY", status: "PENDING", skillCoins: 7, preachSkill: null, learnSkill: CHESS });
     const n = await notes().findOneByOrFail({ recipientId: b.id });
     expect(n).toMatchObject({ type: "pay-request", notifierId: a.id, skillCoins: 7, learnSkill: "Chess", refId: r.data.requestPay.id });
   });
@@ -196,6 +196,6 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     expect(r).toMatchObject({ status: 200, body: { error: "" } });
     expect(await requests().findOneByOrFail({ id: r.body.requestId })).toMatchObject({ requesterId: a.id, receiverId: b.id, kind: "swap" });
     const avail = await t.gql(Q.availability, { u: a.id }, b.token);
-    expect(avail.data.swapAvailability).toMatchObject({ hasChat: false, canRequest: false, openRequest: { id: r.body.requestId, status: "pending" } });
+    expect(avail.data.swapAvailability).toMatchObject({ hasChat: false, canRequest: false, openRequest: { id: r.body.requestId, status: "PENDING" } });
   });
 });

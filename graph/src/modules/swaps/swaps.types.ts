@@ -1,19 +1,39 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { formerStudent } from "../../shared/graphql-types.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { NotificationUser, SkillRef } from "../notifications/notifications.types.js";
-import type { SwapRequest } from "./swap-request.entity.js";
+import { SwapKind, type SwapRequest, SwapStatus } from "./swap-request.entity.js";
+
+registerValueEnum(SwapKind, "SwapRequestKind", "What a request offers in return for the skill asked for.", {
+  SWAP: "A skill of the requester's, taught in exchange.",
+  PAY: "Skill coins (skillCoins), paid by the requester once the teacher accepts.",
+});
+
+registerValueEnum(
+  SwapStatus,
+  "SwapRequestStatus",
+  "Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens) or REJECTED.",
+  {
+    PENDING: "Sent; the receiver has not answered.",
+    AWAITING_PAYMENT: "A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest).",
+    ACCEPTED: "A swap the receiver accepted: the chat is open (chatId).",
+    PAID: "A pay request the requester paid: coins are held and the chat is open (chatId).",
+    REJECTED: "Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other.",
+    CANCELLED: "Withdrawn by the server because a party's account was deleted or suspended; no coins moved.",
+  },
+);
 
 @InputType({ description: "A skill chosen in the swap or pay popup." })
 export class SwapSkillInput {
-  @Field(() => String)
+  @Field(() => String, { description: "The skill's name, exactly as the swapForm/payForm lists it." })
   skill: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Its category, as the form lists it." })
   category: string;
 }
 
-@InputType()
+@InputType({ description: "A swap request: one skill to teach for one to learn." })
 export class RequestSwapInput {
   @Field(() => ID, { description: "The student asked to swap." })
   receiverId: string;
@@ -25,7 +45,7 @@ export class RequestSwapInput {
   learnSkill?: SwapSkillInput | null;
 }
 
-@InputType()
+@InputType({ description: "A pay request: one skill to learn for skill coins." })
 export class RequestPayInput {
   @Field(() => ID, { description: "The student who would teach." })
   receiverId: string;
@@ -48,14 +68,14 @@ export class SwapForm {
 
 @ObjectType("SwapRequest", { description: "A swap or pay request between two students." })
 export class SwapRequestView {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The request's id (acceptRequest, rejectRequest, payAcceptedRequest, a notification's refId)." })
   id: string;
 
-  @Field(() => String, { description: "swap | pay" })
-  kind: string;
+  @Field(() => SwapKind, { description: "Swap or pay." })
+  kind: SwapKind;
 
-  @Field(() => String, { description: "pending | awaiting_payment | accepted | paid | rejected" })
-  status: string;
+  @Field(() => SwapStatus, { description: "Where the request stands." })
+  status: SwapStatus;
 
   @Field(() => NotificationUser, { description: "Who asked; the learner of a pay request." })
   requester: NotificationUser;
@@ -69,13 +89,13 @@ export class SwapRequestView {
   @Field(() => SkillRef, { description: "What the requester learns." })
   learnSkill: SkillRef;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "The price in skill coins (pay requests); null for a swap." })
   skillCoins: number | null;
 
   @Field(() => ID, { nullable: true, description: "The chat opened by accepting (swap) or paying." })
   chatId: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was sent." })
   createdAt: Date;
 }
 
@@ -84,7 +104,7 @@ export class SwapAvailability {
   @Field(() => Boolean, { description: "A chat exists between the two (Swap and Pay are disabled)." })
   hasChat: boolean;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when Swap and Pay may be sent now." })
   canRequest: boolean;
 
   @Field(() => String, { nullable: true, description: "Why not, when canRequest is false." })
@@ -94,7 +114,7 @@ export class SwapAvailability {
   openRequest: SwapRequestView | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "What payAcceptedRequest did: the coins held and the request, now PAID." })
 export class PaymentResult {
   @Field(() => String, { description: "'Payment Successful!! {amount} has been detected from your account.'" })
   message: string;
@@ -102,7 +122,7 @@ export class PaymentResult {
   @Field(() => Int, { description: "Coins moved into escrow." })
   coins: number;
 
-  @Field(() => SwapRequestView)
+  @Field(() => SwapRequestView, { description: "The request after payment (status PAID, chatId set)." })
   request: SwapRequestView;
 }
 

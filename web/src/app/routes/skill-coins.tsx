@@ -82,7 +82,7 @@ function SkillCoinsPage() {
             <BuyCoinsForm
               coinPricePaise={price}
               maxCoins={gateway?.maxCoinsPerPurchase ?? DEFAULT_MAX_COINS}
-              sandbox={gateway?.mode === "sandbox"}
+              sandbox={gateway?.mode === "SANDBOX"}
               busy={checkout.busy}
               serverError={checkout.error}
               onBuy={(coins) => void checkout.buy(coins)}

@@ -69,9 +69,9 @@ export function ChatListPage() {
                         <span className={styles.preview}>
                           {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
                         </span>
-                        {c.status !== "in_progress" && (
-                          <Badge tone={c.status === "completed" ? "success" : "danger"} className={styles.badge}>
-                            {c.status === "completed" ? "Finished" : c.status === "closed" ? "Closed" : "Reported"}
+                        {c.status !== "IN_PROGRESS" && (
+                          <Badge tone={c.status === "COMPLETED" ? "success" : "danger"} className={styles.badge}>
+                            {c.status === "COMPLETED" ? "Finished" : c.status === "CLOSED" ? "Closed" : "Reported"}
                           </Badge>
                         )}
                       </span>

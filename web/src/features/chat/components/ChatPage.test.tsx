@@ -11,8 +11,8 @@ import { ChatPage } from "./ChatPage";
 const chat = {
   __typename: "Chat",
   id: "c1",
-  kind: "swap",
-  status: "in_progress",
+  kind: "SWAP",
+  status: "IN_PROGRESS",
   startDate: "2026-01-05T09:00:00.000Z",
   endedAt: null,
   meetingLink: "meet.google.com/abc",
@@ -25,8 +25,8 @@ const chat = {
   title: null,
   iLearn: { __typename: "ChatSkill", skill: "Guitar", category: "Music & Performing Arts" },
   iTeach: { __typename: "ChatSkill", skill: "React", category: "Programming & Technology" },
-  me: { __typename: "ChatUser", id: "me", name: "Asha", image: null, gender: "Female" },
-  partner: { __typename: "ChatUser", id: "them", name: "Ravi Kumar", image: null, gender: "Male" },
+  me: { __typename: "ChatUser", id: "me", name: "Asha", image: null, gender: "FEMALE" },
+  partner: { __typename: "ChatUser", id: "them", name: "Ravi Kumar", image: null, gender: "MALE" },
   messages: {
     __typename: "ChatMessageConnection",
     pageInfo: { __typename: "PageInfo", hasPreviousPage: false, startCursor: "c-1" },

@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
-import type { ReportReason } from "../../../../../common/chat";
 import { Page } from "../../../components/layouts/Page";
 import { Alert, type AlertVariant } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { type ChatMessageFieldsFragment, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
+import { type ChatMessageFieldsFragment, type ChatStatus, type ReportReason, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
 import { actionMessage, errorCode } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
@@ -22,6 +21,7 @@ import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
+import { genderSegment } from "../../../lib/gender";
 
 type DialogName = "link" | "rating" | "report" | null;
 
@@ -61,10 +61,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
     );
   }
 
-  const open = chat.status === "in_progress";
+  const open = chat.status === "IN_PROGRESS";
   const href = meetingHref(chat.meetingLink);
   const partner = chat.partner;
-  const profilePath = `/user/${partner.id}/${chat.me.id}/${chat.me.gender ?? "undefined"}`;
+  const profilePath = `/user/${partner.id}/${chat.me.id}/${genderSegment(chat.me.gender)}`;
 
   const sendFinish = async () => {
     setNotice(null);
@@ -132,16 +132,16 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.loading} loadingText="Finishing...">
               {chat.finishedByMe && open ? "Finished" : "Finish"}
             </Button>
-            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "suspended" || chat.status === "closed"}>
+            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "SUSPENDED" || chat.status === "CLOSED"}>
               Report
             </Button>
           </div>
         </header>
 
         <div className={styles.statusRow} aria-live="polite">
-          {chat.status === "suspended" && <Alert variant="danger">{TEXTS.suspended}</Alert>}
-          {chat.status === "closed" && <Alert variant="warning">{TEXTS.closed}</Alert>}
-          {chat.status === "completed" && <Alert variant="success">{TEXTS.completed}</Alert>}
+          {chat.status === "SUSPENDED" && <Alert variant="danger">{TEXTS.suspended}</Alert>}
+          {chat.status === "CLOSED" && <Alert variant="warning">{TEXTS.closed}</Alert>}
+          {chat.status === "COMPLETED" && <Alert variant="success">{TEXTS.completed}</Alert>}
           {open && chat.finishedByPartner && !chat.finishedByMe && (
             <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
           )}
@@ -164,7 +164,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             if (before) await older.loadOlder(before);
           }}
         />
-        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "completed" ? "This chat is finished" : "This chat is closed"} />
+        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"} />
       </div>
 
       {dialog === "link" && <MeetingLinkDialog current={chat.meetingLink} onClose={() => setDialog(null)} onSave={onSaveLink} />}
@@ -174,12 +174,12 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   );
 }
 
-function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: string }) {
+function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: ChatStatus }) {
   const parts: string[] = [];
   if (chat.title) parts.push(chat.title);
   if (chat.iLearn) parts.push(`You learn ${chat.iLearn.skill}`);
   if (chat.iTeach) parts.push(`you teach ${chat.iTeach.skill}`);
-  if (chat.status === "in_progress") parts.push(`day ${chat.daysCompleted + 1}`);
+  if (chat.status === "IN_PROGRESS") parts.push(`day ${chat.daysCompleted + 1}`);
   const text = parts.join(" · ");
   return text ? text[0]!.toUpperCase() + text.slice(1) : "";
 }

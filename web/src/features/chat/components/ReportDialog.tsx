@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { MAX_REPORT_DETAILS_CHARS, REPORT_REASONS, type ReportReason } from "../../../../../common/chat";
+import { MAX_REPORT_DETAILS_CHARS, ReportReason as REPORT_REASON_TEXT } from "../../../../../common/chat";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
+import type { ReportReason } from "../../../gql/graphql";
 import { useDialogAction } from "../hooks/use-dialog-action";
 import { TEXTS } from "../utils/chat-rules";
 import styles from "./Chat.module.css";
@@ -13,6 +14,10 @@ interface ReportDialogProps {
   onReport: (reason: ReportReason, details: string | null) => Promise<void>;
 }
 
+/** The reasons in the spec's order, each with its text; typed so a reason the schema adds or drops is a compile error. */
+const REASON_TEXT: Record<ReportReason, string> = REPORT_REASON_TEXT;
+const REASONS = Object.keys(REASON_TEXT) as ReportReason[];
+
 /** Report the partner: a reason (Other with its text). Ends the chat for good, without reward. */
 export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -21,8 +26,8 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason) return setError(TEXTS.reasonMissing);
-    if (reason === "Other" && !details.trim()) return setError(TEXTS.otherMissing);
-    await run(() => onReport(reason, reason === "Other" ? details.trim() : null));
+    if (reason === "OTHER" && !details.trim()) return setError(TEXTS.otherMissing);
+    await run(() => onReport(reason, reason === "OTHER" ? details.trim() : null));
   };
   return (
     <FormDialog
@@ -40,14 +45,14 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
     >
       <fieldset className={styles.reasons}>
         <legend className={styles.legend}>Reason</legend>
-        {REPORT_REASONS.map((r) => (
+        {REASONS.map((r) => (
           <label key={r} className={styles.reason}>
             <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-            <span>{r}</span>
+            <span>{REASON_TEXT[r]}</span>
           </label>
         ))}
       </fieldset>
-      {reason === "Other" && (
+      {reason === "OTHER" && (
         <TextArea label="Tell us what happened" value={details} onChange={(e) => setDetails(e.target.value)} rows={3} maxLength={MAX_REPORT_DETAILS_CHARS} autoFocus required />
       )}
       {error && <Alert variant="danger">{error}</Alert>}

@@ -53,8 +53,8 @@ describe("the chat's message cache", () => {
     chat: {
       __typename: "Chat",
       id: "c1",
-      kind: "swap",
-      status: "in_progress",
+      kind: "SWAP",
+      status: "IN_PROGRESS",
       startDate: "2026-01-05T09:00:00.000Z",
       endedAt: null,
       meetingLink: null,
@@ -67,8 +67,8 @@ describe("the chat's message cache", () => {
       title: null,
       iLearn: null,
       iTeach: null,
-      me: { __typename: "ChatUser", id: "me", name: "Me", image: null, gender: "Male" },
-      partner: { __typename: "ChatUser", id: "them", name: "Them", image: null, gender: "Female" },
+      me: { __typename: "ChatUser", id: "me", name: "Me", image: null, gender: "MALE" },
+      partner: { __typename: "ChatUser", id: "them", name: "Them", image: null, gender: "FEMALE" },
       messages: {
         __typename: "ChatMessageConnection",
         edges: edges(nodes),

@@ -45,14 +45,14 @@ export function useCheckout(returnTo?: string) {
       try {
         const { data } = await verify({ variables: { orderId: order.orderId, paymentId, signature } });
         const result = data?.verifyCoinPayment;
-        if (!result?.success) return fail("The payment could not be verified.", order.gateway === "razorpay");
+        if (!result?.success) return fail("The payment could not be verified.", order.gateway === "RAZORPAY");
         // The balance and history changed: the next visit to /skill-coins reads them afresh.
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "coinHistory" });
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "skillCoins" });
         client.cache.gc();
         navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
       } catch (e) {
-        fail(actionMessage(e), order.gateway === "razorpay");
+        fail(actionMessage(e), order.gateway === "RAZORPAY");
       }
     },
     [client, fail, navigate, returnTo, verify],
@@ -72,7 +72,7 @@ export function useCheckout(returnTo?: string) {
         setBusy(false);
         return;
       }
-      if (order.gateway === "sandbox" || !order.keyId) {
+      if (order.gateway === "SANDBOX" || !order.keyId) {
         setSandboxOrder(order);
         setBusy(false);
         return;

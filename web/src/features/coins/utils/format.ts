@@ -18,15 +18,15 @@ export const formatWhen = (iso: string) => when.format(new Date(iso));
 /** What a history line says happened, from the viewer's side. */
 export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo">): { title: string; detail: string } {
   switch (e.kind) {
-    case "purchase":
+    case "PURCHASE":
       return { title: "Bought skill coins", detail: "Paid in INR" };
-    case "reward":
+    case "REWARD":
       return { title: "Reward", detail: e.memo ?? "Earned on Skill Exchange" };
-    case "hold":
+    case "HOLD":
       return { title: `Paid ${e.counterpartName}`, detail: "Held until the lesson finishes" };
-    case "release":
+    case "RELEASE":
       return { title: `Payment from ${e.counterpartName}`, detail: "Lesson finished" };
-    case "refund":
+    case "REFUND":
       return { title: "Held coins returned", detail: `Lesson with ${e.counterpartName} was reported` };
     default:
       return { title: e.kind, detail: e.counterpartName };

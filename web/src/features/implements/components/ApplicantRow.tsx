@@ -4,10 +4,10 @@ import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
-import { type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
+import { type ImplementRejectionReason, type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { userMessage } from "../utils/errors";
-import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
+import { MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
 
@@ -18,7 +18,7 @@ const FOLD_AFTER_CHARS = 280;
 
 /** One applicant on Your Problems: name, reason to join, status, and the owner's decisions. */
 export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
-  const status = applicant.status as ApplicationStatus;
+  const { status } = applicant;
   const input = { postId, userId: applicant.userId };
   const [accept, accepting] = useMutation(AcceptImplementApplicantDocument);
   const [reject] = useMutation(RejectImplementApplicantDocument);
@@ -39,7 +39,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
     }
   }
 
-  async function onReject(reason: string, otherReason: string | null): Promise<string | null> {
+  async function onReject(reason: ImplementRejectionReason, otherReason: string | null): Promise<string | null> {
     try {
       const send = dialog === "permanent" ? rejectForever : reject;
       await send({ variables: { input: { ...input, reason, otherReason } } });
@@ -66,19 +66,19 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
           </button>
         )}
         {applicant.reason && <p className={styles.reason}>Reason: {applicant.reason}</p>}
-        {status !== "rejected_permanently" && (
+        {status !== "REJECTED_PERMANENTLY" && (
           <div className={styles.rowActions}>
-            {status !== "accepted" && (
+            {status !== "ACCEPTED" && (
               <Button size="sm" onClick={onAccept} loading={accepting.loading} loadingText="Accepting...">
                 Accept
               </Button>
             )}
-            {status === "accepted" && (
+            {status === "ACCEPTED" && (
               <ButtonLink size="sm" variant="secondary" to={`/user/chat/${applicant.userId}`}>
                 Open chat
               </ButtonLink>
             )}
-            {status !== "rejected" && (
+            {status !== "REJECTED" && (
               <Button size="sm" variant="secondary" onClick={() => setDialog("once")}>
                 Reject
               </Button>

@@ -3,12 +3,12 @@ import { Badge } from "../../../components/ui/Badge";
 import { Card } from "../../../components/ui/Card";
 import type { ImplementPostFieldsFragment } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
-import { type ApplicationStatus, formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
+import { formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
 import styles from "./implements.module.css";
 
 /** One of others' problems in the list; the whole card links to its details. */
 export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; to: string }) {
-  const status = post.myApplication?.status as ApplicationStatus | undefined;
+  const status = post.myApplication?.status;
   return (
     <article aria-labelledby={`post-${post.id}`}>
       <Link to={to} className={styles.cardLink}>

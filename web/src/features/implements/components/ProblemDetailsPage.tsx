@@ -12,7 +12,7 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { ImplementPostDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
-import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
+import { formatDate, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
 import { nameSegment, type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
@@ -23,7 +23,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
   const { data, error, refetch } = useQuery(ImplementPostDocument, { variables: { id: postId }, fetchPolicy: "cache-and-network" });
   const [sent, setSent] = useState(false);
   const post = data?.implementPost;
-  const status = post?.myApplication?.status as ApplicationStatus | undefined;
+  const status = post?.myApplication?.status;
 
   const back = (
     <ButtonLink to={list} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
@@ -73,7 +73,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
                 <p role="status" className={styles.status}>
                   Status: {status ? myStatusText(status) : "Request Sent"}
                 </p>
-                {status === "accepted" && (
+                {status === "ACCEPTED" && (
                   <div>
                     <ButtonLink to={`/user/chat/${post.owner.id}`} variant="primary">
                       Chat with {post.owner.name}

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { OTHER_REASON } from "../../../../../common/implements";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
+import type { ImplementRejectionReason } from "../../../gql/graphql";
 import { LIMITS, MESSAGES, REJECTION_REASONS } from "../utils/rules";
 import styles from "./implements.module.css";
 
@@ -12,19 +12,19 @@ export interface RejectDialogProps {
   applicantName: string;
   onClose: () => void;
   /** Sends the rejection; resolves with an error text to show, or null when done. */
-  onConfirm: (reason: string, otherReason: string | null) => Promise<string | null>;
+  onConfirm: (reason: ImplementRejectionReason, otherReason: string | null) => Promise<string | null>;
 }
 
 /** Reject or Reject permanently: a reason is required (a listed one, or Other with text). */
 export function RejectDialog({ open, permanent, applicantName, onClose, onConfirm }: RejectDialogProps) {
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState<ImplementRejectionReason | null>(null);
   const [other, setOther] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   function close() {
     if (sending) return;
-    setReason("");
+    setReason(null);
     setOther("");
     setProblem(null);
     onClose();
@@ -33,10 +33,10 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason) return setProblem(MESSAGES.rejectReasonRequired);
-    if (reason === OTHER_REASON && !other.trim()) return setProblem(MESSAGES.otherReasonRequired);
+    if (reason === "OTHER" && !other.trim()) return setProblem(MESSAGES.otherReasonRequired);
     setSending(true);
     setProblem(null);
-    const failure = await onConfirm(reason, reason === OTHER_REASON ? other.trim() : null);
+    const failure = await onConfirm(reason, reason === "OTHER" ? other.trim() : null);
     setSending(false);
     if (failure) setProblem(failure);
     else close();
@@ -66,16 +66,16 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
       <fieldset className={styles.reasons}>
         <legend>Reason for rejection</legend>
         {REJECTION_REASONS.map((r) => (
-          <label key={r} className={styles.radio}>
-            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => {
-                setReason(r);
+          <label key={r.value} className={styles.radio}>
+            <input type="radio" name="reason" value={r.value} checked={reason === r.value} onChange={() => {
+                setReason(r.value);
                 setProblem(null);
               }} />
-            {r}
+            {r.label}
           </label>
         ))}
       </fieldset>
-      {reason === OTHER_REASON && (
+      {reason === "OTHER" && (
         <TextArea
           label="Describe the reason"
           rows={3}

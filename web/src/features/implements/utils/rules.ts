@@ -5,9 +5,9 @@ import {
   MAX_JOIN_DESCRIPTION_LENGTH,
   MAX_REASON_LENGTH,
   MAX_TITLE_LENGTH,
-  OTHER_REASON,
-  REJECTION_REASONS as LISTED_REASONS,
+  RejectionReason as REJECTION_REASON_TEXT,
 } from "../../../../../common/implements";
+import type { ImplementApplicationStatus, ImplementRejectionReason } from "../../../gql/graphql";
 
 export const LIMITS = {
   title: MAX_TITLE_LENGTH,
@@ -16,33 +16,36 @@ export const LIMITS = {
   rejectReason: MAX_REASON_LENGTH,
 } as const;
 
+/** The spec's text of each rejection reason; typed so a reason the schema adds or drops is a compile error. */
+const REASON_TEXT: Record<ImplementRejectionReason, string> = REJECTION_REASON_TEXT;
+
 /** What the reject dialog offers: the listed reasons, then Other with its text. */
-export const REJECTION_REASONS = [...LISTED_REASONS, OTHER_REASON] as const;
+export const REJECTION_REASONS = (Object.keys(REASON_TEXT) as ImplementRejectionReason[]).map((value) => ({ value, label: REASON_TEXT[value] }));
 
 export const MESSAGES = {
   ...IMPLEMENT_MESSAGES,
   somethingWentWrong: "Something went wrong. Please try again.",
 } as const;
 
-export type ApplicationStatus = "pending" | "accepted" | "rejected" | "rejected_permanently";
+export type ApplicationStatus = ImplementApplicationStatus;
 
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  rejected_permanently: "Rejected permanently",
+  PENDING: "Pending",
+  ACCEPTED: "Accepted",
+  REJECTED: "Rejected",
+  REJECTED_PERMANENTLY: "Rejected permanently",
 };
 
 export const STATUS_TONE: Record<ApplicationStatus, "warning" | "success" | "danger"> = {
-  pending: "warning",
-  accepted: "success",
-  rejected: "danger",
-  rejected_permanently: "danger",
+  PENDING: "warning",
+  ACCEPTED: "success",
+  REJECTED: "danger",
+  REJECTED_PERMANENTLY: "danger",
 };
 
 /** The applicant's own view of their status on the details page. */
 export function myStatusText(status: ApplicationStatus): string {
-  return status === "pending" ? "Request Sent" : STATUS_LABEL[status];
+  return status === "PENDING" ? "Request Sent" : STATUS_LABEL[status];
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });

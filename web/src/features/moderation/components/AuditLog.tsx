@@ -3,6 +3,7 @@ import type { ModerationConsoleQuery } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import styles from "./Moderation.module.css";
 import { formatDate } from "./ReportCard";
+import { ACTION_TEXT } from "../utils/labels";
 
 /** "until <ISO date>" as a person reads it. */
 function describeDetails(details: string): string {
@@ -41,7 +42,7 @@ export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit
                     </td>
                     <td data-label="Who">{e.actor}</td>
                     <td data-label="What">
-                      {e.action}
+                      {ACTION_TEXT[e.action]}
                       {e.details ? ` (${describeDetails(e.details)})` : ""}
                     </td>
                     <td data-label="Student">{e.targetName ?? "—"}</td>

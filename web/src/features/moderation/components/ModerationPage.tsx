@@ -9,7 +9,7 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { ModerationConsoleDocument } from "../../../gql/graphql";
+import { ModerationConsoleDocument, type ModerationReportStatus } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
@@ -35,7 +35,7 @@ function Forbidden({ message }: { message: string }) {
 
 /** /moderation: the operators' console (counts, report queue, actions, audit log). */
 export function ModerationPage() {
-  const [status, setStatus] = useState<"open" | "resolved">("open");
+  const [status, setStatus] = useState<ModerationReportStatus>("OPEN");
   const [action, setAction] = useState<ModerationAction | null>(null);
   const { data, error, refetch } = useQuery(ModerationConsoleDocument, { variables: { status }, fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
@@ -96,15 +96,15 @@ export function ModerationPage() {
             Reports
           </h2>
           <div role="group" aria-label="Which reports" className={styles.filter}>
-            {(["open", "resolved"] as const).map((f) => (
+            {(["OPEN", "RESOLVED"] as const).map((f) => (
               <button key={f} type="button" aria-pressed={status === f} className={cx(styles.filterButton, status === f && styles.filterOn)} onClick={() => setStatus(f)}>
-                {f === "open" ? "Open" : "Resolved"}
+                {f === "OPEN" ? "Open" : "Resolved"}
               </button>
             ))}
           </div>
         </div>
         {data.moderationReports.edges.length === 0 ? (
-          <EmptyState title={status === "open" ? "No open reports" : "No resolved reports yet"} description="Reports students make from a chat appear here." />
+          <EmptyState title={status === "OPEN" ? "No open reports" : "No resolved reports yet"} description="Reports students make from a chat appear here." />
         ) : (
           <div className={styles.reports}>
             {nodesOf(data.moderationReports).map((r) => (

@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, ModerationEvidenceDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import type { ModerationAction } from "./ActionDialog";
+import { REASON_TEXT, RESOLUTION_TEXT } from "../utils/labels";
 import styles from "./Moderation.module.css";
 
 const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
@@ -41,10 +42,10 @@ function Student({ label, student }: { label: string; student: ModeratedStudentF
 }
 
 function escrowText(chat: NonNullable<ModerationReportFieldsFragment["chat"]>): string {
-  if (!chat.escrow) return chat.kind === "pay" ? "No coins held" : "No coins involved (swap)";
+  if (!chat.escrow) return chat.kind === "PAY" ? "No coins held" : "No coins involved (swap)";
   const { coins, state } = chat.escrow;
-  if (state === "held") return `${coins} coins held in escrow`;
-  if (state === "refunded") return `${coins} coins refunded to the learner`;
+  if (state === "HELD") return `${coins} coins held in escrow`;
+  if (state === "REFUNDED") return `${coins} coins refunded to the learner`;
   return `${coins} coins paid to the teacher`;
 }
 
@@ -85,8 +86,8 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
       <header className={styles.reportHead}>
         <div className={styles.badges}>
           {report.flagged && <Badge tone="danger">Reported by {report.reportedBy} partners</Badge>}
-          <Badge tone="accent">{report.reason}</Badge>
-          {report.resolution && <Badge tone="success">Resolved: {report.resolution}</Badge>}
+          <Badge tone="accent">{REASON_TEXT[report.reason]}</Badge>
+          {report.resolution && <Badge tone="success">Resolved: {RESOLUTION_TEXT[report.resolution]}</Badge>}
         </div>
         <time className={styles.muted} dateTime={report.createdAt}>
           {formatDate(report.createdAt)}

@@ -38,8 +38,8 @@ function Skills({ n }: { n: NotificationFieldsFragment }) {
   return (
     <dl className={styles.skills}>
       {/* A rejection is about skills that will not be exchanged. */}
-      <SkillLine label={n.type === "swap-reject" ? "Their skill" : "Teaches you"} skill={n.preachSkill} />
-      <SkillLine label={n.type === "swap-reject" ? "Your skill" : "Learns from you"} skill={n.learnSkill} />
+      <SkillLine label={n.type === "SWAP_REJECT" ? "Their skill" : "Teaches you"} skill={n.preachSkill} />
+      <SkillLine label={n.type === "SWAP_REJECT" ? "Your skill" : "Learns from you"} skill={n.learnSkill} />
       {n.skillCoins ? (
         <div className={styles.skill}>
           <dt>Skill coins</dt>

@@ -3,7 +3,8 @@ import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/Alert";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { SwapIcon } from "../../../components/ui/icons";
-import type { NotificationFieldsFragment } from "../../../gql/graphql";
+import type { Gender, NotificationFieldsFragment } from "../../../gql/graphql";
+import { genderSegment } from "../../../lib/gender";
 import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
 import styles from "./Notifications.module.css";
@@ -11,7 +12,7 @@ import { RejectDialog } from "./RejectDialog";
 
 export interface NotificationsListProps {
   notifications: NotificationFieldsFragment[];
-  me: { id: string; gender: string | null };
+  me: { id: string; gender: Gender | null };
 }
 
 /** The cards, the notice after an action, and the reject confirmation. */
@@ -19,7 +20,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
   const actions = useNotificationActions();
   const { pathname } = useLocation();
   const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
-  const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${me.gender ?? "undefined"}`;
+  const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${genderSegment(me.gender)}`;
 
   async function confirmReject() {
     if (!rejecting) return;
@@ -67,7 +68,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
       )}
       <RejectDialog
         name={rejecting?.notifier.name ?? null}
-        declining={rejecting?.type === "Accepted-Pay"}
+        declining={rejecting?.type === "ACCEPTED_PAY"}
         busy={rejecting !== null && actions.busy === rejecting.id}
         onConfirm={() => void confirmReject()}
         onClose={() => setRejecting(null)}

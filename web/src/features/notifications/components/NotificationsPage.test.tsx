@@ -10,6 +10,7 @@ import {
   NotificationCountDocument,
   NotificationsDocument,
   NotificationsViewerDocument,
+  type NotificationType,
   RejectRequestDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
@@ -17,17 +18,17 @@ import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsPage } from "./NotificationsPage";
 import { REJECT_WARNING } from "./RejectDialog";
 
-const me = { __typename: "Me", id: "me", gender: "Female", detailsFilled: true };
-const person = (id: string, name: string) => ({ __typename: "NotificationUser", id, name, image: null, gender: "Male" });
+const me = { __typename: "Me", id: "me", gender: "FEMALE", detailsFilled: true };
+const person = (id: string, name: string) => ({ __typename: "NotificationUser", id, name, image: null, gender: "MALE" });
 const skill = (s: string, c: string) => ({ __typename: "SkillRef", skill: s, category: c });
-const note = (id: string, type: string, extra: Record<string, unknown> = {}) => ({
+const note = (id: string, type: NotificationType, extra: Record<string, unknown> = {}) => ({
   __typename: "Notification",
   id,
   type,
   message: `${type} message`,
   skillCoins: null,
   refId: `req-${id}`,
-  dismissible: ["swap-accept", "swap-reject", "success-Finish", "acceptImplementUser", "rejectImplementUser"].includes(type),
+  dismissible: ["SWAP_ACCEPT", "SWAP_REJECT", "SUCCESS_FINISH", "ACCEPT_IMPLEMENT_USER", "REJECT_IMPLEMENT_USER"].includes(type),
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
   learnSkill: null,
@@ -35,9 +36,9 @@ const note = (id: string, type: string, extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
-const swapRequest = note("1", "swap-request", { preachSkill: skill("React", "Programming & Technology"), learnSkill: skill("Guitar", "Music & Performing Arts") });
-const accepted = note("2", "Accepted-Pay", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
-const rejected = note("3", "swap-reject");
+const swapRequest = note("1", "SWAP_REQUEST", { preachSkill: skill("React", "Programming & Technology"), learnSkill: skill("Guitar", "Music & Performing Arts") });
+const accepted = note("2", "ACCEPTED_PAY", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
+const rejected = note("3", "SWAP_REJECT");
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
@@ -118,7 +119,7 @@ describe("NotificationsPage", () => {
       viewer,
       list([swapRequest]),
       live,
-      { request: { query: RejectRequestDocument, variables: { id: "req-1" } }, result: { data: { rejectRequest: { __typename: "SwapRequest", id: "req-1", status: "rejected" } } } },
+      { request: { query: RejectRequestDocument, variables: { id: "req-1" } }, result: { data: { rejectRequest: { __typename: "SwapRequest", id: "req-1", status: "REJECTED" } } } },
       list([]),
       count(0),
     ]);
@@ -141,7 +142,7 @@ describe("NotificationsPage", () => {
       { request: { query: AcceptRequestDocument, variables: { id: "req-1" } }, result: { errors: [new GraphQLError("This request is no longer pending", { extensions: { code: "CONFLICT" } })] } },
       list([swapRequest]),
       count(1),
-      { request: { query: AcceptRequestDocument, variables: { id: "req-1" } }, result: { data: { acceptRequest: { __typename: "SwapRequest", id: "req-1", kind: "swap", status: "accepted", chatId: "c1" } } } },
+      { request: { query: AcceptRequestDocument, variables: { id: "req-1" } }, result: { data: { acceptRequest: { __typename: "SwapRequest", id: "req-1", kind: "SWAP", status: "ACCEPTED", chatId: "c1" } } } },
       list([]),
       count(0),
     ]);

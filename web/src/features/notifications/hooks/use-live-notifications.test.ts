@@ -8,7 +8,7 @@ import { addToCache } from "./use-live-notifications";
 const note = (id: string): NotificationFieldsFragment => ({
   __typename: "Notification",
   id,
-  type: "swap-accept",
+  type: "SWAP_ACCEPT",
   message: `message ${id}`,
   skillCoins: null,
   refId: null,
@@ -16,7 +16,7 @@ const note = (id: string): NotificationFieldsFragment => ({
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
   learnSkill: null,
-  notifier: { __typename: "NotificationUser", id: "u1", name: "Ravi", image: null, gender: "Male" },
+  notifier: { __typename: "NotificationUser", id: "u1", name: "Ravi", image: null, gender: "MALE" },
 });
 
 const page = (ids: string[], endCursor: string | null, hasNextPage: boolean) => ({

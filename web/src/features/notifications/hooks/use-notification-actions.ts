@@ -54,7 +54,7 @@ export function useNotificationActions() {
       run(n, async () => {
         const r = await accept({ variables: { id: refOf(n) }, update: (cache) => removeFromCache(cache, n) });
         const done = r.data?.acceptRequest;
-        return done?.kind === "pay"
+        return done?.kind === "PAY"
           ? { variant: "success", text: `You accepted ${n.notifier.name}'s pay request. They can now pay to start.` }
           : { variant: "success", text: `You accepted ${n.notifier.name}'s swap request. Your chat is open.`, chatWith: n.notifier.id };
       }),

@@ -1,4 +1,4 @@
-import type { NotificationFieldsFragment } from "../../../gql/graphql";
+import type { NotificationFieldsFragment, NotificationType } from "../../../gql/graphql";
 
 export type NotificationAction = "accept" | "reject" | "pay" | "profile" | "chat" | "ok";
 type Tone = "neutral" | "accent" | "success" | "warning" | "danger";
@@ -11,16 +11,16 @@ export interface Kind {
   actions: NotificationAction[];
 }
 
-/** One entry per notification type of spec section 4: how its card reads and what it offers. */
-const KINDS: Record<string, Kind> = {
-  "swap-request": { label: "Swap request", tone: "accent", headline: "wants to swap skills with you", actions: ["accept", "reject", "profile"] },
-  "pay-request": { label: "Pay request", tone: "accent", headline: "wants to learn from you with skill coins", actions: ["accept", "reject", "profile"] },
-  "Accepted-Pay": { label: "Ready to pay", tone: "warning", headline: "accepted your pay request", actions: ["pay", "reject", "profile"] },
-  "swap-accept": { label: "Accepted", tone: "success", headline: "accepted your swap request: your chat is open", actions: ["ok", "chat"] },
-  "swap-reject": { label: "Rejected", tone: "danger", headline: "rejected your request", actions: ["ok"] },
-  acceptImplementUser: { label: "Project", tone: "success", headline: "accepted you on their project", actions: ["ok", "profile"] },
-  rejectImplementUser: { label: "Project", tone: "danger", headline: "did not accept you on their project", actions: ["ok", "profile"] },
-  "success-Finish": { label: "Completed", tone: "success", headline: "finished the course with you", actions: ["ok", "profile"] },
+/** One entry per notification type of spec section 4: how its card reads and what it offers (others: FALLBACK). */
+const KINDS: Partial<Record<NotificationType, Kind>> = {
+  SWAP_REQUEST: { label: "Swap request", tone: "accent", headline: "wants to swap skills with you", actions: ["accept", "reject", "profile"] },
+  PAY_REQUEST: { label: "Pay request", tone: "accent", headline: "wants to learn from you with skill coins", actions: ["accept", "reject", "profile"] },
+  ACCEPTED_PAY: { label: "Ready to pay", tone: "warning", headline: "accepted your pay request", actions: ["pay", "reject", "profile"] },
+  SWAP_ACCEPT: { label: "Accepted", tone: "success", headline: "accepted your swap request: your chat is open", actions: ["ok", "chat"] },
+  SWAP_REJECT: { label: "Rejected", tone: "danger", headline: "rejected your request", actions: ["ok"] },
+  ACCEPT_IMPLEMENT_USER: { label: "Project", tone: "success", headline: "accepted you on their project", actions: ["ok", "profile"] },
+  REJECT_IMPLEMENT_USER: { label: "Project", tone: "danger", headline: "did not accept you on their project", actions: ["ok", "profile"] },
+  SUCCESS_FINISH: { label: "Completed", tone: "success", headline: "finished the course with you", actions: ["ok", "profile"] },
 };
 
 const FALLBACK: Kind = { label: "Notice", tone: "neutral", headline: "sent you a notification", actions: ["ok"] };
@@ -28,7 +28,7 @@ const FALLBACK: Kind = { label: "Notice", tone: "neutral", headline: "sent you a
 export function kindOf(n: Pick<NotificationFieldsFragment, "type" | "dismissible" | "skillCoins">): Kind {
   let k = KINDS[n.type] ?? FALLBACK;
   // The teacher's swap-accept after a learner paid.
-  if (n.type === "swap-accept" && n.skillCoins) k = { ...k, label: "Paid", headline: "paid for your course: your chat is open" };
+  if (n.type === "SWAP_ACCEPT" && n.skillCoins) k = { ...k, label: "Paid", headline: "paid for your course: your chat is open" };
   // Whatever the server says can be acknowledged gets an Ok, and nothing else does.
   const answers: NotificationAction[] = ["accept", "reject", "pay"];
   const actions: NotificationAction[] = n.dismissible ? k.actions.filter((a) => !answers.includes(a)) : k.actions.filter((a) => a !== "ok");

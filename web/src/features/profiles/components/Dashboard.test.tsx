@@ -5,7 +5,7 @@ import { Navbar } from "../../../components/layouts/Navbar";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
-const me = { __typename: "Me", id: "u1", name: "Asha Rao", email: "22z212@psgtech.ac.in", image: null, gender: "Female", detailsFilled: true };
+const me = { __typename: "Me", id: "u1", name: "Asha Rao", email: "22z212@psgtech.ac.in", image: null, gender: "FEMALE", detailsFilled: true };
 const card = (id: string, name: string) => ({
   __typename: "User",
   id,
@@ -107,12 +107,12 @@ describe("dashboard", () => {
       }),
     );
     const box = await screen.findByRole("searchbox", { name: "Search" });
-    fireEvent.change(screen.getByRole("combobox", { name: "Search by" }), { target: { value: "skillsKnown" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Search by" }), { target: { value: "SKILLS_KNOWN" } });
     fireEvent.change(box, { target: { value: "rust" } });
     fireEvent.submit(box.closest("form")!);
     const results = await screen.findByRole("list", { name: "Search results" });
     expect(within(results).getByText("Priya Nair")).toBeTruthy();
-    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "skillsKnown", first: 20, after: null });
+    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "SKILLS_KNOWN", first: 20, after: null });
 
     fireEvent.change(box, { target: { value: "" } });
     expect(screen.queryByRole("list", { name: "Search results" })).toBeNull();

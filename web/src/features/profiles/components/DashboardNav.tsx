@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { usePageMenu } from "../../../components/layouts/page-menu";
+import type { Gender } from "../../../gql/graphql";
+import { genderSegment } from "../../../lib/gender";
 import styles from "./Dashboard.module.css";
 
 export interface DashboardViewer {
   id: string;
   name: string;
-  gender: string | null;
+  gender: Gender | null;
   /** Operators also get a link to the moderation console. */
   isOperator?: boolean;
 }
@@ -15,7 +17,7 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
   return [
     { to: `/${me.id}/notifications`, label: notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications" },
     { to: "/user/chat", label: "Chat" },
-    { to: `/user/${me.id}/${me.id}/${me.gender ?? "undefined"}`, label: "Profile" },
+    { to: `/user/${me.id}/${me.id}/${genderSegment(me.gender)}`, label: "Profile" },
     { to: `/implements/${me.id}/${encodeURIComponent(me.name)}`, label: "Implement" },
     { to: `/leaderboard/${me.id}`, label: "Leaderboard" },
     { to: `/game/${me.id}`, label: "Game" },

@@ -27,7 +27,7 @@ const blank: Me = {
 
 const filled: Me = {
   ...blank,
-  gender: "Female",
+  gender: "FEMALE",
   image: "/uploads/u1/a.png",
   detailsFilled: true,
   languages: ["English"],
@@ -77,7 +77,7 @@ describe("profile details form", () => {
   });
 
   it("needs skills required, each row filled", async () => {
-    renderForm({ ...blank, gender: "Male", image: "/uploads/u1/a.png" });
+    renderForm({ ...blank, gender: "MALE", image: "/uploads/u1/a.png" });
     submit();
     expect(await alertText()).toBe(MESSAGES.categoryBlank);
     fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
@@ -102,7 +102,7 @@ describe("profile details form", () => {
 
   it("saves and says 'Profile Details Updated Successfully'", async () => {
     const input = {
-      gender: "Female",
+      gender: "FEMALE",
       languages: ["English"],
       skillsKnown: [],
       skillsRequired: [{ category: "Other", skill: "Chess" }],

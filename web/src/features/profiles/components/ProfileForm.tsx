@@ -1,13 +1,14 @@
 import { useMutation } from "@apollo/client/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { GENDERS, MAX_AMOUNT } from "../../../../../common/profiles";
+import { MAX_AMOUNT } from "../../../../../common/profiles";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { FieldError } from "../../../components/ui/Field";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
-import { type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
+import { type Gender, type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
+import { GENDER_OPTIONS, isGender } from "../../../lib/gender";
 import { errorMessage } from "../utils/errors";
 import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
@@ -64,7 +65,7 @@ function focusFirstProblem(form: HTMLFormElement | null) {
  * then the picked image is uploaded and the whole profile saved in one mutation.
  */
 export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
-  const [gender, setGender] = useState(me.gender ?? "");
+  const [gender, setGender] = useState<Gender | "">(me.gender ?? "");
   const [languages, setLanguages] = useState<Keyed<string>[]>(() => (me.languages.length ? me.languages : [DEFAULT_LANGUAGE]).map(keyed));
   const [known, setKnown] = useState<Keyed<SkillRow>[]>(() => me.skillsKnown.map((s) => keyed({ category: s.category, skill: s.skill })));
   const [required, setRequired] = useState<Keyed<SkillRow>[]>(() =>
@@ -122,7 +123,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       await update({
         variables: {
           input: {
-            gender,
+            gender: gender || null,
             languages: values.languages,
             skillsKnown: values.skillsKnown.map((s) => ({ category: s.category, skill: s.skill.trim() })),
             skillsRequired: values.skillsRequired.map((s) => ({ category: s.category, skill: s.skill.trim() })),
@@ -157,11 +158,11 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             <Select
               label="Gender"
               placeholder="Select your gender"
-              options={GENDERS}
+              options={GENDER_OPTIONS}
               required
               value={gender}
               onChange={(e) => {
-                setGender(e.target.value);
+                setGender(isGender(e.target.value) ? e.target.value : "");
                 edited("gender");
               }}
               error={onlyAt("gender")?.message}

@@ -17,18 +17,18 @@ import { nodesOf } from "../../../lib/connection";
 export const SEARCH_PAGE_SIZE = 20;
 
 export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: string }> = [
-  { value: "name", label: "Name", placeholder: "Search students by name" },
-  { value: "skillsKnown", label: "Skill", placeholder: "Search by a skill they know, e.g. Python" },
-  { value: "languages", label: "Language", placeholder: "Search by a language they speak" },
+  { value: "NAME", label: "Name", placeholder: "Search students by name" },
+  { value: "SKILLS_KNOWN", label: "Skill", placeholder: "Search by a skill they know, e.g. Python" },
+  { value: "LANGUAGES", label: "Language", placeholder: "Search by a language they speak" },
 ];
 
 /** Search with a filter. An empty query clears the results and sends nothing. */
 export function SearchPanel({ me }: { me: DashboardViewer }) {
   const [text, setText] = useState("");
-  const [filter, setFilter] = useState<SearchFilter>("name");
+  const [filter, setFilter] = useState<SearchFilter>("NAME");
   const [submitted, setSubmitted] = useState<{ query: string; filter: SearchFilter } | null>(null);
   const { data, loading, fetchMore, networkStatus } = useQuery(SearchUsersDocument, {
-    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "name", first: SEARCH_PAGE_SIZE, after: null },
+    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "NAME", first: SEARCH_PAGE_SIZE, after: null },
     skip: !submitted,
     notifyOnNetworkStatusChange: true,
   });

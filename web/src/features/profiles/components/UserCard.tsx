@@ -1,8 +1,9 @@
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { ArrowRightIcon } from "../../../components/ui/icons";
-import type { UserCardFieldsFragment } from "../../../gql/graphql";
+import type { Gender, UserCardFieldsFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
+import { genderSegment } from "../../../lib/gender";
 import styles from "./Dashboard.module.css";
 
 function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {
@@ -26,7 +27,7 @@ function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFi
 }
 
 /** A feed or search result: who, what they know and want, and View Profile. */
-export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewer: { id: string; gender: string | null } }) {
+export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewer: { id: string; gender: Gender | null } }) {
   return (
     <Card as="li" padding="md" className={styles.userCard}>
       <div className={styles.userHead}>
@@ -36,7 +37,7 @@ export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewe
       <SkillChips label="Skills Known" skills={user.skillsKnown} tone="known" />
       <SkillChips label="Skills Required" skills={user.skillsRequired} tone="wanted" />
       <ButtonLink
-        to={`/user/${user.id}/${viewer.id}/${viewer.gender ?? "undefined"}`}
+        to={`/user/${user.id}/${viewer.id}/${genderSegment(viewer.gender)}`}
         variant="secondary"
         size="sm"
         className={styles.viewProfile}

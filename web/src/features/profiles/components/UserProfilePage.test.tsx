@@ -7,7 +7,7 @@ const user = {
   __typename: "User",
   id: "o1",
   name: "Meena Iyer",
-  gender: "Female",
+  gender: "FEMALE",
   image: null,
   amount: 15,
   languages: ["English", "Tamil"],

@@ -11,6 +11,7 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { type UserProfileQuery, UserProfileDocument } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./UserProfile.module.css";
+import { genderText } from "../../../lib/gender";
 
 export type ProfileUser = NonNullable<UserProfileQuery["user"]>;
 
@@ -90,7 +91,7 @@ export function UserProfilePage({
         <Avatar name={user.name} image={user.image} size={120} />
         <div className={styles.heroText}>
           <h1 className={styles.name}>{user.name}</h1>
-          <p className={styles.gender}>{user.gender ?? "Gender not given"}</p>
+          <p className={styles.gender}>{genderText(user.gender) ?? "Gender not given"}</p>
           <ul className={styles.languages} role="list" aria-label="Languages">
             {user.languages.map((l) => (
               <li key={l}>{l}</li>

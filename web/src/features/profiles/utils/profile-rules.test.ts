@@ -3,7 +3,7 @@ import { CATEGORIES, LANGUAGES, MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../
 import { checkImageFile, checkProfile, MESSAGES, type ProfileFormValues } from "./profile-rules";
 
 const valid: ProfileFormValues = {
-  gender: "Female",
+  gender: "FEMALE",
   languages: ["English"],
   skillsKnown: [{ category: "Other", skill: "Chess" }],
   skillsRequired: [{ category: "Programming & Technology", skill: "Rust" }],

@@ -4,7 +4,6 @@
  */
 import {
   CATEGORIES,
-  GENDERS,
   LANGUAGES,
   MAX_AMOUNT,
   MAX_IMAGE_BYTES,
@@ -12,6 +11,8 @@ import {
   MAX_SKILLS_PER_LIST,
   PROFILE_MESSAGES,
 } from "../../../../../common/profiles";
+import type { Gender } from "../../../gql/graphql";
+import { isGender } from "../../../lib/gender";
 
 export const DEFAULT_LANGUAGE = "English";
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
@@ -27,7 +28,8 @@ export interface SkillRow {
 }
 
 export interface ProfileFormValues {
-  gender: string;
+  /** The schema's Gender value, "" until chosen. */
+  gender: Gender | "";
   languages: string[];
   skillsKnown: SkillRow[];
   skillsRequired: SkillRow[];
@@ -58,7 +60,7 @@ function checkSkills(rows: SkillRow[], field: FieldName): Problem | null {
 
 /** The first problem in the order the form shows its fields, or null when the form may be sent. */
 export function checkProfile(values: ProfileFormValues, image: { hasCurrent: boolean; file: File | null }): Problem | null {
-  if (!(GENDERS as readonly string[]).includes(values.gender)) return { field: "gender", message: MESSAGES.gender };
+  if (!values.gender || !isGender(values.gender)) return { field: "gender", message: MESSAGES.gender };
   if (values.languages.length === 0) return { field: "languages", message: MESSAGES.languageMissing };
   for (const [index, l] of values.languages.entries()) {
     if (!l.trim()) return { field: "languages", index, message: MESSAGES.languageBlank };
