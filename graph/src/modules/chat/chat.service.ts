@@ -4,14 +4,14 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import type { UsersService } from "../accounts/users.service.js";
+import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport } from "./chat-report.entity.js";
 import { ChatMessage } from "./message.entity.js";
 import { CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
-import type { ChatListItemView, ChatView } from "./chat.types.js";
+import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
 import { ChatMessagesService } from "./chat-messages.service.js";
@@ -175,6 +175,19 @@ export class ChatService {
     return items;
   }
 
+  /** The old client's chat list (REST GET /user/chat): the list with each partner's summary. */
+  async listWithPartners(me: string): Promise<{ items: ChatListItemView[]; partners: Map<string, UserSummary> }> {
+    const items = await this.list(me);
+    return { items, partners: await this.c.users.summaries(items.map((i) => i.partnerId)) };
+  }
+
+  /** The old client's chat page (REST GET /user/chat/:id): the view, its latest messages and the partner. */
+  async page(me: string, otherId: unknown): Promise<{ view: ChatView; messages: ChatMessageView[]; partner: UserSummary | null }> {
+    const view = await this.view(me, otherId);
+    const [messages, users] = await Promise.all([this.messages.latest(view.id), this.c.users.summaries([view.partnerId])]);
+    return { view, messages, partner: users.get(view.partnerId) ?? null };
+  }
+
   private async listRows(me: string, opts: { limit?: number; offset?: number }): Promise<ChatListItemView[]> {
     const take = Math.min(Math.max(1, Math.floor(opts.limit ?? MAX_CHATS_LISTED)), MAX_CHATS_LISTED);
     const skip = Math.max(0, Math.floor(opts.offset ?? 0));
@@ -190,7 +203,9 @@ export class ChatService {
     return rows.map((r) => toListItem({ ...r, lastActivityAt: readDate(r.lastActivityAt) }, me));
   }
 
+  /** The caller's chat with `otherId`: DETAILS_NOT_FILLED until the caller's profile is filled, then NOT_FOUND 'Chat not found' when there is none. */
   async view(me: string, otherId: unknown): Promise<ChatView> {
+    await this.assertDetailsFilled(me);
     const chat = await this.require(me, otherId);
     return toChatView(chat, me, this.deps.clock.now());
   }

@@ -29,9 +29,13 @@ export class NotificationsService {
     private readonly assertDetailsFilled: (userId: string) => Promise<void>,
   ) {}
 
-  /** The list is for students with a filled profile; others are sent to /p first. */
-  assertCanList(userId: string): Promise<void> {
-    return this.assertDetailsFilled(userId);
+  /**
+   * The caller's notifications as both doors show them: only for students with a filled profile
+   * (DETAILS_NOT_FILLED sends the others to /p first).
+   */
+  async list(userId: string): Promise<NotificationView[]> {
+    await this.assertDetailsFilled(userId);
+    return this.listFor(userId);
   }
 
   private repo(em?: EntityManager) {
