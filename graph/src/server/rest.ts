@@ -3,6 +3,7 @@ import { allRestRouters } from "../modules/index.js";
 import type { Services } from "../services.js";
 import { AppError } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
+import { mountOpenApi } from "./openapi.js";
 import type { RawBodyRequest } from "./rest-kit.js";
 
 /**
@@ -25,6 +26,7 @@ export function createRestRouter(services: Services): Router {
     const added = add(services, routes);
     if (added !== routes) routes.use(added); // a module that made its own router
   }
+  mountOpenApi(routes);
   router.use(routes);
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not found" });
