@@ -48,7 +48,7 @@ export function restErrorHandler(logger: Logger) {
     }
     const status = (err as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
-      res.status(status).json({ error: "Bad request", code: "BAD_USER_INPUT" });
+      res.status(status).json({ error: status === 413 ? "Request too large" : "Bad request", code: "BAD_USER_INPUT" });
       return;
     }
     logger.error({ err }, "REST handler failed");

@@ -80,6 +80,11 @@ describe.each(dbTargets)("POST /profileDetails as the old client sends it, on %s
     const exact = await send(dataUrl(Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES - PNG.length)])));
     expect(exact).toMatchObject({ status: 200, body: { error: "" } });
     expect(storedFiles(user.id)).toHaveLength(1);
+
+    // Past what any 2 MB picture needs (4 MB of JSON), the body is not read at all.
+    const huge = await send(dataUrl(Buffer.alloc(3_200_000, 1)));
+    expect(huge).toMatchObject({ status: 413, body: { error: "Request too large" } });
+    expect(storedFiles(user.id)).toHaveLength(1);
   });
 
   it("stores no picture for a profile it refuses", async () => {
