@@ -19,7 +19,7 @@ export const Text = z.string().max(100_000);
 export const OptionalText = Text.optional();
 
 /** A skill as the old client sent and reads it. */
-export const SkillRef = z.object({ category: z.string(), skill: z.string() }).openapi("Skill", { example: { category: "Programming", skill: "React" } });
+export const RestSkill = z.object({ category: z.string(), skill: z.string() }).openapi("Skill", { example: { category: "Programming", skill: "React" } });
 
 export const UserIdParam = z.object({ userID: z.string() });
 

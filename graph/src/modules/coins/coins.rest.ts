@@ -17,7 +17,7 @@ export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 
 const tag = "coins";
 
-const LeaderboardRow = z
+const RestLeaderboardRow = z
   .object({
     _id: z.string(),
     name: z.string(),
@@ -164,7 +164,7 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         summary: "The leaderboard (public, cached, CORS)",
         description: LEADERBOARD_DOC,
         auth: "none",
-        response: z.array(LeaderboardRow).openapi({
+        response: z.array(RestLeaderboardRow).openapi({
           example: [
             { _id: "0b9d6f52-3f0e-4c61-9a53-6f1f3f0c2a11", name: "Anita", originalRating: 4.8, originalSkillCoins: 2 },
             { _id: "1c2e7a10-8d4b-4f7e-b1a2-0e9c5d3b7f22", name: "Bala", originalRating: 4.5, originalSkillCoins: 6 },

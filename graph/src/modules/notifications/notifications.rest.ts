@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId, OptionalText, SkillRef } from "../../server/rest-schemas.js";
+import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
@@ -12,8 +12,8 @@ const RestNotification = z
     _id: z.string(),
     type: z.string().describe("swap-request, pay-request, Accepted-Pay, rejectImplementUser, acceptImplementUser, swap-accept, swap-reject, success-Finish"),
     message: z.string(),
-    preachSkill: SkillRef.or(z.object({})),
-    learnSkill: SkillRef.or(z.object({})),
+    preachSkill: RestSkill.or(z.object({})),
+    learnSkill: RestSkill.or(z.object({})),
     skillCoins: z.number(),
     refId: z.string().nullable(),
     createdAt: z.string().datetime(),
