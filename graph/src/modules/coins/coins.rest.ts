@@ -59,9 +59,9 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         response: z.object({ rewarded: z.boolean(), reason: z.string(), rewardCount: z.number().int() }),
       },
       async (_req, ctx, _res, { params }) => {
-      const me = assertSelf(ctx, params.userId);
-      const s = await coins.rewards.takeForLegacyClient(me);
-      return { rewarded: s.rewarded, reason: s.reason, rewardCount: s.rewardCount };
+        const me = assertSelf(ctx, params.userId);
+        const s = await coins.rewards.takeForLegacyClient(me);
+        return { rewarded: s.rewarded, reason: s.reason, rewardCount: s.rewardCount };
       },
     ),
   );
@@ -87,19 +87,19 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         responses: { 429: "Too many orders." },
       },
       async (_req, ctx, _res, { body }) => {
-      const me = requireUser(ctx);
-      const order = await coins.purchases.createOrder(me.id, parsePaise(body.amount));
-      // Razorpay's order shape, which the old client passes to Checkout.
-      return {
-        id: order.orderId,
-        entity: "order",
-        amount: order.amountPaise,
-        currency: order.currency,
-        status: "created",
-        coins: order.coins,
-        gateway: order.gateway,
-        key: order.keyId,
-      };
+        const me = requireUser(ctx);
+        const order = await coins.purchases.createOrder(me.id, parsePaise(body.amount));
+        // Razorpay's order shape, which the old client passes to Checkout.
+        return {
+          id: order.orderId,
+          entity: "order",
+          amount: order.amountPaise,
+          currency: order.currency,
+          status: "created",
+          coins: order.coins,
+          gateway: order.gateway,
+          key: order.keyId,
+        };
       },
     ),
   );
@@ -118,15 +118,15 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         responses: { 404: "Unknown order." },
       },
       async (_req, ctx, res, { body }) => {
-      const me = assertSelf(ctx, body.userID);
-      try {
-        const v = await coins.purchases.verify(me, { orderId: body.orderID, paymentId: body.paymentID, signature: body.signature });
-        return { success: true, skillCoins: v.skillCoins, coins: v.coins };
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        res.status(e.status);
-        return { success: false, error: e.message, code: e.code };
-      }
+        const me = assertSelf(ctx, body.userID);
+        try {
+          const v = await coins.purchases.verify(me, { orderId: body.orderID, paymentId: body.paymentID, signature: body.signature });
+          return { success: true, skillCoins: v.skillCoins, coins: v.coins };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          res.status(e.status);
+          return { success: false, error: e.message, code: e.code };
+        }
       },
     ),
   );
@@ -181,15 +181,15 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         responses: { 304: "Not modified: the `If-None-Match` / `If-Modified-Since` sent still matches (no body)." },
       },
       async (req, _ctx, res) => {
-      const board = await coins.leaderboard.snapshot();
-      res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
-      res.setHeader("ETag", `"${board.version}"`);
-      res.setHeader("Last-Modified", board.lastModified.toUTCString());
-      if (req.fresh) {
-        res.status(304).end();
-        return;
-      }
-      return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
+        const board = await coins.leaderboard.snapshot();
+        res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
+        res.setHeader("ETag", `"${board.version}"`);
+        res.setHeader("Last-Modified", board.lastModified.toUTCString());
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
       },
     ),
   );
@@ -209,13 +209,13 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         responses: { 400: "Missing or wrong signature, or not an event." },
       },
       async (req, res, next) => {
-      try {
-        const raw = (req as RawBodyRequest).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : undefined);
-        const outcome = await coins.webhook.handle(raw, req.get("x-razorpay-signature"), req.get("x-razorpay-event-id"));
-        res.status(200).json({ status: outcome });
-      } catch (e) {
-        next(e);
-      }
+        try {
+          const raw = (req as RawBodyRequest).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : undefined);
+          const outcome = await coins.webhook.handle(raw, req.get("x-razorpay-signature"), req.get("x-razorpay-event-id"));
+          res.status(200).json({ status: outcome });
+        } catch (e) {
+          next(e);
+        }
       },
     ),
   );

@@ -14,11 +14,11 @@ export function privacyRest(services: Services, r: Router = Router()): Router {
       services,
       { tag: "privacy", summary: "Everything stored about the caller, as a JSON download", auth: "bearer", response: z.record(z.unknown()).describe("The export: profile, skills, chats with messages, notifications, ledger, posts, ...") },
       async (_req, ctx, res) => {
-      const me = requireUser(ctx).id;
-      const data = await services.privacy.exportData(me);
-      res.setHeader("content-disposition", `attachment; filename="skill-exchange-${me}.json"`);
-      res.setHeader("cache-control", "no-store");
-      return data;
+        const me = requireUser(ctx).id;
+        const data = await services.privacy.exportData(me);
+        res.setHeader("content-disposition", `attachment; filename="skill-exchange-${me}.json"`);
+        res.setHeader("cache-control", "no-store");
+        return data;
       },
     ),
   );
@@ -29,8 +29,8 @@ export function privacyRest(services: Services, r: Router = Router()): Router {
       services,
       { tag: "privacy", summary: "Delete the caller's account (password required)", auth: "bearer", body: z.object({ password: z.unknown().describe("The caller's password.") }), response: OkAnswer },
       async (_req, ctx, _res, { body }) => {
-      await services.privacy.deleteAccount(requireUser(ctx).id, body.password);
-      return { error: "" };
+        await services.privacy.deleteAccount(requireUser(ctx).id, body.password);
+        return { error: "" };
       },
     ),
   );
