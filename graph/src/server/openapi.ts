@@ -147,6 +147,7 @@ const DOCS_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Skill Exchange REST API</title>
 <link rel="stylesheet" href="docs/assets/swagger-ui.css">
+<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png">
 </head>
 <body>
 <div id="swagger-ui"></div>
