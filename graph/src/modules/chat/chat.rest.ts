@@ -81,7 +81,7 @@ export function chatRest(services: Services, r: Router = Router()): Router {
             .object({
               _id: z.string(),
               messages: z.array(RestMessage),
-              startDate: z.string().datetime().or(z.date()),
+              startDate: z.string().datetime(),
               meetingLink: z.string(),
               ratingGiven: z.boolean(),
               status: z.string(),
