@@ -1,29 +1,152 @@
 import type { Request, RequestHandler, Response } from "express";
+import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import type { Services } from "../services.js";
-import { forbidden } from "../shared/errors.js";
+import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
+import { bearerToken } from "../shared/tokens.js";
 import { type Context, contextFromRequest, requireUser } from "./context.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
  * so modules can use it without a cycle through the router that mounts them (rest.ts).
+ *
+ * Each route states its contract once (`RouteDoc`: zod schemas for params, query, body and the
+ * answer, who may call it, which refusals it answers how): `route` validates requests with those
+ * schemas and `openapi.ts` builds GET /api/openapi.json from the same objects, found by walking
+ * the mounted router. A route without a doc fails the OpenAPI coverage test.
  */
 
 /** A request whose JSON body was parsed; `rawBody` is the bytes it was parsed from. */
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
-type Handler = (req: Request, ctx: Context, res: Response) => Promise<unknown>;
+/**
+ * Who may call a route:
+ * - `none`: anyone; a bearer token, when sent, is still read (public pages, sign-in).
+ * - `bearer`: `Authorization: Bearer <jwt>` (401 without a valid one, before the body is read).
+ * - `bearer-or-body`: as `bearer`, or the token where the old client put it in the JSON body
+ *   (`token`, `headers.Authorization`, `from_user_token`). A body token for someone other than
+ *   the header's user is 403.
+ * - `signature`: no token; the request is signed (the payment webhook).
+ */
+export type RouteAuth = "none" | "bearer" | "bearer-or-body" | "signature";
 
-/** Wraps an async handler: builds the context from the bearer token and sends the result as JSON. */
-export function route(services: Services, handler: Handler): RequestHandler {
-  return async (req, res, next) => {
+export interface RouteDoc<B extends ZodTypeAny | undefined = ZodTypeAny | undefined, Q extends AnyZodObject | undefined = AnyZodObject | undefined, P extends AnyZodObject | undefined = AnyZodObject | undefined> {
+  /** The OpenAPI tag (the module). */
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The 200 answer. */
+  response: ZodTypeAny;
+  /** Headers of the 200 answer (documentation only). */
+  responseHeaders?: AnyZodObject;
+  /** Other answers this route gives besides the common ones (400, 401, 403, 429, 500), with when. */
+  responses?: Record<number, string>;
+  /**
+   * A spec section 7 path the old client reads `error` on: a business refusal (bad input, not
+   * found, conflict, profile not filled) answers 200 `{ error, code, ...legacy }` instead of its
+   * status, so an axios client reads the text. 401/403/429 keep their status.
+   */
+  legacy?: true | Record<string, unknown>;
+}
+
+type Out<T> = T extends ZodTypeAny ? z.output<T> : undefined;
+export interface RouteInput<B, Q, P> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+}
+
+type Handler<B, Q, P> = (req: Request, ctx: Context, res: Response, input: RouteInput<B, Q, P>) => Promise<unknown>;
+
+/** The doc a handler carries, read by openapi.ts from the mounted router. */
+export const ROUTE_DOC = Symbol("routeDoc");
+export type DocumentedHandler = RequestHandler & { [ROUTE_DOC]?: RouteDoc };
+
+/** Refusals that are answers, not failures, on the old client's `error`-reading paths. */
+const LEGACY_CODES = new Set(["BAD_USER_INPUT", "NOT_FOUND", "CONFLICT", "DETAILS_NOT_FILLED"]);
+
+/**
+ * Wraps an async handler: builds the context from the token (refusing a signed-out caller when
+ * the doc says so), validates params, query and body against the doc's schemas (400 naming the
+ * field), and sends the result as JSON.
+ */
+export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject | undefined, P extends AnyZodObject | undefined>(
+  services: Services,
+  doc: RouteDoc<B, Q, P>,
+  handler: Handler<B, Q, P>,
+): DocumentedHandler {
+  const wrapped: DocumentedHandler = async (req, res, next) => {
     try {
-      const ctx = await contextFromRequest(services, req);
-      const body = await handler(req, ctx, res);
-      if (!res.headersSent) res.json(body ?? {});
+      let ctx = await contextFromRequest(services, req);
+      if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
+      if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
+      const input = {
+        params: parse(doc.params, req.params, "path"),
+        query: parse(doc.query, req.query, "query"),
+        body: parse(doc.body, req.body ?? {}, "body"),
+      } as RouteInput<B, Q, P>;
+      try {
+        const body = await handler(req, ctx, res, input);
+        if (!res.headersSent) res.json(body ?? {});
+      } catch (e) {
+        if (!(doc.legacy && e instanceof AppError && LEGACY_CODES.has(e.code))) throw e;
+        res.status(200).json({ ...(doc.legacy === true ? {} : doc.legacy), error: e.message, code: e.code });
+      }
     } catch (e) {
       next(e);
     }
   };
+  wrapped[ROUTE_DOC] = doc as RouteDoc;
+  return wrapped;
+}
+
+/** Attaches a doc to a handler that does not go through `route` (the raw-body webhook). */
+export function documented(doc: RouteDoc, handler: RequestHandler): DocumentedHandler {
+  return Object.assign(handler, { [ROUTE_DOC]: doc });
+}
+
+function parse(schema: ZodTypeAny | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationError(result.error, where);
+}
+
+/** The first issue, as "<field>: <what is wrong>" (or "<field> is required"), the field also in `field`. */
+export function validationError(error: ZodError, where: string): AppError {
+  const issue = error.issues[0];
+  const field = issue.path.length ? issue.path.join(".") : where;
+  const missing = issue.code === "invalid_type" && issue.received === "undefined";
+  // A schema's own message that already names the field is used as is ("skip must be a whole number ...").
+  const message = issue.message.startsWith(field) ? issue.message : missing ? `${field} is required` : `${field}: ${issue.message}`;
+  return badInput(message, { field, in: where });
+}
+
+/**
+ * The token the old client put in a JSON body instead of a header: `{ token }` (profile form),
+ * `{ headers: { Authorization } }` (axios options passed as the body) or `{ from_user_token }` (chat).
+ */
+export function tokenFromBody(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  const headers = b.headers && typeof b.headers === "object" ? (b.headers as Record<string, unknown>) : {};
+  for (const raw of [b.token, headers.Authorization, headers.authorization, b.from_user_token]) {
+    if (typeof raw === "string" && bearerToken(raw)) return bearerToken(raw);
+  }
+  return null;
+}
+
+/** The caller named by a token in the body: 401 if it is not valid, 403 if a header names someone else. */
+async function withBodyToken(services: Services, ctx: Context, body: unknown): Promise<Context> {
+  const token = tokenFromBody(body);
+  if (!token) return ctx;
+  const user = await services.auth.authenticate(token);
+  if (!user) throw unauthenticated();
+  if (ctx.user && ctx.user.id !== user.id) throw forbidden("That token is not yours");
+  return { ...ctx, user, tokenRejected: false };
 }
 
 /** An id in a body or path that names the caller must be the token's user: 403 otherwise. */

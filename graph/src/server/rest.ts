@@ -3,6 +3,7 @@ import { allRestRouters } from "../modules/index.js";
 import type { Services } from "../services.js";
 import { AppError } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
+import { mountOpenApi } from "./openapi.js";
 import type { RawBodyRequest } from "./rest-kit.js";
 
 /**
@@ -12,13 +13,20 @@ import type { RawBodyRequest } from "./rest-kit.js";
 export function createRestRouter(services: Services): Router {
   const router = Router();
   // Keeps the exact bytes too: webhook signatures (Razorpay) are computed over the raw body.
-  router.use(express.json({ limit: "256kb", verify: (req, _res, buf) => void ((req as RawBodyRequest).rawBody = buf) }));
+  const keepRaw = (req: unknown, _res: unknown, buf: Buffer) => void ((req as RawBodyRequest).rawBody = buf);
+  const json = express.json({ limit: "256kb", verify: keepRaw });
+  // The old client sends the profile picture inside the profile form as a base64 data URL: a
+  // 2 MB image is about 2.8 MB of text, so that path reads up to 4 MB (the service then checks
+  // the decoded bytes against the 2 MB limit and answers its own message).
+  const profileJson = express.json({ limit: "4mb", verify: keepRaw });
+  router.use((req, res, next) => (req.path === "/profileDetails" ? profileJson : json)(req, res, next));
   // Every module adds its routes to one flat router: a request walks one route list, not a router per module.
   const routes = Router();
   for (const add of allRestRouters) {
     const added = add(services, routes);
     if (added !== routes) routes.use(added); // a module that made its own router
   }
+  mountOpenApi(routes);
   router.use(routes);
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not found" });
@@ -33,12 +41,14 @@ export function restErrorHandler(logger: Logger) {
       if (err.code === "RATE_LIMITED" && typeof err.extensions.retryAfter === "number") {
         res.setHeader("Retry-After", String(err.extensions.retryAfter));
       }
-      res.status(err.status).json({ error: err.message, code: err.code });
+      // A request refused at the door names the field (rest-kit.ts `validationError`).
+      const field = typeof err.extensions.field === "string" ? { field: err.extensions.field } : {};
+      res.status(err.status).json({ error: err.message, code: err.code, ...field });
       return;
     }
     const status = (err as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
-      res.status(status).json({ error: "Bad request", code: "BAD_USER_INPUT" });
+      res.status(status).json({ error: status === 413 ? "Request too large" : "Bad request", code: "BAD_USER_INPUT" });
       return;
     }
     logger.error({ err }, "REST handler failed");

@@ -1363,7 +1363,7 @@ export type Query = {
   notificationCount: Scalars['Int']['output'];
   /** How the caller gets each kind of notification by mail (their choice or the default). */
   notificationMailSettings: Array<NotificationMailSetting>;
-  /** The caller's notifications, newest first, keyset-paged on (time, id). */
+  /** The caller's notifications, newest first, keyset-paged on (time, id). DETAILS_NOT_FILLED until the caller's profile is filled. */
   notifications: NotificationConnection;
   /** The Pay popup's options (learnSkills are what can be paid for). */
   payForm: SwapForm;

@@ -4,7 +4,7 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import type { UsersService } from "../accounts/users.service.js";
+import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
@@ -16,7 +16,7 @@ import { ChatMessage } from "./message.entity.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
-import type { ChatListItemView, ChatView } from "./chat.types.js";
+import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
 import { ChatMessagesService } from "./chat-messages.service.js";
@@ -183,6 +183,19 @@ export class ChatService {
     return rows;
   }
 
+  /** The old client's chat list (REST GET /user/chat): the list with each partner's summary. */
+  async listWithPartners(me: string): Promise<{ items: ChatListItemView[]; partners: Map<string, UserSummary> }> {
+    const items = await this.list(me);
+    return { items, partners: await this.c.users.summaries(items.map((i) => i.partnerId)) };
+  }
+
+  /** The old client's chat page (REST GET /user/chat/:id): the view, its latest messages and the partner. */
+  async page(me: string, otherId: unknown): Promise<{ view: ChatView; messages: ChatMessageView[]; partner: UserSummary | null }> {
+    const view = await this.view(me, otherId);
+    const [messages, users] = await Promise.all([this.messages.latest(view.id), this.c.users.summaries([view.partnerId])]);
+    return { view, messages, partner: users.get(view.partnerId) ?? null };
+  }
+
   /**
    * The caller's chats, latest activity first, keyset-paged on (lastActivityAt, id): a chat that
    * becomes active meanwhile moves to the top (where the client's live updates put it) and is
@@ -208,7 +221,9 @@ export class ChatService {
     return rows.map((r) => toListItem({ ...r, lastActivityAt: readDate(r.lastActivityAt) }, me));
   }
 
+  /** The caller's chat with `otherId`: DETAILS_NOT_FILLED until the caller's profile is filled, then NOT_FOUND 'Chat not found' when there is none. */
   async view(me: string, otherId: unknown): Promise<ChatView> {
+    await this.assertDetailsFilled(me);
     const chat = await this.require(me, otherId);
     return toChatView(chat, me, this.deps.clock.now());
   }

@@ -1,7 +1,9 @@
 import cors from "cors";
 import express, { Router } from "express";
-import { assertSelf, type RawBodyRequest, route } from "../../server/rest-kit.js";
+import { assertSelf, documented, type RawBodyRequest, route } from "../../server/rest-kit.js";
 import { requireUser } from "../../server/context.js";
+import { ErrorText, OptionalId } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import { parsePaise } from "./purchases.service.js";
@@ -13,22 +15,60 @@ import { parsePaise } from "./purchases.service.js";
 /** How long a shared cache may reuse GET /api/leaderboard before revalidating. */
 export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 
+const tag = "coins";
+
+const RestLeaderboardRow = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    originalRating: z.number().describe("Average rating, one decimal (0 when unrated)."),
+    originalSkillCoins: z.number().int(),
+  })
+  .openapi("LeaderboardRow");
+
+const LEADERBOARD_DOC = `The top 100 students, best first, public (no token).
+
+**Order** (stable): average rating descending, then number of ratings descending, then skill coins
+descending; students tied on all three come in id order (ascending), so the same data always reads in the
+same order. Only verified students in good standing appear. At most 100 rows; when students tie across the
+100th place, which of them are included is the database's index order.
+
+Example: Anita (4.8 from 5 ratings, 2 coins), then Bala and Chitra (both 4.5 from 2 ratings, 6 coins: tied,
+in id order), then Dev (4.5 from 2 ratings, 5 coins). GraphQL's \`leaderboard\` gives tied students the same
+\`rank\` (1, 2, 2, 4); this path returns the rows in that order without a rank.
+
+**Caching**: \`Cache-Control: public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}\`, \`ETag\` (a hash of the rows) and \`Last-Modified\`
+(when the ranking last changed). A request with a matching \`If-None-Match\` (or an \`If-Modified-Since\` not
+older than \`Last-Modified\`) answers 304 with no body. A change of coins, rating or listing changes both.
+
+**CORS**: readable from any origin (\`Access-Control-Allow-Origin: *\`, \`ETag\` and \`Last-Modified\` exposed).`;
+
 export function coinsRest(services: Services, r: Router = Router()): Router {
   const coins = services.coins;
 
   // Only `/<id>/rewards`: the literal second segment keeps this from swallowing other /api paths.
   r.get(
     "/:userId/rewards",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, req.params.userId);
-      const s = await coins.rewards.takeForLegacyClient(me);
-      return { rewarded: s.rewarded, reason: s.reason, rewardCount: s.rewardCount };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Takes the caller's pending reward (shown once, by the reward popup)",
+        auth: "bearer",
+        params: z.object({ userId: z.string() }),
+        response: z.object({ rewarded: z.boolean(), reason: z.string(), rewardCount: z.number().int() }),
+      },
+      async (_req, ctx, _res, { params }) => {
+        const me = assertSelf(ctx, params.userId);
+        const s = await coins.rewards.takeForLegacyClient(me);
+        return { rewarded: s.rewarded, reason: s.reason, rewardCount: s.rewardCount };
+      },
+    ),
   );
 
   r.get(
     "/skill-coins",
-    route(services, async (_req, ctx) => {
+    route(services, { tag, summary: "The caller's balance", auth: "bearer", response: z.object({ userID: z.string(), skillCoins: z.number().int(), error: ErrorText }) }, async (_req, ctx) => {
       const me = requireUser(ctx);
       return { userID: me.id, skillCoins: await coins.balanceOf(me.id), error: "" };
     }),
@@ -36,47 +76,80 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
 
   r.post(
     "/create-razorpay-order",
-    route(services, async (req, ctx) => {
-      const me = requireUser(ctx);
-      const order = await coins.purchases.createOrder(me.id, parsePaise(req.body?.amount));
-      // Razorpay's order shape, which the old client passes to Checkout.
-      return {
-        id: order.orderId,
-        entity: "order",
-        amount: order.amountPaise,
-        currency: order.currency,
-        status: "created",
-        coins: order.coins,
-        gateway: order.gateway,
-        key: order.keyId,
-      };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Start buying skill coins: an order in paise (1 coin = Rs.10 = 1000 paise)",
+        auth: "bearer",
+        body: z.object({ amount: z.unknown().describe("Paise: the entered amount x 100, a whole multiple of 1000.") }),
+        response: z.object({ id: z.string(), entity: z.literal("order"), amount: z.number().int(), currency: z.string(), status: z.literal("created"), coins: z.number().int(), gateway: z.string(), key: z.string().nullable() }),
+        responses: { 429: "Too many orders." },
+      },
+      async (_req, ctx, _res, { body }) => {
+        const me = requireUser(ctx);
+        const order = await coins.purchases.createOrder(me.id, parsePaise(body.amount));
+        // Razorpay's order shape, which the old client passes to Checkout.
+        return {
+          id: order.orderId,
+          entity: "order",
+          amount: order.amountPaise,
+          currency: order.currency,
+          status: "created",
+          coins: order.coins,
+          gateway: order.gateway,
+          key: order.keyId,
+        };
+      },
+    ),
   );
 
   r.post(
     "/payment-success",
-    route(services, async (req, ctx, res) => {
-      const me = assertSelf(ctx, req.body?.userID);
-      try {
-        const v = await coins.purchases.verify(me, { orderId: req.body?.orderID, paymentId: req.body?.paymentID, signature: req.body?.signature });
-        return { success: true, skillCoins: v.skillCoins, coins: v.coins };
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        res.status(e.status);
-        return { success: false, error: e.message, code: e.code };
-      }
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Confirm a payment with the gateway's signature: the coins are credited once",
+        description: "A refusal answers its status with `{ success: false, error, code }`.",
+        auth: "bearer",
+        body: z.object({ userID: OptionalId, amount: z.unknown().optional(), paymentID: z.unknown(), orderID: z.unknown(), signature: z.unknown() }),
+        response: z.object({ success: z.literal(true), skillCoins: z.number().int(), coins: z.number().int() }),
+        responses: { 404: "Unknown order." },
+      },
+      async (_req, ctx, res, { body }) => {
+        const me = assertSelf(ctx, body.userID);
+        try {
+          const v = await coins.purchases.verify(me, { orderId: body.orderID, paymentId: body.paymentID, signature: body.signature });
+          return { success: true, skillCoins: v.skillCoins, coins: v.coins };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          res.status(e.status);
+          return { success: false, error: e.message, code: e.code };
+        }
+      },
+    ),
   );
 
   r.post(
     "/detect-skill-coins",
-    route(services, async (req, ctx) => {
-      // userID = the caller (learner), feedID = the teacher. The rule (find the accepted pay
-      // request, hold its coins, record the acceptance, open the chat) is the swaps module's.
-      const me = assertSelf(ctx, req.body?.userID);
-      const paid = await services.swapDecisions.payBetween(me, String(req.body?.feedID ?? ""), req.body?.skillCoins);
-      return { error: "", message: paid.message };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Pay an accepted pay request: the coins go into escrow and the chat opens",
+        description: "userID = the caller (learner), feedID = the teacher. Not enough coins, a wrong amount or a request no longer awaiting payment answer 200 with the text in `error` (shown as is).",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ userID: OptionalId, feedID: OptionalId, skillCoins: z.unknown().optional().describe("The agreed price, when sent, must match.") }),
+        response: z.object({ error: ErrorText, message: z.string().describe("'Payment Successful!! {amount} has been detected from your account.'") }),
+      },
+      async (_req, ctx, _res, { body }) => {
+        // The rule (find the accepted pay request, hold its coins, record the acceptance, open the chat) is the swaps module's.
+        const paid = await services.swapDecisions.payBetween(assertSelf(ctx, body.userID), body.feedID ?? "", body.skillCoins);
+        return { error: "", message: paid.message };
+      },
+    ),
   );
 
   // Public, readable by any origin (integrators), cacheable briefly by anyone and revalidated with
@@ -84,32 +157,67 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
   r.get(
     "/leaderboard",
     cors({ origin: "*", methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] }),
-    route(services, async (req, _ctx, res) => {
-      const board = await coins.leaderboard.snapshot();
-      res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
-      res.setHeader("ETag", `"${board.version}"`);
-      res.setHeader("Last-Modified", board.lastModified.toUTCString());
-      if (req.fresh) {
-        res.status(304).end();
-        return;
-      }
-      return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "The leaderboard (public, cached, CORS)",
+        description: LEADERBOARD_DOC,
+        auth: "none",
+        response: z.array(RestLeaderboardRow).openapi({
+          example: [
+            { _id: "0b9d6f52-3f0e-4c61-9a53-6f1f3f0c2a11", name: "Anita", originalRating: 4.8, originalSkillCoins: 2 },
+            { _id: "1c2e7a10-8d4b-4f7e-b1a2-0e9c5d3b7f22", name: "Bala", originalRating: 4.5, originalSkillCoins: 6 },
+            { _id: "5a7f3c21-2b6d-4e8a-9c1f-7d2e4b6a8c33", name: "Chitra", originalRating: 4.5, originalSkillCoins: 6 },
+            { _id: "2d4f6a8c-1e3b-4d5f-8a7c-9b1d3f5e7a44", name: "Dev", originalRating: 4.5, originalSkillCoins: 5 },
+          ],
+        }),
+        responseHeaders: z.object({
+          "Cache-Control": z.string().openapi({ example: `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}` }),
+          ETag: z.string().openapi({ example: '"3f2a9c"' }),
+          "Last-Modified": z.string().openapi({ example: "Mon, 05 Jan 2026 09:00:00 GMT" }),
+          "Access-Control-Allow-Origin": z.literal("*"),
+        }),
+        responses: { 304: "Not modified: the `If-None-Match` / `If-Modified-Since` sent still matches (no body)." },
+      },
+      async (req, _ctx, res) => {
+        const board = await coins.leaderboard.snapshot();
+        res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
+        res.setHeader("ETag", `"${board.version}"`);
+        res.setHeader("Last-Modified", board.lastModified.toUTCString());
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
+      },
+    ),
   );
 
   // Razorpay calls this server to server: no token; the signature over the raw body is the auth.
   r.post(
     "/payments/razorpay/webhook",
     express.raw({ type: () => true, limit: "256kb" }),
-    async (req, res, next) => {
-      try {
-        const raw = (req as RawBodyRequest).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : undefined);
-        const outcome = await coins.webhook.handle(raw, req.get("x-razorpay-signature"), req.get("x-razorpay-event-id"));
-        res.status(200).json({ status: outcome });
-      } catch (e) {
-        next(e);
-      }
-    },
+    documented(
+      {
+        tag,
+        summary: "Razorpay's payment webhook (server to server)",
+        description: "No token: the `X-Razorpay-Signature` HMAC over the raw body is the authentication. Each event id is handled once.",
+        auth: "signature",
+        body: z.record(z.unknown()).describe("Razorpay's event payload, verified over its exact bytes."),
+        response: z.object({ status: z.string() }),
+        responses: { 400: "Missing or wrong signature, or not an event." },
+      },
+      async (req, res, next) => {
+        try {
+          const raw = (req as RawBodyRequest).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : undefined);
+          const outcome = await coins.webhook.handle(raw, req.get("x-razorpay-signature"), req.get("x-razorpay-event-id"));
+          res.status(200).json({ status: outcome });
+        } catch (e) {
+          next(e);
+        }
+      },
+    ),
   );
 
   return r;

@@ -122,11 +122,16 @@ export class LeaderboardService {
     }>();
     const names = await this.users.summaries(raw.map((r) => r.id));
     const rows: LeaderboardRowView[] = [];
-    raw.forEach((r, i) => {
-      const row = { userId: r.id, rating: Number(r.ratingAvg), ratingCount: Number(r.ratingCount), skillCoins: Number(r.skillCoins) };
+    // Students tied on all three keys come in id order: the index walk leaves them in an order
+    // that differs between databases (InnoDB: primary key; SQLite: insertion), and a ranking
+    // that reshuffles between two reads of the same data is not stable.
+    const ranked = raw
+      .map((r) => ({ userId: r.id, rating: Number(r.ratingAvg), ratingCount: Number(r.ratingCount), skillCoins: Number(r.skillCoins) }))
+      .sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount || b.skillCoins - a.skillCoins || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    ranked.forEach((row, i) => {
       const prev = rows[i - 1];
       const tied = prev && prev.rating === row.rating && prev.ratingCount === row.ratingCount && prev.skillCoins === row.skillCoins;
-      rows.push({ ...row, rank: tied ? prev.rank : i + 1, name: names.get(r.id)?.name ?? "" });
+      rows.push({ ...row, rank: tied ? prev.rank : i + 1, name: names.get(row.userId)?.name ?? "" });
     });
     // Tied students (one rank) are listed by user id, so the order is the same on every instance and database.
     rows.sort((a, b) => a.rank - b.rank || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));

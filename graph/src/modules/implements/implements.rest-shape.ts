@@ -1,6 +1,5 @@
 import { OTHER_REASON, REJECTION_REASONS } from "../../../../common/implements.js";
 import type { Services } from "../../services.js";
-import { badInput } from "../../shared/errors.js";
 import { type ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import type { ImplementPost } from "./implement-post.entity.js";
 
@@ -58,20 +57,6 @@ export async function implementRecords(services: Services, viewerId: string, pos
       },
     };
   });
-}
-
-/** `?skip=`: a whole number, 0 when absent. */
-export function parseSkip(raw: unknown): number {
-  if (raw === undefined || raw === "") return 0;
-  const s = String(raw);
-  if (!/^\d{1,6}$/.test(s)) throw badInput("skip must be a whole number of 0 or more");
-  return Number(s);
-}
-
-/** A required id in a body. */
-export function requiredId(raw: unknown, name: string): string {
-  if (typeof raw !== "string" || raw.trim() === "") throw badInput(`${name} is required`);
-  return raw.trim();
 }
 
 /**

@@ -1,10 +1,16 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
+import { OkAnswer } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 
-const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
-const str = (v: unknown) => (typeof v === "string" ? v : "");
+const tag = "moderation";
+const Id = z.object({ id: z.string() });
+const Reason = { reason: z.unknown().describe("Why (required; shown in the audit log).") };
+const ReportRef = { reportId: z.string().optional().describe("The report this action answers, if any.") };
+const Anything = (what: string) => z.record(z.unknown()).describe(what);
+const NotOperator = { 403: "The caller is not an operator." };
 
 /**
  * The moderation console over REST (operators only: 403 for everyone else), served by the same
@@ -13,59 +19,73 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 export function moderationRest(services: Services, r: Router = Router()): Router {
   const m = services.moderation;
   const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
+  const doc = <E extends object = object>(summary: string, extra?: E) => ({ tag, summary, auth: "bearer" as const, responses: NotOperator, response: OkAnswer, ...(extra as E) });
 
-  r.get("/moderation/stats", route(services, async (_req, ctx) => (await operator(ctx), m.stats())));
+  r.get("/moderation/stats", route(services, doc("Counts for the console", { response: Anything("ModerationStats") }), async (_req, ctx) => (await operator(ctx), m.stats())));
   r.get(
     "/moderation/reports",
-    route(services, async (req, ctx) => {
-      await operator(ctx);
-      return { reports: await m.queue(req.query.status === "resolved" ? "resolved" : "open") };
-    }),
+    route(
+      services,
+      doc("The report queue", { query: z.object({ status: z.enum(["open", "resolved"]).optional() }), response: z.object({ reports: z.array(Anything("A report with both students and the chat")) }) }),
+      async (_req, ctx, _res, { query }) => {
+        await operator(ctx);
+        return { reports: await m.queue(query.status ?? "open") };
+      },
+    ),
   );
   r.get(
     "/moderation/reports/:id",
-    route(services, async (req, ctx) => {
-      await operator(ctx);
-      const item = await m.report(String(req.params.id));
-      const messages = item.chat ? await services.chat.messages.latest(item.chat.id, 500) : [];
-      return { report: item, messages };
-    }),
+    route(
+      services,
+      doc("One report with its chat's latest messages", { params: Id, response: z.object({ report: Anything("The report"), messages: z.array(Anything("A message")) }), responses: { ...NotOperator, 404: "No such report." } }),
+      async (_req, ctx, _res, { params }) => {
+        await operator(ctx);
+        return m.reportWithMessages(params.id);
+      },
+    ),
   );
-  r.get("/moderation/audit", route(services, async (_req, ctx) => (await operator(ctx), { actions: await m.audit() })));
+  r.get("/moderation/audit", route(services, doc("The operators' action log", { response: z.object({ actions: z.array(Anything("An action")) }) }), async (_req, ctx) => (await operator(ctx), { actions: await m.audit() })));
 
   r.post(
     "/moderation/reports/:id/dismiss",
-    route(services, async (req, ctx) => {
-      await m.dismiss(await operator(ctx), String(req.params.id), body(req).reason);
+    route(services, doc("Dismiss a report", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
+      await m.dismiss(await operator(ctx), params.id, body.reason);
       return { error: "" };
     }),
   );
   r.post(
     "/moderation/users/:id/warn",
-    route(services, async (req, ctx) => {
-      await m.warn(await operator(ctx), String(req.params.id), body(req).reason, str(body(req).reportId) || null);
+    route(services, doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }), async (_req, ctx, _res, { params, body }) => {
+      await m.warn(await operator(ctx), params.id, body.reason, body.reportId || null);
       return { error: "" };
     }),
   );
   r.post(
     "/moderation/users/:id/suspend",
-    route(services, async (req, ctx) => {
-      const b = body(req);
-      const until = await m.suspend(await operator(ctx), String(req.params.id), { days: b.days, permanent: b.permanent, reason: b.reason, reportId: str(b.reportId) || null });
-      return { error: "", suspendedUntil: until.toISOString() };
-    }),
+    route(
+      services,
+      doc("Suspend a student for some days or permanently", {
+        params: Id,
+        body: z.object({ ...Reason, ...ReportRef, days: z.unknown().describe("1 to 365, unless permanent."), permanent: z.unknown().describe("true for a permanent suspension.") }),
+        response: z.object({ error: z.string(), suspendedUntil: z.string().datetime() }),
+      }),
+      async (_req, ctx, _res, { params, body }) => {
+        const until = await m.suspend(await operator(ctx), params.id, { days: body.days, permanent: body.permanent, reason: body.reason, reportId: body.reportId || null });
+        return { error: "", suspendedUntil: until.toISOString() };
+      },
+    ),
   );
   r.post(
     "/moderation/users/:id/unsuspend",
-    route(services, async (req, ctx) => {
-      await m.unsuspend(await operator(ctx), String(req.params.id), body(req).reason);
+    route(services, doc("End a suspension", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
+      await m.unsuspend(await operator(ctx), params.id, body.reason);
       return { error: "" };
     }),
   );
   r.post(
     "/moderation/implements/:id/hide",
-    route(services, async (req, ctx) => {
-      await m.hidePost(await operator(ctx), String(req.params.id), body(req).reason, str(body(req).reportId) || null);
+    route(services, doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }), async (_req, ctx, _res, { params, body }) => {
+      await m.hidePost(await operator(ctx), params.id, body.reason, body.reportId || null);
       return { error: "" };
     }),
   );

@@ -112,6 +112,13 @@ export class ModerationService {
     return flaggedFirst ? [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)] : items;
   }
 
+  /** A report with its chat's latest messages (at most 500, oldest first): the evidence, as REST shows it. */
+  async reportWithMessages(id: string) {
+    const report = await this.report(id);
+    const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
+    return { report, messages };
+  }
+
   async stats(): Promise<ModerationStats> {
     const [students, chats, coins] = await Promise.all([this.c.users.countsByVerification(), this.c.chat.moderationCounts(), this.c.coins.circulation()]);
     return {

@@ -1,7 +1,8 @@
 import { type Request, type Response, Router } from "express";
-import { MAIL_KIND_LABELS, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
+import { z } from "zod";
+import { MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
 import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
+import { documented, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
@@ -9,6 +10,23 @@ import type { MailSettingView } from "./notification-mail.service.js";
 const toRest = (list: MailSettingView[]) => ({
   error: "",
   settings: list.map((s) => ({ kind: s.kind, label: MAIL_KIND_LABELS[s.kind], mode: s.mode })),
+});
+
+const tag = "notifications";
+
+const SettingsAnswer = z.object({
+  error: z.literal(""),
+  settings: z.array(z.object({ kind: z.string(), label: z.string(), mode: z.enum(MAIL_MODES) })),
+});
+
+const unsubscribeDoc = (summary: string) => ({
+  tag,
+  summary,
+  description: "No sign-in: the `token` (an HMAC the server made for one student and kind, or for the digest) is the authority. 400 with an HTML page for a token that is not one.",
+  auth: "none" as const,
+  query: z.object({ token: z.string().describe("From the mail's List-Unsubscribe link.") }),
+  response: z.string().describe("An HTML page."),
+  responses: { 400: "The token is not one the server made." },
 });
 
 const page = (title: string, body: string) =>
@@ -24,13 +42,27 @@ const page = (title: string, body: string) =>
 export function notificationSettingsRest(services: Services, r: Router = Router()): Router {
   r.get(
     "/notification-settings",
-    route(services, async (_req, ctx) => toRest(await services.notificationMail.settingsOf(requireUser(ctx).id))),
+    route(
+      services,
+      { tag, summary: "The caller's notification mail settings, one per kind", auth: "bearer", response: SettingsAnswer },
+      async (_req, ctx) => toRest(await services.notificationMail.settingsOf(requireUser(ctx).id)),
+    ),
   );
 
   /** Body: `{ settings: { <kind>: "off" | "instant" | "digest", ... } }` or `{ settings: [{ kind, mode }] }`. */
   r.put(
     "/notification-settings",
-    route(services, async (req, ctx) => {
+    route(
+      services,
+      {
+        tag,
+        summary: "Change some of the caller's notification mail settings",
+        description: 'Body: `{ settings: { <kind>: "off" | "instant" | "digest", ... } }` or `{ settings: [{ kind, mode }] }`; kinds not named keep their setting.',
+        auth: "bearer",
+        body: z.object({ settings: z.unknown().describe("What to change, as an object by kind or a list of { kind, mode }.") }).passthrough(),
+        response: SettingsAnswer,
+      },
+      async (req, ctx) => {
       const me = requireUser(ctx).id;
       const raw: unknown = (req.body as { settings?: unknown } | undefined)?.settings;
       const changes = Array.isArray(raw)
@@ -40,12 +72,13 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
           : null;
       if (!changes) throw badInput(M.badKind);
       return toRest(await services.notificationMail.update(me, changes));
-    }),
+      },
+    ),
   );
 
   const token = (req: Request) => (typeof req.query.token === "string" ? req.query.token : "");
 
-  r.get("/unsubscribe", (req: Request, res: Response) => {
+  r.get("/unsubscribe", documented(unsubscribeDoc("What the one-click link in a notification mail turns off, and a button to confirm (an HTML page; changes nothing)"), (req: Request, res: Response) => {
     const t = services.notificationMail.describeToken(token(req));
     res.setHeader("cache-control", "no-store");
     if (!t)
@@ -63,9 +96,9 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
             `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
         ),
       );
-  });
+  }));
 
-  r.post("/unsubscribe", async (req: Request, res: Response, next) => {
+  r.post("/unsubscribe", documented(unsubscribeDoc("One-click unsubscribe (RFC 8058): turns off what the mail's token names; answers an HTML page"), async (req: Request, res: Response, next) => {
     try {
       res.setHeader("cache-control", "no-store");
       await services.notificationMail.unsubscribe(token(req));
@@ -79,7 +112,7 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
       }
       next(e);
     }
-  });
+  }));
 
   return r;
 }

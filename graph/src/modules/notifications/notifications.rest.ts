@@ -1,8 +1,25 @@
 import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
+import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import type { NotificationView } from "./notifications.types.js";
+
+const tag = "notifications";
+const RestNotification = z
+  .object({
+    _id: z.string(),
+    type: z.string().describe("swap-request, pay-request, Accepted-Pay, rejectImplementUser, acceptImplementUser, swap-accept, swap-reject, success-Finish"),
+    message: z.string(),
+    preachSkill: RestSkill.or(z.object({})),
+    learnSkill: RestSkill.or(z.object({})),
+    skillCoins: z.number(),
+    refId: z.string().nullable(),
+    createdAt: z.string().datetime(),
+  })
+  .openapi("Notification");
+const Notifier = z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() });
 
 /** The spec's notification shape: `notifications[i]` is paired with `notifiers[i]` by position. */
 export function toRestNotifications(views: NotificationView[]) {
@@ -25,28 +42,45 @@ export function notificationsRest(services: Services, r: Router = Router()): Rou
 
   r.get(
     "/notifications",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, req.query.userId);
-      try {
-        await services.notifications.assertCanList(me);
-      } catch (e) {
-        if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") {
-          return { error: e.message, notifications: [], notifiers: [], _id: me };
+    route(
+      services,
+      {
+        tag,
+        summary: "The caller's notifications, newest first",
+        description: "`notifications[i]` is paired with `notifiers[i]`. `error: 'not filled details'` (200, empty lists) until the caller's profile is filled: the old client goes to /p.",
+        auth: "bearer",
+        query: z.object({ userId: OptionalId.describe("The caller's id (must be the token's user).") }),
+        response: z.object({ error: ErrorText, notifications: z.array(RestNotification), notifiers: z.array(Notifier), _id: z.string() }),
+      },
+      async (_req, ctx, _res, { query }) => {
+        const me = assertSelf(ctx, query.userId);
+        try {
+          return { error: "", ...toRestNotifications(await services.notifications.list(me)), _id: me };
+        } catch (e) {
+          if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { error: e.message, notifications: [], notifiers: [], _id: me };
+          throw e;
         }
-        throw e;
-      }
-      const views = await services.notifications.listFor(me);
-      return { error: "", ...toRestNotifications(views), _id: me };
-    }),
+      },
+    ),
   );
 
   r.post(
     "/notifications/remove",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, req.body?.userID);
-      const removed = await services.notifications.dismissMatching(me, String(req.body?.from_user ?? ""), String(req.body?.type ?? ""));
-      return { error: "", removed };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Dismiss the caller's notifications of a type from a student",
+        auth: "bearer",
+        body: z.object({ userID: OptionalId.describe("The caller's id."), from_user: OptionalId.describe("The notifier's id."), type: OptionalText }),
+        response: z.object({ error: ErrorText, removed: z.number().int() }),
+      },
+      async (_req, ctx, _res, { body }) => {
+        const me = assertSelf(ctx, body.userID);
+        const removed = await services.notifications.dismissMatching(me, body.from_user ?? "", body.type ?? "");
+        return { error: "", removed };
+      },
+    ),
   );
 
   return r;

@@ -40,9 +40,13 @@ export class NotificationsService {
     private readonly mail?: Pick<NotificationMailService, "notified" | "messageSent">,
   ) {}
 
-  /** The list is for students with a filled profile; others are sent to /p first. */
-  assertCanList(userId: string): Promise<void> {
-    return this.assertDetailsFilled(userId);
+  /**
+   * The caller's notifications as both doors show them: only for students with a filled profile
+   * (DETAILS_NOT_FILLED sends the others to /p first).
+   */
+  async list(userId: string): Promise<NotificationView[]> {
+    await this.assertDetailsFilled(userId);
+    return this.listFor(userId);
   }
 
   private repo(em?: EntityManager) {
@@ -110,8 +114,9 @@ export class NotificationsService {
     return this.views(rows);
   }
 
-  /** The recipient's notifications, newest first, keyset-paged on (createdAt, id). */
+  /** The recipient's notifications, newest first, keyset-paged on (createdAt, id); only once their profile is filled, like `list`. */
   async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<NotificationView>> {
+    await this.assertDetailsFilled(userId);
     const first = pageSize("first", opts.first, NOTIFICATIONS_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(CURSOR_KIND, opts.after) : null;
     const mine = { recipientId: userId };

@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
+import { OkAnswer } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 
 /** A student's own data over REST: the JSON export (as a download) and account deletion. */
@@ -8,22 +10,29 @@ export function privacyRest(services: Services, r: Router = Router()): Router {
 
   r.get(
     "/me/export",
-    route(services, async (_req, ctx, res) => {
-      const me = requireUser(ctx).id;
-      const data = await services.privacy.exportData(me);
-      res.setHeader("content-disposition", `attachment; filename="skill-exchange-${me}.json"`);
-      res.setHeader("cache-control", "no-store");
-      return data;
-    }),
+    route(
+      services,
+      { tag: "privacy", summary: "Everything stored about the caller, as a JSON download", auth: "bearer", response: z.record(z.unknown()).describe("The export: profile, skills, chats with messages, notifications, ledger, posts, ...") },
+      async (_req, ctx, res) => {
+        const me = requireUser(ctx).id;
+        const data = await services.privacy.exportData(me);
+        res.setHeader("content-disposition", `attachment; filename="skill-exchange-${me}.json"`);
+        res.setHeader("cache-control", "no-store");
+        return data;
+      },
+    ),
   );
 
   r.post(
     "/me/delete",
-    route(services, async (req, ctx) => {
-      const password = (req.body as Record<string, unknown> | undefined)?.password;
-      await services.privacy.deleteAccount(requireUser(ctx).id, password);
-      return { error: "" };
-    }),
+    route(
+      services,
+      { tag: "privacy", summary: "Delete the caller's account (password required)", auth: "bearer", body: z.object({ password: z.unknown().describe("The caller's password.") }), response: OkAnswer },
+      async (_req, ctx, _res, { body }) => {
+        await services.privacy.deleteAccount(requireUser(ctx).id, body.password);
+        return { error: "" };
+      },
+    ),
   );
 
   return r;

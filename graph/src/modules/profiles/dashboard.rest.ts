@@ -1,16 +1,15 @@
 import { Router } from "express";
-import { assertSelf, route } from "../../server/rest-kit.js";
+import { requireUser } from "../../server/context.js";
+import { route } from "../../server/rest-kit.js";
+import { ErrorText, OptionalId, Skip } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
-import { AppError, badInput, notFound } from "../../shared/errors.js";
-import { type FeedPage, SEARCH_LIMIT, type SearchFilter } from "./feed.service.js";
+import { detailsNotFilled } from "../../shared/errors.js";
+import { type FeedPage, SEARCH_LIMIT, SearchFilter } from "./feed.service.js";
+import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 
-async function ownUser(services: Services, id: string) {
-  const own = await services.profiles.profileWithRow(id);
-  if (!own) throw notFound("User not found");
-  return restOwnUser(own.profile, own.row);
-}
-
+const tag = "profiles";
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
@@ -18,36 +17,45 @@ export function dashboardRest(services: Services, r: Router = Router()): Router 
 
   r.get(
     "/dashboard",
-    route(services, async (req, ctx) => {
-      const claimed = typeof req.query.userId === "string" ? req.query.userId : undefined;
-      // An id that names nobody answers 404 (the old client then goes to /register).
-      if (ctx.user && claimed && claimed !== ctx.user.id && !(await services.profiles.findUser(claimed))) {
-        throw notFound("User not found");
-      }
-      const me = assertSelf(ctx, claimed);
-      const user = await ownUser(services, me);
-      if (req.query.skip === undefined) return { user };
-      const skip = String(req.query.skip);
-      if (!/^\d{1,6}$/.test(skip)) throw badInput("skip must be a whole number of 0 or more");
-      try {
-        return { feed: feedItems(await services.feed.pageBySkip(me, Number(skip))), user, error: "" };
-      } catch (e) {
-        if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { feed: [], user, error: "not filled details" };
-        throw e;
-      }
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "The caller's own user and, with `skip`, the next page of the feed",
+        description:
+          "`skip` = how many feed items the client already shows (0 starts a session; an empty `feed` is the end). Until the caller's profile is filled, `error: 'not filled details'` (200, empty feed) with or without `skip`: the old client goes to /p. A `userId` that names nobody answers 404 (the old client goes to /register); someone else's, 403.",
+        auth: "bearer",
+        query: z.object({ userId: OptionalId.describe("The caller's id."), skip: Skip }),
+        response: z.object({ user: OwnUser, error: ErrorText, feed: z.array(FeedItem).optional().describe("Only with `skip`.") }),
+        responses: { 404: "`userId` names nobody." },
+      },
+      async (_req, ctx, _res, { query }) => {
+        const { own, feed, detailsFilled } = await services.feed.dashboard(requireUser(ctx).id, query.userId, query.skip);
+        const answer = { user: restOwnUser(own.profile, own.row), error: detailsFilled ? "" : detailsNotFilled().message };
+        return query.skip === undefined ? answer : { feed: feed ? feedItems(feed) : [], ...answer };
+      },
+    ),
   );
 
   r.post(
     "/dashboard/search",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, undefined);
-      const body = (req.body ?? {}) as { searchQuery?: unknown; selectedFilter?: unknown };
-      const filter = (typeof body.selectedFilter === "string" && body.selectedFilter ? body.selectedFilter : "name") as SearchFilter;
-      const query = typeof body.searchQuery === "string" ? body.searchQuery : "";
-      const page = await services.feed.search(me, query, filter, { first: SEARCH_LIMIT });
-      return { feed: feedItems(page) };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Search other students by name, known skill or language (prefix, case- and accent-insensitive)",
+        auth: "bearer",
+        body: z.object({
+          searchQuery: z.string().max(200).optional().describe("An empty query finds nothing."),
+          selectedFilter: z.union([z.nativeEnum(SearchFilter), z.literal("")]).optional().describe("name (default), skillsKnown or languages."),
+        }),
+        response: z.object({ feed: z.array(FeedItem) }),
+      },
+      async (_req, ctx, _res, { body }) => {
+        const page = await services.feed.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, { first: SEARCH_LIMIT });
+        return { feed: feedItems(page) };
+      },
+    ),
   );
 
   return r;

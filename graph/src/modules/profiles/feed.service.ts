@@ -1,11 +1,11 @@
 import type { Deps } from "../../shared/deps.js";
 import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from "../../shared/cursor.js";
-import { badInput } from "../../shared/errors.js";
+import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js";
 import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
-import type { ProfileRow, ProfilesService, UserSkills } from "./profiles.service.js";
+import type { ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
 export const FEED_PAGE_SIZE = 10;
@@ -158,6 +158,29 @@ export class FeedService {
     const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
     await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
     return this.cards(rows.map((r) => r.id));
+  }
+
+  /**
+   * The old client's dashboard (REST GET /dashboard): the caller's own profile and, with `skip`,
+   * a feed page. `claimedId` (its `userId`) must be the caller: an id that names nobody is
+   * NOT_FOUND (the client then goes to /register), anyone else's FORBIDDEN. A profile that is not
+   * filled yet gets no feed and `detailsFilled: false` (the client goes to /p), with or without `skip`.
+   */
+  async dashboard(
+    me: string,
+    claimedId: string | undefined,
+    skip: number | undefined,
+  ): Promise<{ own: { row: ProfileRow; profile: PublicProfile }; feed: Pick<FeedPage, "users" | "skills"> | null; detailsFilled: boolean }> {
+    if (claimedId && claimedId !== me) throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
+    const own = await this.profiles.profileWithRow(me);
+    if (!own) throw notFound("User not found");
+    if (skip === undefined) return { own, feed: null, detailsFilled: Boolean(await this.profiles.isDetailsFilled(me)) };
+    try {
+      return { own, feed: await this.pageBySkip(me, skip), detailsFilled: true };
+    } catch (e) {
+      if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { own, feed: null, detailsFilled: false };
+      throw e;
+    }
   }
 
   /**

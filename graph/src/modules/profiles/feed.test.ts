@@ -125,15 +125,19 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     for (const id of expected) expect(seen).toContain(id);
   });
 
-  it("REST: no skip answers just the user; a foreign id 403; an unknown id 404; no token 401", async () => {
+  it("REST: no skip answers just the user (and error ''); a foreign id 403; an unknown id 404; no token 401", async () => {
     const onlyUser = await t.rest("GET", `/dashboard?userId=`, { token: viewer.token });
     expect(onlyUser.status).toBe(200);
-    expect(Object.keys(onlyUser.body)).toEqual(["user"]);
+    expect(Object.keys(onlyUser.body).sort()).toEqual(["error", "user"]);
+    expect(onlyUser.body.error).toBe("");
     const other = await filledStudent(t);
     expect((await t.rest("GET", `/dashboard?skip=0&userId=${other.id}`, { token: viewer.token })).status).toBe(403);
     expect((await t.rest("GET", `/dashboard?skip=0&userId=00000000-0000-4000-8000-000000000000`, { token: viewer.token })).status).toBe(404);
     expect((await t.rest("GET", `/dashboard?skip=0`)).status).toBe(401);
-    expect((await t.rest("GET", `/dashboard?skip=-1&userId=${viewer.id}`, { token: viewer.token })).status).toBe(400);
+    expect(await t.rest("GET", `/dashboard?skip=-1&userId=${viewer.id}`, { token: viewer.token })).toMatchObject({
+      status: 400,
+      body: { error: "skip must be a whole number of 0 or more", code: "BAD_USER_INPUT", field: "skip" },
+    });
   });
 
   it("a student without filled details gets 'not filled details' (REST) and DETAILS_NOT_FILLED (GraphQL)", async () => {
@@ -141,6 +145,10 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     const rest = await t.rest("GET", `/dashboard?skip=0&userId=${user.id}`, { token });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ feed: [], error: "not filled details", user: { _id: user.id } });
+    // Without skip too (the old client's user lookup): it reads `error` and goes to /p.
+    const noSkip = await t.rest("GET", `/dashboard?userId=${user.id}`, { token });
+    expect(noSkip).toMatchObject({ status: 200, body: { error: "not filled details", user: { _id: user.id } } });
+    expect(noSkip.body.feed).toBeUndefined();
     const gql = await t.gql(FEED, {}, token);
     expect(gql.errors?.[0]).toMatchObject({ message: "not filled details", extensions: { code: "DETAILS_NOT_FILLED" } });
   });

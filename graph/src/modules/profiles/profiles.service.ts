@@ -57,8 +57,11 @@ export interface PublicProfile {
 }
 
 export interface ProfileUpdate extends ProfileInputValue {
-  /** A URL returned by the upload endpoint; omitted or empty keeps the current image. */
-  image?: string | null;
+  /**
+   * A URL returned by the upload endpoint (omitted or empty keeps the current image), or the
+   * bytes of an image sent inline (the old client's data URL), checked and stored like an upload.
+   */
+  image?: string | { bytes: Buffer } | null;
 }
 
 export const ratingOf = (u: { ratingSum: number; ratingCount: number }) => ({
@@ -174,19 +177,29 @@ export class ProfilesService {
     if (!current) throw notFound("User not found");
     const wanted = typeof input.image === "string" ? input.image.trim() : "";
     let image = current.image;
-    if (wanted && wanted !== current.image) {
+    let stored: string | null = null;
+    if (input.image && typeof input.image === "object") {
+      const { bytes } = input.image;
+      image = stored = await this.uploadImage(userId, async () => bytes);
+    } else if (wanted && wanted !== current.image) {
       // Only an image this server stored for this user: no foreign URLs, no one else's file.
       if (!this.deps.storage.ownsImage(wanted, userId)) throw badInput(PROFILE_MESSAGES.imageType);
       image = wanted;
     }
     if (!image) throw badInput(PROFILE_MESSAGES.imageType);
-    await this.deps.tx(async (em) => {
-      await this.writeProfile(em, userId, clean, image);
-      const replaced = current.image;
-      if (replaced && replaced !== image && this.deps.storage.ownsImage(replaced, userId)) {
-        afterCommit(em, () => void this.deps.storage.remove(replaced));
-      }
-    });
+    try {
+      await this.deps.tx(async (em) => {
+        await this.writeProfile(em, userId, clean, image);
+        const replaced = current.image;
+        if (replaced && replaced !== image && this.deps.storage.ownsImage(replaced, userId)) {
+          afterCommit(em, () => void this.deps.storage.remove(replaced));
+        }
+      });
+    } catch (e) {
+      // The profile was not saved: an image stored for it alone goes too.
+      if (stored) void this.deps.storage.remove(stored).catch(() => undefined);
+      throw e;
+    }
   }
 
   /**

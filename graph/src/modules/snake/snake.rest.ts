@@ -1,5 +1,7 @@
 import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
+import { UserIdParam } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 
 /**
@@ -8,11 +10,13 @@ import type { Services } from "../../services.js";
  * score: the path id must be the token's user (403 otherwise, 401 without a token).
  */
 export function snakeRestRouter(services: Services, router: Router = Router()): Router {
+  const tag = "snake";
+  const HighScore = z.object({ highScore: z.number().int() });
 
   router.get(
     "/Snakegame/:userID/details",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, req.params.userID);
+    route(services, { tag, summary: "The caller's high score", auth: "bearer", params: UserIdParam, response: HighScore }, async (_req, ctx, _res, { params }) => {
+      const me = assertSelf(ctx, params.userID);
       const { highScore } = await services.snake.highScore(me);
       return { highScore };
     }),
@@ -20,14 +24,25 @@ export function snakeRestRouter(services: Services, router: Router = Router()): 
 
   router.post(
     "/Snakegame/:userID/update",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, req.params.userID);
-      // The old client sent the value it kept in localStorage, which may be a digit string.
-      const raw = (req.body as { highScore?: unknown } | undefined)?.highScore;
-      const score = typeof raw === "string" && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-      const { highScore } = await services.snake.submit(me, score);
-      return { highScore };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Submit a score: kept only if higher than the stored one",
+        auth: "bearer",
+        params: UserIdParam,
+        // The old client sent the value it kept in localStorage, which may be a digit string.
+        body: z.object({ highScore: z.union([z.number(), z.string()]).optional() }),
+        response: HighScore,
+      },
+      async (_req, ctx, _res, { params, body }) => {
+        const me = assertSelf(ctx, params.userID);
+        const raw = body.highScore;
+        const score = typeof raw === "string" && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+        const { highScore } = await services.snake.submit(me, score);
+        return { highScore };
+      },
+    ),
   );
 
   return router;

@@ -188,6 +188,25 @@ export class SwapDecisionsService {
   }
 
   /**
+   * POST /accept-swap and /accept-pay: the caller (receiver) accepts the open request `other` sent.
+   * After /detect-skill-coins the old client records "a swap acceptance with no teaching skill" as
+   * the learner: the payment already recorded it, so a paid pay request the caller sent `other`
+   * is acknowledged as is (nothing changes, nothing is notified twice).
+   */
+  async acceptBetween(me: string, other: string, kind: SwapKind): Promise<SwapRequest> {
+    if (kind === "swap" && !(await this.requests.openBetween(me, other))) {
+      const paid = await this.requests.repo().findOne({ where: { requesterId: me, receiverId: other, kind: "pay", status: "paid" }, order: { paidAt: "DESC" } });
+      if (paid) return paid;
+    }
+    return this.accept(me, await this.idBetween(me, other, "receiver", kind));
+  }
+
+  /** POST /reject-swap: the caller rejects (or, as the learner, declines) the open request with `other`. */
+  async rejectBetween(me: string, other: string): Promise<SwapRequest> {
+    return this.reject(me, await this.idBetween(me, other, "either"));
+  }
+
+  /**
    * The REST doors name a request by its pair of students: the open request between `me` and
    * `other` that `me` may answer as `role`. Falls back to NOT_PENDING / NOT_FOUND like the ids do.
    */

@@ -33,8 +33,9 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     expect(r).toMatchObject({ status: 200, body: { error: "" } });
     expect(await chats(a.id, b.id)).toBe(1);
     expect((await requestOf(a.id)).status).toBe("accepted");
+    // The old client (axios) reads `error` only from a 2xx answer: a refusal is 200 with its text.
     const again = await post("/accept-swap", b, { feedID: a.id, userID: b.id });
-    expect(again).toMatchObject({ status: 409, body: { error: SWAP_MESSAGES.notPending } });
+    expect(again).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.notPending, code: "CONFLICT" } });
     expect(await chats(a.id, b.id)).toBe(1);
   });
 
@@ -57,7 +58,8 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     const escrowBefore = await escrow(t);
     await post("/pay-request", a, { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 });
     // accept-swap does not answer a pay request, accept-pay does.
-    expect((await post("/accept-swap", b, { feedID: a.id, userID: b.id })).status).toBe(400);
+    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({ status: 200, body: { error: "This is a pay request", code: "BAD_USER_INPUT" } });
+    expect((await requestOf(a.id)).status).toBe("pending");
     expect((await post("/accept-pay", b, { feedID: a.id, userID: b.id, learnSkill: CHESS, skillCoins: 4 })).body).toEqual({ error: "" });
     expect((await requestOf(a.id)).status).toBe("awaiting_payment");
     expect((await notes(a.id)).map((n) => n.type)).toEqual(["Accepted-Pay"]);
@@ -81,10 +83,46 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     await post("/pay-request", a, { feedID: b.id, userID: a.id, learnSkill: GUITAR, skillCoins: 3 });
     await post("/accept-pay", b, { feedID: a.id, userID: b.id });
     const r = await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: 3 });
-    expect(r).toMatchObject({ status: 400, body: { error: "You do not have enough skill coins" } });
+    expect(r).toMatchObject({ status: 200, body: { error: "You do not have enough skill coins" } });
     expect(await balance(t, a.id)).toBe(0);
     expect((await requestOf(a.id)).status).toBe("awaiting_payment");
     expect(await chats(a.id, b.id)).toBe(0);
+  });
+
+  it("a repeated swap-request answers 200 with the spec's 'already sent' text and stores nothing", async () => {
+    const { a, b } = await pair();
+    const first = await post("/swap-request", a, { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR });
+    expect(first).toMatchObject({ status: 200, body: { error: "" } });
+    const again = await post("/swap-request", a, { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: CHESS });
+    expect(again).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.alreadyPending, code: "CONFLICT" } });
+    expect(await t.dataSource.getRepository(SwapRequest).count({ where: { requesterId: a.id } })).toBe(1);
+    expect((await notes(b.id)).map((n) => n.type)).toEqual(["swap-request"]);
+    // Authentication and authorization keep their status on the same path.
+    expect((await t.rest("POST", "/swap-request", { body: { feedID: b.id, userID: a.id } })).status).toBe(401);
+    expect((await post("/swap-request", b, { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR })).status).toBe(403);
+  });
+
+  it("accept-swap after detect-skill-coins (the old client's pay flow) answers error '' and changes nothing", async () => {
+    const { a, b } = await pair();
+    await giveCoins(t, a.id, 9);
+    await post("/pay-request", a, { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 });
+    await post("/accept-pay", b, { feedID: a.id, userID: b.id });
+    expect((await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: 4 })).body.error).toBe("");
+    const notesBefore = [...(await notes(a.id)), ...(await notes(b.id))].length;
+    const chat = await t.dataSource.getRepository(Chat).findOneByOrFail({ requesterId: a.id, receiverId: b.id });
+
+    // The learner records "a swap acceptance with no teaching skill", as the old client did after paying.
+    const ack = await post("/accept-swap", a, { feedID: b.id, userID: a.id, learnSkill: CHESS, preachSkill: "" });
+    expect(ack).toMatchObject({ status: 200, body: { error: "", chatId: chat.id } });
+    expect(await chats(a.id, b.id)).toBe(1);
+    expect(await balance(t, a.id)).toBe(5);
+    expect((await requestOf(a.id)).status).toBe("paid");
+    expect([...(await notes(a.id)), ...(await notes(b.id))].length).toBe(notesBefore);
+    // The teacher has nothing to accept: a refusal, as text.
+    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.notPending } });
+    // Paying twice is refused the same way, and moves nothing.
+    expect(await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: 4 })).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.notPending } });
+    expect(await balance(t, a.id)).toBe(5);
   });
 
   it("the learner may reject an accepted pay request through reject-swap", async () => {

@@ -1,5 +1,7 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
+import { ErrorText, OkAnswer, OptionalId } from "../../server/rest-schemas.js";
+import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 
 /**
@@ -11,71 +13,129 @@ import type { Services } from "../../services.js";
  *  - detect-skill-coins (coins.rest.ts): userID = the caller (learner), feedID = the teacher
  * The id naming the caller must be the token's user (403 otherwise). Requests are found by the
  * pair; skills and coins of accept-* bodies are ignored (the stored request is what counts).
- * `error: ""` means success; a refusal answers its status with `{ error, code }`.
+ * `error: ""` means success. These are the old client's `error`-reading paths (`legacy`): a
+ * business refusal (already pending, no longer pending, not enough coins) answers 200 with its
+ * text in `error`; 401/403 keep their status.
  */
-export function swapsRest(services: Services, r: Router = Router()): Router {
-  const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
-  const id = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+const tag = "swaps";
+/** A skill as the old client sent it: the service checks it is one of the right student's skills ('select skills' when missing). */
+const SkillChoice = z.unknown().describe("`{ category, skill }`, one of the student's skills.");
+const Pair = { userID: OptionalId.describe("The caller's id."), feedID: OptionalId.describe("The other student's id.") };
+const RequestAnswer = z.object({ error: ErrorText, requestId: z.string().optional() });
 
+export function swapsRest(services: Services, r: Router = Router()): Router {
   for (const path of ["/user/swap/form", "/user/payment/form"]) {
     r.post(
       path,
-      route(services, async (req, ctx) => {
-        const me = assertSelf(ctx, body(req).senderID);
-        const form = await services.swaps.form(me, id(body(req).receiverID));
-        return { error: "", preachSkills: form.preachSkills, learnSkills: form.learnSkills };
-      }),
+      route(
+        services,
+        {
+          tag,
+          summary: path.includes("swap") ? "What the caller can teach and learn in a swap with a student" : "What the caller can learn for coins from a student",
+          auth: "bearer",
+          legacy: { preachSkills: [], learnSkills: [] },
+          body: z.object({ senderID: OptionalId.describe("The caller's id."), receiverID: OptionalId.describe("The student whose profile is viewed.") }),
+          response: z.object({ error: ErrorText, preachSkills: z.array(z.object({ category: z.string(), skill: z.string() })), learnSkills: z.array(z.object({ category: z.string(), skill: z.string() })) }),
+        },
+        async (_req, ctx, _res, { body }) => {
+          const form = await services.swaps.form(assertSelf(ctx, body.senderID), body.receiverID ?? "");
+          return { error: "", preachSkills: form.preachSkills, learnSkills: form.learnSkills };
+        },
+      ),
     );
   }
 
   r.post(
     "/swap-request",
-    route(services, async (req, ctx) => {
-      const b = body(req);
-      const me = assertSelf(ctx, b.userID);
-      const request = await services.swaps.requestSwap(me, { receiverId: id(b.feedID), preachSkill: b.preachSkill, learnSkill: b.learnSkill });
-      return { error: "", requestId: request.id };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Ask a student for a swap (I teach preachSkill, I learn learnSkill)",
+        description: "A request already waiting answers 200 `error: 'Swap request already sent to the user and waiting for his response.'`.",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ ...Pair, preachSkill: SkillChoice, learnSkill: SkillChoice }),
+        response: RequestAnswer,
+      },
+      async (_req, ctx, _res, { body }) => {
+        const me = assertSelf(ctx, body.userID);
+        const request = await services.swaps.requestSwap(me, { receiverId: body.feedID ?? "", preachSkill: body.preachSkill, learnSkill: body.learnSkill });
+        return { error: "", requestId: request.id };
+      },
+    ),
   );
 
   r.post(
     "/pay-request",
-    route(services, async (req, ctx) => {
-      const b = body(req);
-      const me = assertSelf(ctx, b.userID);
-      const request = await services.swaps.requestPay(me, { receiverId: id(b.feedID), learnSkill: b.learnSkill, coins: b.skillCoins });
-      return { error: "", requestId: request.id };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Ask a student to teach a skill for skill coins",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ ...Pair, learnSkill: SkillChoice, skillCoins: z.unknown().describe("Whole coins, more than 0 ('Enter skill coins').") }),
+        response: RequestAnswer,
+      },
+      async (_req, ctx, _res, { body }) => {
+        const me = assertSelf(ctx, body.userID);
+        const request = await services.swaps.requestPay(me, { receiverId: body.feedID ?? "", learnSkill: body.learnSkill, coins: body.skillCoins });
+        return { error: "", requestId: request.id };
+      },
+    ),
   );
 
   r.post(
     "/reject-swap",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, body(req).userID);
-      const requestId = await services.swapDecisions.idBetween(me, id(body(req).feedID), "either");
-      await services.swapDecisions.reject(me, requestId);
-      return { error: "" };
-    }),
+    route(
+      services,
+      { tag, summary: "Reject the open request with a student (and block them from the caller's view)", auth: "bearer", legacy: true, body: z.object(Pair), response: OkAnswer },
+      async (_req, ctx, _res, { body }) => {
+        await services.swapDecisions.rejectBetween(assertSelf(ctx, body.userID), body.feedID ?? "");
+        return { error: "" };
+      },
+    ),
   );
 
   r.post(
     "/accept-swap",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, body(req).userID);
-      const requestId = await services.swapDecisions.idBetween(me, id(body(req).feedID), "receiver", "swap");
-      const accepted = await services.swapDecisions.accept(me, requestId);
-      return { error: "", chatId: accepted.chatId };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Accept the swap request a student sent the caller (the chat opens)",
+        description:
+          "After `/detect-skill-coins` the old client calls this as the learner, to record the acceptance the payment already recorded: that answers `error: ''` and changes nothing. `learnSkill` and `preachSkill` are ignored (the stored request counts).",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ ...Pair, learnSkill: z.unknown().optional(), preachSkill: z.unknown().optional() }),
+        response: z.object({ error: ErrorText, chatId: z.string().nullable().optional() }),
+      },
+      async (_req, ctx, _res, { body }) => {
+        const accepted = await services.swapDecisions.acceptBetween(assertSelf(ctx, body.userID), body.feedID ?? "", "swap");
+        return { error: "", chatId: accepted.chatId };
+      },
+    ),
   );
 
   r.post(
     "/accept-pay",
-    route(services, async (req, ctx) => {
-      const me = assertSelf(ctx, body(req).userID);
-      const requestId = await services.swapDecisions.idBetween(me, id(body(req).feedID), "receiver", "pay");
-      await services.swapDecisions.accept(me, requestId);
-      return { error: "" };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "Accept a pay request (the learner is then asked to pay)",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ ...Pair, learnSkill: z.unknown().optional(), skillCoins: z.unknown().optional() }),
+        response: OkAnswer,
+      },
+      async (_req, ctx, _res, { body }) => {
+        await services.swapDecisions.acceptBetween(assertSelf(ctx, body.userID), body.feedID ?? "", "pay");
+        return { error: "" };
+      },
+    ),
   );
 
   return r;

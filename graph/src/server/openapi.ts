@@ -1,0 +1,191 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import express, { type Router } from "express";
+import { type DocumentedHandler, documented, ROUTE_DOC, type RouteDoc } from "./rest-kit.js";
+import { z } from "./zod-openapi.js";
+
+/**
+ * GET /api/openapi.json and the offline viewer at GET /api/docs. The document is built from the
+ * mounted router itself: every route's `RouteDoc` (the zod schemas its requests are validated
+ * with), so the two cannot drift, and a route mounted without a doc is missing from it (the
+ * coverage test in openapi.test.ts fails).
+ */
+
+/** The method and Express path of every route registered on `router` (recursing into sub-routers). */
+export function mountedRoutes(router: Router): Array<{ method: string; path: string; doc: RouteDoc | undefined }> {
+  const out: Array<{ method: string; path: string; doc: RouteDoc | undefined }> = [];
+  for (const layer of (router as unknown as { stack: any[] }).stack) {
+    if (layer.route) {
+      const handlers = layer.route.stack as Array<{ handle: DocumentedHandler }>;
+      const doc = handlers.map((h) => h.handle[ROUTE_DOC]).find(Boolean);
+      for (const method of Object.keys(layer.route.methods)) out.push({ method, path: String(layer.route.path), doc });
+    } else if (layer.handle?.stack) {
+      out.push(...mountedRoutes(layer.handle));
+    }
+  }
+  return out;
+}
+
+/** `/user/:id` -> `/user/{id}` */
+export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, "{$1}");
+
+export const ErrorBody = z
+  .object({
+    error: z.string().describe("What went wrong, in words a student can read (the spec's texts where it names one)."),
+    code: z.string().describe("BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED, EMAIL_NOT_VERIFIED, INTERNAL_SERVER_ERROR"),
+    field: z.string().optional().describe("For a request that failed validation at the door: the field, e.g. `feedID` or `headers.Authorization`."),
+  })
+  .openapi("Error", { example: { error: "feedID is required", code: "BAD_USER_INPUT", field: "feedID" } });
+
+const json = (schema: z.ZodTypeAny) => ({ "application/json": { schema } });
+const errorResponse = (description: string): ResponseConfig => ({ description, content: json(ErrorBody) });
+
+const DESCRIPTION = `
+The REST compatibility layer of Skill Exchange: every path the old web client called (product spec
+section 7) with the payloads it reads, plus a few newer ones (moderation, a student's own data,
+payments). The same services answer GraphQL at \`/graphql\`; this document is generated from the
+zod schemas each route validates its requests with.
+
+## Authentication
+- **Bearer JWT**: \`Authorization: Bearer <token>\`, the token \`POST /login\` or \`POST /register\`
+  returns (a bare token without \`Bearer \` is accepted too). An expired, revoked or forged token is 401
+  (\`"Your session has ended. Please sign in again."\`); a signed-out call to a signed-in route is 401.
+- **Token in the body (legacy)**: the old client put its token in the JSON body on two paths:
+  \`POST /profileDetails\` (\`{ "token": "<jwt>" }\` or \`{ "headers": { "Authorization": "Bearer <jwt>" } }\`)
+  and \`POST /user/{otherId}/send-message\` (\`{ "from_user_token": "<jwt>" }\`). It counts like the header;
+  a body token for someone other than the header's user is 403.
+- An id in a path, query or body that names the caller (\`userID\`, \`currentUserID\`, \`user_id\`, ...) must be
+  the token's user: 403 otherwise.
+
+## Errors
+A refusal is \`{ "error": "<text>", "code": "<CODE>" }\` with its status: 400 BAD_USER_INPUT (a request that
+fails validation names the field: \`{ "error": "feedID is required", "field": "feedID" }\`), 401
+UNAUTHENTICATED, 403 FORBIDDEN or EMAIL_NOT_VERIFIED, 404 NOT_FOUND, 409 CONFLICT, 412 DETAILS_NOT_FILLED,
+413 a body over the size limit, 429 RATE_LIMITED (with \`Retry-After\` in seconds), 500 (never with a stack).
+
+## The legacy contract (the old client)
+The old client is an axios client: it reads \`error\` only from a 2xx answer. On the paths it reads
+\`error\` on (the swap and pay forms, \`/swap-request\`, \`/pay-request\`, \`/reject-swap\`, \`/accept-swap\`,
+\`/accept-pay\`, \`/detect-skill-coins\`, the chat pages, \`/notifications\`, \`/dashboard\`), a business
+refusal (already pending, no longer pending, not enough coins, not found, profile not filled) answers
+**200** with the text in \`error\` (and its \`code\`); \`error: ""\` means success. Authentication and
+authorization failures keep 401/403, rate limits 429. Such a route says so in its description.
+- \`error: "not filled details"\` (code DETAILS_NOT_FILLED) on \`GET /dashboard\` (with or without \`skip\`),
+  \`GET /notifications\`, \`GET /user/chat\` and \`GET /user/chat/{chatUserID}\`: the client goes to /p.
+- \`POST /profileDetails\` takes the image as the URL \`POST /upload/image\` returned, or as a
+  \`data:image/...;base64,\` URL (what the old client sent): it is decoded and checked by its bytes
+  (PNG, JPEG, WebP or GIF; at most 2097152 bytes) and stored like an upload.
+
+## Caching and CORS
+\`GET /leaderboard\` is public and readable from any origin (\`Access-Control-Allow-Origin: *\`, \`ETag\` and
+\`Last-Modified\` exposed). It answers \`Cache-Control: public, max-age=10\`, an \`ETag\` (a hash of the rows)
+and \`Last-Modified\` (when the ranking last changed); a request with a matching \`If-None-Match\` or
+\`If-Modified-Since\` gets 304 with no body. Other routes are same-origin for browsers.
+`;
+
+export function buildOpenApiDocument(router: Router) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  registry.registerComponent("securitySchemes", "bodyToken", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Token-In-Body",
+    description: "Not a real header: the old client's token inside the JSON body (`token`, `headers.Authorization` or `from_user_token`). See 'Authentication'.",
+  });
+  for (const { method, path: p, doc } of mountedRoutes(router)) {
+    if (!doc) continue;
+    const params = doc.params ?? pathParams(p);
+    const responses: RouteConfig["responses"] = {
+      200: { description: "Success", content: json(doc.response), ...(doc.responseHeaders ? { headers: doc.responseHeaders } : {}) },
+    };
+    for (const [status, when] of Object.entries(doc.responses ?? {})) {
+      responses[status] = Number(status) < 400 ? { description: when } : errorResponse(when);
+    }
+    if (doc.params || doc.query || doc.body || pathHasParams(p)) responses[400] ??= errorResponse("The request failed validation (`field` names the field) or a rule.");
+    if (doc.auth === "bearer" || doc.auth === "bearer-or-body") {
+      responses[401] ??= errorResponse("No token, or an expired, revoked or forged one.");
+      responses[403] ??= errorResponse("An id in the request names someone other than the caller, or the caller may not do this.");
+    }
+    responses[500] = errorResponse("Something went wrong on the server (logged; no stack in the answer).");
+    const legacy = doc.legacy ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status." : "";
+    registry.registerPath({
+      method: method as RouteConfig["method"],
+      path: openApiPath(p),
+      tags: [doc.tag],
+      summary: doc.summary,
+      description: (doc.description ?? "") + legacy || undefined,
+      security: doc.auth === "bearer" ? [{ bearerAuth: [] }] : doc.auth === "bearer-or-body" ? [{ bearerAuth: [] }, { bodyToken: [] }] : [],
+      request: {
+        ...(params ? { params } : {}),
+        ...(doc.query ? { query: doc.query } : {}),
+        ...(doc.body ? { body: { required: true, content: json(doc.body) } } : {}),
+      },
+      responses,
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: { title: "Skill Exchange REST API", version: "1.0.0", description: DESCRIPTION.trim() },
+    servers: [{ url: "/api" }],
+  });
+}
+
+const pathHasParams = (p: string) => /:\w+/.test(p);
+function pathParams(p: string) {
+  const names = [...p.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+}
+
+/** Swagger UI's files, shipped in node_modules: the viewer works offline and under our CSP (no inline script, no CDN). */
+const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Skill Exchange REST API</title>
+<link rel="stylesheet" href="docs/assets/swagger-ui.css">
+<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="docs/assets/swagger-ui-bundle.js"></script>
+<script src="docs/init.js"></script>
+</body>
+</html>
+`;
+
+// A file, not an inline script: the helmet CSP allows same-origin scripts only.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });\n`;
+
+/** Adds GET /openapi.json, GET /docs and the viewer's assets to the flat REST router. */
+export function mountOpenApi(router: Router): void {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  router.get(
+    "/openapi.json",
+    documented({ tag: "meta", summary: "This document (OpenAPI 3.1)", auth: "none", response: z.object({ openapi: z.literal("3.1.0") }).passthrough() }, (_req, res) => {
+      // Built on first use, when every module has mounted its routes.
+      document ??= buildOpenApiDocument(router);
+      res.setHeader("Cache-Control", "no-cache");
+      res.json(document);
+    }),
+  );
+  router.get(
+    "/docs",
+    documented({ tag: "meta", summary: "An offline viewer of this document (Swagger UI, served from this server)", auth: "none", response: z.string() }, (req, res) => {
+      // Relative asset URLs resolve under /api/ only without a trailing slash.
+      if (req.originalUrl.split("?")[0].endsWith("/")) return res.redirect(301, "../docs");
+      res.type("html").setHeader("Cache-Control", "no-cache");
+      res.send(DOCS_HTML);
+    }),
+  );
+  router.get(
+    "/docs/init.js",
+    documented({ tag: "meta", summary: "The viewer's start-up script", auth: "none", response: z.string() }, (_req, res) => {
+      res.type("application/javascript").send(DOCS_INIT);
+    }),
+  );
+  router.use("/docs/assets", express.static(swaggerUiDir, { index: false, fallthrough: false, maxAge: "1d" }));
+}
