@@ -12,6 +12,7 @@ import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { actionMessage, errorCode } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
+import { paths } from "../../lib/paths";
 
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
 
@@ -43,7 +44,7 @@ export function Component() {
       const token = data?.login.token;
       if (!token) throw new Error("no token");
       await signIn(token);
-      navigate(returnTo ?? "/dashboard", { replace: Boolean(returnTo) });
+      navigate(returnTo ?? paths.dashboard(), { replace: Boolean(returnTo) });
     } catch (error) {
       const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
       // A suspended account (right password): the server says until when and why.
@@ -74,7 +75,7 @@ export function Component() {
       description="Sign in to keep learning and teaching."
       footer={
         <>
-          New to Skill Exchange? <Link to="/register">Create Account</Link>
+          New to Skill Exchange? <Link to={paths.register}>Create Account</Link>
         </>
       }
     >

@@ -12,6 +12,7 @@ import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from
 import { RegisterDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
+import { paths } from "../../lib/paths";
 
 type Problem = { field?: "name" | "email" | "password"; message: string };
 
@@ -35,7 +36,7 @@ export function Component() {
       const token = data?.register.token;
       if (!token) return; // spec: no token in the answer, nothing further happens
       await signIn(token);
-      navigate("/p");
+      navigate(paths.profileDetails);
     } catch (error) {
       const code = errorCode(error);
       if (code === "CONFLICT") setProblem({ message: MESSAGES.nameTaken });
@@ -54,7 +55,7 @@ export function Component() {
     <AuthCard
       title="Create Account"
       description="Join with your PSG Tech email and start swapping skills."
-      footer={<Link to="/login">Already have an account? Sign in</Link>}
+      footer={<Link to={paths.login}>Already have an account? Sign in</Link>}
     >
       <title>Create Account · Skill Exchange</title>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "register-problem" : undefined}>

@@ -11,6 +11,7 @@ import styles from "../../features/accounts/components/forms.module.css";
 import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { ResetTokenValidDocument, UpdatePasswordDocument } from "../../gql/graphql";
+import { paths } from "../../lib/paths";
 
 const REDIRECT_MS = 1500;
 
@@ -31,7 +32,7 @@ export function Component() {
     <AuthCard
       title="Reset Your Password"
       description="Choose a new password for your account."
-      footer={invalid ? undefined : <Link to="/login">Back to sign in</Link>}
+      footer={invalid ? undefined : <Link to={paths.login}>Back to sign in</Link>}
     >
       <title>Reset Your Password · Skill Exchange</title>
       {body}
@@ -45,7 +46,7 @@ function InvalidLink() {
       <Alert variant="danger" title={MESSAGES.resetInvalid}>
         The link may have been used already or be more than an hour old. Ask for a new one from the sign-in page.
       </Alert>
-      <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
+      <ButtonLink to={paths.login} variant="secondary" size="lg" fullWidth>
         Go to sign in
       </ButtonLink>
     </div>
@@ -70,7 +71,7 @@ function NewPasswordForm({ token }: { token: string }) {
     try {
       await updatePassword({ variables: { token, password } });
       setStatus("updated");
-      timer.current = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_MS);
+      timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
     } catch (error) {
       const message = userFacingMessage(error);
       if (message === MESSAGES.resetInvalid) setStatus("invalid");

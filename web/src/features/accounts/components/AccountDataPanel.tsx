@@ -11,6 +11,7 @@ import { MyDataExportDocument, type MyDataExportQuery, DeleteAccountDocument } f
 import { signOut } from "../../../lib/apollo-client";
 import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./AccountDataPanel.module.css";
+import { paths } from "../../../lib/paths";
 
 /** Saves `text` as a file through a temporary link (no server round trip beyond the query). */
 function download(text: string, fileName: string) {
@@ -55,7 +56,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
     try {
       await remove({ variables: { password } });
       await signOut();
-      navigate("/account-deleted", { replace: true });
+      navigate(paths.accountDeleted, { replace: true });
     } catch (error) {
       setProblem(actionMessage(error));
     }

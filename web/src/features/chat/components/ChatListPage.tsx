@@ -13,6 +13,7 @@ import { ChatListDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
 import styles from "./ChatList.module.css";
+import { paths } from "../../../lib/paths";
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -24,8 +25,8 @@ function when(iso: string): string {
 export function ChatListPage() {
   const { data, error, loading, refetch } = useQuery(ChatListDocument, { fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
   const chats = data?.chats;
 
   return (
@@ -33,7 +34,7 @@ export function ChatListPage() {
       <title>Chats · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
@@ -47,7 +48,7 @@ export function ChatListPage() {
           <ul className={styles.list} aria-label="Your chats">
             {chats.map((c) => (
               <li key={c.id}>
-                <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
+                <Link to={paths.chat(c.partner.id)} className={styles.item}>
                   <Avatar name={c.partner.name} image={c.partner.image} size={44} />
                   <span className={styles.text}>
                     <span className={styles.top}>

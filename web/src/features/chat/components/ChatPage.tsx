@@ -22,6 +22,7 @@ import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
+import { paths } from "../../../lib/paths";
 
 type DialogName = "link" | "rating" | "report" | null;
 
@@ -49,10 +50,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
 
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
   // 'Chat not found' (and any other failed load) goes back to the list, as the spec says.
-  if (error && !chat) return <Navigate to="/user/chat" replace />;
+  if (error && !chat) return <Navigate to={paths.chats} replace />;
   if (!chat) {
     return (
       <Page width="narrow">
@@ -64,7 +65,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const open = chat.status === "in_progress";
   const href = meetingHref(chat.meetingLink);
   const partner = chat.partner;
-  const profilePath = `/user/${partner.id}/${chat.me.id}/${chat.me.gender ?? "undefined"}`;
+  const profilePath = paths.profile(partner.id, chat.me.id, chat.me.gender);
 
   const sendFinish = async () => {
     setNotice(null);
@@ -72,7 +73,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       const r = await finish({ variables: { chatWith } });
       const result = r.data?.finishChat;
       if (result?.ended) {
-        void navigate("/user/chat");
+        void navigate(paths.chats);
         return;
       }
       setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
@@ -110,7 +111,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       <title>{`Chat with ${partner.name} · Skill Exchange`}</title>
       <div className={styles.panel}>
         <header className={styles.header}>
-          <ButtonLink to="/user/chat" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} className={styles.back}>
+          <ButtonLink to={paths.chats} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} className={styles.back}>
             Back
           </ButtonLink>
           <Link to={profilePath} className={styles.partner}>

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { type CreateCoinOrderMutation, CreateCoinOrderDocument, SandboxPayDocument, VerifyCoinPaymentDocument } from "../../../gql/graphql";
 import { actionMessage } from "../../../lib/graphql-errors";
 import { loadRazorpayCheckout, openRazorpayCheckout } from "../utils/razorpay-checkout";
+import { paths } from "../../../lib/paths";
 
 export type CoinOrder = CreateCoinOrderMutation["createCoinOrder"];
 
@@ -36,7 +37,7 @@ export function useCheckout(returnTo?: string) {
 
   const fail = useCallback(
     (reason: string, maybeCharged = false) =>
-      navigate("/skill-coins/failure", { state: { reason, maybeCharged, returnTo } satisfies PaymentResultState }),
+      navigate(paths.skillCoinsFailure, { state: { reason, maybeCharged, returnTo } satisfies PaymentResultState }),
     [navigate, returnTo],
   );
 
@@ -50,7 +51,7 @@ export function useCheckout(returnTo?: string) {
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "coinHistory" });
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "skillCoins" });
         client.cache.gc();
-        navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
+        navigate(paths.skillCoinsSuccess, { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
       } catch (e) {
         fail(actionMessage(e), order.gateway === "razorpay");
       }

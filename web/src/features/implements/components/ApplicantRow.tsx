@@ -10,6 +10,7 @@ import { userMessage } from "../utils/errors";
 import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
 
@@ -74,7 +75,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
               </Button>
             )}
             {status === "accepted" && (
-              <ButtonLink size="sm" variant="secondary" to={`/user/chat/${applicant.userId}`}>
+              <ButtonLink size="sm" variant="secondary" to={paths.chat(applicant.userId)}>
                 Open chat
               </ButtonLink>
             )}

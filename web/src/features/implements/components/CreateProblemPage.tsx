@@ -11,8 +11,9 @@ import { TextArea, TextField } from "../../../components/ui/TextField";
 import { CreateImplementPostDocument } from "../../../gql/graphql";
 import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
-import { nameSegment, type Viewer } from "./WithViewer";
+import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 
 type Problem = { field?: "title" | "description"; message: string };
 
@@ -32,7 +33,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
     setProblem(null);
     try {
       await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
-      navigate(`/implements/${me.id}`);
+      navigate(paths.implements.mine(me.id));
     } catch (e) {
       setProblem({ message: userMessage(e) ?? MESSAGES.somethingWentWrong });
     }
@@ -43,7 +44,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       <title>Post Problem · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={`/implements/${me.id}/${nameSegment(me.name)}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.implements.list(me.id, me.name)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
@@ -76,7 +77,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             aria-invalid={problem?.field === "description" || undefined}
           />
           <div className={styles.formActions}>
-            <ButtonLink to={`/implements/${me.id}`} variant="ghost">
+            <ButtonLink to={paths.implements.mine(me.id)} variant="ghost">
               Cancel
             </ButtonLink>
             <Button type="submit" loading={loading} loadingText="Posting...">

@@ -9,14 +9,14 @@ import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { MyImplementPostsDocument } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
-import { nameSegment, type Viewer } from "./WithViewer";
+import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 
 const PAGE_SIZE = 10;
 
 /** /implements/:userID: Your Problems, with applicant management. */
 export function MyProblemsPage({ me }: { me: Viewer }) {
-  const base = `/implements/${me.id}/${nameSegment(me.name)}`;
   const { data, error, fetchMore, refetch } = useQuery(MyImplementPostsDocument, { variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.myImplementPosts;
@@ -39,12 +39,12 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         title="Your Problems"
         description="The problems you posted and the students who asked to join. Accept someone to open a chat with them."
         back={
-          <ButtonLink to={base} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.implements.list(me.id, me.name)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
         actions={
-          <ButtonLink to={`${base}/create`} variant="primary">
+          <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
             Post Problem
           </ButtonLink>
         }
@@ -59,7 +59,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
           title="You have not posted a problem yet"
           description="Describe a project you want help with; other students can ask to join."
           action={
-            <ButtonLink to={`${base}/create`} variant="primary">
+            <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
               Post Problem
             </ButtonLink>
           }

@@ -14,12 +14,13 @@ import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
-import { nameSegment, type Viewer } from "./WithViewer";
+import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 
 /** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
 export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {
-  const list = `/implements/${me.id}/${nameSegment(me.name)}`;
+  const list = paths.implements.list(me.id, me.name);
   const { data, error, refetch } = useQuery(ImplementPostDocument, { variables: { id: postId }, fetchPolicy: "cache-and-network" });
   const [sent, setSent] = useState(false);
   const post = data?.implementPost;
@@ -64,7 +65,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
           <div className={styles.section}>
             {post.isMine ? (
               <Alert variant="info" title="This is your problem.">
-                <ButtonLink to={`/implements/${me.id}`} variant="secondary" size="sm">
+                <ButtonLink to={paths.implements.mine(me.id)} variant="secondary" size="sm">
                   Manage applicants
                 </ButtonLink>
               </Alert>
@@ -75,7 +76,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
                 </p>
                 {status === "accepted" && (
                   <div>
-                    <ButtonLink to={`/user/chat/${post.owner.id}`} variant="primary">
+                    <ButtonLink to={paths.chat(post.owner.id)} variant="primary">
                       Chat with {post.owner.name}
                     </ButtonLink>
                   </div>

@@ -16,6 +16,7 @@ import { ActionDialog, type ModerationAction } from "./ActionDialog";
 import { AuditLog } from "./AuditLog";
 import styles from "./Moderation.module.css";
 import { ReportCard } from "./ReportCard";
+import { paths } from "../../../lib/paths";
 
 /** The server refused: this student is not an operator (403 on REST, FORBIDDEN on GraphQL). */
 function Forbidden({ message }: { message: string }) {
@@ -24,7 +25,7 @@ function Forbidden({ message }: { message: string }) {
       <title>Forbidden · Skill Exchange</title>
       <EmptyState as="h1" title="403 - Operators only" description={message} />
       <div className={styles.center}>
-        <ButtonLink to="/dashboard" variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
+        <ButtonLink to={paths.dashboard()} variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
           Back to your dashboard
         </ButtonLink>
       </div>
@@ -38,7 +39,7 @@ export function ModerationPage() {
   const [action, setAction] = useState<ModerationAction | null>(null);
   const { data, error, refetch } = useQuery(ModerationConsoleDocument, { variables: { status }, fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   if (code === "FORBIDDEN") return <Forbidden message={error?.message ?? "Only operators can open this page."} />;
   if (!data) {
     if (error) {
@@ -70,7 +71,7 @@ export function ModerationPage() {
         title="Moderation"
         description="Reports from students, what you did about them, and the community at a glance."
         back={
-          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }

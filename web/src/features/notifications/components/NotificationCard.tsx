@@ -7,6 +7,7 @@ import { ChatIcon, CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
 import { formatWhen, kindOf } from "../utils/kinds";
 import styles from "./Notifications.module.css";
+import { paths } from "../../../lib/paths";
 
 export interface NotificationCardProps {
   n: NotificationFieldsFragment;
@@ -97,7 +98,7 @@ export function NotificationCard({ n, profileHref, busy, disabled, onAccept, onR
             </Button>
           )}
           {kind.actions.includes("chat") && (
-            <ButtonLink size="sm" variant="secondary" to={`/user/chat/${n.notifier.id}`} startIcon={<ChatIcon size={16} />}>
+            <ButtonLink size="sm" variant="secondary" to={paths.chat(n.notifier.id)} startIcon={<ChatIcon size={16} />}>
               Open chat
             </ButtonLink>
           )}

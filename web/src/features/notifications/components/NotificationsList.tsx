@@ -8,6 +8,7 @@ import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
 import styles from "./Notifications.module.css";
 import { RejectDialog } from "./RejectDialog";
+import { paths } from "../../../lib/paths";
 
 export interface NotificationsListProps {
   notifications: NotificationFieldsFragment[];
@@ -19,7 +20,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
   const actions = useNotificationActions();
   const { pathname } = useLocation();
   const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
-  const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${me.gender ?? "undefined"}`;
+  const profileHref = (n: NotificationFieldsFragment) => paths.profile(n.notifier.id, me.id, me.gender);
 
   async function confirmReject() {
     if (!rejecting) return;
@@ -33,13 +34,13 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
         {actions.notice && (
           <Alert variant={actions.notice.variant} title={actions.notice.text} onDismiss={actions.clearNotice}>
             {actions.notice.chatWith && (
-              <Link to={`/user/chat/${actions.notice.chatWith}`} className={styles.noticeLink}>
+              <Link to={paths.chat(actions.notice.chatWith)} className={styles.noticeLink}>
                 Go to the chat
               </Link>
             )}
             {actions.notice.buyCoins && (
               // The coins page offers the way back here once the coins are bought.
-              <Link to={`/skill-coins?${new URLSearchParams({ returnTo: pathname })}`} className={styles.noticeLink}>
+              <Link to={paths.skillCoins(pathname)} className={styles.noticeLink}>
                 Buy skill coins
               </Link>
             )}

@@ -11,6 +11,7 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
 import { NotificationsList } from "./NotificationsList";
 import styles from "./Notifications.module.css";
+import { paths } from "../../../lib/paths";
 
 /**
  * /{userId}/notifications for a signed-in student: the caller's own list (the server shows no
@@ -24,9 +25,9 @@ export function NotificationsPage() {
 
   const me = viewer.data?.me;
   const codes = [errorCode(viewer.error), errorCode(list.error)];
-  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to="/register" replace />;
-  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to="/p" replace />;
-  if (me && userId !== me.id) return <Navigate to={`/${me.id}/notifications`} replace />;
+  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
+  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to={paths.profileDetails} replace />;
+  if (me && userId !== me.id) return <Navigate to={paths.notifications(me.id)} replace />;
 
   const notifications = (list.data?.notifications ?? []) as NotificationFieldsFragment[];
   const failed = (list.error || viewer.error) && !list.data;
@@ -36,7 +37,7 @@ export function NotificationsPage() {
       <title>Notifications · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={`/dashboard/${me?.id ?? userId ?? ""}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard(me?.id ?? userId ?? "")} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }

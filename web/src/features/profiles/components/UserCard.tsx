@@ -4,6 +4,7 @@ import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { UserCardFieldsFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./Dashboard.module.css";
+import { paths } from "../../../lib/paths";
 
 function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {
   return (
@@ -36,7 +37,7 @@ export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewe
       <SkillChips label="Skills Known" skills={user.skillsKnown} tone="known" />
       <SkillChips label="Skills Required" skills={user.skillsRequired} tone="wanted" />
       <ButtonLink
-        to={`/user/${user.id}/${viewer.id}/${viewer.gender ?? "undefined"}`}
+        to={paths.profile(user.id, viewer.id, viewer.gender)}
         variant="secondary"
         size="sm"
         className={styles.viewProfile}
