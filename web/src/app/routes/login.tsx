@@ -6,11 +6,10 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
-import { actionMessage, errorCode } from "../../lib/graphql-errors";
+import { errorCode, serverMessage } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
 import { paths } from "../../lib/paths";
 
@@ -46,9 +45,9 @@ export function Component() {
       await signIn(token);
       navigate(returnTo ?? paths.dashboard(), { replace: Boolean(returnTo) });
     } catch (error) {
-      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
+      const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
       // A suspended account (right password): the server says until when and why.
-      const suspended = errorCode(error) === "FORBIDDEN" ? actionMessage(error) : undefined;
+      const suspended = errorCode(error) === "FORBIDDEN" ? serverMessage(error) : undefined;
       setNotice({ variant: "danger", message: limited ?? suspended ?? MESSAGES.wrongCredentials });
     }
   }
@@ -64,7 +63,7 @@ export function Component() {
       const { data } = await forgotPassword({ variables: { email: email.trim() } });
       setNotice({ variant: "success", message: data?.forgotPassword ?? MESSAGES.forgotFailed });
     } catch (error) {
-      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
+      const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
       setNotice({ variant: "danger", message: limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed });
     }
   }

@@ -7,12 +7,12 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { RegisterDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
 import { paths } from "../../lib/paths";
+import { errorText } from "../../lib/graphql-errors";
 
 type Problem = { field?: "name" | "email" | "password"; message: string };
 
@@ -40,7 +40,7 @@ export function Component() {
     } catch (error) {
       const code = errorCode(error);
       if (code === "CONFLICT") setProblem({ message: MESSAGES.nameTaken });
-      else setProblem({ message: userFacingMessage(error) ?? MESSAGES.registrationFailed });
+      else setProblem({ message: errorText(error, MESSAGES.registrationFailed) });
     }
   }
 

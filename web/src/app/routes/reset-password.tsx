@@ -8,10 +8,10 @@ import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { ResetTokenValidDocument, UpdatePasswordDocument } from "../../gql/graphql";
 import { paths } from "../../lib/paths";
+import { errorText, serverMessage } from "../../lib/graphql-errors";
 
 const REDIRECT_MS = 1500;
 
@@ -73,9 +73,8 @@ function NewPasswordForm({ token }: { token: string }) {
       setStatus("updated");
       timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
     } catch (error) {
-      const message = userFacingMessage(error);
-      if (message === MESSAGES.resetInvalid) setStatus("invalid");
-      else setProblem(message ?? "Could not update the password. Please try again.");
+      if (serverMessage(error) === MESSAGES.resetInvalid) setStatus("invalid");
+      else setProblem(errorText(error, "Could not update the password. Please try again."));
     }
   }
 

@@ -9,7 +9,7 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
 import { VerifyEmailDocument } from "../../gql/graphql";
-import { actionMessage } from "../../lib/graphql-errors";
+import { errorText } from "../../lib/graphql-errors";
 import { useToken } from "../../lib/auth";
 import { paths } from "../../lib/paths";
 
@@ -34,7 +34,7 @@ export function Component() {
         client.cache.gc();
         setState({ step: "verified" });
       })
-      .catch((error: unknown) => setState({ step: "failed", message: actionMessage(error) }));
+      .catch((error: unknown) => setState({ step: "failed", message: errorText(error) }));
   }, [token, verify, client]);
 
   let body;

@@ -9,7 +9,7 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
 import { MyDataExportDocument, type MyDataExportQuery, DeleteAccountDocument } from "../../../gql/graphql";
 import { signOut } from "../../../lib/apollo-client";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import styles from "./AccountDataPanel.module.css";
 import { paths } from "../../../lib/paths";
 
@@ -43,7 +43,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
       const { data } = await client.query<MyDataExportQuery>({ query: MyDataExportDocument, fetchPolicy: "network-only" });
       if (data) download(data.myDataExport, `skill-exchange-${userId}.json`);
     } catch (error) {
-      setExportProblem(actionMessage(error));
+      setExportProblem(errorText(error));
     } finally {
       setExporting(false);
     }
@@ -58,7 +58,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
       await signOut();
       navigate(paths.accountDeleted, { replace: true });
     } catch (error) {
-      setProblem(actionMessage(error));
+      setProblem(errorText(error));
     }
   }
 

@@ -6,10 +6,10 @@ import { Card } from "../../../components/ui/Card";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { MailIcon } from "../../../components/ui/icons";
 import { SendContactMessageDocument } from "../../../gql/graphql";
-import { userFacingMessage } from "../utils/errors";
 import { MESSAGES } from "../utils/validation";
 import styles from "./Contact.module.css";
 import forms from "./forms.module.css";
+import { serverMessage } from "../../../lib/graphql-errors";
 
 type Notice = { variant: "danger" | "success"; title: string; detail?: string };
 
@@ -36,7 +36,7 @@ export function ContactForm() {
       setMessage("");
       setNotice({ variant: "success", title: MESSAGES.contactSent });
     } catch (error) {
-      setNotice({ variant: "danger", title: MESSAGES.contactFailed, detail: userFacingMessage(error) });
+      setNotice({ variant: "danger", title: MESSAGES.contactFailed, detail: serverMessage(error) });
     }
   }
 

@@ -4,7 +4,7 @@ import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../../common/accou
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { ResendVerificationEmailDocument, VerificationStatusDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import styles from "./VerifyEmail.module.css";
 
 /**
@@ -23,7 +23,7 @@ export function VerifyEmailNotice() {
       const { data: sent } = await resend();
       setOutcome({ ok: true, text: sent?.resendVerificationEmail ?? VERIFY_MESSAGES.resent });
     } catch (error) {
-      setOutcome({ ok: false, text: actionMessage(error) });
+      setOutcome({ ok: false, text: errorText(error) });
     }
   }
 

@@ -9,12 +9,11 @@ import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type ChatMessageFieldsFragment, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
-import { actionMessage, errorCode } from "../../../lib/graphql-errors";
+import { errorCode, errorReason, errorText } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
-import { errorExtension } from "../utils/errors";
 import { visibleMessages } from "../utils/messages";
 import styles from "./Chat.module.css";
 import { MeetingLinkDialog } from "./MeetingLinkDialog";
@@ -78,8 +77,8 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       }
       setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
     } catch (e) {
-      if (errorExtension(e, "reason") === "RATING_REQUIRED") setDialog("rating");
-      else setNotice({ tone: "warning", text: actionMessage(e) });
+      if (errorReason(e) === "RATING_REQUIRED") setDialog("rating");
+      else setNotice({ tone: "warning", text: errorText(e) });
     }
   };
 

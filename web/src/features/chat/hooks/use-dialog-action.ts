@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 
 /**
  * A chat dialog's submit: busy while the page's action runs; when it fails, the server's
@@ -14,7 +14,7 @@ export function useDialogAction() {
     try {
       await action();
     } catch (e) {
-      setError(actionMessage(e));
+      setError(errorText(e));
       setSaving(false);
     }
   }

@@ -2,7 +2,7 @@ import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { type CreateCoinOrderMutation, CreateCoinOrderDocument, SandboxPayDocument, VerifyCoinPaymentDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import { loadRazorpayCheckout, openRazorpayCheckout } from "../utils/razorpay-checkout";
 import { paths } from "../../../lib/paths";
 
@@ -53,7 +53,7 @@ export function useCheckout(returnTo?: string) {
         client.cache.gc();
         navigate(paths.skillCoinsSuccess, { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
       } catch (e) {
-        fail(actionMessage(e), order.gateway === "razorpay");
+        fail(errorText(e), order.gateway === "razorpay");
       }
     },
     [client, fail, navigate, returnTo, verify],
@@ -69,7 +69,7 @@ export function useCheckout(returnTo?: string) {
         if (!data) throw new Error("no order");
         order = data.createCoinOrder;
       } catch (e) {
-        setError(actionMessage(e));
+        setError(errorText(e));
         setBusy(false);
         return;
       }
@@ -111,7 +111,7 @@ export function useCheckout(returnTo?: string) {
       if (!data) throw new Error("no payment");
       await complete(sandboxOrder, data.sandboxPay.paymentId, data.sandboxPay.signature);
     } catch (e) {
-      fail(actionMessage(e));
+      fail(errorText(e));
     }
   }, [complete, fail, sandboxOrder, sandboxPay]);
 

@@ -6,11 +6,11 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
-import { userMessage } from "../utils/errors";
-import { type ApplicationStatus, MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
+import { type ApplicationStatus, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
+import { errorText } from "../../../lib/graphql-errors";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
 
@@ -36,7 +36,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
     try {
       await accept({ variables: { input } });
     } catch (e) {
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
+      setProblem(errorText(e));
     }
   }
 
@@ -46,7 +46,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
       await send({ variables: { input: { ...input, reason, otherReason } } });
       return null;
     } catch (e) {
-      return userMessage(e) ?? MESSAGES.somethingWentWrong;
+      return errorText(e);
     }
   }
 

@@ -9,11 +9,11 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { CreateImplementPostDocument } from "../../../gql/graphql";
-import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
+import { errorText } from "../../../lib/graphql-errors";
 
 type Problem = { field?: "title" | "description"; message: string };
 
@@ -35,7 +35,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
       navigate(paths.implements.mine(me.id));
     } catch (e) {
-      setProblem({ message: userMessage(e) ?? MESSAGES.somethingWentWrong });
+      setProblem({ message: errorText(e) });
     }
   }
 

@@ -5,9 +5,9 @@ import { Button } from "../../../components/ui/Button";
 import { TextArea } from "../../../components/ui/TextField";
 import { JoinImplementPostDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
-import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import styles from "./implements.module.css";
+import { errorText } from "../../../lib/graphql-errors";
 
 /** Join with a reason. `onJoined` runs after the request is stored (or was already there). */
 export function JoinForm({ postId, onJoined }: { postId: string; onJoined: () => void }) {
@@ -25,7 +25,7 @@ export function JoinForm({ postId, onJoined }: { postId: string; onJoined: () =>
       onJoined();
     } catch (e) {
       if (errorCode(e) === "CONFLICT") return onJoined();
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
+      setProblem(errorText(e));
     }
   }
 

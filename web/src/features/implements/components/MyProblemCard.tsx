@@ -5,10 +5,10 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
-import { userMessage } from "../utils/errors";
-import { formatDate, MESSAGES } from "../utils/rules";
 import { ApplicantRow } from "./ApplicantRow";
 import styles from "./implements.module.css";
+import { errorText } from "../../../lib/graphql-errors";
+import { formatDate } from "../../../lib/format-date";
 
 type MyPost = MyImplementPostsQuery["myImplementPosts"]["items"][number];
 
@@ -22,7 +22,7 @@ export function MyProblemCard({ post }: { post: MyPost }) {
     try {
       await setVisibility({ variables: { postId: post.id, visible: !post.visible } });
     } catch (e) {
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
+      setProblem(errorText(e));
     }
   }
 

@@ -3,8 +3,9 @@ import { Badge } from "../../../components/ui/Badge";
 import { Card } from "../../../components/ui/Card";
 import type { ImplementPostFieldsFragment } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
-import { type ApplicationStatus, formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
+import { type ApplicationStatus, myStatusText, STATUS_TONE } from "../utils/rules";
 import styles from "./implements.module.css";
+import { formatDate } from "../../../lib/format-date";
 
 /** One of others' problems in the list; the whole card links to its details. */
 export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; to: string }) {

@@ -12,11 +12,12 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { ImplementPostDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
-import { type ApplicationStatus, formatDate, myStatusText } from "../utils/rules";
+import { type ApplicationStatus, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
 import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
+import { formatDate } from "../../../lib/format-date";
 
 /** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
 export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {

@@ -19,10 +19,7 @@ export const LIMITS = {
 /** What the reject dialog offers: the listed reasons, then Other with its text. */
 export const REJECTION_REASONS = [...LISTED_REASONS, OTHER_REASON] as const;
 
-export const MESSAGES = {
-  ...IMPLEMENT_MESSAGES,
-  somethingWentWrong: "Something went wrong. Please try again.",
-} as const;
+export const MESSAGES = IMPLEMENT_MESSAGES;
 
 export type ApplicationStatus = "pending" | "accepted" | "rejected" | "rejected_permanently";
 
@@ -45,5 +42,3 @@ export function myStatusText(status: ApplicationStatus): string {
   return status === "pending" ? "Request Sent" : STATUS_LABEL[status];
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -5,7 +5,7 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { TextArea } from "../../../components/ui/TextField";
 import { DismissReportDocument, HideImplementPostDocument, SuspendStudentDocument, UnsuspendStudentDocument, WarnStudentDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import styles from "./Moderation.module.css";
 
 /** What an operator is about to do, and to whom. */
@@ -76,7 +76,7 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       if (action.kind === "hide") await hide({ variables: { postId: action.postId, reason: why, reportId: action.reportId ?? null } });
       onDone();
     } catch (error) {
-      setProblem(actionMessage(error));
+      setProblem(errorText(error));
     }
   }
 

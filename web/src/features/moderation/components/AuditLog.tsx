@@ -1,12 +1,12 @@
 import { Card } from "../../../components/ui/Card";
 import type { ModerationConsoleQuery } from "../../../gql/graphql";
 import styles from "./Moderation.module.css";
-import { formatDate } from "./ReportCard";
+import { formatDate } from "../../../lib/format-date";
 
 /** "until <ISO date>" as a person reads it. */
 function describeDetails(details: string): string {
   const until = /^until (.+)$/.exec(details);
-  return until && !Number.isNaN(Date.parse(until[1])) ? `until ${formatDate(until[1])}` : details;
+  return until && !Number.isNaN(Date.parse(until[1])) ? `until ${formatDate(until[1], "dateTime")}` : details;
 }
 
 /** The newest entries of the append-only audit log: who did what, when and why. */
@@ -35,7 +35,7 @@ export function AuditLog({ entries }: { entries: ModerationConsoleQuery["moderat
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td data-label="When">
-                      <time dateTime={e.createdAt}>{formatDate(e.createdAt)}</time>
+                      <time dateTime={e.createdAt}>{formatDate(e.createdAt, "dateTime")}</time>
                     </td>
                     <td data-label="Who">{e.actor}</td>
                     <td data-label="What">

@@ -8,12 +8,12 @@ import { FieldError } from "../../../components/ui/Field";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
-import { errorMessage } from "../utils/errors";
 import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
 import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
 import { ImagePicker } from "./ImagePicker";
 import styles from "./ProfileForm.module.css";
+import { errorText } from "../../../lib/graphql-errors";
 
 type Me = NonNullable<ProfileDetailsQuery["me"]>;
 
@@ -135,7 +135,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       setSaved(true);
       onSaved();
     } catch (error) {
-      setProblem({ message: errorMessage(error) });
+      setProblem({ message: errorText(error) });
     }
   }
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { PayFormDocument, RequestPayDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
@@ -38,7 +38,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
       await send({ variables: { input: { receiverId: userId, learnSkill, skillCoins: amount } } });
       onSent(SWAP_TEXT.paySent(userName));
     } catch (e) {
-      setError(actionMessage(e));
+      setError(errorText(e));
     }
   }
 

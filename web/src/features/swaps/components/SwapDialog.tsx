@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { RequestSwapDocument, SwapFormDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 
@@ -29,7 +29,7 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
       await send({ variables: { input: { receiverId: userId, preachSkill, learnSkill } } });
       onSent(SWAP_TEXT.swapSent(userName));
     } catch (e) {
-      setError(actionMessage(e));
+      setError(errorText(e));
     }
   }
 
