@@ -11,7 +11,8 @@ import styles from "../../features/accounts/components/forms.module.css";
 import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { ResetTokenValidDocument, UpdatePasswordDocument } from "../../gql/graphql";
 import { paths } from "../../lib/paths";
-import { errorText, serverMessage } from "../../lib/graphql-errors";
+import { serverMessage } from "../../lib/graphql-errors";
+import { useFormAction } from "../../lib/use-form-action";
 
 const REDIRECT_MS = 1500;
 
@@ -56,26 +57,32 @@ function InvalidLink() {
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error: problem, run, fail } = useFormAction();
   const [status, setStatus] = useState<"editing" | "updated" | "invalid">("editing");
-  const [updatePassword, { loading }] = useMutation(UpdatePasswordDocument);
+  const [updatePassword] = useMutation(UpdatePasswordDocument);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
-    if (!password) return setProblem("Please enter a new password.");
-    if (!passwordLengthOk(password)) return setProblem(MESSAGES.passwordLength);
-    setProblem(null);
-    try {
-      await updatePassword({ variables: { token, password } });
-      setStatus("updated");
-      timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
-    } catch (error) {
-      if (serverMessage(error) === MESSAGES.resetInvalid) setStatus("invalid");
-      else setProblem(errorText(error, "Could not update the password. Please try again."));
-    }
+    if (busy) return;
+    if (!password) return fail("Please enter a new password.");
+    if (!passwordLengthOk(password)) return fail(MESSAGES.passwordLength);
+    await run(
+      async () => {
+        await updatePassword({ variables: { token, password } });
+        setStatus("updated");
+        timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
+      },
+      {
+        fallback: "Could not update the password. Please try again.",
+        onError: (error) => {
+          if (serverMessage(error) !== MESSAGES.resetInvalid) return undefined;
+          setStatus("invalid");
+          return null;
+        },
+      },
+    );
   }
 
   if (status === "invalid") return <InvalidLink />;
@@ -102,7 +109,7 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-invalid={problem ? true : undefined}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Updating...">
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Updating...">
           Update Password
         </Button>
       </div>

@@ -3,7 +3,7 @@ import { MAX_REPORT_DETAILS_CHARS, REPORT_REASONS, type ReportReason } from "../
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
-import { useDialogAction } from "../hooks/use-dialog-action";
+import { useFormAction } from "../../../lib/use-form-action";
 import { TEXTS } from "../utils/chat-rules";
 import styles from "./Chat.module.css";
 
@@ -17,11 +17,11 @@ interface ReportDialogProps {
 export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
-  const { error, setError, saving, run } = useDialogAction();
+  const { error, fail, busy, run } = useFormAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError(TEXTS.reasonMissing);
-    if (reason === "Other" && !details.trim()) return setError(TEXTS.otherMissing);
+    if (!reason) return fail(TEXTS.reasonMissing);
+    if (reason === "Other" && !details.trim()) return fail(TEXTS.otherMissing);
     await run(() => onReport(reason, reason === "Other" ? details.trim() : null));
   };
   return (
@@ -34,7 +34,7 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
       onSubmit={submit}
       submitLabel="Report"
       submitVariant="danger"
-      busy={saving}
+      busy={busy}
       busyLabel="Reporting..."
       formClassName={styles.dialogForm}
     >

@@ -10,7 +10,7 @@ import { type ApplicationStatus, STATUS_LABEL, STATUS_TONE } from "../utils/rule
 import { RejectDialog } from "./RejectDialog";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
-import { errorText } from "../../../lib/graphql-errors";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["items"][number]["applicants"][number];
 
@@ -21,33 +21,21 @@ const FOLD_AFTER_CHARS = 280;
 export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
   const status = applicant.status as ApplicationStatus;
   const input = { postId, userId: applicant.userId };
-  const [accept, accepting] = useMutation(AcceptImplementApplicantDocument);
+  const [accept] = useMutation(AcceptImplementApplicantDocument);
   const [reject] = useMutation(RejectImplementApplicantDocument);
   const [rejectForever] = useMutation(RejectImplementApplicantPermanentlyDocument);
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const accepting = useFormAction();
   const [expanded, setExpanded] = useState(false);
   const name = applicant.user.name || applicant.userName;
   const foldable = applicant.description.length > FOLD_AFTER_CHARS;
   const textId = `applicant-${postId}-${applicant.userId}`;
 
-  async function onAccept() {
-    setProblem(null);
-    try {
-      await accept({ variables: { input } });
-    } catch (e) {
-      setProblem(errorText(e));
-    }
-  }
+  const onAccept = () => accepting.run(() => accept({ variables: { input } }));
 
-  async function onReject(reason: string, otherReason: string | null): Promise<string | null> {
-    try {
-      const send = dialog === "permanent" ? rejectForever : reject;
-      await send({ variables: { input: { ...input, reason, otherReason } } });
-      return null;
-    } catch (e) {
-      return errorText(e);
-    }
+  async function onReject(reason: string, otherReason: string | null): Promise<void> {
+    const send = dialog === "permanent" ? rejectForever : reject;
+    await send({ variables: { input: { ...input, reason, otherReason } } });
   }
 
   return (
@@ -70,7 +58,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
         {status !== "rejected_permanently" && (
           <div className={styles.rowActions}>
             {status !== "accepted" && (
-              <Button size="sm" onClick={onAccept} loading={accepting.loading} loadingText="Accepting...">
+              <Button size="sm" onClick={onAccept} loading={accepting.busy} loadingText="Accepting...">
                 Accept
               </Button>
             )}
@@ -89,9 +77,9 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
             </Button>
           </div>
         )}
-        {problem && (
-          <Alert variant="danger" className={styles.rowAlert} onDismiss={() => setProblem(null)}>
-            {problem}
+        {accepting.error && (
+          <Alert variant="danger" className={styles.rowAlert} onDismiss={accepting.reset}>
+            {accepting.error}
           </Alert>
         )}
       </div>

@@ -13,30 +13,28 @@ import { LIMITS, MESSAGES } from "../utils/rules";
 import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
-import { errorText } from "../../../lib/graphql-errors";
+import { useFormAction } from "../../../lib/use-form-action";
 
-type Problem = { field?: "title" | "description"; message: string };
 
 /** /implements/:userId/:userName/create: Title and Description, both required. */
 export function CreateProblemPage({ me }: { me: Viewer }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [create, { loading }] = useMutation(CreateImplementPostDocument);
+  const [invalid, setInvalid] = useState<"title" | "description" | null>(null);
+  const { busy, error: problem, run, fail } = useFormAction();
+  const [create] = useMutation(CreateImplementPostDocument);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (loading) return;
-    if (!title.trim()) return setProblem({ field: "title", message: MESSAGES.titleRequired });
-    if (!description.trim()) return setProblem({ field: "description", message: MESSAGES.descriptionRequired });
-    setProblem(null);
-    try {
+    if (busy) return;
+    const field = !title.trim() ? "title" : !description.trim() ? "description" : null;
+    setInvalid(field);
+    if (field) return fail(field === "title" ? MESSAGES.titleRequired : MESSAGES.descriptionRequired);
+    await run(async () => {
       await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
       navigate(paths.implements.mine(me.id));
-    } catch (e) {
-      setProblem({ message: errorText(e) });
-    }
+    });
   }
 
   return (
@@ -54,7 +52,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       />
       <Card padding="lg">
         <form className={styles.form} onSubmit={submit} noValidate>
-          {problem && <Alert variant="danger">{problem.message}</Alert>}
+          {problem && <Alert variant="danger">{problem}</Alert>}
           <TextField
             label="Title"
             name="title"
@@ -63,7 +61,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             hint={`${title.length}/${LIMITS.title}`}
-            aria-invalid={problem?.field === "title" || undefined}
+            aria-invalid={invalid === "title" || undefined}
           />
           <TextArea
             label="Description"
@@ -74,13 +72,13 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             hint={`What is the problem, what skills does it need, and how will you work together? ${description.length}/${LIMITS.description}`}
-            aria-invalid={problem?.field === "description" || undefined}
+            aria-invalid={invalid === "description" || undefined}
           />
           <div className={styles.formActions}>
             <ButtonLink to={paths.implements.mine(me.id)} variant="ghost">
               Cancel
             </ButtonLink>
-            <Button type="submit" loading={loading} loadingText="Posting...">
+            <Button type="submit" loading={busy} loadingText="Posting...">
               Post Problem
             </Button>
           </div>

@@ -1,5 +1,4 @@
 import { useMutation } from "@apollo/client/react";
-import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -7,24 +6,17 @@ import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
 import { ApplicantRow } from "./ApplicantRow";
 import styles from "./implements.module.css";
-import { errorText } from "../../../lib/graphql-errors";
 import { formatDate } from "../../../lib/format-date";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type MyPost = MyImplementPostsQuery["myImplementPosts"]["items"][number];
 
 /** One of my posts: its text, Hide Post / Show Post, and its applicants. */
 export function MyProblemCard({ post }: { post: MyPost }) {
-  const [setVisibility, { loading }] = useMutation(SetImplementPostVisibilityDocument);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [setVisibility] = useMutation(SetImplementPostVisibilityDocument);
+  const visibility = useFormAction();
 
-  async function toggle() {
-    setProblem(null);
-    try {
-      await setVisibility({ variables: { postId: post.id, visible: !post.visible } });
-    } catch (e) {
-      setProblem(errorText(e));
-    }
-  }
+  const toggle = () => visibility.run(() => setVisibility({ variables: { postId: post.id, visible: !post.visible } }));
 
   return (
     <Card as="article" aria-labelledby={`mine-${post.id}`}>
@@ -38,13 +30,13 @@ export function MyProblemCard({ post }: { post: MyPost }) {
             <Badge tone={post.visible ? "success" : "neutral"}>{post.visible ? "Visible" : "Hidden"}</Badge>
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={toggle} loading={loading}>
+        <Button variant="secondary" size="sm" onClick={toggle} loading={visibility.busy}>
           {post.visible ? "Hide Post" : "Show Post"}
         </Button>
       </div>
-      {problem && (
+      {visibility.error && (
         <Alert variant="danger" className={styles.rowAlert}>
-          {problem}
+          {visibility.error}
         </Alert>
       )}
       <p className={styles.body}>{post.description}</p>
