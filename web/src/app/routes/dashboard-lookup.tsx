@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Navigate } from "react-router";
 import { Spinner } from "../../components/ui/Spinner";
-import styles from "../../features/profiles/components/Dashboard.module.css";
+import styles from "./dashboard-lookup.module.css";
 import { DashboardViewerDocument } from "../../gql/graphql";
 import { paths } from "../../lib/paths";
 

@@ -4,7 +4,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { AlertTriangleIcon, ArrowLeftIcon, CheckCircleIcon, CoinsIcon, RocketIcon, StarIcon, SwapIcon, UsersIcon } from "../../components/ui/icons";
 import { PageHeader } from "../../components/ui/PageHeader";
-import styles from "../../features/coins/components/Coins.module.css";
+import styles from "./skill-coins-rules.module.css";
 import { paths } from "../../lib/paths";
 
 function Rule({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -11,7 +11,7 @@ import { LoadingBlock } from "../../components/ui/Spinner";
 import { BalanceCard } from "../../features/coins/components/BalanceCard";
 import { BuyCoinsForm } from "../../features/coins/components/BuyCoinsForm";
 import { CoinHistoryList } from "../../features/coins/components/CoinHistoryList";
-import styles from "../../features/coins/components/Coins.module.css";
+import styles from "./skill-coins.module.css";
 import { SandboxCheckout } from "../../features/coins/components/SandboxCheckout";
 import { useCheckout } from "../../features/coins/hooks/use-checkout";
 import { useReturnTo } from "../../features/coins/hooks/use-return-to";

@@ -87,7 +87,6 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         submitVariant="danger"
         busy={deleting.busy}
         busyLabel="Deleting..."
-        formClassName={styles.form}
       >
         <ul className={styles.list}>
           <li>Your profile, skills, notifications, implements and sign-in go for good.</li>

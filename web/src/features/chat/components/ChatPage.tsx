@@ -15,7 +15,7 @@ import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
 import { visibleMessages } from "../utils/messages";
-import styles from "./Chat.module.css";
+import styles from "./ChatPage.module.css";
 import { MeetingLinkDialog } from "./MeetingLinkDialog";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";

@@ -3,7 +3,6 @@ import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
 import { useFormAction } from "../../../lib/use-form-action";
-import styles from "./Chat.module.css";
 
 interface MeetingLinkDialogProps {
   current: string | null;
@@ -34,7 +33,6 @@ export function MeetingLinkDialog({ current, onClose, onSave }: MeetingLinkDialo
       submitLabel="Save link"
       busy={busy}
       busyLabel="Saving..."
-      formClassName={styles.dialogForm}
     >
       <TextField
         label="Link"

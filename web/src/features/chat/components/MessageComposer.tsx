@@ -3,7 +3,7 @@ import { MAX_MESSAGE_CHARS } from "../../../../../common/chat";
 import { Button } from "../../../components/ui/Button";
 import { errorText } from "../../../lib/graphql-errors";
 import { charCount, TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./MessageComposer.module.css";
 
 interface MessageComposerProps {
   onSend: (body: string) => Promise<void>;

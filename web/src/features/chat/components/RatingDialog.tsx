@@ -5,7 +5,7 @@ import { StarIcon } from "../../../components/ui/icons";
 import { cx } from "../../../lib/cx";
 import { useFormAction } from "../../../lib/use-form-action";
 import { TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./RatingDialog.module.css";
 
 interface RatingDialogProps {
   partnerName: string;
@@ -41,7 +41,6 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
       submitLabel="Rate and finish"
       busy={busy}
       busyLabel="Sending..."
-      formClassName={styles.dialogForm}
     >
       <fieldset className={styles.stars} onMouseLeave={() => setHover(0)}>
         <legend className="visually-hidden">Rating</legend>

@@ -5,7 +5,7 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
 import { useFormAction } from "../../../lib/use-form-action";
 import { TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./ReportDialog.module.css";
 
 interface ReportDialogProps {
   partnerName: string;
@@ -36,7 +36,6 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
       submitVariant="danger"
       busy={busy}
       busyLabel="Reporting..."
-      formClassName={styles.dialogForm}
     >
       <fieldset className={styles.reasons}>
         <legend className={styles.legend}>Reason</legend>

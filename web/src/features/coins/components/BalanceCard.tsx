@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CoinsIcon } from "../../../components/ui/icons";
 import { formatCoins, formatRupees } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./BalanceCard.module.css";
 import { paths } from "../../../lib/paths";
 
 export interface BalanceCardProps {

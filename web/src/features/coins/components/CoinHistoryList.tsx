@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { CoinHistoryDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { describeEntry, formatCoins } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./CoinHistoryList.module.css";
 import { formatDate } from "../../../lib/format-date";
 
 const PAGE = 10;

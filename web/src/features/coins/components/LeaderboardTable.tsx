@@ -4,7 +4,7 @@ import { StarIcon } from "../../../components/ui/icons";
 import type { LeaderboardQuery } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { formatCoins } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./LeaderboardTable.module.css";
 import { paths } from "../../../lib/paths";
 
 export interface LeaderboardTableProps {

@@ -8,7 +8,8 @@ import { type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImp
 import { cx } from "../../../lib/cx";
 import { type ApplicationStatus, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
-import styles from "./implements.module.css";
+import styles from "./ApplicantRow.module.css";
+import parts from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 import { useFormAction } from "../../../lib/use-form-action";
 
@@ -42,7 +43,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
     <li className={styles.applicant} aria-label={name}>
       <Avatar name={name} image={applicant.user.image} size={40} />
       <div>
-        <div className={styles.cardTop}>
+        <div className={parts.cardTop}>
           <p className={styles.applicantName}>{name}</p>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
         </div>
@@ -78,7 +79,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
           </div>
         )}
         {accepting.error && (
-          <Alert variant="danger" className={styles.rowAlert} onDismiss={accepting.reset}>
+          <Alert variant="danger" className={parts.rowAlert} onDismiss={accepting.reset}>
             {accepting.error}
           </Alert>
         )}

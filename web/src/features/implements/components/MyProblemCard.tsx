@@ -5,7 +5,8 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
 import { ApplicantRow } from "./ApplicantRow";
-import styles from "./implements.module.css";
+import styles from "./MyProblemCard.module.css";
+import parts from "./implements.module.css";
 import { formatDate } from "../../../lib/format-date";
 import { useFormAction } from "../../../lib/use-form-action";
 
@@ -20,12 +21,12 @@ export function MyProblemCard({ post }: { post: MyPost }) {
 
   return (
     <Card as="article" aria-labelledby={`mine-${post.id}`}>
-      <div className={styles.cardTop}>
+      <div className={parts.cardTop}>
         <div>
-          <h2 id={`mine-${post.id}`} className={styles.cardTitle}>
+          <h2 id={`mine-${post.id}`} className={parts.cardTitle}>
             {post.title}
           </h2>
-          <p className={styles.meta}>
+          <p className={parts.meta}>
             <time dateTime={post.createdAt}>Posted {formatDate(post.createdAt)}</time>
             <Badge tone={post.visible ? "success" : "neutral"}>{post.visible ? "Visible" : "Hidden"}</Badge>
           </p>
@@ -35,13 +36,13 @@ export function MyProblemCard({ post }: { post: MyPost }) {
         </Button>
       </div>
       {visibility.error && (
-        <Alert variant="danger" className={styles.rowAlert}>
+        <Alert variant="danger" className={parts.rowAlert}>
           {visibility.error}
         </Alert>
       )}
-      <p className={styles.body}>{post.description}</p>
-      <section className={styles.section} aria-label={`Applicants for ${post.title}`}>
-        <h3 className={styles.sectionTitle}>Applicants ({post.applicants.length})</h3>
+      <p className={parts.body}>{post.description}</p>
+      <section className={parts.section} aria-label={`Applicants for ${post.title}`}>
+        <h3 className={parts.sectionTitle}>Applicants ({post.applicants.length})</h3>
         {post.applicants.length === 0 ? (
           <p className={styles.muted}>No one has asked to join yet.</p>
         ) : (

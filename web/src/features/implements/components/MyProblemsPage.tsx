@@ -10,7 +10,8 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { MyImplementPostsDocument } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
 import { type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import styles from "./MyProblemsPage.module.css";
+import parts from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 
 const PAGE_SIZE = 10;
@@ -70,7 +71,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
             <MyProblemCard key={post.id} post={post} />
           ))}
           {page.hasMore && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Button variant="secondary" onClick={loadMore} loading={loadingMore} loadingText="Loading...">
                 Load more
               </Button>

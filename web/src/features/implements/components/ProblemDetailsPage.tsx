@@ -15,7 +15,8 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { type ApplicationStatus, myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
 import { type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import styles from "./ProblemDetailsPage.module.css";
+import parts from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 import { formatDate } from "../../../lib/format-date";
 
@@ -54,16 +55,16 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
         <LoadingBlock label="Loading..." />
       ) : (
         <Card as="article" padding="lg" aria-labelledby="problem-title">
-          <h2 id="problem-title" className={styles.cardTitle}>
+          <h2 id="problem-title" className={parts.cardTitle}>
             {post.title}
           </h2>
-          <p className={cx(styles.meta, styles.byline)}>
+          <p className={cx(parts.meta, parts.byline)}>
             <span>by {post.isMine ? "you" : post.owner.name}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
-          <p className={styles.body}>{post.description}</p>
-          <div className={styles.section}>
+          <p className={parts.body}>{post.description}</p>
+          <div className={parts.section}>
             {post.isMine ? (
               <Alert variant="info" title="This is your problem.">
                 <ButtonLink to={paths.implements.mine(me.id)} variant="secondary" size="sm">
@@ -71,7 +72,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
                 </ButtonLink>
               </Alert>
             ) : sent || status ? (
-              <div className={styles.form}>
+              <div className={parts.form}>
                 <p role="status" className={styles.status}>
                   Status: {status ? myStatusText(status) : "Request Sent"}
                 </p>
@@ -85,7 +86,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
               </div>
             ) : (
               <>
-                <h3 className={styles.sectionTitle}>Join this project</h3>
+                <h3 className={parts.sectionTitle}>Join this project</h3>
                 <JoinForm
                   postId={post.id}
                   onJoined={() => {

@@ -12,7 +12,8 @@ import { ImplementPostsDocument } from "../../../gql/graphql";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
 import { type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import styles from "./ProblemsListPage.module.css";
+import parts from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 
 const PAGE_SIZE = 10;
@@ -86,12 +87,12 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
             ))}
           </div>
           {loadingMore && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Spinner label="Loading more problems..." />
             </div>
           )}
           {moreFailed && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Button variant="secondary" size="sm" onClick={() => { setMoreFailed(false); loadMore(); }}>
                 Load more
               </Button>

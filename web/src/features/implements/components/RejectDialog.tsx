@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
 import { LIMITS, MESSAGES, REJECTION_REASONS } from "../utils/rules";
-import styles from "./implements.module.css";
+import styles from "./RejectDialog.module.css";
 import { useFormAction } from "../../../lib/use-form-action";
 
 export interface RejectDialogProps {
@@ -62,7 +62,6 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
       busyLabel="Rejecting..."
       cancelVariant="ghost"
       cancelDisabled={sending}
-      formClassName={styles.dialogBody}
     >
       {problem && <Alert variant="danger">{problem}</Alert>}
       <fieldset className={styles.reasons}>

@@ -88,7 +88,6 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       submitVariant={action.kind === "suspend" || action.kind === "hide" ? "danger" : "primary"}
       busy={busy}
       busyLabel="Saving..."
-      formClassName={styles.dialogForm}
     >
       {problem && <Alert variant="danger">{problem}</Alert>}
       {action.kind === "suspend" && <Select label="How long" options={DURATIONS} value={duration} onChange={(e) => setDuration(e.target.value)} />}

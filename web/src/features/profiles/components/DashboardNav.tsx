@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { usePageMenu } from "../../../components/layouts/page-menu";
-import styles from "./Dashboard.module.css";
+import styles from "./DashboardNav.module.css";
 import { paths } from "../../../lib/paths";
 
 export interface DashboardViewer {

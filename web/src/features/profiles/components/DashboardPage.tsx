@@ -9,7 +9,7 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
 import { Avatar } from "../../../components/ui/Avatar";
 import { DashboardNav } from "./DashboardNav";
-import styles from "./Dashboard.module.css";
+import styles from "./DashboardPage.module.css";
 import { FeedSection } from "./FeedSection";
 import { RewardPopup } from "./RewardPopup";
 import { SearchPanel } from "./SearchPanel";

@@ -3,7 +3,7 @@ import { Card } from "../../../components/ui/Card";
 import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { UserCardFieldsFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
-import styles from "./Dashboard.module.css";
+import styles from "./UserCard.module.css";
 import { paths } from "../../../lib/paths";
 
 function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {
