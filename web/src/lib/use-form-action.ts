@@ -3,7 +3,7 @@ import { errorText } from "./graphql-errors";
 
 export interface RunOptions<T = unknown> {
   /** What to tell the student when the action succeeds (`success`), from its result. */
-  success?: string | ((result: T) => string);
+  success?: string | ((result: T) => string | null);
   /** The feature's own text for a failure the server did not word (spec texts such as 'Registration failed'). */
   fallback?: string;
   /**

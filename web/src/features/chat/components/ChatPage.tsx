@@ -3,13 +3,13 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import type { ReportReason } from "../../../../../common/chat";
 import { Page } from "../../../components/layouts/Page";
-import { Alert, type AlertVariant } from "../../../components/ui/Alert";
+import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type ChatMessageFieldsFragment, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
-import { errorCode, errorReason, errorText } from "../../../lib/graphql-errors";
+import { errorCode, errorReason } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
@@ -22,6 +22,7 @@ import { MessageList } from "./MessageList";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
 import { paths } from "../../../lib/paths";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type DialogName = "link" | "rating" | "report" | null;
 
@@ -37,10 +38,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   useLiveChat(chatWith, Boolean(chat));
   const older = useOlderMessages(chatWith);
   const [dialog, setDialog] = useState<DialogName>(null);
-  const [notice, setNotice] = useState<{ tone: AlertVariant; text: string } | null>(null);
+  const finishing = useFormAction();
   const [setLink] = useMutation(SetMeetingLinkDocument);
   const [rate] = useMutation(RateChatPartnerDocument);
-  const [finish, finishing] = useMutation(FinishChatDocument);
+  const [finish] = useMutation(FinishChatDocument);
   const [report] = useMutation(ReportChatDocument);
 
   const nodes = (chat?.messages.nodes ?? []) as ChatMessageFieldsFragment[];
@@ -66,21 +67,22 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const partner = chat.partner;
   const profilePath = paths.profile(partner.id, chat.me.id, chat.me.gender);
 
-  const sendFinish = async () => {
-    setNotice(null);
-    try {
-      const r = await finish({ variables: { chatWith } });
-      const result = r.data?.finishChat;
-      if (result?.ended) {
-        void navigate(paths.chats);
-        return;
-      }
-      setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
-    } catch (e) {
-      if (errorReason(e) === "RATING_REQUIRED") setDialog("rating");
-      else setNotice({ tone: "warning", text: errorText(e) });
-    }
-  };
+  const sendFinish = () =>
+    finishing.run(
+      async () => {
+        const r = await finish({ variables: { chatWith } });
+        if (r.data?.finishChat.ended) void navigate(paths.chats);
+        return Boolean(r.data?.finishChat.ended);
+      },
+      {
+        success: (ended) => (ended ? null : `You have finished. The chat is complete as soon as ${partner.name} finishes too.`),
+        onError: (e) => {
+          if (errorReason(e) !== "RATING_REQUIRED") return undefined;
+          setDialog("rating");
+          return null;
+        },
+      },
+    );
 
   // The server checks the rules in order (10 days first, then the rating): a finish that cannot
   // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
@@ -98,7 +100,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
     setDialog(null);
     // The spec reloads the page after a report: read the chat again, now suspended.
     await refetch();
-    setNotice(null);
+    finishing.reset();
   };
 
   const onSaveLink = async (link: string) => {
@@ -129,7 +131,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             <Button variant="secondary" size="sm" onClick={() => setDialog("link")} disabled={!open}>
               {chat.meetingLink ? "Change link" : "Meeting link"}
             </Button>
-            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.loading} loadingText="Finishing...">
+            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.busy} loadingText="Finishing...">
               {chat.finishedByMe && open ? "Finished" : "Finish"}
             </Button>
             <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "suspended" || chat.status === "closed"}>
@@ -145,9 +147,9 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           {open && chat.finishedByPartner && !chat.finishedByMe && (
             <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
           )}
-          {notice && (
-            <Alert variant={notice.tone} onDismiss={() => setNotice(null)}>
-              {notice.text}
+          {(finishing.error ?? finishing.success) && (
+            <Alert variant={finishing.error ? "warning" : "success"} onDismiss={finishing.reset}>
+              {finishing.error ?? finishing.success}
             </Alert>
           )}
         </div>
