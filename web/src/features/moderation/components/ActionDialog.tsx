@@ -5,7 +5,6 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { TextArea } from "../../../components/ui/TextField";
 import { DismissReportDocument, HideImplementPostDocument, SuspendStudentDocument, UnsuspendStudentDocument, WarnStudentDocument } from "../../../gql/graphql";
-import styles from "./Moderation.module.css";
 import { useFormAction } from "../../../lib/use-form-action";
 
 /** What an operator is about to do, and to whom. */

@@ -1,6 +1,7 @@
 import { Card } from "../../../components/ui/Card";
 import type { ModerationConsoleQuery } from "../../../gql/graphql";
-import styles from "./Moderation.module.css";
+import styles from "./AuditLog.module.css";
+import section from "./ModerationSection.module.css";
 import { formatDate } from "../../../lib/format-date";
 
 /** "until <ISO date>" as a person reads it. */
@@ -13,7 +14,7 @@ function describeDetails(details: string): string {
 export function AuditLog({ entries }: { entries: ModerationConsoleQuery["moderationAudit"] }) {
   return (
     <section aria-labelledby="audit-title" className={styles.audit}>
-      <h2 id="audit-title" className={styles.sectionTitle}>
+      <h2 id="audit-title" className={section.sectionTitle}>
         Audit log
       </h2>
       <Card padding="none" className={styles.auditCard}>

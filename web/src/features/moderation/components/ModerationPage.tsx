@@ -14,7 +14,8 @@ import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ActionDialog, type ModerationAction } from "./ActionDialog";
 import { AuditLog } from "./AuditLog";
-import styles from "./Moderation.module.css";
+import styles from "./ModerationPage.module.css";
+import section from "./ModerationSection.module.css";
 import { ReportCard } from "./ReportCard";
 import { paths } from "../../../lib/paths";
 
@@ -92,7 +93,7 @@ export function ModerationPage() {
 
       <section aria-labelledby="queue-title" className={styles.queue}>
         <div className={styles.queueHead}>
-          <h2 id="queue-title" className={styles.sectionTitle}>
+          <h2 id="queue-title" className={section.sectionTitle}>
             Reports
           </h2>
           <div role="group" aria-label="Which reports" className={styles.filter}>

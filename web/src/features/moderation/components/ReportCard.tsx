@@ -6,7 +6,7 @@ import { Card } from "../../../components/ui/Card";
 import { Spinner } from "../../../components/ui/Spinner";
 import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, ModerationEvidenceDocument } from "../../../gql/graphql";
 import type { ModerationAction } from "./ActionDialog";
-import styles from "./Moderation.module.css";
+import styles from "./ReportCard.module.css";
 import { formatDate } from "../../../lib/format-date";
 
 

@@ -6,7 +6,7 @@ import { Card } from "../../../components/ui/Card";
 import { ChatIcon, CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
 import { kindOf } from "../utils/kinds";
-import styles from "./Notifications.module.css";
+import styles from "./NotificationCard.module.css";
 import { paths } from "../../../lib/paths";
 import { formatDate } from "../../../lib/format-date";
 

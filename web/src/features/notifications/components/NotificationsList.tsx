@@ -6,7 +6,7 @@ import { SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
 import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
-import styles from "./Notifications.module.css";
+import styles from "./NotificationsList.module.css";
 import { RejectDialog } from "./RejectDialog";
 import { paths } from "../../../lib/paths";
 

@@ -10,7 +10,7 @@ import { type NotificationFieldsFragment, NotificationsDocument, NotificationsVi
 import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
 import { NotificationsList } from "./NotificationsList";
-import styles from "./Notifications.module.css";
+import styles from "./NotificationsPage.module.css";
 import { paths } from "../../../lib/paths";
 
 /**

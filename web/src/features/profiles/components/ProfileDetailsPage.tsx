@@ -8,7 +8,7 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { ProfileDetailsDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
-import styles from "./ProfileForm.module.css";
+import styles from "./ProfileDetailsPage.module.css";
 import { paths } from "../../../lib/paths";
 
 /** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */
