@@ -32,13 +32,16 @@ export function Component() {
     const checked = check();
     setInvalid(checked?.field ?? null);
     if (checked) return fail(checked.message);
-    await run(async () => {
-      const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
-      const token = data?.register.token;
-      if (!token) return; // spec: no token in the answer, nothing further happens
-      await signIn(token);
-      navigate(paths.profileDetails);
-    }, { fallback: MESSAGES.registrationFailed, onError: (error) => (errorCode(error) === "CONFLICT" ? MESSAGES.nameTaken : undefined) });
+    await run(
+      async () => {
+        const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
+        const token = data?.register.token;
+        if (!token) return; // spec: no token in the answer, nothing further happens
+        await signIn(token);
+        navigate(paths.profileDetails);
+      },
+      { fallback: MESSAGES.registrationFailed, onError: (error) => (errorCode(error) === "CONFLICT" ? MESSAGES.nameTaken : undefined) },
+    );
   }
 
   function check(): Problem | null {
