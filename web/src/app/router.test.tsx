@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { expectSentToRegister } from "../test/routes";
 import { appRoutes } from "./router";
 
 function renderAt(path: string, routes = appRoutes()) {
@@ -54,4 +55,9 @@ describe("router", () => {
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
     consoleError.mockRestore();
   });
+
+  it.each(["/u1/notifications", "/moderation", "/skill-coins", "/user/chat"])(
+    "sends a visitor without a token from the signed-in page %s to /register",
+    expectSentToRegister,
+  );
 });

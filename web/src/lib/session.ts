@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { ACCOUNT_MESSAGES } from "../../../common/accounts";
 import { clearToken, getToken } from "./auth";
+import { paths } from "./paths";
 
 /** What the sign-in page says after a session ran out (the server's answer to a stale token too). */
 export const SESSION_EXPIRED_MESSAGE = ACCOUNT_MESSAGES.sessionExpired;
@@ -38,7 +39,7 @@ export function signInPath(returnTo: string | null): string {
   const params = new URLSearchParams({ expired: "1" });
   const back = safeReturnPath(returnTo);
   if (back) params.set("returnTo", back);
-  return `/login?${params.toString()}`;
+  return `${paths.login}?${params.toString()}`;
 }
 
 /** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */

@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/Card";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { ArrowRightIcon, CompassIcon, RocketIcon, StarIcon, UsersIcon } from "../../components/ui/icons";
 import styles from "./about.module.css";
+import { paths } from "../../lib/paths";
 
 const values: Array<{ icon: ReactNode; title: string; text: string }> = [
   { icon: <UsersIcon />, title: "Peer to peer", text: "Everyone is both a teacher and a learner. Knowledge flows both ways." },
@@ -83,7 +84,7 @@ export function Component() {
           <h2 className={styles.contactTitle}>Have a question or an idea?</h2>
           <p className={styles.contactText}>We would love to hear from you. Our team reads every message.</p>
         </div>
-        <ButtonLink to="/contact" variant="primary" endIcon={<ArrowRightIcon size={16} />}>
+        <ButtonLink to={paths.contact} variant="primary" endIcon={<ArrowRightIcon size={16} />}>
           Get in touch
         </ButtonLink>
       </div>

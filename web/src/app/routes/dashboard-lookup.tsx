@@ -1,18 +1,16 @@
 import { useQuery } from "@apollo/client/react";
 import { Navigate } from "react-router";
 import { Spinner } from "../../components/ui/Spinner";
-import styles from "../../features/profiles/components/Dashboard.module.css";
+import styles from "./dashboard-lookup.module.css";
 import { DashboardViewerDocument } from "../../gql/graphql";
-import { useToken } from "../../lib/auth";
+import { paths } from "../../lib/paths";
 
-/** /dashboard: 'Loading...' while the caller's id is looked up, then /dashboard/{id}. */
+/** /dashboard: 'Loading...' while the caller's id is looked up, then /dashboard/{id} (signed in only: RequireSignIn). */
 export function Component() {
-  const token = useToken();
-  const { data, error } = useQuery(DashboardViewerDocument, { skip: !token, fetchPolicy: "network-only" });
-  if (!token) return <Navigate to="/register" replace />;
+  const { data, error } = useQuery(DashboardViewerDocument, { fetchPolicy: "network-only" });
   // A token the server no longer accepts: sign out properly.
-  if (error || (data && !data.me)) return <Navigate to="/logout" replace />;
-  if (data?.me) return <Navigate to={`/dashboard/${data.me.id}`} replace />;
+  if (error || (data && !data.me)) return <Navigate to={paths.logout} replace />;
+  if (data?.me) return <Navigate to={paths.dashboard(data.me.id)} replace />;
   return (
     <div className={styles.lookup}>
       <title>Dashboard · Skill Exchange</title>

@@ -1,15 +1,12 @@
-import { Navigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
 import { useLiveNotifications } from "../../features/notifications/hooks/use-live-notifications";
 import { DashboardPage } from "../../features/profiles/components/DashboardPage";
-import { useToken } from "../../lib/auth";
 
-/** /dashboard/:userId. Signed-out visitors go to /register. */
+/** /dashboard/:userId (signed in only: RequireSignIn). */
 export function Component() {
-  const token = useToken();
   const { userId = "" } = useParams();
   // New notifications bump the cached `notificationCount` the dashboard's header shows, live.
-  useLiveNotifications(Boolean(token));
-  if (!token) return <Navigate to="/register" replace />;
+  useLiveNotifications(true);
   return <DashboardPage userId={userId} notice={<VerifyEmailNotice />} />;
 }

@@ -10,16 +10,10 @@ import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
 import { SnakeGame } from "../../features/snake/components/SnakeGame";
 import { SnakeHighScoreDocument, SubmitSnakeScoreDocument } from "../../gql/graphql";
-import { useToken } from "../../lib/auth";
+import { paths } from "../../lib/paths";
 
-/** /game/:userID. Signed-out visitors go to /register; another user's id goes to the caller's own page. */
+/** /game/:userID (signed in only: RequireSignIn); another user's id goes to the caller's own page. */
 export function Component() {
-  const token = useToken();
-  if (!token) return <Navigate to="/register" replace />;
-  return <GamePage />;
-}
-
-function GamePage() {
   const { userID } = useParams();
   const { data, error, refetch } = useQuery(SnakeHighScoreDocument, { fetchPolicy: "cache-and-network" });
   const [submitScore] = useMutation(SubmitSnakeScoreDocument);
@@ -31,17 +25,17 @@ function GamePage() {
 
   const unauthenticated =
     CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
-  if (unauthenticated) return <Navigate to="/register" replace />;
+  if (unauthenticated) return <Navigate to={paths.register} replace />;
 
   const me = data?.snakeHighScore;
-  if (me && me.userId !== userID) return <Navigate to={`/game/${me.userId}`} replace />;
+  if (me && me.userId !== userID) return <Navigate to={paths.game(me.userId)} replace />;
 
   return (
     <Page>
       <title>Snake · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={me ? `/dashboard/${me.userId}` : "/dashboard"} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard(me?.userId)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Dashboard
           </ButtonLink>
         }

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from "react-router";
 import { ProblemDetailsPage } from "../../features/implements/components/ProblemDetailsPage";
-import { nameSegment, WithViewer } from "../../features/implements/components/WithViewer";
+import { WithViewer } from "../../features/implements/components/WithViewer";
+import { paths } from "../../lib/paths";
 
 /** /implements/:userID/:userName/:postID: Implement Details. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
         me.id === userID ? (
           <ProblemDetailsPage key={postID} me={me} postId={postID} />
         ) : (
-          <Navigate to={`/implements/${me.id}/${nameSegment(me.name)}/${encodeURIComponent(postID)}`} replace />
+          <Navigate to={paths.implements.details(me.id, me.name, postID)} replace />
         )
       }
     </WithViewer>

@@ -10,6 +10,7 @@ import {
   SwapIcon,
 } from "../../components/ui/icons";
 import styles from "./landing.module.css";
+import { paths } from "../../lib/paths";
 
 const features: Array<{ icon: ReactNode; title: string; text: string }> = [
   {
@@ -70,10 +71,10 @@ export function Component() {
               or pay with skill coins, then chat, meet and grow together.
             </p>
             <div className={styles.ctas}>
-              <ButtonLink to="/dashboard" size="lg" endIcon={<ArrowRightIcon size={18} />}>
+              <ButtonLink to={paths.dashboard()} size="lg" endIcon={<ArrowRightIcon size={18} />}>
                 Get Started
               </ButtonLink>
-              <ButtonLink to="/about" size="lg" variant="secondary">
+              <ButtonLink to={paths.about} size="lg" variant="secondary">
                 Learn more
               </ButtonLink>
             </div>
@@ -143,7 +144,7 @@ export function Component() {
               </h2>
               <p className={styles.ctaText}>Set up your profile in a couple of minutes and meet your first learning partner today.</p>
             </div>
-            <ButtonLink to="/dashboard" size="lg" variant="secondary" className={styles.ctaButton} endIcon={<ArrowRightIcon size={18} />}>
+            <ButtonLink to={paths.dashboard()} size="lg" variant="secondary" className={styles.ctaButton} endIcon={<ArrowRightIcon size={18} />}>
               Start swapping
             </ButtonLink>
           </div>

@@ -10,6 +10,7 @@ import { LoadingBlock } from "../../components/ui/Spinner";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { LeaderboardDocument } from "../../gql/graphql";
 import { nodesOf } from "../../lib/connection";
+import { paths } from "../../lib/paths";
 
 /** /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting. */
 export function Component() {
@@ -20,7 +21,7 @@ export function Component() {
   const back = () => {
     // Back where the visitor came from; a fresh tab goes to the viewer's dashboard.
     if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
-    else navigate(currentID !== "undefined" ? `/dashboard/${currentID}` : "/");
+    else navigate(currentID !== "undefined" ? paths.dashboard(currentID) : paths.home);
   };
 
   return (

@@ -6,14 +6,17 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
-import { actionMessage, errorCode } from "../../lib/graphql-errors";
+import { errorCode, serverMessage } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
+import { paths } from "../../lib/paths";
+import { useFormAction } from "../../lib/use-form-action";
 
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
+/** Which of the page's messages is the latest (one alert area for both actions). */
+type Latest = "expired" | "signIn" | "forgot" | null;
 
 /**
  * /login: Welcome Back. Success stores the token and goes to /dashboard, or back to the page
@@ -26,46 +29,57 @@ export function Component() {
   const expired = params.get("expired") === "1";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [notice, setNotice] = useState<Notice | null>(expired ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE } : null);
-  const [login, { loading }] = useMutation(LoginDocument);
-  const [forgotPassword, { loading: sendingLink }] = useMutation(ForgotPasswordDocument);
+  const [latest, setLatest] = useState<Latest>(expired ? "expired" : null);
+  const signingIn = useFormAction();
+  const sendingLink = useFormAction();
+  const [login] = useMutation(LoginDocument);
+  const [forgotPassword] = useMutation(ForgotPasswordDocument);
+  const notice: Notice | null =
+    latest === "expired"
+      ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE }
+      : latest === "signIn" && signingIn.error
+        ? { variant: "danger", message: signingIn.error }
+        : latest === "forgot" && sendingLink.error
+          ? { variant: "danger", message: sendingLink.error }
+          : latest === "forgot" && sendingLink.success
+            ? { variant: "success", message: sendingLink.success }
+            : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
-    if (!email.trim() || !password) {
-      setNotice({ variant: "danger", message: "Please enter your email and password." });
-      return;
-    }
-    setNotice(null);
-    try {
-      const { data } = await login({ variables: { input: { email: email.trim(), password } } });
-      const token = data?.login.token;
-      if (!token) throw new Error("no token");
-      await signIn(token);
-      navigate(returnTo ?? "/dashboard", { replace: Boolean(returnTo) });
-    } catch (error) {
-      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
-      // A suspended account (right password): the server says until when and why.
-      const suspended = errorCode(error) === "FORBIDDEN" ? actionMessage(error) : undefined;
-      setNotice({ variant: "danger", message: limited ?? suspended ?? MESSAGES.wrongCredentials });
-    }
+    if (signingIn.busy) return;
+    setLatest("signIn");
+    if (!email.trim() || !password) return signingIn.fail("Please enter your email and password.");
+    await signingIn.run(
+      async () => {
+        const { data } = await login({ variables: { input: { email: email.trim(), password } } });
+        const token = data?.login.token;
+        if (!token) throw new Error("no token");
+        await signIn(token);
+        navigate(returnTo ?? paths.dashboard(), { replace: Boolean(returnTo) });
+      },
+      {
+        onError: (error) => {
+          const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
+          // A suspended account (right password): the server says until when and why.
+          const suspended = errorCode(error) === "FORBIDDEN" ? serverMessage(error) : undefined;
+          return limited ?? suspended ?? MESSAGES.wrongCredentials;
+        },
+      },
+    );
   }
 
   async function onForgot() {
-    if (sendingLink) return;
-    if (!email.trim()) {
-      setNotice({ variant: "danger", message: MESSAGES.forgotEmailRequired });
-      return;
-    }
-    setNotice(null);
-    try {
-      const { data } = await forgotPassword({ variables: { email: email.trim() } });
-      setNotice({ variant: "success", message: data?.forgotPassword ?? MESSAGES.forgotFailed });
-    } catch (error) {
-      const limited = errorCode(error) === "RATE_LIMITED" ? userFacingMessage(error) : undefined;
-      setNotice({ variant: "danger", message: limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed });
-    }
+    if (sendingLink.busy) return;
+    setLatest("forgot");
+    if (!email.trim()) return sendingLink.fail(MESSAGES.forgotEmailRequired);
+    await sendingLink.run(async () => (await forgotPassword({ variables: { email: email.trim() } })).data?.forgotPassword ?? MESSAGES.forgotFailed, {
+      success: (text) => text,
+      onError: (error) => {
+        const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
+        return limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed;
+      },
+    });
   }
 
   return (
@@ -74,7 +88,7 @@ export function Component() {
       description="Sign in to keep learning and teaching."
       footer={
         <>
-          New to Skill Exchange? <Link to="/register">Create Account</Link>
+          New to Skill Exchange? <Link to={paths.register}>Create Account</Link>
         </>
       }
     >
@@ -104,12 +118,12 @@ export function Component() {
         />
         <div className={styles.row}>
           <span />
-          <button type="button" className={styles.linkButton} onClick={() => void onForgot()} disabled={sendingLink} aria-busy={sendingLink || undefined}>
+          <button type="button" className={styles.linkButton} onClick={() => void onForgot()} disabled={sendingLink.busy} aria-busy={sendingLink.busy || undefined}>
             Forgot Password?
           </button>
         </div>
         <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Signing in...">
+          <Button type="submit" size="lg" fullWidth loading={signingIn.busy} loadingText="Signing in...">
             Sign In
           </Button>
         </div>

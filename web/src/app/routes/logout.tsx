@@ -8,6 +8,7 @@ import { MESSAGES } from "../../features/accounts/utils/validation";
 import { LogoutDocument } from "../../gql/graphql";
 import { resetRealtime, signOut } from "../../lib/apollo-client";
 import { getToken } from "../../lib/auth";
+import { paths } from "../../lib/paths";
 
 /** How long "Logged Out Successfully" stays before going to the landing page. */
 const REDIRECT_MS = 1500;
@@ -36,7 +37,7 @@ export function Component() {
       await signOut();
       resetRealtime();
       setDone(true);
-      timer.current = setTimeout(() => navigate("/", { replace: true }), REDIRECT_MS);
+      timer.current = setTimeout(() => navigate(paths.home, { replace: true }), REDIRECT_MS);
     })();
   }, [logout, navigate]);
 

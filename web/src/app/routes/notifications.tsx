@@ -1,10 +1,6 @@
-import { Navigate } from "react-router";
 import { NotificationsPage } from "../../features/notifications/components/NotificationsPage";
-import { useToken } from "../../lib/auth";
 
-/** /:userId/notifications. Signed-out visitors go to /register. */
+/** /:userId/notifications (signed in only: RequireSignIn). */
 export function Component() {
-  const token = useToken();
-  if (!token) return <Navigate to="/register" replace />;
   return <NotificationsPage />;
 }

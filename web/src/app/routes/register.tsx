@@ -7,13 +7,14 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { RegisterDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
+import { paths } from "../../lib/paths";
+import { useFormAction } from "../../lib/use-form-action";
 
-type Problem = { field?: "name" | "email" | "password"; message: string };
+type Problem = { field: "name" | "email" | "password"; message: string };
 
 /** /register: Create Account. Success stores the token and goes to /p (profile details). */
 export function Component() {
@@ -21,26 +22,26 @@ export function Component() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [register, { loading }] = useMutation(RegisterDocument);
+  const [invalid, setInvalid] = useState<Problem["field"] | null>(null);
+  const { busy, error: problem, run, fail } = useFormAction();
+  const [register] = useMutation(RegisterDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (busy) return;
     const checked = check();
-    setProblem(checked);
-    if (checked) return;
-    try {
-      const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
-      const token = data?.register.token;
-      if (!token) return; // spec: no token in the answer, nothing further happens
-      await signIn(token);
-      navigate("/p");
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === "CONFLICT") setProblem({ message: MESSAGES.nameTaken });
-      else setProblem({ message: userFacingMessage(error) ?? MESSAGES.registrationFailed });
-    }
+    setInvalid(checked?.field ?? null);
+    if (checked) return fail(checked.message);
+    await run(
+      async () => {
+        const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
+        const token = data?.register.token;
+        if (!token) return; // spec: no token in the answer, nothing further happens
+        await signIn(token);
+        navigate(paths.profileDetails);
+      },
+      { fallback: MESSAGES.registrationFailed, onError: (error) => (errorCode(error) === "CONFLICT" ? MESSAGES.nameTaken : undefined) },
+    );
   }
 
   function check(): Problem | null {
@@ -54,14 +55,14 @@ export function Component() {
     <AuthCard
       title="Create Account"
       description="Join with your PSG Tech email and start swapping skills."
-      footer={<Link to="/login">Already have an account? Sign in</Link>}
+      footer={<Link to={paths.login}>Already have an account? Sign in</Link>}
     >
       <title>Create Account · Skill Exchange</title>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "register-problem" : undefined}>
         <div className={styles.alerts}>
           {problem && (
             <Alert id="register-problem" variant="danger">
-              {problem.message}
+              {problem}
             </Alert>
           )}
         </div>
@@ -73,7 +74,7 @@ export function Component() {
           required
           value={name}
           onChange={(e) => setName(e.target.value)}
-          aria-invalid={problem?.field === "name" || undefined}
+          aria-invalid={invalid === "name" || undefined}
         />
         <TextField
           label="PSG Tech Email"
@@ -85,7 +86,7 @@ export function Component() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={problem?.field === "email" || undefined}
+          aria-invalid={invalid === "email" || undefined}
         />
         <TextField
           label="Password"
@@ -96,10 +97,10 @@ export function Component() {
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={problem?.field === "password" || undefined}
+          aria-invalid={invalid === "password" || undefined}
         />
         <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Creating Account...">
+          <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Creating Account...">
             Create Account
           </Button>
         </div>

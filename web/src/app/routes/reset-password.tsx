@@ -8,9 +8,11 @@ import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
-import { userFacingMessage } from "../../features/accounts/utils/errors";
 import { MESSAGES, passwordLengthOk } from "../../features/accounts/utils/validation";
 import { ResetTokenValidDocument, UpdatePasswordDocument } from "../../gql/graphql";
+import { paths } from "../../lib/paths";
+import { serverMessage } from "../../lib/graphql-errors";
+import { useFormAction } from "../../lib/use-form-action";
 
 const REDIRECT_MS = 1500;
 
@@ -31,7 +33,7 @@ export function Component() {
     <AuthCard
       title="Reset Your Password"
       description="Choose a new password for your account."
-      footer={invalid ? undefined : <Link to="/login">Back to sign in</Link>}
+      footer={invalid ? undefined : <Link to={paths.login}>Back to sign in</Link>}
     >
       <title>Reset Your Password · Skill Exchange</title>
       {body}
@@ -45,7 +47,7 @@ function InvalidLink() {
       <Alert variant="danger" title={MESSAGES.resetInvalid}>
         The link may have been used already or be more than an hour old. Ask for a new one from the sign-in page.
       </Alert>
-      <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
+      <ButtonLink to={paths.login} variant="secondary" size="lg" fullWidth>
         Go to sign in
       </ButtonLink>
     </div>
@@ -55,27 +57,32 @@ function InvalidLink() {
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error: problem, run, fail } = useFormAction();
   const [status, setStatus] = useState<"editing" | "updated" | "invalid">("editing");
-  const [updatePassword, { loading }] = useMutation(UpdatePasswordDocument);
+  const [updatePassword] = useMutation(UpdatePasswordDocument);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
-    if (!password) return setProblem("Please enter a new password.");
-    if (!passwordLengthOk(password)) return setProblem(MESSAGES.passwordLength);
-    setProblem(null);
-    try {
-      await updatePassword({ variables: { token, password } });
-      setStatus("updated");
-      timer.current = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_MS);
-    } catch (error) {
-      const message = userFacingMessage(error);
-      if (message === MESSAGES.resetInvalid) setStatus("invalid");
-      else setProblem(message ?? "Could not update the password. Please try again.");
-    }
+    if (busy) return;
+    if (!password) return fail("Please enter a new password.");
+    if (!passwordLengthOk(password)) return fail(MESSAGES.passwordLength);
+    await run(
+      async () => {
+        await updatePassword({ variables: { token, password } });
+        setStatus("updated");
+        timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
+      },
+      {
+        fallback: "Could not update the password. Please try again.",
+        onError: (error) => {
+          if (serverMessage(error) !== MESSAGES.resetInvalid) return undefined;
+          setStatus("invalid");
+          return null;
+        },
+      },
+    );
   }
 
   if (status === "invalid") return <InvalidLink />;
@@ -102,7 +109,7 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-invalid={problem ? true : undefined}
       />
       <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth loading={loading} loadingText="Updating...">
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Updating...">
           Update Password
         </Button>
       </div>

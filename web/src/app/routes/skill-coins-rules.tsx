@@ -4,7 +4,8 @@ import { ButtonLink } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { AlertTriangleIcon, ArrowLeftIcon, CheckCircleIcon, CoinsIcon, RocketIcon, StarIcon, SwapIcon, UsersIcon } from "../../components/ui/icons";
 import { PageHeader } from "../../components/ui/PageHeader";
-import styles from "../../features/coins/components/Coins.module.css";
+import styles from "./skill-coins-rules.module.css";
+import { paths } from "../../lib/paths";
 
 function Rule({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -25,7 +26,7 @@ export function Component() {
       <title>About Skill Coins · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to="/skill-coins" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.skillCoins()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Skill Coins
           </ButtonLink>
         }
@@ -73,7 +74,7 @@ export function Component() {
           </Rule>
         </div>
         <div className={styles.ruleActions}>
-          <ButtonLink to="/skill-coins" startIcon={<CoinsIcon size={18} />}>
+          <ButtonLink to={paths.skillCoins()} startIcon={<CoinsIcon size={18} />}>
             Buy skill coins
           </ButtonLink>
         </div>

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { Page } from "../../components/layouts/Page";
-import styles from "../../features/coins/components/Coins.module.css";
+import styles from "./skill-coins-result.module.css";
 import { PaymentResult } from "../../features/coins/components/PaymentResult";
 import type { PaymentResultState } from "../../features/coins/hooks/use-checkout";
 import { formatCoins } from "../../features/coins/utils/format";

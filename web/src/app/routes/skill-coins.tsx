@@ -11,28 +11,22 @@ import { LoadingBlock } from "../../components/ui/Spinner";
 import { BalanceCard } from "../../features/coins/components/BalanceCard";
 import { BuyCoinsForm } from "../../features/coins/components/BuyCoinsForm";
 import { CoinHistoryList } from "../../features/coins/components/CoinHistoryList";
-import styles from "../../features/coins/components/Coins.module.css";
+import styles from "./skill-coins.module.css";
 import { SandboxCheckout } from "../../features/coins/components/SandboxCheckout";
 import { useCheckout } from "../../features/coins/hooks/use-checkout";
 import { useReturnTo } from "../../features/coins/hooks/use-return-to";
 import { DEFAULT_COIN_PRICE_PAISE, DEFAULT_MAX_COINS } from "../../features/coins/utils/format";
 import { SkillCoinsDocument } from "../../gql/graphql";
-import { useToken } from "../../lib/auth";
+import { paths } from "../../lib/paths";
 
-/** /skill-coins: balance, buy, history. Without a token: /register. */
+/** /skill-coins: balance, buy, history (signed in only: RequireSignIn). */
 export function Component() {
-  const token = useToken();
-  if (!token) return <Navigate to="/register" replace />;
-  return <SkillCoinsPage />;
-}
-
-function SkillCoinsPage() {
   const { data, error, refetch } = useQuery(SkillCoinsDocument, { fetchPolicy: "cache-and-network" });
   const back = useReturnTo();
   const checkout = useCheckout(back?.path);
 
   const unauthenticated = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
-  if (unauthenticated) return <Navigate to="/register" replace />;
+  if (unauthenticated) return <Navigate to={paths.register} replace />;
 
   const me = data?.skillCoins;
   const gateway = data?.paymentGateway;
@@ -43,7 +37,7 @@ function SkillCoinsPage() {
       <title>Skill Coins · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={me ? `/dashboard/${me.id}` : "/dashboard"} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard(me?.id)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Dashboard
           </ButtonLink>
         }
@@ -52,11 +46,11 @@ function SkillCoinsPage() {
         description="Pay teachers with skill coins, earn one for every swap you finish, or buy more here."
         actions={
           <>
-            <ButtonLink to="/skill-coins/rules" variant="secondary" size="sm">
+            <ButtonLink to={paths.skillCoinsRules} variant="secondary" size="sm">
               How it works
             </ButtonLink>
             {me && (
-              <ButtonLink to={`/leaderboard/${me.id}`} variant="ghost" size="sm" startIcon={<StarIcon size={16} />}>
+              <ButtonLink to={paths.leaderboard(me.id)} variant="ghost" size="sm" startIcon={<StarIcon size={16} />}>
                 Leaderboard
               </ButtonLink>
             )}

@@ -2,6 +2,7 @@ import { Navigate, useParams } from "react-router";
 import { AccountDataPanel } from "../../features/accounts/components/AccountDataPanel";
 import { UserProfilePage } from "../../features/profiles/components/UserProfilePage";
 import { RequestButtons } from "../../features/swaps/components/RequestButtons";
+import { paths } from "../../lib/paths";
 
 /**
  * /user/:userID/:currentID/:gender. currentID "undefined" -> /register; gender "undefined" -> /p.
@@ -10,8 +11,8 @@ import { RequestButtons } from "../../features/swaps/components/RequestButtons";
  */
 export function Component() {
   const { userID = "", currentID = "", gender = "" } = useParams();
-  if (currentID === "undefined" || !currentID) return <Navigate to="/register" replace />;
-  if (gender === "undefined") return <Navigate to="/p" replace />;
+  if (currentID === "undefined" || !currentID) return <Navigate to={paths.register} replace />;
+  if (gender === "undefined") return <Navigate to={paths.profileDetails} replace />;
   return (
     <UserProfilePage
       userId={userID}

@@ -9,8 +9,9 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
 import { VerifyEmailDocument } from "../../gql/graphql";
-import { actionMessage } from "../../lib/graphql-errors";
+import { errorText } from "../../lib/graphql-errors";
 import { useToken } from "../../lib/auth";
+import { paths } from "../../lib/paths";
 
 type State = { step: "verifying" } | { step: "verified" } | { step: "failed"; message: string };
 
@@ -33,7 +34,7 @@ export function Component() {
         client.cache.gc();
         setState({ step: "verified" });
       })
-      .catch((error: unknown) => setState({ step: "failed", message: actionMessage(error) }));
+      .catch((error: unknown) => setState({ step: "failed", message: errorText(error) }));
   }, [token, verify, client]);
 
   let body;
@@ -44,7 +45,7 @@ export function Component() {
         <Alert variant="success" title={VERIFY_MESSAGES.verified}>
           Other students can now find you, and you can send swap and pay requests, join implements and chat.
         </Alert>
-        <ButtonLink to={signedIn ? "/dashboard" : "/login"} size="lg" fullWidth>
+        <ButtonLink to={signedIn ? paths.dashboard() : paths.login} size="lg" fullWidth>
           {signedIn ? "Go to your dashboard" : "Sign in"}
         </ButtonLink>
       </div>
@@ -56,7 +57,7 @@ export function Component() {
         {signedIn ? (
           <VerifyEmailNotice />
         ) : (
-          <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
+          <ButtonLink to={paths.login} variant="secondary" size="lg" fullWidth>
             Sign in to ask for a new link
           </ButtonLink>
         )}
@@ -68,7 +69,7 @@ export function Component() {
     <AuthCard
       title="Verify your college mail"
       description="Proving the address is yours keeps Skill Exchange to students of the college."
-      footer={<Link to="/">Back to home</Link>}
+      footer={<Link to={paths.home}>Back to home</Link>}
     >
       <title>Verify your college mail · Skill Exchange</title>
       {body}

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "../ui/Button";
 import { AlertTriangleIcon, HomeIcon, RefreshIcon } from "../ui/icons";
 import styles from "./ErrorView.module.css";
 import { NotFoundView } from "./NotFoundView";
+import { paths } from "../../lib/paths";
 
 export const ERROR_TITLE = "Unexpected Application Error!";
 
@@ -41,7 +42,7 @@ export function ErrorView({ fullPage = false }: ErrorViewProps) {
           <Button variant="primary" startIcon={<RefreshIcon size={16} />} onClick={() => window.location.reload()}>
             Reload page
           </Button>
-          <ButtonLink to="/" reloadDocument={fullPage} variant="secondary" startIcon={<HomeIcon size={16} />}>
+          <ButtonLink to={paths.home} reloadDocument={fullPage} variant="secondary" startIcon={<HomeIcon size={16} />}>
             Start page
           </ButtonLink>
         </div>

@@ -3,6 +3,7 @@ import { Logo } from "../layouts/Logo";
 import { ButtonLink } from "../ui/Button";
 import { ArrowLeftIcon } from "../ui/icons";
 import styles from "./ErrorView.module.css";
+import { paths } from "../../lib/paths";
 
 export const NOT_FOUND_TITLE = "404 - Page Not Found";
 
@@ -20,7 +21,7 @@ export function NotFoundView({ fullPage = false }: { fullPage?: boolean }) {
           The page you are looking for doesn't exist or has moved. Check the address, or head back to familiar ground.
         </p>
         <div className={styles.actions}>
-          <ButtonLink to="/" reloadDocument={fullPage} variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.home} reloadDocument={fullPage} variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
             Back to start page
           </ButtonLink>
         </div>

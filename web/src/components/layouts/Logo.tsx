@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { cx } from "../../lib/cx";
 import { site } from "../../lib/site";
 import styles from "./Logo.module.css";
+import { paths } from "../../lib/paths";
 
 /** The product mark: two arrows trading places, on the accent gradient. */
 export function LogoMark({ size = 30 }: { size?: number }) {
@@ -44,7 +45,7 @@ export function Logo({ link = false, className, onClick }: LogoProps) {
     </>
   );
   return link ? (
-    <Link to="/" className={cx(styles.logo, className)} onClick={onClick}>
+    <Link to={paths.home} className={cx(styles.logo, className)} onClick={onClick}>
       {content}
     </Link>
   ) : (

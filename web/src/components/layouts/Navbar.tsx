@@ -5,12 +5,13 @@ import { CloseIcon, MenuIcon } from "../ui/icons";
 import { Logo } from "./Logo";
 import styles from "./Navbar.module.css";
 import { usePageMenuLinks } from "./page-menu";
+import { paths } from "../../lib/paths";
 
 export const NAV_LINKS = [
-  { to: "/", label: "Home", end: true },
-  { to: "/dashboard", label: "Dashboard", end: false },
-  { to: "/about", label: "About Us", end: false },
-  { to: "/contact", label: "Contact Us", end: false },
+  { to: paths.home, label: "Home", end: true },
+  { to: paths.dashboard(), label: "Dashboard", end: false },
+  { to: paths.about, label: "About Us", end: false },
+  { to: paths.contact, label: "Contact Us", end: false },
 ] as const;
 
 /**

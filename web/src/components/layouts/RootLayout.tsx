@@ -5,6 +5,7 @@ import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePe
 import { Footer } from "./Footer";
 import { Navbar } from "./Navbar";
 import styles from "./RootLayout.module.css";
+import { paths } from "../../lib/paths";
 
 /** The shared chrome around every page: fixed navbar, main landmark, footer. */
 export function RootLayout({ children }: { children?: ReactNode }) {
@@ -38,7 +39,7 @@ function NavigationProgress() {
 function SessionGate({ children }: { children: ReactNode }) {
   const expiry = usePendingExpiry();
   const { pathname } = useLocation();
-  const onSignIn = pathname === "/login";
+  const onSignIn = pathname === paths.login;
 
   // The token's own end date, checked on every page change (the server checks it on every request).
   useEffect(() => {

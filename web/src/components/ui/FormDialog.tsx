@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useId } from "react";
+import { cx } from "../../lib/cx";
 import { Button, type ButtonVariant } from "./Button";
 import { Dialog, type DialogProps } from "./Dialog";
+import styles from "./FormDialog.module.css";
 
 export interface FormDialogProps extends Omit<DialogProps, "children" | "footer"> {
   children: ReactNode;
@@ -14,6 +16,7 @@ export interface FormDialogProps extends Omit<DialogProps, "children" | "footer"
   submitDisabled?: boolean;
   cancelVariant?: ButtonVariant;
   cancelDisabled?: boolean;
+  /** Added to the form's own layout (one column of fields and alerts). */
   formClassName?: string;
 }
 
@@ -49,7 +52,7 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} className={formClassName} onSubmit={onSubmit} noValidate>
+      <form id={formId} className={cx(styles.form, formClassName)} onSubmit={onSubmit} noValidate>
         {children}
       </form>
     </Dialog>

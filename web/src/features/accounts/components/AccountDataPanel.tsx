@@ -9,8 +9,9 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
 import { MyDataExportDocument, type MyDataExportQuery, DeleteAccountDocument } from "../../../gql/graphql";
 import { signOut } from "../../../lib/apollo-client";
-import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./AccountDataPanel.module.css";
+import { paths } from "../../../lib/paths";
+import { useFormAction } from "../../../lib/use-form-action";
 
 /** Saves `text` as a file through a temporary link (no server round trip beyond the query). */
 function download(text: string, fileName: string) {
@@ -28,43 +29,33 @@ function download(text: string, fileName: string) {
 export function AccountDataPanel({ userId }: { userId: string }) {
   const client = useApolloClient();
   const navigate = useNavigate();
-  const [exporting, setExporting] = useState(false);
-  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const exporting = useFormAction();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [remove, { loading }] = useMutation(DeleteAccountDocument);
+  const deleting = useFormAction();
+  const [remove] = useMutation(DeleteAccountDocument);
 
-  async function onDownload() {
-    setExporting(true);
-    setExportProblem(null);
-    try {
+  const onDownload = () =>
+    exporting.run(async () => {
       const { data } = await client.query<MyDataExportQuery>({ query: MyDataExportDocument, fetchPolicy: "network-only" });
       if (data) download(data.myDataExport, `skill-exchange-${userId}.json`);
-    } catch (error) {
-      setExportProblem(actionMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  }
+    });
 
   async function onDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
-    if (!password) return setProblem(PRIVACY_MESSAGES.passwordRequired);
-    try {
+    if (deleting.busy) return;
+    if (!password) return deleting.fail(PRIVACY_MESSAGES.passwordRequired);
+    await deleting.run(async () => {
       await remove({ variables: { password } });
       await signOut();
-      navigate("/account-deleted", { replace: true });
-    } catch (error) {
-      setProblem(actionMessage(error));
-    }
+      navigate(paths.accountDeleted, { replace: true });
+    });
   }
 
   const close = () => {
     setOpen(false);
     setPassword("");
-    setProblem(null);
+    deleting.reset();
   };
 
   return (
@@ -76,9 +67,9 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         Download everything Skill Exchange holds about you (profile, chats and messages, notifications, skill coin history,
         implements, reports) as a JSON file, or delete your account.
       </p>
-      {exportProblem && <Alert variant="danger">{exportProblem}</Alert>}
+      {exporting.error && <Alert variant="danger">{exporting.error}</Alert>}
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onDownload} loading={exporting} loadingText="Preparing...">
+        <Button variant="secondary" onClick={onDownload} loading={exporting.busy} loadingText="Preparing...">
           Download my data
         </Button>
         <Button variant="danger" onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -94,9 +85,8 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         onSubmit={onDelete}
         submitLabel="Delete my account"
         submitVariant="danger"
-        busy={loading}
+        busy={deleting.busy}
         busyLabel="Deleting..."
-        formClassName={styles.form}
       >
         <ul className={styles.list}>
           <li>Your profile, skills, notifications, implements and sign-in go for good.</li>
@@ -104,7 +94,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
           <li>Coins held for a lesson go back to whoever paid; your remaining skill coins are forfeited.</li>
           <li>Your college mail can be used to register again.</li>
         </ul>
-        {problem && <Alert variant="danger">{problem}</Alert>}
+        {deleting.error && <Alert variant="danger">{deleting.error}</Alert>}
         <TextField
           label="Your password"
           name="password"
@@ -113,7 +103,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={problem ? true : undefined}
+          aria-invalid={deleting.error ? true : undefined}
         />
       </FormDialog>
     </Card>

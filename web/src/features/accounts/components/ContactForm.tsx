@@ -6,38 +6,36 @@ import { Card } from "../../../components/ui/Card";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { MailIcon } from "../../../components/ui/icons";
 import { SendContactMessageDocument } from "../../../gql/graphql";
-import { userFacingMessage } from "../utils/errors";
 import { MESSAGES } from "../utils/validation";
 import styles from "./Contact.module.css";
 import forms from "./forms.module.css";
-
-type Notice = { variant: "danger" | "success"; title: string; detail?: string };
+import { useFormAction } from "../../../lib/use-form-action";
 
 /** Name, email, message; all required. Success clears the fields. */
 export function ContactForm() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState("");
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [send, { loading }] = useMutation(SendContactMessageDocument);
+  const [missing, setMissing] = useState(false);
+  const sending = useFormAction();
+  const [send] = useMutation(SendContactMessageDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
-    if (!name.trim() || !email.trim() || !message.trim()) {
-      setNotice({ variant: "danger", title: MESSAGES.contactRequired });
-      return;
-    }
-    setNotice(null);
-    try {
-      await send({ variables: { input: { name: name.trim(), email: email.trim(), message: message.trim() } } });
-      setName("");
-      setEmail("");
-      setMessage("");
-      setNotice({ variant: "success", title: MESSAGES.contactSent });
-    } catch (error) {
-      setNotice({ variant: "danger", title: MESSAGES.contactFailed, detail: userFacingMessage(error) });
-    }
+    if (sending.busy) return;
+    const filled = Boolean(name.trim() && email.trim() && message.trim());
+    setMissing(!filled);
+    if (!filled) return sending.reset();
+    await sending.run(
+      async () => {
+        await send({ variables: { input: { name: name.trim(), email: email.trim(), message: message.trim() } } });
+        setName("");
+        setEmail("");
+        setMessage("");
+      },
+      // The panel says contactFailed; the server's own words (if it gave any) go under it.
+      { success: MESSAGES.contactSent, fallback: "" },
+    );
   }
 
   return (
@@ -47,10 +45,14 @@ export function ContactForm() {
       </h2>
       <form className={forms.form} onSubmit={onSubmit} noValidate>
         <div className={forms.alerts}>
-          {notice && (
-            <Alert variant={notice.variant} title={notice.title}>
-              {notice.detail}
+          {missing ? (
+            <Alert variant="danger" title={MESSAGES.contactRequired} />
+          ) : sending.error !== null ? (
+            <Alert variant="danger" title={MESSAGES.contactFailed}>
+              {sending.error || undefined}
             </Alert>
+          ) : (
+            sending.success && <Alert variant="success" title={sending.success} />
           )}
         </div>
         <div className={styles.pair}>
@@ -68,7 +70,7 @@ export function ContactForm() {
         </div>
         <TextArea label="Message" name="message" rows={6} maxLength={5000} required value={message} onChange={(e) => setMessage(e.target.value)} />
         <div className={styles.submit}>
-          <Button type="submit" size="lg" loading={loading} loadingText="Sending..." startIcon={<MailIcon size={18} />}>
+          <Button type="submit" size="lg" loading={sending.busy} loadingText="Sending..." startIcon={<MailIcon size={18} />}>
             Send Message
           </Button>
         </div>

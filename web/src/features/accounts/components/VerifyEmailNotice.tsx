@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { useState } from "react";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { ResendVerificationEmailDocument, VerificationStatusDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
 import styles from "./VerifyEmail.module.css";
+import { useFormAction } from "../../../lib/use-form-action";
 
 /**
  * Shown to a signed-in student whose college address is not verified yet (/p and the dashboard):
@@ -13,19 +12,13 @@ import styles from "./VerifyEmail.module.css";
  */
 export function VerifyEmailNotice() {
   const { data } = useQuery(VerificationStatusDocument, { fetchPolicy: "cache-and-network" });
-  const [resend, { loading }] = useMutation(ResendVerificationEmailDocument);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [resend] = useMutation(ResendVerificationEmailDocument);
+  const sending = useFormAction();
   const me = data?.me;
   if (!me || me.emailVerified) return null;
 
-  async function onResend() {
-    try {
-      const { data: sent } = await resend();
-      setOutcome({ ok: true, text: sent?.resendVerificationEmail ?? VERIFY_MESSAGES.resent });
-    } catch (error) {
-      setOutcome({ ok: false, text: actionMessage(error) });
-    }
-  }
+  const onResend = () => sending.run(async () => (await resend()).data?.resendVerificationEmail ?? VERIFY_MESSAGES.resent, { success: (text) => text });
+  const outcome = sending.success ?? sending.error;
 
   return (
     <Alert variant="warning" role="region" aria-label="Verify your college mail" title="Verify your college mail" className={styles.notice}>
@@ -35,12 +28,12 @@ export function VerifyEmailNotice() {
         requests, join or post implements, or chat.
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" onClick={onResend} loading={loading} loadingText="Sending...">
+        <Button variant="secondary" size="sm" onClick={onResend} loading={sending.busy} loadingText="Sending...">
           Resend the mail
         </Button>
         {outcome && (
-          <span role="status" className={outcome.ok ? styles.ok : styles.problem}>
-            {outcome.text}
+          <span role="status" className={sending.success ? styles.ok : styles.problem}>
+            {outcome}
           </span>
         )}
       </div>

@@ -14,6 +14,7 @@ import { nodesOf } from "../../../lib/connection";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
 import styles from "./ChatList.module.css";
+import { paths } from "../../../lib/paths";
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -31,8 +32,8 @@ export function ChatListPage() {
     notifyOnNetworkStatusChange: true,
   });
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
   const page = data?.chats;
   const chats = page ? nodesOf(page) : undefined;
 
@@ -41,7 +42,7 @@ export function ChatListPage() {
       <title>Chats · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
@@ -56,7 +57,7 @@ export function ChatListPage() {
             <ul className={styles.list} aria-label="Your chats">
               {chats.map((c) => (
                 <li key={c.id}>
-                  <Link to={`/user/chat/${c.partner.id}`} className={styles.item}>
+                  <Link to={paths.chat(c.partner.id)} className={styles.item}>
                     <Avatar name={c.partner.name} image={c.partner.image} size={44} />
                     <span className={styles.text}>
                       <span className={styles.top}>

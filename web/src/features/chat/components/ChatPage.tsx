@@ -2,26 +2,26 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert, type AlertVariant } from "../../../components/ui/Alert";
+import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type ChatMessageFieldsFragment, type ChatStatus, type ReportReason, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
-import { actionMessage, errorCode } from "../../../lib/graphql-errors";
+import { errorCode, errorReason } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
-import { errorExtension } from "../utils/errors";
 import { visibleMessages } from "../utils/messages";
-import styles from "./Chat.module.css";
+import styles from "./ChatPage.module.css";
 import { MeetingLinkDialog } from "./MeetingLinkDialog";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
-import { genderSegment } from "../../../lib/gender";
+import { paths } from "../../../lib/paths";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type DialogName = "link" | "rating" | "report" | null;
 
@@ -37,10 +37,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   useLiveChat(chatWith, Boolean(chat));
   const older = useOlderMessages(chatWith);
   const [dialog, setDialog] = useState<DialogName>(null);
-  const [notice, setNotice] = useState<{ tone: AlertVariant; text: string } | null>(null);
+  const finishing = useFormAction();
   const [setLink] = useMutation(SetMeetingLinkDocument);
   const [rate] = useMutation(RateChatPartnerDocument);
-  const [finish, finishing] = useMutation(FinishChatDocument);
+  const [finish] = useMutation(FinishChatDocument);
   const [report] = useMutation(ReportChatDocument);
 
   const nodes = (chat?.messages.edges ?? []).map((e) => e.node) as ChatMessageFieldsFragment[];
@@ -49,10 +49,10 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
 
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
   // 'Chat not found' (and any other failed load) goes back to the list, as the spec says.
-  if (error && !chat) return <Navigate to="/user/chat" replace />;
+  if (error && !chat) return <Navigate to={paths.chats} replace />;
   if (!chat) {
     return (
       <Page width="narrow">
@@ -64,23 +64,24 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
   const open = chat.status === "IN_PROGRESS";
   const href = meetingHref(chat.meetingLink);
   const partner = chat.partner;
-  const profilePath = `/user/${partner.id}/${chat.me.id}/${genderSegment(chat.me.gender)}`;
+  const profilePath = paths.profile(partner.id, chat.me.id, chat.me.gender);
 
-  const sendFinish = async () => {
-    setNotice(null);
-    try {
-      const r = await finish({ variables: { chatWith } });
-      const result = r.data?.finishChat;
-      if (result?.ended) {
-        void navigate("/user/chat");
-        return;
-      }
-      setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
-    } catch (e) {
-      if (errorExtension(e, "reason") === "RATING_REQUIRED") setDialog("rating");
-      else setNotice({ tone: "warning", text: actionMessage(e) });
-    }
-  };
+  const sendFinish = () =>
+    finishing.run(
+      async () => {
+        const r = await finish({ variables: { chatWith } });
+        if (r.data?.finishChat.ended) void navigate(paths.chats);
+        return Boolean(r.data?.finishChat.ended);
+      },
+      {
+        success: (ended) => (ended ? null : `You have finished. The chat is complete as soon as ${partner.name} finishes too.`),
+        onError: (e) => {
+          if (errorReason(e) !== "RATING_REQUIRED") return undefined;
+          setDialog("rating");
+          return null;
+        },
+      },
+    );
 
   // The server checks the rules in order (10 days first, then the rating): a finish that cannot
   // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
@@ -98,7 +99,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
     setDialog(null);
     // The spec reloads the page after a report: read the chat again, now suspended.
     await refetch();
-    setNotice(null);
+    finishing.reset();
   };
 
   const onSaveLink = async (link: string) => {
@@ -110,7 +111,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       <title>{`Chat with ${partner.name} · Skill Exchange`}</title>
       <div className={styles.panel}>
         <header className={styles.header}>
-          <ButtonLink to="/user/chat" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} className={styles.back}>
+          <ButtonLink to={paths.chats} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />} className={styles.back}>
             Back
           </ButtonLink>
           <Link to={profilePath} className={styles.partner}>
@@ -129,7 +130,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
             <Button variant="secondary" size="sm" onClick={() => setDialog("link")} disabled={!open}>
               {chat.meetingLink ? "Change link" : "Meeting link"}
             </Button>
-            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.loading} loadingText="Finishing...">
+            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.busy} loadingText="Finishing...">
               {chat.finishedByMe && open ? "Finished" : "Finish"}
             </Button>
             <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "SUSPENDED" || chat.status === "CLOSED"}>
@@ -145,9 +146,9 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           {open && chat.finishedByPartner && !chat.finishedByMe && (
             <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
           )}
-          {notice && (
-            <Alert variant={notice.tone} onDismiss={() => setNotice(null)}>
-              {notice.text}
+          {(finishing.error ?? finishing.success) && (
+            <Alert variant={finishing.error ? "warning" : "success"} onDismiss={finishing.reset}>
+              {finishing.error ?? finishing.success}
             </Alert>
           )}
         </div>

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
-import { useDialogAction } from "../hooks/use-dialog-action";
-import styles from "./Chat.module.css";
+import { useFormAction } from "../../../lib/use-form-action";
 
 interface MeetingLinkDialogProps {
   current: string | null;
@@ -15,7 +14,7 @@ interface MeetingLinkDialogProps {
 /** The prompt for the meeting link (an accessible dialog, not window.prompt). Mount it to open it. */
 export function MeetingLinkDialog({ current, onClose, onSave }: MeetingLinkDialogProps) {
   const [link, setLink] = useState(current ?? "");
-  const { error, saving, run } = useDialogAction();
+  const { error, busy, run } = useFormAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
@@ -32,9 +31,8 @@ export function MeetingLinkDialog({ current, onClose, onSave }: MeetingLinkDialo
       description="Paste the link of your video call, e.g. Google Meet or Zoom. You both see it in this chat."
       onSubmit={submit}
       submitLabel="Save link"
-      busy={saving}
+      busy={busy}
       busyLabel="Saving..."
-      formClassName={styles.dialogForm}
     >
       <TextField
         label="Link"

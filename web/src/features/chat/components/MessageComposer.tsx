@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { MAX_MESSAGE_CHARS } from "../../../../../common/chat";
 import { Button } from "../../../components/ui/Button";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import { charCount, TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./MessageComposer.module.css";
 
 interface MessageComposerProps {
   onSend: (body: string) => Promise<void>;
@@ -30,7 +30,7 @@ export function MessageComposer({ onSend, disabled = false, disabledReason }: Me
     setError(null);
     onSend(body).catch((e: unknown) => {
       setText((current) => (current ? current : body));
-      setError(actionMessage(e));
+      setError(errorText(e));
     });
   };
 

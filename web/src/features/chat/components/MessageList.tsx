@@ -3,7 +3,7 @@ import { Button } from "../../../components/ui/Button";
 import { Spinner } from "../../../components/ui/Spinner";
 import { cx } from "../../../lib/cx";
 import { type ChatMessage, groupByDay, isOptimistic, timeLabel } from "../utils/messages";
-import styles from "./Chat.module.css";
+import styles from "./MessageList.module.css";
 
 interface MessageListProps {
   messages: ChatMessage[];

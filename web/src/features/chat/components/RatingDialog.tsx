@@ -3,9 +3,9 @@ import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { StarIcon } from "../../../components/ui/icons";
 import { cx } from "../../../lib/cx";
-import { useDialogAction } from "../hooks/use-dialog-action";
+import { useFormAction } from "../../../lib/use-form-action";
 import { TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./RatingDialog.module.css";
 
 interface RatingDialogProps {
   partnerName: string;
@@ -20,12 +20,12 @@ const LABELS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps) {
   const [stars, setStars] = useState(0);
   const [hover, setHover] = useState(0);
-  const { error, setError, saving, run } = useDialogAction();
+  const { error, fail, reset, busy, run } = useFormAction();
   const shown = hover || stars;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (stars < 1) {
-      setError(TEXTS.ratingMissing);
+      fail(TEXTS.ratingMissing);
       return;
     }
     await run(() => onRate(stars));
@@ -39,9 +39,8 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
       description="How was learning together? You rate once per chat; then your finish request is sent."
       onSubmit={submit}
       submitLabel="Rate and finish"
-      busy={saving}
+      busy={busy}
       busyLabel="Sending..."
-      formClassName={styles.dialogForm}
     >
       <fieldset className={styles.stars} onMouseLeave={() => setHover(0)}>
         <legend className="visually-hidden">Rating</legend>
@@ -49,7 +48,7 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
           <label key={n} className={cx(styles.star, n <= shown && styles.starOn)} onMouseEnter={() => setHover(n)}>
             <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => {
                 setStars(n);
-                setError(null);
+                reset();
               }} className="visually-hidden" autoFocus={n === 1} />
             <StarIcon size={32} aria-hidden="true" />
             <span className="visually-hidden">

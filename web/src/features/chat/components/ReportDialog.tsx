@@ -4,9 +4,9 @@ import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
 import type { ReportReason } from "../../../gql/graphql";
-import { useDialogAction } from "../hooks/use-dialog-action";
+import { useFormAction } from "../../../lib/use-form-action";
 import { TEXTS } from "../utils/chat-rules";
-import styles from "./Chat.module.css";
+import styles from "./ReportDialog.module.css";
 
 interface ReportDialogProps {
   partnerName: string;
@@ -22,11 +22,11 @@ const REASONS = Object.keys(REASON_TEXT) as ReportReason[];
 export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
-  const { error, setError, saving, run } = useDialogAction();
+  const { error, fail, busy, run } = useFormAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError(TEXTS.reasonMissing);
-    if (reason === "OTHER" && !details.trim()) return setError(TEXTS.otherMissing);
+    if (!reason) return fail(TEXTS.reasonMissing);
+    if (reason === "OTHER" && !details.trim()) return fail(TEXTS.otherMissing);
     await run(() => onReport(reason, reason === "OTHER" ? details.trim() : null));
   };
   return (
@@ -39,9 +39,8 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
       onSubmit={submit}
       submitLabel="Report"
       submitVariant="danger"
-      busy={saving}
+      busy={busy}
       busyLabel="Reporting..."
-      formClassName={styles.dialogForm}
     >
       <fieldset className={styles.reasons}>
         <legend className={styles.legend}>Reason</legend>

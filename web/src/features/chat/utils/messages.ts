@@ -1,4 +1,5 @@
 import type { ChatMessageFieldsFragment } from "../../../gql/graphql";
+import { formatDate } from "../../../lib/format-date";
 
 export type ChatMessage = ChatMessageFieldsFragment;
 
@@ -32,15 +33,10 @@ export function dayLabel(d: Date, now = new Date()): string {
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(d) === dayKey(now)) return "Today";
   if (dayKey(d) === dayKey(yesterday)) return "Yesterday";
-  return d.toLocaleDateString(undefined, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    ...(d.getFullYear() !== now.getFullYear() ? { year: "numeric" } : {}),
-  });
+  return formatDate(d, d.getFullYear() !== now.getFullYear() ? "weekdayYear" : "weekday");
 }
 
-export const timeLabel = (d: Date) => d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+export const timeLabel = (d: Date) => formatDate(d, "time");
 
 /** Consecutive messages of the same local day, in order. */
 export function groupByDay(messages: readonly ChatMessage[], now = new Date()): DayGroup[] {

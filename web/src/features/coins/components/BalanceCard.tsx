@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CoinsIcon } from "../../../components/ui/icons";
 import { formatCoins, formatRupees } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./BalanceCard.module.css";
+import { paths } from "../../../lib/paths";
 
 export interface BalanceCardProps {
   balance: number | null;
@@ -25,7 +26,7 @@ export function BalanceCard({ balance, coinPricePaise }: BalanceCardProps) {
         </p>
         <p className={styles.balanceNote}>
           1 coin = {formatRupees(coinPricePaise)} ·{" "}
-          <Link to="/skill-coins/rules" className={styles.inverseLink}>
+          <Link to={paths.skillCoinsRules} className={styles.inverseLink}>
             How skill coins work
           </Link>
         </p>

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card, CardHeader } from "../../../components/ui/Card";
 import { TextField } from "../../../components/ui/TextField";
 import { formatCoins, formatRupees, parseCoinAmount } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./BuyCoinsForm.module.css";
 
 const PRESETS = [5, 10, 25, 50];
 

@@ -8,8 +8,9 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { CoinHistoryDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { cx } from "../../../lib/cx";
-import { describeEntry, formatCoins, formatWhen } from "../utils/format";
-import styles from "./Coins.module.css";
+import { describeEntry, formatCoins } from "../utils/format";
+import styles from "./CoinHistoryList.module.css";
+import { formatDate } from "../../../lib/format-date";
 
 const PAGE = 10;
 
@@ -42,7 +43,7 @@ export function CoinHistoryList() {
                   <div className={styles.historyMain}>
                     <span className={styles.historyTitle}>{title}</span>
                     <span className={styles.historyDetail}>
-                      <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time> · {detail}
+                      <time dateTime={e.createdAt}>{formatDate(e.createdAt, "dateTime")}</time> · {detail}
                     </span>
                   </div>
                   <div className={styles.historyNumbers}>

@@ -4,7 +4,8 @@ import { StarIcon } from "../../../components/ui/icons";
 import type { LeaderboardQuery } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { formatCoins } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./LeaderboardTable.module.css";
+import { paths } from "../../../lib/paths";
 
 export interface LeaderboardTableProps {
   rows: Array<LeaderboardQuery["leaderboard"]["edges"][number]["node"]>;
@@ -41,7 +42,7 @@ export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
                   <span className={cx(styles.rank, r.rank <= 3 && styles[`podium${r.rank}`])}>{r.rank}</span>
                 </td>
                 <td>
-                  <Link to={`/user/${r.userId}/${currentID}/Male`} className={styles.nameLink}>
+                  <Link to={paths.profile(r.userId, currentID, "Male")} className={styles.nameLink}>
                     {r.name}
                   </Link>
                   {me && (

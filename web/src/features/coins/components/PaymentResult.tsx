@@ -5,7 +5,7 @@ import { AlertCircleIcon, CheckCircleIcon } from "../../../components/ui/icons";
 import { cx } from "../../../lib/cx";
 import { useCountdown } from "../hooks/use-countdown";
 import { coinsPath, returnTarget } from "../hooks/use-return-to";
-import styles from "./Coins.module.css";
+import styles from "./PaymentResult.module.css";
 
 /** Spec 9: the result pages count down 5 seconds, then go to /skill-coins. */
 export const RESULT_REDIRECT_SECONDS = 5;

@@ -3,7 +3,7 @@ import { Button } from "../../../components/ui/Button";
 import { Dialog } from "../../../components/ui/Dialog";
 import type { CoinOrder } from "../hooks/use-checkout";
 import { formatCoins, formatRupees } from "../utils/format";
-import styles from "./Coins.module.css";
+import styles from "./SandboxCheckout.module.css";
 
 export interface SandboxCheckoutProps {
   order: CoinOrder | null;

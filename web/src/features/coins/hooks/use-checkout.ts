@@ -2,8 +2,9 @@ import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { type CreateCoinOrderMutation, CreateCoinOrderDocument, SandboxPayDocument, VerifyCoinPaymentDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import { loadRazorpayCheckout, openRazorpayCheckout } from "../utils/razorpay-checkout";
+import { paths } from "../../../lib/paths";
 
 export type CoinOrder = CreateCoinOrderMutation["createCoinOrder"];
 
@@ -36,7 +37,7 @@ export function useCheckout(returnTo?: string) {
 
   const fail = useCallback(
     (reason: string, maybeCharged = false) =>
-      navigate("/skill-coins/failure", { state: { reason, maybeCharged, returnTo } satisfies PaymentResultState }),
+      navigate(paths.skillCoinsFailure, { state: { reason, maybeCharged, returnTo } satisfies PaymentResultState }),
     [navigate, returnTo],
   );
 
@@ -50,9 +51,9 @@ export function useCheckout(returnTo?: string) {
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "coinHistory" });
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "skillCoins" });
         client.cache.gc();
-        navigate("/skill-coins/success", { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
+        navigate(paths.skillCoinsSuccess, { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
       } catch (e) {
-        fail(actionMessage(e), order.gateway === "RAZORPAY");
+        fail(errorText(e), order.gateway === "RAZORPAY");
       }
     },
     [client, fail, navigate, returnTo, verify],
@@ -68,7 +69,7 @@ export function useCheckout(returnTo?: string) {
         if (!data) throw new Error("no order");
         order = data.createCoinOrder;
       } catch (e) {
-        setError(actionMessage(e));
+        setError(errorText(e));
         setBusy(false);
         return;
       }
@@ -110,7 +111,7 @@ export function useCheckout(returnTo?: string) {
       if (!data) throw new Error("no payment");
       await complete(sandboxOrder, data.sandboxPay.paymentId, data.sandboxPay.signature);
     } catch (e) {
-      fail(actionMessage(e));
+      fail(errorText(e));
     }
   }, [complete, fail, sandboxOrder, sandboxPay]);
 

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { safeReturnPath } from "../../../lib/session";
+import { paths } from "../../../lib/paths";
 
 /**
  * Where a student who came to buy coins goes back to (`/skill-coins?returnTo=/path`, e.g. from
@@ -23,4 +24,4 @@ export function returnTarget(raw: string | null | undefined): ReturnTarget | nul
 }
 
 /** /skill-coins, keeping the way back. */
-export const coinsPath = (back: ReturnTarget | null) => (back ? `/skill-coins?${new URLSearchParams({ returnTo: back.path })}` : "/skill-coins");
+export const coinsPath = (back: ReturnTarget | null) => paths.skillCoins(back?.path);

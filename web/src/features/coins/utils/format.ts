@@ -12,8 +12,6 @@ export const formatRupees = (paise: number) => rupees.format(paise / 100);
 const whole = new Intl.NumberFormat("en-IN");
 export const formatCoins = (n: number) => whole.format(n);
 
-const when = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-export const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** What a history line says happened, from the viewer's side. */
 export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo">): { title: string; detail: string } {

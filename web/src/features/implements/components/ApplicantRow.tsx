@@ -6,10 +6,12 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { type ImplementRejectionReason, type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
-import { userMessage } from "../utils/errors";
-import { MESSAGES, STATUS_LABEL, STATUS_TONE } from "../utils/rules";
+import { STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
-import styles from "./implements.module.css";
+import styles from "./ApplicantRow.module.css";
+import parts from "./implements.module.css";
+import { paths } from "../../../lib/paths";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"]["applicants"]["edges"][number]["node"];
 
@@ -20,40 +22,28 @@ const FOLD_AFTER_CHARS = 280;
 export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
   const { status } = applicant;
   const input = { postId, userId: applicant.userId };
-  const [accept, accepting] = useMutation(AcceptImplementApplicantDocument);
+  const [accept] = useMutation(AcceptImplementApplicantDocument);
   const [reject] = useMutation(RejectImplementApplicantDocument);
   const [rejectForever] = useMutation(RejectImplementApplicantPermanentlyDocument);
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const accepting = useFormAction();
   const [expanded, setExpanded] = useState(false);
   const name = applicant.user.name || applicant.userName;
   const foldable = applicant.description.length > FOLD_AFTER_CHARS;
   const textId = `applicant-${postId}-${applicant.userId}`;
 
-  async function onAccept() {
-    setProblem(null);
-    try {
-      await accept({ variables: { input } });
-    } catch (e) {
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
-    }
-  }
+  const onAccept = () => accepting.run(() => accept({ variables: { input } }));
 
-  async function onReject(reason: ImplementRejectionReason, otherReason: string | null): Promise<string | null> {
-    try {
-      const send = dialog === "permanent" ? rejectForever : reject;
-      await send({ variables: { input: { ...input, reason, otherReason } } });
-      return null;
-    } catch (e) {
-      return userMessage(e) ?? MESSAGES.somethingWentWrong;
-    }
+  async function onReject(reason: ImplementRejectionReason, otherReason: string | null): Promise<void> {
+    const send = dialog === "permanent" ? rejectForever : reject;
+    await send({ variables: { input: { ...input, reason, otherReason } } });
   }
 
   return (
     <li className={styles.applicant} aria-label={name}>
       <Avatar name={name} image={applicant.user.image} size={40} />
       <div>
-        <div className={styles.cardTop}>
+        <div className={parts.cardTop}>
           <p className={styles.applicantName}>{name}</p>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
         </div>
@@ -69,12 +59,12 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
         {status !== "REJECTED_PERMANENTLY" && (
           <div className={styles.rowActions}>
             {status !== "ACCEPTED" && (
-              <Button size="sm" onClick={onAccept} loading={accepting.loading} loadingText="Accepting...">
+              <Button size="sm" onClick={onAccept} loading={accepting.busy} loadingText="Accepting...">
                 Accept
               </Button>
             )}
             {status === "ACCEPTED" && (
-              <ButtonLink size="sm" variant="secondary" to={`/user/chat/${applicant.userId}`}>
+              <ButtonLink size="sm" variant="secondary" to={paths.chat(applicant.userId)}>
                 Open chat
               </ButtonLink>
             )}
@@ -88,9 +78,9 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
             </Button>
           </div>
         )}
-        {problem && (
-          <Alert variant="danger" className={styles.rowAlert} onDismiss={() => setProblem(null)}>
-            {problem}
+        {accepting.error && (
+          <Alert variant="danger" className={parts.rowAlert} onDismiss={accepting.reset}>
+            {accepting.error}
           </Alert>
         )}
       </div>

@@ -9,33 +9,32 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { CreateImplementPostDocument } from "../../../gql/graphql";
-import { userMessage } from "../utils/errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
-import { nameSegment, type Viewer } from "./WithViewer";
+import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
+import { paths } from "../../../lib/paths";
+import { useFormAction } from "../../../lib/use-form-action";
 
-type Problem = { field?: "title" | "description"; message: string };
 
 /** /implements/:userId/:userName/create: Title and Description, both required. */
 export function CreateProblemPage({ me }: { me: Viewer }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [create, { loading }] = useMutation(CreateImplementPostDocument);
+  const [invalid, setInvalid] = useState<"title" | "description" | null>(null);
+  const { busy, error: problem, run, fail } = useFormAction();
+  const [create] = useMutation(CreateImplementPostDocument);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (loading) return;
-    if (!title.trim()) return setProblem({ field: "title", message: MESSAGES.titleRequired });
-    if (!description.trim()) return setProblem({ field: "description", message: MESSAGES.descriptionRequired });
-    setProblem(null);
-    try {
+    if (busy) return;
+    const field = !title.trim() ? "title" : !description.trim() ? "description" : null;
+    setInvalid(field);
+    if (field) return fail(field === "title" ? MESSAGES.titleRequired : MESSAGES.descriptionRequired);
+    await run(async () => {
       await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
-      navigate(`/implements/${me.id}`);
-    } catch (e) {
-      setProblem({ message: userMessage(e) ?? MESSAGES.somethingWentWrong });
-    }
+      navigate(paths.implements.mine(me.id));
+    });
   }
 
   return (
@@ -43,7 +42,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       <title>Post Problem · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={`/implements/${me.id}/${nameSegment(me.name)}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.implements.list(me.id, me.name)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
@@ -53,7 +52,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       />
       <Card padding="lg">
         <form className={styles.form} onSubmit={submit} noValidate>
-          {problem && <Alert variant="danger">{problem.message}</Alert>}
+          {problem && <Alert variant="danger">{problem}</Alert>}
           <TextField
             label="Title"
             name="title"
@@ -62,7 +61,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             hint={`${title.length}/${LIMITS.title}`}
-            aria-invalid={problem?.field === "title" || undefined}
+            aria-invalid={invalid === "title" || undefined}
           />
           <TextArea
             label="Description"
@@ -73,13 +72,13 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             hint={`What is the problem, what skills does it need, and how will you work together? ${description.length}/${LIMITS.description}`}
-            aria-invalid={problem?.field === "description" || undefined}
+            aria-invalid={invalid === "description" || undefined}
           />
           <div className={styles.formActions}>
-            <ButtonLink to={`/implements/${me.id}`} variant="ghost">
+            <ButtonLink to={paths.implements.mine(me.id)} variant="ghost">
               Cancel
             </ButtonLink>
-            <Button type="submit" loading={loading} loadingText="Posting...">
+            <Button type="submit" loading={busy} loadingText="Posting...">
               Post Problem
             </Button>
           </div>

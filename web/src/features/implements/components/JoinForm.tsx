@@ -5,28 +5,34 @@ import { Button } from "../../../components/ui/Button";
 import { TextArea } from "../../../components/ui/TextField";
 import { JoinImplementPostDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
-import { userMessage } from "../utils/errors";
+import { useFormAction } from "../../../lib/use-form-action";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import styles from "./implements.module.css";
 
 /** Join with a reason. `onJoined` runs after the request is stored (or was already there). */
 export function JoinForm({ postId, onJoined }: { postId: string; onJoined: () => void }) {
   const [description, setDescription] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [join, { loading }] = useMutation(JoinImplementPostDocument);
+  const { busy, error: problem, run, fail, reset } = useFormAction();
+  const [join] = useMutation(JoinImplementPostDocument);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (loading) return;
-    if (!description.trim()) return setProblem(MESSAGES.joinReasonRequired);
-    setProblem(null);
-    try {
-      await join({ variables: { input: { postId, description: description.trim() } } });
-      onJoined();
-    } catch (e) {
-      if (errorCode(e) === "CONFLICT") return onJoined();
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
-    }
+    if (busy) return;
+    if (!description.trim()) return fail(MESSAGES.joinReasonRequired);
+    await run(
+      async () => {
+        await join({ variables: { input: { postId, description: description.trim() } } });
+        onJoined();
+      },
+      {
+        // Already asked (CONFLICT): as good as joined.
+        onError: (e) => {
+          if (errorCode(e) !== "CONFLICT") return undefined;
+          onJoined();
+          return null;
+        },
+      },
+    );
   }
 
   return (
@@ -40,12 +46,12 @@ export function JoinForm({ postId, onJoined }: { postId: string; onJoined: () =>
         value={description}
         onChange={(e) => {
           setDescription(e.target.value);
-          setProblem(null);
+          reset();
         }}
         required
       />
       <div className={styles.formActions}>
-        <Button type="submit" loading={loading} loadingText="Sending...">
+        <Button type="submit" loading={busy} loadingText="Sending...">
           Join
         </Button>
       </div>

@@ -1,57 +1,50 @@
 import { useMutation } from "@apollo/client/react";
-import { useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
-import { nodesOf } from "../../../lib/connection";
-import { userMessage } from "../utils/errors";
-import { formatDate, MESSAGES } from "../utils/rules";
 import { ApplicantRow } from "./ApplicantRow";
-import styles from "./implements.module.css";
+import styles from "./MyProblemCard.module.css";
+import parts from "./implements.module.css";
+import { formatDate } from "../../../lib/format-date";
+import { useFormAction } from "../../../lib/use-form-action";
+import { nodesOf } from "../../../lib/connection";
 
 type MyPost = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"];
 
 /** One of my posts: its text, Hide Post / Show Post, and its applicants. */
 export function MyProblemCard({ post }: { post: MyPost }) {
+  const [setVisibility] = useMutation(SetImplementPostVisibilityDocument);
+  const visibility = useFormAction();
   const applicants = nodesOf(post.applicants);
-  const [setVisibility, { loading }] = useMutation(SetImplementPostVisibilityDocument);
-  const [problem, setProblem] = useState<string | null>(null);
 
-  async function toggle() {
-    setProblem(null);
-    try {
-      await setVisibility({ variables: { postId: post.id, visible: !post.visible } });
-    } catch (e) {
-      setProblem(userMessage(e) ?? MESSAGES.somethingWentWrong);
-    }
-  }
+  const toggle = () => visibility.run(() => setVisibility({ variables: { postId: post.id, visible: !post.visible } }));
 
   return (
     <Card as="article" aria-labelledby={`mine-${post.id}`}>
-      <div className={styles.cardTop}>
+      <div className={parts.cardTop}>
         <div>
-          <h2 id={`mine-${post.id}`} className={styles.cardTitle}>
+          <h2 id={`mine-${post.id}`} className={parts.cardTitle}>
             {post.title}
           </h2>
-          <p className={styles.meta}>
+          <p className={parts.meta}>
             <time dateTime={post.createdAt}>Posted {formatDate(post.createdAt)}</time>
             <Badge tone={post.visible ? "success" : "neutral"}>{post.visible ? "Visible" : "Hidden"}</Badge>
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={toggle} loading={loading}>
+        <Button variant="secondary" size="sm" onClick={toggle} loading={visibility.busy}>
           {post.visible ? "Hide Post" : "Show Post"}
         </Button>
       </div>
-      {problem && (
-        <Alert variant="danger" className={styles.rowAlert}>
-          {problem}
+      {visibility.error && (
+        <Alert variant="danger" className={parts.rowAlert}>
+          {visibility.error}
         </Alert>
       )}
-      <p className={styles.body}>{post.description}</p>
-      <section className={styles.section} aria-label={`Applicants for ${post.title}`}>
-        <h3 className={styles.sectionTitle}>Applicants ({applicants.length}{post.applicants.pageInfo.hasNextPage ? "+" : ""})</h3>
+      <p className={parts.body}>{post.description}</p>
+      <section className={parts.section} aria-label={`Applicants for ${post.title}`}>
+        <h3 className={parts.sectionTitle}>Applicants ({applicants.length}{post.applicants.pageInfo.hasNextPage ? "+" : ""})</h3>
         {applicants.length === 0 ? (
           <p className={styles.muted}>No one has asked to join yet.</p>
         ) : (

@@ -9,15 +9,16 @@ import { PageHeader } from "../../../components/ui/PageHeader";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { MyImplementPostsDocument } from "../../../gql/graphql";
 import { MyProblemCard } from "./MyProblemCard";
-import { nameSegment, type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import { type Viewer } from "./WithViewer";
+import styles from "./MyProblemsPage.module.css";
+import parts from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 import { nodesOf } from "../../../lib/connection";
 
 const PAGE_SIZE = 10;
 
 /** /implements/:userID: Your Problems, with applicant management. */
 export function MyProblemsPage({ me }: { me: Viewer }) {
-  const base = `/implements/${me.id}/${nameSegment(me.name)}`;
   const { data, error, fetchMore, refetch } = useQuery(MyImplementPostsDocument, { variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.myImplementPosts;
@@ -40,12 +41,12 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
         title="Your Problems"
         description="The problems you posted and the students who asked to join. Accept someone to open a chat with them."
         back={
-          <ButtonLink to={base} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.implements.list(me.id, me.name)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
         actions={
-          <ButtonLink to={`${base}/create`} variant="primary">
+          <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
             Post Problem
           </ButtonLink>
         }
@@ -60,7 +61,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
           title="You have not posted a problem yet"
           description="Describe a project you want help with; other students can ask to join."
           action={
-            <ButtonLink to={`${base}/create`} variant="primary">
+            <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
               Post Problem
             </ButtonLink>
           }
@@ -71,7 +72,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
             <MyProblemCard key={post.id} post={post} />
           ))}
           {page.pageInfo.hasNextPage && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Button variant="secondary" onClick={loadMore} loading={loadingMore} loadingText="Loading...">
                 Load more
               </Button>

@@ -3,8 +3,10 @@ import { Badge } from "../../../components/ui/Badge";
 import { Card } from "../../../components/ui/Card";
 import type { ImplementPostFieldsFragment } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
-import { formatDate, myStatusText, STATUS_TONE } from "../utils/rules";
-import styles from "./implements.module.css";
+import { myStatusText, STATUS_TONE } from "../utils/rules";
+import styles from "./ProblemCard.module.css";
+import parts from "./implements.module.css";
+import { formatDate } from "../../../lib/format-date";
 
 /** One of others' problems in the list; the whole card links to its details. */
 export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; to: string }) {
@@ -13,12 +15,12 @@ export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; t
     <article aria-labelledby={`post-${post.id}`}>
       <Link to={to} className={styles.cardLink}>
         <Card interactive padding="md">
-          <div className={styles.cardTop}>
+          <div className={parts.cardTop}>
             <div>
-              <h2 id={`post-${post.id}`} className={styles.cardTitle}>
+              <h2 id={`post-${post.id}`} className={parts.cardTitle}>
                 {post.title}
               </h2>
-              <p className={cx(styles.meta, styles.byline)}>
+              <p className={cx(parts.meta, parts.byline)}>
                 <span>by {post.owner.name}</span>
                 <span aria-hidden="true">·</span>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>

@@ -12,14 +12,17 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { ImplementPostDocument } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
-import { formatDate, myStatusText } from "../utils/rules";
+import { myStatusText } from "../utils/rules";
 import { JoinForm } from "./JoinForm";
-import { nameSegment, type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import { type Viewer } from "./WithViewer";
+import styles from "./ProblemDetailsPage.module.css";
+import parts from "./implements.module.css";
+import { paths } from "../../../lib/paths";
+import { formatDate } from "../../../lib/format-date";
 
 /** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
 export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {
-  const list = `/implements/${me.id}/${nameSegment(me.name)}`;
+  const list = paths.implements.list(me.id, me.name);
   const { data, error, refetch } = useQuery(ImplementPostDocument, { variables: { id: postId }, fetchPolicy: "cache-and-network" });
   const [sent, setSent] = useState(false);
   const post = data?.implementPost;
@@ -52,30 +55,30 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
         <LoadingBlock label="Loading..." />
       ) : (
         <Card as="article" padding="lg" aria-labelledby="problem-title">
-          <h2 id="problem-title" className={styles.cardTitle}>
+          <h2 id="problem-title" className={parts.cardTitle}>
             {post.title}
           </h2>
-          <p className={cx(styles.meta, styles.byline)}>
+          <p className={cx(parts.meta, parts.byline)}>
             <span>by {post.isMine ? "you" : post.owner.name}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
-          <p className={styles.body}>{post.description}</p>
-          <div className={styles.section}>
+          <p className={parts.body}>{post.description}</p>
+          <div className={parts.section}>
             {post.isMine ? (
               <Alert variant="info" title="This is your problem.">
-                <ButtonLink to={`/implements/${me.id}`} variant="secondary" size="sm">
+                <ButtonLink to={paths.implements.mine(me.id)} variant="secondary" size="sm">
                   Manage applicants
                 </ButtonLink>
               </Alert>
             ) : sent || status ? (
-              <div className={styles.form}>
+              <div className={parts.form}>
                 <p role="status" className={styles.status}>
                   Status: {status ? myStatusText(status) : "Request Sent"}
                 </p>
                 {status === "ACCEPTED" && (
                   <div>
-                    <ButtonLink to={`/user/chat/${post.owner.id}`} variant="primary">
+                    <ButtonLink to={paths.chat(post.owner.id)} variant="primary">
                       Chat with {post.owner.name}
                     </ButtonLink>
                   </div>
@@ -83,7 +86,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
               </div>
             ) : (
               <>
-                <h3 className={styles.sectionTitle}>Join this project</h3>
+                <h3 className={parts.sectionTitle}>Join this project</h3>
                 <JoinForm
                   postId={post.id}
                   onJoined={() => {

@@ -12,14 +12,15 @@ import { ImplementPostsDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import { ProblemCard } from "./ProblemCard";
-import { nameSegment, type Viewer } from "./WithViewer";
-import styles from "./implements.module.css";
+import { type Viewer } from "./WithViewer";
+import styles from "./ProblemsListPage.module.css";
+import parts from "./implements.module.css";
+import { paths } from "../../../lib/paths";
 
 const PAGE_SIZE = 10;
 
 /** /implements/:userID/:userName: others' problems, visible and not from an owner who rejected me. */
 export function ProblemsListPage({ me }: { me: Viewer }) {
-  const base = `/implements/${me.id}/${nameSegment(me.name)}`;
   const { data, error, fetchMore, refetch } = useQuery(ImplementPostsDocument, {
     variables: { first: PAGE_SIZE, after: null },
     fetchPolicy: "cache-and-network",
@@ -49,16 +50,16 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
         title="Problems to solve"
         description="Project problems posted by other students. Open one to read it and ask to join."
         back={
-          <ButtonLink to={`/dashboard/${me.id}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard(me.id)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
         actions={
           <>
-            <ButtonLink to={`/implements/${me.id}`} variant="secondary">
+            <ButtonLink to={paths.implements.mine(me.id)} variant="secondary">
               My Problems
             </ButtonLink>
-            <ButtonLink to={`${base}/create`} variant="primary">
+            <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
               Post Problem
             </ButtonLink>
           </>
@@ -74,7 +75,7 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
           title="No problems to join yet"
           description="When other students post project problems, they appear here. Have one of your own?"
           action={
-            <ButtonLink to={`${base}/create`} variant="primary">
+            <ButtonLink to={paths.implements.create(me.id, me.name)} variant="primary">
               Post Problem
             </ButtonLink>
           }
@@ -83,16 +84,16 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
         <ScrollBox ref={box} className={styles.scrollBox} onScroll={onScroll} data-testid="implements-scroll" aria-busy={loadingMore || undefined}>
           <div role="feed" aria-label="Problems" className={styles.list}>
             {items.map((post) => (
-              <ProblemCard key={post.id} post={post} to={`${base}/${post.id}`} />
+              <ProblemCard key={post.id} post={post} to={paths.implements.details(me.id, me.name, post.id)} />
             ))}
           </div>
           {loadingMore && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Spinner label="Loading more problems..." />
             </div>
           )}
           {moreFailed && (
-            <div className={styles.loadingMore}>
+            <div className={parts.loadingMore}>
               <Button variant="secondary" size="sm" onClick={() => { setMoreFailed(false); loadMore(); }}>
                 Load more
               </Button>

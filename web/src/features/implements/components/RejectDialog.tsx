@@ -4,42 +4,44 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextArea } from "../../../components/ui/TextField";
 import type { ImplementRejectionReason } from "../../../gql/graphql";
 import { LIMITS, MESSAGES, REJECTION_REASONS } from "../utils/rules";
-import styles from "./implements.module.css";
+import styles from "./RejectDialog.module.css";
+import { useFormAction } from "../../../lib/use-form-action";
 
 export interface RejectDialogProps {
   open: boolean;
   permanent: boolean;
   applicantName: string;
   onClose: () => void;
-  /** Sends the rejection; resolves with an error text to show, or null when done. */
-  onConfirm: (reason: ImplementRejectionReason, otherReason: string | null) => Promise<string | null>;
+  /** Sends the rejection; rejects with the server's reason when it is refused. */
+  onConfirm: (reason: ImplementRejectionReason, otherReason: string | null) => Promise<void>;
 }
 
 /** Reject or Reject permanently: a reason is required (a listed one, or Other with text). */
 export function RejectDialog({ open, permanent, applicantName, onClose, onConfirm }: RejectDialogProps) {
   const [reason, setReason] = useState<ImplementRejectionReason | null>(null);
   const [other, setOther] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, error: problem, run, fail, reset } = useFormAction();
 
-  function close() {
-    if (sending) return;
+  function clear() {
     setReason(null);
     setOther("");
-    setProblem(null);
+    reset();
     onClose();
+  }
+
+  function close() {
+    if (!sending) clear();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason) return setProblem(MESSAGES.rejectReasonRequired);
-    if (reason === "OTHER" && !other.trim()) return setProblem(MESSAGES.otherReasonRequired);
-    setSending(true);
-    setProblem(null);
-    const failure = await onConfirm(reason, reason === "OTHER" ? other.trim() : null);
-    setSending(false);
-    if (failure) setProblem(failure);
-    else close();
+    if (!reason) return fail(MESSAGES.rejectReasonRequired);
+    if (reason === "OTHER" && !other.trim()) return fail(MESSAGES.otherReasonRequired);
+    const sent = await run(async () => {
+      await onConfirm(reason, reason === "OTHER" ? other.trim() : null);
+      return true;
+    });
+    if (sent) clear();
   }
 
   const action = permanent ? "Reject permanently" : "Reject";
@@ -60,7 +62,6 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
       busyLabel="Rejecting..."
       cancelVariant="ghost"
       cancelDisabled={sending}
-      formClassName={styles.dialogBody}
     >
       {problem && <Alert variant="danger">{problem}</Alert>}
       <fieldset className={styles.reasons}>
@@ -69,7 +70,7 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
           <label key={r.value} className={styles.radio}>
             <input type="radio" name="reason" value={r.value} checked={reason === r.value} onChange={() => {
                 setReason(r.value);
-                setProblem(null);
+                reset();
               }} />
             {r.label}
           </label>
@@ -83,7 +84,7 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
           value={other}
           onChange={(e) => {
             setOther(e.target.value);
-            setProblem(null);
+            reset();
           }}
           autoFocus
           required

@@ -3,25 +3,19 @@ import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { useToken } from "../../../lib/auth";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useViewer } from "../hooks/use-viewer";
+import { paths } from "../../../lib/paths";
 
 export interface Viewer {
   id: string;
   name: string;
 }
 
-/** Renders `children` for the signed-in student; without a (valid) token, goes to /register. */
+/** Renders `children` for the signed-in student (RequireSignIn); a token the server refuses goes to /register. */
 export function WithViewer({ children }: { children: (me: Viewer) => ReactNode }) {
-  const token = useToken();
-  if (!token) return <Navigate to="/register" replace />;
-  return <SignedIn>{children}</SignedIn>;
-}
-
-function SignedIn({ children }: { children: (me: Viewer) => ReactNode }) {
   const { me, loading, error, refetch, signedOut } = useViewer();
-  if (signedOut || errorCode(error) === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (signedOut || errorCode(error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   if (me) return children(me);
   return (
     <Page>
@@ -36,6 +30,3 @@ function SignedIn({ children }: { children: (me: Viewer) => ReactNode }) {
     </Page>
   );
 }
-
-/** The path segment for a name (names may hold spaces or slashes). */
-export const nameSegment = (name: string) => encodeURIComponent(name);

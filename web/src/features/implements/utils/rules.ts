@@ -22,10 +22,7 @@ const REASON_TEXT: Record<ImplementRejectionReason, string> = REJECTION_REASON_T
 /** What the reject dialog offers: the listed reasons, then Other with its text. */
 export const REJECTION_REASONS = (Object.keys(REASON_TEXT) as ImplementRejectionReason[]).map((value) => ({ value, label: REASON_TEXT[value] }));
 
-export const MESSAGES = {
-  ...IMPLEMENT_MESSAGES,
-  somethingWentWrong: "Something went wrong. Please try again.",
-} as const;
+export const MESSAGES = IMPLEMENT_MESSAGES;
 
 export type ApplicationStatus = ImplementApplicationStatus;
 
@@ -48,5 +45,3 @@ export function myStatusText(status: ApplicationStatus): string {
   return status === "PENDING" ? "Request Sent" : STATUS_LABEL[status];
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -5,8 +5,7 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { TextArea } from "../../../components/ui/TextField";
 import { DismissReportDocument, HideImplementPostDocument, SuspendStudentDocument, UnsuspendStudentDocument, WarnStudentDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
-import styles from "./Moderation.module.css";
+import { useFormAction } from "../../../lib/use-form-action";
 
 /** What an operator is about to do, and to whom. */
 export type ModerationAction =
@@ -52,20 +51,19 @@ const SUBMIT: Record<ModerationAction["kind"], string> = {
 export function ActionDialog({ action, onClose, onDone }: { action: ModerationAction; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState("");
   const [duration, setDuration] = useState("7");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [dismiss, d] = useMutation(DismissReportDocument);
-  const [warn, w] = useMutation(WarnStudentDocument);
-  const [suspend, s] = useMutation(SuspendStudentDocument);
-  const [unsuspend, u] = useMutation(UnsuspendStudentDocument);
-  const [hide, h] = useMutation(HideImplementPostDocument);
-  const busy = d.loading || w.loading || s.loading || u.loading || h.loading;
+  const { busy, error: problem, run, fail } = useFormAction();
+  const [dismiss] = useMutation(DismissReportDocument);
+  const [warn] = useMutation(WarnStudentDocument);
+  const [suspend] = useMutation(SuspendStudentDocument);
+  const [unsuspend] = useMutation(UnsuspendStudentDocument);
+  const [hide] = useMutation(HideImplementPostDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!reason.trim()) return setProblem("Please give a reason: it goes into the audit log.");
+    if (!reason.trim()) return fail("Please give a reason: it goes into the audit log.");
     const why = reason.trim();
-    try {
+    await run(async () => {
       if (action.kind === "dismiss") await dismiss({ variables: { reportId: action.reportId, reason: why } });
       if (action.kind === "warn") await warn({ variables: { userId: action.userId, reason: why, reportId: action.reportId ?? null } });
       if (action.kind === "suspend") {
@@ -75,9 +73,7 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       if (action.kind === "unsuspend") await unsuspend({ variables: { userId: action.userId, reason: why } });
       if (action.kind === "hide") await hide({ variables: { postId: action.postId, reason: why, reportId: action.reportId ?? null } });
       onDone();
-    } catch (error) {
-      setProblem(actionMessage(error));
-    }
+    });
   }
 
   return (
@@ -91,7 +87,6 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       submitVariant={action.kind === "suspend" || action.kind === "hide" ? "danger" : "primary"}
       busy={busy}
       busyLabel="Saving..."
-      formClassName={styles.dialogForm}
     >
       {problem && <Alert variant="danger">{problem}</Alert>}
       {action.kind === "suspend" && <Select label="How long" options={DURATIONS} value={duration} onChange={(e) => setDuration(e.target.value)} />}

@@ -1,14 +1,15 @@
 import { Card } from "../../../components/ui/Card";
 import type { ModerationConsoleQuery } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
-import styles from "./Moderation.module.css";
-import { formatDate } from "./ReportCard";
+import styles from "./AuditLog.module.css";
+import section from "./ModerationSection.module.css";
+import { formatDate } from "../../../lib/format-date";
 import { ACTION_TEXT } from "../utils/labels";
 
 /** "until <ISO date>" as a person reads it. */
 function describeDetails(details: string): string {
   const until = /^until (.+)$/.exec(details);
-  return until && !Number.isNaN(Date.parse(until[1])) ? `until ${formatDate(until[1])}` : details;
+  return until && !Number.isNaN(Date.parse(until[1])) ? `until ${formatDate(until[1], "dateTime")}` : details;
 }
 
 /** The newest entries of the append-only audit log: who did what, when and why. */
@@ -16,7 +17,7 @@ export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit
   const entries = nodesOf(log);
   return (
     <section aria-labelledby="audit-title" className={styles.audit}>
-      <h2 id="audit-title" className={styles.sectionTitle}>
+      <h2 id="audit-title" className={section.sectionTitle}>
         Audit log
       </h2>
       <Card padding="none" className={styles.auditCard}>
@@ -38,7 +39,7 @@ export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td data-label="When">
-                      <time dateTime={e.createdAt}>{formatDate(e.createdAt)}</time>
+                      <time dateTime={e.createdAt}>{formatDate(e.createdAt, "dateTime")}</time>
                     </td>
                     <td data-label="Who">{e.actor}</td>
                     <td data-label="What">

@@ -15,8 +15,10 @@ import { cx } from "../../../lib/cx";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ActionDialog, type ModerationAction } from "./ActionDialog";
 import { AuditLog } from "./AuditLog";
-import styles from "./Moderation.module.css";
+import styles from "./ModerationPage.module.css";
+import section from "./ModerationSection.module.css";
 import { ReportCard } from "./ReportCard";
+import { paths } from "../../../lib/paths";
 
 /** The server refused: this student is not an operator (403 on REST, FORBIDDEN on GraphQL). */
 function Forbidden({ message }: { message: string }) {
@@ -25,7 +27,7 @@ function Forbidden({ message }: { message: string }) {
       <title>Forbidden · Skill Exchange</title>
       <EmptyState as="h1" title="403 - Operators only" description={message} />
       <div className={styles.center}>
-        <ButtonLink to="/dashboard" variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
+        <ButtonLink to={paths.dashboard()} variant="primary" startIcon={<ArrowLeftIcon size={16} />}>
           Back to your dashboard
         </ButtonLink>
       </div>
@@ -39,7 +41,7 @@ export function ModerationPage() {
   const [action, setAction] = useState<ModerationAction | null>(null);
   const { data, error, refetch } = useQuery(ModerationConsoleDocument, { variables: { status }, fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   if (code === "FORBIDDEN") return <Forbidden message={error?.message ?? "Only operators can open this page."} />;
   if (!data) {
     if (error) {
@@ -71,7 +73,7 @@ export function ModerationPage() {
         title="Moderation"
         description="Reports from students, what you did about them, and the community at a glance."
         back={
-          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
@@ -92,7 +94,7 @@ export function ModerationPage() {
 
       <section aria-labelledby="queue-title" className={styles.queue}>
         <div className={styles.queueHead}>
-          <h2 id="queue-title" className={styles.sectionTitle}>
+          <h2 id="queue-title" className={section.sectionTitle}>
             Reports
           </h2>
           <div role="group" aria-label="Which reports" className={styles.filter}>

@@ -8,16 +8,15 @@ import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragmen
 import { nodesOf } from "../../../lib/connection";
 import type { ModerationAction } from "./ActionDialog";
 import { REASON_TEXT, RESOLUTION_TEXT } from "../utils/labels";
-import styles from "./Moderation.module.css";
+import styles from "./ReportCard.module.css";
+import { formatDate } from "../../../lib/format-date";
 
-const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-export const formatDate = (iso: string) => DATE.format(new Date(iso));
 
 const PERMANENT_YEAR = 9999;
 function standing(s: ModeratedStudentFieldsFragment) {
   if (s.deleted) return "account deleted";
   if (s.suspendedUntil && new Date(s.suspendedUntil).getTime() > Date.now()) {
-    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR ? "suspended permanently" : `suspended until ${formatDate(s.suspendedUntil)}`;
+    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR ? "suspended permanently" : `suspended until ${formatDate(s.suspendedUntil, "dateTime")}`;
   }
   return s.emailVerified ? null : "address not verified";
 }
@@ -65,7 +64,7 @@ function Evidence({ reportId, reporterId }: { reportId: string; reporterId: stri
             <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Reported"}</span>
             <span className={styles.body}>{m.body}</span>
             <time className={styles.muted} dateTime={m.createdAt}>
-              {formatDate(m.createdAt)}
+              {formatDate(m.createdAt, "dateTime")}
             </time>
           </li>
         ))}
@@ -90,7 +89,7 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
           {report.resolution && <Badge tone="success">Resolved: {RESOLUTION_TEXT[report.resolution]}</Badge>}
         </div>
         <time className={styles.muted} dateTime={report.createdAt}>
-          {formatDate(report.createdAt)}
+          {formatDate(report.createdAt, "dateTime")}
         </time>
       </header>
       {report.details && <p className={styles.details}>“{report.details}”</p>}

@@ -11,7 +11,7 @@ import { PageHeader } from "../../../components/ui/PageHeader";
 import { Select } from "../../../components/ui/Select";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { NotificationMailSettingsDocument, type NotificationMailKind, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
-import { actionMessage, errorCode } from "../../../lib/graphql-errors";
+import { errorCode, errorText } from "../../../lib/graphql-errors";
 import styles from "./Notifications.module.css";
 
 const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[m] }));
@@ -40,7 +40,7 @@ export function MailSettingsPage() {
       setDraft({});
       setNotice({ ok: true, text: MAIL_SETTINGS_MESSAGES.saved });
     } catch (err) {
-      setNotice({ ok: false, text: actionMessage(err) });
+      setNotice({ ok: false, text: errorText(err) });
     }
   }
 

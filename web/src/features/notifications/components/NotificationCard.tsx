@@ -5,8 +5,10 @@ import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { ChatIcon, CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import type { NotificationFieldsFragment } from "../../../gql/graphql";
-import { formatWhen, kindOf } from "../utils/kinds";
-import styles from "./Notifications.module.css";
+import { kindOf } from "../utils/kinds";
+import styles from "./NotificationCard.module.css";
+import { paths } from "../../../lib/paths";
+import { formatDate } from "../../../lib/format-date";
 
 export interface NotificationCardProps {
   n: NotificationFieldsFragment;
@@ -64,7 +66,7 @@ export function NotificationCard({ n, profileHref, busy, disabled, onAccept, onR
         <div className={styles.top}>
           <Badge tone={kind.tone}>{kind.label}</Badge>
           <time className={styles.when} dateTime={n.createdAt}>
-            {formatWhen(n.createdAt)}
+            {formatDate(n.createdAt, "recent")}
           </time>
         </div>
         <h2 id={titleId} className={styles.headline}>
@@ -97,7 +99,7 @@ export function NotificationCard({ n, profileHref, busy, disabled, onAccept, onR
             </Button>
           )}
           {kind.actions.includes("chat") && (
-            <ButtonLink size="sm" variant="secondary" to={`/user/chat/${n.notifier.id}`} startIcon={<ChatIcon size={16} />}>
+            <ButtonLink size="sm" variant="secondary" to={paths.chat(n.notifier.id)} startIcon={<ChatIcon size={16} />}>
               Open chat
             </ButtonLink>
           )}

@@ -4,11 +4,11 @@ import { Alert } from "../../../components/ui/Alert";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { SwapIcon } from "../../../components/ui/icons";
 import type { Gender, NotificationFieldsFragment } from "../../../gql/graphql";
-import { genderSegment } from "../../../lib/gender";
 import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
-import styles from "./Notifications.module.css";
+import styles from "./NotificationsList.module.css";
 import { RejectDialog } from "./RejectDialog";
+import { paths } from "../../../lib/paths";
 
 export interface NotificationsListProps {
   notifications: NotificationFieldsFragment[];
@@ -20,7 +20,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
   const actions = useNotificationActions();
   const { pathname } = useLocation();
   const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
-  const profileHref = (n: NotificationFieldsFragment) => `/user/${n.notifier.id}/${me.id}/${genderSegment(me.gender)}`;
+  const profileHref = (n: NotificationFieldsFragment) => paths.profile(n.notifier.id, me.id, me.gender);
 
   async function confirmReject() {
     if (!rejecting) return;
@@ -34,13 +34,13 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
         {actions.notice && (
           <Alert variant={actions.notice.variant} title={actions.notice.text} onDismiss={actions.clearNotice}>
             {actions.notice.chatWith && (
-              <Link to={`/user/chat/${actions.notice.chatWith}`} className={styles.noticeLink}>
+              <Link to={paths.chat(actions.notice.chatWith)} className={styles.noticeLink}>
                 Go to the chat
               </Link>
             )}
             {actions.notice.buyCoins && (
               // The coins page offers the way back here once the coins are bought.
-              <Link to={`/skill-coins?${new URLSearchParams({ returnTo: pathname })}`} className={styles.noticeLink}>
+              <Link to={paths.skillCoins(pathname)} className={styles.noticeLink}>
                 Buy skill coins
               </Link>
             )}

@@ -12,7 +12,8 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
 import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsList } from "./NotificationsList";
-import styles from "./Notifications.module.css";
+import styles from "./NotificationsPage.module.css";
+import { paths } from "../../../lib/paths";
 
 /**
  * /{userId}/notifications for a signed-in student: the caller's own list (the server shows no
@@ -30,9 +31,9 @@ export function NotificationsPage() {
 
   const me = viewer.data?.me;
   const codes = [errorCode(viewer.error), errorCode(list.error)];
-  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to="/register" replace />;
-  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to="/p" replace />;
-  if (me && userId !== me.id) return <Navigate to={`/${me.id}/notifications`} replace />;
+  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
+  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to={paths.profileDetails} replace />;
+  if (me && userId !== me.id) return <Navigate to={paths.notifications(me.id)} replace />;
 
   const page = list.data?.notifications;
   const notifications = nodesOf(page) as NotificationFieldsFragment[];
@@ -43,14 +44,14 @@ export function NotificationsPage() {
       <title>Notifications · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to={`/dashboard/${me?.id ?? userId ?? ""}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard(me?.id ?? userId ?? "")} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
         title="Notifications"
         description="Answer swap and pay requests, pay for accepted ones, and keep up with your exchanges."
         actions={
-          <ButtonLink to="/settings/notifications" variant="secondary" size="sm">
+          <ButtonLink to={paths.notificationSettings} variant="secondary" size="sm">
             Mail settings
           </ButtonLink>
         }

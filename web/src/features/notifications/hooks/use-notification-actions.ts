@@ -2,7 +2,7 @@ import type { ApolloCache } from "@apollo/client";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { NotificationCountDocument, type NotificationFieldsFragment, NotificationsDocument, AcceptRequestDocument, DismissNotificationDocument, PayAcceptedRequestDocument, RejectRequestDocument } from "../../../gql/graphql";
-import { actionMessage, errorCode, errorReason } from "../../../lib/graphql-errors";
+import { errorText, errorCode, errorReason } from "../../../lib/graphql-errors";
 
 /** `buyCoins`: the learner is short of coins; the notice links to buying them (and back here). */
 export type Notice = { variant: "success" | "danger"; text: string; chatWith?: string; buyCoins?: boolean };
@@ -34,7 +34,7 @@ export function useNotificationActions() {
     try {
       setNotice(await work());
     } catch (error) {
-      setNotice({ variant: "danger", text: actionMessage(error), buyCoins: errorReason(error) === "NOT_ENOUGH_COINS" });
+      setNotice({ variant: "danger", text: errorText(error), buyCoins: errorReason(error) === "NOT_ENOUGH_COINS" });
       // Answered elsewhere meanwhile (another tab, the other student): show the list as it is now.
       const code = errorCode(error);
       // Awaited, so the card stays busy until the list is current (a second click can't race the refetch).

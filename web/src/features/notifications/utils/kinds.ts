@@ -35,5 +35,3 @@ export function kindOf(n: Pick<NotificationFieldsFragment, "type" | "dismissible
   return { ...k, actions: n.dismissible && !actions.includes("ok") ? [...actions, "ok"] : actions };
 }
 
-const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-export const formatWhen = (iso: string) => DATE.format(new Date(iso));

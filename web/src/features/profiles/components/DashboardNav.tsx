@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { usePageMenu } from "../../../components/layouts/page-menu";
 import type { Gender } from "../../../gql/graphql";
-import { genderSegment } from "../../../lib/gender";
-import styles from "./Dashboard.module.css";
+import styles from "./DashboardNav.module.css";
+import { paths } from "../../../lib/paths";
 
 export interface DashboardViewer {
   id: string;
@@ -15,15 +15,15 @@ export interface DashboardViewer {
 /** The dashboard's links, in the order of spec section 2. */
 export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
   return [
-    { to: `/${me.id}/notifications`, label: notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications" },
-    { to: "/user/chat", label: "Chat" },
-    { to: `/user/${me.id}/${me.id}/${genderSegment(me.gender)}`, label: "Profile" },
-    { to: `/implements/${me.id}/${encodeURIComponent(me.name)}`, label: "Implement" },
-    { to: `/leaderboard/${me.id}`, label: "Leaderboard" },
-    { to: `/game/${me.id}`, label: "Game" },
-    { to: "/skill-coins", label: "Coins" },
-    ...(me.isOperator ? [{ to: "/moderation", label: "Moderation" }] : []),
-    { to: "/logout", label: "Logout" },
+    { to: paths.notifications(me.id), label: notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications" },
+    { to: paths.chats, label: "Chat" },
+    { to: paths.profile(me.id, me.id, me.gender), label: "Profile" },
+    { to: paths.implements.list(me.id, me.name), label: "Implement" },
+    { to: paths.leaderboard(me.id), label: "Leaderboard" },
+    { to: paths.game(me.id), label: "Game" },
+    { to: paths.skillCoins(), label: "Coins" },
+    ...(me.isOperator ? [{ to: paths.moderation, label: "Moderation" }] : []),
+    { to: paths.logout, label: "Logout" },
   ];
 }
 

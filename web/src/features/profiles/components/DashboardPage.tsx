@@ -9,10 +9,11 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
 import { Avatar } from "../../../components/ui/Avatar";
 import { DashboardNav } from "./DashboardNav";
-import styles from "./Dashboard.module.css";
+import styles from "./DashboardPage.module.css";
 import { FeedSection } from "./FeedSection";
 import { RewardPopup } from "./RewardPopup";
 import { SearchPanel } from "./SearchPanel";
+import { paths } from "../../../lib/paths";
 
 /**
  * /dashboard/:userId for its owner: links, welcome, search and the feed. Another id sends
@@ -25,9 +26,9 @@ export function DashboardPage({ userId, notice }: { userId: string; /** Shown un
   const feed = useFeed(!ready);
   const counts = useQuery(DashboardCountsDocument, { skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
 
-  if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to="/register" replace />;
-  if (me && me.id !== userId) return <Navigate to={`/dashboard/${me.id}`} replace />;
-  if ((me && !me.detailsFilled) || errorCode(feed.error) === "DETAILS_NOT_FILLED") return <Navigate to="/p" replace />;
+  if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
+  if (me && me.id !== userId) return <Navigate to={paths.dashboard(me.id)} replace />;
+  if ((me && !me.detailsFilled) || errorCode(feed.error) === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
 
   if (viewer.error && !me) {
     return (

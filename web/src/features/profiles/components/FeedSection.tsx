@@ -7,7 +7,8 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { useInfiniteScroll } from "../../../lib/use-infinite-scroll";
 import type { useFeed } from "../hooks/use-feed";
 import type { DashboardViewer } from "./DashboardNav";
-import styles from "./Dashboard.module.css";
+import styles from "./FeedSection.module.css";
+import grid from "./UserGrid.module.css";
 import { UserCard } from "./UserCard";
 
 /** The feed inside its own scroll box (max 60vh); the next page loads near the bottom. */
@@ -23,14 +24,14 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
   return (
     <section aria-labelledby="feed-heading" className={styles.feedSection}>
       <div className={styles.feedHead}>
-        <h2 id="feed-heading" className={styles.sectionTitle}>
+        <h2 id="feed-heading" className={grid.sectionTitle}>
           Your feed
         </h2>
         <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
       </div>
       <ScrollBox ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} role="region" aria-label="Feed">
         {feed.items.length > 0 && (
-          <ul className={styles.cardGrid} role="list">
+          <ul className={grid.cardGrid} role="list">
             {feed.items.map((u) => (
               <UserCard key={u.id} user={u} viewer={me} />
             ))}

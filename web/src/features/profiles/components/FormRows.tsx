@@ -4,7 +4,7 @@ import { CloseIcon } from "../../../components/ui/icons";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import type { Problem, SkillRow } from "../utils/profile-rules";
-import styles from "./ProfileForm.module.css";
+import styles from "./FormRows.module.css";
 
 export interface Keyed<T> {
   key: number;

@@ -3,7 +3,7 @@ import { generatedAvatarUrl } from "../../../components/ui/Avatar";
 import { buttonClassName } from "../../../components/ui/Button";
 import { FieldError } from "../../../components/ui/Field";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
-import styles from "./ProfileForm.module.css";
+import styles from "./ImagePicker.module.css";
 
 /** Upload Image: a file input with a live preview of the picked (or current) picture. */
 export function ImagePicker({

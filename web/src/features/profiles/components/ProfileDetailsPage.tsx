@@ -8,7 +8,8 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { ProfileDetailsDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
-import styles from "./ProfileForm.module.css";
+import styles from "./ProfileDetailsPage.module.css";
+import { paths } from "../../../lib/paths";
 
 /** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */
 export const SAVED_REDIRECT_MS = 1200;
@@ -20,7 +21,7 @@ export function ProfileDetailsPage({ notice }: { /** Shown under the header (the
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (errorCode(error) === "UNAUTHENTICATED" || (data && data.me === null)) return <Navigate to="/register" replace />;
+  if (errorCode(error) === "UNAUTHENTICATED" || (data && data.me === null)) return <Navigate to={paths.register} replace />;
   const me = data?.me;
 
   return (
@@ -36,7 +37,7 @@ export function ProfileDetailsPage({ notice }: { /** Shown under the header (the
         <ProfileForm
           me={me}
           onSaved={() => {
-            timer.current = setTimeout(() => navigate("/dashboard"), SAVED_REDIRECT_MS);
+            timer.current = setTimeout(() => navigate(paths.dashboard()), SAVED_REDIRECT_MS);
           }}
         />
       ) : error ? (

@@ -9,12 +9,12 @@ import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type Gender, type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
 import { GENDER_OPTIONS, isGender } from "../../../lib/gender";
-import { errorMessage } from "../utils/errors";
 import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
 import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
 import { ImagePicker } from "./ImagePicker";
 import styles from "./ProfileForm.module.css";
+import { useFormAction } from "../../../lib/use-form-action";
 
 type Me = NonNullable<ProfileDetailsQuery["me"]>;
 
@@ -74,26 +74,28 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [amount, setAmount] = useState(String(me.amount ?? 0));
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | { field?: FieldName; message: string } | null>(null);
-  const [saved, setSaved] = useState(false);
+  const saving = useFormAction();
+  const saved = saving.done;
   const [uploading, setUploading] = useState(false);
-  const [update, { loading }] = useMutation(UpdateProfileDocument);
+  const [update] = useMutation(UpdateProfileDocument);
   const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped by each refused Submit: focus goes to the first wrong field then (not while typing).
   const [attempt, setAttempt] = useState(0);
-  const busy = uploading || loading || saved;
+  const busy = uploading || saving.busy || saved;
   // A problem the checks tie to a field shows at that field; the server's own refusals beside Submit.
   const atField = problem?.field ? (problem as Problem) : null;
   const onlyAt = (field: FieldName) => (atField?.field === field ? atField : null);
   const listError = (field: FieldName) => (atField?.field === field && atField.index === undefined ? atField.message : undefined);
+  const refusal = problem && !atField ? problem.message : saving.error;
 
   useLayoutEffect(() => {
     if (attempt) focusFirstProblem(formRef.current);
   }, [attempt]);
 
   useEffect(() => {
-    if ((problem && !atField) || saved) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
-  }, [problem, atField, saved]);
+    if (refusal || saved) alertRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [refusal, saved]);
 
   /** Editing the field that was wrong takes its message away. */
   const edited = (field: FieldName) => setProblem((p) => (p?.field === field ? null : p));
@@ -111,10 +113,11 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
     const found = checkProfile(values, { hasCurrent: Boolean(me.image), file });
     setProblem(found);
     if (found) {
+      saving.reset();
       setAttempt((n) => n + 1);
       return;
     }
-    try {
+    await saving.run(async () => {
       let image: string | undefined;
       if (file) {
         setUploading(true);
@@ -133,15 +136,12 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           },
         },
       });
-      setSaved(true);
       onSaved();
-    } catch (error) {
-      setProblem({ message: errorMessage(error) });
-    }
+    });
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem && !atField ? "profile-problem" : undefined}>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={refusal ? "profile-problem" : undefined}>
       <Card padding="lg" className={styles.card}>
         <Section title="About you">
           <div className={styles.aboutGrid}>
@@ -264,9 +264,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       </Card>
 
       <div ref={alertRef} className={styles.footer}>
-        {problem && !atField && (
+        {refusal && (
           <Alert id="profile-problem" variant="danger">
-            {problem.message}
+            {refusal}
           </Alert>
         )}
         {saved && <Alert variant="success">{MESSAGES.success}</Alert>}

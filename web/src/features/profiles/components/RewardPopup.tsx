@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/Button";
 import { Dialog } from "../../../components/ui/Dialog";
 import { CoinsIcon } from "../../../components/ui/icons";
 import { AcknowledgeDashboardRewardDocument, DashboardRewardDocument } from "../../../gql/graphql";
-import styles from "./Dashboard.module.css";
+import styles from "./RewardPopup.module.css";
 
 /** Spec section 9: the popup closes by itself after 5 seconds. */
 export const REWARD_AUTO_CLOSE_MS = 5000;

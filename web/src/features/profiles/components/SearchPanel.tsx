@@ -10,7 +10,8 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { TextField } from "../../../components/ui/TextField";
 import { type SearchFilter, SearchUsersDocument } from "../../../gql/graphql";
 import type { DashboardViewer } from "./DashboardNav";
-import styles from "./Dashboard.module.css";
+import styles from "./SearchPanel.module.css";
+import grid from "./UserGrid.module.css";
 import { UserCard } from "./UserCard";
 import { nodesOf } from "../../../lib/connection";
 
@@ -79,7 +80,7 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
       </Card>
       {submitted && (
         <div className={styles.results} aria-live="polite">
-          <h2 className={styles.sectionTitle}>
+          <h2 className={grid.sectionTitle}>
             Results for “{submitted.query}”
             <span className={styles.sectionMeta}>{FILTERS.find((f) => f.value === submitted.filter)!.label}</span>
           </h2>
@@ -87,7 +88,7 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
             <Spinner showLabel label="Searching..." />
           ) : results && results.length > 0 ? (
             <>
-              <ul className={styles.cardGrid} role="list" aria-label="Search results">
+              <ul className={grid.cardGrid} role="list" aria-label="Search results">
                 {results.map((u) => (
                   <UserCard key={u.id} user={u} viewer={me} />
                 ))}

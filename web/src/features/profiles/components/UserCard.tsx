@@ -3,8 +3,8 @@ import { Card } from "../../../components/ui/Card";
 import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { Gender, UserCardFieldsFragment } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
-import { genderSegment } from "../../../lib/gender";
-import styles from "./Dashboard.module.css";
+import styles from "./UserCard.module.css";
+import { paths } from "../../../lib/paths";
 
 function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFieldsFragment["skillsKnown"]; tone: "known" | "wanted" }) {
   return (
@@ -37,7 +37,7 @@ export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewe
       <SkillChips label="Skills Known" skills={user.skillsKnown} tone="known" />
       <SkillChips label="Skills Required" skills={user.skillsRequired} tone="wanted" />
       <ButtonLink
-        to={`/user/${user.id}/${viewer.id}/${genderSegment(viewer.gender)}`}
+        to={paths.profile(user.id, viewer.id, viewer.gender)}
         variant="secondary"
         size="sm"
         className={styles.viewProfile}

@@ -12,6 +12,7 @@ import { type UserProfileQuery, UserProfileDocument } from "../../../gql/graphql
 import { Avatar } from "../../../components/ui/Avatar";
 import styles from "./UserProfile.module.css";
 import { genderText } from "../../../lib/gender";
+import { paths } from "../../../lib/paths";
 
 export type ProfileUser = NonNullable<UserProfileQuery["user"]>;
 
@@ -59,7 +60,7 @@ export function UserProfilePage({
   const own = userId === currentId;
 
   const back = (
-    <ButtonLink to={`/dashboard/${currentId}`} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+    <ButtonLink to={paths.dashboard(currentId)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
       Back
     </ButtonLink>
   );
@@ -121,7 +122,7 @@ export function UserProfilePage({
         </dl>
         <div className={styles.actions}>
           {own ? (
-            <ButtonLink to="/p" variant="primary">
+            <ButtonLink to={paths.profileDetails} variant="primary">
               Edit Profile
             </ButtonLink>
           ) : (
@@ -144,7 +145,7 @@ export function UserProfilePage({
                   <span className={styles.skillCategory}>
                     {c.mentor ? (
                       <>
-                        with <Link to={`/user/${c.mentor.id}/${currentId}/${gender}`}>{c.mentor.name}</Link>
+                        with <Link to={paths.profile(c.mentor.id, currentId, gender)}>{c.mentor.name}</Link>
                       </>
                     ) : (
                       c.category

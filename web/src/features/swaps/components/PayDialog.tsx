@@ -3,43 +3,40 @@ import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { PayFormDocument, RequestPayDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
+import { useFormAction } from "../../../lib/use-form-action";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
   const form = useQuery(PayFormDocument, { variables: { userId }, skip: !open, fetchPolicy: "network-only" });
-  const [send, { loading }] = useMutation(RequestPayDocument);
+  const [send] = useMutation(RequestPayDocument);
   const [learn, setLearn] = useState("");
   const [coins, setCoins] = useState(defaultCoins && defaultCoins > 0 ? String(defaultCoins) : "");
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, fail } = useFormAction();
   const options = form.data?.payForm;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (busy) return;
     const learnSkill = pick(options?.learnSkills, learn);
     if (!learnSkill) {
-      setError(SWAP_TEXT.selectSkills);
+      fail(SWAP_TEXT.selectSkills);
       return;
     }
     const amount = coins.trim() === "" ? 0 : Number(coins);
     if (amount === 0 || Number.isNaN(amount)) {
-      setError(SWAP_TEXT.enterCoins);
+      fail(SWAP_TEXT.enterCoins);
       return;
     }
     if (!Number.isInteger(amount) || amount < 0) {
-      setError("Skill coins must be a whole number");
+      fail("Skill coins must be a whole number");
       return;
     }
-    setError(null);
-    try {
+    await run(async () => {
       await send({ variables: { input: { receiverId: userId, learnSkill, skillCoins: amount } } });
       onSent(SWAP_TEXT.paySent(userName));
-    } catch (e) {
-      setError(actionMessage(e));
-    }
+    });
   }
 
   return (
@@ -49,7 +46,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
       title={`Pay ${userName} to learn`}
       description={`Offer skill coins for a course. Coins leave your balance only when you pay, after ${userName} accepts.`}
       onSubmit={onSubmit}
-      sending={loading}
+      sending={busy}
       options={options}
       loadError={form.error}
       error={error}

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { Spinner } from "../../../components/ui/Spinner";
-import { actionMessage } from "../../../lib/graphql-errors";
+import { errorText } from "../../../lib/graphql-errors";
 import styles from "./RequestDialogs.module.css";
 
 export interface RequestDialogProps {
@@ -49,7 +49,7 @@ export function RequestFormDialog<T>({ open, onClose, title, description, onSubm
       formClassName={styles.form}
     >
       {loadError ? (
-        <Alert variant="danger" title={actionMessage(loadError)} />
+        <Alert variant="danger" title={errorText(loadError)} />
       ) : !options ? (
         <Spinner showLabel label="Loading skills..." />
       ) : (

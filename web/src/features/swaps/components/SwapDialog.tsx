@@ -2,35 +2,32 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { RequestSwapDocument, SwapFormDocument } from "../../../gql/graphql";
-import { actionMessage } from "../../../lib/graphql-errors";
 import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
+import { useFormAction } from "../../../lib/use-form-action";
 
 /** Swap popup: one of my skills to teach, one of theirs to learn; Submit and Cancel. */
 export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestDialogProps) {
   const form = useQuery(SwapFormDocument, { variables: { userId }, skip: !open, fetchPolicy: "network-only" });
-  const [send, { loading }] = useMutation(RequestSwapDocument);
+  const [send] = useMutation(RequestSwapDocument);
   const [teach, setTeach] = useState("");
   const [learn, setLearn] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, fail } = useFormAction();
   const options = form.data?.swapForm;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (loading) return;
+    if (busy) return;
     const preachSkill = pick(options?.preachSkills, teach);
     const learnSkill = pick(options?.learnSkills, learn);
     if (!preachSkill || !learnSkill) {
-      setError(SWAP_TEXT.selectSkills);
+      fail(SWAP_TEXT.selectSkills);
       return;
     }
-    setError(null);
-    try {
+    await run(async () => {
       await send({ variables: { input: { receiverId: userId, preachSkill, learnSkill } } });
       onSent(SWAP_TEXT.swapSent(userName));
-    } catch (e) {
-      setError(actionMessage(e));
-    }
+    });
   }
 
   return (
@@ -40,7 +37,7 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
       title={`Swap skills with ${userName}`}
       description="Teach one of your skills and learn one of theirs in return."
       onSubmit={onSubmit}
-      sending={loading}
+      sending={busy}
       options={options}
       loadError={form.error}
       error={error}
