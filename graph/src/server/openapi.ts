@@ -12,12 +12,18 @@ import { z } from "./zod-openapi.js";
  * coverage test in openapi.test.ts fails).
  */
 
+/** Express 5's router internals, as far as this walk reads them. */
+interface ExpressLayer {
+  route?: { path: unknown; methods: Record<string, boolean>; stack: Array<{ handle: DocumentedHandler }> };
+  handle?: Router & { stack?: ExpressLayer[] };
+}
+
 /** The method and Express path of every route registered on `router` (recursing into sub-routers). */
 export function mountedRoutes(router: Router): Array<{ method: string; path: string; doc: RouteDoc | undefined }> {
   const out: Array<{ method: string; path: string; doc: RouteDoc | undefined }> = [];
-  for (const layer of (router as unknown as { stack: any[] }).stack) {
+  for (const layer of (router as unknown as { stack: ExpressLayer[] }).stack) {
     if (layer.route) {
-      const handlers = layer.route.stack as Array<{ handle: DocumentedHandler }>;
+      const handlers = layer.route.stack;
       const doc = handlers.map((h) => h.handle[ROUTE_DOC]).find(Boolean);
       for (const method of Object.keys(layer.route.methods)) out.push({ method, path: String(layer.route.path), doc });
     } else if (layer.handle?.stack) {

@@ -47,11 +47,13 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   }, [firstSeq]);
 
   // A new last message: follow it if the reader was at the bottom or wrote it.
+  const lastId = last?.id;
+  const lastIsMine = last?.fromUserId === meId;
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || !last) return;
-    if (atBottom.current || last.fromUserId === meId) el.scrollTop = el.scrollHeight;
-  }, [last?.id, last?.fromUserId, meId]);
+    if (!el || !lastId) return;
+    if (atBottom.current || lastIsMine) el.scrollTop = el.scrollHeight;
+  }, [lastId, lastIsMine]);
 
   // The box got smaller (a notice above it, the phone keyboard): a reader at the bottom stays there.
   useEffect(() => {

@@ -12,6 +12,7 @@ import { Select } from "../../../components/ui/Select";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { NotificationMailSettingsDocument, type NotificationMailKind, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
+import { paths } from "../../../lib/paths";
 import styles from "./Notifications.module.css";
 
 const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[m] }));
@@ -26,7 +27,7 @@ export function MailSettingsPage() {
   const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, MailMode>>>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
-  if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to="/register" replace />;
+  if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   const list = settings.data?.notificationMailSettings ?? [];
 
   async function submit(e: FormEvent) {
@@ -49,7 +50,7 @@ export function MailSettingsPage() {
       <title>Mail settings · Skill Exchange</title>
       <PageHeader
         back={
-          <ButtonLink to="/dashboard" variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
+          <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
