@@ -1,6 +1,7 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import type { Redis } from "ioredis";
 import type { ChatStateEvent, MessageEvent } from "../modules/chat/chat-events.js";
+import type { LessonEvent } from "../modules/lessons/lesson-events.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 
@@ -30,6 +31,8 @@ export interface AddressedTopics {
   MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
   /** id = the chat. Its link, rating, finish or report changed. */
   CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
+  /** id = the chat. A lesson of it was proposed, accepted, rescheduled or cancelled. */
+  LESSON_CHANGED: { participantIds: [string, string]; payload: LessonEvent };
 }
 
 export type TopicName = keyof Topics;
