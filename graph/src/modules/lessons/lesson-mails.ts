@@ -71,8 +71,8 @@ export function lessonInvitation(f: LessonMailFacts): string {
     duration: { minutes: f.durationMinutes },
     title: `Skill Exchange lesson with ${f.partnerName}`,
     description: `Lesson with ${f.partnerName}. Chat: ${f.chatUrl}`,
+    // The chat's address goes in the description only: `ics` refuses URL values such as a port-less dev host.
     location: f.meetingLink ?? f.chatUrl,
-    url: f.chatUrl,
     status: cancel ? "CANCELLED" : "CONFIRMED",
     organizer: { name: f.organizer.name, email: f.organizer.address },
     attendees: [{ name: f.to.name, email: f.to.address, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],

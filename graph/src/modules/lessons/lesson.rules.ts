@@ -18,7 +18,9 @@ export interface SlotInput {
 export function cleanTimezone(raw: unknown): string {
   if (typeof raw !== "string" || !raw || raw.length > 64) throw badInput(M.timezone, { field: "timezone" });
   try {
-    return new Intl.DateTimeFormat("en", { timeZone: raw }).resolvedOptions().timeZone;
+    // Kept as the browser named it (resolvedOptions() would turn Asia/Kolkata into Asia/Calcutta).
+    new Intl.DateTimeFormat("en", { timeZone: raw });
+    return raw;
   } catch {
     throw badInput(M.timezone, { field: "timezone" });
   }
