@@ -21,6 +21,7 @@ const chat = {
   finishedByPartner: false,
   daysCompleted: 2,
   daysRequired: 10,
+  lessonsHeld: 0,
   coins: 0,
   title: null,
   iLearn: { __typename: "ChatSkill", skill: "Guitar", category: "Music & Performing Arts" },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import type { ReportReason } from "../../../../../common/chat";
 import { Page } from "../../../components/layouts/Page";
@@ -30,7 +30,14 @@ type DialogName = "link" | "rating" | "report" | null;
  * of the chat (finish, rating first when finishing is possible; or report). Chat not found or any failed load -> /user/chat;
  * incomplete profile -> /p.
  */
-export function ChatPage({ chatWith }: { chatWith: string }) {
+export function ChatPage({
+  chatWith,
+  lessons,
+}: {
+  chatWith: string;
+  /** The route's lessons panel (another feature), shown between the status and the messages. */
+  lessons?: (chat: { open: boolean; partnerName: string }) => ReactNode;
+}) {
   const navigate = useNavigate();
   const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
@@ -78,6 +85,7 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       setNotice({ tone: "success", text: `You have finished. The chat is complete as soon as ${partner.name} finishes too.` });
     } catch (e) {
       if (errorExtension(e, "reason") === "RATING_REQUIRED") setDialog("rating");
+      else if (errorExtension(e, "daysCompleted") !== undefined) setNotice({ tone: "warning", text: `${actionMessage(e)} ${lessonsHeldText(chat.lessonsHeld, partner.name)}` });
       else setNotice({ tone: "warning", text: actionMessage(e) });
     }
   };
@@ -152,6 +160,8 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           )}
         </div>
 
+        {lessons?.({ open, partnerName: partner.name })}
+
         <MessageList
           messages={messages}
           meId={chat.me.id}
@@ -169,6 +179,12 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       {dialog === "report" && <ReportDialog partnerName={partner.name} onClose={() => setDialog(null)} onReport={onReport} />}
     </Page>
   );
+}
+
+/** The 10-day rule's explanation counts the scheduled lessons held so far. */
+export function lessonsHeldText(held: number, partnerName: string): string {
+  if (held === 0) return `No scheduled lessons with ${partnerName} have taken place yet.`;
+  return `You have held ${held} scheduled ${held === 1 ? "lesson" : "lessons"} with ${partnerName} so far.`;
 }
 
 function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: string }) {
