@@ -126,7 +126,7 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks,
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks, lessons,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,

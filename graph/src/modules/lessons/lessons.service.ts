@@ -283,6 +283,73 @@ export class LessonsService {
     return startsAt.getTime() - now.getTime() <= LESSON_REMINDER_MINUTES * MINUTE;
   }
 
+  // ---- a student's own data -------------------------------------------------------------------
+
+  /** Every lesson the student proposed or was offered, with its slots (for their data export). */
+  async exportFor(
+    userId: string,
+  ): Promise<
+    Array<{
+      id: string;
+      chatId: string;
+      proposedByMe: boolean;
+      status: string;
+      timezone: string;
+      startsAt: Date | null;
+      durationMinutes: number | null;
+      createdAt: Date;
+      slots: Array<{ startsAt: Date; durationMinutes: number }>;
+    }>
+  > {
+    const rows = await this.lessons().find({
+      where: [{ proposerId: userId }, { partnerId: userId }],
+      order: { createdAt: "ASC", id: "ASC" },
+    });
+    return (await this.withSlots(rows)).map((l) => ({
+      id: l.id,
+      chatId: l.chatId,
+      proposedByMe: l.proposerId === userId,
+      status: l.status,
+      timezone: l.timezone,
+      startsAt: l.startsAt,
+      durationMinutes: l.durationMinutes,
+      createdAt: l.createdAt,
+      slots: l.slots.map((s) => ({ startsAt: s.startsAt, durationMinutes: s.durationMinutes })),
+    }));
+  }
+
+  /**
+   * A student leaves (account deleted): inside `em`, their waiting proposals and scheduled lessons that
+   * are not over are cancelled; after the commit the partner gets the cancellation (the student, now
+   * deleted, is mailed nothing) and both pages hear of it.
+   */
+  async cancelAllOf(em: EntityManager, userId: string): Promise<number> {
+    const now = this.deps.clock.now();
+    const rows = await this.lessons(em).find({
+      where: [
+        { proposerId: userId, status: In(["proposed", "scheduled"]) },
+        { partnerId: userId, status: In(["proposed", "scheduled"]) },
+      ],
+    });
+    let cancelled = 0;
+    for (const l of rows) {
+      if (l.status === "scheduled" && l.endsAt && l.endsAt.getTime() <= now.getTime()) continue;
+      const scheduled = l.status === "scheduled";
+      const res = await this.lessons(em).update(
+        { id: l.id, status: l.status, sequence: l.sequence },
+        { status: "cancelled", cancelledAt: now, cancelledById: userId, sequence: scheduled ? l.sequence + 1 : l.sequence },
+      );
+      if (res.affected !== 1) continue;
+      cancelled++;
+      if (scheduled) await this.mailAndPublish(em, l.id, "cancelled");
+      else {
+        const fresh = await this.load(l.id, em);
+        afterCommit(em, () => this.publish(fresh));
+      }
+    }
+    return cancelled;
+  }
+
   // ---- mails, reminders and events -----------------------------------------------------------
 
   /** After the commit: both students get the mail with the invitation, and both pages the change. */

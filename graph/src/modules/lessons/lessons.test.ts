@@ -292,4 +292,24 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     subB.dispose();
     await t.app.services.background.idle();
   });
+
+  it("exports a student's lessons, and deleting the account cancels their lessons with a CANCEL to the partner", async () => {
+    const { a, b } = await chatPair(t);
+    const p = (
+      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(40).toISOString(), durationMinutes: 45 }], timezone: "UTC" }, a.token)
+    ).data.proposeLesson;
+    await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
+    await t.app.services.background.idle();
+    const exported = await t.app.services.lessons.exportFor(a.id);
+    expect(exported).toEqual([expect.objectContaining({ id: p.id, proposedByMe: true, status: "scheduled", durationMinutes: 45 })]);
+    await t.app.services.deps.tx(async (em) => {
+      expect(await t.app.services.lessons.cancelAllOf(em, a.id)).toBe(1);
+    });
+    await t.app.services.background.idle();
+    const last = mailsTo(b.user.email).at(-1)!;
+    expect(icsProps(calendarPartsOf(last)[0]!.text)).toMatchObject({ METHOD: "CANCEL", UID: `${p.id}@skill-exchange`, SEQUENCE: "1" });
+    expect((await t.gql(UPCOMING, {}, b.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
+      p.id,
+    );
+  });
 });
