@@ -96,7 +96,7 @@ export function ProposeLessonDialog({
     <FormDialog
       open
       onClose={onClose}
-      size="md"
+      size="lg"
       title={reschedule ? "Reschedule the lesson" : "Schedule a lesson"}
       description={
         reschedule
