@@ -26,6 +26,7 @@ import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { JobRunner } from "./modules/jobs/job-runner.js";
+import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, type Mailer } from "./shared/mail.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
@@ -76,6 +77,8 @@ export interface Services {
   jobs: JobRunner;
   /** Operators only: the report queue, counts, audit log and actions (warn, suspend, hide a post). */
   moderation: ModerationService;
+  /** Lessons planned in a chat: proposals, accepted slots with calendar invitations, reminders. */
+  lessons: LessonsService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
@@ -115,16 +118,18 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const chatOpen = new ChatOpenService(deps);
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
+  const lessons = new LessonsService(deps, { chats: chat, users, background });
+  lessons.schedule(jobs);
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks,
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks, lessons,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,
   });
-  return { jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { lessons, jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
 }

@@ -12,6 +12,8 @@ export interface OutboxMail {
   text: string;
   /** The text/html part of a multipart mail. */
   html?: string;
+  /** Every leaf part of a multipart mail (nested multiparts flattened), attachments included. */
+  parts?: OutboxMail[];
 }
 
 export function parseMail(raw: string, file = ""): OutboxMail {
@@ -31,10 +33,13 @@ export function parseMail(raw: string, file = ""): OutboxMail {
       .slice(1)
       .filter((p) => !p.startsWith("--"))
       .map((p) => parseMail(p.replace(/^\n/, "").replace(/\n$/, "")));
+    // A mail with attachments is multipart/mixed around a multipart/alternative: read the leaves.
+    const leaves = parts.flatMap((m) => m.parts ?? [m]);
     const typeOf = (m: OutboxMail) => (m.headers["content-type"] ?? "text/plain").toLowerCase();
-    const text = parts.find((m) => typeOf(m).startsWith("text/plain"))?.text ?? "";
-    const html = parts.find((m) => typeOf(m).startsWith("text/html"))?.text;
-    return { file, headers, text, html };
+    const inline = (m: OutboxMail) => !(m.headers["content-disposition"] ?? "").toLowerCase().startsWith("attachment");
+    const text = leaves.find((m) => typeOf(m).startsWith("text/plain") && inline(m))?.text ?? "";
+    const html = leaves.find((m) => typeOf(m).startsWith("text/html") && inline(m))?.text;
+    return { file, headers, text, html, parts: leaves };
   }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
   let text = body;
@@ -73,4 +78,9 @@ export function verifyLinkIn(mail: OutboxMail): string | null {
 /** The one-click unsubscribe URL of a notification mail (its List-Unsubscribe header), or null. */
 export function unsubscribeUrlOf(mail: OutboxMail): string | null {
   return /^<(https?:\/\/[^>]+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? null;
+}
+
+/** The text/calendar attachments of a mail (a lesson's .ics invitations), decoded. */
+export function calendarPartsOf(mail: OutboxMail): OutboxMail[] {
+  return (mail.parts ?? []).filter((p) => (p.headers["content-type"] ?? "").toLowerCase().startsWith("text/calendar"));
 }

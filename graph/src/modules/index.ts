@@ -28,6 +28,9 @@ import { ImplementPost } from "./implements/implement-post.entity.js";
 import { ImplementPostsResolver } from "./implements/implement-posts.resolver.js";
 import { implementsRest } from "./implements/implements.rest.js";
 import { JobRun } from "./jobs/job-run.entity.js";
+import { Lesson, LessonSlot } from "./lessons/lesson.entity.js";
+import { ChatLessonsFieldResolver, LessonsResolver } from "./lessons/lessons.resolver.js";
+import { lessonsRest } from "./lessons/lessons.rest.js";
 import { Notification } from "./notifications/notification.entity.js";
 import { NotificationsResolver } from "./notifications/notifications.resolver.js";
 import { notificationsRest } from "./notifications/notifications.rest.js";
@@ -66,9 +69,9 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * A module adds its own line here; nothing else needs to know about it.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM and type-graphql take classes as `Function`
-export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem];
+export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem, Lesson, LessonSlot];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
-export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, NotificationSettingsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver];
+export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, NotificationSettingsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver, LessonsResolver, ChatLessonsFieldResolver];
 
-export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, notificationSettingsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest];
+export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, notificationSettingsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest, lessonsRest];

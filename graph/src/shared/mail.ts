@@ -22,6 +22,14 @@ export interface MailMessage {
   replyTo?: string | MailAddress;
   /** Extra headers (List-Unsubscribe, ...). */
   headers?: Record<string, string>;
+  /** Files sent with the mail (a lesson's .ics invitation: `text/calendar; method=REQUEST`). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 /** Sends one mail. Services depend on this, never on nodemailer. */

@@ -26,7 +26,7 @@ export interface AddressedTopics {
   /** id = the student. Every token of theirs was revoked (logout, password reset): their sockets close. */
   SESSION_REVOKED: { userId: string };
   // Declared by their modules: NOTIFICATION_ADDED (notifications/notification-events.ts),
-  // MESSAGE_ADDED and CHAT_UPDATED (chat/chat-events.ts).
+  // MESSAGE_ADDED and CHAT_UPDATED (chat/chat-events.ts), LESSON_CHANGED (lessons/lesson-events.ts).
 }
 
 export type TopicName = keyof Topics;

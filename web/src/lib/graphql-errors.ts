@@ -35,6 +35,12 @@ export function errorReason(error: unknown): string | undefined {
   return typeof reason === "string" ? reason : undefined;
 }
 
+/** Any extension of the first error (`daysCompleted` of the 10-day refusal, ...), if the server sent it. */
+export function errorExtension(error: unknown, key: string): unknown {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  return error.errors[0]?.extensions?.[key];
+}
+
 /** The server's own words when its code says they are meant for people; undefined otherwise. */
 export function serverMessage(error: unknown): string | undefined {
   const code = errorCode(error);

@@ -7,7 +7,7 @@ import { notFound } from "../../shared/errors.js";
 export type PrivacyCollaborators = Pick<
   Services,
   | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "notifications" | "notificationMail"
-  | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks"
+  | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks" | "lessons"
 >;
 
 export const EXPORT_FORMAT = "skill-exchange-export/1";
@@ -26,7 +26,7 @@ export class PrivacyService {
   async exportData(userId: string) {
     const own = await this.c.profiles.profileWithRow(userId);
     if (!own) throw notFound("User not found");
-    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail] = await Promise.all([
+    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons] = await Promise.all([
       this.c.chat.exportFor(userId),
       this.c.notifications.exportFor(userId),
       this.c.swaps.exportFor(userId),
@@ -36,6 +36,7 @@ export class PrivacyService {
       this.c.blocks.madeBy(userId),
       this.c.snake.exportFor(userId),
       this.c.notificationMail.exportFor(userId),
+      this.c.lessons.exportFor(userId),
     ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
@@ -75,6 +76,7 @@ export class PrivacyService {
       notifications: notifications.map((n) => ({ ...n, notifierName: nameOf(n.notifierId) })),
       /** Mail settings per kind of notification and the lines waiting for the next daily digest. */
       notificationMail,
+      lessons,
       swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
       ledger: { balance: ledger.balance, entries: ledger.entries, purchaseOrders: ledger.orders },
       implements: { posts, applications },
@@ -97,6 +99,7 @@ export class PrivacyService {
     const result = await this.deps.tx(async (em) => {
       await this.c.swaps.cancelOpenOf(em, userId);
       const closed = await this.c.chat.closeAllOf(em, userId);
+      await this.c.lessons.cancelAllOf(em, userId);
       const sunk = await this.c.coins.closeAccount(userId, em);
       await this.c.notifications.deleteAllOf(em, userId);
       await this.c.notificationMail.deleteAllOf(em, userId);

@@ -1,9 +1,16 @@
 import { useParams } from "react-router";
 import { ChatPage } from "../../features/chat/components/ChatPage";
+import { LessonsPanel } from "../../features/lessons/components/LessonsPanel";
 
 /** /user/chat/:chatUserID (the partner's id; signed in only: RequireSignIn). */
 export function Component() {
   const { chatUserID = "" } = useParams();
   // A new partner is a new page: no state carries over from the previous chat.
-  return <ChatPage key={chatUserID} chatWith={chatUserID} />;
+  return (
+    <ChatPage
+      key={chatUserID}
+      chatWith={chatUserID}
+      lessons={({ open, partnerName }) => <LessonsPanel chatWith={chatUserID} partnerName={partnerName} open={open} />}
+    />
+  );
 }

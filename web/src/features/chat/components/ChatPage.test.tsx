@@ -1,9 +1,9 @@
 import { MockedProvider } from "@apollo/client/testing/react";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ChatDocument, ChatUpdatedDocument, MessageAddedDocument } from "../../../gql/graphql";
+import { ChatDocument, ChatUpdatedDocument, FinishChatDocument, MessageAddedDocument } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { InMemoryCache } from "@apollo/client";
 import { ChatPage } from "./ChatPage";
@@ -21,6 +21,7 @@ const chat = {
   finishedByPartner: false,
   daysCompleted: 2,
   daysRequired: 10,
+  lessonsHeld: 0,
   coins: 0,
   title: null,
   iLearn: { __typename: "ChatSkill", skill: "Guitar", category: "Music & Performing Arts" },
@@ -89,5 +90,16 @@ describe("chat page", () => {
       ...live,
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/p"));
+  });
+
+  it("explains a finish refused by the 10-day rule with the lessons held so far", async () => {
+    const tooEarly = "You should have learned for atleast 10 days to finish the course. You have just completed 2 days.";
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat: { ...chat, lessonsHeld: 3 } } } },
+      ...live,
+      { request: { query: FinishChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError(tooEarly, { extensions: { code: "BAD_USER_INPUT", daysCompleted: 2 } })] } },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Finish" }));
+    expect(await screen.findByText(`${tooEarly} You have held 3 scheduled lessons with Ravi Kumar so far.`)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { Alert } from "../../../components/ui/Alert";
@@ -8,7 +8,7 @@ import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type ChatMessageFieldsFragment, type ChatStatus, type ReportReason, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
-import { errorCode, errorReason } from "../../../lib/graphql-errors";
+import { errorCode, errorExtension, errorReason, errorText } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
@@ -30,7 +30,14 @@ type DialogName = "link" | "rating" | "report" | null;
  * of the chat (finish, rating first when finishing is possible; or report). Chat not found or any failed load -> /user/chat;
  * incomplete profile -> /p.
  */
-export function ChatPage({ chatWith }: { chatWith: string }) {
+export function ChatPage({
+  chatWith,
+  lessons,
+}: {
+  chatWith: string;
+  /** The route's lessons panel (another feature), shown between the status and the messages. */
+  lessons?: (chat: { open: boolean; partnerName: string }) => ReactNode;
+}) {
   const navigate = useNavigate();
   const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
@@ -76,9 +83,13 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       {
         success: (ended) => (ended ? null : `You have finished. The chat is complete as soon as ${partner.name} finishes too.`),
         onError: (e) => {
-          if (errorReason(e) !== "RATING_REQUIRED") return undefined;
-          setDialog("rating");
-          return null;
+          if (errorReason(e) === "RATING_REQUIRED") {
+            setDialog("rating");
+            return null;
+          }
+          // The 10-day rule's refusal also says how many scheduled lessons were held.
+          if (errorExtension(e, "daysCompleted") !== undefined) return `${errorText(e)} ${lessonsHeldText(chat.lessonsHeld, partner.name)}`;
+          return undefined;
         },
       },
     );
@@ -153,6 +164,8 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
           )}
         </div>
 
+        {lessons?.({ open, partnerName: partner.name })}
+
         <MessageList
           messages={messages}
           meId={chat.me.id}
@@ -173,6 +186,12 @@ export function ChatPage({ chatWith }: { chatWith: string }) {
       {dialog === "report" && <ReportDialog partnerName={partner.name} onClose={() => setDialog(null)} onReport={onReport} />}
     </Page>
   );
+}
+
+/** The 10-day rule's explanation counts the scheduled lessons held so far. */
+export function lessonsHeldText(held: number, partnerName: string): string {
+  if (held === 0) return `No scheduled lessons with ${partnerName} have taken place yet.`;
+  return `You have held ${held} scheduled ${held === 1 ? "lesson" : "lessons"} with ${partnerName} so far.`;
 }
 
 function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: ChatStatus }) {

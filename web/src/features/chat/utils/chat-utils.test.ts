@@ -63,6 +63,7 @@ describe("the chat's message cache", () => {
       finishedByPartner: false,
       daysCompleted: 0,
       daysRequired: 10,
+    lessonsHeld: 0,
       coins: 0,
       title: null,
       iLearn: null,

@@ -1,0 +1,134 @@
+import { InMemoryCache } from "@apollo/client";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AcceptLessonSlotDocument, ChatLessonsDocument, LessonChangedDocument, ProposeLessonDocument } from "../../../gql/graphql";
+import { typePolicies } from "../../../lib/type-policies";
+import { LessonsPanel } from "./LessonsPanel";
+
+const NOW = new Date("2026-01-05T09:00:00.000Z");
+const now = () => NOW;
+
+const proposal = {
+  __typename: "Lesson",
+  id: "l1",
+  chatId: "c1",
+  status: "PROPOSED",
+  proposedByMe: false,
+  partnerId: "them",
+  timezone: "Europe/Berlin",
+  startsAt: null,
+  endsAt: null,
+  durationMinutes: null,
+  sequence: 0,
+  createdAt: "2026-01-05T08:00:00.000Z",
+  slots: [
+    { __typename: "LessonSlot", id: "s1", startsAt: "2026-01-06T10:00:00.000Z", durationMinutes: 60 },
+    { __typename: "LessonSlot", id: "s2", startsAt: "2026-01-07T15:30:00.000Z", durationMinutes: 90 },
+  ],
+  partner: { __typename: "LessonPartner", id: "them", name: "Ravi Kumar" },
+};
+const scheduled = {
+  ...proposal,
+  status: "SCHEDULED",
+  startsAt: "2026-01-07T15:30:00.000Z",
+  endsAt: "2026-01-07T17:00:00.000Z",
+  durationMinutes: 90,
+};
+
+const page = (nodes: unknown[]) => ({
+  data: {
+    lessons: {
+      __typename: "LessonConnection",
+      edges: nodes.map((node, i) => ({ __typename: "LessonEdge", cursor: `c${i}`, node })),
+      pageInfo: { __typename: "LessonPageInfo", hasNextPage: false, endCursor: nodes.length ? `c${nodes.length - 1}` : null },
+    },
+  },
+});
+const list = (nodes: unknown[]) => ({
+  request: { query: ChatLessonsDocument, variables: { chatWith: "them", first: 20 } },
+  result: page(nodes),
+});
+const live = { request: { query: LessonChangedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity };
+
+function renderPanel(mocks: unknown[], open = true) {
+  render(
+    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+      <LessonsPanel chatWith="them" partnerName="Ravi Kumar" open={open} now={now} />
+    </MockedProvider>,
+  );
+}
+
+describe("LessonsPanel", () => {
+  it("lists the partner's proposed times in local time and accepts the chosen one", async () => {
+    const accepted = {
+      request: { query: AcceptLessonSlotDocument, variables: { lessonId: "l1", slotId: "s2" } },
+      result: { data: { acceptLessonSlot: scheduled } },
+    };
+    renderPanel([list([proposal]), live, accepted, list([scheduled])]);
+    expect(await screen.findByText("Ravi Kumar proposed a lesson")).toBeTruthy();
+    const second = new Date("2026-01-07T15:30:00.000Z");
+    const local = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(second);
+    const buttons = screen.getAllByRole("button", { name: /^Accept / });
+    expect(buttons).toHaveLength(2);
+    expect(buttons[1]!.getAttribute("aria-label")).toContain(local);
+    fireEvent.click(buttons[1]!);
+    expect(await screen.findByText(/Lesson scheduled:/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Reschedule" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Cancel lesson" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows each problem of a proposed time at its field, focuses it, and sends nothing", async () => {
+    renderPanel([list([]), live]);
+    fireEvent.click(await screen.findByRole("button", { name: "Schedule a lesson" }));
+    const dialog = screen.getByRole("dialog", { name: "Schedule a lesson" });
+    const date = within(dialog).getByLabelText(/^Date/);
+    fireEvent.change(date, { target: { value: "2026-01-04" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Propose time" }));
+    expect(await within(dialog).findByText("Please choose a time in the future")).toBeTruthy();
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(date));
+  });
+
+  it("proposes several times as UTC instants with the browser's time zone", async () => {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const first = new Date(2026, 0, 8, 18, 0).toISOString();
+    const second = new Date(2026, 0, 9, 7, 30).toISOString();
+    const sent = {
+      request: {
+        query: ProposeLessonDocument,
+        variables: {
+          chatWith: "them",
+          timezone: tz,
+          slots: [
+            { startsAt: first, durationMinutes: 60 },
+            { startsAt: second, durationMinutes: 30 },
+          ],
+        },
+      },
+      result: { data: { proposeLesson: { ...proposal, proposedByMe: true } } },
+    };
+    renderPanel([list([]), live, sent, list([{ ...proposal, proposedByMe: true }])]);
+    fireEvent.click(await screen.findByRole("button", { name: "Schedule a lesson" }));
+    const dialog = screen.getByRole("dialog", { name: "Schedule a lesson" });
+    const fill = (i: number, d: string, t: string, minutes: string) => {
+      const group = within(dialog).getByRole("group", { name: `Time ${i}` });
+      fireEvent.change(within(group).getByLabelText(/^Date/), { target: { value: d } });
+      fireEvent.change(within(group).getByLabelText(/^Start time/), { target: { value: t } });
+      fireEvent.change(within(group).getByLabelText(/^Duration/), { target: { value: minutes } });
+    };
+    fill(1, "2026-01-08", "18:00", "60");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add another time" }));
+    fill(2, "2026-01-09", "07:30", "30");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Propose times" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByText("You proposed: waiting for Ravi Kumar")).toBeTruthy();
+  });
+
+  it("offers nothing to do in a chat that is no longer in progress", async () => {
+    renderPanel([list([proposal]), live], false);
+    expect(await screen.findByText("Ravi Kumar proposed a lesson")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Schedule a lesson" }) as HTMLButtonElement).disabled).toBe(true);
+    for (const b of screen.getAllByRole("button", { name: /^Accept / })) expect((b as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,152 @@
+import { useState } from "react";
+import { Alert } from "../../../components/ui/Alert";
+import { Button } from "../../../components/ui/Button";
+import type { LessonFieldsFragment } from "../../../gql/graphql";
+import { errorText } from "../../../lib/graphql-errors";
+import { useChatLessons } from "../hooks/use-chat-lessons";
+import { formatDuration, formatSlot, toLocalFields } from "../utils/lesson-time";
+import styles from "./Lessons.module.css";
+import { ProposeLessonDialog } from "./ProposeLessonDialog";
+
+interface LessonsPanelProps {
+  chatWith: string;
+  partnerName: string;
+  /** Whether the chat is in progress: only then can lessons be proposed, accepted or moved. */
+  open: boolean;
+  now?: () => Date;
+}
+
+/**
+ * The chat page's lessons: "Schedule a lesson" (propose times), proposals waiting for an answer
+ * (Accept one time, or decline/withdraw) and scheduled lessons that have not ended (Reschedule,
+ * Cancel). Every time shows in the viewer's local time.
+ */
+export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date() }: LessonsPanelProps) {
+  const l = useChatLessons(chatWith);
+  const [dialog, setDialog] = useState<{ mode: "propose" } | { mode: "reschedule"; lesson: LessonFieldsFragment } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const at = now().getTime();
+  const active = l.lessons
+    .filter((x) => x.status === "PROPOSED" || (x.status === "SCHEDULED" && x.endsAt && new Date(x.endsAt).getTime() > at))
+    .sort((a, b) => sortKey(a) - sortKey(b));
+
+  const act = async (key: string, action: () => Promise<void>) => {
+    setBusy(key);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`lessons-${chatWith}`}>
+      <div className={styles.panelHead}>
+        <h2 id={`lessons-${chatWith}`} className={styles.panelTitle}>
+          Lessons
+        </h2>
+        <Button size="sm" variant="secondary" onClick={() => setDialog({ mode: "propose" })} disabled={!open}>
+          Schedule a lesson
+        </Button>
+      </div>
+      {error && (
+        <Alert variant="danger" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {active.length === 0 ? (
+        !l.loading && (
+          <p className={styles.empty}>
+            {open ? `No lessons planned yet. Propose a few times and ${partnerName} picks one.` : "No lessons planned."}
+          </p>
+        )
+      ) : (
+        <ul className={styles.list}>
+          {active.map((lesson) =>
+            lesson.status === "PROPOSED" ? (
+              <li key={lesson.id} className={styles.item}>
+                <p className={styles.itemTitle}>
+                  {lesson.proposedByMe ? `You proposed: waiting for ${partnerName}` : `${partnerName} proposed a lesson`}
+                </p>
+                <ul className={styles.slots}>
+                  {lesson.slots.map((slot) => (
+                    <li key={slot.id} className={styles.slot}>
+                      <span>
+                        <time dateTime={slot.startsAt}>{formatSlot(slot.startsAt, slot.durationMinutes)}</time>
+                        <span className={styles.muted}> · {formatDuration(slot.durationMinutes)}</span>
+                      </span>
+                      {!lesson.proposedByMe && (
+                        <Button
+                          size="sm"
+                          onClick={() => void act(slot.id, () => l.accept(lesson.id, slot.id))}
+                          disabled={!open || (busy !== null && busy !== slot.id) || new Date(slot.startsAt).getTime() <= at}
+                          loading={busy === slot.id}
+                          loadingText="Accepting..."
+                          aria-label={`Accept ${formatSlot(slot.startsAt, slot.durationMinutes)}`}
+                        >
+                          Accept
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Button variant="ghost" size="sm" onClick={() => void act(lesson.id, () => l.cancel(lesson.id))} disabled={busy !== null}>
+                  {lesson.proposedByMe ? "Withdraw" : "Decline"}
+                </Button>
+              </li>
+            ) : (
+              <li key={lesson.id} className={`${styles.item} ${styles.scheduled}`}>
+                <p className={styles.itemTitle}>
+                  Lesson scheduled: <time dateTime={lesson.startsAt ?? ""}>{formatSlot(lesson.startsAt!, lesson.durationMinutes!)}</time>
+                </p>
+                <div className={styles.itemActions}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setDialog({ mode: "reschedule", lesson })}
+                    disabled={!open || busy !== null}
+                  >
+                    Reschedule
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void act(lesson.id, () => l.cancel(lesson.id))}
+                    loading={busy === lesson.id}
+                    loadingText="Cancelling..."
+                    disabled={busy !== null}
+                  >
+                    Cancel lesson
+                  </Button>
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {dialog?.mode === "propose" && (
+        <ProposeLessonDialog partnerName={partnerName} onClose={() => setDialog(null)} onSubmit={l.propose} now={now} />
+      )}
+      {dialog?.mode === "reschedule" && (
+        <ProposeLessonDialog
+          mode="reschedule"
+          partnerName={partnerName}
+          initial={{ ...toLocalFields(new Date(dialog.lesson.startsAt!)), duration: String(dialog.lesson.durationMinutes) }}
+          onClose={() => setDialog(null)}
+          onSubmit={(slots, timezone) => l.reschedule(dialog.lesson.id, slots[0]!, timezone)}
+          now={now}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Scheduled lessons first by start, then proposals by their first time. */
+function sortKey(l: LessonFieldsFragment): number {
+  const start = l.startsAt ?? l.slots[0]?.startsAt;
+  return (l.status === "SCHEDULED" ? 0 : 1e15) + (start ? new Date(start).getTime() : 0);
+}
