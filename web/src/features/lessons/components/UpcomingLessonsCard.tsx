@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { Card, CardHeader } from "../../../components/ui/Card";
 import { UpcomingLessonsDocument } from "../../../gql/graphql";
+import { paths } from "../../../lib/paths";
 import { formatSlot } from "../utils/lesson-time";
 import styles from "./Lessons.module.css";
 
@@ -16,7 +17,7 @@ export function UpcomingLessonsCard({ first = 3 }: { first?: number }) {
       <ul className={styles.upcomingList}>
         {edges.map(({ node }) => (
           <li key={node.id}>
-            <Link to={`/user/chat/${node.partnerId}`} className={styles.upcomingLink}>
+            <Link to={paths.chat(node.partnerId)} className={styles.upcomingLink}>
               <time dateTime={node.startsAt ?? ""} className={styles.upcomingTime}>
                 {formatSlot(node.startsAt!, node.durationMinutes!)}
               </time>
