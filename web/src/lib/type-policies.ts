@@ -110,8 +110,10 @@ export const typePolicies: TypePolicies = {
   // Value objects (keyFields: false): stored inside whatever field returned them, never merged across
   // fields. Each has no identity of its own: a page, a pair of values, or one mutation's answer.
   ...valueObjects([
-    // Pages: their items carry the identities.
-    "FeedPage", "SearchPage", "ImplementPostPage", "CoinHistoryPage", "ChatMessagePage",
+    // Connections, their edges and page infos: the nodes carry the identities.
+    ...["ChatListItem", "ChatMessage", "CoinHistoryEntry", "ImplementApplication", "ImplementPost", "LeaderboardRow", "Lesson", "ModerationMessage",
+      "ModerationPost", "ModerationReport", "Notification", "OperatorActionEntry", "User"].flatMap((node) => [`${node}Connection`, `${node}Edge`]),
+    "PageInfo",
     // A skill or a rating is its values; the same skill on two students is not one object.
     "Skill", "SkillRef", "ChatSkill", "CompletedSkill", "Rating",
     // Answers of one mutation, read once by the caller.

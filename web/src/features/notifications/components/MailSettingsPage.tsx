@@ -13,7 +13,7 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { NotificationMailSettingsDocument, type NotificationMailKind, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
-import styles from "./Notifications.module.css";
+import styles from "./MailSettingsPage.module.css";
 
 const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[m] }));
 
