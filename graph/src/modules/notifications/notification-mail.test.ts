@@ -163,12 +163,13 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     try {
       t.clock.advance(HOUR);
       // Today's digest already went out (nextDigest above): nothing is due until the next digest hour.
-      expect(await t.app.services.jobs.runDue(t.clock.now())).toEqual([]);
+      // (Other jobs, such as the request expiry every 15 minutes, may run meanwhile.)
+      expect((await t.app.services.jobs.runDue(t.clock.now())).filter((j) => j === DIGEST_JOB)).toEqual([]);
       const now = t.clock.now().getTime();
       const at = Math.floor((now - t.config.mailDigestHour * HOUR) / DAY) * DAY + t.config.mailDigestHour * HOUR + DAY;
       t.clock.set(new Date(at + 1000));
       const ran = await Promise.all([second.app.services.jobs.runDue(t.clock.now()), t.app.services.jobs.runDue(t.clock.now())]);
-      expect(ran.flat()).toEqual([DIGEST_JOB]);
+      expect(ran.flat().filter((j) => j === DIGEST_JOB)).toEqual([DIGEST_JOB]);
       const digests = [...outboxMails(t.config.dataDir), ...outboxMails(second.config.dataDir)].filter((m) =>
         m.headers.to?.includes(b.user.email),
       );

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   "success-Finish",
   /** From the moderators (the notifier is the student themselves): acknowledged with Ok. */
   "operator-warning",
+  /** A swap or pay request nobody answered in time (REQUEST_EXPIRY_DAYS); both students get one. */
+  "request-expired",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -22,6 +24,7 @@ export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
   "swap-reject",
   "success-Finish",
   "operator-warning",
+  "request-expired",
 ]);
 
 @Entity("notifications")
