@@ -22,6 +22,8 @@ import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
 import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
+import { ResponseStatsService } from "./modules/swaps/response-stats.service.js";
+import { SwapExpiryService } from "./modules/swaps/swap-expiry.service.js";
 import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
@@ -66,6 +68,10 @@ export interface Services {
   swaps: SwapRequestsService;
   /** Answers to requests: accept, reject, pay (coins into escrow, chat opens). */
   swapDecisions: SwapDecisionsService;
+  /** Response rate and typical response time per student (kept by answers and expiries). */
+  responseStats: ResponseStatsService;
+  /** Ends requests left unanswered for REQUEST_EXPIRY_DAYS (a scheduled job). */
+  swapExpiry: SwapExpiryService;
   /** Implements: posts (create, list, details, visibility). */
   implementPosts: ImplementPostsService;
   /** Implements: join and the owner's decisions (accept notifies and opens the chat). */
@@ -117,14 +123,17 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
-  const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
+  const responseStats = new ResponseStatsService(deps);
+  const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins, responseStats });
+  const swapExpiry = new SwapExpiryService(deps, swaps, { notifications, users, responseStats });
+  swapExpiry.schedule(jobs);
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks,
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, responseStats, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,
   });
-  return { jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions, responseStats, swapExpiry };
 }

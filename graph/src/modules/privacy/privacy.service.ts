@@ -6,7 +6,7 @@ import { notFound } from "../../shared/errors.js";
 /** The services export and deletion read from and write through (each module keeps its own tables). */
 export type PrivacyCollaborators = Pick<
   Services,
-  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "notifications" | "notificationMail"
+  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "responseStats" | "notifications" | "notificationMail"
   | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks"
 >;
 
@@ -26,7 +26,7 @@ export class PrivacyService {
   async exportData(userId: string) {
     const own = await this.c.profiles.profileWithRow(userId);
     if (!own) throw notFound("User not found");
-    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail] = await Promise.all([
+    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, responseStats] = await Promise.all([
       this.c.chat.exportFor(userId),
       this.c.notifications.exportFor(userId),
       this.c.swaps.exportFor(userId),
@@ -36,6 +36,7 @@ export class PrivacyService {
       this.c.blocks.madeBy(userId),
       this.c.snake.exportFor(userId),
       this.c.notificationMail.exportFor(userId),
+      this.c.responseStats.exportFor(userId),
     ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
@@ -76,6 +77,8 @@ export class PrivacyService {
       /** Mail settings per kind of notification and the lines waiting for the next daily digest. */
       notificationMail,
       swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
+      /** The counters behind the response rate and typical response time on the profile. */
+      responseStats: responseStats ? { ...responseStats, userId: undefined } : null,
       ledger: { balance: ledger.balance, entries: ledger.entries, purchaseOrders: ledger.orders },
       implements: { posts, applications },
       reportsMade: chats.reportsMade,
@@ -96,6 +99,7 @@ export class PrivacyService {
     await this.c.accounts.confirmPassword(userId, password);
     const result = await this.deps.tx(async (em) => {
       await this.c.swaps.cancelOpenOf(em, userId);
+      await this.c.responseStats.eraseAllOf(em, userId);
       const closed = await this.c.chat.closeAllOf(em, userId);
       const sunk = await this.c.coins.closeAccount(userId, em);
       await this.c.notifications.deleteAllOf(em, userId);

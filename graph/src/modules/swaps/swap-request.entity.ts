@@ -8,7 +8,8 @@ export type SwapKind = "swap" | "pay";
  *       | rejected (by the teacher while pending, or by the learner instead of paying).
  */
 /** `cancelled`: withdrawn because a party left (account deleted) or was suspended; no coins had moved. */
-export type SwapStatus = "pending" | "awaiting_payment" | "accepted" | "paid" | "rejected" | "cancelled";
+/** `expired`: still pending REQUEST_EXPIRY_DAYS after it was sent (the expiry job); no coins had moved. */
+export type SwapStatus = "pending" | "awaiting_payment" | "accepted" | "paid" | "rejected" | "cancelled" | "expired";
 export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_payment"];
 
 /**
@@ -18,6 +19,8 @@ export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_paymen
 @Entity("swap_requests")
 @Index("idx_swap_requests_receiver", ["receiverId", "status"])
 @Index("idx_swap_requests_requester", ["requesterId", "status"])
+/** The expiry job's walk: pending requests, oldest first, in bounded batches. */
+@Index("idx_swap_requests_status_created", ["status", "createdAt"])
 export class SwapRequest {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;
