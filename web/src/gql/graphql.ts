@@ -326,6 +326,8 @@ export type Me = {
   languages: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   rating: Rating;
+  /** Response rate and typical response time to the requests the student received. */
+  responseStats: ResponseStats;
   skillsKnown: Array<Skill>;
   skillsRequired: Array<Skill>;
 };
@@ -726,6 +728,7 @@ export type Notification = {
 /** What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps. */
 export type NotificationMailKind =
   | 'accepted'
+  | 'expired'
   | 'finish'
   | 'implementAccepted'
   | 'implementRejected'
@@ -1040,6 +1043,19 @@ export type RequestSwapInput = {
   receiverId: Scalars['ID']['input'];
 };
 
+/** How the student answers the swap and pay requests they receive, from their settled requests (answered or expired); requests still pending are not counted yet. */
+export type ResponseStats = {
+  __typename?: 'ResponseStats';
+  /** Of those, the requests the student answered before they expired. */
+  answered: Scalars['Int']['output'];
+  /** Requests received that are settled: answered (accepted or rejected) or expired unanswered. */
+  received: Scalars['Int']['output'];
+  /** answered / received, from 0 to 1; null while no request was received. */
+  responseRate: Maybe<Scalars['Float']['output']>;
+  /** Typical response time: the median answer came within this many hours (1, 3, 6, 12, 24, 48, 96, or the expiry window); null until one was answered. */
+  typicalResponseHours: Maybe<Scalars['Int']['output']>;
+};
+
 /** The caller's oldest reward not yet shown (the dashboard popup). */
 export type RewardStatus = {
   __typename?: 'RewardStatus';
@@ -1207,6 +1223,8 @@ export type User = {
   languages: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   rating: Rating;
+  /** Response rate and typical response time to the requests the student received. */
+  responseStats: ResponseStats;
   skillsKnown: Array<Skill>;
   skillsRequired: Array<Skill>;
 };

@@ -66,7 +66,7 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
     route(services, async (req) => {
       const user = await services.profiles.publicUser(String(req.params.id));
       if (!user) throw notFound("User not found");
-      return { user: restPublicUser(user) };
+      return { user: { ...restPublicUser(user), responseStats: await services.responseStats.of(user.id) } };
     }),
   );
 
