@@ -26,7 +26,7 @@ const note = (id: string, type: string, extra: Record<string, unknown> = {}) => 
   message: `${type} message`,
   skillCoins: null,
   refId: `req-${id}`,
-  dismissible: ["swap-accept", "swap-reject", "success-Finish", "acceptImplementUser", "rejectImplementUser"].includes(type),
+  dismissible: ["swap-accept", "swap-reject", "success-Finish", "acceptImplementUser", "rejectImplementUser", "request-expired"].includes(type),
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
   learnSkill: null,
@@ -37,6 +37,7 @@ const note = (id: string, type: string, extra: Record<string, unknown> = {}) => 
 const swapRequest = note("1", "swap-request", { preachSkill: skill("React", "Programming & Technology"), learnSkill: skill("Guitar", "Music & Performing Arts") });
 const accepted = note("2", "Accepted-Pay", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
 const rejected = note("3", "swap-reject");
+const expired = note("4", "request-expired", { learnSkill: skill("Guitar", "Music & Performing Arts") });
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
@@ -74,6 +75,18 @@ describe("NotificationsPage", () => {
     expect(second.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(third.getByRole("button", { name: "Ok" })).toBeTruthy();
     expect(third.queryByRole("button", { name: "Reject" })).toBeNull();
+  });
+
+  it("shows an expired request as expired, with Ok and the other student's profile (a new request starts there)", async () => {
+    renderPage([viewer, list([expired]), live]);
+    const [card] = await screen.findAllByRole("listitem");
+    const c = within(card);
+    expect(c.getByText("Expired")).toBeTruthy();
+    expect(c.getByRole("heading").textContent).toBe("Person 4 and you: the request expired unanswered");
+    expect(c.getByText("Guitar")).toBeTruthy();
+    expect(c.getByRole("button", { name: "Ok" })).toBeTruthy();
+    expect(c.queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(c.getByRole("link", { name: "View Profile" }).getAttribute("href")).toBe("/user/u-4/me/Female");
   });
 
   it("shows 'No notifications' for an empty list", async () => {

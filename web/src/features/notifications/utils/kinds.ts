@@ -21,6 +21,8 @@ const KINDS: Record<string, Kind> = {
   acceptImplementUser: { label: "Project", tone: "success", headline: "accepted you on their project", actions: ["ok", "profile"] },
   rejectImplementUser: { label: "Project", tone: "danger", headline: "did not accept you on their project", actions: ["ok", "profile"] },
   "success-Finish": { label: "Completed", tone: "success", headline: "finished the course with you", actions: ["ok", "profile"] },
+  // Both students get one; the notifier is the other one, whose profile offers a new request.
+  "request-expired": { label: "Expired", tone: "warning", headline: "and you: the request expired unanswered", actions: ["ok", "profile"] },
 };
 
 const FALLBACK: Kind = { label: "Notice", tone: "neutral", headline: "sent you a notification", actions: ["ok"] };
