@@ -5,7 +5,16 @@
  */
 
 /** What a mail can be about, in the order the settings page lists them. */
-export const MAIL_KINDS = ["request", "accepted", "rejected", "implementAccepted", "implementRejected", "message", "finish", "expired"] as const;
+export const MAIL_KINDS = [
+  "request",
+  "accepted",
+  "rejected",
+  "implementAccepted",
+  "implementRejected",
+  "message",
+  "finish",
+  "expired",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** off: in the app only; instant: one mail each, right away; digest: one daily mail with everything new. */

@@ -35,7 +35,9 @@ function profileFieldsResolver(of: ClassOf<UserType>) {
       return ratingOf(u);
     }
 
-    @FieldResolver(() => ResponseStatsType, { description: "Response rate and typical response time to the requests the student received." })
+    @FieldResolver(() => ResponseStatsType, {
+      description: "Response rate and typical response time to the requests the student received.",
+    })
     responseStats(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<ResponseStatsType> {
       return ctx.loaders.swaps.responseStats.load(u.id);
     }
