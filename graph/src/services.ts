@@ -97,7 +97,9 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock), deps.pubsub);
   const rateLimits = createRateLimits(deps.config);
   const blocks = new BlocksService(deps);
-  const profiles = new ProfilesService(deps, rateLimits);
+  // Response stats move a student's feed tier; the feed rows carry it (each calls the other lazily).
+  const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
+  const profiles: ProfilesService = new ProfilesService(deps, rateLimits, (em, userId) => responseStats.tierOf(em, userId));
   const feed = new FeedService(deps, profiles);
   const background = new BackgroundTasks(deps.logger);
   const jobs = new JobRunner(deps);
@@ -123,7 +125,6 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
-  const responseStats = new ResponseStatsService(deps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins, responseStats });
   const swapExpiry = new SwapExpiryService(deps, swaps, { notifications, users, responseStats });
   swapExpiry.schedule(jobs);

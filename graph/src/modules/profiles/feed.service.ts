@@ -2,7 +2,7 @@ import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
-import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
+import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
 import type { ProfileRow, ProfilesService, UserSkills } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
@@ -31,17 +31,21 @@ interface FeedCursor extends CursorKey {
 }
 
 export function encodeCursor(k: FeedCursor): string {
-  return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null])).toString("base64url");
+  return Buffer.from(JSON.stringify([k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null, k.tier])).toString(
+    "base64url",
+  );
 }
 
 export function decodeCursor(cursor: string): FeedCursor {
   try {
-    const [score, at, id, asOf] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    // A cursor from before tiers (no fifth item) continues as if in the top tier.
+    const [score, at, id, asOf, tier = FEED_TIERS[0]] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const createdAt = new Date(String(at));
     const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
     if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) throw 0;
     if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) throw 0;
-    return { score, createdAt, id, asOf: snapshot };
+    if (!(FEED_TIERS as readonly unknown[]).includes(tier)) throw 0;
+    return { score, tier: tier as number, createdAt, id, asOf: snapshot };
   } catch {
     throw badInput("Invalid feed cursor");
   }
@@ -51,10 +55,12 @@ interface FeedRow {
   id: string;
   createdAt: Date;
   score: number;
+  tier: number;
 }
 
-const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** The order within a segment: the more responsive tier first, then newest first. */
+const inSegmentOrder = (a: { tier: number; createdAt: Date; id: string }, b: { tier: number; createdAt: Date; id: string }) =>
+  b.tier - a.tier || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class FeedService {
   constructor(
@@ -109,8 +115,8 @@ export class FeedService {
     for (let score = from ? from.score : 3; score >= 0 && out.length < need; score--) {
       const q = feedSegmentQuery(v, score, from && from.score === score ? from : null, need - out.length);
       if (!q) continue;
-      const rows = await rawQuery<{ id: string; createdAt: unknown }>(this.ds, q.sql, q.params);
-      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), score })).sort(newestFirst);
+      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown }>(this.ds, q.sql, q.params);
+      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
       for (const [i, r] of merged.entries()) {
         if (i > 0 && merged[i - 1].id === r.id) continue; // one student met through several walks
         if (out.length < need) out.push(r);

@@ -17,13 +17,43 @@ export interface ResponseStatsView {
 
 export const NO_RESPONSE_STATS: ResponseStatsView = { received: 0, answered: 0, responseRate: null, typicalResponseHours: null };
 
+/** Settled requests before the feed tells responsive students apart; fewer leave a student neutral. */
+export const TIER_MIN_RECEIVED = 3;
+
+/**
+ * The feed's responsiveness tier (profiles' FEED_TIERS): 2 answers at least 80% of requests,
+ * typically within two days; 0 answers fewer than half; 1 otherwise, and for anyone with fewer
+ * than TIER_MIN_RECEIVED settled requests (newcomers are neither pushed up nor down).
+ */
+export function responsivenessTier(s: ResponseStatsView): number {
+  if (s.received < TIER_MIN_RECEIVED || s.responseRate === null) return 1;
+  if (s.responseRate >= 0.8 && s.typicalResponseHours !== null && s.typicalResponseHours <= 48) return 2;
+  return s.responseRate < 0.5 ? 0 : 1;
+}
+
 /**
  * Response rate and typical response time per student, maintained by the transactions that settle
  * a request (accept, reject, expire) with atomic increments of one row: reading a profile costs
  * one primary-key read, never a scan of the student's request history.
  */
 export class ResponseStatsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    /** Rewrites the student's feed rows (profiles' reindex), which reads their tier through `tierOf`. */
+    private readonly reindex: (em: EntityManager, userId: string) => Promise<void>,
+  ) {}
+
+  /** The student's feed tier, read inside `em` (the transaction that is changing it). */
+  async tierOf(em: EntityManager | undefined, userId: string): Promise<number> {
+    const row = await this.repo(em).findOne({ where: { userId } });
+    return responsivenessTier(row ? this.view(row) : NO_RESPONSE_STATS);
+  }
+
+  /** Tiers of many students (the directory's rebuild). */
+  async tiersOf(userIds: string[]): Promise<Map<string, number>> {
+    const views = await this.ofMany(userIds);
+    return new Map([...views].map(([id, v]) => [id, responsivenessTier(v)]));
+  }
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(ResponseStats);
@@ -43,6 +73,7 @@ export class ResponseStatsService {
 
   private async bump(em: EntityManager, userId: string, more: Record<string, () => string>): Promise<void> {
     const now = this.deps.clock.now();
+    const before = await this.tierOf(em, userId);
     const zeros = Object.fromEntries(RESPONSE_BUCKETS.map(([c]) => [c, 0]));
     // The row may not exist yet; of two first answers at once, one inserts and the other's insert is ignored.
     await em
@@ -58,6 +89,8 @@ export class ResponseStatsService {
       .set({ received: () => "received + 1", ...more, updatedAt: now })
       .where("userId = :userId", { userId })
       .execute();
+    // Rare (a tier boundary crossed): the feed rows move to the new tier in this transaction.
+    if ((await this.tierOf(em, userId)) !== before) await this.reindex(em, userId);
   }
 
   async of(userId: string): Promise<ResponseStatsView> {
