@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { DAY, HOUR, MINUTE } from "../../shared/clock.js";
 import { User } from "../accounts/user.entity.js";
+import { NotificationDigestItem } from "../notifications/digest-item.entity.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { ResponseStats } from "./response-stats.entity.js";
 import { SwapRequest } from "./swap-request.entity.js";
@@ -67,6 +68,10 @@ describe.each(dbTargets)("expiring unanswered requests on %s", (target) => {
     expect(forB).toMatchObject({ notifierId: a.id, refId: id });
     expect(forB.message).toContain(`from ${a.name} to learn Guitar expired after 7 days`);
     expect((await notes(a.id)).map((n) => [n.type, n.notifierId])).toEqual([["request-expired", b.id]]);
+    // By mail: the 'expired' kind goes to the daily digest by default.
+    const digest = (userId: string) => t.dataSource.getRepository(NotificationDigestItem).find({ where: { userId } });
+    expect((await digest(a.id)).map((d) => d.kind)).toEqual(["expired"]);
+    expect((await digest(b.id)).map((d) => [d.kind, d.aboutUserId])).toEqual([["expired", a.id]]);
 
     // The expired notification is informational: Ok removes it.
     const list = await t.gql(`{ notifications { id type dismissible } }`, {}, a.token);
