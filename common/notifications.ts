@@ -5,7 +5,16 @@
  */
 
 /** What a mail can be about, in the order the settings page lists them. */
-export const MAIL_KINDS = ["request", "accepted", "rejected", "implementAccepted", "implementRejected", "message", "finish"] as const;
+export const MAIL_KINDS = [
+  "request",
+  "accepted",
+  "rejected",
+  "implementAccepted",
+  "implementRejected",
+  "message",
+  "finish",
+  "expired",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** off: in the app only; instant: one mail each, right away; digest: one daily mail with everything new. */
@@ -20,6 +29,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   implementRejected: "Rejected on an implement",
   message: "New chat messages while you are away",
   finish: "A swap was finished",
+  expired: "Requests that expired unanswered",
 };
 
 export const MAIL_MODE_LABELS: Record<MailMode, string> = {
@@ -28,7 +38,7 @@ export const MAIL_MODE_LABELS: Record<MailMode, string> = {
   digest: "Daily digest",
 };
 
-/** Requests and acceptances matter now; messages and the rest can wait for the digest. */
+/** Requests and acceptances matter now; messages, expiries and the rest can wait for the digest. */
 export const DEFAULT_MAIL_MODES: Record<MailKind, MailMode> = {
   request: "instant",
   accepted: "instant",
@@ -37,6 +47,7 @@ export const DEFAULT_MAIL_MODES: Record<MailKind, MailMode> = {
   implementRejected: "digest",
   message: "digest",
   finish: "digest",
+  expired: "digest",
 };
 
 export const isMailKind = (v: unknown): v is MailKind => typeof v === "string" && (MAIL_KINDS as readonly string[]).includes(v);

@@ -29,6 +29,13 @@ describe("config", () => {
     ]);
   });
 
+  it("reads REQUEST_EXPIRY_DAYS (default 7) and refuses a value under one day", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).requestExpiryDays).toBe(7);
+    expect(loadConfig({ DATA_DIR: tmp(), REQUEST_EXPIRY_DAYS: "14" }).requestExpiryDays).toBe(14);
+    expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_EXPIRY_DAYS: "0" })).toThrow(/^Invalid REQUEST_EXPIRY_DAYS: /);
+    expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_EXPIRY_DAYS: "1.5" })).toThrow(ConfigError);
+  });
+
   it("generates the development JWT secret once and keeps it in DATA_DIR", () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

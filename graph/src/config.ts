@@ -58,6 +58,8 @@ const schema = z.object({
   JOBS_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** The hour (UTC, 0-23) the daily notification digest goes out. */
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Days a swap or pay request may stay unanswered before it expires. */
+  REQUEST_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Overrides of the built-in rate limits: `login_account=10/900,register_ip=30/3600` (points/seconds). */
   RATE_LIMITS: z
     .string()
@@ -90,6 +92,8 @@ export interface Config {
   jobsTickSeconds: number;
   /** UTC hour of the daily notification digest. */
   mailDigestHour: number;
+  /** Days an unanswered (pending) swap or pay request lives before the expiry job ends it. */
+  requestExpiryDays: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
 }
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e2eHooks: e.E2E_HOOKS === "on",
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
+    requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     rateLimits: Object.fromEntries(
       (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
         const [name, value] = rule.split("=");

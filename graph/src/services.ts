@@ -22,6 +22,8 @@ import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
 import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
+import { ResponseStatsService } from "./modules/swaps/response-stats.service.js";
+import { SwapExpiryService } from "./modules/swaps/swap-expiry.service.js";
 import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
@@ -67,6 +69,10 @@ export interface Services {
   swaps: SwapRequestsService;
   /** Answers to requests: accept, reject, pay (coins into escrow, chat opens). */
   swapDecisions: SwapDecisionsService;
+  /** Response rate and typical response time per student (kept by answers and expiries). */
+  responseStats: ResponseStatsService;
+  /** Ends requests left unanswered for REQUEST_EXPIRY_DAYS (a scheduled job). */
+  swapExpiry: SwapExpiryService;
   /** Implements: posts (create, list, details, visibility). */
   implementPosts: ImplementPostsService;
   /** Implements: join and the owner's decisions (accept notifies and opens the chat). */
@@ -94,7 +100,9 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock), deps.pubsub);
   const rateLimits = createRateLimits(deps.config);
   const blocks = new BlocksService(deps);
-  const profiles = new ProfilesService(deps, rateLimits);
+  // Response stats move a student's feed tier; the feed rows carry it (each calls the other lazily).
+  const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
+  const profiles: ProfilesService = new ProfilesService(deps, rateLimits, (em, userId) => responseStats.tierOf(em, userId));
   const feed = new FeedService(deps, profiles);
   const background = new BackgroundTasks(deps.logger);
   const jobs = new JobRunner(deps);
@@ -122,14 +130,16 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   lessons.schedule(jobs);
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
-  const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins });
+  const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins, responseStats });
+  const swapExpiry = new SwapExpiryService(deps, swaps, { notifications, users, responseStats });
+  swapExpiry.schedule(jobs);
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks, lessons,
+    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, responseStats, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks, lessons,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users, standing, auth, chat, coins, swaps, notifications, implementPosts,
   });
-  return { lessons, jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions };
+  return { lessons, jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions, responseStats, swapExpiry };
 }

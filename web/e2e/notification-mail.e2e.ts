@@ -43,8 +43,8 @@ describe("notification mails in Chromium", () => {
     await signedIn.getByRole("link", { name: "Mail settings" }).click();
     const requests = signedIn.getByLabel("Swap and pay requests");
     await requests.waitFor();
-    expect(await requests.inputValue()).toBe("off");
-    await signedIn.getByLabel("New chat messages while you are away").selectOption("instant");
+    expect(await requests.inputValue()).toBe("OFF");
+    await signedIn.getByLabel("New chat messages while you are away").selectOption("INSTANT");
     await signedIn.getByRole("button", { name: "Save" }).click();
     await signedIn.getByText(MAIL_SETTINGS_MESSAGES.saved).waitFor();
     const { notificationMailSettings } = await gql<{ notificationMailSettings: Array<{ kind: string; mode: string }> }>(
@@ -52,8 +52,8 @@ describe("notification mails in Chromium", () => {
       {},
       asha.token,
     );
-    expect(notificationMailSettings).toContainEqual({ kind: "message", mode: "instant" });
-    expect(notificationMailSettings).toContainEqual({ kind: "request", mode: "off" });
+    expect(notificationMailSettings).toContainEqual({ kind: "MESSAGE", mode: "INSTANT" });
+    expect(notificationMailSettings).toContainEqual({ kind: "REQUEST", mode: "OFF" });
     await signedIn.context().close();
   });
 });

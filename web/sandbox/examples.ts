@@ -23,19 +23,21 @@ mutation SignIn($input: LoginInput!) {
     variables: { input: { email: "22z201@psgtech.ac.in", password: "your password" } },
   },
   {
-    query: `# 2. The dashboard feed: best matches first. Pass endCursor as $after for the next page
-#    while hasMore. DETAILS_NOT_FILLED until your profile is filled (/p).
+    query: `# 2. The dashboard feed: best matches first. Every list is a Relay connection: pass
+#    pageInfo.endCursor as $after for the next page while pageInfo.hasNextPage (first: 1 to 100).
+#    DETAILS_NOT_FILLED until your profile is filled (/p).
 query Feed($first: Int!, $after: String) {
   feed(first: $first, after: $after) {
-    items {
-      id
-      name
-      image
-      skillsKnown { skill category }
-      skillsRequired { skill category }
+    edges {
+      node {
+        id
+        name
+        image
+        skillsKnown { skill category }
+        skillsRequired { skill category }
+      }
     }
-    endCursor
-    hasMore
+    pageInfo { hasNextPage endCursor }
   }
 }
 `,
@@ -46,9 +48,8 @@ query Feed($first: Int!, $after: String) {
 #    a known skill (SKILLS_KNOWN) or a language (LANGUAGES).
 query Search($query: String!, $filter: SearchFilter!) {
   searchUsers(query: $query, filter: $filter, first: 20) {
-    items { id name skillsKnown { skill } }
-    endCursor
-    hasMore
+    edges { node { id name skillsKnown { skill } } }
+    pageInfo { hasNextPage endCursor }
   }
 }
 `,
@@ -84,7 +85,7 @@ mutation RequestSwap($input: RequestSwapInput!) {
     },
   },
   {
-    query: `# 5. A chat: the newest messages (scroll up with before: <first seq>), sending one,
+    query: `# 5. A chat: the newest messages (scroll up with before: pageInfo.startCursor), sending one,
 #    and the live subscription (run it in its own tab: it stays open over WebSocket).
 #    A chat is named by your partner's user id (chatWith).
 query Chat($chatWith: ID!) {
@@ -93,8 +94,8 @@ query Chat($chatWith: ID!) {
     status
     partner { id name }
     messages(last: 30) {
-      hasOlder
-      nodes { id seq fromUserId body createdAt }
+      edges { node { id seq fromUserId body createdAt } }
+      pageInfo { hasPreviousPage startCursor }
     }
   }
 }
@@ -115,12 +116,7 @@ subscription Live($chatWith: ID!) {
 #    (REST GET /api/leaderboard answers with ETag and Last-Modified).
 query Leaderboard {
   leaderboard(first: 10) {
-    rank
-    userId
-    name
-    rating
-    ratingCount
-    skillCoins
+    edges { node { rank userId name rating ratingCount skillCoins } }
   }
 }
 `,

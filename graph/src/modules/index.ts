@@ -50,6 +50,7 @@ import { SearchTerm } from "./profiles/search-term.entity.js";
 import { UserLanguage } from "./profiles/user-language.entity.js";
 import { UserSkill } from "./profiles/user-skill.entity.js";
 import { SwapRequest } from "./swaps/swap-request.entity.js";
+import { ResponseStats } from "./swaps/response-stats.entity.js";
 import { SwapsResolver } from "./swaps/swaps.resolver.js";
 import { swapsRest } from "./swaps/swaps.rest.js";
 import { SystemResolver } from "./system/system.resolver.js";
@@ -69,7 +70,7 @@ import { snakeRestRouter } from "./snake/snake.rest.js";
  * A module adds its own line here; nothing else needs to know about it.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM and type-graphql take classes as `Function`
-export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem, Lesson, LessonSlot];
+export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem, Lesson, LessonSlot, ResponseStats];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
 export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, NotificationSettingsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver, LessonsResolver, ChatLessonsFieldResolver];

@@ -29,6 +29,8 @@ export function queryLimitRules(): ValidationRule[] {
   return [...(armor.protect().validationRules ?? [])];
 }
 
+const TOO_MANY_VARIABLE_ERRORS = "Too many errors processing variables, error limit reached. Execution aborted.";
+
 /**
  * What a client may see of an error: AppErrors and GraphQL's own (validation, bad variables)
  * keep their code and message; anything else is logged and becomes a generic
@@ -36,6 +38,11 @@ export function queryLimitRules(): ValidationRule[] {
  */
 export function clientError(formatted: GraphQLFormattedError, error: unknown, logger: Logger): GraphQLFormattedError {
   const code = formatted.extensions?.code;
+  // graphql-js stops coercing variables after 50 errors and adds this one, without a code: it is
+  // about the request's variables like the 50 before it, so it is the client's error too.
+  if (formatted.message === TOO_MANY_VARIABLE_ERRORS && !formatted.path) {
+    return { message: formatted.message, extensions: { code: "BAD_USER_INPUT" } };
+  }
   if (code === "INTERNAL_SERVER_ERROR" || code === undefined) {
     logger.error({ err: error }, "GraphQL resolver failed");
     return { message: "Something went wrong", extensions: { code: "INTERNAL_SERVER_ERROR" }, path: formatted.path };

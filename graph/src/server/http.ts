@@ -17,7 +17,7 @@ import { mountUploads } from "./uploads.js";
 export interface HttpOptions {
   /** Folder of the built web app; tests that need no pages pass a missing folder. */
   webDist?: string;
-  /** Set with E2E_HOOKS=on: POST /__e2e/clock moves this clock forward (or back to real time). */
+  /** Set with E2E_HOOKS=on: POST /__e2e/clock moves this clock forward (or back to real time); POST /__e2e/jobs runs due jobs. */
   e2eClock?: ShiftableClock;
 }
 
@@ -98,6 +98,10 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
       if (!Number.isFinite(ms) || ms < 0) return void res.status(400).json({ error: "advanceMs must be >= 0" });
       opts.e2eClock!.advance(ms);
       res.json({ now: services.deps.clock.now().toISOString() });
+    });
+    // The timer ticks every JOBS_TICK_SECONDS of real time; a browser test runs what is due at once.
+    app.post("/__e2e/jobs", async (_req, res) => {
+      res.json({ ran: await services.jobs.runDue(services.deps.clock.now()) });
     });
   }
   app.use("/api", createRestRouter(services));

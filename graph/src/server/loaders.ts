@@ -1,6 +1,7 @@
 import { createProfileLoaders, type ProfileLoaders } from "../modules/profiles/profiles.loaders.js";
 import { createImplementsLoaders, type ImplementsLoaders } from "../modules/implements/implements.loaders.js";
 import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users.loaders.js";
+import { createSwapsLoaders, type SwapsLoaders } from "../modules/swaps/swaps.loaders.js";
 import type { Services } from "../services.js";
 
 /**
@@ -13,6 +14,7 @@ export interface Loaders {
   profiles: ProfileLoaders;
   implements: ImplementsLoaders;
   users: UsersLoaders;
+  swaps: SwapsLoaders;
 }
 
 /** Each group is made on first use: most requests (every REST call, most operations) need one or none. */
@@ -20,6 +22,7 @@ export function createLoaders(services: Services): Loaders {
   let profiles: ProfileLoaders | undefined;
   let implementsLoaders: ImplementsLoaders | undefined;
   let users: UsersLoaders | undefined;
+  let swaps: SwapsLoaders | undefined;
   return {
     get profiles() {
       return (profiles ??= createProfileLoaders(services));
@@ -29,6 +32,9 @@ export function createLoaders(services: Services): Loaders {
     },
     get users() {
       return (users ??= createUsersLoaders(services));
+    },
+    get swaps() {
+      return (swaps ??= createSwapsLoaders(services));
     },
   };
 }

@@ -75,7 +75,7 @@ describe.each(dbTargets)("profile images on Cloudinary (%s)", (target) => {
       UPDATE_PROFILE,
       {
         input: {
-          gender: "Male",
+          gender: "MALE",
           languages: ["English"],
           skillsKnown: [],
           skillsRequired: [{ category: "Other", skill: "Chess" }],

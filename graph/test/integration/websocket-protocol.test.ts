@@ -58,7 +58,7 @@ describe("the graphql-ws door", () => {
     expect((await live.next()).data.notificationAdded.message).toBe("still delivered");
     // A query on the same socket still runs, and it was the one socket all along.
     const health = await new Promise<unknown>((resolve, reject) => client.subscribe({ query: "{ health { database } }" }, { next: resolve, error: reject, complete: () => {} }));
-    expect(health).toEqual({ data: { health: { database: "up" } } });
+    expect(health).toEqual({ data: { health: { database: "UP" } } });
     expect(connections).toBe(1);
     expect(closes).toEqual([]);
   });

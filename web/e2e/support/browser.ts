@@ -47,6 +47,13 @@ export async function advanceServerClock(ms: number): Promise<void> {
   if (!r.ok) throw new Error(`clock hook answered ${r.status}`);
 }
 
+/** Runs the server's due scheduled jobs now (E2E_HOOKS=on) instead of waiting for its timer; returns their names. */
+export async function runServerJobs(): Promise<string[]> {
+  const r = await fetch(`${baseURL()}/__e2e/jobs`, { method: "POST" });
+  if (!r.ok) throw new Error(`jobs hook answered ${r.status}`);
+  return ((await r.json()) as { ran: string[] }).ran;
+}
+
 /**
  * Puts the server's clock back to real time. A file that moves the clock calls it when it is done:
  * the next file's messages would otherwise be dated days ahead of the browser.

@@ -656,6 +656,8 @@ export type Me = {
   name: Scalars['String']['output'];
   /** The stars partners gave after chats. */
   rating: Rating;
+  /** Response rate and typical response time to the requests the student received. */
+  responseStats: ResponseStats;
   /** Skills the student can teach, in their order (at most 20). */
   skillsKnown: Array<Skill>;
   /** Skills the student wants to learn, in their order (at most 20). */
@@ -1251,36 +1253,52 @@ export type NotificationEdge = {
   node: Notification;
 };
 
-/** What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps. */
+/** What a notification mail is about; one setting per kind and student. */
 export type NotificationMailKind =
-  | 'accepted'
-  | 'finish'
-  | 'implementAccepted'
-  | 'implementRejected'
-  | 'message'
-  | 'rejected'
-  | 'request';
+  /** The student's request was accepted (a chat is open, or the learner can pay). */
+  | 'ACCEPTED'
+  /** A request to or from the student expired unanswered. */
+  | 'EXPIRED'
+  /** A swap the student took part in was finished. */
+  | 'FINISH'
+  /** An implement post's owner accepted the student. */
+  | 'IMPLEMENT_ACCEPTED'
+  /** An implement post's owner did not accept the student. */
+  | 'IMPLEMENT_REJECTED'
+  /** A chat message arrived while the student had no realtime connection open. */
+  | 'MESSAGE'
+  /** The student's request was rejected. */
+  | 'REJECTED'
+  /** Someone asks the student for a swap or a paid lesson. */
+  | 'REQUEST';
 
-/** off: in the app only; instant: a mail right away; digest: one daily mail with everything new. */
+/** How a kind of notification reaches the student by mail. */
 export type NotificationMailMode =
-  | 'digest'
-  | 'instant'
-  | 'off';
+  /** Collected into one daily mail with everything new (sent at MAIL_DIGEST_HOUR, UTC). */
+  | 'DIGEST'
+  /** One mail right away (sent in the background after the notification is stored). */
+  | 'INSTANT'
+  /** In the app only; no mail. */
+  | 'OFF';
 
 /** How the caller gets one kind of notification by mail. */
 export type NotificationMailSetting = {
   __typename?: 'NotificationMailSetting';
   /** The kind (one setting per kind per student). */
   id: Scalars['ID']['output'];
+  /** What the mails of this setting are about. */
   kind: NotificationMailKind;
   /** What the settings page calls this kind. */
   label: Scalars['String']['output'];
+  /** Off, instant or in the daily digest. */
   mode: NotificationMailMode;
 };
 
 /** A new mode for one kind of notification mail. */
 export type NotificationMailSettingInput = {
+  /** Which kind of notification mail to change. */
   kind: NotificationMailKind;
+  /** Its new mode. */
   mode: NotificationMailMode;
 };
 
@@ -1296,6 +1314,8 @@ export type NotificationType =
   | 'PAY_REQUEST'
   /** An implement post's owner rejected the caller (the message says why). */
   | 'REJECT_IMPLEMENT_USER'
+  /** A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student. */
+  | 'REQUEST_EXPIRED'
   /** A chat completed: coins were given. */
   | 'SUCCESS_FINISH'
   /** The notifier accepted the caller's swap request: a chat is open. */
@@ -1740,6 +1760,19 @@ export type RequestSwapInput = {
   receiverId: Scalars['ID']['input'];
 };
 
+/** How the student answers the swap and pay requests they receive, from their settled requests (answered or expired); requests still pending are not counted yet. */
+export type ResponseStats = {
+  __typename?: 'ResponseStats';
+  /** Of those, the requests the student answered before they expired. */
+  answered: Scalars['Int']['output'];
+  /** Requests received that are settled: answered (accepted or rejected) or expired unanswered. */
+  received: Scalars['Int']['output'];
+  /** answered / received, from 0 to 1; null while no request was received. */
+  responseRate: Maybe<Scalars['Float']['output']>;
+  /** Typical response time: the median answer came within this many hours (1, 3, 6, 12, 24, 48, 96, or the expiry window); null until one was answered. */
+  typicalResponseHours: Maybe<Scalars['Int']['output']>;
+};
+
 /** The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false). */
 export type RewardStatus = {
   __typename?: 'RewardStatus';
@@ -1924,6 +1957,8 @@ export type SwapRequestStatus =
   | 'AWAITING_PAYMENT'
   /** Withdrawn by the server because a party's account was deleted or suspended; no coins moved. */
   | 'CANCELLED'
+  /** Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid). */
+  | 'EXPIRED'
   /** A pay request the requester paid: coins are held and the chat is open (chatId). */
   | 'PAID'
   /** Sent; the receiver has not answered. */
@@ -1958,6 +1993,8 @@ export type User = {
   name: Scalars['String']['output'];
   /** The stars partners gave after chats. */
   rating: Rating;
+  /** Response rate and typical response time to the requests the student received. */
+  responseStats: ResponseStats;
   /** Skills the student can teach, in their order (at most 20). */
   skillsKnown: Array<Skill>;
   /** Skills the student wants to learn, in their order (at most 20). */
@@ -2503,7 +2540,7 @@ export type UserProfileQueryVariables = Exact<{
 }>;
 
 
-export type UserProfileQuery = { __typename?: 'Query', user: { __typename?: 'User', id: string, name: string, gender: Gender | null, image: string | null, amount: number, languages: Array<string>, rating: { __typename?: 'Rating', value: number, count: number }, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }>, completedSkills: Array<{ __typename?: 'CompletedSkill', skill: string, category: string, completedAt: string, mentor: { __typename?: 'User', id: string, name: string } | null }> } | null };
+export type UserProfileQuery = { __typename?: 'Query', user: { __typename?: 'User', id: string, name: string, gender: Gender | null, image: string | null, amount: number, languages: Array<string>, rating: { __typename?: 'Rating', value: number, count: number }, responseStats: { __typename?: 'ResponseStats', received: number, answered: number, responseRate: number | null, typicalResponseHours: number | null }, skillsKnown: Array<{ __typename?: 'Skill', category: string, skill: string }>, skillsRequired: Array<{ __typename?: 'Skill', category: string, skill: string }>, completedSkills: Array<{ __typename?: 'CompletedSkill', skill: string, category: string, completedAt: string, mentor: { __typename?: 'User', id: string, name: string } | null }> } | null };
 
 export type SnakeHighScoreQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2638,7 +2675,7 @@ export const FeedDocument = {"kind":"Document","definitions":[{"kind":"Operation
 export const ProfileDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileFormFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Me"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<ProfileDetailsQuery, ProfileDetailsQueryVariables>;
 export const SearchUsersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchUsers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SearchFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchUsers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserCardFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<SearchUsersQuery, SearchUsersQueryVariables>;
 export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileFormFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileFormFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Me"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
-export const UserProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"rating"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"completedSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"completedAt"}},{"kind":"Field","name":{"kind":"Name","value":"mentor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UserProfileQuery, UserProfileQueryVariables>;
+export const UserProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"languages"}},{"kind":"Field","name":{"kind":"Name","value":"rating"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"responseStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"received"}},{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"responseRate"}},{"kind":"Field","name":{"kind":"Name","value":"typicalResponseHours"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsKnown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skillsRequired"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SkillFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"completedSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"completedAt"}},{"kind":"Field","name":{"kind":"Name","value":"mentor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SkillFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Skill"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"skill"}}]}}]} as unknown as DocumentNode<UserProfileQuery, UserProfileQueryVariables>;
 export const SnakeHighScoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SnakeHighScore"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"snakeHighScore"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"highScore"}}]}}]}}]} as unknown as DocumentNode<SnakeHighScoreQuery, SnakeHighScoreQueryVariables>;
 export const SubmitSnakeScoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubmitSnakeScore"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"score"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"submitSnakeScore"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"score"},"value":{"kind":"Variable","name":{"kind":"Name","value":"score"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"highScore"}}]}}]}}]} as unknown as DocumentNode<SubmitSnakeScoreMutation, SubmitSnakeScoreMutationVariables>;
 export const PayFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PayForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<PayFormQuery, PayFormQueryVariables>;

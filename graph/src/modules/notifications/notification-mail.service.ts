@@ -33,6 +33,7 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   rejectImplementUser: "implementRejected",
   "success-Finish": "finish",
   "operator-warning": null,
+  "request-expired": "expired",
 };
 
 export interface MailSettingView {

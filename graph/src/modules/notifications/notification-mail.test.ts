@@ -42,7 +42,8 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     const a = await t.createUser();
     const g = await t.gql(SETTINGS, {}, a.token);
     expect(g.data.notificationMailSettings.map((s: { kind: string; mode: string }) => [s.kind, s.mode])).toEqual(
-      MAIL_KINDS.map((k) => [k, DEFAULT_MAIL_MODES[k]]),
+      // GraphQL names the spec's values in UPPER_CASE (implementAccepted: IMPLEMENT_ACCEPTED).
+      MAIL_KINDS.map((k) => [k.replace(/([A-Z])/g, "_$1").toUpperCase(), DEFAULT_MAIL_MODES[k].toUpperCase()]),
     );
     expect(DEFAULT_MAIL_MODES).toMatchObject({ request: "instant", accepted: "instant", message: "digest" });
 
@@ -50,15 +51,15 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
       UPDATE,
       {
         settings: [
-          { kind: "message", mode: "instant" },
-          { kind: "request", mode: "off" },
+          { kind: "MESSAGE", mode: "INSTANT" },
+          { kind: "REQUEST", mode: "OFF" },
         ],
       },
       a.token,
     );
     expect(u.errors).toBeUndefined();
-    expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "message", mode: "instant" });
-    expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "request", mode: "off" });
+    expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "MESSAGE", mode: "INSTANT" });
+    expect(u.data.updateNotificationMailSettings).toContainEqual({ kind: "REQUEST", mode: "OFF" });
 
     const r = await t.rest("GET", "/notification-settings", { token: a.token });
     expect(r.status).toBe(200);
@@ -75,7 +76,7 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     });
     expect(bad.status).toBe(400);
     expect((await t.app.services.notificationMail.modeOf(a.user.id, "request")).toString()).toBe("digest");
-    expect((await t.gql(UPDATE, { settings: [{ kind: "request", mode: "weekly" }] }, a.token)).errors?.[0].extensions?.code).toBe(
+    expect((await t.gql(UPDATE, { settings: [{ kind: "REQUEST", mode: "weekly" }] }, a.token)).errors?.[0].extensions?.code).toBe(
       "BAD_USER_INPUT",
     );
     expect((await t.rest("GET", "/notification-settings")).status).toBe(401);
@@ -218,7 +219,7 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
 
   it("mails a chat message only while the recipient does not have the app open", async () => {
     const { a, b } = await chatPair(t);
-    await t.gql(UPDATE, { settings: [{ kind: "message", mode: "instant" }] }, b.token);
+    await t.gql(UPDATE, { settings: [{ kind: "MESSAGE", mode: "INSTANT" }] }, b.token);
     expect((await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token)).errors).toBeUndefined();
     await t.app.services.background.idle();
     const [mail] = mailsTo(b.user.email);
@@ -247,7 +248,7 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     const password = "my own password";
     const a = await t.createUser({ passwordHash: await hashPassword(password) });
     const b = await t.createUser();
-    await t.gql(UPDATE, { settings: [{ kind: "finish", mode: "instant" }] }, a.token);
+    await t.gql(UPDATE, { settings: [{ kind: "FINISH", mode: "INSTANT" }] }, a.token);
     await notify(a.user.id, b.user.id, "swap-reject", "Your swap request has been rejected");
     await notify(b.user.id, a.user.id, "swap-reject", `${a.user.name} rejected your request`);
     const data = JSON.parse((await t.gql(`{ myDataExport }`, {}, a.token)).data.myDataExport);

@@ -34,6 +34,7 @@ export const SUBJECTS: Record<MailKind, string> = {
   implementRejected: "Your implement application was answered",
   message: "New message on Skill Exchange",
   finish: "A swap was finished",
+  expired: "A request expired unanswered",
 };
 
 /** One notification, mailed at once. */

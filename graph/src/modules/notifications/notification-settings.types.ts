@@ -1,18 +1,39 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { MAIL_KINDS, MAIL_MODES, type MailKind, type MailMode } from "../../../../common/notifications.js";
+import { Field, ID, InputType, ObjectType } from "type-graphql";
+import type { MailKind, MailMode } from "../../../../common/notifications.js";
+import { registerValueEnum, type ValueOf } from "../../shared/graphql-enums.js";
 
-/** The enums' GraphQL values are the kinds and modes themselves (common/notifications.ts). */
-export const MailKindEnum = Object.fromEntries(MAIL_KINDS.map((k) => [k, k])) as { [K in MailKind]: K };
-export const MailModeEnum = Object.fromEntries(MAIL_MODES.map((m) => [m, m])) as { [M in MailMode]: M };
+/** GraphQL names (UPPER_CASE) over the kinds and modes the database, REST and mails use (common/notifications.ts). */
+export const MailKindEnum = {
+  REQUEST: "request",
+  ACCEPTED: "accepted",
+  REJECTED: "rejected",
+  IMPLEMENT_ACCEPTED: "implementAccepted",
+  IMPLEMENT_REJECTED: "implementRejected",
+  MESSAGE: "message",
+  FINISH: "finish",
+  EXPIRED: "expired",
+} as const satisfies Record<string, MailKind>;
+export const MailModeEnum = { OFF: "off", INSTANT: "instant", DIGEST: "digest" } as const satisfies Record<string, MailMode>;
+// A kind or mode added in common/notifications.ts without a GraphQL name here is a type error.
+const everyKindNamed: Exclude<MailKind, ValueOf<typeof MailKindEnum>> extends never ? true : never = true;
+const everyModeNamed: Exclude<MailMode, ValueOf<typeof MailModeEnum>> extends never ? true : never = true;
+void everyKindNamed;
+void everyModeNamed;
 
-registerEnumType(MailKindEnum, {
-  name: "NotificationMailKind",
-  description:
-    "What a notification mail is about: requests, acceptances, rejections, implement answers, chat messages while away, finished swaps.",
+registerValueEnum(MailKindEnum, "NotificationMailKind", "What a notification mail is about; one setting per kind and student.", {
+  REQUEST: "Someone asks the student for a swap or a paid lesson.",
+  ACCEPTED: "The student's request was accepted (a chat is open, or the learner can pay).",
+  REJECTED: "The student's request was rejected.",
+  IMPLEMENT_ACCEPTED: "An implement post's owner accepted the student.",
+  IMPLEMENT_REJECTED: "An implement post's owner did not accept the student.",
+  MESSAGE: "A chat message arrived while the student had no realtime connection open.",
+  FINISH: "A swap the student took part in was finished.",
+  EXPIRED: "A request to or from the student expired unanswered.",
 });
-registerEnumType(MailModeEnum, {
-  name: "NotificationMailMode",
-  description: "off: in the app only; instant: a mail right away; digest: one daily mail with everything new.",
+registerValueEnum(MailModeEnum, "NotificationMailMode", "How a kind of notification reaches the student by mail.", {
+  OFF: "In the app only; no mail.",
+  INSTANT: "One mail right away (sent in the background after the notification is stored).",
+  DIGEST: "Collected into one daily mail with everything new (sent at MAIL_DIGEST_HOUR, UTC).",
 });
 
 @ObjectType("NotificationMailSetting", { description: "How the caller gets one kind of notification by mail." })
@@ -20,10 +41,10 @@ export class NotificationMailSettingView {
   @Field(() => ID, { description: "The kind (one setting per kind per student)." })
   id: string;
 
-  @Field(() => MailKindEnum)
+  @Field(() => MailKindEnum, { description: "What the mails of this setting are about." })
   kind: MailKind;
 
-  @Field(() => MailModeEnum)
+  @Field(() => MailModeEnum, { description: "Off, instant or in the daily digest." })
   mode: MailMode;
 
   @Field(() => String, { description: "What the settings page calls this kind." })
@@ -32,9 +53,9 @@ export class NotificationMailSettingView {
 
 @InputType({ description: "A new mode for one kind of notification mail." })
 export class NotificationMailSettingInput {
-  @Field(() => MailKindEnum)
+  @Field(() => MailKindEnum, { description: "Which kind of notification mail to change." })
   kind: MailKind;
 
-  @Field(() => MailModeEnum)
+  @Field(() => MailModeEnum, { description: "Its new mode." })
   mode: MailMode;
 }

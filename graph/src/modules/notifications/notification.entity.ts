@@ -12,6 +12,8 @@ export const NotificationType = {
   SUCCESS_FINISH: "success-Finish",
   /** From the moderators (the notifier is the student themselves): acknowledged with Ok. */
   OPERATOR_WARNING: "operator-warning",
+  /** A swap or pay request nobody answered in time (REQUEST_EXPIRY_DAYS); both students get one. */
+  REQUEST_EXPIRED: "request-expired",
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);
@@ -24,6 +26,7 @@ export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
   "swap-reject",
   "success-Finish",
   "operator-warning",
+  "request-expired",
 ]);
 
 @Entity("notifications")

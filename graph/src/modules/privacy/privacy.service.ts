@@ -6,7 +6,7 @@ import { notFound } from "../../shared/errors.js";
 /** The services export and deletion read from and write through (each module keeps its own tables). */
 export type PrivacyCollaborators = Pick<
   Services,
-  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "notifications" | "notificationMail"
+  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "responseStats" | "notifications" | "notificationMail"
   | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks" | "lessons"
 >;
 
@@ -26,7 +26,7 @@ export class PrivacyService {
   async exportData(userId: string) {
     const own = await this.c.profiles.profileWithRow(userId);
     if (!own) throw notFound("User not found");
-    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons] = await Promise.all([
+    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons, responseStats] = await Promise.all([
       this.c.chat.exportFor(userId),
       this.c.notifications.exportFor(userId),
       this.c.swaps.exportFor(userId),
@@ -37,6 +37,7 @@ export class PrivacyService {
       this.c.snake.exportFor(userId),
       this.c.notificationMail.exportFor(userId),
       this.c.lessons.exportFor(userId),
+      this.c.responseStats.exportFor(userId),
     ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
@@ -78,6 +79,8 @@ export class PrivacyService {
       notificationMail,
       lessons,
       swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
+      /** The counters behind the response rate and typical response time on the profile. */
+      responseStats: responseStats ? { ...responseStats, userId: undefined } : null,
       ledger: { balance: ledger.balance, entries: ledger.entries, purchaseOrders: ledger.orders },
       implements: { posts, applications },
       reportsMade: chats.reportsMade,
@@ -98,6 +101,7 @@ export class PrivacyService {
     await this.c.accounts.confirmPassword(userId, password);
     const result = await this.deps.tx(async (em) => {
       await this.c.swaps.cancelOpenOf(em, userId);
+      await this.c.responseStats.eraseAllOf(em, userId);
       const closed = await this.c.chat.closeAllOf(em, userId);
       await this.c.lessons.cancelAllOf(em, userId);
       const sunk = await this.c.coins.closeAccount(userId, em);

@@ -11,6 +11,7 @@ import { MINUTE } from "../../shared/clock.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
 import { Block } from "../blocks/block.entity.js";
+import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
@@ -70,6 +71,13 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
         languages: i % 2 ? ["Tamil", "English"] : ["Hindi"],
       });
       if (i === 5) await t.app.services.blocks.block(viewer.id, s.id, "reported");
+      // Every responsiveness tier has students, so each tier's walk reads rows.
+      if (i % 3 !== 2) {
+        const counts = i % 3 === 0 ? { received: 5, answered: 5, within1h: 5 } : { received: 4, answered: 1, within1h: 1 };
+        const zeros = { within3h: 0, within6h: 0, within12h: 0, within24h: 0, within48h: 0, within96h: 0, later: 0 };
+        await t.dataSource.getRepository(ResponseStats).insert({ userId: s.id, ...zeros, ...counts, updatedAt: t.clock.now() });
+        await t.app.services.deps.tx((em) => t.app.services.profiles.reindex(em, s.id));
+      }
     }
     await filler(3000);
   });

@@ -12,8 +12,11 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * Written only by profiles/profile-index.ts.
  */
 @Entity("feed_entries")
-/** The walk: one (kind, term, term2) stream newest first; covering, so a walk never reads the table. */
-@Index("idx_feed_entries_walk", ["kind", "term", "term2", "userCreatedAt", "userId", "validFrom", "validTo"])
+/**
+ * The walk: one (kind, term, term2, tier) stream newest first; covering, so a walk never reads the
+ * table. The tier sits before the registration time so each tier of a stream is its own range.
+ */
+@Index("idx_feed_entries_walk", ["kind", "term", "term2", "tier", "userCreatedAt", "userId", "validFrom", "validTo"])
 /** The per-student probe ("does this student want one of my skills?"); covering, unlike the primary key on SQLite. */
 @Index("idx_feed_entries_owner", ["userId", "kind", "term", "term2", "validFrom", "validTo"])
 @Index("idx_feed_entries_expiry", ["validTo"])
@@ -39,7 +42,15 @@ export class FeedEntry {
   @Column("datetime", { precision: 3, nullable: true })
   validTo: Date | null;
 
-  /** The student's registration time: the feed's order after the score. */
+  /**
+   * How responsive the student is to requests (RESPONSIVENESS_TIERS: 2 answers most requests, 1 not
+   * enough history or middling, 0 leaves most unanswered): the feed's order after the score. Every
+   * row of a student carries the same tier; a change of tier ends the rows and starts new ones.
+   */
+  @Column("int", { default: 1 })
+  tier: number;
+
+  /** The student's registration time: the feed's order after the score and the tier. */
   @Column("datetime", { precision: 3 })
   userCreatedAt: Date;
 }

@@ -3,11 +3,13 @@
  * through several walks at once), ties in registration time, blocks both ways and unfilled
  * students; every page walk (GraphQL cursor, REST skip, REST jumps) must give exactly the order
  * the model computes. Then edits and sign-ups during a session must change nothing in it.
+ * Students carry random responsiveness tiers (from response stats), ranked within each score.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
+import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { rebuildProfileIndexes } from "./profile-index.js";
 import { validateProfile } from "./profile.rules.js";
@@ -31,6 +33,8 @@ interface Student {
   createdAt: number;
   known: string[];
   required: string[];
+  /** Responsiveness tier (2, 1, 0); 1 when absent. */
+  tier?: number;
 }
 
 const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
@@ -41,7 +45,10 @@ function scoreOf(s: Pick<Student, "known" | "required">): number {
 }
 const modelOrder = (students: Student[]) =>
   [...students]
-    .sort((a, b) => scoreOf(b) - scoreOf(a) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .sort(
+      (a, b) =>
+        scoreOf(b) - scoreOf(a) || (b.tier ?? 1) - (a.tier ?? 1) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    )
     .map((s) => s.id);
 
 describe.each(dbTargets)("feed against a model on %s", (target) => {
@@ -99,6 +106,17 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
     // Every score is represented, so pages cross all four segments.
     expect(new Set(visible.map(scoreOf))).toEqual(new Set([0, 1, 2, 3]));
     expect(hidden.length).toBeGreaterThan(4);
+    // Response histories that make a student responsive (tier 2) or not (tier 0); the rest stay neutral.
+    const tierRand = prng(7);
+    for (const s of visible) {
+      s.tier = Math.floor(tierRand() * 3);
+      if (s.tier === 1) continue;
+      const counts = s.tier === 2 ? { received: 5, answered: 5, within1h: 5 } : { received: 4, answered: 1, within1h: 1 };
+      const zeros = { within3h: 0, within6h: 0, within12h: 0, within24h: 0, within48h: 0, within96h: 0, later: 0 };
+      await t.dataSource.getRepository(ResponseStats).insert({ userId: s.id, ...zeros, ...counts, updatedAt: t.clock.now() });
+      await t.app.services.deps.tx((em) => t.app.services.profiles.reindex(em, s.id));
+    }
+    expect(new Set(visible.map((s) => s.tier))).toEqual(new Set([0, 1, 2]));
     t.clock.advance(MINUTE);
   });
   afterAll(async () => {
@@ -187,14 +205,14 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
   it("a rebuild from the profiles gives exactly the rows the writes maintained", async () => {
     const current = async () => {
       const feed: Array<Record<string, string>> = await t.dataSource.query(
-        "SELECT userId, kind, term, term2 FROM feed_entries WHERE validTo IS NULL ORDER BY userId, kind, term, term2",
+        "SELECT userId, kind, term, term2, tier FROM feed_entries WHERE validTo IS NULL ORDER BY userId, kind, term, term2",
       );
       const search: Array<Record<string, string>> = await t.dataSource.query("SELECT userId, field, term, sortKey FROM search_terms ORDER BY userId, field, term");
       return { feed: feed.map((r) => ({ ...r })), search: search.map((r) => ({ ...r })) };
     };
     const maintained = await current();
     expect(maintained.feed.length).toBeGreaterThan(visible.length * 4);
-    const { students } = await rebuildProfileIndexes(t.dataSource);
+    const { students } = await rebuildProfileIndexes(t.dataSource, 2000, (ids) => t.app.services.responseStats.tiersOf(ids));
     expect(students).toBe(new Set(maintained.feed.map((r) => r.userId)).size);
     expect(await current()).toEqual(maintained);
   });

@@ -4,7 +4,7 @@ import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js"
 import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
-import { FEED_SNAPSHOT_LIFETIME, foldTerm } from "./profile-index.js";
+import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
 import type { ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
@@ -36,16 +36,17 @@ interface FeedCursor extends CursorKey {
 }
 
 export function encodeCursor(k: FeedCursor): string {
-  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null]);
+  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null, k.tier]);
 }
 
 export function decodeCursor(cursor: string): FeedCursor {
-  return decodeCursorParts("feed", cursor, ([score, at, id, asOf]) => {
+  return decodeCursorParts("feed", cursor, ([score, at, id, asOf, tier]) => {
     const createdAt = new Date(String(at));
     const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
     if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) return undefined;
     if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) return undefined;
-    return { score, createdAt, id, asOf: snapshot };
+    if (!(FEED_TIERS as readonly unknown[]).includes(tier)) return undefined;
+    return { score, tier: tier as number, createdAt, id, asOf: snapshot };
   });
 }
 
@@ -53,10 +54,12 @@ interface FeedRow {
   id: string;
   createdAt: Date;
   score: number;
+  tier: number;
 }
 
-const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** The order within a segment: the more responsive tier first, then newest first. */
+const inSegmentOrder = (a: { tier: number; createdAt: Date; id: string }, b: { tier: number; createdAt: Date; id: string }) =>
+  b.tier - a.tier || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class FeedService {
   constructor(
@@ -111,8 +114,8 @@ export class FeedService {
     for (let score = from ? from.score : 3; score >= 0 && out.length < need; score--) {
       const q = feedSegmentQuery(v, score, from && from.score === score ? from : null, need - out.length);
       if (!q) continue;
-      const rows = await rawQuery<{ id: string; createdAt: unknown }>(this.ds, q.sql, q.params);
-      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), score })).sort(newestFirst);
+      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown }>(this.ds, q.sql, q.params);
+      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
       for (const [i, r] of merged.entries()) {
         if (i > 0 && merged[i - 1].id === r.id) continue; // one student met through several walks
         if (out.length < need) out.push(r);

@@ -1,5 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { Context } from "../../server/context.js";
+import { ResponseStatsType } from "../swaps/response-stats.types.js";
 import { type ProfileRow, ratingOf } from "./profiles.service.js";
 import { CompletedSkillType, MeType, RatingType, SkillType, UserType } from "./profiles.types.js";
 
@@ -32,6 +33,13 @@ function profileFieldsResolver(of: ClassOf<UserType>) {
     @FieldResolver(() => RatingType, { description: "The stars partners gave after chats." })
     rating(@Root() u: ProfileRow): RatingType {
       return ratingOf(u);
+    }
+
+    @FieldResolver(() => ResponseStatsType, {
+      description: "Response rate and typical response time to the requests the student received.",
+    })
+    responseStats(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<ResponseStatsType> {
+      return ctx.loaders.swaps.responseStats.load(u.id);
     }
   }
   return ProfileFieldsResolver;

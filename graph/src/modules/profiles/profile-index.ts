@@ -10,7 +10,14 @@ import type { DataSource, EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
-import { hasColumn, readDate } from "../../db/sql.js";
+import { hasColumn, isSqlite, rawQuery, readDate } from "../../db/sql.js";
+
+/**
+ * Responsiveness tiers of the feed order, best first (see FeedEntry.tier). A student without
+ * enough request history is neutral, so newcomers are neither pushed up nor down.
+ */
+export const FEED_TIERS = [2, 1, 0] as const;
+export const NEUTRAL_TIER = 1;
 
 /** How long a feed session may read its snapshot; ended rows are kept a little longer. */
 export const FEED_SNAPSHOT_LIFETIME = 24 * HOUR;
@@ -48,10 +55,12 @@ export interface IndexedProfile {
   known: string[];
   required: string[];
   languages: string[];
+  /** Responsiveness tier (FEED_TIERS); NEUTRAL_TIER when not known. */
+  tier?: number;
 }
 
 type Fact = Pick<FeedEntry, "kind" | "term" | "term2">;
-const factKey = (f: Fact) => `${f.kind}\u0000${f.term}\u0000${f.term2}`;
+const factKey = (f: Fact & { tier?: number }) => `${f.kind}\u0000${f.term}\u0000${f.term2}\u0000${f.tier ?? NEUTRAL_TIER}`;
 
 /**
  * The one rule for who appears in the feed and search: a visible account (verified address, good
@@ -98,11 +107,13 @@ export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, no
   const entries = em.getRepository(FeedEntry);
   const current = await entries
     .createQueryBuilder("f")
-    .select(["f.kind", "f.term", "f.term2", "f.validFrom"])
+    .select(["f.kind", "f.term", "f.term2", "f.tier", "f.validFrom"])
     .where("f.userId = :id AND f.validTo IS NULL", { id: p.userId })
     .getMany();
   const listed = isListed(p);
-  const wanted = new Map((listed ? feedFactsOf(p) : []).map((f) => [factKey(f), f]));
+  const tier = p.tier ?? NEUTRAL_TIER;
+  // A fact whose tier changed is another fact: the old row ends, a new one starts.
+  const wanted = new Map((listed ? feedFactsOf(p) : []).map((f) => [factKey({ ...f, tier }), f]));
   const have = new Set(current.map(factKey));
   for (const row of current) {
     if (wanted.has(factKey(row))) continue;
@@ -111,8 +122,8 @@ export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, no
     if (row.validFrom.getTime() >= now.getTime()) await entries.delete(where);
     else await entries.update(where, { validTo: now });
   }
-  const added = [...wanted.values()].filter((f) => !have.has(factKey(f)));
-  await insertChunks(em, FeedEntry, added.map((f) => ({ ...f, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })));
+  const added = [...wanted.values()].filter((f) => !have.has(factKey({ ...f, tier })));
+  await insertChunks(em, FeedEntry, added.map((f) => ({ ...f, tier, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })));
   await em.getRepository(SearchTerm).delete({ userId: p.userId });
   if (listed) await insertChunks(em, SearchTerm, searchRowsOf(p));
   await purgeEndedEntries(em, now);
@@ -137,8 +148,15 @@ export async function purgeEndedEntries(em: EntityManager, now: Date): Promise<v
  * a repair). Listed students are visible ones with a gender and a skill to learn, as everywhere.
  * Reads the users in id order, a chunk at a time, so memory stays flat at any size. Rows start at
  * each student's registration: a rebuild never hides anyone from a feed session already open.
+ * `tiers` gives the students' responsiveness tiers (the swaps module's; neutral without it).
  */
-export async function rebuildProfileIndexes(ds: DataSource | EntityManager, chunk = 2000): Promise<{ students: number }> {
+export async function rebuildProfileIndexes(
+  ds: DataSource | EntityManager,
+  chunk = 2000,
+  tiers?: (ids: string[]) => Promise<Map<string, number>>,
+): Promise<{ students: number }> {
+  // A migration older than the tier column runs this against a schema without it.
+  const withTier = await hasColumn(ds, "feed_entries", "tier");
   await ds.query("DELETE FROM feed_entries");
   await ds.query("DELETE FROM search_terms");
   // The migration that made these tables runs this before users.visible existed (everyone was listed then).
@@ -170,16 +188,32 @@ export async function rebuildProfileIndexes(ds: DataSource | EntityManager, chun
     );
     for (const s of skills) profiles.get(s.userId)?.[s.kind === "known" ? "known" : "required"].push(s.skill);
     for (const l of langs) profiles.get(l.userId)?.languages.push(l.language);
+    const tierOf = (await tiers?.(ids)) ?? new Map<string, number>();
     const entries: FeedEntry[] = [];
     const terms: SearchTerm[] = [];
     for (const p of profiles.values()) {
-      for (const f of feedFactsOf(p)) entries.push({ ...f, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
+      const tier = tierOf.get(p.userId) ?? NEUTRAL_TIER;
+      for (const f of feedFactsOf(p)) entries.push({ ...f, tier, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
       terms.push(...searchRowsOf(p));
     }
-    await insertChunks(ds, FeedEntry, entries, 1000);
+    if (withTier) await insertChunks(ds, FeedEntry, entries, 1000);
+    else await insertEntriesWithoutTier(ds, entries);
     await insertChunks(ds, SearchTerm, terms, 1000);
     students += users.length;
   }
   return { students };
 }
 
+
+/** The rebuild's insert for a schema from before the tier column (an old migration's backfill). */
+async function insertEntriesWithoutTier(ds: DataSource | EntityManager, entries: FeedEntry[], size = 200): Promise<void> {
+  for (let i = 0; i < entries.length; i += size) {
+    const params: Record<string, unknown> = {};
+    const values = entries.slice(i, i + size).map((e, j) => {
+      Object.assign(params, { [`u${j}`]: e.userId, [`k${j}`]: e.kind, [`t${j}`]: e.term, [`v${j}`]: e.term2, [`f${j}`]: e.validFrom, [`c${j}`]: e.userCreatedAt });
+      return `(:u${j}, :k${j}, :t${j}, :v${j}, :f${j}, NULL, :c${j})`;
+    });
+    const insert = isSqlite(ds) ? "INSERT OR IGNORE" : "INSERT IGNORE"; // as insertChunks' orIgnore
+    await rawQuery(ds, `${insert} INTO feed_entries (userId, kind, term, term2, validFrom, validTo, userCreatedAt) VALUES ${values.join(", ")}`, params);
+  }
+}

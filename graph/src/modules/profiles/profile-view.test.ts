@@ -64,7 +64,7 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     const email = (await t.dataSource.getRepository(User).findOneByOrFail({ id: anita.id })).email;
     expect(JSON.stringify(rest.body)).not.toContain(email);
     expect(Object.keys(rest.body.user).sort()).toEqual(
-      ["_id", "amount", "completed_skills", "gender", "image", "languages", "name", "rating", "selectedLanguages", "skillsKnown", "skillsRequired"].sort(),
+      ["_id", "amount", "completed_skills", "gender", "image", "languages", "name", "rating", "responseStats", "selectedLanguages", "skillsKnown", "skillsRequired"].sort(),
     );
   });
 

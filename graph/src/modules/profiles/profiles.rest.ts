@@ -9,6 +9,15 @@ import { badInput, notFound } from "../../shared/errors.js";
 import { PublicUser } from "./profiles.rest-schemas.js";
 import { restPublicUser } from "./rest-shapes.js";
 
+const ResponseStatsRest = z
+  .object({
+    received: z.number().int().describe("Requests the student received that are settled (answered or expired)."),
+    answered: z.number().int().describe("Of those, the ones they accepted or rejected before they expired."),
+    responseRate: z.number().nullable().describe("answered / received; null while nothing was received."),
+    typicalResponseHours: z.number().nullable().describe("The median answer took at most this many hours; null until one is answered."),
+  })
+  .openapi("ResponseStats");
+
 const tag = "profiles";
 
 /**
@@ -120,11 +129,18 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
     (req, _res, next) => next(ID.test(String(req.params.id)) ? undefined : "route"),
     route(
       services,
-      { tag, summary: "A student's public profile", auth: "none", params: z.object({ id: z.string().uuid() }), response: z.object({ user: PublicUser }), responses: { 404: "User not found." } },
+      {
+        tag,
+        summary: "A student's public profile, with their response rate and typical response time",
+        auth: "none",
+        params: z.object({ id: z.string().uuid() }),
+        response: z.object({ user: PublicUser.extend({ responseStats: ResponseStatsRest }) }),
+        responses: { 404: "User not found." },
+      },
       async (_req, _ctx, _res, { params }) => {
         const user = await services.profiles.publicUser(params.id);
         if (!user) throw notFound("User not found");
-        return { user: restPublicUser(user) };
+        return { user: { ...restPublicUser(user), responseStats: await services.responseStats.of(user.id) } };
       },
     ),
   );

@@ -12,7 +12,7 @@ import { checkImage } from "./images.js";
 export type { CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
-import { writeProfileIndex } from "./profile-index.js";
+import { NEUTRAL_TIER, writeProfileIndex } from "./profile-index.js";
 import { rawQuery, readDate } from "../../db/sql.js";
 import {
   type CompletedSkillView,
@@ -73,6 +73,8 @@ export class ProfilesService {
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
+    /** The student's responsiveness tier for the feed order (the swaps module's response stats). */
+    private readonly tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
   ) {}
 
   private get ds() {
@@ -225,7 +227,7 @@ export class ProfilesService {
       em,
       {
         userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: p.languages,
-        known: p.skillsKnown.map((s) => s.skill), required: p.skillsRequired.map((s) => s.skill),
+        known: p.skillsKnown.map((s) => s.skill), required: p.skillsRequired.map((s) => s.skill), tier: await this.tierOf(em, userId),
       },
       this.deps.clock.now(),
     );
@@ -246,6 +248,7 @@ export class ProfilesService {
         userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: languages.map((l) => l.language),
         known: skills.filter((s) => s.kind === "known").map((s) => s.skill),
         required: skills.filter((s) => s.kind === "required").map((s) => s.skill),
+        tier: await this.tierOf(em, userId),
       },
       this.deps.clock.now(),
     );

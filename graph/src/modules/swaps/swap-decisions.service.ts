@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { CoinsService } from "../coins/coins.service.js";
+import type { ResponseStatsService } from "./response-stats.service.js";
 import type { SwapCollaborators, SwapRequestsService } from "./swap-requests.service.js";
 import { type SwapKind, SwapRequest, type SwapStatus } from "./swap-request.entity.js";
 import { parseCoins, SWAP_MESSAGES as M } from "./swap.rules.js";
@@ -33,7 +34,7 @@ export class SwapDecisionsService {
   constructor(
     private readonly deps: Deps,
     private readonly requests: SwapRequestsService,
-    private readonly c: SwapCollaborators & { coins: CoinsService },
+    private readonly c: SwapCollaborators & { coins: CoinsService; responseStats: ResponseStatsService },
   ) {}
 
   /** The receiver accepts: a swap opens the chat, a pay request waits for the learner's payment. */
@@ -45,6 +46,7 @@ export class SwapDecisionsService {
       const name = await this.nameOf(me);
       if (r.kind === "pay") {
         await this.transition(em, r, "pending", { status: "awaiting_payment", decidedAt: this.deps.clock.now() });
+        await this.c.responseStats.recordAnswer(em, r.receiverId, r.createdAt, r.decidedAt!);
         await this.c.notifications.removeByRef(r.id, em);
         await this.c.notifications.notify(
           {
@@ -62,6 +64,7 @@ export class SwapDecisionsService {
       }
       if (await this.c.blocks.isBlockedEither(r.requesterId, r.receiverId, em)) throw conflict(M.blocked);
       await this.transition(em, r, "pending", { status: "accepted", openPair: null, decidedAt: this.deps.clock.now() });
+      await this.c.responseStats.recordAnswer(em, r.receiverId, r.createdAt, r.decidedAt!);
       const chat = await this.c.chatOpen.open(
         {
           kind: "swap",
@@ -107,6 +110,8 @@ export class SwapDecisionsService {
       }
       const other = byReceiver ? r.requesterId : r.receiverId;
       await this.transition(em, r, r.status, { status: "rejected", openPair: null, rejectedById: me, decidedAt: this.deps.clock.now() });
+      // The learner declining to pay is not an answer to a request they received.
+      if (byReceiver) await this.c.responseStats.recordAnswer(em, r.receiverId, r.createdAt, r.decidedAt!);
       await this.c.blocks.block(me, other, "swap-rejected", em);
       await this.c.notifications.removeByRef(r.id, em);
       await this.c.notifications.notify(

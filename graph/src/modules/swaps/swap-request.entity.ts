@@ -17,6 +17,8 @@ export const SwapStatus = {
   PAID: "paid",
   REJECTED: "rejected",
   CANCELLED: "cancelled",
+  /** Still pending REQUEST_EXPIRY_DAYS after it was sent (the expiry job); no coins had moved. */
+  EXPIRED: "expired",
 } as const;
 export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
 export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_payment"];
@@ -28,6 +30,8 @@ export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_paymen
 @Entity("swap_requests")
 @Index("idx_swap_requests_receiver", ["receiverId", "status"])
 @Index("idx_swap_requests_requester", ["requesterId", "status"])
+/** The expiry job's walk: pending requests, oldest first, in bounded batches. */
+@Index("idx_swap_requests_status_created", ["status", "createdAt"])
 export class SwapRequest {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;

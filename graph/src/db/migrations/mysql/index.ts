@@ -8,6 +8,8 @@ import { AccountDeletion1795530529377 } from "./1795530529377-AccountDeletion.js
 import { Moderation1795531119044 } from "./1795531119044-Moderation.js";
 import { ScheduledJobs1795536309357 } from "./1795536309357-ScheduledJobs.js";
 import { NotificationMail1795536455113 } from "./1795536455113-NotificationMail.js";
+import { RequestExpiry1795537630380 } from "./1795537630380-RequestExpiry.js";
 import { Lessons1795537745000 } from "./1795537745000-Lessons.js";
+import { FeedResponsivenessTier1795538242726 } from "./1795538242726-FeedResponsivenessTier.js";
 
-export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, Lessons1795537745000];
+export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, RequestExpiry1795537630380, Lessons1795537745000, FeedResponsivenessTier1795538242726];

@@ -10,8 +10,8 @@ import { MailSettingsPage } from "./MailSettingsPage";
 
 const setting = (kind: string, mode: string, label: string) => ({ __typename: "NotificationMailSetting", id: kind, kind, mode, label });
 const initial = [
-  setting("request", "instant", "Swap and pay requests"),
-  setting("message", "digest", "New chat messages while you are away"),
+  setting("REQUEST", "INSTANT", "Swap and pay requests"),
+  setting("MESSAGE", "DIGEST", "New chat messages while you are away"),
 ];
 const load = { request: { query: NotificationMailSettingsDocument }, result: { data: { notificationMailSettings: initial } } };
 
@@ -34,26 +34,26 @@ function renderPage(mocks: unknown[]) {
 describe("MailSettingsPage", () => {
   it("shows each kind's mode and saves only what changed", async () => {
     const save = {
-      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "message", mode: "off" }] } },
-      result: { data: { updateNotificationMailSettings: [initial[0], setting("message", "off", "New chat messages while you are away")] } },
+      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "MESSAGE", mode: "OFF" }] } },
+      result: { data: { updateNotificationMailSettings: [initial[0], setting("MESSAGE", "OFF", "New chat messages while you are away")] } },
     };
     renderPage([load, save]);
     const messages = (await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement;
-    expect(messages.value).toBe("digest");
-    expect((screen.getByLabelText("Swap and pay requests") as HTMLSelectElement).value).toBe("instant");
-    fireEvent.change(messages, { target: { value: "off" } });
+    expect(messages.value).toBe("DIGEST");
+    expect((screen.getByLabelText("Swap and pay requests") as HTMLSelectElement).value).toBe("INSTANT");
+    fireEvent.change(messages, { target: { value: "OFF" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("status")).textContent).toContain("Your mail settings are saved");
-    expect(((await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement).value).toBe("off");
+    expect(((await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement).value).toBe("OFF");
   });
 
   it("shows the server's refusal beside the button", async () => {
     const save = {
-      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "request", mode: "digest" }] } },
+      request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "REQUEST", mode: "DIGEST" }] } },
       result: { errors: [new GraphQLError("Choose off, instant or daily digest", { extensions: { code: "BAD_USER_INPUT" } })] },
     };
     renderPage([load, save]);
-    fireEvent.change(await screen.findByLabelText("Swap and pay requests"), { target: { value: "digest" } });
+    fireEvent.change(await screen.findByLabelText("Swap and pay requests"), { target: { value: "DIGEST" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Choose off, instant or daily digest");
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Navigate } from "react-router";
-import { MAIL_MODE_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES, type MailMode } from "../../../../../common/notifications";
+import { MAIL_MODE_LABELS, MAIL_SETTINGS_MESSAGES } from "../../../../../common/notifications";
 import { Page } from "../../../components/layouts/Page";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -10,12 +10,15 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Select } from "../../../components/ui/Select";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { NotificationMailSettingsDocument, type NotificationMailKind, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
+import { NotificationMailSettingsDocument, type NotificationMailKind, type NotificationMailMode, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
 import styles from "./MailSettingsPage.module.css";
 
-const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[m] }));
+/** The schema's modes with the words the page shows; typed so a mode the schema adds is a compile error. */
+const MODE_TEXT: Record<NotificationMailMode, string> = { OFF: MAIL_MODE_LABELS.off, INSTANT: MAIL_MODE_LABELS.instant, DIGEST: MAIL_MODE_LABELS.digest };
+const MODE_OPTIONS = (Object.keys(MODE_TEXT) as NotificationMailMode[]).map((value) => ({ value, label: MODE_TEXT[value] }));
+const isMode = (v: string): v is NotificationMailMode => Object.hasOwn(MODE_TEXT, v);
 
 /**
  * /settings/notifications: per kind of notification, whether it also comes by mail at once, in
@@ -24,7 +27,7 @@ const MODE_OPTIONS = MAIL_MODES.map((m) => ({ value: m, label: MAIL_MODE_LABELS[
 export function MailSettingsPage() {
   const settings = useQuery(NotificationMailSettingsDocument, { fetchPolicy: "cache-and-network" });
   const [save, saving] = useMutation(UpdateNotificationMailSettingsDocument);
-  const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, MailMode>>>({});
+  const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, NotificationMailMode>>>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
@@ -35,7 +38,7 @@ export function MailSettingsPage() {
     setNotice(null);
     const changes = list
       .filter((s) => draft[s.kind] && draft[s.kind] !== s.mode)
-      .map((s) => ({ kind: s.kind, mode: draft[s.kind]! as typeof s.mode }));
+      .map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
     try {
       if (changes.length) await save({ variables: { settings: changes } });
       setDraft({});
@@ -66,7 +69,10 @@ export function MailSettingsPage() {
                 label={s.label}
                 options={MODE_OPTIONS}
                 value={draft[s.kind] ?? s.mode}
-                onChange={(e) => setDraft((d) => ({ ...d, [s.kind]: e.target.value as MailMode }))}
+                onChange={(e) => {
+                  const mode = e.target.value;
+                  if (isMode(mode)) setDraft((d) => ({ ...d, [s.kind]: mode }));
+                }}
               />
             ))}
             <div>

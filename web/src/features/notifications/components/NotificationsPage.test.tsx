@@ -28,7 +28,7 @@ const note = (id: string, type: NotificationType, extra: Record<string, unknown>
   message: `${type} message`,
   skillCoins: null,
   refId: `req-${id}`,
-  dismissible: ["SWAP_ACCEPT", "SWAP_REJECT", "SUCCESS_FINISH", "ACCEPT_IMPLEMENT_USER", "REJECT_IMPLEMENT_USER"].includes(type),
+  dismissible: ["SWAP_ACCEPT", "SWAP_REJECT", "SUCCESS_FINISH", "ACCEPT_IMPLEMENT_USER", "REJECT_IMPLEMENT_USER", "REQUEST_EXPIRED"].includes(type),
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
   learnSkill: null,
@@ -39,6 +39,7 @@ const note = (id: string, type: NotificationType, extra: Record<string, unknown>
 const swapRequest = note("1", "SWAP_REQUEST", { preachSkill: skill("React", "Programming & Technology"), learnSkill: skill("Guitar", "Music & Performing Arts") });
 const accepted = note("2", "ACCEPTED_PAY", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
 const rejected = note("3", "SWAP_REJECT");
+const expired = note("4", "REQUEST_EXPIRED", { learnSkill: skill("Guitar", "Music & Performing Arts") });
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
@@ -97,6 +98,18 @@ describe("NotificationsPage", () => {
     expect(second.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(third.getByRole("button", { name: "Ok" })).toBeTruthy();
     expect(third.queryByRole("button", { name: "Reject" })).toBeNull();
+  });
+
+  it("shows an expired request as expired, with Ok and the other student's profile (a new request starts there)", async () => {
+    renderPage([viewer, list([expired]), live]);
+    const [card] = await screen.findAllByRole("listitem");
+    const c = within(card);
+    expect(c.getByText("Expired")).toBeTruthy();
+    expect(c.getByRole("heading").textContent).toBe("Person 4 and you: the request expired unanswered");
+    expect(c.getByText("Guitar")).toBeTruthy();
+    expect(c.getByRole("button", { name: "Ok" })).toBeTruthy();
+    expect(c.queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(c.getByRole("link", { name: "View Profile" }).getAttribute("href")).toBe("/user/u-4/me/Female");
   });
 
   it("shows 'No notifications' for an empty list", async () => {

@@ -12,6 +12,7 @@ const user = {
   amount: 15,
   languages: ["English", "Tamil"],
   rating: { __typename: "Rating", value: 4.3, count: 3 },
+  responseStats: { __typename: "ResponseStats", received: 5, answered: 4, responseRate: 0.8, typicalResponseHours: 3 },
   skillsKnown: [{ __typename: "Skill", category: "Music & Performing Arts", skill: "Veena" }],
   skillsRequired: [{ __typename: "Skill", category: "Programming & Technology", skill: "Rust" }],
   completedSkills: [
@@ -47,6 +48,8 @@ describe("someone's profile", () => {
     expect(screen.getByText("3 users")).toBeTruthy();
     expect(screen.getByText(/Amount of Skill Coins per course/)).toBeTruthy();
     expect(screen.getByText("15")).toBeTruthy();
+    expect(screen.getByText("80%")).toBeTruthy();
+    expect(screen.getByText("4 of 5 requests answered, usually within 3 hours")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/dashboard/u1");
     expect(screen.queryByRole("link", { name: "Edit Profile" })).toBeNull();
   });

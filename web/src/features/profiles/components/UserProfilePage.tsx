@@ -10,6 +10,7 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { type UserProfileQuery, UserProfileDocument } from "../../../gql/graphql";
 import { Avatar } from "../../../components/ui/Avatar";
+import { ResponseStats } from "./ResponseStats";
 import styles from "./UserProfile.module.css";
 import { genderText } from "../../../lib/gender";
 import { paths } from "../../../lib/paths";
@@ -119,6 +120,7 @@ export function UserProfilePage({
               <strong>{user.amount}</strong>
             </dd>
           </div>
+          <ResponseStats stats={user.responseStats} />
         </dl>
         <div className={styles.actions}>
           {own ? (
