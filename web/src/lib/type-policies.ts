@@ -120,6 +120,8 @@ export const typePolicies: TypePolicies = {
     "AuthPayload", "CoinOrderView", "FinishChatResult", "PaymentResult", "PaymentVerification", "SandboxPayment",
     // Views computed for the arguments of the field that returned them (userId, a report's chat).
     "SwapAvailability", "SwapForm", "ModerationEscrow", "ModerationMessage",
+    // A student's response figures, read with their profile (User.responseStats).
+    "ResponseStats",
   ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },

@@ -6,7 +6,7 @@ import { FeedEntry } from "../profiles/feed-entry.entity.js";
 import { validateProfile } from "../profiles/profile.rules.js";
 import { CHESS, GUITAR, Q, REACT, student, type Student } from "./swaps.test-support.js";
 
-const FEED = `query($first: Int, $after: String) { feed(first: $first, after: $after) { items { id } endCursor hasMore } }`;
+const FEED = `query($first: Int, $after: String) { feed(first: $first, after: $after) { edges { node { id } } pageInfo { hasNextPage endCursor } } }`;
 
 /** Among equal matches the feed shows responsive students first, unresponsive ones last. */
 describe.each(dbTargets)("the feed ranks by responsiveness on %s", (target) => {
@@ -57,9 +57,9 @@ describe.each(dbTargets)("the feed ranks by responsiveness on %s", (target) => {
       for (let page = 0; page < 20; page++) {
         const r: any = await t.gql(FEED, { first, after }, viewer.token);
         expect(r.errors).toBeUndefined();
-        seen.push(...r.data.feed.items.map((i: { id: string }) => i.id));
-        if (!r.data.feed.hasMore) break;
-        after = r.data.feed.endCursor;
+        seen.push(...r.data.feed.edges.map((e: { node: { id: string } }) => e.node.id));
+        if (!r.data.feed.pageInfo.hasNextPage) break;
+        after = r.data.feed.pageInfo.endCursor;
       }
       return seen.filter((id) => [responsive.id, newcomer.id, silent.id].includes(id));
     };
