@@ -7,7 +7,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const modules = ["accounts", "blocks", "chat", "coins", "implements", "moderation", "notifications", "privacy", "profiles", "snake", "swaps", "system"];
+const modules = [
+  "accounts",
+  "blocks",
+  "chat",
+  "coins",
+  "implements",
+  "moderation",
+  "notifications",
+  "privacy",
+  "profiles",
+  "snake",
+  "swaps",
+  "system",
+];
 const features = ["accounts", "chat", "coins", "implements", "moderation", "notifications", "profiles", "snake", "swaps", "system"];
 
 export default tseslint.config(
@@ -23,7 +36,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
       // A cycle between runtime imports makes module order matter; type-only imports are erased and allowed.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
@@ -39,7 +55,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/graph/src/**", "node:*"], message: "The web app talks to the server through GraphQL only." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/graph/src/**", "node:*"], message: "The web app talks to the server through GraphQL only." }] },
+      ],
     },
   },
   // Boundaries: no cross-feature imports in web/src/features (shared code goes to components/ or lib/).
@@ -87,7 +106,10 @@ export default tseslint.config(
         {
           paths: [{ name: "typeorm", message: "Adapters do not touch repositories: call a service." }],
           patterns: [
-            { group: ["**/db/data-source*", "**/db/sql*", "**/*.entity*", "**/*-reads*"], message: "Adapters do not read the database or entities: call a service." },
+            {
+              group: ["**/db/data-source*", "**/db/sql*", "**/*.entity*", "**/*-reads*"],
+              message: "Adapters do not read the database or entities: call a service.",
+            },
           ],
         },
       ],
@@ -98,7 +120,16 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-unsafe-function-type": "off" }, // generated lists of migration classes
   },
   {
-    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.test-support.ts", "**/*.e2e.ts", "graph/test/**", "web/e2e/**", "bench/**", "scripts/**"],
+    files: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/*.test-support.ts",
+      "**/*.e2e.ts",
+      "graph/test/**",
+      "web/e2e/**",
+      "bench/**",
+      "scripts/**",
+    ],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
 );

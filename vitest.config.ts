@@ -4,9 +4,7 @@ import { defineConfig } from "vitest/config";
 
 // Vitest would otherwise resolve `graphql` to index.mjs for inlined code and index.js for
 // externalized packages, loading two copies ("Cannot use GraphQLSchema from another module").
-const graphqlAlias = [
-  { find: /^graphql$/, replacement: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) },
-];
+const graphqlAlias = [{ find: /^graphql$/, replacement: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) }];
 
 export default defineConfig({
   test: {

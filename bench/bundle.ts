@@ -29,7 +29,12 @@ const KB = 1024;
 /** Route -> the lazy modules react-router loads for it (layout routes, then the page). */
 const ROUTES: Array<{ name: string; path: string; modules: string[]; budget: number }> = [
   { name: "landing", path: "/", modules: ["src/app/routes/landing.tsx"], budget: 167 * KB },
-  { name: "dashboard (signed in)", path: "/dashboard/:userId", modules: ["src/app/apollo-layout.tsx", "src/app/routes/dashboard.tsx"], budget: 230 * KB },
+  {
+    name: "dashboard (signed in)",
+    path: "/dashboard/:userId",
+    modules: ["src/app/apollo-layout.tsx", "src/app/routes/dashboard.tsx"],
+    budget: 230 * KB,
+  },
 ];
 
 const dist = path.join(root, "dist/web");
@@ -37,7 +42,11 @@ const manifestPath = path.join(dist, ".vite/manifest.json");
 
 if (!process.argv.includes("--no-build") || !existsSync(manifestPath)) {
   // A production build whatever the caller's NODE_ENV (under vitest it is "test", which builds React's development bundle).
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
 
@@ -68,7 +77,9 @@ for (const route of ROUTES) {
   const keys = closure([entry, ...route.modules]);
   const chunks = [...keys].map((k) => ({ file: manifest[k].file, size: gzipSize(manifest[k].file) })).sort((a, b) => b.size - a.size);
   const total = chunks.reduce((sum, c) => sum + c.size, 0);
-  const later = new Set([...keys].flatMap((k) => manifest[k].dynamicImports ?? []).filter((k) => !keys.has(k) && !ROUTES.some((r) => r.modules.includes(k))));
+  const later = new Set(
+    [...keys].flatMap((k) => manifest[k].dynamicImports ?? []).filter((k) => !keys.has(k) && !ROUTES.some((r) => r.modules.includes(k))),
+  );
   const ok = total <= route.budget;
   over ||= !ok;
   console.log(`\n${route.name} (${route.path}): ${kb(total)} gzip'd of ${kb(route.budget)} ${ok ? "OK" : "OVER BUDGET"}`);

@@ -34,7 +34,16 @@ await ds
   .createQueryBuilder()
   .insert()
   .into(User)
-  .values(emails.map((email, i) => ({ id: newId(), name: `Login ${i}`, nameKey: `login ${i}`, email, passwordHash: hash, createdAt: new Date() })))
+  .values(
+    emails.map((email, i) => ({
+      id: newId(),
+      name: `Login ${i}`,
+      nameKey: `login ${i}`,
+      email,
+      passwordHash: hash,
+      createdAt: new Date(),
+    })),
+  )
   .execute();
 await ds.destroy();
 
@@ -106,7 +115,9 @@ try {
     logins.push(...res.latencies);
     perSecond.push(LOGINS / (res.took / 1000));
   }
-  console.log(`\n${BURSTS} bursts of ${LOGINS} sign-ins, ${CONCURRENCY} at once (argon2id 19 MiB, t=2), ${os.availableParallelism()} cores`);
+  console.log(
+    `\n${BURSTS} bursts of ${LOGINS} sign-ins, ${CONCURRENCY} at once (argon2id 19 MiB, t=2), ${os.availableParallelism()} cores`,
+  );
   console.log(
     table([
       ["/healthz", "median", "p99", "probes"],

@@ -43,9 +43,13 @@ try {
     "baseline { __typename }": () => post({ query: "{ __typename }" }),
     "leaderboard(first: 100)": () => post({ query: "{ leaderboard(first: 100) { __typename } }" }),
     "GET /api/leaderboard": () => fetch(`${t.url}/api/leaderboard`).then((r) => r.arrayBuffer()),
-    "feed(first: 20)": (i) => post({ query: "{ feed(first: 20) { edges { node { id name } } pageInfo { hasNextPage } } }" }, students[i % students.length].token),
+    "feed(first: 20)": (i) =>
+      post({ query: "{ feed(first: 20) { edges { node { id name } } pageInfo { hasNextPage } } }" }, students[i % students.length].token),
     "searchUsers(skill)": (i) =>
-      post({ query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: SKILLS_KNOWN) { items { id } } }` }, students[i % students.length].token),
+      post(
+        { query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: SKILLS_KNOWN) { items { id } } }` },
+        students[i % students.length].token,
+      ),
   };
 
   async function run(fn: (i: number) => Promise<unknown>): Promise<number> {
@@ -64,7 +68,8 @@ try {
   for (const [name, fn] of Object.entries(scenarios)) results.push([name, await run(fn)]);
   const base = results[0][1];
   console.log(`\n${REQUESTS} requests per scenario, concurrency ${CONCURRENCY}, ${USERS} students, ${t.target}`);
-  for (const [name, rps] of results) console.log(`${name.padEnd(28)} ${rps.toFixed(0).padStart(7)} req/s   ratio to baseline ${(rps / base).toFixed(2)}`);
+  for (const [name, rps] of results)
+    console.log(`${name.padEnd(28)} ${rps.toFixed(0).padStart(7)} req/s   ratio to baseline ${(rps / base).toFixed(2)}`);
 } finally {
   await t.close();
 }

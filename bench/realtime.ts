@@ -60,7 +60,9 @@ const CHATS = SUBSCRIBERS / 2;
 // This process holds two sockets per student (one per server) and the servers one each.
 const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? Infinity);
 if (openFiles < 2 * SUBSCRIBERS + 500) {
-  throw new Error(`--subscribers ${SUBSCRIBERS} needs about ${2 * SUBSCRIBERS + 500} open files; this shell allows ${openFiles}: run \`ulimit -n 20000\` first`);
+  throw new Error(
+    `--subscribers ${SUBSCRIBERS} needs about ${2 * SUBSCRIBERS + 500} open files; this shell allows ${openFiles}: run \`ulimit -n 20000\` first`,
+  );
 }
 
 type Target = "app" | "raw";
@@ -110,8 +112,20 @@ async function seed(url: string, jwtSecret: string): Promise<Student[]> {
       lastActivityAt: now,
     };
   });
-  for (let i = 0; i < users.length; i += 500) await ds.createQueryBuilder().insert().into(User).values(users.slice(i, i + 500)).execute();
-  for (let i = 0; i < chats.length; i += 500) await ds.createQueryBuilder().insert().into(Chat).values(chats.slice(i, i + 500)).execute();
+  for (let i = 0; i < users.length; i += 500)
+    await ds
+      .createQueryBuilder()
+      .insert()
+      .into(User)
+      .values(users.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < chats.length; i += 500)
+    await ds
+      .createQueryBuilder()
+      .insert()
+      .into(Chat)
+      .values(chats.slice(i, i + 500))
+      .execute();
   await ds.destroy();
   return Promise.all(
     users.map(async (u, i) => ({
@@ -292,17 +306,24 @@ try {
   const apps: Child[] = [];
   const raws: Child[] = [];
   for (let i = 0; i < INSTANCES; i++) {
-    const app = await startChild([...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...(SNAPSHOT ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${profileDir}`] : []), entry], {
-      NODE_ENV: "production",
-      DATABASE_URL: db.url,
-      JWT_SECRET: jwtSecret,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-bench-")),
-      DEMO_DATA: "off",
-      LOG_LEVEL: "warn",
-      // The per-sender chat limit (60/min) would stop the senders: this measures delivery, not limits.
-      RATE_LIMITS: "chat_message=1000000/60",
-      ...redis,
-    });
+    const app = await startChild(
+      [
+        ...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+        ...(SNAPSHOT ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${profileDir}`] : []),
+        entry,
+      ],
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: db.url,
+        JWT_SECRET: jwtSecret,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-bench-")),
+        DEMO_DATA: "off",
+        LOG_LEVEL: "warn",
+        // The per-sender chat limit (60/min) would stop the senders: this measures delivery, not limits.
+        RATE_LIMITS: "chat_message=1000000/60",
+        ...redis,
+      },
+    );
     children.push(app);
     apps.push(app);
     const raw = await startChild([path.join(root, "bench/support/raw-chat-server.mjs")], { DATABASE_URL: db.url, ...redis });
@@ -335,7 +356,9 @@ try {
       for (const target of order) {
         const res = await round(mode, target, n, students, apps, raws);
         results.push(res);
-        console.log(`${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, lost ${res.lost}`);
+        console.log(
+          `${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, lost ${res.lost}`,
+        );
       }
     }
   }
@@ -362,7 +385,15 @@ try {
         `${rss[t].toFixed(0)} MiB`,
       ]);
     }
-    rows.push([`${mode}: ratio app/baseline`, ratio(median(all("app", "delays")), median(all("raw", "delays"))), ratio(p99(all("app", "delays")), p99(all("raw", "delays"))), ratio(perSecond("app"), perSecond("raw")), "", "", ""]);
+    rows.push([
+      `${mode}: ratio app/baseline`,
+      ratio(median(all("app", "delays")), median(all("raw", "delays"))),
+      ratio(p99(all("app", "delays")), p99(all("raw", "delays"))),
+      ratio(perSecond("app"), perSecond("raw")),
+      "",
+      "",
+      "",
+    ]);
     if (INSTANCES === 2) {
       rows.push([
         `${mode}: ratio on the receiving instance`,

@@ -67,7 +67,9 @@ async function ensureCommunity(admin: Connection): Promise<{ ids: string[]; chat
     [dbName],
   )) as unknown as [Array<{ n: number }>];
   if (!FRESH && Number(have[0].n) > 0) {
-    const [meta] = (await admin.query(`SELECT students, chatty FROM \`${dbName}\`.bench_meta`)) as unknown as [Array<{ students: number; chatty: string }>];
+    const [meta] = (await admin.query(`SELECT students, chatty FROM \`${dbName}\`.bench_meta`)) as unknown as [
+      Array<{ students: number; chatty: string }>,
+    ];
     if (meta[0] && Number(meta[0].students) === STUDENTS) {
       log(`reusing ${dbName} (--fresh seeds it again)`);
       const [rows] = (await admin.query(`SELECT id FROM \`${dbName}\`.users ORDER BY createdAt, id`)) as unknown as [Array<{ id: string }>];
@@ -82,7 +84,12 @@ async function ensureCommunity(admin: Connection): Promise<{ ids: string[]; chat
   const started = Date.now();
   log(`seeding ${STUDENTS} students, ${STUDENTS / 10} chats, ${STUDENTS / 20} implement posts into ${dbName}...`);
   await conn.query("SET unique_checks = 0, foreign_key_checks = 0");
-  const seeded = await seedCommunity(conn, { students: STUDENTS, chats: STUDENTS / 10, implementPosts: STUDENTS / 20 }, new Date(Date.now() - 3600_000), log);
+  const seeded = await seedCommunity(
+    conn,
+    { students: STUDENTS, chats: STUDENTS / 10, implementPosts: STUDENTS / 20 },
+    new Date(Date.now() - 3600_000),
+    log,
+  );
   for (const t of ["users", "user_skills", "user_languages", "feed_entries", "search_terms", "chats", "chat_messages", "implement_posts"]) {
     await conn.query(`ANALYZE TABLE \`${t}\``);
   }
@@ -168,9 +175,9 @@ async function capture(admin: Connection, port: number, r: Req): Promise<string[
   const [[{ t0 }]] = (await admin.query("SELECT NOW(6) AS t0")) as unknown as [[{ t0: string }]];
   const res = await send(port, r);
   if (res.status !== 200 || res.body.startsWith('{"errors"')) throw new Error(`${r.path}: ${res.status} ${res.body.slice(0, 300)}`);
-  const [threads] = (await admin.query("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()", [dbName])) as unknown as [
-    Array<{ ID: number }>,
-  ];
+  const [threads] = (await admin.query("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()", [
+    dbName,
+  ])) as unknown as [Array<{ ID: number }>];
   if (threads.length === 0) return [];
   const [rows] = (await admin.query(
     `SELECT argument FROM mysql.general_log WHERE event_time >= ? AND command_type = 'Query' AND thread_id IN (${threads.map((t) => Number(t.ID)).join(",")})`,
@@ -260,7 +267,24 @@ async function main() {
     const p5 = await Promise.all(viewerTokens.map((t) => feedCursor(appPort, t, 5)));
     const p50 = await Promise.all(viewerTokens.map((t) => feedCursor(appPort, t, 50)));
     const names = ["aar", "kav", "pri", "kar", "sne", "meera", "raghav", "sha", "ven", "jos", "nai", "ana", "vig", "har", "lak", "dee"];
-    const skills = ["pyth", "gui", "java", "react", "yoga", "chess", "calc", "c", "go", "pho", "mach", "publ", "tamil", "pia", "sql", "ard"];
+    const skills = [
+      "pyth",
+      "gui",
+      "java",
+      "react",
+      "yoga",
+      "chess",
+      "calc",
+      "c",
+      "go",
+      "pho",
+      "mach",
+      "publ",
+      "tamil",
+      "pia",
+      "sql",
+      "ard",
+    ];
     const langs = ["tam", "hin", "fre", "eng", "ger", "jap", "tel", "mal", "kan", "ben", "spa", "ara", "ita", "kor", "rus", "urd"];
     const v = (f: (i: number) => Req) => Array.from({ length: VARIANTS }, (_, i) => f(i));
     const scenarios: Scenario[] = [
@@ -268,15 +292,40 @@ async function main() {
       { name: "floor", door: "GraphQL", sqlBound: false, variants: [gql("{ __typename }", {})] },
       { name: "feed page 1", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10 }, viewerTokens[i])) },
       { name: "feed page 5", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10, after: p5[i] }, viewerTokens[i])) },
-      { name: "feed page 50", door: "GraphQL", sqlBound: true, variants: v((i) => gql(FEED, { first: 10, after: p50[i] }, viewerTokens[i])) },
-      { name: "search name", door: "GraphQL", sqlBound: true, variants: v((i) => gql(SEARCH, { query: names[i], filter: "NAME", first: 20 }, viewerTokens[i])) },
-      { name: "search skill", door: "GraphQL", sqlBound: true, variants: v((i) => gql(SEARCH, { query: skills[i], filter: "SKILLS_KNOWN", first: 20 }, viewerTokens[i])) },
-      { name: "search language", door: "GraphQL", sqlBound: true, variants: v((i) => gql(SEARCH, { query: langs[i], filter: "LANGUAGES", first: 20 }, viewerTokens[i])) },
+      {
+        name: "feed page 50",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) => gql(FEED, { first: 10, after: p50[i] }, viewerTokens[i])),
+      },
+      {
+        name: "search name",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) => gql(SEARCH, { query: names[i], filter: "NAME", first: 20 }, viewerTokens[i])),
+      },
+      {
+        name: "search skill",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) => gql(SEARCH, { query: skills[i], filter: "SKILLS_KNOWN", first: 20 }, viewerTokens[i])),
+      },
+      {
+        name: "search language",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) => gql(SEARCH, { query: langs[i], filter: "LANGUAGES", first: 20 }, viewerTokens[i])),
+      },
       { name: "profile", door: "GraphQL", sqlBound: false, variants: v((i) => gql(PROFILE_QUERY, { id: targets[i] }, viewerTokens[i])) },
       { name: "chat list", door: "GraphQL", sqlBound: false, variants: v((i) => gql(CHATS, {}, chatTokens[i])) },
       { name: "leaderboard", door: "GraphQL", sqlBound: false, cached: true, variants: [gql(LEADERBOARD, { first: 100 })] },
       { name: "feed page 1", door: "REST", sqlBound: true, variants: v((i) => rest("GET", "/dashboard?skip=0", viewerTokens[i])) },
-      { name: "search skill", door: "REST", sqlBound: true, variants: v((i) => rest("POST", "/dashboard/search", viewerTokens[i], { searchQuery: skills[i], selectedFilter: "skillsKnown" })) },
+      {
+        name: "search skill",
+        door: "REST",
+        sqlBound: true,
+        variants: v((i) => rest("POST", "/dashboard/search", viewerTokens[i], { searchQuery: skills[i], selectedFilter: "skillsKnown" })),
+      },
       { name: "profile", door: "REST", sqlBound: false, variants: v((i) => rest("GET", `/user/${targets[i]}`, viewerTokens[i])) },
       { name: "chat list", door: "REST", sqlBound: false, variants: v((i) => rest("GET", "/user/chat", chatTokens[i])) },
       { name: "leaderboard", door: "REST", sqlBound: false, cached: true, variants: [rest("GET", "/leaderboard")] },
@@ -315,7 +364,9 @@ async function main() {
     writeFileSync(file, JSON.stringify(captured));
     log(`captured statements: ${file}`);
 
-    raw = spawn(process.execPath, [path.join(root, "bench/scale/raw-server.mjs"), dbUrl.toString(), file], { stdio: ["ignore", "pipe", "inherit"] });
+    raw = spawn(process.execPath, [path.join(root, "bench/scale/raw-server.mjs"), dbUrl.toString(), file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const rawPort = await new Promise<number>((resolve, reject) => {
       raw!.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
       raw!.once("exit", () => reject(new Error("raw server exited")));
@@ -346,7 +397,8 @@ async function main() {
           into.db.push((cpuMs(mariadbPid) - d0) / REQUESTS);
           return r;
         };
-        const runApp = () => measured(app.pid!, () => load(appPort, (i) => s.variants[i % s.variants.length], REQUESTS, CONCURRENCY), appCpu);
+        const runApp = () =>
+          measured(app.pid!, () => load(appPort, (i) => s.variants[i % s.variants.length], REQUESTS, CONCURRENCY), appCpu);
         const runRaw = () => measured(raw!.pid!, () => load(rawPort, rawReq, REQUESTS, CONCURRENCY), rawCpu);
         let a, b;
         if (round % 2 === 0) {
@@ -377,7 +429,9 @@ async function main() {
     }
     await conn.end();
     log(`\n${STUDENTS} students on MariaDB, ${ROUNDS} alternating rounds of ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
-    log("| door | scenario | SQL statements | SQL time / indexed 20-row read | req/s vs raw (median, min-max) | p99 vs raw | CPU ms per request, server + MariaDB: app / raw | p99 ms app / raw |");
+    log(
+      "| door | scenario | SQL statements | SQL time / indexed 20-row read | req/s vs raw (median, min-max) | p99 vs raw | CPU ms per request, server + MariaDB: app / raw | p99 ms app / raw |",
+    );
     log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) log(`| ${r.join(" | ")} |`);
     const gl = appRps.get("GraphQL leaderboard");

@@ -24,7 +24,11 @@ const TIMEOUT_MS = 60_000;
 async function firstAnswer(args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, REDIS_URL: "", ...env, PORT: String(port) }, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, REDIS_URL: "", ...env, PORT: String(port) },
+    stdio: "ignore",
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     const url = `http://127.0.0.1:${port}`;
@@ -36,14 +40,16 @@ async function firstAnswer(args: string[], env: Record<string, string>): Promise
         const socket = connect(port, "127.0.0.1", () => (socket.destroy(), resolve(true)));
         socket.once("error", () => resolve(false));
       });
-      const ok = open && await fetch(`${url}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: '{"query":"{ __typename }"}',
-      }).then(
-        async (r) => r.ok && (await r.text()).includes("__typename"),
-        () => false,
-      );
+      const ok =
+        open &&
+        (await fetch(`${url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"query":"{ __typename }"}',
+        }).then(
+          async (r) => r.ok && (await r.text()).includes("__typename"),
+          () => false,
+        ));
       if (ok) break;
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -78,7 +84,13 @@ try {
   console.log(
     table([
       ["", "median", "min", "max", "ratio to minimal"],
-      ...variants.map(([name], i) => [name, ms(median(times[i])), ms(Math.min(...times[i])), ms(Math.max(...times[i])), ratio(median(times[i]), base)]),
+      ...variants.map(([name], i) => [
+        name,
+        ms(median(times[i])),
+        ms(Math.min(...times[i])),
+        ms(Math.max(...times[i])),
+        ratio(median(times[i]), base),
+      ]),
     ]),
   );
 } finally {

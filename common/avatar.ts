@@ -24,7 +24,10 @@ const PALETTE: ReadonlyArray<readonly [string, string]> = [
 
 /** Up to two capitals: the first letters of the first and last words ("?" when there are none). */
 export function avatarInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w));
   if (words.length === 0) return "?";
   const first = [...words[0]!][0]!;
   const last = words.length > 1 ? [...words.at(-1)!][0]! : "";

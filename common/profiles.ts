@@ -20,9 +20,33 @@ export const CATEGORIES = [
 
 /** Spec section 3 (the source list names Kannada twice; it is offered once). */
 export const LANGUAGES = [
-  "English", "Spanish", "Hindi", "Bengali", "Telugu", "Tamil", "Marathi", "Gujarati", "Kannada",
-  "Urdu", "Punjabi", "Malayalam", "Odia", "Assamese", "Nepali", "Sindhi", "Chinese", "French",
-  "German", "Japanese", "Korean", "Russian", "Arabic", "Portuguese", "Italian", "Dutch", "Turkish",
+  "English",
+  "Spanish",
+  "Hindi",
+  "Bengali",
+  "Telugu",
+  "Tamil",
+  "Marathi",
+  "Gujarati",
+  "Kannada",
+  "Urdu",
+  "Punjabi",
+  "Malayalam",
+  "Odia",
+  "Assamese",
+  "Nepali",
+  "Sindhi",
+  "Chinese",
+  "French",
+  "German",
+  "Japanese",
+  "Korean",
+  "Russian",
+  "Arabic",
+  "Portuguese",
+  "Italian",
+  "Dutch",
+  "Turkish",
 ] as const;
 
 /** The GraphQL enum name (what the web sends and reads) to the spec's text (stored, sent over REST, shown). */

@@ -31,8 +31,14 @@ describe("schema and generated client contract", () => {
 
   it("every operation of the web passes the server's query limits (depth, cost: `first`/`last` literals multiply)", () => {
     const schema = buildSchema(readFileSync(SCHEMA_FILE, "utf8"));
-    const operations = Object.entries(documents).filter((e): e is [string, DocumentNode] => (e[1] as { kind?: string })?.kind === "Document");
+    const operations = Object.entries(documents).filter(
+      (e): e is [string, DocumentNode] => (e[1] as { kind?: string })?.kind === "Document",
+    );
     expect(operations.length).toBeGreaterThan(50);
-    for (const [name, doc] of operations) expect(validate(schema, doc, queryLimitRules()).map((e) => e.message), name).toEqual([]);
+    for (const [name, doc] of operations)
+      expect(
+        validate(schema, doc, queryLimitRules()).map((e) => e.message),
+        name,
+      ).toEqual([]);
   });
 });

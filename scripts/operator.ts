@@ -27,7 +27,11 @@ try {
     } else {
       const { changed } = await setOperator(ds, email!, command === "grant", new Date());
       const address = email!.trim().toLowerCase();
-      console.log(changed ? `${command === "grant" ? "granted" : "revoked"}: ${address}` : `unchanged: ${address} ${command === "grant" ? "already is" : "is not"} an operator`);
+      console.log(
+        changed
+          ? `${command === "grant" ? "granted" : "revoked"}: ${address}`
+          : `unchanged: ${address} ${command === "grant" ? "already is" : "is not"} an operator`,
+      );
     }
   } finally {
     await ds.destroy();

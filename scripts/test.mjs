@@ -53,7 +53,14 @@ for (const [i, run] of runs.entries()) {
   }
   const r = spawnSync(
     process.execPath,
-    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...run.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    [
+      path.join(root, "node_modules/vitest/vitest.mjs"),
+      "run",
+      ...run.args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
     { cwd: root, stdio: "inherit", env: process.env },
   );
   try {

@@ -28,12 +28,15 @@ export function send(port: number, r: Req, concurrency = 16): Promise<{ status: 
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(r.body));
     }
-    const req = http.request({ host: "127.0.0.1", port, method: r.method, path: r.path, headers, agent: agentFor(port, concurrency) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method: r.method, path: r.path, headers, agent: agentFor(port, concurrency) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${r.method} ${r.path}`)));
     req.on("error", reject);
     req.end(r.body);
@@ -52,7 +55,8 @@ export async function load(port: number, make: (i: number) => Req, total: number
         const t0 = performance.now();
         const res = await send(port, r, concurrency);
         latencies.push(performance.now() - t0);
-        if (res.status !== 200 || res.body.startsWith('{"errors"')) throw new Error(`${r.method} ${r.path}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+        if (res.status !== 200 || res.body.startsWith('{"errors"'))
+          throw new Error(`${r.method} ${r.path}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
       }
     }),
   );

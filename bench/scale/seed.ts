@@ -24,7 +24,20 @@ export function random(seed: number): () => number {
 }
 
 const SKILLS: Record<(typeof CATEGORIES)[number], string[]> = {
-  "Programming & Technology": ["Python", "JavaScript", "React", "Java", "C", "C++", "Go", "Rust", "SQL", "Machine Learning", "Docker", "Kotlin"],
+  "Programming & Technology": [
+    "Python",
+    "JavaScript",
+    "React",
+    "Java",
+    "C",
+    "C++",
+    "Go",
+    "Rust",
+    "SQL",
+    "Machine Learning",
+    "Docker",
+    "Kotlin",
+  ],
   "Hobbies & Crafts": ["Painting", "Origami", "Knitting", "Pottery", "Calligraphy", "Photography"],
   "Academics & Education": ["Calculus", "Linear Algebra", "Physics", "Organic Chemistry", "Statistics", "Thermodynamics"],
   "Languages & Linguistics": ["Tamil", "French", "German", "Japanese", "Spanish", "Sign Language"],
@@ -39,16 +52,20 @@ export const SKILL_POOL: Array<{ category: string; skill: string }> = Object.ent
   list.map((skill) => ({ category, skill })),
 );
 
-const FIRST = ("Aarav Aditi Akash Ananya Arjun Bhavya Chetan Deepa Divya Farhan Gautam Harini Ishaan Janani Karthik Kavya Lakshmi " +
+const FIRST = (
+  "Aarav Aditi Akash Ananya Arjun Bhavya Chetan Deepa Divya Farhan Gautam Harini Ishaan Janani Karthik Kavya Lakshmi " +
   "Madhav Meera Naveen Nisha Pranav Priya Rahul Riya Sanjay Shreya Siddharth Sneha Tarun Uma Varun Vidya Yash Zara Abhinav " +
   "Bala Charu Dinesh Esha Gokul Hema Indu Jai Keerthi Lokesh Mani Nandini Om Pooja Raghav Sangeetha Surya Tanvi Uday Vasanth " +
   "Vignesh Yamini Zoya Arun Bharath Chitra Dhruv Elango Gayathri Hari Ilakkiya Jeeva Kishore Latha Mohan Nila Prakash Ramya " +
-  "Saravanan Thilak Vaishnavi Yogesh José Zoë").split(" ");
-const LAST = ("Sharma Iyer Kumar Reddy Nair Menon Pillai Rao Patel Singh Gupta Krishnan Subramanian Raman Venkatesh Mukherjee " +
+  "Saravanan Thilak Vaishnavi Yogesh José Zoë"
+).split(" ");
+const LAST = (
+  "Sharma Iyer Kumar Reddy Nair Menon Pillai Rao Patel Singh Gupta Krishnan Subramanian Raman Venkatesh Mukherjee " +
   "Das Bose Chatterjee Joshi Kulkarni Desai Shah Mehta Agarwal Bhat Hegde Shetty Naidu Chettiar Gounder Murugan Selvam Rajan " +
   "Balaji Ganesan Sundaram Natarajan Arumugam Ramasamy Khan Ali Fernandes DSouza Thomas Varghese Mathew George Jacob Paul " +
   "Kannan Mani Saran Velu Anand Prasad Mishra Tiwari Pandey Yadav Verma Saxena Kapoor Malhotra Sethi Bajaj Goel Jain Chopra " +
-  "Banerjee Ghosh Sen Dutta Roy Müller").split(" ");
+  "Banerjee Ghosh Sen Dutta Roy Müller"
+).split(" ");
 
 /** Zipf-like pick: index 0 is the most popular. */
 function skewed(rnd: () => number, n: number): number {
@@ -94,8 +111,23 @@ class Batcher {
 export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Date, log: (s: string) => void): Promise<Seeded> {
   const rnd = random(20261124);
   const users = new Batcher(conn, "users", [
-    "id", "name", "nameKey", "email", "passwordHash", "tokenVersion", "gender", "image", "amount", "days",
-    "ratingSum", "ratingCount", "ratingAvg", "skillCoins", "createdAt", "emailVerifiedAt", "visible",
+    "id",
+    "name",
+    "nameKey",
+    "email",
+    "passwordHash",
+    "tokenVersion",
+    "gender",
+    "image",
+    "amount",
+    "days",
+    "ratingSum",
+    "ratingCount",
+    "ratingAvg",
+    "skillCoins",
+    "createdAt",
+    "emailVerifiedAt",
+    "visible",
   ]);
   const skills = new Batcher(conn, "user_skills", ["id", "userId", "kind", "position", "category", "skill", "skillKey"]);
   const langs = new Batcher(conn, "user_languages", ["id", "userId", "position", "language", "languageKey"]);
@@ -121,23 +153,48 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     const ratingCount = Math.floor(rnd() * 12);
     const ratingSum = ratingCount === 0 ? 0 : ratingCount + Math.floor(rnd() * ratingCount * 4);
     await users.add([
-      id, name, name.toLowerCase(), `b${i}@psgtech.ac.in`, passwordHash, 0, rnd() < 0.5 ? "Male" : "Female", null,
-      Math.floor(rnd() * 40), Math.floor(rnd() * 30), ratingSum, ratingCount, ratingCount ? ratingSum / ratingCount : 0,
-      Math.floor(rnd() * 200), createdAt, createdAt, 1,
+      id,
+      name,
+      name.toLowerCase(),
+      `b${i}@psgtech.ac.in`,
+      passwordHash,
+      0,
+      rnd() < 0.5 ? "Male" : "Female",
+      null,
+      Math.floor(rnd() * 40),
+      Math.floor(rnd() * 30),
+      ratingSum,
+      ratingCount,
+      ratingCount ? ratingSum / ratingCount : 0,
+      Math.floor(rnd() * 200),
+      createdAt,
+      createdAt,
+      1,
     ]);
     const picked = new Set<number>();
     while (picked.size < 5) picked.add(skewed(rnd, SKILL_POOL.length));
     const [k1, k2, k3, r1, r2] = [...picked].map((n) => SKILL_POOL[n]);
     const known = [k1, k2, k3];
     const required = [r1, r2];
-    for (const [kind, list] of [["known", known], ["required", required]] as const) {
+    for (const [kind, list] of [
+      ["known", known],
+      ["required", required],
+    ] as const) {
       for (const [position, s] of list.entries()) await skills.add([newId(), id, kind, position, s.category, s.skill, skillKeyOf(s.skill)]);
     }
     const languages = new Set<string>(["English"]);
     const more = Math.floor(rnd() * 3);
     while (languages.size < 1 + more) languages.add(LANGUAGES[skewed(rnd, LANGUAGES.length)]);
     for (const [position, l] of [...languages].entries()) await langs.add([newId(), id, position, l, foldTerm(l)]);
-    const profile = { userId: id, visible: true, name, createdAt, known: known.map((s) => s.skill), required: required.map((s) => s.skill), languages: [...languages] };
+    const profile = {
+      userId: id,
+      visible: true,
+      name,
+      createdAt,
+      known: known.map((s) => s.skill),
+      required: required.map((s) => s.skill),
+      languages: [...languages],
+    };
     for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt]);
     for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey]);
     if ((i + 1) % 20000 === 0) log(`  ${i + 1} students (${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -146,9 +203,23 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
 
   // Chats: a quarter of them among the first 400 students, so some lists are long.
   const chats = new Batcher(conn, "chats", [
-    "id", "userLowId", "userHighId", "kind", "requesterId", "receiverId", "requesterLearnsSkill", "requesterLearnsCategory",
-    "receiverLearnsSkill", "receiverLearnsCategory", "coins", "status", "startDate", "lastActivityAt", "messageCount",
-    "lastMessagePreview", "lastMessageSenderId",
+    "id",
+    "userLowId",
+    "userHighId",
+    "kind",
+    "requesterId",
+    "receiverId",
+    "requesterLearnsSkill",
+    "requesterLearnsCategory",
+    "receiverLearnsSkill",
+    "receiverLearnsCategory",
+    "coins",
+    "status",
+    "startDate",
+    "lastActivityAt",
+    "messageCount",
+    "lastMessagePreview",
+    "lastMessageSenderId",
   ]);
   const messages = new Batcher(conn, "chat_messages", ["id", "chatId", "seq", "senderId", "receiverId", "body", "createdAt"]);
   const pairs = new Set<string>();
@@ -167,7 +238,25 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     const s = SKILL_POOL[skewed(rnd, SKILL_POOL.length)];
     const t = SKILL_POOL[skewed(rnd, SKILL_POOL.length)];
     const at = new Date(now.getTime() - Math.floor(rnd() * 30 * 24 * 3600 * 1000));
-    await chats.add([id, low, high, "swap", a, b, s.skill, s.category, t.skill, t.category, 0, "in_progress", at, at, 2, "See you at the library at 5?", b]);
+    await chats.add([
+      id,
+      low,
+      high,
+      "swap",
+      a,
+      b,
+      s.skill,
+      s.category,
+      t.skill,
+      t.category,
+      0,
+      "in_progress",
+      at,
+      at,
+      2,
+      "See you at the library at 5?",
+      b,
+    ]);
     await messages.add([newId(), id, 1, a, b, `Hi! Happy to swap ${t.skill} for ${s.skill}.`, at]);
     await messages.add([newId(), id, 2, b, a, "See you at the library at 5?", at]);
   }
@@ -178,7 +267,15 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
   for (let i = 0; i < sizes.implementPosts; i++) {
     const at = new Date(now.getTime() - Math.floor(rnd() * 60 * 24 * 3600 * 1000));
     const s = SKILL_POOL[skewed(rnd, SKILL_POOL.length)];
-    await posts.add([newId(), ids[Math.floor(rnd() * ids.length)], `Need help with a ${s.skill} project`, `Looking for a partner who knows ${s.skill}.`, 1, at, at]);
+    await posts.add([
+      newId(),
+      ids[Math.floor(rnd() * ids.length)],
+      `Need help with a ${s.skill} project`,
+      `Looking for a partner who knows ${s.skill}.`,
+      1,
+      at,
+      at,
+    ]);
   }
   await posts.flush();
   const chatty = [...chatCount.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);

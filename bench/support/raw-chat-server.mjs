@@ -33,9 +33,20 @@ async function send({ chatId, from, body, clientId }) {
     );
     if (!res.affectedRows) throw new Error("chat not in progress");
     const [[chat]] = await conn.execute("SELECT messageCount, requesterId, receiverId FROM chats WHERE id = ?", [chatId]);
-    row = { id: randomUUID(), seq: chat.messageCount, fromUserId: from, toUserId: chat.requesterId === from ? chat.receiverId : chat.requesterId };
+    row = {
+      id: randomUUID(),
+      seq: chat.messageCount,
+      fromUserId: from,
+      toUserId: chat.requesterId === from ? chat.receiverId : chat.requesterId,
+    };
     await conn.execute("INSERT INTO chat_messages (id, chatId, seq, senderId, receiverId, body, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-      row.id, chatId, row.seq, from, row.toUserId, body, now,
+      row.id,
+      chatId,
+      row.seq,
+      from,
+      row.toUserId,
+      body,
+      now,
     ]);
     await conn.query("COMMIT");
   } catch (e) {
@@ -44,7 +55,11 @@ async function send({ chatId, from, body, clientId }) {
   } finally {
     conn.release();
   }
-  const frame = JSON.stringify({ id: "1", type: "next", payload: { data: { messageAdded: { ...row, body, clientId: clientId ?? null } } } });
+  const frame = JSON.stringify({
+    id: "1",
+    type: "next",
+    payload: { data: { messageAdded: { ...row, body, clientId: clientId ?? null } } },
+  });
   if (redis) await redis.pub.publish(`chat:${chatId}`, frame);
   else deliver(chatId, frame);
   return row;
@@ -52,7 +67,10 @@ async function send({ chatId, from, body, clientId }) {
 
 const server = http.createServer((req, res) => {
   if (req.url === "/healthz") {
-    pool.query("SELECT 1").then(() => res.end('{"status":"ok"}'), () => ((res.statusCode = 503), res.end()));
+    pool.query("SELECT 1").then(
+      () => res.end('{"status":"ok"}'),
+      () => ((res.statusCode = 503), res.end()),
+    );
     return;
   }
   if (req.method !== "POST" || req.url !== "/send") return void ((res.statusCode = 404), res.end());

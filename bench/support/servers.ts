@@ -46,7 +46,13 @@ export function rssMiB(pid: number): number {
 }
 
 /** Polls `probe` every `everyMs` until it is true; bounded by `timeoutMs`. */
-export async function waitFor(probe: () => Promise<boolean>, what: string, timeoutMs = 60_000, everyMs = 20, failed?: () => Error | undefined): Promise<void> {
+export async function waitFor(
+  probe: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+  everyMs = 20,
+  failed?: () => Error | undefined,
+): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (performance.now() < end) {
     const error = failed?.();
@@ -58,7 +64,11 @@ export async function waitFor(probe: () => Promise<boolean>, what: string, timeo
 }
 
 /** Spawns `node <args>` with `env` on a free loopback port and waits for GET /healthz. */
-export async function startChild(args: string[], env: Record<string, string>, opts: { port?: number; quiet?: boolean } = {}): Promise<Child> {
+export async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  opts: { port?: number; quiet?: boolean } = {},
+): Promise<Child> {
   const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -69,7 +79,13 @@ export async function startChild(args: string[], env: Record<string, string>, op
   const url = `http://127.0.0.1:${port}`;
   let early: Error | undefined;
   child.once("exit", (code) => (early = new Error(`${args.join(" ")} exited with ${code}`)));
-  await waitFor(async () => (await fetch(`${url}/healthz`)).ok, `${args.at(-1)} on ${url}`, 60_000, 20, () => early);
+  await waitFor(
+    async () => (await fetch(`${url}/healthz`)).ok,
+    `${args.at(-1)} on ${url}`,
+    60_000,
+    20,
+    () => early,
+  );
   return {
     child,
     url,

@@ -52,7 +52,10 @@ describe("config", () => {
     [{ DATABASE_URL: "postgres://x" }, /^Invalid DATABASE_URL/],
     [{ REDIS_URL: "http://x" }, /^Invalid REDIS_URL/],
     [{ JWT_SECRET: "short" }, /^Invalid JWT_SECRET/],
-    [{ NODE_ENV: "production", DATABASE_URL: "mysql://root@127.0.0.1:3306/x" }, /^Invalid JWT_SECRET: required when NODE_ENV=production with DATABASE_URL/],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "mysql://root@127.0.0.1:3306/x" },
+      /^Invalid JWT_SECRET: required when NODE_ENV=production with DATABASE_URL/,
+    ],
     [{ DEMO_DATA: "maybe" }, /^Invalid DEMO_DATA/],
     [{ COLLEGE_EMAIL_DOMAIN: "not a domain" }, /^Invalid COLLEGE_EMAIL_DOMAIN/],
     [{ OPERATOR_EMAILS: "22z201@psgtech.ac.in, not-an-address" }, /^Invalid OPERATOR_EMAILS: must be email addresses separated by commas/],

@@ -46,7 +46,12 @@ const schema = z.object({
   /** Students who are operators (moderation console), by their verified college address: comma-separated. */
   OPERATOR_EMAILS: z
     .string()
-    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e) && e.length <= 254), {
       message: "must be email addresses separated by commas",
     })
@@ -144,7 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloudinaryUrl: e.CLOUDINARY_URL,
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
-        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, apiUrl: e.RAZORPAY_API_URL }
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL,
+          }
         : undefined,
     razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     collegeEmailDomain: e.COLLEGE_EMAIL_DOMAIN.toLowerCase(),

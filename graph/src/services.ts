@@ -88,7 +88,9 @@ export interface Services {
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
-export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage }): Services {
+export function createServices(
+  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage },
+): Services {
   const deps: Deps = {
     ...input,
     tx: createTx(input.dataSource),
@@ -136,10 +138,63 @@ export function createServices(input: Omit<Deps, "tx" | "mailer" | "payments" | 
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {
-    accounts, auth, users, emailVerification, passwordResets, profiles, chat, swaps, responseStats, notifications, notificationMail, coins, implementPosts, implementApplicants, snake, blocks, lessons,
+    accounts,
+    auth,
+    users,
+    emailVerification,
+    passwordResets,
+    profiles,
+    chat,
+    swaps,
+    responseStats,
+    notifications,
+    notificationMail,
+    coins,
+    implementPosts,
+    implementApplicants,
+    snake,
+    blocks,
+    lessons,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
-    users, standing, auth, chat, coins, swaps, notifications, implementPosts,
+    users,
+    standing,
+    auth,
+    chat,
+    coins,
+    swaps,
+    notifications,
+    implementPosts,
   });
-  return { lessons, jobs, notificationMail, moderation, standing, privacy, emailVerification, implementPosts, implementApplicants, deps, auth, accounts, passwordResets, contact, rateLimits, background, blocks, snake, users, notifications, profiles, feed, chatOpen, chat, coins, swaps, swapDecisions, responseStats, swapExpiry };
+  return {
+    lessons,
+    jobs,
+    notificationMail,
+    moderation,
+    standing,
+    privacy,
+    emailVerification,
+    implementPosts,
+    implementApplicants,
+    deps,
+    auth,
+    accounts,
+    passwordResets,
+    contact,
+    rateLimits,
+    background,
+    blocks,
+    snake,
+    users,
+    notifications,
+    profiles,
+    feed,
+    chatOpen,
+    chat,
+    coins,
+    swaps,
+    swapDecisions,
+    responseStats,
+    swapExpiry,
+  };
 }

@@ -49,7 +49,11 @@ export interface Registered {
 }
 
 /** Registers through the GraphQL mutation (real hashing) and returns the session and credentials. */
-export async function registerStudent(t: TestApp, overrides: Partial<Omit<Registered, "token" | "userId">> = {}, ip = randomIp()): Promise<Registered> {
+export async function registerStudent(
+  t: TestApp,
+  overrides: Partial<Omit<Registered, "token" | "userId">> = {},
+  ip = randomIp(),
+): Promise<Registered> {
   const input = { name: uniqueName(), email: studentEmail(), password: "correct horse battery", ...overrides };
   const r = await gqlFrom(t, ip, REGISTER, { input });
   if (!r.data?.register) throw new Error(`register failed: ${JSON.stringify(r.errors)}`);

@@ -42,7 +42,12 @@ let payments = 0;
 /** Gives a student bought coins through the ledger (as a verified purchase would). */
 export async function giveCoins(t: TestApp, userId: string, coins: number): Promise<void> {
   payments++;
-  await t.app.services.coins.creditPurchase({ userId, coins, paymentId: `pay_test_${payments}_${Date.now()}`, orderId: `order_test_${payments}` });
+  await t.app.services.coins.creditPurchase({
+    userId,
+    coins,
+    paymentId: `pay_test_${payments}_${Date.now()}`,
+    orderId: `order_test_${payments}`,
+  });
 }
 
 /**
@@ -87,7 +92,11 @@ export async function chatRow(t: TestApp, id: string): Promise<Chat> {
 export const balance = (t: TestApp, id: string) => t.app.services.coins.balanceOf(id);
 export const escrowBalance = (t: TestApp) => t.app.services.coins.balanceOf(SYSTEM_ACCOUNTS.escrow);
 export const transfersLike = (t: TestApp, keyPrefix: string) =>
-  t.dataSource.getRepository(CoinTransfer).createQueryBuilder("t").where("t.key LIKE :k", { k: `${keyPrefix}%` }).getMany();
+  t.dataSource
+    .getRepository(CoinTransfer)
+    .createQueryBuilder("t")
+    .where("t.key LIKE :k", { k: `${keyPrefix}%` })
+    .getMany();
 
 const studentsOf = new WeakMap<TestApp, Student[]>();
 
@@ -108,7 +117,9 @@ export async function advanceDays(t: TestApp, days: number): Promise<void> {
 }
 
 /** The errors a subscription ends with (graphql-ws sends a refused subscribe as a result or an error). */
-export async function subscriptionErrors(sub: { next(): Promise<any> }): Promise<Array<{ message: string; extensions?: { code?: string } }>> {
+export async function subscriptionErrors(sub: {
+  next(): Promise<any>;
+}): Promise<Array<{ message: string; extensions?: { code?: string } }>> {
   try {
     const r = await sub.next();
     return r?.errors ?? [];

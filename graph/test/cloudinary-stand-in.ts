@@ -27,7 +27,11 @@ export interface CloudinaryStandIn {
 /** Parameters Cloudinary leaves out of the signature. */
 const UNSIGNED = new Set(["file", "api_key", "resource_type", "cloud_name", "signature", "signature_algorithm"]);
 
-export async function startCloudinaryStandIn(cloudName = "demo-cloud", apiKey = "123456789012345", apiSecret = "s3cr3t-stand-in"): Promise<CloudinaryStandIn> {
+export async function startCloudinaryStandIn(
+  cloudName = "demo-cloud",
+  apiKey = "123456789012345",
+  apiSecret = "s3cr3t-stand-in",
+): Promise<CloudinaryStandIn> {
   const app = express();
   const upload = multer({ storage: multer.memoryStorage() }).any();
   const signedOk = (params: Record<string, string>) => {

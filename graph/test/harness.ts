@@ -47,7 +47,11 @@ export interface TestApp {
   clock: ManualClock;
   dataSource: DataSource;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
-  rest<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  rest<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   /** Inserts a student directly (no password hashing cost; a verified address unless overridden) and returns a valid token for them. */
   createUser(overrides?: Partial<User>): Promise<{ user: User; token: string }>;
   wsClient(token?: string | null): Client;

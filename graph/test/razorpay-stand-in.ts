@@ -32,7 +32,15 @@ export interface RazorpayStandIn {
   /** Make the next order creations fail with this HTTP status (0 = answer normally). */
   failWith: number;
   pay(orderId: string): { paymentId: string; signature: string };
-  webhook(event: { orderId: string; paymentId: string; amount: number; currency?: string; eventId?: string; status?: string; name?: string }): {
+  webhook(event: {
+    orderId: string;
+    paymentId: string;
+    amount: number;
+    currency?: string;
+    eventId?: string;
+    status?: string;
+    name?: string;
+  }): {
     body: string;
     headers: Record<string, string>;
   };
@@ -116,7 +124,9 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         event: name,
         contains: ["payment"],
         payload: {
-          payment: { entity: { id: paymentId, entity: "payment", amount, currency, status, order_id: orderId, method: "card", captured: true } },
+          payment: {
+            entity: { id: paymentId, entity: "payment", amount, currency, status, order_id: orderId, method: "card", captured: true },
+          },
         },
         created_at: Math.floor(Date.now() / 1000),
       });

@@ -25,7 +25,9 @@ interface AxeViolation {
 /** Waits for the page to settle: a heading, no loading spinners, finished transitions. */
 async function settle(page: Page) {
   await page.locator("h1").first().waitFor();
-  await page.waitForFunction(() => !Array.from(document.querySelectorAll("[role=status]")).some((el) => /^Loading/.test(el.textContent?.trim() ?? "")));
+  await page.waitForFunction(
+    () => !Array.from(document.querySelectorAll("[role=status]")).some((el) => /^Loading/.test(el.textContent?.trim() ?? "")),
+  );
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
@@ -50,7 +52,8 @@ const serious = (vs: AxeViolation[]) => vs.filter((v) => v.impact === "serious" 
 /** Appends the moderate and minor ones (not failures) to the file A11Y_REPORT names, if any; returns the failing ones. */
 function report(where: string, vs: AxeViolation[]): string[] {
   const minor = vs.filter((v) => !serious([v]).length);
-  if (minor.length && process.env.A11Y_REPORT) appendFileSync(process.env.A11Y_REPORT, minor.map((v) => describeViolation(where, v)).join("\n") + "\n");
+  if (minor.length && process.env.A11Y_REPORT)
+    appendFileSync(process.env.A11Y_REPORT, minor.map((v) => describeViolation(where, v)).join("\n") + "\n");
   return serious(vs).map((v) => describeViolation(where, v));
 }
 
@@ -96,27 +99,55 @@ describe("accessibility (axe-core) in Chromium", () => {
     const requestSwap = "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }";
     // A pending request for me (a notification card), and an accepted one (a chat).
     await gql(requestSwap, swapInput(me.id, "Rust", "React"), asker.token);
-    const { requestSwap: accepted } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(partner.id, "TypeScript", "Go"), me.token);
+    const { requestSwap: accepted } = await gql<{ requestSwap: { id: string } }>(
+      requestSwap,
+      swapInput(partner.id, "TypeScript", "Go"),
+      me.token,
+    );
     await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: accepted.id }, partner.token);
-    await gql("mutation ($to: ID!, $b: String!) { sendMessage(chatWith: $to, body: $b) { id } }", { to: partner.id, b: "Hi Chitra! Rust on Monday?" }, me.token);
-    await gql("mutation ($to: ID!, $b: String!) { sendMessage(chatWith: $to, body: $b) { id } }", { to: me.id, b: "Sure, 6 pm works." }, partner.token);
+    await gql(
+      "mutation ($to: ID!, $b: String!) { sendMessage(chatWith: $to, body: $b) { id } }",
+      { to: partner.id, b: "Hi Chitra! Rust on Monday?" },
+      me.token,
+    );
+    await gql(
+      "mutation ($to: ID!, $b: String!) { sendMessage(chatWith: $to, body: $b) { id } }",
+      { to: me.id, b: "Sure, 6 pm works." },
+      partner.token,
+    );
     // Someone else's post (details page) and my own post with an applicant (my problems).
     const create = "mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }";
-    ({ createImplementPost: { id: postId } } = await gql(create, { input: { title: "Campus robot", description: "A line-following robot for the fest." } }, poster.token));
+    ({
+      createImplementPost: { id: postId },
+    } = await gql(create, { input: { title: "Campus robot", description: "A line-following robot for the fest." } }, poster.token));
     const { createImplementPost: mine } = await gql<{ createImplementPost: { id: string } }>(
       create,
       { input: { title: "Timetable app", description: "Builds each department's timetable." } },
       me.token,
     );
-    await gql("mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }", { input: { postId: mine.id, description: "I build Android apps." } }, poster.token);
+    await gql(
+      "mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }",
+      { input: { postId: mine.id, description: "I build Android apps." } },
+      poster.token,
+    );
     // (Before the clock moves: these tokens live 7 days.) The moderation console, with a report in its queue: the poster reports their chat with the asker.
-    const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(requestSwap, swapInput(poster.id, "Rust", "Kotlin"), asker.token);
+    const { requestSwap: other } = await gql<{ requestSwap: { id: string } }>(
+      requestSwap,
+      swapInput(poster.id, "Rust", "Kotlin"),
+      asker.token,
+    );
     await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: other.id }, poster.token);
-    await gql("mutation ($c: ID!, $r: ReportReason!) { reportChat(chatWith: $c, reason: $r) { id } }", { c: asker.id, r: "SPAM_OR_SCAM" }, poster.token);
+    await gql(
+      "mutation ($c: ID!, $r: ReportReason!) { reportChat(chatWith: $c, reason: $r) { id } }",
+      { c: asker.id, r: "SPAM_OR_SCAM" },
+      poster.token,
+    );
     // Ten days on, the chat can be finished, so Finish opens the rating dialog (it checks the
     // 10-day rule first). Tokens live 7 days: mine is issued again.
     await advanceServerClock(10 * 24 * 60 * 60 * 1000 + 60_000);
-    ({ login: { token: me.token } } = await gql<{ login: { token: string } }>("mutation ($input: LoginInput!) { login(input: $input) { token } }", {
+    ({
+      login: { token: me.token },
+    } = await gql<{ login: { token: string } }>("mutation ($input: LoginInput!) { login(input: $input) { token } }", {
       input: { email: me.email, password: PASSWORD },
     }));
 
@@ -173,7 +204,12 @@ describe("accessibility (axe-core) in Chromium", () => {
       then: (page) => page.getByText("This verification link does not work any more.").waitFor(),
     },
     { name: "account deleted", as: "guest", url: () => "/account-deleted", then: byName("Account deleted") },
-    { name: "own profile (your data)", as: "user", url: () => `/user/${me.id}/${me.id}/Female`, then: (page) => page.getByRole("region", { name: "Your data" }).waitFor() },
+    {
+      name: "own profile (your data)",
+      as: "user",
+      url: () => `/user/${me.id}/${me.id}/Female`,
+      then: (page) => page.getByRole("region", { name: "Your data" }).waitFor(),
+    },
     { name: "profile details (/p)", as: "user", url: () => "/p" },
     {
       name: "dashboard",
@@ -182,8 +218,18 @@ describe("accessibility (axe-core) in Chromium", () => {
       then: (page) => page.getByRole("link", { name: "View Profile" }).first().waitFor(),
     },
     { name: "other profile", as: "user", url: () => `/user/${asker.id}/${me.id}/Female`, then: (page) => byName(asker.name)(page) },
-    { name: "notifications", as: "user", url: () => `/${me.id}/notifications`, then: (page) => page.getByRole("listitem").filter({ hasText: asker.name }).waitFor() },
-    { name: "chat list", as: "user", url: () => "/user/chat", then: (page) => page.getByRole("link", { name: new RegExp(partner.name) }).waitFor() },
+    {
+      name: "notifications",
+      as: "user",
+      url: () => `/${me.id}/notifications`,
+      then: (page) => page.getByRole("listitem").filter({ hasText: asker.name }).waitFor(),
+    },
+    {
+      name: "chat list",
+      as: "user",
+      url: () => "/user/chat",
+      then: (page) => page.getByRole("link", { name: new RegExp(partner.name) }).waitFor(),
+    },
     { name: "chat", as: "user", url: () => `/user/chat/${partner.id}`, then: (page) => page.getByText("Sure, 6 pm works.").waitFor() },
     { name: "skill coins", as: "user", url: () => "/skill-coins" },
     { name: "skill coins rules", as: "guest", url: () => "/skill-coins/rules" },
@@ -196,7 +242,12 @@ describe("accessibility (axe-core) in Chromium", () => {
       url: () => `/implements/${me.id}/${encodeURIComponent(me.name)}`,
       then: (page) => page.getByText("Campus robot").first().waitFor(),
     },
-    { name: "implements mine", as: "user", url: () => `/implements/${me.id}`, then: (page) => page.getByText("I build Android apps.").waitFor() },
+    {
+      name: "implements mine",
+      as: "user",
+      url: () => `/implements/${me.id}`,
+      then: (page) => page.getByText("I build Android apps.").waitFor(),
+    },
     {
       name: "implements details",
       as: "user",
@@ -231,7 +282,13 @@ describe("accessibility (axe-core) in Chromium", () => {
    * Opens a dialog with `open` and audits it; focus starts inside it (on `firstFocus` when given);
    * Tab and Shift+Tab keep it inside; Escape closes it and focus goes back to the opener (`openerName`).
    */
-  async function auditDialog(page: Page, where: string, open: () => Promise<void>, openerName: string, firstFocus?: RegExp): Promise<string[]> {
+  async function auditDialog(
+    page: Page,
+    where: string,
+    open: () => Promise<void>,
+    openerName: string,
+    firstFocus?: RegExp,
+  ): Promise<string[]> {
     await open();
     const dialog = page.locator("dialog[open]");
     await dialog.waitFor();
@@ -266,7 +323,9 @@ describe("accessibility (axe-core) in Chromium", () => {
       await page.goto(`/user/${asker.id}/${me.id}/Female`);
       await page.getByRole("heading", { name: asker.name, level: 1 }).waitFor();
       for (const name of ["Swap", "Pay"]) {
-        failures.push(...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)));
+        failures.push(
+          ...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)),
+        );
       }
     }
     expect(failures, failures.join("\n")).toEqual([]);
@@ -301,7 +360,9 @@ describe("accessibility (axe-core) in Chromium", () => {
       await page.goto(`/user/chat/${partner.id}`);
       await page.getByText("Sure, 6 pm works.").waitFor();
       for (const name of ["Meeting link", "Finish", "Report"]) {
-        failures.push(...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)));
+        failures.push(
+          ...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)),
+        );
       }
     }
     expect(failures, failures.join("\n")).toEqual([]);
@@ -313,7 +374,14 @@ describe("accessibility (axe-core) in Chromium", () => {
       const page = contexts[label].user;
       await page.goto(`/implements/${me.id}`);
       const applicant = page.getByRole("listitem").filter({ hasText: "I build Android apps." });
-      failures.push(...(await auditDialog(page, `applicant reject dialog @${label}`, () => applicant.getByRole("button", { name: "Reject", exact: true }).click(), "Reject")));
+      failures.push(
+        ...(await auditDialog(
+          page,
+          `applicant reject dialog @${label}`,
+          () => applicant.getByRole("button", { name: "Reject", exact: true }).click(),
+          "Reject",
+        )),
+      );
     }
     expect(failures, failures.join("\n")).toEqual([]);
   });
@@ -324,7 +392,15 @@ describe("accessibility (axe-core) in Chromium", () => {
       const page = contexts[label].user;
       await page.goto(`/${me.id}/notifications`);
       const card = page.getByRole("listitem").filter({ hasText: asker.name });
-      failures.push(...(await auditDialog(page, `reject dialog @${label}`, () => card.getByRole("button", { name: "Reject" }).click(), "Reject", /^Close$/)));
+      failures.push(
+        ...(await auditDialog(
+          page,
+          `reject dialog @${label}`,
+          () => card.getByRole("button", { name: "Reject" }).click(),
+          "Reject",
+          /^Close$/,
+        )),
+      );
     }
     expect(failures, failures.join("\n")).toEqual([]);
   });

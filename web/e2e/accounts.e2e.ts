@@ -106,10 +106,9 @@ describe("accounts in Chromium", () => {
   });
 
   it("resets a forgotten password from the mailed link; the link works once and old tokens are refused", async () => {
-    const { login } = await gql<{ login: { token: string } }>(
-      `mutation ($input: LoginInput!) { login(input: $input) { token } }`,
-      { input: { email: student.email, password: student.password } },
-    );
+    const { login } = await gql<{ login: { token: string } }>(`mutation ($input: LoginInput!) { login(input: $input) { token } }`, {
+      input: { email: student.email, password: student.password },
+    });
     const oldToken = login.token;
     expect(await viewerStatus(oldToken)).toBe("ok");
     const mailsBefore = outboxMails(dataDir()).filter((m) => m.headers.to?.includes(student.email) && resetLinkIn(m)).length;

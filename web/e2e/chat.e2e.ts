@@ -7,7 +7,11 @@ import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Stude
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A filled profile (chat needs one): what they know and want, both in Programming & Technology. */
-const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({ gender, skillsKnown: [skill(knows)], skillsRequired: [skill(wants)] });
+const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({
+  gender,
+  skillsKnown: [skill(knows)],
+  skillsRequired: [skill(wants)],
+});
 
 /** The swaps flow: `a` asks to learn `b`'s skill for theirs, `b` accepts, the chat opens. */
 async function swap(a: Student, b: Student) {
@@ -107,9 +111,16 @@ describe("chat in Chromium, two students", () => {
 
     // Too early: the 10-day rule is checked first; nobody is asked for a (permanent) rating yet.
     await a.getByRole("button", { name: "Finish" }).click();
-    await a.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days to finish the course. You have just completed 0 days." }).waitFor();
+    await a
+      .getByRole("alert")
+      .filter({ hasText: "You should have learned for atleast 10 days to finish the course. You have just completed 0 days." })
+      .waitFor();
     expect(await a.getByRole("dialog").count()).toBe(0);
-    const unrated = await gql<{ chat: { ratingGiven: boolean } }>("query ($w: ID!) { chat(chatWith: $w) { ratingGiven } }", { w: ravi.id }, asha.token);
+    const unrated = await gql<{ chat: { ratingGiven: boolean } }>(
+      "query ($w: ID!) { chat(chatWith: $w) { ratingGiven } }",
+      { w: ravi.id },
+      asha.token,
+    );
     expect(unrated.chat.ratingGiven).toBe(false);
 
     // Ten days later (sessions have expired meanwhile: both sign in again).
@@ -133,7 +144,10 @@ describe("chat in Chromium, two students", () => {
     await shot(a, "rating-1280");
     await rating.getByRole("button", { name: "Rate and finish" }).click();
     // Rated, then finished in one go: it waits for Ravi.
-    await a.getByRole("alert").filter({ hasText: `as soon as ${ravi.name} finishes too` }).waitFor();
+    await a
+      .getByRole("alert")
+      .filter({ hasText: `as soon as ${ravi.name} finishes too` })
+      .waitFor();
     await b.getByText(`${asha.name} has finished`).waitFor();
     // Ravi (on a phone now) rates 4 stars and finishes: the chat is complete and he goes to the list.
     await b.setViewportSize(PHONE);
@@ -229,7 +243,10 @@ describe("chat in Chromium, two students", () => {
 });
 
 async function screenshots(browser: Browser, c: Student, d: Student) {
-  for (const [label, viewport] of [["1280", undefined], ["375", PHONE]] as const) {
+  for (const [label, viewport] of [
+    ["1280", undefined],
+    ["375", PHONE],
+  ] as const) {
     const page = await signedInPage(browser, c, viewport);
     await page.goto(`/user/chat/${d.id}`);
     await messages(page).first().waitFor();

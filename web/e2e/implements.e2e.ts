@@ -11,7 +11,10 @@ const shotsDir = process.env.E2E_SCREENSHOTS;
 async function shots(browser: Browser, who: Student, url: string, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  for (const [label, viewport] of [["1280", undefined], ["375", PHONE]] as const) {
+  for (const [label, viewport] of [
+    ["1280", undefined],
+    ["375", PHONE],
+  ] as const) {
     const page = await signedInPage(browser, who, viewport);
     await page.goto(url);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -36,7 +39,9 @@ async function scrollUntil(page: Page, target: Locator): Promise<boolean> {
     const before = await box.locator("article").count();
     await page.mouse.wheel(0, 20_000);
     await page.waitForFunction(
-      (n) => document.querySelectorAll("[data-testid=implements-scroll] article").length > n || document.body.innerText.includes("End of the list"),
+      (n) =>
+        document.querySelectorAll("[data-testid=implements-scroll] article").length > n ||
+        document.body.innerText.includes("End of the list"),
       before,
     );
   }
@@ -74,12 +79,22 @@ describe("implements in Chromium", () => {
     await pageA.waitForURL((u) => u.pathname === `/implements/${a.id}`);
     await pageA.getByRole("heading", { name: "Your Problems" }).waitFor();
     await pageA.getByRole("heading", { name: title }).waitFor();
-    postId = (await gql<{ myImplementPosts: { edges: Array<{ node: { id: string } }> } }>("{ myImplementPosts { edges { node { id } } } }", {}, a.token)).myImplementPosts.edges[0].node.id;
+    postId = (
+      await gql<{ myImplementPosts: { edges: Array<{ node: { id: string } }> } }>(
+        "{ myImplementPosts { edges { node { id } } } }",
+        {},
+        a.token,
+      )
+    ).myImplementPosts.edges[0].node.id;
 
     // Newer problems push A's below the first page, so B has to scroll to find it.
     const c = await registerStudent("Chitra");
     for (let i = 0; i < 14; i++) {
-      await gql("mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }", { input: { title: `Filler ${i}`, description: "Another project" } }, c.token);
+      await gql(
+        "mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }",
+        { input: { title: `Filler ${i}`, description: "Another project" } },
+        c.token,
+      );
     }
     await pageB.goto(listUrl(b));
     await pageB.getByRole("heading", { name: "Problems to solve" }).waitFor();
@@ -118,7 +133,13 @@ describe("implements in Chromium", () => {
 
     // both have the chat
     const chatsOf = async (s: Student) =>
-      (await gql<{ chats: { edges: Array<{ node: { partner: { id: string } } }> } }>("{ chats { edges { node { partner { id } } } } }", {}, s.token)).chats.edges.map((x) => x.node.partner.id);
+      (
+        await gql<{ chats: { edges: Array<{ node: { partner: { id: string } } }> } }>(
+          "{ chats { edges { node { partner { id } } } } }",
+          {},
+          s.token,
+        )
+      ).chats.edges.map((x) => x.node.partner.id);
     expect(await chatsOf(a)).toEqual([b.id]);
     expect(await chatsOf(b)).toEqual([a.id]);
     for (const [page, partner] of [
@@ -162,7 +183,11 @@ describe("implements in Chromium", () => {
       { input: { title: "Rejectable project", description: "Needs a designer" } },
       owner.token,
     );
-    await gql("mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }", { input: { postId: createImplementPost.id, description: "I design" } }, applicant.token);
+    await gql(
+      "mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { id } }",
+      { input: { postId: createImplementPost.id, description: "I design" } },
+      applicant.token,
+    );
     const page = await signedInPage(browser, owner);
     await page.goto(`/implements/${owner.id}`);
     const row = page.getByRole("listitem", { name: applicant.name });
@@ -181,7 +206,11 @@ describe("implements in Chromium", () => {
     expect(await row.getByRole("button", { name: "Accept" }).count()).toBe(0);
     await page.context().close();
 
-    const seen = await gql<{ implementPosts: { edges: Array<{ node: { id: string } }> } }>("{ implementPosts(first: 50) { edges { node { id } } } }", {}, applicant.token);
+    const seen = await gql<{ implementPosts: { edges: Array<{ node: { id: string } }> } }>(
+      "{ implementPosts(first: 50) { edges { node { id } } } }",
+      {},
+      applicant.token,
+    );
     expect(seen.implementPosts.edges.map((e) => e.node.id)).not.toContain(createImplementPost.id);
   });
 });

@@ -37,12 +37,27 @@ describe("moderation console in Chromium", () => {
     [asha, ravi, esha] = [a, r, e];
     const learner = { gender: "Female" as const, skillsKnown: [skill("Go")], skillsRequired: [skill("Rust")] };
     const teacher = { gender: "Male" as const, skillsKnown: [skill("Rust")], skillsRequired: [skill("Go")] };
-    await Promise.all([fillProfile(op, learner), fillProfile(a, learner), fillProfile(c, learner), fillProfile(d, learner), fillProfile(r, teacher), fillProfile(e, teacher)]);
-    await gql("mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }", { input: { title: "Exam answers for sale", description: "DM me" } }, r.token);
+    await Promise.all([
+      fillProfile(op, learner),
+      fillProfile(a, learner),
+      fillProfile(c, learner),
+      fillProfile(d, learner),
+      fillProfile(r, teacher),
+      fillProfile(e, teacher),
+    ]);
+    await gql(
+      "mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }",
+      { input: { title: "Exam answers for sale", description: "DM me" } },
+      r.token,
+    );
     await chatBetween(a, r);
     await chatBetween(c, r);
     await chatBetween(d, e);
-    await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: a.id, b: "Pay me outside the app, it is cheaper" }, r.token);
+    await gql(
+      "mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }",
+      { c: a.id, b: "Pay me outside the app, it is cheaper" },
+      r.token,
+    );
     await report(d, e, "SWAPPED_BY_MISTAKE");
     await report(a, r, "SPAM_OR_SCAM");
     await report(c, r, "HARASSMENT");
@@ -112,7 +127,11 @@ describe("moderation console in Chromium", () => {
     await page.getByRole("article", { name: `Report about ${ravi.name}` }).waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "Resolved" }).click();
-    await page.getByRole("article", { name: `Report about ${ravi.name}` }).first().getByText(/suspended until/).waitFor();
+    await page
+      .getByRole("article", { name: `Report about ${ravi.name}` })
+      .first()
+      .getByText(/suspended until/)
+      .waitFor();
     const audit = page.getByRole("table");
     await audit.getByRole("row", { name: new RegExp(`suspend \\(until .*${ravi.name}.*Repeated scam attempts`) }).waitFor();
     await audit.getByRole("row", { name: /warn.*Keep payments inside Skill Exchange/ }).waitFor();
@@ -125,7 +144,10 @@ describe("moderation console in Chromium", () => {
     await login.getByLabel("Email").fill(ravi.email);
     await login.getByLabel("Password").fill(PASSWORD);
     await login.getByRole("button", { name: "Sign In" }).click();
-    await login.getByRole("alert").filter({ hasText: /This account is suspended until .*: Repeated scam attempts/ }).waitFor();
+    await login
+      .getByRole("alert")
+      .filter({ hasText: /This account is suspended until .*: Repeated scam attempts/ })
+      .waitFor();
     await login.context().close();
     await page.context().close();
   });

@@ -34,7 +34,11 @@ describe("export and deletion in Chromium", () => {
     await fillProfile(asha, { gender: "Female", skillsKnown: [skill("Elm")], skillsRequired: [skill("Haskell")] });
     await fillProfile(ravi, { gender: "Male", skillsKnown: [skill("Haskell")], skillsRequired: [skill("Elm")] });
     await swap(asha, ravi);
-    await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: asha.id, b: "Monads on Tuesday?" }, ravi.token);
+    await gql(
+      "mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }",
+      { c: asha.id, b: "Monads on Tuesday?" },
+      ravi.token,
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -82,10 +86,9 @@ describe("export and deletion in Chromium", () => {
     await shoot(partner, "chat-with-deleted");
     await partner.context().close();
 
-    const again = await gql<{ register: { userId: string } }>(
-      "mutation ($input: RegisterInput!) { register(input: $input) { userId } }",
-      { input: { name: ravi.name, email: ravi.email, password: PASSWORD } },
-    );
+    const again = await gql<{ register: { userId: string } }>("mutation ($input: RegisterInput!) { register(input: $input) { userId } }", {
+      input: { name: ravi.name, email: ravi.email, password: PASSWORD },
+    });
     expect(again.register.userId).not.toBe(ravi.id);
   });
 

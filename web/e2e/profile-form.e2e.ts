@@ -92,7 +92,9 @@ describe("profile form errors in Chromium", () => {
       expect(Math.abs(alertBox.y - (pickerBox.y + pickerBox.height))).toBeLessThan(24);
       await shot(page, `image-${label}`);
 
-      await page.getByLabel("Upload Image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+      await page
+        .getByLabel("Upload Image")
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
       await submit.click();
       await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
       await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);

@@ -115,7 +115,9 @@ describe("profiles, dashboard and search in Chromium", () => {
     // A text file dressed up as a picture is refused by the browser check too.
     await page.getByLabel("Upload Image").setInputFiles({ name: "notes.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
     await page.getByRole("alert").filter({ hasText: "Please select an image file." }).waitFor();
-    await page.getByLabel("Upload Image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+    await page
+      .getByLabel("Upload Image")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
     await page.getByAltText("Profile picture preview").waitFor();
     await shoot(page, "profile-form");
 
@@ -133,7 +135,11 @@ describe("profiles, dashboard and search in Chromium", () => {
     const names = () => box.getByRole("heading", { level: 3 }).allInnerTexts();
     // Everyone seeded wants Rust (which I know); Origami 1's owner also teaches what I want.
     expect((await names())[0]).toBe(`Feed ${tag} 01`);
-    const layout = await box.evaluate((el) => ({ height: el.clientHeight, viewport: window.innerHeight, overflow: getComputedStyle(el).overflowY }));
+    const layout = await box.evaluate((el) => ({
+      height: el.clientHeight,
+      viewport: window.innerHeight,
+      overflow: getComputedStyle(el).overflowY,
+    }));
     expect(layout.height).toBeLessThanOrEqual(Math.ceil(layout.viewport * 0.6));
     expect(layout.overflow).toBe("auto");
     for (let i = 0; i < 40 && !(await box.getByText("No more Feed").isVisible()); i++) {

@@ -44,7 +44,10 @@ describe("an expired session in Chromium", () => {
       // A week later the token is no longer valid; the student opens their coins in the same tab.
       await advanceServerClock(7 * DAY + 60_000);
       // (A click through the DOM: on a phone the link sits in a closed menu.)
-      await page.locator('main a[href="/skill-coins"]').first().evaluate((a: HTMLElement) => a.click());
+      await page
+        .locator('main a[href="/skill-coins"]')
+        .first()
+        .evaluate((a: HTMLElement) => a.click());
       await page.waitForURL((u) => u.pathname === "/login");
       expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/skill-coins");
       await page.getByRole("alert").filter({ hasText: EXPIRED }).waitFor();
@@ -77,7 +80,9 @@ describe("an expired session in Chromium", () => {
     await page.goto("/user/chat");
     await page.getByRole("heading", { name: "Chats", exact: true }).waitFor();
     // Eight days on by this browser's clock (the token's exp says seven).
-    const exp = await page.evaluate(() => JSON.parse(atob(localStorage.getItem("jwt")!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).exp as number);
+    const exp = await page.evaluate(
+      () => JSON.parse(atob(localStorage.getItem("jwt")!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).exp as number,
+    );
     await page.clock.setSystemTime(exp * 1000 + DAY);
     await page.getByRole("link", { name: "Back" }).click();
     await page.waitForURL((u) => u.pathname === "/login");

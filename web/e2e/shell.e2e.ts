@@ -15,7 +15,12 @@ describe("app shell in Chromium", () => {
     expect((await fetch(`${baseURL()}/healthz`)).status).toBe(200);
     const page = await newPage(browser);
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /get started/i }).first().getAttribute("href")).resolves.toBe("/dashboard");
+    await expect(
+      page
+        .getByRole("link", { name: /get started/i })
+        .first()
+        .getAttribute("href"),
+    ).resolves.toBe("/dashboard");
     await page.context().close();
   });
 

@@ -15,8 +15,7 @@ async function shot(page: Page, name: string) {
 }
 
 const canvas = (page: Page) => page.locator("canvas");
-const dataOf = async (page: Page) =>
-  canvas(page).evaluate((c: HTMLCanvasElement) => ({ ...c.dataset }) as Record<string, string>);
+const dataOf = async (page: Page) => canvas(page).evaluate((c: HTMLCanvasElement) => ({ ...c.dataset }) as Record<string, string>);
 const ticks = async (page: Page) => Number((await dataOf(page)).ticks ?? 0);
 
 /** Steers at the apple (rows first, then columns; never a reversal) until the score reaches `target`. */
@@ -88,9 +87,7 @@ describe("snake in Chromium", () => {
     await shot(page, "desktop-over");
 
     // The server has it (it keeps the maximum).
-    await expect
-      .poll(async () => (await gql("{ snakeHighScore { highScore } }", {}, token)).snakeHighScore.highScore)
-      .toBe(score);
+    await expect.poll(async () => (await gql("{ snakeHighScore { highScore } }", {}, token)).snakeHighScore.highScore).toBe(score);
 
     // Space restarts: a new game at 0, the high score stays.
     await page.locator("[data-status]").focus();
@@ -104,7 +101,11 @@ describe("snake in Chromium", () => {
     await page.reload();
     await page.getByText("Ready?").waitFor();
     expect(await page.getByTestId("snake-high-score").textContent()).toBe(String(score));
-    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("snakeHighScore")).forEach((k) => localStorage.removeItem(k)));
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith("snakeHighScore"))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
     await page.reload();
     await page.getByText("Ready?").waitFor();
     expect(await page.getByTestId("snake-high-score").textContent()).toBe(String(score));

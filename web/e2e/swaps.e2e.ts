@@ -4,7 +4,14 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataDir, gql, launch, PHONE } from "./support/browser.js";
-import { fillProfile as fillStudentProfile, registerStudent, type Skill, signedInPage, skill, type Student as Registered } from "./support/students.js";
+import {
+  fillProfile as fillStudentProfile,
+  registerStudent,
+  type Skill,
+  signedInPage,
+  skill,
+  type Student as Registered,
+} from "./support/students.js";
 
 interface Student extends Registered {
   gender: "Male" | "Female";
@@ -20,20 +27,30 @@ async function register(prefix: string, gender: Student["gender"]): Promise<Stud
 }
 
 /** A filled profile: what they know, wanting Yoga, 3 coins a course. */
-const fillProfile = (s: Student, known: Skill[]) => fillStudentProfile(s, { gender: s.gender, skillsKnown: known, skillsRequired: [YOGA], amount: 3 });
+const fillProfile = (s: Student, known: Skill[]) =>
+  fillStudentProfile(s, { gender: s.gender, skillsKnown: known, skillsRequired: [YOGA], amount: 3 });
 
 /** Coins bought through the sandbox checkout, the way the coins page buys them. */
 async function buyCoins(s: Student, coins: number) {
-  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>("mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }", { c: coins }, s.token);
+  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>(
+    "mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }",
+    { c: coins },
+    s.token,
+  );
   const { sandboxPay } = await gql<{ sandboxPay: { orderId: string; paymentId: string; signature: string } }>(
     "mutation ($id: ID!) { sandboxPay(orderId: $id) { orderId paymentId signature } }",
     { id: createCoinOrder.orderId },
     s.token,
   );
-  await gql("mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }", { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature }, s.token);
+  await gql(
+    "mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }",
+    { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature },
+    s.token,
+  );
 }
 
-const balanceOf = async (s: Student) => (await gql<{ skillCoins: { balance: number } }>("{ skillCoins { balance } }", {}, s.token)).skillCoins.balance;
+const balanceOf = async (s: Student) =>
+  (await gql<{ skillCoins: { balance: number } }>("{ skillCoins { balance } }", {}, s.token)).skillCoins.balance;
 
 /** The server's own SQLite file, read-only: what the ledger and the chat table hold. */
 function readDb<T>(sql: string, ...params: unknown[]): T | undefined {
@@ -88,12 +105,19 @@ describe("swap and pay requests in Chromium", () => {
     await dialog.getByLabel(/Skill you want to learn/).selectOption({ label: "Guitar (Music & Performing Arts)" });
     await shot(pageA, "swap-popup");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    await pageA.getByRole("alert").filter({ hasText: `Swap request sent to ${b.name}` }).waitFor();
+    await pageA
+      .getByRole("alert")
+      .filter({ hasText: `Swap request sent to ${b.name}` })
+      .waitFor();
     expect(await pageA.getByRole("dialog").count()).toBe(0);
 
     // A second request answers the pending message.
     await pageA.getByRole("button", { name: "Pay" }).click();
-    await pageA.getByRole("dialog").getByRole("alert").filter({ hasText: "Swap request already sent to the user and waiting for his response." }).waitFor();
+    await pageA
+      .getByRole("dialog")
+      .getByRole("alert")
+      .filter({ hasText: "Swap request already sent to the user and waiting for his response." })
+      .waitFor();
     await pageA.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
     // B's dashboard count rises through the subscription, without a reload.
@@ -117,9 +141,15 @@ describe("swap and pay requests in Chromium", () => {
     await pageA.getByRole("heading", { name: "No notifications" }).waitFor();
 
     // Both have the chat; Swap and Pay are disabled now.
-    for (const [page, other] of [[pageA, b], [pageB, a]] as const) {
+    for (const [page, other] of [
+      [pageA, b],
+      [pageB, a],
+    ] as const) {
       await page.goto("/user/chat");
-      await page.getByRole("list", { name: "Your chats" }).getByRole("link", { name: new RegExp(other.name) }).waitFor();
+      await page
+        .getByRole("list", { name: "Your chats" })
+        .getByRole("link", { name: new RegExp(other.name) })
+        .waitFor();
     }
     await pageA.goto(profileUrl(b, a));
     await pageA.getByText(`You already have a chat with ${b.name}.`).waitFor();
@@ -148,10 +178,17 @@ describe("swap and pay requests in Chromium", () => {
     await dialog.getByLabel("Skill coins").fill("4");
     await shot(pageL, "pay-popup");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    await pageL.getByRole("alert").filter({ hasText: `Pay request sent to ${teacher.name}` }).waitFor();
+    await pageL
+      .getByRole("alert")
+      .filter({ hasText: `Pay request sent to ${teacher.name}` })
+      .waitFor();
     // Pay again while it waits: the pay request's own pending message (not the swap's).
     await pageL.getByRole("button", { name: "Pay" }).click();
-    await pageL.getByRole("dialog").getByRole("alert").filter({ hasText: "Pay request already sent to the user and waiting for his response." }).waitFor();
+    await pageL
+      .getByRole("dialog")
+      .getByRole("alert")
+      .filter({ hasText: "Pay request already sent to the user and waiting for his response." })
+      .waitFor();
     expect(await pageL.getByRole("dialog").getByText("Swap request already sent").count()).toBe(0);
     await shot(pageL, "pay-pending-375");
     await pageL.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
@@ -170,11 +207,20 @@ describe("swap and pay requests in Chromium", () => {
     await pageL.getByRole("heading", { name: "No notifications" }).waitFor();
 
     expect(await balanceOf(learner)).toBe(6);
-    const request_ = readDb<{ id: string; status: string; chatId: string }>("SELECT id, status, chatId FROM swap_requests WHERE requesterId = ?", learner.id)!;
+    const request_ = readDb<{ id: string; status: string; chatId: string }>(
+      "SELECT id, status, chatId FROM swap_requests WHERE requesterId = ?",
+      learner.id,
+    )!;
     expect(request_.status).toBe("paid");
-    const hold = readDb<{ amount: number; holdState: string; beneficiaryId: string }>("SELECT amount, holdState, beneficiaryId FROM coin_transfers WHERE key = ?", `hold:pay:${request_.id}`);
+    const hold = readDb<{ amount: number; holdState: string; beneficiaryId: string }>(
+      "SELECT amount, holdState, beneficiaryId FROM coin_transfers WHERE key = ?",
+      `hold:pay:${request_.id}`,
+    );
     expect(hold).toEqual({ amount: 4, holdState: "held", beneficiaryId: teacher.id });
-    const chat = readDb<{ id: string; coins: number; escrowRef: string }>("SELECT id, coins, escrowRef FROM chats WHERE id = ?", request_.chatId);
+    const chat = readDb<{ id: string; coins: number; escrowRef: string }>(
+      "SELECT id, coins, escrowRef FROM chats WHERE id = ?",
+      request_.chatId,
+    );
     expect(chat).toMatchObject({ coins: 4, escrowRef: `pay:${request_.id}` });
     const escrow = readDb<{ balance: number }>("SELECT balance FROM coin_accounts WHERE id = 'system:escrow'")!;
     expect(escrow.balance).toBeGreaterThanOrEqual(4);

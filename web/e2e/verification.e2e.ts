@@ -29,7 +29,11 @@ describe("verified college mail in Chromium", () => {
 
   it("registers, is told plainly what waits for the link, resends it, opens it and is listed", async () => {
     const partner = await registerStudent("Verified Partner");
-    await fillProfile(partner, { gender: "Female", skillsKnown: [skill("Kotlin")], skillsRequired: [skill("Pottery", "Hobbies & Crafts")] });
+    await fillProfile(partner, {
+      gender: "Female",
+      skillsKnown: [skill("Kotlin")],
+      skillsRequired: [skill("Pottery", "Hobbies & Crafts")],
+    });
     const me = { name: `Verify ${digits(4)}`, email: studentEmail() };
 
     const page = await newPage(browser);
@@ -54,7 +58,10 @@ describe("verified college mail in Chromium", () => {
     // The profile can be filled meanwhile; asking someone for a swap cannot happen yet.
     const token = (await page.evaluate(() => localStorage.getItem("jwt")))!;
     const { viewerId } = await gql<{ viewerId: string }>("{ viewerId }", {}, token);
-    await fillProfile({ token }, { gender: "Male", skillsKnown: [skill("Pottery", "Hobbies & Crafts")], skillsRequired: [skill("Kotlin")] });
+    await fillProfile(
+      { token },
+      { gender: "Male", skillsKnown: [skill("Pottery", "Hobbies & Crafts")], skillsRequired: [skill("Kotlin")] },
+    );
     await page.goto(`/user/${partner.id}/${viewerId}/Male`);
     await page.getByText(VERIFY_MESSAGES.notVerified).waitFor();
     await page.goto(`/dashboard/${viewerId}`);

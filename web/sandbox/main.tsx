@@ -71,7 +71,11 @@ const defaultTabs = search.has("query")
   ? undefined
   : [
       { query: defaultQuery, headers: signedInHeaders },
-      ...SANDBOX_EXAMPLES.map((e) => ({ query: e.query, variables: e.variables ? JSON.stringify(e.variables, null, 2) : undefined, headers: signedInHeaders })),
+      ...SANDBOX_EXAMPLES.map((e) => ({
+        query: e.query,
+        variables: e.variables ? JSON.stringify(e.variables, null, 2) : undefined,
+        headers: signedInHeaders,
+      })),
     ];
 
 function Sandbox() {

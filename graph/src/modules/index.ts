@@ -64,15 +64,90 @@ import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
 
-
 /**
  * The module registry: every entity, resolver and REST router the app has.
  * A module adds its own line here; nothing else needs to know about it.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM and type-graphql take classes as `Function`
-export const allEntities: Function[] = [User, PasswordReset, EmailVerification, ContactMessage, Block, Chat, ChatMessage, ChatReport, Notification, SnakeHighScore, CoinAccount, CoinTransfer, CoinEntry, CoinReward, CoinOrder, CoinWebhookEvent, UserSkill, UserLanguage, FeedEntry, SearchTerm, CompletedSkill, FeedSnapshot, SwapRequest, ImplementPost, ImplementApplicant, Operator, OperatorAction, JobRun, NotificationMailSetting, NotificationDigestItem, Lesson, LessonSlot, ResponseStats];
+export const allEntities: Function[] = [
+  User,
+  PasswordReset,
+  EmailVerification,
+  ContactMessage,
+  Block,
+  Chat,
+  ChatMessage,
+  ChatReport,
+  Notification,
+  SnakeHighScore,
+  CoinAccount,
+  CoinTransfer,
+  CoinEntry,
+  CoinReward,
+  CoinOrder,
+  CoinWebhookEvent,
+  UserSkill,
+  UserLanguage,
+  FeedEntry,
+  SearchTerm,
+  CompletedSkill,
+  FeedSnapshot,
+  SwapRequest,
+  ImplementPost,
+  ImplementApplicant,
+  Operator,
+  OperatorAction,
+  JobRun,
+  NotificationMailSetting,
+  NotificationDigestItem,
+  Lesson,
+  LessonSlot,
+  ResponseStats,
+];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
-export const allResolvers: [Function, ...Function[]] = [SystemResolver, AccountsResolver, PasswordResetResolver, ContactResolver, NotificationsResolver, NotificationSettingsResolver, ChatResolver, ChatListResolver, SnakeResolver, RewardsResolver, LedgerResolver, PurchasesResolver, LeaderboardResolver, ProfilesResolver, UserFieldsResolver, MeFieldsResolver, CompletedSkillResolver, FeedResolver, SwapsResolver, ImplementPostsResolver, ImplementApplicantsResolver, PrivacyResolver, ModerationResolver, ModerationChatResolver, OperatorActionResolver, LessonsResolver, ChatLessonsFieldResolver];
+export const allResolvers: [Function, ...Function[]] = [
+  SystemResolver,
+  AccountsResolver,
+  PasswordResetResolver,
+  ContactResolver,
+  NotificationsResolver,
+  NotificationSettingsResolver,
+  ChatResolver,
+  ChatListResolver,
+  SnakeResolver,
+  RewardsResolver,
+  LedgerResolver,
+  PurchasesResolver,
+  LeaderboardResolver,
+  ProfilesResolver,
+  UserFieldsResolver,
+  MeFieldsResolver,
+  CompletedSkillResolver,
+  FeedResolver,
+  SwapsResolver,
+  ImplementPostsResolver,
+  ImplementApplicantsResolver,
+  PrivacyResolver,
+  ModerationResolver,
+  ModerationChatResolver,
+  OperatorActionResolver,
+  LessonsResolver,
+  ChatLessonsFieldResolver,
+];
 
-export const allRestRouters: Array<(services: Services, into: Router) => Router> = [accountsRest, notificationsRest, notificationSettingsRest, snakeRestRouter, coinsRest, chatRest, profilesRest, dashboardRest, swapsRest, implementsRest, privacyRest, moderationRest, lessonsRest];
+export const allRestRouters: Array<(services: Services, into: Router) => Router> = [
+  accountsRest,
+  notificationsRest,
+  notificationSettingsRest,
+  snakeRestRouter,
+  coinsRest,
+  chatRest,
+  profilesRest,
+  dashboardRest,
+  swapsRest,
+  implementsRest,
+  privacyRest,
+  moderationRest,
+  lessonsRest,
+];

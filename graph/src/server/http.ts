@@ -124,7 +124,8 @@ export function lastErrorHandler(logger: Logger): ErrorRequestHandler {
     const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : 500;
     if (status === 500) logger.error({ err }, "HTTP request failed");
     const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
-    const message = status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
+    const message =
+      status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
     res.status(status);
     if (req.path.startsWith("/graphql")) res.json({ errors: [{ message, extensions: { code } }] });
     else res.json({ error: message, code });

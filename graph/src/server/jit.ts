@@ -25,7 +25,13 @@ export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
     const coerced = getVariableValues(schema, rc.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { errors: coerced.errors };
     if (rc.operation.operation !== "query") {
-      return execute({ schema, document: rc.document, operationName: rc.operationName, variableValues: variables, contextValue: rc.context });
+      return execute({
+        schema,
+        document: rc.document,
+        operationName: rc.operationName,
+        variableValues: variables,
+        contextValue: rc.context,
+      });
     }
     const key = `${rc.queryHash}\u0000${rc.operationName ?? ""}`;
     let query = compiled.get(key);

@@ -39,8 +39,15 @@ export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/
 export const ErrorBody = z
   .object({
     error: z.string().describe("What went wrong, in words a student can read (the spec's texts where it names one)."),
-    code: z.string().describe("BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED, EMAIL_NOT_VERIFIED, INTERNAL_SERVER_ERROR"),
-    field: z.string().optional().describe("For a request that failed validation at the door: the field, e.g. `feedID` or `headers.Authorization`."),
+    code: z
+      .string()
+      .describe(
+        "BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED, EMAIL_NOT_VERIFIED, INTERNAL_SERVER_ERROR",
+      ),
+    field: z
+      .string()
+      .optional()
+      .describe("For a request that failed validation at the door: the field, e.g. `feedID` or `headers.Authorization`."),
   })
   .openapi("Error", { example: { error: "feedID is required", code: "BAD_USER_INPUT", field: "feedID" } });
 
@@ -97,7 +104,8 @@ export function buildOpenApiDocument(router: Router) {
     type: "apiKey",
     in: "header",
     name: "X-Token-In-Body",
-    description: "Not a real header: the old client's token inside the JSON body (`token`, `headers.Authorization` or `from_user_token`). See 'Authentication'.",
+    description:
+      "Not a real header: the old client's token inside the JSON body (`token`, `headers.Authorization` or `from_user_token`). See 'Authentication'.",
   });
   for (const { method, path: p, doc } of mountedRoutes(router)) {
     if (!doc) continue;
@@ -108,13 +116,16 @@ export function buildOpenApiDocument(router: Router) {
     for (const [status, when] of Object.entries(doc.responses ?? {})) {
       responses[status] = Number(status) < 400 ? { description: when } : errorResponse(when);
     }
-    if (doc.params || doc.query || doc.body || pathHasParams(p)) responses[400] ??= errorResponse("The request failed validation (`field` names the field) or a rule.");
+    if (doc.params || doc.query || doc.body || pathHasParams(p))
+      responses[400] ??= errorResponse("The request failed validation (`field` names the field) or a rule.");
     if (doc.auth === "bearer" || doc.auth === "bearer-or-body") {
       responses[401] ??= errorResponse("No token, or an expired, revoked or forged one.");
       responses[403] ??= errorResponse("An id in the request names someone other than the caller, or the caller may not do this.");
     }
     responses[500] = errorResponse("Something went wrong on the server (logged; no stack in the answer).");
-    const legacy = doc.legacy ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status." : "";
+    const legacy = doc.legacy
+      ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status."
+      : "";
     registry.registerPath({
       method: method as RouteConfig["method"],
       path: openApiPath(p),
@@ -171,21 +182,37 @@ export function mountOpenApi(router: Router): void {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   router.get(
     "/openapi.json",
-    documented({ tag: "meta", summary: "This document (OpenAPI 3.1)", auth: "none", response: z.object({ openapi: z.literal("3.1.0") }).passthrough() }, (_req, res) => {
-      // Built on first use, when every module has mounted its routes.
-      document ??= buildOpenApiDocument(router);
-      res.setHeader("Cache-Control", "no-cache");
-      res.json(document);
-    }),
+    documented(
+      {
+        tag: "meta",
+        summary: "This document (OpenAPI 3.1)",
+        auth: "none",
+        response: z.object({ openapi: z.literal("3.1.0") }).passthrough(),
+      },
+      (_req, res) => {
+        // Built on first use, when every module has mounted its routes.
+        document ??= buildOpenApiDocument(router);
+        res.setHeader("Cache-Control", "no-cache");
+        res.json(document);
+      },
+    ),
   );
   router.get(
     "/docs",
-    documented({ tag: "meta", summary: "An offline viewer of this document (Swagger UI, served from this server)", auth: "none", response: z.string() }, (req, res) => {
-      // Relative asset URLs resolve under /api/ only without a trailing slash.
-      if (req.originalUrl.split("?")[0].endsWith("/")) return res.redirect(301, "../docs");
-      res.type("html").setHeader("Cache-Control", "no-cache");
-      res.send(DOCS_HTML);
-    }),
+    documented(
+      {
+        tag: "meta",
+        summary: "An offline viewer of this document (Swagger UI, served from this server)",
+        auth: "none",
+        response: z.string(),
+      },
+      (req, res) => {
+        // Relative asset URLs resolve under /api/ only without a trailing slash.
+        if (req.originalUrl.split("?")[0].endsWith("/")) return res.redirect(301, "../docs");
+        res.type("html").setHeader("Cache-Control", "no-cache");
+        res.send(DOCS_HTML);
+      },
+    ),
   );
   router.get(
     "/docs/init.js",

@@ -29,7 +29,11 @@ export type RawBodyRequest = Request & { rawBody?: Buffer };
  */
 export type RouteAuth = "none" | "bearer" | "bearer-or-body" | "signature";
 
-export interface RouteDoc<B extends ZodTypeAny | undefined = ZodTypeAny | undefined, Q extends AnyZodObject | undefined = AnyZodObject | undefined, P extends AnyZodObject | undefined = AnyZodObject | undefined> {
+export interface RouteDoc<
+  B extends ZodTypeAny | undefined = ZodTypeAny | undefined,
+  Q extends AnyZodObject | undefined = AnyZodObject | undefined,
+  P extends AnyZodObject | undefined = AnyZodObject | undefined,
+> {
   /** The OpenAPI tag (the module). */
   tag: string;
   summary: string;

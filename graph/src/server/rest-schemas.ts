@@ -7,7 +7,7 @@ import { z } from "./zod-openapi.js";
  */
 
 /** `error: ""` means success (the old client's convention). */
-export const ErrorText = z.string().describe('Empty on success; otherwise the refusal, shown to the student as is.');
+export const ErrorText = z.string().describe("Empty on success; otherwise the refusal, shown to the student as is.");
 export const OkAnswer = z.object({ error: ErrorText }).openapi("Ok", { example: { error: "" } });
 
 /** A user, post or request id (UUID). The old client sent ids as strings; numbers are accepted and read as strings. */
@@ -19,7 +19,9 @@ export const Text = z.string().max(100_000);
 export const OptionalText = Text.optional();
 
 /** A skill as the old client sent and reads it. */
-export const RestSkill = z.object({ category: z.string(), skill: z.string() }).openapi("Skill", { example: { category: "Programming", skill: "React" } });
+export const RestSkill = z
+  .object({ category: z.string(), skill: z.string() })
+  .openapi("Skill", { example: { category: "Programming", skill: "React" } });
 
 export const UserIdParam = z.object({ userID: z.string() });
 
@@ -32,9 +34,19 @@ export const LooseString = z.preprocess((v) => (typeof v === "string" ? v : ""),
 export const SKIP_MESSAGE = "skip must be a whole number of 0 or more";
 /** `?skip=`: how many rows the client already has (absent or empty: undefined). */
 export const Skip = z
-  .preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d{1,6}$/, SKIP_MESSAGE).optional())
+  .preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,6}$/, SKIP_MESSAGE)
+      .optional(),
+  )
   .transform((v) => (v === undefined ? undefined : Number(v)))
   .describe("How many items the client already has (a whole number).");
 
 /** A required id in a body: "<name> is required" when missing or blank. */
-export const RequiredId = (name: string) => z.string({ required_error: `${name} is required` }).trim().min(1, `${name} is required`);
+export const RequiredId = (name: string) =>
+  z
+    .string({ required_error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`);

@@ -32,7 +32,8 @@ export function undescribed(s: GraphQLSchema): string[] {
         }
       }
     }
-    if (isEnumType(type)) for (const value of type.getValues()) if (lacks(value.description)) missing.push(`enum value ${type.name}.${value.name}`);
+    if (isEnumType(type))
+      for (const value of type.getValues()) if (lacks(value.description)) missing.push(`enum value ${type.name}.${value.name}`);
   }
   return missing;
 }
@@ -58,7 +59,10 @@ describe("schema.graphql as a contract for front-end developers", () => {
   it("opens the sandbox on example operations that are valid against the schema", () => {
     expect(SANDBOX_EXAMPLES.length).toBeGreaterThanOrEqual(6);
     for (const example of SANDBOX_EXAMPLES) {
-      expect(validate(schema, parse(example.query)).map((e) => e.message), example.query.split("\n")[0]).toEqual([]);
+      expect(
+        validate(schema, parse(example.query)).map((e) => e.message),
+        example.query.split("\n")[0],
+      ).toEqual([]);
     }
   });
 });

@@ -16,10 +16,7 @@ export function mountStatic(app: Express, dist = WEB_DIST): void {
     });
     return;
   }
-  app.use(
-    "/assets",
-    express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }),
-  );
+  app.use("/assets", express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }));
   app.use(
     express.static(dist, {
       index: false,

@@ -87,7 +87,8 @@ export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
 }
 
 /** The documented page-size rule every `first`/`last` argument states. */
-export const sizeRule = (max = MAX_PAGE_SIZE) => `1 to ${max}; 0, a negative number or more than ${max} is refused with BAD_USER_INPUT (never clamped)`;
+export const sizeRule = (max = MAX_PAGE_SIZE) =>
+  `1 to ${max}; 0, a negative number or more than ${max} is refused with BAD_USER_INPUT (never clamped)`;
 
 /** Options of a list's `first` argument: its default and the documented maximum. */
 export const firstArg = (defaultFirst: number, max = MAX_PAGE_SIZE) => ({

@@ -119,7 +119,10 @@ describe("Mailer adapters", () => {
       const token = link!.split("/").at(-1)!;
       expect((await t.rest("POST", "/reset-password", { body: { newtoken: token } })).body).toEqual({ error: "" });
 
-      await t.rest("POST", "/contact-mail", { body: { name: "Kavya", email: "kavya@example.com", msg: "Hi there" }, headers: { "x-forwarded-for": randomIp() } });
+      await t.rest("POST", "/contact-mail", {
+        body: { name: "Kavya", email: "kavya@example.com", msg: "Hi there" },
+        headers: { "x-forwarded-for": randomIp() },
+      });
       const contact = await smtp.next();
       expect(contact.to).toEqual(["team@skill-exchange.test"]);
       expect(parseMail(contact.raw).text).toContain("Hi there");
@@ -145,7 +148,12 @@ describe.each(dbTargets)("notification mails over SMTP on %s", (target) => {
     try {
       const a = await t.createUser();
       const b = await t.createUser();
-      await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: `${a.user.name} accepted your swap request` });
+      await t.app.services.notifications.notify({
+        recipientId: b.user.id,
+        notifierId: a.user.id,
+        type: "swap-accept",
+        message: `${a.user.name} accepted your swap request`,
+      });
       const got = await smtp.next();
       expect(got.to).toEqual([b.user.email]);
       const mail = parseMail(got.raw);

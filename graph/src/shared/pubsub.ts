@@ -94,7 +94,9 @@ export function reportingClients(
       });
   for (const client of [publishClient, subscribeClient]) client.on("error", (err) => report(err, "redis connection"));
   return {
-    publishClient: { publish: reported("publish", (channel: string, message: string) => publishClient.publish(channel, message)) } as PublishClient,
+    publishClient: {
+      publish: reported("publish", (channel: string, message: string) => publishClient.publish(channel, message)),
+    } as PublishClient,
     subscribeClient: {
       on: (event: string, listener: (...args: unknown[]) => void) => subscribeClient.on(event, listener),
       subscribe: reported("subscribe", (topic: string) => subscribeClient.subscribe(topic)),
@@ -117,7 +119,9 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
     const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     // One line per failing operation; connection errors repeat on every retry, so they log at debug.
     const report = (err: unknown, what: string) =>
-      what === "redis connection" ? logger?.debug({ err }, "pubsub redis connection error") : logger?.error({ err }, `pubsub redis ${what} failed`);
+      what === "redis connection"
+        ? logger?.debug({ err }, "pubsub redis connection error")
+        : logger?.error({ err }, `pubsub redis ${what} failed`);
     // The adapter's client types are ioredis's own; ours are the narrow wrappers above.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     inner = createRedisEventTarget<any>(reportingClients(publishClient, subscribeClient, report) as any) as unknown as EventTarget;
@@ -142,6 +146,12 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
       listening = false;
     };
   };
-  const hasListeners = async (topic: AddressedTopicName, id: string) => eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
-  return Object.assign(ps, { listen: listen as AppPubSub["listen"], listenerCount: (topic: string) => eventTarget.count(topic), hasListeners, close });
+  const hasListeners = async (topic: AddressedTopicName, id: string) =>
+    eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
+  return Object.assign(ps, {
+    listen: listen as AppPubSub["listen"],
+    listenerCount: (topic: string) => eventTarget.count(topic),
+    hasListeners,
+    close,
+  });
 }

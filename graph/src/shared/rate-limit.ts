@@ -5,7 +5,9 @@ import { rateLimited } from "./errors.js";
 import { lazyRequire } from "./lazy-require.js";
 
 // The memory limiter alone: the package's index loads every store it supports (Redis, Mongo, SQL...).
-const RateLimiterMemory = lazyRequire("rate-limiter-flexible/lib/RateLimiterMemory.js") as typeof import("rate-limiter-flexible").RateLimiterMemory;
+const RateLimiterMemory = lazyRequire(
+  "rate-limiter-flexible/lib/RateLimiterMemory.js",
+) as typeof import("rate-limiter-flexible").RateLimiterMemory;
 const RateLimiterRes = lazyRequire("rate-limiter-flexible/lib/RateLimiterRes.js") as typeof RateLimiterResType;
 
 /**
@@ -68,9 +70,14 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
     if (rule.points < 1 || rule.durationSeconds < 1) throw new ConfigError(`Invalid RATE_LIMITS: ${name} needs points and seconds >= 1`);
   }
   const redis: Redis | undefined = config.redisUrl
-    ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 3 })
+    ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 3,
+      })
     : undefined;
-  const { RateLimiterRedis } = redis ? (lazyRequire("rate-limiter-flexible") as typeof import("rate-limiter-flexible")) : { RateLimiterRedis: undefined };
+  const { RateLimiterRedis } = redis
+    ? (lazyRequire("rate-limiter-flexible") as typeof import("rate-limiter-flexible"))
+    : { RateLimiterRedis: undefined };
   // Connection errors are handled by the insurance limiter below; without a listener
   // ioredis would report each reconnect attempt as an unhandled error event.
   redis?.on("error", () => {});

@@ -70,7 +70,9 @@ describe.each(dbTargets)("profile images on Cloudinary (%s)", (target) => {
     const { token, user } = await t.createUser();
     const up = await uploadImage(t, token, PNG);
     expect(up.status).toBe(200);
-    expect(up.body.url).toMatch(new RegExp(`^https://res\\.cloudinary\\.com/${standIn.cloudName}/image/upload/v\\d+/skill-exchange/${user.id}/`));
+    expect(up.body.url).toMatch(
+      new RegExp(`^https://res\\.cloudinary\\.com/${standIn.cloudName}/image/upload/v\\d+/skill-exchange/${user.id}/`),
+    );
     const r = await t.gql(
       UPDATE_PROFILE,
       {

@@ -159,7 +159,8 @@ export class CloudinaryStorage implements Storage {
     const id = this.publicIdOf(url);
     if (!id) return false;
     const host = new URL(url).host;
-    const hostOk = host === "res.cloudinary.com" || (this.account.secure_distribution !== undefined && host === this.account.secure_distribution);
+    const hostOk =
+      host === "res.cloudinary.com" || (this.account.secure_distribution !== undefined && host === this.account.secure_distribution);
     const cloudOk = new URL(url).pathname.startsWith(`/${this.account.cloud_name}/`) || host === this.account.secure_distribution;
     return hostOk && cloudOk && new RegExp(`^${CloudinaryStorage.FOLDER}/${ownerId}/[a-f0-9]{24}$`).test(id);
   }
@@ -169,12 +170,12 @@ export class CloudinaryStorage implements Storage {
     if (!id?.startsWith(`${CloudinaryStorage.FOLDER}/`)) return;
     // The SDK's types list only the destroy options; the account options are accepted too.
     const options = this.options({ resource_type: "image", invalidate: true }) as unknown as { resource_type: "image" };
-    await sdk().uploader.destroy(id, options).catch(() => undefined);
+    await sdk()
+      .uploader.destroy(id, options)
+      .catch(() => undefined);
   }
 }
 
 export function createStorage(config: Pick<Config, "cloudinaryUrl" | "dataDir">): Storage {
-  return config.cloudinaryUrl
-    ? new CloudinaryStorage(config.cloudinaryUrl)
-    : new LocalStorage(path.join(config.dataDir, "uploads"));
+  return config.cloudinaryUrl ? new CloudinaryStorage(config.cloudinaryUrl) : new LocalStorage(path.join(config.dataDir, "uploads"));
 }

@@ -58,7 +58,14 @@ describe.each(dbTargets)("foundation on %s", (target) => {
     const client = t.wsClient();
     const refusal = (query: string) =>
       new Promise<Array<{ message: string; extensions?: { code?: string } }>>((resolve, reject) => {
-        client.subscribe({ query }, { next: () => reject(new Error("the operation ran")), error: (e) => resolve(e as never), complete: () => reject(new Error("completed")) });
+        client.subscribe(
+          { query },
+          {
+            next: () => reject(new Error("the operation ran")),
+            error: (e) => resolve(e as never),
+            complete: () => reject(new Error("completed")),
+          },
+        );
       });
     const aliases = await refusal(`{ ${Array.from({ length: 40 }, (_, i) => `a${i}: health { status }`).join(" ")} }`);
     expect(aliases[0].message).toMatch(/alias/i);

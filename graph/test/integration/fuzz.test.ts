@@ -29,7 +29,8 @@ import { filledStudent } from "../profiles.js";
 const schema = buildSchema(readFileSync(path.resolve(import.meta.dirname, "../../../schema.graphql"), "utf8"));
 const HUGE = "x".repeat(100_000);
 const NUL = "a\u0000b";
-const LIMITS = "login_account=100000/60,login_ip=100000/60,register_ip=100000/60,forgot_email=100000/60,forgot_ip=100000/60,contact_ip=100000/60,chat_message=100000/60";
+const LIMITS =
+  "login_account=100000/60,login_ip=100000/60,register_ip=100000/60,forgot_email=100000/60,forgot_ip=100000/60,contact_ip=100000/60,chat_message=100000/60";
 
 type Mode = "null" | "wrongType" | "huge" | "nul" | "longList" | "extreme" | "emptyObject";
 const MODES: Mode[] = ["null", "wrongType", "huge", "nul", "longList", "extreme", "emptyObject"];
@@ -86,11 +87,54 @@ function restPostRoutes(router: Router, prefix = ""): string[] {
 }
 
 const KEYS = [
-  "userId", "userID", "feedID", "currentUserID", "receiverID", "senderID", "from_user", "from_user_token", "token", "newtoken",
-  "preachSkill", "learnSkill", "skillCoins", "amount", "rating", "reason", "otherReason", "newMessage", "meetingLink", "userId1", "userId2",
-  "email", "password", "name", "msg", "searchQuery", "selectedFilter", "title", "description", "type", "message", "gender",
-  "selectedLanguages", "skillsKnown", "skillsRequired", "image", "days", "score", "highScore", "visible", "postId", "applicantId",
-  "razorpay_order_id", "razorpay_payment_id", "razorpay_signature", "orderId", "coins", "headers",
+  "userId",
+  "userID",
+  "feedID",
+  "currentUserID",
+  "receiverID",
+  "senderID",
+  "from_user",
+  "from_user_token",
+  "token",
+  "newtoken",
+  "preachSkill",
+  "learnSkill",
+  "skillCoins",
+  "amount",
+  "rating",
+  "reason",
+  "otherReason",
+  "newMessage",
+  "meetingLink",
+  "userId1",
+  "userId2",
+  "email",
+  "password",
+  "name",
+  "msg",
+  "searchQuery",
+  "selectedFilter",
+  "title",
+  "description",
+  "type",
+  "message",
+  "gender",
+  "selectedLanguages",
+  "skillsKnown",
+  "skillsRequired",
+  "image",
+  "days",
+  "score",
+  "highScore",
+  "visible",
+  "postId",
+  "applicantId",
+  "razorpay_order_id",
+  "razorpay_payment_id",
+  "razorpay_signature",
+  "orderId",
+  "coins",
+  "headers",
 ];
 
 function deepNest(depth: number): unknown {
@@ -106,7 +150,10 @@ const REST_BODIES: Array<{ label: string; raw: string }> = [
   { label: "nulls", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, null]))) },
   { label: "numbers", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, -1e308]))) },
   { label: "objects", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, { $gt: "" }]))) },
-  { label: "arrays", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, Array.from({ length: 2000 }, () => ({ skill: "x", category: "Other" }))]))) },
+  {
+    label: "arrays",
+    raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, Array.from({ length: 2000 }, () => ({ skill: "x", category: "Other" }))]))),
+  },
   { label: "huge strings", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, "y".repeat(20_000)]))) },
   { label: "null bytes", raw: JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, NUL]))) },
   { label: "deep", raw: JSON.stringify(Object.fromEntries(KEYS.slice(0, 5).map((k) => [k, deepNest(2000)]))) },
@@ -143,7 +190,8 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
       for (const mode of MODES) {
         const variables = Object.fromEntries(field.args.map((a) => [a.name, badValue(a.type, mode)]));
         const r = await post("/graphql", JSON.stringify({ query: doc, variables }), me.token);
-        if (r.status >= 500 || r.text.includes("INTERNAL_SERVER_ERROR")) failures.push(`${name} (${mode}): ${r.status} ${r.text.slice(0, 200)}`);
+        if (r.status >= 500 || r.text.includes("INTERNAL_SERVER_ERROR"))
+          failures.push(`${name} (${mode}): ${r.status} ${r.text.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -183,7 +231,8 @@ describe.each(dbTargets)("fuzzing every door on %s", (target) => {
       // GraphQL over HTTP: the same refusal in application/json is a 200 with the same code.
       const legacy = await post("/graphql", JSON.stringify({ query }), token, "application/json");
       const legacyCode = (JSON.parse(legacy.text) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code;
-      if (legacy.status !== 200 || legacyCode !== code) failures.push(`${label} (application/json): ${legacy.status} ${legacy.text.slice(0, 160)}`);
+      if (legacy.status !== 200 || legacyCode !== code)
+        failures.push(`${label} (application/json): ${legacy.status} ${legacy.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
   });

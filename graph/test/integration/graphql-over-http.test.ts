@@ -69,7 +69,11 @@ describe("GraphQL over HTTP (graphql-http audits)", () => {
 
   it("answers a syntax error 400 GRAPHQL_PARSE_FAILED to Apollo Client's Accept, 200 to plain application/json", async () => {
     const post = (accept: string, query: string) =>
-      fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify({ query }) });
+      fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept },
+        body: JSON.stringify({ query }),
+      });
     for (const query of ["{", `{ ${"__typename ".repeat(5000)}}`]) {
       const strict = await post("application/graphql-response+json,application/json;q=0.9", query);
       expect(strict.status).toBe(400);
@@ -85,7 +89,11 @@ describe("GraphQL over HTTP (graphql-http audits)", () => {
   });
 
   it("keeps 400 for a request that is not GraphQL at all, whatever the Accept", async () => {
-    const r = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ variables: {} }) });
+    const r = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ variables: {} }),
+    });
     expect(r.status).toBe(400);
   });
 });

@@ -9,7 +9,10 @@ import { startTestApp, type TestApp } from "../harness.js";
 const webDist = mkdtempSync(path.join(os.tmpdir(), "sx-web-dist-"));
 const assetJs = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 mkdirSync(path.join(webDist, "assets"));
-writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x-abc123.js"></script></body></html>');
+writeFileSync(
+  path.join(webDist, "index.html"),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x-abc123.js"></script></body></html>',
+);
 writeFileSync(path.join(webDist, "assets", "x-abc123.js"), assetJs);
 
 describe("the HTTP stack", () => {
@@ -64,7 +67,11 @@ describe("the HTTP stack", () => {
   it("sends helmet's security headers on every kind of response (API, GraphQL, errors)", async () => {
     const answers = [
       await fetch(`${t.url}/api/leaderboard`),
-      await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ __typename }"}' }),
+      await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"query":"{ __typename }"}',
+      }),
       await fetch(`${t.url}/api/no-such-path`),
     ];
     for (const r of answers) {

@@ -26,7 +26,9 @@ describe("the REST layer's OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     const mounted = mountedRoutes(createRestRouter(t.app.services)).map((m) => `${m.method.toUpperCase()} ${openApiPath(m.path)}`);
     expect(mounted.length).toBeGreaterThan(60);
-    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect([...new Set(mounted)].filter((r) => !documented.includes(r))).toEqual([]);
     expect(documented.filter((r) => !mounted.includes(r))).toEqual([]);
   });
@@ -64,7 +66,9 @@ describe("the REST layer's OpenAPI document", () => {
     expect(swap.requestBody.content["application/json"].schema.properties).toHaveProperty("feedID");
     expect(swap.responses["401"]).toBeDefined();
     const board = doc.paths["/leaderboard"].get;
-    expect(Object.keys(board.responses["200"].headers)).toEqual(expect.arrayContaining(["ETag", "Last-Modified", "Cache-Control", "Access-Control-Allow-Origin"]));
+    expect(Object.keys(board.responses["200"].headers)).toEqual(
+      expect.arrayContaining(["ETag", "Last-Modified", "Cache-Control", "Access-Control-Allow-Origin"]),
+    );
     expect(board.responses["304"]).toBeDefined();
     expect(board.description).toMatch(/tied .* id order/);
     expect(board.responses["200"].content["application/json"].schema.example).toHaveLength(4);

@@ -14,7 +14,11 @@ function refusal(client: Client, query: string) {
   return new Promise<WsErrors>((resolve, reject) => {
     client.subscribe(
       { query },
-      { next: () => reject(new Error("the operation ran")), error: (e) => (Array.isArray(e) ? resolve(e as WsErrors) : reject(e)), complete: () => reject(new Error("completed")) },
+      {
+        next: () => reject(new Error("the operation ran")),
+        error: (e) => (Array.isArray(e) ? resolve(e as WsErrors) : reject(e)),
+        complete: () => reject(new Error("completed")),
+      },
     );
   });
 }
@@ -30,7 +34,12 @@ describe("the graphql-ws door", () => {
 
   async function student() {
     const s = await t.createUser({ gender: "Female" });
-    const profile = validateProfile({ gender: "Female", languages: ["English"], skillsKnown: [], skillsRequired: [{ category: "Other", skill: "Chess" }] });
+    const profile = validateProfile({
+      gender: "Female",
+      languages: ["English"],
+      skillsKnown: [],
+      skillsRequired: [{ category: "Other", skill: "Chess" }],
+    });
     await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, s.user.id, profile, null));
     return s;
   }
@@ -54,10 +63,17 @@ describe("the graphql-ws door", () => {
     const invalid = await refusal(client, "subscription { noSuchTopic }");
     expect(invalid[0].extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
 
-    await t.app.services.notifications.notify({ recipientId: me.user.id, notifierId: other.user.id, type: "swap-accept", message: "still delivered" });
+    await t.app.services.notifications.notify({
+      recipientId: me.user.id,
+      notifierId: other.user.id,
+      type: "swap-accept",
+      message: "still delivered",
+    });
     expect((await live.next()).data.notificationAdded.message).toBe("still delivered");
     // A query on the same socket still runs, and it was the one socket all along.
-    const health = await new Promise<unknown>((resolve, reject) => client.subscribe({ query: "{ health { database } }" }, { next: resolve, error: reject, complete: () => {} }));
+    const health = await new Promise<unknown>((resolve, reject) =>
+      client.subscribe({ query: "{ health { database } }" }, { next: resolve, error: reject, complete: () => {} }),
+    );
     expect(health).toEqual({ data: { health: { database: "UP" } } });
     expect(connections).toBe(1);
     expect(closes).toEqual([]);

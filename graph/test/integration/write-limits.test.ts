@@ -33,7 +33,9 @@ describe.each(dbTargets)("per-student write limits on %s", (target) => {
     expect(over.body.code).toBe("RATE_LIMITED");
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(code(await t.gql(create, { input: { title: "Four", description: "d" } }, a.token))).toBe("RATE_LIMITED");
-    expect((await t.gql(`{ myImplementPosts { edges { node { title } } } }`, {}, a.token)).data.myImplementPosts.edges.map((e: any) => e.node)).toHaveLength(2);
+    expect(
+      (await t.gql(`{ myImplementPosts { edges { node { title } } } }`, {}, a.token)).data.myImplementPosts.edges.map((e: any) => e.node),
+    ).toHaveLength(2);
     expect((await t.gql(create, { input: { title: "Other student", description: "d" } }, b.token)).errors).toBeUndefined();
   });
 
@@ -41,12 +43,19 @@ describe.each(dbTargets)("per-student write limits on %s", (target) => {
     const [owner, owner2, joiner] = [await t.createUser(), await t.createUser(), await t.createUser()];
     const create = `mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }`;
     const ids: string[] = [];
-    for (const [o, title] of [[owner, "A"], [owner, "B"], [owner2, "C"]] as const) {
+    for (const [o, title] of [
+      [owner, "A"],
+      [owner, "B"],
+      [owner2, "C"],
+    ] as const) {
       ids.push((await t.gql(create, { input: { title, description: "d" } }, o.token)).data.createImplementPost.id);
     }
     const join = `mutation ($input: JoinImplementPostInput!) { joinImplementPost(input: $input) { status } }`;
     expect((await t.gql(join, { input: { postId: ids[0], description: "me" } }, joiner.token)).errors).toBeUndefined();
-    const rest = await t.rest("POST", `/implements/${ids[1]}/join`, { token: joiner.token, body: { userId: joiner.user.id, description: "me" } });
+    const rest = await t.rest("POST", `/implements/${ids[1]}/join`, {
+      token: joiner.token,
+      body: { userId: joiner.user.id, description: "me" },
+    });
     expect(rest.status).toBe(200);
     expect(code(await t.gql(join, { input: { postId: ids[2], description: "me" } }, joiner.token))).toBe("RATE_LIMITED");
     const mine = await t.gql(`query ($id: ID!) { implementPost(id: $id) { myApplication { status } } }`, { id: ids[2] }, joiner.token);
@@ -75,11 +84,21 @@ describe.each(dbTargets)("per-student write limits on %s", (target) => {
   it("limits swap and pay requests, so no further student is notified", async () => {
     const me = await student(t, [REACT]);
     const [x, y, z] = [await student(t, [GUITAR]), await student(t, [CHESS]), await student(t, [YOGA])];
-    expect((await t.gql(Q.requestSwap, { i: { receiverId: x.id, preachSkill: REACT, learnSkill: GUITAR } }, me.token)).errors).toBeUndefined();
-    const pay = await t.rest("POST", "/pay-request", { token: me.token, body: { feedID: y.id, userID: me.id, learnSkill: CHESS, skillCoins: 2 } });
+    expect(
+      (await t.gql(Q.requestSwap, { i: { receiverId: x.id, preachSkill: REACT, learnSkill: GUITAR } }, me.token)).errors,
+    ).toBeUndefined();
+    const pay = await t.rest("POST", "/pay-request", {
+      token: me.token,
+      body: { feedID: y.id, userID: me.id, learnSkill: CHESS, skillCoins: 2 },
+    });
     expect(pay.status).toBe(200);
-    expect(code(await t.gql(Q.requestSwap, { i: { receiverId: z.id, preachSkill: REACT, learnSkill: YOGA } }, me.token))).toBe("RATE_LIMITED");
-    const over = await t.rest("POST", "/swap-request", { token: me.token, body: { feedID: z.id, userID: me.id, preachSkill: REACT, learnSkill: YOGA } });
+    expect(code(await t.gql(Q.requestSwap, { i: { receiverId: z.id, preachSkill: REACT, learnSkill: YOGA } }, me.token))).toBe(
+      "RATE_LIMITED",
+    );
+    const over = await t.rest("POST", "/swap-request", {
+      token: me.token,
+      body: { feedID: z.id, userID: me.id, preachSkill: REACT, learnSkill: YOGA },
+    });
     expect(over.status).toBe(429);
     expect(await t.dataSource.getRepository(Notification).count({ where: { recipientId: z.id } })).toBe(0);
   });

@@ -26,7 +26,10 @@ let server: ChildProcess | undefined;
 
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
-    execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-e2e-"));

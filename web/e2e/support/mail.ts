@@ -16,7 +16,8 @@ export async function newestMailTo(to: string, after = 0, pick: (m: OutboxMail) 
 }
 
 /** How many verification mails `to` got so far. */
-export const verificationMailCount = (to: string) => outboxMails(dataDir()).filter((m) => m.headers.to?.includes(to) && verifyLinkIn(m)).length;
+export const verificationMailCount = (to: string) =>
+  outboxMails(dataDir()).filter((m) => m.headers.to?.includes(to) && verifyLinkIn(m)).length;
 
 /** The link of the newest verification mail to `to` (after `after` of them). */
 export async function verificationLinkFor(to: string, after = 0): Promise<string> {

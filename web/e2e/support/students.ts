@@ -25,7 +25,10 @@ export const skill = (name: string, category = "Programming & Technology"): Skil
  * Registers a student named `${prefix} <4 hex>` with a random college email (two digits, a letter,
  * three digits) and opens the mailed verification link, unless `verified: false`.
  */
-export async function registerStudent(prefix: string, { verified = true, email: given }: { verified?: boolean; email?: string } = {}): Promise<Student> {
+export async function registerStudent(
+  prefix: string,
+  { verified = true, email: given }: { verified?: boolean; email?: string } = {},
+): Promise<Student> {
   const n = randomBytes(4).readUInt32BE(0);
   // 10..89 as the first two digits: never the operator's 90z900.
   const email = given ?? `${10 + (n % 80)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
@@ -34,7 +37,8 @@ export async function registerStudent(prefix: string, { verified = true, email: 
     "mutation ($input: RegisterInput!) { register(input: $input) { token userId } }",
     { input: { name, email, password: PASSWORD } },
   );
-  if (verified) await gql("mutation ($token: String!) { verifyEmail(token: $token) }", { token: (await verificationLinkFor(email)).split("/").at(-1) });
+  if (verified)
+    await gql("mutation ($token: String!) { verifyEmail(token: $token) }", { token: (await verificationLinkFor(email)).split("/").at(-1) });
   return { token: register.token, id: register.userId, name, email };
 }
 
@@ -79,7 +83,10 @@ export interface ProfileFields {
 const GRAPHQL_GENDER = { Male: "MALE", Female: "FEMALE" } as const;
 
 /** A filled profile (chat, swaps and implements need one): a tiny picture, English, and the given fields. */
-export async function fillProfile(s: Pick<Student, "token">, { gender, skillsKnown, skillsRequired, amount = 0 }: ProfileFields): Promise<void> {
+export async function fillProfile(
+  s: Pick<Student, "token">,
+  { gender, skillsKnown, skillsRequired, amount = 0 }: ProfileFields,
+): Promise<void> {
   const image = await uploadPicture(s.token);
   await gql(
     "mutation ($input: ProfileInput!) { updateProfile(input: $input) { id } }",
@@ -93,7 +100,11 @@ export async function fillProfile(s: Pick<Student, "token">, { gender, skillsKno
  * token goes into localStorage before the app loads, unless the page already holds one (so a
  * later sign-in through the form survives a reload).
  */
-export async function signedInPage(browser: Browser, s: Pick<Student, "token">, viewport?: { width: number; height: number }): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  s: Pick<Student, "token">,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const ctx = await newContext(browser, viewport);
   await ctx.addInitScript((token) => {
     if (!localStorage.getItem("jwt")) localStorage.setItem("jwt", token);

@@ -50,16 +50,26 @@ describe("apollo client auth", () => {
   });
 
   it("sends the jwt as a Bearer Authorization header over HTTP", async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
-        headers: { "content-type": "application/json" },
-      }),
+    const fetchMock = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
+          headers: { "content-type": "application/json" },
+        }),
     );
     vi.stubGlobal("fetch", fetchMock);
     window.localStorage.setItem("jwt", "token-1");
     const { apolloClient } = await import("./apollo-client");
 
-    await apolloClient.query({ query: gql`{ health { status } }`, fetchPolicy: "network-only" });
+    await apolloClient.query({
+      query: gql`
+        {
+          health {
+            status
+          }
+        }
+      `,
+      fetchPolicy: "network-only",
+    });
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe("/graphql");
@@ -67,14 +77,24 @@ describe("apollo client auth", () => {
   });
 
   it("sends no Authorization header when signed out", async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
-        headers: { "content-type": "application/json" },
-      }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: { health: { __typename: "Health", status: "OK" } } }), {
+          headers: { "content-type": "application/json" },
+        }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const { apolloClient } = await import("./apollo-client");
-    await apolloClient.query({ query: gql`{ health { status } }`, fetchPolicy: "network-only" });
+    await apolloClient.query({
+      query: gql`
+        {
+          health {
+            status
+          }
+        }
+      `,
+      fetchPolicy: "network-only",
+    });
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(new Headers(init.headers).has("authorization")).toBe(false);
   });
@@ -85,7 +105,17 @@ describe("apollo client auth", () => {
     const { apolloClient, loadRealtime } = await import("./apollo-client");
     const { setToken } = await import("./auth");
 
-    const sub = apolloClient.subscribe({ query: gql`subscription { notificationAdded { id } }` }).subscribe({});
+    const sub = apolloClient
+      .subscribe({
+        query: gql`
+          subscription {
+            notificationAdded {
+              id
+            }
+          }
+        `,
+      })
+      .subscribe({});
     // The first subscription downloads the socket's chunk (./realtime.ts); a module load here.
     await loadRealtime();
     await vi.advanceTimersByTimeAsync(10);

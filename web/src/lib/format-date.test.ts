@@ -27,6 +27,8 @@ describe("formatDate", () => {
 
   it("falls back to Intl's default for a language tag it cannot read", () => {
     vi.stubGlobal("navigator", { language: "not a tag!" });
-    expect(formatDate(at)).toBe(new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" }).format(new Date(at)));
+    expect(formatDate(at)).toBe(
+      new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" }).format(new Date(at)),
+    );
   });
 });

@@ -8,7 +8,9 @@ describe("the error-to-text policy", () => {
   it("shows the server's words for refusals meant for people", () => {
     expect(errorText(refused("CONFLICT", "Username already exists"), "Registration failed")).toBe("Username already exists");
     expect(errorText(refused("BAD_USER_INPUT", "Rating must be 1 to 5"))).toBe("Rating must be 1 to 5");
-    expect(errorText(refused("RATE_LIMITED", "Too many attempts. Please try again in 30 seconds."))).toBe("Too many attempts. Please try again in 30 seconds.");
+    expect(errorText(refused("RATE_LIMITED", "Too many attempts. Please try again in 30 seconds."))).toBe(
+      "Too many attempts. Please try again in 30 seconds.",
+    );
     expect(serverMessage(refused("FORBIDDEN", "Suspended until 1 May"))).toBe("Suspended until 1 May");
   });
 

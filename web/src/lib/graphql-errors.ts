@@ -14,7 +14,15 @@ export const GENERIC_ERROR_TEXT = "Something went wrong. Please try again.";
 export const NETWORK_ERROR_TEXT = "Could not reach Skill Exchange. Check your connection and try again.";
 
 /** Codes whose message the server writes for people (graph/src/shared/errors.ts). */
-const SPOKEN_CODES = new Set(["BAD_USER_INPUT", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "RATE_LIMITED", "EMAIL_NOT_VERIFIED", "UNAUTHENTICATED"]);
+const SPOKEN_CODES = new Set([
+  "BAD_USER_INPUT",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "EMAIL_NOT_VERIFIED",
+  "UNAUTHENTICATED",
+]);
 
 /** An error a web helper raises with a message meant for the student. */
 export class UserFacingError extends Error {

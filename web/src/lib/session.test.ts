@@ -22,7 +22,17 @@ describe("session expiry", () => {
 
   it("goes back only to a path of this site, never to the sign-in pages", () => {
     expect(safeReturnPath("/user/chat/42?x=1#end")).toBe("/user/chat/42?x=1#end");
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/login", "/register", "/logout", "", null]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/login",
+      "/register",
+      "/logout",
+      "",
+      null,
+    ]) {
       expect(safeReturnPath(bad)).toBeNull();
     }
     expect(signInPath("/skill-coins")).toBe("/login?expired=1&returnTo=%2Fskill-coins");

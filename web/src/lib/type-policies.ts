@@ -79,7 +79,9 @@ export function messagesConnection(): FieldPolicy<Connection> {
       return {
         ...incoming,
         edges,
-        pageInfo: olderPage ? { ...existing?.pageInfo, ...incoming.pageInfo } : pageInfoOf(existing.pageInfo, incoming.pageInfo, ["hasNextPage", "endCursor"]),
+        pageInfo: olderPage
+          ? { ...existing?.pageInfo, ...incoming.pageInfo }
+          : pageInfoOf(existing.pageInfo, incoming.pageInfo, ["hasNextPage", "endCursor"]),
       };
     },
   };
@@ -111,15 +113,40 @@ export const typePolicies: TypePolicies = {
   // fields. Each has no identity of its own: a page, a pair of values, or one mutation's answer.
   ...valueObjects([
     // Connections, their edges and page infos: the nodes carry the identities.
-    ...["ChatListItem", "ChatMessage", "CoinHistoryEntry", "ImplementApplication", "ImplementPost", "LeaderboardRow", "Lesson", "ModerationMessage",
-      "ModerationPost", "ModerationReport", "Notification", "OperatorActionEntry", "User"].flatMap((node) => [`${node}Connection`, `${node}Edge`]),
+    ...[
+      "ChatListItem",
+      "ChatMessage",
+      "CoinHistoryEntry",
+      "ImplementApplication",
+      "ImplementPost",
+      "LeaderboardRow",
+      "Lesson",
+      "ModerationMessage",
+      "ModerationPost",
+      "ModerationReport",
+      "Notification",
+      "OperatorActionEntry",
+      "User",
+    ].flatMap((node) => [`${node}Connection`, `${node}Edge`]),
     "PageInfo",
     // A skill or a rating is its values; the same skill on two students is not one object.
-    "Skill", "SkillRef", "ChatSkill", "CompletedSkill", "Rating",
+    "Skill",
+    "SkillRef",
+    "ChatSkill",
+    "CompletedSkill",
+    "Rating",
     // Answers of one mutation, read once by the caller.
-    "AuthPayload", "CoinOrderView", "FinishChatResult", "PaymentResult", "PaymentVerification", "SandboxPayment",
+    "AuthPayload",
+    "CoinOrderView",
+    "FinishChatResult",
+    "PaymentResult",
+    "PaymentVerification",
+    "SandboxPayment",
     // Views computed for the arguments of the field that returned them (userId, a report's chat).
-    "SwapAvailability", "SwapForm", "ModerationEscrow", "ModerationMessage",
+    "SwapAvailability",
+    "SwapForm",
+    "ModerationEscrow",
+    "ModerationMessage",
     // A student's response figures, read with their profile (User.responseStats).
     "ResponseStats",
   ]),

@@ -22,10 +22,13 @@ describe("useFormAction", () => {
     let calls = 0;
     let first!: Promise<string | undefined>;
     act(() => {
-      first = result.current.run(() => {
-        calls += 1;
-        return request.promise;
-      }, { success: (name) => `Sent to ${name}` });
+      first = result.current.run(
+        () => {
+          calls += 1;
+          return request.promise;
+        },
+        { success: (name) => `Sent to ${name}` },
+      );
     });
     expect(result.current.busy).toBe(true);
     let second!: Promise<unknown>;

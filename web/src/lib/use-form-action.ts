@@ -53,7 +53,7 @@ export function useFormAction(): FormAction {
     };
   }, []);
 
-  const run = useCallback(async <T,>(action: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | undefined> => {
+  const run = useCallback(async <T>(action: () => Promise<T>, options: RunOptions<T> = {}): Promise<T | undefined> => {
     if (running.current) return undefined;
     running.current = true;
     setBusy(true);

@@ -9,7 +9,12 @@ export function smallTalk(learn: string, teach: string | null): Line[] {
     [0, 1, "me", `Hi! Thanks for accepting. When are you free for the first ${learn} session?`],
     [0, 3, "them", "Weekday evenings after 5 work for me. Library reading room or online?"],
     [0, 4, "me", "Online is easier during internals. I'll share a Meet link."],
-    [3, 2, "them", teach ? `Good session today! Next time you can show me some ${teach}.` : "Good session today! Try the exercises before Thursday."],
+    [
+      3,
+      2,
+      "them",
+      teach ? `Good session today! Next time you can show me some ${teach}.` : "Good session today! Try the exercises before Thursday.",
+    ],
     [8, 5, "me", `Done with the practice set. ${learn} finally makes sense, thank you!`],
   ];
 }
@@ -129,4 +134,5 @@ export const JOIN_REASONS = [
   "I've done two internships in this area and can help with the architecture.",
 ];
 
-export const DEMO_JOIN_REASON = "I've trained CNNs in Python for my ML elective and I'd love to work on Tamil scripts. I can take data cleaning and training.";
+export const DEMO_JOIN_REASON =
+  "I've trained CNNs in Python for my ML elective and I'd love to work on Tamil scripts. I can take data cleaning and training.";

@@ -47,16 +47,41 @@ export const STUDENTS: Array<{ name: string; gender: "Male" | "Female"; roll: st
 
 export const SKILLS: Record<string, string[]> = {
   "Programming & Technology": [
-    "Python", "JavaScript", "React", "Java", "C++", "Data Structures & Algorithms", "Machine Learning",
-    "Node.js", "Flutter", "SQL", "Android Development", "Competitive Programming", "Go", "Rust",
+    "Python",
+    "JavaScript",
+    "React",
+    "Java",
+    "C++",
+    "Data Structures & Algorithms",
+    "Machine Learning",
+    "Node.js",
+    "Flutter",
+    "SQL",
+    "Android Development",
+    "Competitive Programming",
+    "Go",
+    "Rust",
   ],
   "Hobbies & Crafts": ["Photography", "Sketching", "Watercolour Painting", "Origami", "Calligraphy", "Baking", "Gardening"],
   "Academics & Education": [
-    "Calculus", "Linear Algebra", "Engineering Physics", "Statistics", "Engineering Drawing", "Thermodynamics",
-    "Digital Electronics", "Signals and Systems",
+    "Calculus",
+    "Linear Algebra",
+    "Engineering Physics",
+    "Statistics",
+    "Engineering Drawing",
+    "Thermodynamics",
+    "Digital Electronics",
+    "Signals and Systems",
   ],
   "Languages & Linguistics": ["French", "German", "Japanese", "Spanish", "Hindi", "Tamil", "Sanskrit", "Korean"],
-  "Business & Entrepreneurship": ["Digital Marketing", "Financial Modelling", "Startup Pitching", "Stock Market Basics", "Product Management", "Excel"],
+  "Business & Entrepreneurship": [
+    "Digital Marketing",
+    "Financial Modelling",
+    "Startup Pitching",
+    "Stock Market Basics",
+    "Product Management",
+    "Excel",
+  ],
   "Fitness & Wellness": ["Yoga", "Running", "Weight Training", "Meditation", "Badminton", "Swimming", "Nutrition"],
   "Music & Performing Arts": ["Guitar", "Carnatic Vocal", "Keyboard", "Bharatanatyam", "Tabla", "Violin", "Theatre"],
   "Technology & Gadgets": ["Arduino", "Raspberry Pi", "3D Printing", "Drone Building", "PC Building", "PCB Design"],
@@ -65,7 +90,20 @@ export const SKILLS: Record<string, string[]> = {
 };
 
 /** Mostly south Indian students with classmates from elsewhere; English is everyone's. */
-export const REGIONAL_LANGUAGES = ["Tamil", "Tamil", "Tamil", "Malayalam", "Telugu", "Kannada", "Hindi", "Hindi", "Marathi", "Bengali", "Gujarati", "Punjabi"];
+export const REGIONAL_LANGUAGES = [
+  "Tamil",
+  "Tamil",
+  "Tamil",
+  "Malayalam",
+  "Telugu",
+  "Kannada",
+  "Hindi",
+  "Hindi",
+  "Marathi",
+  "Bengali",
+  "Gujarati",
+  "Punjabi",
+];
 export const EXTRA_LANGUAGES = ["French", "German", "Japanese", "Spanish", "Korean"];
 
 /** A small deterministic PRNG (mulberry32): the same community on every fresh start. */

@@ -45,7 +45,8 @@ export function scheduleDemoStudent(tl: Timeline, people: Person[]): void {
   // Waiting on the notifications page: a swap request and a pay request to answer...
   const asker = partner(demo.required.map((s) => s.skill).filter((name) => name !== sensei.skill.skill));
   swapStory(tl, asker.person, demo, asker.skill, mine("Python"), tl.ago(1, 3), null);
-  const learner = others.find((p) => !busy.has(p.id) && p.required.some((r) => knows(demo, r.skill))) ?? others.find((p) => !busy.has(p.id))!;
+  const learner =
+    others.find((p) => !busy.has(p.id) && p.required.some((r) => knows(demo, r.skill))) ?? others.find((p) => !busy.has(p.id))!;
   busy.add(learner.id);
   tl.claim(demo.id, learner.id);
   const wanted = learner.required.find((r) => knows(demo, r.skill));

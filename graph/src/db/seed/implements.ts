@@ -44,7 +44,10 @@ export function scheduleImplements(tl: Timeline, people: Person[]): void {
       if (decided > tl.ago(1) || k === 1) continue;
       if (k === 0 && tl.claim(owner.id, applicant.id)) {
         tl.at(decided, (s) => s.implementApplicants.accept(owner.id, post.id, applicant.id));
-        talk(tl, decided, owner, applicant, [[0, 1, "me", `Welcome to "${text.title}"! Sharing the repo and the task list here.`], [0, 3, "them", "Thanks! Starting tonight."]]);
+        talk(tl, decided, owner, applicant, [
+          [0, 1, "me", `Welcome to "${text.title}"! Sharing the repo and the task list here.`],
+          [0, 3, "them", "Thanks! Starting tonight."],
+        ]);
       } else if (k === 2) {
         tl.at(decided, (s) => s.implementApplicants.reject(owner.id, post.id, applicant.id, REJECT_REASON, false));
       }
@@ -61,7 +64,9 @@ export function scheduleImplements(tl: Timeline, people: Person[]): void {
   const mine = schedulePost(tl, demo, DEMO_PROBLEM, tl.ago(3, 4));
   const coders = others.filter((p) => !owners.has(p.id) && p.known.some((k) => k.category === "Programming & Technology"));
   const [solver, designer] = coders.length >= 2 ? coders : others;
-  tl.at(tl.ago(2, 1), (s) => s.implementApplicants.join(solver.id, mine.id, "I've solved timetabling with OR-Tools for a hackathon. I can own the solver."));
+  tl.at(tl.ago(2, 1), (s) =>
+    s.implementApplicants.join(solver.id, mine.id, "I've solved timetabling with OR-Tools for a hackathon. I can own the solver."),
+  );
   tl.at(tl.ago(0, 9), (s) => s.implementApplicants.join(designer.id, mine.id, "I'd love to build the React UI and the PDF export."));
 }
 

@@ -30,7 +30,12 @@ describe("demo data on a fresh embedded database", () => {
     expect(login.errors).toBeUndefined();
     const feed = await t.gql(FEED, {}, login.data.login.token);
     expect(feed.errors).toBeUndefined();
-    const nodes = feed.data.feed.edges.map((e: any) => e.node) as Array<{ name: string; image: string; skillsKnown: unknown[]; completedSkills: unknown[] }>;
+    const nodes = feed.data.feed.edges.map((e: any) => e.node) as Array<{
+      name: string;
+      image: string;
+      skillsKnown: unknown[];
+      completedSkills: unknown[];
+    }>;
     expect(nodes).toHaveLength(STUDENTS.length - 1);
     expect(nodes.every((n) => n.skillsKnown.length > 0)).toBe(true);
     expect(nodes.some((n) => n.completedSkills.length > 0)).toBe(true);
@@ -78,7 +83,12 @@ describe("demo data on a fresh embedded database", () => {
 
     const demo = users.find((u) => u.email === `${STUDENTS[0].roll}@psgtech.ac.in`)!;
     const mine = chats.filter((c) => c.requesterId === demo.id || c.receiverId === demo.id);
-    expect(mine.filter((c) => c.status === "in_progress").map((c) => c.kind).sort()).toEqual(["implement", "pay", "swap"]);
+    expect(
+      mine
+        .filter((c) => c.status === "in_progress")
+        .map((c) => c.kind)
+        .sort(),
+    ).toEqual(["implement", "pay", "swap"]);
     expect(mine.filter((c) => c.status === "completed")).toHaveLength(1);
     expect(mine.every((c) => c.messageCount >= 5)).toBe(true);
     const notifications = await ds.getRepository(Notification).find({ where: { recipientId: demo.id } });

@@ -24,7 +24,15 @@ export function findTeacher(people: Person[], skills: string[], except: Set<stri
  * `a` asks `b` for a swap at `at` (teach `teach`, learn `learn`); `b` accepts `acceptAfterHours`
  * later (null: the request stays pending). Returns when the chat opened.
  */
-export function swapStory(tl: Timeline, a: Person, b: Person, teach: Skill, learn: Skill, at: number, acceptAfterHours: number | null): number {
+export function swapStory(
+  tl: Timeline,
+  a: Person,
+  b: Person,
+  teach: Skill,
+  learn: Skill,
+  at: number,
+  acceptAfterHours: number | null,
+): number {
   let requestId = "";
   tl.at(at, async (s) => {
     requestId = (await s.swaps.requestSwap(a.id, { receiverId: b.id, preachSkill: teach, learnSkill: learn })).id;

@@ -12,25 +12,38 @@ export class AccountsResolver {
   @Mutation(() => AuthPayload, {
     description: "Creates an account and signs it in. CONFLICT when the name or email is taken.",
   })
-  register(@Arg("input", () => RegisterInput, { description: "The form's fields; BAD_USER_INPUT with the first wrong field's message." }) input: RegisterInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+  register(
+    @Arg("input", () => RegisterInput, { description: "The form's fields; BAD_USER_INPUT with the first wrong field's message." })
+    input: RegisterInput,
+    @Ctx() ctx: Context,
+  ): Promise<AuthPayload> {
     return ctx.services.accounts.register(input, ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: "UNAUTHENTICATED 'Wrong email or password' for any bad pair." })
-  login(@Arg("input", () => LoginInput, { description: "The form's fields; BAD_USER_INPUT with the first wrong field's message." }) input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
+  login(
+    @Arg("input", () => LoginInput, { description: "The form's fields; BAD_USER_INPUT with the first wrong field's message." })
+    input: LoginInput,
+    @Ctx() ctx: Context,
+  ): Promise<AuthPayload> {
     return ctx.services.accounts.login(input, ctx.ip);
   }
 
   @Mutation(() => Boolean, {
-    description: "Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked.",
+    description:
+      "Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked.",
   })
-  async verifyEmail(@Arg("token", () => String, { description: "The token from the mailed /verify-email/{token} link." }) token: string, @Ctx() ctx: Context): Promise<boolean> {
+  async verifyEmail(
+    @Arg("token", () => String, { description: "The token from the mailed /verify-email/{token} link." }) token: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     await ctx.services.emailVerification.verify(token);
     return true;
   }
 
   @Mutation(() => String, {
-    description: "Mails the caller a new verification link and answers what to tell them. BAD_USER_INPUT once verified; RATE_LIMITED after a few per hour.",
+    description:
+      "Mails the caller a new verification link and answers what to tell them. BAD_USER_INPUT once verified; RATE_LIMITED after a few per hour.",
   })
   resendVerificationEmail(@Ctx() ctx: Context): Promise<string> {
     return ctx.services.emailVerification.resend(requireUser(ctx).id);

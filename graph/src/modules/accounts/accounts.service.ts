@@ -100,7 +100,10 @@ export class AccountsService {
 
     const user =
       email && password
-        ? await this.users.findOne({ where: { email }, select: { id: true, passwordHash: true, tokenVersion: true, suspendedUntil: true, suspensionReason: true } })
+        ? await this.users.findOne({
+            where: { email },
+            select: { id: true, passwordHash: true, tokenVersion: true, suspendedUntil: true, suspensionReason: true },
+          })
         : null;
     let ok = false;
     if (user && charLength(password) <= PASSWORD_MAX) ok = await verifyPassword(user.passwordHash, password);

@@ -21,7 +21,9 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     // Every authenticated request runs this: plain SQL through the primary key, no query builder.
-    const [row] = (await this.users.manager.query("SELECT tokenVersion FROM users WHERE id = ?", [claims.userId])) as Array<{ tokenVersion: number | string }>;
+    const [row] = (await this.users.manager.query("SELECT tokenVersion FROM users WHERE id = ?", [claims.userId])) as Array<{
+      tokenVersion: number | string;
+    }>;
     if (!row || Number(row.tokenVersion) !== claims.ver) return null;
     return { id: claims.userId };
   }

@@ -6,7 +6,8 @@ import { ContactMessageInput } from "./accounts.types.js";
 export class ContactResolver {
   @Mutation(() => Boolean, { description: "Stores the message and mails it to the team. Rate-limited per address." })
   async sendContactMessage(
-    @Arg("input", () => ContactMessageInput, { description: "The contact form; BAD_USER_INPUT when a field is missing or too long." }) input: ContactMessageInput,
+    @Arg("input", () => ContactMessageInput, { description: "The contact form; BAD_USER_INPUT when a field is missing or too long." })
+    input: ContactMessageInput,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await ctx.services.contact.send(input, ctx.ip);

@@ -53,7 +53,10 @@ describe.each(dbTargets)("contact form on %s", (target) => {
       const r = await t.rest("POST", "/contact-mail", { body, headers: { "x-forwarded-for": randomIp() } });
       expect(r).toMatchObject({ status: 400, body: { error: "All fields are required." } });
     }
-    const bad = await t.rest("POST", "/contact-mail", { body: { name: "A", email: "not-an-email", msg: "hi" }, headers: { "x-forwarded-for": randomIp() } });
+    const bad = await t.rest("POST", "/contact-mail", {
+      body: { name: "A", email: "not-an-email", msg: "hi" },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: "Please enter a valid email address." } });
     const header = await gqlFrom(t, randomIp(), SEND, { input: { name: "A", email: "a@b.co\r\nBcc: x@evil.com", message: "hi" } });
     expect(errorCode(header)).toBe("BAD_USER_INPUT");

@@ -81,7 +81,9 @@ export class EmailVerificationService {
     }
     if (link.expiresAt.getTime() <= now.getTime()) throw invalidLink();
     await this.deps.tx(async (em) => {
-      const spent = await em.getRepository(EmailVerification).update({ id: link.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
+      const spent = await em
+        .getRepository(EmailVerification)
+        .update({ id: link.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
       if (spent.affected !== 1) throw invalidLink();
       await em.getRepository(EmailVerification).update({ userId: link.userId, usedAt: IsNull() }, { usedAt: now });
       await this.markVerified(em, link.userId, now);

@@ -37,9 +37,16 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
   }
   /** Fills the profile through the API (the unverified may do that). */
   async function fillProfile(s: Pick<Registered, "token">, name = "Zebra"): Promise<void> {
-    const image = await t.app.services.deps.storage.putImage((await t.gql(ME, {}, s.token)).data.me.id, PNG, { ext: "png", mime: "image/png" });
+    const image = await t.app.services.deps.storage.putImage((await t.gql(ME, {}, s.token)).data.me.id, PNG, {
+      ext: "png",
+      mime: "image/png",
+    });
     const input = {
-      gender: "FEMALE", image, languages: ["English"], amount: 0, days: 0,
+      gender: "FEMALE",
+      image,
+      languages: ["English"],
+      amount: 0,
+      days: 0,
       skillsKnown: [{ category: "Programming & Technology", skill: `${name}script` }],
       skillsRequired: [{ category: "Programming & Technology", skill: "Java" }],
     };
@@ -61,7 +68,9 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     await fillProfile(s, "Quokka");
     expect((await t.gql(ME, {}, s.token)).data.me).toMatchObject({ emailVerified: false, detailsFilled: true });
     expect(ids((await t.gql(FEED, {}, viewer.token)).data.feed.edges.map((e: any) => e.node))).not.toContain(s.userId);
-    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.edges.map((e: any) => e.node))).not.toContain(s.userId);
+    expect(ids((await t.gql(SEARCH, { q: "quokka" }, viewer.token)).data.searchUsers.edges.map((e: any) => e.node))).not.toContain(
+      s.userId,
+    );
     expect(ids((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node))).not.toContain(s.userId);
     expect((await t.rest("GET", "/leaderboard")).body.map((r: { _id: string }) => r._id)).not.toContain(s.userId);
 
@@ -96,9 +105,15 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
       expect(errorCode(g)).toBe("BAD_USER_INPUT");
       expect(errorMessage(g)).toBe(VERIFY_MESSAGES.linkInvalid);
     }
-    expect(await t.rest("POST", "/verify-email", { body: { token: 42 } })).toMatchObject({ status: 400, body: { error: VERIFY_MESSAGES.linkInvalid } });
+    expect(await t.rest("POST", "/verify-email", { body: { token: 42 } })).toMatchObject({
+      status: 400,
+      body: { error: VERIFY_MESSAGES.linkInvalid },
+    });
     t.clock.advance(48 * HOUR + 1);
-    expect(await t.rest("POST", "/verify-email", { body: { token } })).toMatchObject({ status: 400, body: { error: VERIFY_MESSAGES.linkInvalid } });
+    expect(await t.rest("POST", "/verify-email", { body: { token } })).toMatchObject({
+      status: 400,
+      body: { error: VERIFY_MESSAGES.linkInvalid },
+    });
     expect((await t.gql(ME, {}, s.token)).data.me.emailVerified).toBe(false);
     // A new link works.
     expect((await t.gql(RESEND, {}, s.token)).data).toEqual({ resendVerificationEmail: VERIFY_MESSAGES.resent });
@@ -114,9 +129,13 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     await settled();
     expect(errorCode(await t.gql(RESEND))).toBe("UNAUTHENTICATED");
     expect((await t.rest("POST", "/verify-email/resend")).status).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await t.gql(RESEND, {}, s.token)).data).toEqual({ resendVerificationEmail: VERIFY_MESSAGES.resent });
+    for (let i = 0; i < 3; i++)
+      expect((await t.gql(RESEND, {}, s.token)).data).toEqual({ resendVerificationEmail: VERIFY_MESSAGES.resent });
     for (let i = 0; i < 2; i++) {
-      expect(await t.rest("POST", "/verify-email/resend", { token: s.token })).toMatchObject({ status: 200, body: { error: "", message: VERIFY_MESSAGES.resent } });
+      expect(await t.rest("POST", "/verify-email/resend", { token: s.token })).toMatchObject({
+        status: 200,
+        body: { error: "", message: VERIFY_MESSAGES.resent },
+      });
     }
     expect(await t.rest("POST", "/verify-email/resend", { token: s.token })).toMatchObject({ status: 429 });
     expect(errorCode(await t.gql(RESEND, {}, s.token))).toBe("RATE_LIMITED");
@@ -136,23 +155,46 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     await fillProfile(s, "Gate");
     const learnSkill = { category: "Programming & Technology", skill: "Go" };
 
-    const swap = await t.gql(Q.requestSwap, { i: { receiverId: other.id, preachSkill: { category: "Programming & Technology", skill: "Gatescript" }, learnSkill } }, s.token);
+    const swap = await t.gql(
+      Q.requestSwap,
+      { i: { receiverId: other.id, preachSkill: { category: "Programming & Technology", skill: "Gatescript" }, learnSkill } },
+      s.token,
+    );
     expect(swap.errors?.[0]).toMatchObject({ message: VERIFY_MESSAGES.notVerified, extensions: { code: "EMAIL_NOT_VERIFIED" } });
     expect(errorMessage(swap)).toBe(VERIFY_MESSAGES.notVerified);
-    expect(errorCode(await t.gql(Q.requestPay, { i: { receiverId: other.id, learnSkill, skillCoins: 3 } }, s.token))).toBe("EMAIL_NOT_VERIFIED");
-    expect((await t.gql(Q.availability, { u: other.id }, s.token)).data.swapAvailability).toMatchObject({ canRequest: false, reason: VERIFY_MESSAGES.notVerified });
-    const rest = await t.rest("POST", "/swap-request", { token: s.token, body: { feedID: other.id, userID: s.userId, preachSkill: { category: "Programming & Technology", skill: "Gatescript" }, learnSkill } });
+    expect(errorCode(await t.gql(Q.requestPay, { i: { receiverId: other.id, learnSkill, skillCoins: 3 } }, s.token))).toBe(
+      "EMAIL_NOT_VERIFIED",
+    );
+    expect((await t.gql(Q.availability, { u: other.id }, s.token)).data.swapAvailability).toMatchObject({
+      canRequest: false,
+      reason: VERIFY_MESSAGES.notVerified,
+    });
+    const rest = await t.rest("POST", "/swap-request", {
+      token: s.token,
+      body: { feedID: other.id, userID: s.userId, preachSkill: { category: "Programming & Technology", skill: "Gatescript" }, learnSkill },
+    });
     expect(rest).toMatchObject({ status: 403, body: { error: VERIFY_MESSAGES.notVerified } });
-    expect((await t.rest("POST", "/pay-request", { token: s.token, body: { feedID: other.id, userID: s.userId, learnSkill, skillCoins: 3 } })).status).toBe(403);
+    expect(
+      (await t.rest("POST", "/pay-request", { token: s.token, body: { feedID: other.id, userID: s.userId, learnSkill, skillCoins: 3 } }))
+        .status,
+    ).toBe(403);
 
     const p = await post(t, { token: other.token, user: other.user });
     expect(errorCode(await t.gql(JOIN, { input: { postId: p.id, description: "I can help" } }, s.token))).toBe("EMAIL_NOT_VERIFIED");
-    expect((await t.rest("POST", `/implements/${p.id}/join`, { token: s.token, body: { userId: s.userId, description: "I can help" } })).status).toBe(403);
+    expect(
+      (await t.rest("POST", `/implements/${p.id}/join`, { token: s.token, body: { userId: s.userId, description: "I can help" } })).status,
+    ).toBe(403);
     expect(errorCode(await t.gql(CREATE, { input: { title: "Mine", description: "A problem" } }, s.token))).toBe("EMAIL_NOT_VERIFIED");
-    expect((await t.rest("POST", "/implements", { token: s.token, body: { title: "Mine", description: "A problem", userId: s.userId } })).status).toBe(403);
+    expect(
+      (await t.rest("POST", "/implements", { token: s.token, body: { title: "Mine", description: "A problem", userId: s.userId } })).status,
+    ).toBe(403);
 
     // Requests to the unverified are refused too: nobody deals with an unproven address.
-    const sent = await t.gql(Q.requestPay, { i: { receiverId: s.userId, learnSkill: { category: "Programming & Technology", skill: "Gatescript" }, skillCoins: 3 } }, other.token);
+    const sent = await t.gql(
+      Q.requestPay,
+      { i: { receiverId: s.userId, learnSkill: { category: "Programming & Technology", skill: "Gatescript" }, skillCoins: 3 } },
+      other.token,
+    );
     expect(errorCode(sent)).toBe("CONFLICT");
     expect(errorMessage(sent)).toBe(VERIFY_MESSAGES.unavailable);
 

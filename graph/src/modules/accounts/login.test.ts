@@ -2,7 +2,17 @@ import { createClient } from "graphql-ws";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import WebSocket from "ws";
-import { errorCode, errorMessage, gqlFrom, LOGIN, LOGOUT, randomIp, registerStudent, studentEmail, VIEWER } from "../../../test/accounts.js";
+import {
+  errorCode,
+  errorMessage,
+  gqlFrom,
+  LOGIN,
+  LOGOUT,
+  randomIp,
+  registerStudent,
+  studentEmail,
+  VIEWER,
+} from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { DAY } from "../../shared/clock.js";
 import { User } from "./user.entity.js";
@@ -48,7 +58,10 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
 
   it("signs in over REST ({ token }) and GraphQL ({ token, userId }), case-insensitively on the email", async () => {
     const s = await registerStudent(t);
-    const rest = await t.rest("POST", "/login", { body: { email: s.email.toUpperCase(), password: s.password }, headers: { "x-forwarded-for": randomIp() } });
+    const rest = await t.rest("POST", "/login", {
+      body: { email: s.email.toUpperCase(), password: s.password },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(rest.status).toBe(200);
     expect(Object.keys(rest.body)).toEqual(["token"]);
     await expectAccepted(rest.body.token, s.userId);
@@ -76,7 +89,10 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
       expect(errorCode(gql)).toBe("UNAUTHENTICATED");
     }
     // Non-string fields over REST are not a crash either
-    const odd = await t.rest("POST", "/login", { body: { email: ["a"], password: { $ne: 1 } }, headers: { "x-forwarded-for": randomIp() } });
+    const odd = await t.rest("POST", "/login", {
+      body: { email: ["a"], password: { $ne: 1 } },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(odd).toMatchObject({ status: 401, body: { error: WRONG } });
     expect(await tokenVersion(s.userId)).toBe(0);
   });
@@ -144,7 +160,10 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
     // `me` is null for a visitor who sent no token, but a stale token is told that its session ended.
     expect((await t.gql("{ me { id } }", {}, null)).data).toEqual({ me: null });
     const stale = await t.gql("{ me { id } }", {}, s.token);
-    expect(stale.errors?.[0]).toMatchObject({ message: "Your session expired, please sign in again", extensions: { code: "UNAUTHENTICATED" } });
+    expect(stale.errors?.[0]).toMatchObject({
+      message: "Your session expired, please sign in again",
+      extensions: { code: "UNAUTHENTICATED" },
+    });
   });
 
   it("refuses tampered, alg:none and wrong-key tokens", async () => {
@@ -165,11 +184,21 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
     await expectRefused(`${none}.${payload}.`);
     // HS512 with the right key is still another algorithm
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const hs512 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: "HS512" }).setSubject(s.userId).setIssuedAt().setExpirationTime("1h").sign(key);
+    const hs512 = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject(s.userId)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
     await expectRefused(hs512);
     // right algorithm, wrong key
     const wrongKey = new TextEncoder().encode("x".repeat(64));
-    const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(s.userId).setIssuedAt().setExpirationTime("1h").sign(wrongKey);
+    const forged = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(s.userId)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(wrongKey);
     await expectRefused(forged);
     // garbage
     await expectRefused("not.a.token");

@@ -6,12 +6,19 @@ export class PasswordResetResolver {
   @Mutation(() => String, {
     description: "Mails a reset link when an account has this email. The answer is the same either way.",
   })
-  forgotPassword(@Arg("email", () => String, { description: "The account's address (any string: the answer does not tell whether it exists)." }) email: string, @Ctx() ctx: Context): Promise<string> {
+  forgotPassword(
+    @Arg("email", () => String, { description: "The account's address (any string: the answer does not tell whether it exists)." })
+    email: string,
+    @Ctx() ctx: Context,
+  ): Promise<string> {
     return ctx.services.passwordResets.requestReset(email, ctx.ip);
   }
 
   @Query(() => Boolean, { description: "Whether a reset link can still be used (known, unused, under one hour old)." })
-  resetTokenValid(@Arg("token", () => String, { description: "The token from the mailed reset link." }) token: string, @Ctx() ctx: Context): Promise<boolean> {
+  resetTokenValid(
+    @Arg("token", () => String, { description: "The token from the mailed reset link." }) token: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     return ctx.services.passwordResets.isValid(token);
   }
 

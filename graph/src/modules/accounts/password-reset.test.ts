@@ -104,7 +104,9 @@ describe.each(dbTargets)("password reset on %s", (target) => {
 
     // old session token refused; old password refused; new password works
     expect((await t.rest("GET", "/dashboard/userId", { token: s.token })).status).toBe(401);
-    expect(errorMessage(await gqlFrom(t, randomIp(), LOGIN, { input: { email: s.email, password: s.password } }))).toBe("Wrong email or password");
+    expect(errorMessage(await gqlFrom(t, randomIp(), LOGIN, { input: { email: s.email, password: s.password } }))).toBe(
+      "Wrong email or password",
+    );
     const login = await gqlFrom(t, randomIp(), LOGIN, { input: { email: s.email, password: "brand new secret" } });
     expect((await t.gql(VIEWER, {}, login.data.login.token)).data).toEqual({ viewerId: s.userId });
 

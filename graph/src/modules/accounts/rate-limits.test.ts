@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { errorCode, errorMessage, gqlFrom, LOGIN, randomIp, REGISTER, registerStudent, studentEmail, uniqueName } from "../../../test/accounts.js";
+import {
+  errorCode,
+  errorMessage,
+  gqlFrom,
+  LOGIN,
+  randomIp,
+  REGISTER,
+  registerStudent,
+  studentEmail,
+  uniqueName,
+} from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { outboxMails, resetLinkIn } from "../../../test/outbox.js";
 import { ContactMessage } from "./contact-message.entity.js";
@@ -125,7 +135,9 @@ describe.each(dbTargets)("rate limits on %s", (target) => {
     const limited = await restFrom(t, ip, "/register", { name, email: studentEmail(), password: "s3cret-pass" });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(RETRY);
-    expect(errorCode(await gqlFrom(t, ip, REGISTER, { input: { name, email: studentEmail(), password: "s3cret-pass" } }))).toBe("RATE_LIMITED");
+    expect(errorCode(await gqlFrom(t, ip, REGISTER, { input: { name, email: studentEmail(), password: "s3cret-pass" } }))).toBe(
+      "RATE_LIMITED",
+    );
     expect(await users.count()).toBe(before);
     expect(await users.exist({ where: { nameKey: name.toLowerCase() } })).toBe(false);
     moveDate(60 * 60 * 1000 + 1000);
@@ -155,7 +167,11 @@ describe.each(dbTargets)("rate limits on %s", (target) => {
     freezeDate();
     const ip = randomIp();
     const rows = t.dataSource.getRepository(ContactMessage);
-    const msg = (n: number) => ({ name: "Limit Tester", email: "limit@example.com", msg: `message ${n} ${randomBytes(3).toString("hex")}` });
+    const msg = (n: number) => ({
+      name: "Limit Tester",
+      email: "limit@example.com",
+      msg: `message ${n} ${randomBytes(3).toString("hex")}`,
+    });
     for (let i = 0; i < 2; i++) expect((await restFrom(t, ip, "/contact-mail", msg(i))).status).toBe(200);
     const limited = await restFrom(t, ip, "/contact-mail", msg(3));
     expect(limited.status).toBe(429);

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, errorMessage, gqlFrom, randomIp, REGISTER, registerStudent, studentEmail, uniqueName, VIEWER } from "../../../test/accounts.js";
+import {
+  errorCode,
+  errorMessage,
+  gqlFrom,
+  randomIp,
+  REGISTER,
+  registerStudent,
+  studentEmail,
+  uniqueName,
+  VIEWER,
+} from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { User } from "./user.entity.js";
 
@@ -20,7 +30,10 @@ describe.each(dbTargets)("register on %s", (target) => {
   it("creates the account over REST, returns a working token and stores only an argon2id hash", async () => {
     const email = studentEmail();
     const name = uniqueName();
-    const r = await t.rest("POST", "/register", { body: { name, email, password: "s3cret-pass" }, headers: { "x-forwarded-for": randomIp() } });
+    const r = await t.rest("POST", "/register", {
+      body: { name, email, password: "s3cret-pass" },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(["token"]);
     const row = await byEmail(email);
@@ -68,7 +81,10 @@ describe.each(dbTargets)("register on %s", (target) => {
   it.each(bad)("refuses a %s address and creates no user", async (_what, email) => {
     const before = await users().count();
     const name = uniqueName();
-    const viaRest = await t.rest("POST", "/register", { body: { name, email, password: "s3cret-pass" }, headers: { "x-forwarded-for": randomIp() } });
+    const viaRest = await t.rest("POST", "/register", {
+      body: { name, email, password: "s3cret-pass" },
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(viaRest.status).toBe(400);
     expect(viaRest.body.error).toBe(INVALID_EMAIL);
     const viaGql = await gqlFrom(t, randomIp(), REGISTER, { input: { name, email, password: "s3cret-pass" } });
@@ -119,7 +135,9 @@ describe.each(dbTargets)("register on %s", (target) => {
   it("lets exactly one of many simultaneous registrations of the same name win", async () => {
     const name = uniqueName("Racer");
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => gqlFrom(t, randomIp(), REGISTER, { input: { name, email: studentEmail(), password: "s3cret-pass" } })),
+      Array.from({ length: 4 }, () =>
+        gqlFrom(t, randomIp(), REGISTER, { input: { name, email: studentEmail(), password: "s3cret-pass" } }),
+      ),
     );
     expect(results.filter((r) => r.data?.register).length).toBe(1);
     expect(results.filter((r) => errorCode(r) === "CONFLICT").length).toBe(3);

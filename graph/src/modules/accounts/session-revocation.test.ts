@@ -46,7 +46,8 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
 
   async function notifyEach(ids: string[], message: string) {
     const from = await t.createUser();
-    for (const recipientId of ids) await t.app.services.notifications.notify({ recipientId, notifierId: from.user.id, type: "swap-accept", message });
+    for (const recipientId of ids)
+      await t.app.services.notifications.notify({ recipientId, notifierId: from.user.id, type: "swap-accept", message });
   }
 
   it("logout closes the student's open sockets with 4403 at once; nothing arrives after it; others stay open", async () => {
@@ -80,7 +81,11 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
     const r = await t.rest("POST", "/forgot-password", { body: { email: s.email }, headers: { "x-forwarded-for": randomIp() } });
     expect(r.status).toBe(200);
     await t.app.services.background.idle();
-    const link = resetLinkIn(outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(s.email)).at(-1)!)!;
+    const link = resetLinkIn(
+      outboxMails(t.config.dataDir)
+        .filter((m) => m.headers.to?.includes(s.email))
+        .at(-1)!,
+    )!;
     const done = await t.rest("POST", "/update-password", { body: { newtoken: link.split("/").at(-1), password: "a brand new secret" } });
     expect(done.status).toBe(200);
     await eventually(() => socket.closedWith() === 4403, "socket closed with 4403");
@@ -131,7 +136,12 @@ describe.runIf(redisUrl)("revocation across two instances on Redis", () => {
       await eventually(() => socket.closedWith() === 4403, "socket on A closed with 4403");
       const from = await b.createUser();
       await b.app.services.notifications.notify({ recipientId: s.userId, notifierId: from.user.id, type: "swap-accept", message: "after" });
-      await b.app.services.notifications.notify({ recipientId: other.userId, notifierId: from.user.id, type: "swap-accept", message: "after" });
+      await b.app.services.notifications.notify({
+        recipientId: other.userId,
+        notifierId: from.user.id,
+        type: "swap-accept",
+        message: "after",
+      });
       // Once the later event reached the other student on A, the revoked socket would have had its own.
       expect((await witness.next()).data.notificationAdded.message).toBe("after");
       expect(sub.received()).toEqual([]);

@@ -14,7 +14,8 @@ export interface StandingHooks {
 
 /** Until when (or that it is for good) and why, as the suspended student is told at sign-in. */
 export function suspensionMessage(until: Date, reason: string | null): string {
-  const when = until.getTime() >= PERMANENT_SUSPENSION.getTime() ? "permanently" : `until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const when =
+    until.getTime() >= PERMANENT_SUSPENSION.getTime() ? "permanently" : `until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   return `This account is suspended ${when}${reason ? `: ${reason}` : "."}`;
 }
 

@@ -13,7 +13,10 @@ describe.each(dbTargets)("who writes each column of users, on %s", (target) => {
   });
 
   it("gives every column of the table exactly one owner (a new column must be assigned)", () => {
-    const columns = t.dataSource.getMetadata(User).columns.map((c) => c.propertyName).sort();
+    const columns = t.dataSource
+      .getMetadata(User)
+      .columns.map((c) => c.propertyName)
+      .sort();
     expect(Object.keys(USER_COLUMN_OWNERS).sort()).toEqual(columns);
   });
 
@@ -30,9 +33,15 @@ describe.each(dbTargets)("who writes each column of users, on %s", (target) => {
 
     await t.dataSource.transaction(async (em) => {
       // Deliberately past the types: the runtime check is what stops an untyped caller.
-      await expect(profiles.set(em, u.id, { skillCoins: 100 } as never)).rejects.toThrow("users.skillCoins is written by the coins module, not profiles");
-      await expect(coins.set(em, u.id, { name: "Someone Else" } as never)).rejects.toThrow("users.name is written by the accounts module, not coins");
-      await expect(coins.add(em, u.id, "ratingSum" as never, 1)).rejects.toThrow("users.ratingSum is written by the accounts module, not coins");
+      await expect(profiles.set(em, u.id, { skillCoins: 100 } as never)).rejects.toThrow(
+        "users.skillCoins is written by the coins module, not profiles",
+      );
+      await expect(coins.set(em, u.id, { name: "Someone Else" } as never)).rejects.toThrow(
+        "users.name is written by the accounts module, not coins",
+      );
+      await expect(coins.add(em, u.id, "ratingSum" as never, 1)).rejects.toThrow(
+        "users.ratingSum is written by the accounts module, not coins",
+      );
     });
     const after = await t.dataSource.getRepository(User).findOneByOrFail({ id: u.id });
     expect(after).toMatchObject({ name: row.name, skillCoins: 5, ratingSum: 0 });

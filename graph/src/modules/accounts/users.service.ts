@@ -47,7 +47,9 @@ export class UsersService {
   }
 
   /** The account facts an operator sees next to a report. */
-  async standingOf(ids: readonly string[]): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
+  async standingOf(
+    ids: readonly string[],
+  ): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
     if (ids.length === 0) return new Map();
     const rows = await this.users.find({
       where: { id: In([...new Set(ids)]) },
@@ -58,7 +60,9 @@ export class UsersService {
 
   /** Whether others may see and reach the student (users.visible); null for an unknown id. */
   async isVisible(id: string): Promise<boolean | null> {
-    const [row] = await rawQuery<{ visible: unknown }>(this.users.manager, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", { id });
+    const [row] = await rawQuery<{ visible: unknown }>(this.users.manager, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", {
+      id,
+    });
     return row ? Number(row.visible) === 1 || row.visible === true : null;
   }
 
@@ -67,7 +71,11 @@ export class UsersService {
    * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
    */
   async assertVerified(id: string): Promise<void> {
-    const [row] = await rawQuery<{ verifiedAt: unknown }>(this.users.manager, "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id", { id });
+    const [row] = await rawQuery<{ verifiedAt: unknown }>(
+      this.users.manager,
+      "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id",
+      { id },
+    );
     if (!row) throw notFound("User not found");
     if (row.verifiedAt == null) throw emailNotVerified();
   }

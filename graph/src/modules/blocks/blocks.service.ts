@@ -51,7 +51,12 @@ export class BlocksService {
   async isBlockedEither(a: string, b: string, em?: EntityManager): Promise<boolean> {
     return this.em(em)
       .getRepository(Block)
-      .exist({ where: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] });
+      .exist({
+        where: [
+          { blockerId: a, blockedId: b },
+          { blockerId: b, blockedId: a },
+        ],
+      });
   }
 
   /** Everyone `userId` must not see or be seen by (both directions). */

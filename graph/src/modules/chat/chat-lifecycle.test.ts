@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceDays, balance, CHAT, chatPair, chatRow, escrowBalance, FINISH, RATE, REPORT, SEND, SET_LINK, transfersLike } from "../../../test/chat.js";
+import {
+  advanceDays,
+  balance,
+  CHAT,
+  chatPair,
+  chatRow,
+  escrowBalance,
+  FINISH,
+  RATE,
+  REPORT,
+  SEND,
+  SET_LINK,
+  transfersLike,
+} from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { User } from "../accounts/user.entity.js";
 import { Block } from "../blocks/block.entity.js";
@@ -20,7 +33,8 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
   const user = (id: string) => t.dataSource.getRepository(User).findOneOrFail({ where: { id } });
   const rewardsOf = (userId: string) => t.dataSource.getRepository(CoinReward).find({ where: { userId } });
   const completedOf = (learnerId: string) => t.dataSource.getRepository(CompletedSkill).find({ where: { learnerId } });
-  const finishNotes = (recipientId: string) => t.dataSource.getRepository(Notification).find({ where: { recipientId, type: "success-Finish" } });
+  const finishNotes = (recipientId: string) =>
+    t.dataSource.getRepository(Notification).find({ where: { recipientId, type: "success-Finish" } });
   const rate = (token: string, chatWith: string, stars: number) => t.gql(RATE, { chatWith, stars }, token);
   const finish = (token: string, chatWith: string) => t.gql(FINISH, { chatWith }, token);
 
@@ -37,8 +51,16 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     expect((await chatRow(t, chat.id)).requesterFinishedAt).toBeNull();
     t.clock.advance(60 * 60 * 1000);
     const ok = await finish(a.token, b.id);
-    expect(ok.data.finishChat).toMatchObject({ ended: false, waitingForPartner: true, chat: { status: "IN_PROGRESS", finishedByMe: true, finishedByPartner: false } });
-    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ daysCompleted: 10, finishedByPartner: true, finishedByMe: false });
+    expect(ok.data.finishChat).toMatchObject({
+      ended: false,
+      waitingForPartner: true,
+      chat: { status: "IN_PROGRESS", finishedByMe: true, finishedByPartner: false },
+    });
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({
+      daysCompleted: 10,
+      finishedByPartner: true,
+      finishedByMe: false,
+    });
     // Nobody is paid until both have finished.
     expect(await transfersLike(t, `reward:chat:${chat.id}`)).toHaveLength(0);
   });
@@ -47,8 +69,12 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     const { a, b, chat } = await chatPair(t);
     await advanceDays(t, 10);
     const unrated = await finish(a.token, b.id);
-    expect(unrated.errors?.[0]).toMatchObject({ message: "Please rate your partner before finishing", extensions: { code: "BAD_USER_INPUT", reason: "RATING_REQUIRED" } });
-    for (const stars of [0, 6, -1]) expect((await rate(a.token, b.id, stars)).errors?.[0].message).toBe("Please give a rating from 1 to 5 stars");
+    expect(unrated.errors?.[0]).toMatchObject({
+      message: "Please rate your partner before finishing",
+      extensions: { code: "BAD_USER_INPUT", reason: "RATING_REQUIRED" },
+    });
+    for (const stars of [0, 6, -1])
+      expect((await rate(a.token, b.id, stars)).errors?.[0].message).toBe("Please give a rating from 1 to 5 stars");
     expect((await rate(a.token, b.id, 5)).data.rateChatPartner.ratingGiven).toBe(true);
     expect((await rate(a.token, b.id, 1)).errors?.[0].extensions?.code).toBe("CONFLICT");
     expect(await user(b.id)).toMatchObject({ ratingSum: 5, ratingCount: 1, ratingAvg: 5 });
@@ -91,7 +117,10 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     expect(await balance(t, a.id)).toBe(aBefore + 1);
     expect(await completedOf(a.id)).toHaveLength(1);
     expect(await finishNotes(a.id)).toHaveLength(1);
-    expect((await t.gql(SEND, { chatWith: b.id, body: "still there?" }, a.token)).errors?.[0]).toMatchObject({ message: "This chat is finished", extensions: { code: "CONFLICT" } });
+    expect((await t.gql(SEND, { chatWith: b.id, body: "still there?" }, a.token)).errors?.[0]).toMatchObject({
+      message: "This chat is finished",
+      extensions: { code: "CONFLICT" },
+    });
     expect((await t.gql(SET_LINK, { chatWith: b.id, link: "meet.example.com/x" }, a.token)).errors?.[0].extensions?.code).toBe("CONFLICT");
   });
 
@@ -173,9 +202,14 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
       { reporterId: b.id, reportedId: a.id, reason: "Other", details: "Never showed up", chatStatus: "in_progress", refundedCoins: 5 },
     ]);
     const blocks = await t.dataSource.getRepository(Block).find({ where: [{ blockerId: a.id }, { blockerId: b.id }] });
-    expect(blocks.map((x) => `${x.blockerId}>${x.blockedId}:${x.reason}`).sort()).toEqual([`${a.id}>${b.id}:reported`, `${b.id}>${a.id}:reported`].sort());
+    expect(blocks.map((x) => `${x.blockerId}>${x.blockedId}:${x.reason}`).sort()).toEqual(
+      [`${a.id}>${b.id}:reported`, `${b.id}>${a.id}:reported`].sort(),
+    );
     // Suspended for good: no finish, message, link or rating any more; the same reporter cannot report twice.
-    expect((await finish(b.token, a.id)).errors?.[0]).toMatchObject({ message: "This chat was reported and is closed", extensions: { code: "CONFLICT" } });
+    expect((await finish(b.token, a.id)).errors?.[0]).toMatchObject({
+      message: "This chat was reported and is closed",
+      extensions: { code: "CONFLICT" },
+    });
     expect((await t.gql(SEND, { chatWith: b.id, body: "hello?" }, a.token)).errors?.[0].extensions?.code).toBe("CONFLICT");
     expect((await t.gql(REPORT, { chatWith: a.id, reason: "SPAM_OR_SCAM" }, b.token)).errors?.[0].extensions?.code).toBe("CONFLICT");
     // The other side may still file their own report (kept, nothing else moves).

@@ -67,7 +67,10 @@ export class ChatMessagesService {
       await this.repo(em).insert(row);
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
-        this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, { participantIds: [chat.requesterId, chat.receiverId], payload: messageEvent(v) });
+        this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, {
+          participantIds: [chat.requesterId, chat.receiverId],
+          payload: messageEvent(v),
+        });
         this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
       });
       return v;
@@ -90,12 +93,20 @@ export class ChatMessagesService {
     if (forward) {
       const first = pageSize("first", opts.first, DEFAULT_PAGE_SIZE);
       const after = opts.after ? decodeSeq(opts.after) : null;
-      const rows = await repo.find({ where: after !== null ? { chatId, seq: MoreThan(after) } : { chatId }, order: { seq: "ASC" }, take: first + 1 });
+      const rows = await repo.find({
+        where: after !== null ? { chatId, seq: MoreThan(after) } : { chatId },
+        order: { seq: "ASC" },
+        take: first + 1,
+      });
       return forwardPage(rows, first, after, seqCursor, (r) => toMessageView(r));
     }
     const last = pageSize("last", opts.last, DEFAULT_PAGE_SIZE);
     const before = opts.before ? decodeSeq(opts.before) : null;
-    const rows = await repo.find({ where: before !== null ? { chatId, seq: LessThan(before) } : { chatId }, order: { seq: "DESC" }, take: last + 1 });
+    const rows = await repo.find({
+      where: before !== null ? { chatId, seq: LessThan(before) } : { chatId },
+      order: { seq: "DESC" },
+      take: last + 1,
+    });
     return backwardPage(rows, last, before, seqCursor, (r) => toMessageView(r));
   }
 

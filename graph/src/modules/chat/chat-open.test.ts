@@ -35,6 +35,8 @@ describe.each(dbTargets)("opening chats on %s", (target) => {
 
   it("refuses a chat with oneself", async () => {
     const a = await t.createUser();
-    await expect(t.app.services.chatOpen.open({ kind: "swap", requesterId: a.user.id, receiverId: a.user.id })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(t.app.services.chatOpen.open({ kind: "swap", requesterId: a.user.id, receiverId: a.user.id })).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+    });
   });
 });

@@ -64,8 +64,12 @@ export function toChatView(chat: ChatState, viewerId: string, now: Date, users?:
     daysRequired: MIN_DAYS_TO_FINISH,
     coins: chat.coins,
     title: chat.title,
-    iLearn: mine ? skill(chat.requesterLearnsSkill, chat.requesterLearnsCategory) : skill(chat.receiverLearnsSkill, chat.receiverLearnsCategory),
-    iTeach: mine ? skill(chat.receiverLearnsSkill, chat.receiverLearnsCategory) : skill(chat.requesterLearnsSkill, chat.requesterLearnsCategory),
+    iLearn: mine
+      ? skill(chat.requesterLearnsSkill, chat.requesterLearnsCategory)
+      : skill(chat.receiverLearnsSkill, chat.receiverLearnsCategory),
+    iTeach: mine
+      ? skill(chat.receiverLearnsSkill, chat.receiverLearnsCategory)
+      : skill(chat.requesterLearnsSkill, chat.requesterLearnsCategory),
     viewerId,
     partnerId: partnerOf(chat, viewerId),
     users,
@@ -87,7 +91,16 @@ export function toListItem(
 }
 
 export function toMessageView(m: ChatMessage, clientId: string | null = null): ChatMessageView {
-  return { id: m.id, chatId: m.chatId, seq: m.seq, fromUserId: m.senderId, toUserId: m.receiverId, body: m.body, createdAt: m.createdAt, clientId };
+  return {
+    id: m.id,
+    chatId: m.chatId,
+    seq: m.seq,
+    fromUserId: m.senderId,
+    toUserId: m.receiverId,
+    body: m.body,
+    createdAt: m.createdAt,
+    clientId,
+  };
 }
 
 export function messageEvent(v: ChatMessageView): MessageEvent {

@@ -29,7 +29,13 @@ describe.each(dbTargets)("live chat on %s", (target) => {
     await t.gql(SEND, { chatWith: b.id, body: "for a and b only", clientId: "tmp-1" }, a.token);
     await t.gql(SEND, { chatWith: a.id, body: "reply" }, b.token);
     await t.gql(SEND, { chatWith: c.id, body: "c and d" }, d.token);
-    expect((await subA.next()).data.messageAdded).toMatchObject({ body: "for a and b only", fromUserId: a.id, toUserId: b.id, clientId: "tmp-1", seq: 1 });
+    expect((await subA.next()).data.messageAdded).toMatchObject({
+      body: "for a and b only",
+      fromUserId: a.id,
+      toUserId: b.id,
+      clientId: "tmp-1",
+      seq: 1,
+    });
     expect((await subA.next()).data.messageAdded).toMatchObject({ body: "reply", fromUserId: b.id });
     expect((await subB.next()).data.messageAdded.body).toBe("for a and b only");
     expect((await subB.next()).data.messageAdded.body).toBe("reply");
@@ -56,7 +62,11 @@ describe.each(dbTargets)("live chat on %s", (target) => {
     const subB = subscribe(t.wsClient(b.token), CHAT_UPDATED, { chatWith: a.id });
     await eventually(() => t.app.pubsub.listenerCount("CHAT_UPDATED") >= before + 1, "live subscription");
     await t.gql(SET_LINK, { chatWith: b.id, link: "meet.google.com/live" }, a.token);
-    expect((await subB.next()).data.chatUpdated).toMatchObject({ meetingLink: "http://meet.google.com/live", status: "IN_PROGRESS", partner: { id: a.id, name: a.user.name } });
+    expect((await subB.next()).data.chatUpdated).toMatchObject({
+      meetingLink: "http://meet.google.com/live",
+      status: "IN_PROGRESS",
+      partner: { id: a.id, name: a.user.name },
+    });
     subB.dispose();
   });
 
@@ -89,10 +99,17 @@ describe.runIf(redisUrl)("messageAdded across two instances on Redis", { retry: 
       const subA = subscribe(one.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
       const subC = subscribe(one.wsClient(c.token), MESSAGE_ADDED, { chatWith: d.id });
       const subB = subscribe(two.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
-      await eventually(() => one.app.pubsub.listenerCount("MESSAGE_ADDED") >= 2 && two.app.pubsub.listenerCount("MESSAGE_ADDED") >= 1, "subscriptions");
+      await eventually(
+        () => one.app.pubsub.listenerCount("MESSAGE_ADDED") >= 2 && two.app.pubsub.listenerCount("MESSAGE_ADDED") >= 1,
+        "subscriptions",
+      );
       const { Redis } = await import("ioredis");
       const probe = new Redis(redisUrl!);
-      await eventually(async () => ((await probe.pubsub("NUMSUB", `MESSAGE_ADDED:${chat.id}`)) as [string, number])[1] >= 2, "Redis subscriptions", 60_000);
+      await eventually(
+        async () => ((await probe.pubsub("NUMSUB", `MESSAGE_ADDED:${chat.id}`)) as [string, number])[1] >= 2,
+        "Redis subscriptions",
+        60_000,
+      );
       await probe.quit();
       // Sent on B's instance, as a's partner.
       expect((await two.gql(SEND, { chatWith: a.id, body: "via two" }, b.token)).errors).toBeUndefined();

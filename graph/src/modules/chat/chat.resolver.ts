@@ -6,7 +6,15 @@ import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg, sizeRule } fro
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import type { UserSummary } from "../accounts/users.service.js";
 import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";
-import { ChatListItemConnection, ChatListItemView, ChatMessageConnection, ChatMessageView, ChatUserView, ChatView, FinishChatResult } from "./chat.types.js";
+import {
+  ChatListItemConnection,
+  ChatListItemView,
+  ChatMessageConnection,
+  ChatMessageView,
+  ChatUserView,
+  ChatView,
+  FinishChatResult,
+} from "./chat.types.js";
 import { fromChatStateEvent, fromMessageEvent } from "./chat-views.js";
 
 /** A participant as shown in a chat; someone whose account is gone still shows as a name. */
@@ -26,16 +34,27 @@ async function chatTopic<K extends "MESSAGE_ADDED" | "CHAT_UPDATED">(ctx: Contex
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
   const source = ctx.services.deps.pubsub.subscribe(topic as "MESSAGE_ADDED", chat.id) as AsyncIterable<AddressedTopics[K]>;
-  return pipe(source, filter((e: AddressedTopics[K]) => e.participantIds.includes(me.id)));
+  return pipe(
+    source,
+    filter((e: AddressedTopics[K]) => e.participantIds.includes(me.id)),
+  );
 }
 
 @Resolver(() => ChatView)
 export class ChatResolver {
   @Authorized()
   @Query(() => ChatView, {
-    description: "The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled.",
+    description:
+      "The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled.",
   })
-  async chat(@Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them; DETAILS_NOT_FILLED until the caller's profile is filled." }) chatWith: string, @Ctx() ctx: Context): Promise<ChatView> {
+  async chat(
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them; DETAILS_NOT_FILLED until the caller's profile is filled.",
+    })
+    chatWith: string,
+    @Ctx() ctx: Context,
+  ): Promise<ChatView> {
     return ctx.services.chat.view(requireUser(ctx).id, chatWith);
   }
 
@@ -58,9 +77,14 @@ export class ChatResolver {
   messages(
     @Root() chat: ChatView,
     @Ctx() ctx: Context,
-    @Arg("last", () => Int, lastArg(`How many of the newest messages (before \`before\`) to return; default ${DEFAULT_PAGE_SIZE}.`)) last: number | null,
+    @Arg("last", () => Int, lastArg(`How many of the newest messages (before \`before\`) to return; default ${DEFAULT_PAGE_SIZE}.`))
+    last: number | null,
     @Arg("before", () => String, BEFORE_ARG) before: string | null,
-    @Arg("first", () => Int, { nullable: true, description: `How many messages after \`after\` to return (reading forwards): ${sizeRule()}.` }) first: number | null,
+    @Arg("first", () => Int, {
+      nullable: true,
+      description: `How many messages after \`after\` to return (reading forwards): ${sizeRule()}.`,
+    })
+    first: number | null,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<ChatMessageConnection> {
     return ctx.services.chat.messages.page(chat.id, { first, after, last, before });
@@ -68,14 +92,24 @@ export class ChatResolver {
 
   @Authorized()
   @Mutation(() => ChatMessageView, {
-    description: "Sends a plain-text message (1..2000 characters) to the partner. Rate-limited per sender. `clientId` is echoed back for the optimistic copy.",
+    description:
+      "Sends a plain-text message (1..2000 characters) to the partner. Rate-limited per sender. `clientId` is echoed back for the optimistic copy.",
   })
   sendMessage(
-    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
-    @Arg("body", () => String, { description: `Plain text, 1 to ${MAX_MESSAGE_CHARS} characters after trimming (BAD_USER_INPUT otherwise). CONFLICT when the chat is not in progress; RATE_LIMITED when sending too fast.` })
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    chatWith: string,
+    @Arg("body", () => String, {
+      description: `Plain text, 1 to ${MAX_MESSAGE_CHARS} characters after trimming (BAD_USER_INPUT otherwise). CONFLICT when the chat is not in progress; RATE_LIMITED when sending too fast.`,
+    })
     body: string,
     @Ctx() ctx: Context,
-    @Arg("clientId", () => String, { nullable: true, description: "Any id the client chose for its optimistic copy; echoed on the reply and the live event." })
+    @Arg("clientId", () => String, {
+      nullable: true,
+      description: "Any id the client chose for its optimistic copy; echoed on the reply and the live event.",
+    })
     clientId?: string | null,
   ): Promise<ChatMessageView> {
     return ctx.services.chat.messages.send(requireUser(ctx).id, chatWith, body, clientId);
@@ -83,11 +117,19 @@ export class ChatResolver {
 
   @Authorized()
   @Mutation(() => ChatView, {
-    description: "Sets the meeting link both participants see: http(s) only, 'http://' is added to a link without it; an empty link clears it.",
+    description:
+      "Sets the meeting link both participants see: http(s) only, 'http://' is added to a link without it; an empty link clears it.",
   })
   setMeetingLink(
-    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
-    @Arg("link", () => String, { description: `An http(s) link, at most ${MAX_MEETING_LINK_CHARS} characters; empty clears it. BAD_USER_INPUT for anything else.` }) link: string,
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    chatWith: string,
+    @Arg("link", () => String, {
+      description: `An http(s) link, at most ${MAX_MEETING_LINK_CHARS} characters; empty clears it. BAD_USER_INPUT for anything else.`,
+    })
+    link: string,
     @Ctx() ctx: Context,
   ): Promise<ChatView> {
     return ctx.services.chat.setMeetingLink(requireUser(ctx).id, chatWith, link);
@@ -96,7 +138,11 @@ export class ChatResolver {
   @Authorized()
   @Mutation(() => ChatView, { description: "Rates the partner 1..5 stars, once per chat." })
   rateChatPartner(
-    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    chatWith: string,
     @Arg("stars", () => Int, { description: "1 to 5 (BAD_USER_INPUT otherwise); CONFLICT when already rated in this chat." }) stars: number,
     @Ctx() ctx: Context,
   ): Promise<ChatView> {
@@ -108,7 +154,14 @@ export class ChatResolver {
     description:
       "Finishes the caller's side (after rating, at least 10 whole days after the start). When both have finished the chat completes: 1 coin each, completed skills, held coins to the teacher.",
   })
-  finishChat(@Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string, @Ctx() ctx: Context): Promise<FinishChatResult> {
+  finishChat(
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    chatWith: string,
+    @Ctx() ctx: Context,
+  ): Promise<FinishChatResult> {
     return ctx.services.chat.lifecycle.finish(requireUser(ctx).id, chatWith);
   }
 
@@ -118,10 +171,17 @@ export class ChatResolver {
       "Reports the partner: suspends the chat for good, refunds held coins, blocks both ways. CONFLICT when the caller already reported it.",
   })
   reportChat(
-    @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) chatWith: string,
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    chatWith: string,
     @Arg("reason", () => ReportReason, { description: "Why: one of the listed reasons." }) reason: ReportReason,
     @Ctx() ctx: Context,
-    @Arg("details", () => String, { nullable: true, description: `The reporter's own words, at most ${MAX_REPORT_DETAILS_CHARS} characters; required with OTHER (BAD_USER_INPUT).` })
+    @Arg("details", () => String, {
+      nullable: true,
+      description: `The reporter's own words, at most ${MAX_REPORT_DETAILS_CHARS} characters; required with OTHER (BAD_USER_INPUT).`,
+    })
     details?: string | null,
   ): Promise<ChatView> {
     return ctx.services.chat.lifecycle.report(requireUser(ctx).id, chatWith, reason, details);
@@ -132,7 +192,14 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "MESSAGE_ADDED", (args as { chatWith: unknown }).chatWith),
     description: "Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe.",
   })
-  messageAdded(@Root() event: AddressedTopics["MESSAGE_ADDED"], @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) _chatWith: string): ChatMessageView {
+  messageAdded(
+    @Root() event: AddressedTopics["MESSAGE_ADDED"],
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    _chatWith: string,
+  ): ChatMessageView {
     return fromMessageEvent(event.payload);
   }
 
@@ -141,7 +208,15 @@ export class ChatResolver {
     subscribe: ({ args, context }) => chatTopic(context as Context, "CHAT_UPDATED", (args as { chatWith: unknown }).chatWith),
     description: "The caller's chat with `chatWith` after its meeting link, rating, finish or report changed.",
   })
-  chatUpdated(@Root() event: AddressedTopics["CHAT_UPDATED"], @Arg("chatWith", () => ID, { description: "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them." }) _chatWith: string, @Ctx() ctx: Context): ChatView {
+  chatUpdated(
+    @Root() event: AddressedTopics["CHAT_UPDATED"],
+    @Arg("chatWith", () => ID, {
+      description:
+        "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
+    })
+    _chatWith: string,
+    @Ctx() ctx: Context,
+  ): ChatView {
     return fromChatStateEvent(event.payload, requireUser(ctx).id, ctx.services.deps.clock.now());
   }
 }

@@ -22,7 +22,13 @@ const tag = "chat";
 const OtherParam = z.object({ otherId: z.string().describe("The chat partner's user id.") });
 const Caller = z.object({ currentUserID: OptionalId.describe("The caller's id (must be the token's user).") });
 const RestMessage = z
-  .object({ _id: z.string(), from_user: z.string(), to_user: z.string(), timestamp: z.string().describe("yyyy-MM-dd HH:mm:ss, UTC"), message: z.string() })
+  .object({
+    _id: z.string(),
+    from_user: z.string(),
+    to_user: z.string(),
+    timestamp: z.string().describe("yyyy-MM-dd HH:mm:ss, UTC"),
+    message: z.string(),
+  })
   .openapi("ChatMessage");
 const Pair = { userId1: OptionalId, userId2: OptionalId };
 
@@ -49,7 +55,10 @@ export function chatRest(services: Services, r: Router = Router()): Router {
         summary: "The caller's chats, latest activity first",
         description: "`error: 'not filled details'` (200, empty list) until the caller's profile is filled.",
         auth: "bearer",
-        response: z.object({ error: ErrorText, userNameIdList: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() })) }),
+        response: z.object({
+          error: ErrorText,
+          userNameIdList: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() })),
+        }),
       },
       async (_req, ctx) => {
         const me = requireUser(ctx).id;
@@ -57,7 +66,11 @@ export function chatRest(services: Services, r: Router = Router()): Router {
           const { items, partners } = await chat.listWithPartners(me);
           return {
             error: "",
-            userNameIdList: items.map((i) => ({ _id: i.partnerId, name: partners.get(i.partnerId)?.name ?? "Former student", image: partners.get(i.partnerId)?.image ?? null })),
+            userNameIdList: items.map((i) => ({
+              _id: i.partnerId,
+              name: partners.get(i.partnerId)?.name ?? "Former student",
+              image: partners.get(i.partnerId)?.image ?? null,
+            })),
           };
         }, ["DETAILS_NOT_FILLED"]);
         return { userNameIdList: [], ...result };
@@ -129,7 +142,10 @@ export function chatRest(services: Services, r: Router = Router()): Router {
         description: "The sender is the bearer token's user or, as the old client sent it, `from_user_token` in the body.",
         auth: "bearer-or-body",
         params: OtherParam,
-        body: z.object({ newMessage: z.unknown().describe("The text (1 to 2000 characters after trimming)."), from_user_token: z.string().optional().describe("The sender's token (legacy).") }),
+        body: z.object({
+          newMessage: z.unknown().describe("The text (1 to 2000 characters after trimming)."),
+          from_user_token: z.string().optional().describe("The sender's token (legacy)."),
+        }),
         response: z.object({ error: ErrorText, message: RestMessage }),
         responses: { 404: "Chat not found.", 409: "The chat is closed.", 429: "Too many messages." },
       },
@@ -147,7 +163,8 @@ export function chatRest(services: Services, r: Router = Router()): Router {
       {
         tag,
         summary: "Finish the course (mutual)",
-        description: "Too early or not rated yet: `error` with the spec's text and `ended: 'false'` (200). `ended: 'true'` once both finished.",
+        description:
+          "Too early or not rated yet: `error` with the spec's text and `ended: 'false'` (200). `ended: 'true'` once both finished.",
         auth: "bearer",
         params: OtherParam,
         body: Caller,
@@ -171,7 +188,10 @@ export function chatRest(services: Services, r: Router = Router()): Router {
         tag,
         summary: "Rate the chat partner (1 to 5)",
         auth: "bearer",
-        body: Caller.extend({ receiverID: OptionalId, rating: z.union([z.number(), z.string()]).optional().describe("1 to 5 (a digit string is read as its number).") }),
+        body: Caller.extend({
+          receiverID: OptionalId,
+          rating: z.union([z.number(), z.string()]).optional().describe("1 to 5 (a digit string is read as its number)."),
+        }),
         response: z.object({ error: ErrorText, ratingGiven: z.boolean() }),
         responses: { 404: "Chat not found." },
       },
@@ -208,7 +228,14 @@ export function chatRest(services: Services, r: Router = Router()): Router {
     "/user/meeting-link",
     route(
       services,
-      { tag, summary: "The meeting link of the caller's chat with the other of the pair", auth: "bearer", query: z.object(Pair), response: z.object({ meetingLink: z.string() }), responses: { 404: "Chat not found." } },
+      {
+        tag,
+        summary: "The meeting link of the caller's chat with the other of the pair",
+        auth: "bearer",
+        query: z.object(Pair),
+        response: z.object({ meetingLink: z.string() }),
+        responses: { 404: "Chat not found." },
+      },
       async (_req, ctx, _res, { query }) => {
         const me = requireUser(ctx).id;
         return { meetingLink: (await chat.meetingLinkBetween(me, query.userId1, query.userId2)) ?? "" };
@@ -238,4 +265,3 @@ export function chatRest(services: Services, r: Router = Router()): Router {
 
   return r;
 }
-

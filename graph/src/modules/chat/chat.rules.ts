@@ -53,8 +53,11 @@ const codePoints = (s: string) => [...s].length;
 export function cleanMessageBody(raw: unknown): string {
   if (typeof raw !== "string") throw badInput(CHAT_MESSAGES.messageEmpty);
   // NUL and other C0 controls except tab/newline have no place in chat text.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const body = raw.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").replace(/\r\n?/g, "\n").trim();
+  const body = raw
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+    .replace(/\r\n?/g, "\n")
+    .trim();
   if (!body) throw badInput(CHAT_MESSAGES.messageEmpty);
   if (codePoints(body) > MAX_MESSAGE_CHARS) throw badInput(CHAT_MESSAGES.messageTooLong);
   return body;

@@ -49,7 +49,9 @@ export interface ChatCollaborators {
  * `messages`, rating/finishing/reporting in `lifecycle`. A chat is always addressed by the
  * caller (from the token) and the partner's id, so nobody can name a chat they are not in.
  */
-type ListRow = Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastMessagePreview" | "lastMessageSenderId"> & { lastActivityAt: unknown };
+type ListRow = Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastMessagePreview" | "lastMessageSenderId"> & {
+  lastActivityAt: unknown;
+};
 
 const LIST_CURSOR = "chats";
 
@@ -89,7 +91,12 @@ export class ChatService {
    * ledger, nobody is rewarded; both pages hear of it once committed. Returns the coins refunded.
    */
   async closeAllOf(em: EntityManager, userId: string): Promise<{ chats: number; refundedCoins: number }> {
-    const open = await this.repo(em).find({ where: [{ userLowId: userId, status: "in_progress" }, { userHighId: userId, status: "in_progress" }] });
+    const open = await this.repo(em).find({
+      where: [
+        { userLowId: userId, status: "in_progress" },
+        { userHighId: userId, status: "in_progress" },
+      ],
+    });
     const now = this.deps.clock.now();
     let refundedCoins = 0;
     let chats = 0;

@@ -47,7 +47,10 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     expect((await t.gql(CHAT, { chatWith: a.id }, a.token)).errors?.[0].message).toBe("Chat not found");
     expect((await t.gql(CHAT, { chatWith: stranger.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
     const { token: unfilled } = await t.createUser();
-    expect((await t.gql(CHATS, {}, unfilled)).errors?.[0]).toMatchObject({ message: "not filled details", extensions: { code: "DETAILS_NOT_FILLED" } });
+    expect((await t.gql(CHATS, {}, unfilled)).errors?.[0]).toMatchObject({
+      message: "not filled details",
+      extensions: { code: "DETAILS_NOT_FILLED" },
+    });
     expect((await t.gql(CHAT, { chatWith: a.id }, unfilled)).errors?.[0].extensions?.code).toBe("DETAILS_NOT_FILLED");
   });
 
@@ -70,13 +73,19 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const oldestR = await t.gql(CHAT, { chatWith: a.id, last: 3, before: older.pageInfo.startCursor }, b.token);
     expect(oldestR.errors).toBeUndefined();
     const oldest = oldestR.data.chat.messages;
-    expect(oldest).toMatchObject({ pageInfo: { hasPreviousPage: false }, edges: [{ node: { seq: 1, body: "message 1", fromUserId: a.id } }] });
+    expect(oldest).toMatchObject({
+      pageInfo: { hasPreviousPage: false },
+      edges: [{ node: { seq: 1, body: "message 1", fromUserId: a.id } }],
+    });
     // Forwards from a cursor (catching up): the messages after it, oldest first.
     const after = (await t.gql(CHAT, { chatWith: b.id, first: 2, after: older.pageInfo.endCursor }, a.token)).data.chat.messages;
     expect(nodesOf(after).map((m: { seq: number }) => m.seq)).toEqual([5, 6]);
     expect(after.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
     const mixed = await t.gql(CHAT, { chatWith: b.id, first: 2, last: 2 }, a.token);
-    expect(mixed.errors?.[0]).toMatchObject({ message: "Page with first/after or with last/before, not both", extensions: { code: "BAD_USER_INPUT" } });
+    expect(mixed.errors?.[0]).toMatchObject({
+      message: "Page with first/after or with last/before, not both",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
     const tooMany = await t.gql(CHAT, { chatWith: b.id, last: 101 }, a.token);
     expect(tooMany.errors?.[0]).toMatchObject({ message: "last must be between 1 and 100", extensions: { code: "BAD_USER_INPUT" } });
     expect((await t.gql(CHAT, { chatWith: b.id, before: "bm90IGEgY3Vyc29y" }, a.token)).errors?.[0].message).toBe("Invalid cursor");
@@ -101,14 +110,23 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const me = await filledStudent(t);
     const partners = [await filledStudent(t), await filledStudent(t), await filledStudent(t)];
     for (const p of partners) {
-      await t.app.services.chatOpen.open({ kind: "swap", requesterId: me.id, receiverId: p.id, requesterLearns: { skill: "Chess", category: "Other" } });
+      await t.app.services.chatOpen.open({
+        kind: "swap",
+        requesterId: me.id,
+        receiverId: p.id,
+        requesterLearns: { skill: "Chess", category: "Other" },
+      });
       t.clock.advance(1000);
     }
     // Opened 0, 1, 2; then a message in chat 0 makes it the latest.
     await t.gql(SEND, { chatWith: me.id, body: "hello from the first" }, partners[0].token);
     const list = nodesOf((await t.gql(CHATS, {}, me.token)).data.chats);
     expect(list.map((c: { partner: { id: string } }) => c.partner.id)).toEqual([partners[0].id, partners[2].id, partners[1].id]);
-    expect(list[0]).toMatchObject({ lastMessagePreview: "hello from the first", lastMessageFromMe: false, partner: { name: partners[0].user.name } });
+    expect(list[0]).toMatchObject({
+      lastMessagePreview: "hello from the first",
+      lastMessageFromMe: false,
+      partner: { name: partners[0].user.name },
+    });
     expect(list[0].partner.image).toBeTruthy();
     expect((await t.gql(CHATS, {}, partners[1].token)).data.chats.edges).toHaveLength(1);
     const loner = await filledStudent(t);
@@ -145,7 +163,8 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const one = await filledStudent(t);
     const many = await filledStudent(t);
     await t.app.services.chatOpen.open({ kind: "swap", requesterId: one.id, receiverId: (await filledStudent(t)).id });
-    for (let i = 0; i < 6; i++) await t.app.services.chatOpen.open({ kind: "swap", requesterId: many.id, receiverId: (await filledStudent(t)).id });
+    for (let i = 0; i < 6; i++)
+      await t.app.services.chatOpen.open({ kind: "swap", requesterId: many.id, receiverId: (await filledStudent(t)).id });
     const small = await countStatements(t, () => t.gql(CHATS, {}, one.token));
     const big = await countStatements(t, () => t.gql(CHATS, {}, many.token));
     expect((await t.gql(CHATS, {}, many.token)).data.chats.edges).toHaveLength(6);
@@ -172,8 +191,12 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const set = (link: string, token = a.token, chatWith = b.id) => t.gql(SET_LINK, { chatWith, link }, token);
     expect((await set("meet.google.com/x")).data.setMeetingLink.meetingLink).toBe("http://meet.google.com/x");
     expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.meetingLink).toBe("http://meet.google.com/x");
-    expect((await set("https://zoom.us/j/123?pwd=abc", b.token, a.id)).data.setMeetingLink.meetingLink).toBe("https://zoom.us/j/123?pwd=abc");
-    expect((await set("HTTPS://Meet.Google.com/abc-defg-hij")).data.setMeetingLink.meetingLink).toBe("https://meet.google.com/abc-defg-hij");
+    expect((await set("https://zoom.us/j/123?pwd=abc", b.token, a.id)).data.setMeetingLink.meetingLink).toBe(
+      "https://zoom.us/j/123?pwd=abc",
+    );
+    expect((await set("HTTPS://Meet.Google.com/abc-defg-hij")).data.setMeetingLink.meetingLink).toBe(
+      "https://meet.google.com/abc-defg-hij",
+    );
     for (const bad of [
       "javascript:alert(1)",
       "JaVaScRiPt:alert(document.cookie)",
@@ -206,7 +229,10 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       for (let i = 0; i < 3; i++) expect((await limited.gql(SEND, { chatWith: b.id, body: `ok ${i}` }, a.token)).errors).toBeUndefined();
       const over = await limited.gql(SEND, { chatWith: b.id, body: "one too many" }, a.token);
       expect(over.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
-      const rest = await limited.rest("POST", `/user/${b.id}/send-message`, { token: a.token, body: { newMessage: "via REST", from_user_token: a.token } });
+      const rest = await limited.rest("POST", `/user/${b.id}/send-message`, {
+        token: a.token,
+        body: { newMessage: "via REST", from_user_token: a.token },
+      });
       expect(rest.status).toBe(429);
       expect(rest.headers.get("retry-after")).toBeTruthy();
       // The partner's own bucket is untouched.

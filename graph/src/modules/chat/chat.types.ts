@@ -64,7 +64,10 @@ export class ChatMessageView {
   @Field(() => Date, { description: "When the server stored it." })
   createdAt: Date;
 
-  @Field(() => String, { nullable: true, description: "The clientId the sender passed to sendMessage (only on that reply and its live event)." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The clientId the sender passed to sendMessage (only on that reply and its live event).",
+  })
   clientId: string | null;
 }
 
@@ -148,7 +151,7 @@ export class ChatListItemView {
 
 @ObjectType("FinishChatResult", { description: "What finishChat did: the chat after it, and whether it is now completed." })
 export class FinishChatResult {
-  @Field(() => Boolean, { description: "Both have finished: the chat is completed (REST: ended \"true\")." })
+  @Field(() => Boolean, { description: 'Both have finished: the chat is completed (REST: ended "true").' })
   ended: boolean;
 
   @Field(() => Boolean, { description: "The viewer has finished and the partner has not yet." })

@@ -68,10 +68,19 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
 
   r.get(
     "/skill-coins",
-    route(services, { tag, summary: "The caller's balance", auth: "bearer", response: z.object({ userID: z.string(), skillCoins: z.number().int(), error: ErrorText }) }, async (_req, ctx) => {
-      const me = requireUser(ctx);
-      return { userID: me.id, skillCoins: await coins.balanceOf(me.id), error: "" };
-    }),
+    route(
+      services,
+      {
+        tag,
+        summary: "The caller's balance",
+        auth: "bearer",
+        response: z.object({ userID: z.string(), skillCoins: z.number().int(), error: ErrorText }),
+      },
+      async (_req, ctx) => {
+        const me = requireUser(ctx);
+        return { userID: me.id, skillCoins: await coins.balanceOf(me.id), error: "" };
+      },
+    ),
   );
 
   r.post(
@@ -83,7 +92,16 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         summary: "Start buying skill coins: an order in paise (1 coin = Rs.10 = 1000 paise)",
         auth: "bearer",
         body: z.object({ amount: z.unknown().describe("Paise: the entered amount x 100, a whole multiple of 1000.") }),
-        response: z.object({ id: z.string(), entity: z.literal("order"), amount: z.number().int(), currency: z.string(), status: z.literal("created"), coins: z.number().int(), gateway: z.string(), key: z.string().nullable() }),
+        response: z.object({
+          id: z.string(),
+          entity: z.literal("order"),
+          amount: z.number().int(),
+          currency: z.string(),
+          status: z.literal("created"),
+          coins: z.number().int(),
+          gateway: z.string(),
+          key: z.string().nullable(),
+        }),
         responses: { 429: "Too many orders." },
       },
       async (_req, ctx, _res, { body }) => {
@@ -113,7 +131,13 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         summary: "Confirm a payment with the gateway's signature: the coins are credited once",
         description: "A refusal answers its status with `{ success: false, error, code }`.",
         auth: "bearer",
-        body: z.object({ userID: OptionalId, amount: z.unknown().optional(), paymentID: z.unknown(), orderID: z.unknown(), signature: z.unknown() }),
+        body: z.object({
+          userID: OptionalId,
+          amount: z.unknown().optional(),
+          paymentID: z.unknown(),
+          orderID: z.unknown(),
+          signature: z.unknown(),
+        }),
         response: z.object({ success: z.literal(true), skillCoins: z.number().int(), coins: z.number().int() }),
         responses: { 404: "Unknown order." },
       },
@@ -138,11 +162,19 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
       {
         tag,
         summary: "Pay an accepted pay request: the coins go into escrow and the chat opens",
-        description: "userID = the caller (learner), feedID = the teacher. Not enough coins, a wrong amount or a request no longer awaiting payment answer 200 with the text in `error` (shown as is).",
+        description:
+          "userID = the caller (learner), feedID = the teacher. Not enough coins, a wrong amount or a request no longer awaiting payment answer 200 with the text in `error` (shown as is).",
         auth: "bearer",
         legacy: true,
-        body: z.object({ userID: OptionalId, feedID: OptionalId, skillCoins: z.unknown().optional().describe("The agreed price, when sent, must match.") }),
-        response: z.object({ error: ErrorText, message: z.string().describe("'Payment Successful!! {amount} has been detected from your account.'") }),
+        body: z.object({
+          userID: OptionalId,
+          feedID: OptionalId,
+          skillCoins: z.unknown().optional().describe("The agreed price, when sent, must match."),
+        }),
+        response: z.object({
+          error: ErrorText,
+          message: z.string().describe("'Payment Successful!! {amount} has been detected from your account.'"),
+        }),
       },
       async (_req, ctx, _res, { body }) => {
         // The rule (find the accepted pay request, hold its coins, record the acceptance, open the chat) is the swaps module's.
@@ -189,7 +221,12 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
           res.status(304).end();
           return;
         }
-        return board.rows.map((row) => ({ _id: row.userId, name: row.name, originalRating: row.rating, originalSkillCoins: row.skillCoins }));
+        return board.rows.map((row) => ({
+          _id: row.userId,
+          name: row.name,
+          originalRating: row.rating,
+          originalSkillCoins: row.skillCoins,
+        }));
       },
     ),
   );

@@ -82,7 +82,10 @@ export class CoinsService {
   }
 
   /** Credits bought coins once per gateway payment id (`purchase:<paymentId>`). */
-  async creditPurchase(input: { userId: string; coins: number; paymentId: string; orderId: string }, em?: EntityManager): Promise<MoveResult> {
+  async creditPurchase(
+    input: { userId: string; coins: number; paymentId: string; orderId: string },
+    em?: EntityManager,
+  ): Promise<MoveResult> {
     const { transfer: t, created } = await this.run(em, (m) =>
       transfer(
         m,
@@ -108,11 +111,17 @@ export class CoinsService {
    */
   async reward(userId: string, coins: number, reason: string, refKey: string, em?: EntityManager): Promise<MoveResult> {
     assertCoinAmount(coins, 1000);
-    const why = String(reason ?? "").trim().slice(0, 200);
+    const why = String(reason ?? "")
+      .trim()
+      .slice(0, 200);
     if (!why) throw badInput("A reward needs a reason");
     return this.run(em, async (m) => {
       const now = this.deps.clock.now();
-      const { transfer: t, created, entries } = await transfer(
+      const {
+        transfer: t,
+        created,
+        entries,
+      } = await transfer(
         m,
         {
           key: `reward:${assertRefKey(refKey)}:${userId}`,
@@ -128,7 +137,9 @@ export class CoinsService {
       );
       if (created) {
         const seq = entries.find((e) => e.accountId === userId)!.seq;
-        await m.getRepository(CoinReward).insert({ id: newId(), userId, seq, coins, reason: why, transferId: t.id, seen: false, createdAt: now });
+        await m
+          .getRepository(CoinReward)
+          .insert({ id: newId(), userId, seq, coins, reason: why, transferId: t.id, seen: false, createdAt: now });
       }
       return { transferId: t.id, coins, moved: created };
     });
@@ -256,7 +267,9 @@ export class CoinsService {
       if ((flipped.affected ?? 0) === 0) {
         const again = await repo.findOne({ where: { key: `${kind}:${refKey}` } });
         if (again) return { transferId: again.id, coins: again.amount, moved: false };
-        throw conflict(outcome === "released" ? "These coins were already returned to the learner" : "These coins were already paid to the teacher");
+        throw conflict(
+          outcome === "released" ? "These coins were already returned to the learner" : "These coins were already paid to the teacher",
+        );
       }
       const learnerId = hold.fromAccountId;
       const teacherId = hold.beneficiaryId!;

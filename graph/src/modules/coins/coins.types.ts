@@ -128,7 +128,7 @@ export class SandboxPayment {
 
 @ObjectType({
   description:
-    "One student's place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields [\"userId\"].",
+    'One student\'s place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"].',
 })
 export class LeaderboardRow {
   @Field(() => Int, { description: "Equal rating, rating count and coins share a rank" })

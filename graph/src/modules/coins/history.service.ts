@@ -37,7 +37,9 @@ export class HistoryService {
   /** Newest first; each cursor is an entry number, keyset-paged on the (account, seq) index. */
   async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<HistoryEntryView>> {
     const first = pageSize("first", opts.first, HISTORY_PAGE_SIZE);
-    const after = opts.after ? decodeCursor("coins", opts.after, ([seq]) => (Number.isSafeInteger(seq) ? (seq as number) : undefined)) : null;
+    const after = opts.after
+      ? decodeCursor("coins", opts.after, ([seq]) => (Number.isSafeInteger(seq) ? (seq as number) : undefined))
+      : null;
     const rows = await this.deps.dataSource.getRepository(CoinEntry).find({
       where: { accountId: userId, ...(after !== null ? { seq: LessThan(after) } : {}) },
       order: { seq: "DESC" },

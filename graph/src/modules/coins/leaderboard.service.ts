@@ -127,7 +127,13 @@ export class LeaderboardService {
     // that reshuffles between two reads of the same data is not stable.
     const ranked = raw
       .map((r) => ({ userId: r.id, rating: Number(r.ratingAvg), ratingCount: Number(r.ratingCount), skillCoins: Number(r.skillCoins) }))
-      .sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount || b.skillCoins - a.skillCoins || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+      .sort(
+        (a, b) =>
+          b.rating - a.rating ||
+          b.ratingCount - a.ratingCount ||
+          b.skillCoins - a.skillCoins ||
+          (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+      );
     ranked.forEach((row, i) => {
       const prev = rows[i - 1];
       const tied = prev && prev.rating === row.rating && prev.ratingCount === row.ratingCount && prev.skillCoins === row.skillCoins;
@@ -145,17 +151,19 @@ export class LeaderboardService {
 
 /** The ranking query: index-only (exported so a test can EXPLAIN it on both databases). */
 export function leaderboardQuery(ds: DataSource, limit: number) {
-  return ds
-    .createQueryBuilder()
-    .from("users", "u")
-    .select("u.id", "id")
-    .addSelect("u.ratingAvg", "ratingAvg")
-    .addSelect("u.ratingCount", "ratingCount")
-    .addSelect("u.skillCoins", "skillCoins")
-    // Only students others may see (verified, in good standing): an equality on the index's first column.
-    .where("u.visible = 1")
-    .orderBy("u.ratingAvg", "DESC")
-    .addOrderBy("u.ratingCount", "DESC")
-    .addOrderBy("u.skillCoins", "DESC")
-    .limit(limit);
+  return (
+    ds
+      .createQueryBuilder()
+      .from("users", "u")
+      .select("u.id", "id")
+      .addSelect("u.ratingAvg", "ratingAvg")
+      .addSelect("u.ratingCount", "ratingCount")
+      .addSelect("u.skillCoins", "skillCoins")
+      // Only students others may see (verified, in good standing): an equality on the index's first column.
+      .where("u.visible = 1")
+      .orderBy("u.ratingAvg", "DESC")
+      .addOrderBy("u.ratingCount", "DESC")
+      .addOrderBy("u.skillCoins", "DESC")
+      .limit(limit)
+  );
 }

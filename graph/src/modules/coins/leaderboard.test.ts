@@ -55,26 +55,37 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
   });
 
   it("shows a committed change on the next read: coins, a rating, a verified registration", async () => {
-    const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node) as Array<{ userId: string; skillCoins: number; rating: number }>;
+    const before = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node) as Array<{
+      userId: string;
+      skillCoins: number;
+      rating: number;
+    }>;
     const climber = await rated("Climber", 1, 1, 0);
     expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).length).toBe(before.length + 1);
     await t.app.services.coins.reward(climber.user.id, 7, "Seed", "lb-climber");
-    let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === climber.user.id);
+    let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges
+      .map((e: any) => e.node)
+      .find((x: { userId: string }) => x.userId === climber.user.id);
     expect(row).toMatchObject({ skillCoins: 7, rating: 1, ratingCount: 1 });
     await t.app.services.users.addRating(climber.user.id, 5);
     // (1 + 5) / 2 = 3: the count and the average change at once.
-    row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === climber.user.id);
+    row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges
+      .map((e: any) => e.node)
+      .find((x: { userId: string }) => x.userId === climber.user.id);
     expect(row).toMatchObject({ rating: 3, ratingCount: 2 });
-    const reg = await t.gql(
-      "mutation ($input: RegisterInput!) { register(input: $input) { token } }",
-      { input: { name: "Fresh Face", email: "26z999@psgtech.ac.in", password: "a-good-password-1" } },
-    );
+    const reg = await t.gql("mutation ($input: RegisterInput!) { register(input: $input) { token } }", {
+      input: { name: "Fresh Face", email: "26z999@psgtech.ac.in", password: "a-good-password-1" },
+    });
     expect(reg.errors).toBeUndefined();
     const names = async () => (await t.rest("GET", "/leaderboard")).body.map((x: { name: string }) => x.name);
     // Ranked once the address is verified, not before.
     expect(await names()).not.toContain("Fresh Face");
     await t.app.services.background.idle();
-    const link = verifyLinkIn(outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes("26z999@")).at(-1)!)!;
+    const link = verifyLinkIn(
+      outboxMails(t.config.dataDir)
+        .filter((m) => m.headers.to?.includes("26z999@"))
+        .at(-1)!,
+    )!;
     expect((await t.rest("POST", "/verify-email", { body: { token: link.split("/").at(-1) } })).status).toBe(200);
     expect(await names()).toContain("Fresh Face");
   });
@@ -172,10 +183,16 @@ describe.runIf(redisUrl)("leaderboard cache across two instances on Redis", () =
     const b = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: a });
     try {
       const u = await a.createUser({ name: "Cross Instance" });
-      await eventually(async () => (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).some((x: { userId: string }) => x.userId === u.user.id));
+      await eventually(async () =>
+        (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges
+          .map((e: any) => e.node)
+          .some((x: { userId: string }) => x.userId === u.user.id),
+      );
       await a.app.services.coins.reward(u.user.id, 9, "Seed", "lb-cross");
       await eventually(async () => {
-        const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).find((x: { userId: string }) => x.userId === u.user.id);
+        const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges
+          .map((e: any) => e.node)
+          .find((x: { userId: string }) => x.userId === u.user.id);
         return row?.skillCoins === 9;
       }, "instance b sees the reward");
     } finally {

@@ -17,7 +17,14 @@ export const SYSTEM_ACCOUNTS = {
 
 export type AccountKind = "user" | "purchases" | "rewards" | "escrow" | "closed";
 /** GraphQL enum names (UPPER_CASE) to the stored and REST strings (coins.types.ts registers them). */
-export const TransferKind = { PURCHASE: "purchase", REWARD: "reward", HOLD: "hold", RELEASE: "release", REFUND: "refund", CLOSURE: "closure" } as const;
+export const TransferKind = {
+  PURCHASE: "purchase",
+  REWARD: "reward",
+  HOLD: "hold",
+  RELEASE: "release",
+  REFUND: "refund",
+  CLOSURE: "closure",
+} as const;
 export type TransferKind = (typeof TransferKind)[keyof typeof TransferKind];
 
 /** What became of coins held for a lesson: GraphQL enum names to the stored strings. */

@@ -30,9 +30,12 @@ export async function checkLedgerInvariants(ds: DataSource): Promise<string[]> {
     .groupBy("t.id")
     .addGroupBy("t.key")
     .addGroupBy("t.amount")
-    .having("COUNT(e.id) <> 2 OR COALESCE(SUM(e.amount), 0) <> 0 OR COALESCE(SUM(CASE WHEN e.amount > 0 THEN e.amount ELSE 0 END), 0) <> t.amount")
+    .having(
+      "COUNT(e.id) <> 2 OR COALESCE(SUM(e.amount), 0) <> 0 OR COALESCE(SUM(CASE WHEN e.amount > 0 THEN e.amount ELSE 0 END), 0) <> t.amount",
+    )
     .getRawMany();
-  for (const t of unbalanced) problems.push(`transfer ${t.key}: ${num(t.n)} entries summing to ${num(t.s)}, credits ${num(t.credits)} of ${num(t.amount)}`);
+  for (const t of unbalanced)
+    problems.push(`transfer ${t.key}: ${num(t.n)} entries summing to ${num(t.s)}, credits ${num(t.credits)} of ${num(t.amount)}`);
 
   const accounts = await ds
     .getRepository(CoinAccount)
@@ -58,13 +61,16 @@ export async function checkLedgerInvariants(ds: DataSource): Promise<string[]> {
   }
 
   // Replaying each account's entries in seq order must give every recorded balanceAfter.
-  const all = await ds.getRepository(CoinEntry).find({ select: { accountId: true, seq: true, amount: true, balanceAfter: true }, order: { accountId: "ASC", seq: "ASC" } });
+  const all = await ds
+    .getRepository(CoinEntry)
+    .find({ select: { accountId: true, seq: true, amount: true, balanceAfter: true }, order: { accountId: "ASC", seq: "ASC" } });
   let prev: { accountId: string; seq: number; running: number } | undefined;
   for (const e of all) {
     const running = (prev?.accountId === e.accountId ? prev.running : 0) + e.amount;
     const expectedSeq = prev?.accountId === e.accountId ? prev.seq + 1 : 1;
     if (e.seq !== expectedSeq) problems.push(`account ${e.accountId}: entry seq ${e.seq}, expected ${expectedSeq}`);
-    if (e.balanceAfter !== running) problems.push(`account ${e.accountId} entry ${e.seq}: balanceAfter ${e.balanceAfter}, replay gives ${running}`);
+    if (e.balanceAfter !== running)
+      problems.push(`account ${e.accountId} entry ${e.seq}: balanceAfter ${e.balanceAfter}, replay gives ${running}`);
     prev = { accountId: e.accountId, seq: e.seq, running };
   }
 

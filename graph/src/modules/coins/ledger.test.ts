@@ -5,7 +5,8 @@ import { CoinEntry, CoinTransfer } from "./ledger.entity.js";
 import { checkLedgerInvariants } from "./ledger.invariants.js";
 
 const BALANCE = "query { skillCoins { id balance } }";
-const HISTORY = "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { kind amount balanceAfter counterpartId counterpartName memo } } } }";
+const HISTORY =
+  "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { kind amount balanceAfter counterpartId counterpartName memo } } } }";
 const REWARDS = "query { rewards { rewarded reason rewardCount rewardId } }";
 const ACK = "mutation ($id: ID) { acknowledgeReward(rewardId: $id) { rewarded reason rewardCount rewardId } }";
 
@@ -88,7 +89,11 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     expect(await codeOf(coins().release("no-such-hold"))).toMatch(/^NOT_FOUND/);
 
     const history = (await t.gql(HISTORY, { first: 10 }, learner.token)).data.coinHistory;
-    expect(history.edges.map((e: any) => e.node).map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter])).toEqual([
+    expect(
+      history.edges
+        .map((e: any) => e.node)
+        .map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter]),
+    ).toEqual([
       ["HOLD", -4, 6],
       ["REWARD", 10, 10],
     ]);
@@ -144,7 +149,9 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
       }
     })();
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => coins().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: `h200-${i}`, coins: 5 })),
+      Array.from({ length: 200 }, (_, i) =>
+        coins().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: `h200-${i}`, coins: 5 }),
+      ),
     );
     polling = false;
     await poller;
@@ -157,7 +164,9 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     const entries = await t.dataSource.getRepository(CoinEntry).find({ where: { accountId: learner.user.id } });
     expect(entries).toHaveLength(6);
     expect(Math.min(...entries.map((e) => e.balanceAfter))).toBe(0);
-    console.info(`[${target}] 200 concurrent holds of 5 on 25: ${ok.length} succeeded, ${refused.length} refused, lowest balance seen ${lowest}`);
+    console.info(
+      `[${target}] 200 concurrent holds of 5 on 25: ${ok.length} succeeded, ${refused.length} refused, lowest balance seen ${lowest}`,
+    );
   });
 
   it("pages the history newest first and needs a token", async () => {
@@ -170,8 +179,15 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     const p2 = (await t.gql(HISTORY, { first: 3, after: p1.pageInfo.endCursor }, token)).data.coinHistory;
     expect(p1.pageInfo.hasNextPage).toBe(true);
     expect(p2.pageInfo.hasNextPage).toBe(false);
-    expect([...p1.edges.map((e: any) => e.node), ...p2.edges.map((e: any) => e.node)].map((e: { amount: number }) => e.amount)).toEqual([5, 4, 3, 2, 1]);
-    expect(p1.edges.map((e: any) => e.node)[0]).toMatchObject({ balanceAfter: 15, counterpartName: "Skill Exchange reward", counterpartId: null, memo: "Reward 4" });
+    expect([...p1.edges.map((e: any) => e.node), ...p2.edges.map((e: any) => e.node)].map((e: { amount: number }) => e.amount)).toEqual([
+      5, 4, 3, 2, 1,
+    ]);
+    expect(p1.edges.map((e: any) => e.node)[0]).toMatchObject({
+      balanceAfter: 15,
+      counterpartName: "Skill Exchange reward",
+      counterpartId: null,
+      memo: "Reward 4",
+    });
     expect((await t.gql(HISTORY, { first: 101 }, token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.gql(HISTORY, { after: "x" }, token)).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.gql(BALANCE, {}, token)).data.skillCoins).toEqual({ id: user.id, balance: 15 });

@@ -116,14 +116,25 @@ export async function transfer(em: EntityManager, spec: TransferSpec, now: Date)
 
 /** A reused key must describe the same movement; anything else is a caller bug worth surfacing. */
 function sameAs(previous: CoinTransfer, spec: TransferSpec): CoinTransfer {
-  if (previous.kind !== spec.kind || previous.amount !== spec.amount || previous.fromAccountId !== spec.from || previous.toAccountId !== spec.to) {
+  if (
+    previous.kind !== spec.kind ||
+    previous.amount !== spec.amount ||
+    previous.fromAccountId !== spec.from ||
+    previous.toAccountId !== spec.to
+  ) {
     throw conflict("This payment was already recorded with different details");
   }
   return previous;
 }
 
 /** Applies delta to one account; returns its balance and entry number afterwards (we hold its row lock until commit). */
-async function move(em: EntityManager, accountId: string, delta: number, now: Date, shortMessage: string): Promise<{ balanceAfter: number; seq: number }> {
+async function move(
+  em: EntityManager,
+  accountId: string,
+  delta: number,
+  now: Date,
+  shortMessage: string,
+): Promise<{ balanceAfter: number; seq: number }> {
   const system = isSystem(accountId);
   // Only the two sources run negative; escrow and the closed-accounts sink never do.
   const mayGoNegative = system && (SYSTEM_KIND[accountId] === "purchases" || SYSTEM_KIND[accountId] === "rewards");
@@ -155,7 +166,9 @@ async function move(em: EntityManager, accountId: string, delta: number, now: Da
     // The leaderboard reads users.skillCoins through an index; the ledger keeps it in step here.
     await balanceMirror.add(em, accountId, "skillCoins", delta);
   }
-  const after = await em.getRepository(CoinAccount).findOne({ where: { id: accountId }, select: { id: true, balance: true, entryCount: true } });
+  const after = await em
+    .getRepository(CoinAccount)
+    .findOne({ where: { id: accountId }, select: { id: true, balance: true, entryCount: true } });
   return { balanceAfter: after!.balance, seq: after!.entryCount };
 }
 

@@ -57,7 +57,12 @@ export class RazorpayGateway implements PaymentGateway {
     }
   }
 
-  async createOrder(input: { amountPaise: number; currency: "INR"; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+  async createOrder(input: {
+    amountPaise: number;
+    currency: "INR";
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayOrder> {
     try {
       const order = await this.client.orders.create({
         amount: input.amountPaise,

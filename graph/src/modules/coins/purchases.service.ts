@@ -97,7 +97,9 @@ export class PurchasesService {
   }
 
   private async ownOrder(userId: string, orderId: unknown): Promise<CoinOrder> {
-    const order = await this.deps.dataSource.getRepository(CoinOrder).findOne({ where: { gatewayOrderId: gatewayId(orderId, "order id") } });
+    const order = await this.deps.dataSource
+      .getRepository(CoinOrder)
+      .findOne({ where: { gatewayOrderId: gatewayId(orderId, "order id") } });
     if (!order) throw notFound("Order not found");
     if (order.userId !== userId) throw forbidden("This order is not yours");
     return order;
@@ -141,7 +143,10 @@ export class PurchasesService {
       if (now?.paymentId === paymentId) return false;
       throw conflict("This order was already paid");
     }
-    const { moved } = await this.coins.creditPurchase({ userId: order.userId, coins: order.coins, paymentId, orderId: order.gatewayOrderId }, em);
+    const { moved } = await this.coins.creditPurchase(
+      { userId: order.userId, coins: order.coins, paymentId, orderId: order.gatewayOrderId },
+      em,
+    );
     return moved;
   }
 

@@ -16,7 +16,8 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
   let rzp: RazorpayStandIn;
   const balance = (id: string) => t.app.services.coins.balanceOf(id);
   const orderCount = () => t.dataSource.getRepository(CoinOrder).count();
-  const purchaseTransfers = (paymentId: string) => t.dataSource.getRepository(CoinTransfer).count({ where: { key: `purchase:${paymentId}` } });
+  const purchaseTransfers = (paymentId: string) =>
+    t.dataSource.getRepository(CoinTransfer).count({ where: { key: `purchase:${paymentId}` } });
   const webhook = (d: { body: string; headers: Record<string, string> }) =>
     fetch(`${t.url}/api/payments/razorpay/webhook`, { method: "POST", headers: d.headers, body: d.body });
 
@@ -63,15 +64,33 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     const { token } = await t.createUser();
     const orders = await orderCount();
     const calls = rzp.requests.length;
-    const restBodies = ['{"amount":-1}', '{"amount":0}', '{"amount":0.5}', '{"amount":1e309}', '{"amount":"NaN"}', `{"amount":${2 ** 31}}`, '{"amount":1500}', '{"amount":10001000}', '{"amount":"abc"}', "{}"];
+    const restBodies = [
+      '{"amount":-1}',
+      '{"amount":0}',
+      '{"amount":0.5}',
+      '{"amount":1e309}',
+      '{"amount":"NaN"}',
+      `{"amount":${2 ** 31}}`,
+      '{"amount":1500}',
+      '{"amount":10001000}',
+      '{"amount":"abc"}',
+      "{}",
+    ];
     for (const body of restBodies) {
-      const res = await fetch(`${t.url}/api/create-razorpay-order`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+      const res = await fetch(`${t.url}/api/create-razorpay-order`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body,
+      });
       expect(res.status, body).toBe(400);
       expect((await res.json()).error, body).toMatch(/amount must be|whole number of skill coins/);
     }
     for (const coins of [-1, 0, 10001]) {
       const r = await t.gql(CREATE, { coins }, token);
-      expect(r.errors?.[0]).toMatchObject({ message: "Enter a whole number of skill coins between 1 and 10000", extensions: { code: "BAD_USER_INPUT" } });
+      expect(r.errors?.[0]).toMatchObject({
+        message: "Enter a whole number of skill coins between 1 and 10000",
+        extensions: { code: "BAD_USER_INPUT" },
+      });
     }
     for (const raw of ["0.5", "1e309", "2147483648", '"NaN"']) {
       const res = await fetch(`${t.url}/graphql`, {
@@ -112,7 +131,9 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     expect(otherPayment.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     const short = await t.gql(VERIFY, { o: order.orderId, p: paid.paymentId, s: paid.signature.slice(0, 10) }, buyer.token);
     expect(short.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
-    expect((await t.gql(VERIFY, { o: order.orderId, p: paid.paymentId, s: paid.signature }, other.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect(
+      (await t.gql(VERIFY, { o: order.orderId, p: paid.paymentId, s: paid.signature }, other.token)).errors?.[0].extensions?.code,
+    ).toBe("FORBIDDEN");
     const forged = await t.rest("POST", "/payment-success", {
       token: other.token,
       body: { userID: buyer.user.id, amount: 4000, paymentID: paid.paymentId, orderID: order.orderId, signature: paid.signature },
@@ -124,7 +145,9 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     });
     expect(restOther.status).toBe(403);
     expect(restOther.body).toMatchObject({ success: false, error: "This order is not yours" });
-    expect((await t.gql(VERIFY, { o: "order_nope", p: paid.paymentId, s: paid.signature }, buyer.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect((await t.gql(VERIFY, { o: "order_nope", p: paid.paymentId, s: paid.signature }, buyer.token)).errors?.[0].extensions?.code).toBe(
+      "NOT_FOUND",
+    );
     expect((await t.gql(SANDBOX_PAY, { o: order.orderId }, buyer.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(await balance(buyer.user.id)).toBe(0);
     expect(await balance(other.user.id)).toBe(0);
@@ -153,7 +176,9 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
             })
             .then((r) => r.body.success),
     );
-    const hooks = [webhook(delivery), webhook(delivery), webhook(other)].map((p) => p.then(async (r) => ({ status: r.status, body: await r.json() })));
+    const hooks = [webhook(delivery), webhook(delivery), webhook(other)].map((p) =>
+      p.then(async (r) => ({ status: r.status, body: await r.json() })),
+    );
     const [verified, delivered] = await Promise.all([Promise.all(verifications), Promise.all(hooks)]);
     expect(verified).toEqual(Array(20).fill(true));
     expect(delivered.map((d) => d.status)).toEqual([200, 200, 200]);
@@ -175,7 +200,9 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     expect(late.data.verifyCoinPayment).toEqual({ success: true, coins: 2, credited: false, skillCoins: 2 });
     // A second payment for an already-paid order is not credited.
     const second = rzp.pay(order.orderId);
-    expect((await t.gql(VERIFY, { o: order.orderId, p: second.paymentId, s: second.signature }, token)).errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect((await t.gql(VERIFY, { o: order.orderId, p: second.paymentId, s: second.signature }, token)).errors?.[0].extensions?.code).toBe(
+      "CONFLICT",
+    );
     expect(await balance(user.id)).toBe(2);
   });
 
@@ -195,10 +222,14 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     expect(await dollars.json()).toEqual({ status: "amount-mismatch" });
     const unknown = await webhook(rzp.webhook({ orderId: "order_unknown", paymentId: paid.paymentId, amount: 5000 }));
     expect(await unknown.json()).toEqual({ status: "unknown-order" });
-    const failed = await webhook(rzp.webhook({ orderId: order.orderId, paymentId: paid.paymentId, amount: 5000, status: "failed", name: "payment.failed" }));
+    const failed = await webhook(
+      rzp.webhook({ orderId: order.orderId, paymentId: paid.paymentId, amount: 5000, status: "failed", name: "payment.failed" }),
+    );
     expect(await failed.json()).toEqual({ status: "ignored" });
     expect(await balance(user.id)).toBe(0);
-    expect(await t.dataSource.getRepository(CoinOrder).findOneByOrFail({ gatewayOrderId: order.orderId })).toMatchObject({ status: "created" });
+    expect(await t.dataSource.getRepository(CoinOrder).findOneByOrFail({ gatewayOrderId: order.orderId })).toMatchObject({
+      status: "created",
+    });
     expect(await (await webhook(good)).json()).toEqual({ status: "credited" });
     expect(await balance(user.id)).toBe(5);
   });

@@ -32,7 +32,11 @@ export class RewardsResolver {
   @Mutation(() => RewardStatus, {
     description: "Marks the reward seen (rewardId, or the oldest unseen) so it is shown once; returns the next one.",
   })
-  acknowledgeReward(@Arg("rewardId", () => ID, { nullable: true, description: "The reward shown (RewardStatus.rewardId); omit for the oldest unseen one." }) rewardId: string | null, @Ctx() ctx: Context): Promise<RewardStatus> {
+  acknowledgeReward(
+    @Arg("rewardId", () => ID, { nullable: true, description: "The reward shown (RewardStatus.rewardId); omit for the oldest unseen one." })
+    rewardId: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<RewardStatus> {
     return ctx.services.coins.rewards.acknowledge(requireUser(ctx).id, rewardId);
   }
 }

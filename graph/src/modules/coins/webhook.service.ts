@@ -41,7 +41,8 @@ export class WebhookService {
     } catch {
       throw badInput("Webhook body is not JSON");
     }
-    const eventId = (eventIdHeader && eventIdHeader.slice(0, 100)) || `sha256:${createHash("sha256").update(rawBody).digest("hex").slice(0, 64)}`;
+    const eventId =
+      (eventIdHeader && eventIdHeader.slice(0, 100)) || `sha256:${createHash("sha256").update(rawBody).digest("hex").slice(0, 64)}`;
     const event = typeof body.event === "string" ? body.event.slice(0, 60) : "unknown";
     const payment = body.payload?.payment?.entity;
 
@@ -57,7 +58,10 @@ export class WebhookService {
       return result;
     });
     if (outcome === "amount-mismatch" || outcome === "unknown-order") {
-      this.deps.logger.warn({ eventId, event, orderId: payment?.order_id, amount: payment?.amount }, `razorpay webhook: ${outcome}, nothing credited`);
+      this.deps.logger.warn(
+        { eventId, event, orderId: payment?.order_id, amount: payment?.amount },
+        `razorpay webhook: ${outcome}, nothing credited`,
+      );
     }
     return outcome;
   }

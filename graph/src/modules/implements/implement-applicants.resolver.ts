@@ -15,7 +15,11 @@ export class ImplementApplicantsResolver {
     description:
       "Asks to join a post (status pending). FORBIDDEN for one's own post, CONFLICT when already asked, NOT_FOUND when the post is not available to the caller.",
   })
-  joinImplementPost(@Arg("input", () => JoinImplementPostInput, { description: "Which post and applicant (and for a rejection, the reason)." }) input: JoinImplementPostInput, @Ctx() ctx: Context): Promise<ImplementApplicationType> {
+  joinImplementPost(
+    @Arg("input", () => JoinImplementPostInput, { description: "Which post and applicant (and for a rejection, the reason)." })
+    input: JoinImplementPostInput,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementApplicationType> {
     return ctx.services.implementApplicants.join(requireUser(ctx).id, input.postId, input.description);
   }
 
@@ -24,7 +28,11 @@ export class ImplementApplicantsResolver {
     description:
       "Owner only. Accepts an applicant: notifies them (acceptImplementUser) and opens a chat between them about the post, unless they already have a chat.",
   })
-  acceptImplementApplicant(@Arg("input", () => ImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." }) input: ImplementApplicantInput, @Ctx() ctx: Context): Promise<ImplementApplicationType> {
+  acceptImplementApplicant(
+    @Arg("input", () => ImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." })
+    input: ImplementApplicantInput,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementApplicationType> {
     return ctx.services.implementApplicants.accept(requireUser(ctx).id, input.postId, input.userId);
   }
 
@@ -32,14 +40,19 @@ export class ImplementApplicantsResolver {
   @Mutation(() => ImplementApplicationType, {
     description: "Owner only. Rejects an applicant with a reason (the owner may still accept later); the post disappears for them.",
   })
-  rejectImplementApplicant(@Arg("input", () => RejectImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." }) input: RejectImplementApplicantInput, @Ctx() ctx: Context): Promise<ImplementApplicationType> {
+  rejectImplementApplicant(
+    @Arg("input", () => RejectImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." })
+    input: RejectImplementApplicantInput,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementApplicationType> {
     return ctx.services.implementApplicants.reject(requireUser(ctx).id, input.postId, input.userId, input, false);
   }
 
   @Authorized()
   @Mutation(() => ImplementApplicationType, { description: "Owner only. Rejects an applicant permanently, with a reason: final." })
   rejectImplementApplicantPermanently(
-    @Arg("input", () => RejectImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." }) input: RejectImplementApplicantInput,
+    @Arg("input", () => RejectImplementApplicantInput, { description: "Which post and applicant (and for a rejection, the reason)." })
+    input: RejectImplementApplicantInput,
     @Ctx() ctx: Context,
   ): Promise<ImplementApplicationType> {
     return ctx.services.implementApplicants.reject(requireUser(ctx).id, input.postId, input.userId, input, true);

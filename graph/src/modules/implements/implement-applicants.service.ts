@@ -136,7 +136,13 @@ export class ImplementApplicantsService {
    * later) or permanently (final). Either way the post disappears for the applicant, who
    * is told why (rejectImplementUser). Repeating the same rejection changes nothing.
    */
-  async reject(ownerId: string, postId: string, applicantId: string, input: RejectReasonInput, permanent: boolean): Promise<ImplementApplicant> {
+  async reject(
+    ownerId: string,
+    postId: string,
+    applicantId: string,
+    input: RejectReasonInput,
+    permanent: boolean,
+  ): Promise<ImplementApplicant> {
     const reason = validateRejectReason(input.reason, input.otherReason);
     const target: ApplicantStatus = permanent ? "rejected_permanently" : "rejected";
     return this.deps.tx(async (em) => {

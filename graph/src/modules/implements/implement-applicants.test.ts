@@ -3,7 +3,18 @@ import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js"
 import { Chat, pairOf } from "../chat/chat.entity.js";
 import { ImplementApplicant } from "./implement-applicant.entity.js";
 import { MESSAGES } from "./implement.rules.js";
-import { ACCEPT, code, DETAILS, join, listAll, message, post, REJECT, REJECT_PERMANENTLY, type TestUser } from "./implements.test-support.js";
+import {
+  ACCEPT,
+  code,
+  DETAILS,
+  join,
+  listAll,
+  message,
+  post,
+  REJECT,
+  REJECT_PERMANENTLY,
+  type TestUser,
+} from "./implements.test-support.js";
 
 describe.each(dbTargets)("implement applicants on %s", (target) => {
   let t: TestApp;
@@ -30,8 +41,16 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     t.clock.advance(1000); // applicants are listed in the order they asked
     await join(t, stranger, p.id, "Me too");
     const asOwner = (await t.gql(DETAILS, { id: p.id }, owner.token)).data.implementPost;
-    expect(asOwner.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id, stranger.user.id]);
-    expect(asOwner.applicants.edges.map((e: any) => e.node)[0]).toMatchObject({ userName: applicant.user.name, description: "I built one last year", status: "PENDING", user: { name: applicant.user.name } });
+    expect(asOwner.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([
+      applicant.user.id,
+      stranger.user.id,
+    ]);
+    expect(asOwner.applicants.edges.map((e: any) => e.node)[0]).toMatchObject({
+      userName: applicant.user.name,
+      description: "I built one last year",
+      status: "PENDING",
+      user: { name: applicant.user.name },
+    });
     const asApplicant = (await t.gql(DETAILS, { id: p.id }, applicant.token)).data.implementPost;
     expect(asApplicant.myApplication).toEqual({ status: "PENDING" });
     expect(asApplicant.applicants.edges.map((e: any) => e.node).map((a: { userId: string }) => a.userId)).toEqual([applicant.user.id]);
@@ -82,7 +101,13 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     expect(notes[0]).toMatchObject({ type: "acceptImplementUser", refId: p.id, notifier: { id: owner.user.id } });
     expect(notes[0].message).toContain("Line follower robot");
     const chat = await t.app.services.chatOpen.findBetween(owner.user.id, applicant.user.id);
-    expect(chat).toMatchObject({ kind: "implement", title: "Line follower robot", requesterId: applicant.user.id, receiverId: owner.user.id, status: "in_progress" });
+    expect(chat).toMatchObject({
+      kind: "implement",
+      title: "Line follower robot",
+      requesterId: applicant.user.id,
+      receiverId: owner.user.id,
+      status: "in_progress",
+    });
     // accepting again changes nothing
     expect((await t.gql(ACCEPT, { input }, owner.token)).data.acceptImplementApplicant.status).toBe("ACCEPTED");
     expect(await notesFor(applicant)).toHaveLength(1);
@@ -95,7 +120,9 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     const second = await post(t, owner, "Second project");
     await join(t, applicant, second.id);
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.gql(ACCEPT, { input: i % 2 ? input : { postId: second.id, userId: applicant.user.id } }, owner.token)),
+      Array.from({ length: 8 }, (_, i) =>
+        t.gql(ACCEPT, { input: i % 2 ? input : { postId: second.id, userId: applicant.user.id } }, owner.token),
+      ),
     );
     for (const r of results) expect(r.data?.acceptImplementApplicant.status).toBe("ACCEPTED");
     expect(await chatsBetween(owner, applicant)).toBe(1);
@@ -137,7 +164,8 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     const { owner, applicant, input } = await withApplicant();
     // GraphQL takes only the listed reasons (an enum); REST's free text gets the spec's message (implements.rest.test.ts).
     for (const reason of ["", "Because", "Incomplete Profile"]) {
-      for (const m of [REJECT, REJECT_PERMANENTLY]) expect(code(await t.gql(m, { input: { ...input, reason } }, owner.token))).toBe("BAD_USER_INPUT");
+      for (const m of [REJECT, REJECT_PERMANENTLY])
+        expect(code(await t.gql(m, { input: { ...input, reason } }, owner.token))).toBe("BAD_USER_INPUT");
     }
     for (const [fields, text] of [
       [{ reason: "OTHER" }, MESSAGES.otherReasonRequired],
@@ -167,7 +195,10 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     expect(await listAll(t, applicant)).toContain(p.id);
 
     const perm = await t.gql(REJECT_PERMANENTLY, { input: { ...input, reason: "VIOLATION_OF_TERMS_OF_SERVICE" } }, owner.token);
-    expect(perm.data.rejectImplementApplicantPermanently).toMatchObject({ status: "REJECTED_PERMANENTLY", reason: "Violation of Terms of Service" });
+    expect(perm.data.rejectImplementApplicantPermanently).toMatchObject({
+      status: "REJECTED_PERMANENTLY",
+      reason: "Violation of Terms of Service",
+    });
     expect(code(await t.gql(DETAILS, { id: p.id }, applicant.token))).toBe("NOT_FOUND");
     expect(code(await t.gql(ACCEPT, { input }, owner.token))).toBe("CONFLICT");
     expect(code(await t.gql(REJECT, { input: { ...input, reason: "DUPLICATE_ACCOUNT" } }, owner.token))).toBe("CONFLICT");
@@ -187,7 +218,11 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     };
     Object.assign(t.dataSource, { logger: counting });
     try {
-      const r = await t.gql(`{ implementPosts(first: 20) { edges { node { id owner { name } myApplication { status } applicants { edges { node { user { name } } } } } } } }`, {}, viewer.token);
+      const r = await t.gql(
+        `{ implementPosts(first: 20) { edges { node { id owner { name } myApplication { status } applicants { edges { node { user { name } } } } } } } }`,
+        {},
+        viewer.token,
+      );
       expect(r.data.implementPosts.edges.map((e: any) => e.node).length).toBeGreaterThanOrEqual(3);
     } finally {
       Object.assign(t.dataSource, { logger });

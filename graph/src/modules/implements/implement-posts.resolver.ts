@@ -51,15 +51,21 @@ export class ImplementPostsResolver {
 
   @Authorized()
   @Mutation(() => ImplementPostType, { description: "Posts a problem (visible). BAD_USER_INPUT with the field's message." })
-  createImplementPost(@Arg("input", () => CreateImplementPostInput, { description: "The title and description; BAD_USER_INPUT with the field's message." }) input: CreateImplementPostInput, @Ctx() ctx: Context): Promise<ImplementPostType> {
+  createImplementPost(
+    @Arg("input", () => CreateImplementPostInput, { description: "The title and description; BAD_USER_INPUT with the field's message." })
+    input: CreateImplementPostInput,
+    @Ctx() ctx: Context,
+  ): Promise<ImplementPostType> {
     return ctx.services.implementPosts.create(requireUser(ctx).id, input);
   }
 
   @Authorized()
   @Mutation(() => ImplementPostType, { description: "Hide Post / Show Post. Owner only (FORBIDDEN otherwise)." })
   setImplementPostVisibility(
-    @Arg("postId", () => ID, { description: "One of the caller's posts (FORBIDDEN for someone else's, NOT_FOUND when unknown)." }) postId: string,
-    @Arg("visible", () => Boolean, { description: "True shows it to others, false hides it; FORBIDDEN to show a post an operator hid." }) visible: boolean,
+    @Arg("postId", () => ID, { description: "One of the caller's posts (FORBIDDEN for someone else's, NOT_FOUND when unknown)." })
+    postId: string,
+    @Arg("visible", () => Boolean, { description: "True shows it to others, false hides it; FORBIDDEN to show a post an operator hid." })
+    visible: boolean,
     @Ctx() ctx: Context,
   ): Promise<ImplementPostType> {
     return ctx.services.implementPosts.setVisibility(requireUser(ctx).id, postId, visible);

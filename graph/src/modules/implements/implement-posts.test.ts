@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { MESSAGES } from "./implement.rules.js";
-import { code, CREATE, DETAILS, join, LIST, listAll, message, MINE, post, REJECT, REJECT_PERMANENTLY, VISIBILITY } from "./implements.test-support.js";
+import {
+  code,
+  CREATE,
+  DETAILS,
+  join,
+  LIST,
+  listAll,
+  message,
+  MINE,
+  post,
+  REJECT,
+  REJECT_PERMANENTLY,
+  VISIBILITY,
+} from "./implements.test-support.js";
 
 describe.each(dbTargets)("implement posts on %s", (target) => {
   let t: TestApp;

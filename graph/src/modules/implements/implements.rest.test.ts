@@ -16,7 +16,10 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
   const create = (u: TestUser, title = "Smart attendance", description = "Face recognition in class") =>
     t.rest("POST", "/implements", { token: u.token, body: { title, description, userId: u.user.id, userName: u.user.name } });
   const joinRest = (u: TestUser, id: string, description = "I can do the ML part") =>
-    t.rest("POST", `/implements/${id}/join`, { token: u.token, body: { userId: u.user.id, description, title: "x", userName: u.user.name } });
+    t.rest("POST", `/implements/${id}/join`, {
+      token: u.token,
+      body: { userId: u.user.id, description, title: "x", userName: u.user.name },
+    });
 
   async function setup() {
     const [owner, applicant] = [await t.createUser(), await t.createUser()];
@@ -44,7 +47,9 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
           description: "Face recognition in class",
           createdAt: expect.any(String),
           rejectedUsers: [],
-          acceptedUsers: [{ user: applicant.user.id, userName: applicant.user.name, description: "I can do the ML part", status: "pending" }],
+          acceptedUsers: [
+            { user: applicant.user.id, userName: applicant.user.name, description: "I can do the ML part", status: "pending" },
+          ],
         },
       },
     ]);
@@ -60,9 +65,15 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
     const { owner, applicant, id } = await setup();
     expect((await t.rest("GET", `/implements/${owner.user.id}`, { token: applicant.token })).status).toBe(403);
     expect((await t.rest("GET", `/implements/${owner.user.id}/${id}`, { token: applicant.token })).status).toBe(403);
-    const forged = await t.rest("POST", "/implements", { token: applicant.token, body: { title: "t", description: "d", userId: owner.user.id } });
+    const forged = await t.rest("POST", "/implements", {
+      token: applicant.token,
+      body: { title: "t", description: "d", userId: owner.user.id },
+    });
     expect(forged.status).toBe(403);
-    const joinAs = await t.rest("POST", `/implements/${id}/join`, { token: applicant.token, body: { userId: owner.user.id, description: "d" } });
+    const joinAs = await t.rest("POST", `/implements/${id}/join`, {
+      token: applicant.token,
+      body: { userId: owner.user.id, description: "d" },
+    });
     expect(joinAs.status).toBe(403);
     expect((await t.rest("GET", "/implements")).status).toBe(401);
     expect((await t.rest("POST", `/implements/${id}/accept`, { body: { otheruserId: applicant.user.id } })).status).toBe(401);
@@ -82,7 +93,7 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
     const owner = await t.createUser();
     for (let i = 0; i < 23; i++) await create(owner, `Skip ${i}`);
     const ids: string[] = [];
-    for (let skip = 0; ; ) {
+    for (let skip = 0; ;) {
       const r = await t.rest("GET", `/implements?skip=${skip}`, { token: viewer.token });
       expect(r.status).toBe(200);
       if (r.body.list.length === 0) break;
@@ -91,7 +102,9 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
     }
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual(23);
-    const mineSeen = (await t.rest("GET", "/implements", { token: owner.token })).body.list.filter((x: { owner: string }) => x.owner === owner.user.id);
+    const mineSeen = (await t.rest("GET", "/implements", { token: owner.token })).body.list.filter(
+      (x: { owner: string }) => x.owner === owner.user.id,
+    );
     expect(mineSeen).toEqual([]);
   });
 
@@ -101,22 +114,42 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
     const body = { otheruserId: applicant.user.id, title: "Smart attendance" };
     expect((await t.rest("POST", `/implements/${id}/accept`, { token: stranger.token, body })).status).toBe(403);
     expect((await t.rest("POST", `/implements/${id}/reject`, { token: owner.token, body })).body.error).toBe(MESSAGES.rejectReasonRequired);
-    const reject = await t.rest("POST", `/implements/${id}/reject`, { token: owner.token, body: { ...body, reason: "Team is already full" } });
+    const reject = await t.rest("POST", `/implements/${id}/reject`, {
+      token: owner.token,
+      body: { ...body, reason: "Team is already full" },
+    });
     expect(reject.body).toEqual({ error: "", status: "rejected", reason: "Team is already full" });
     expect((await t.rest("GET", `/implements/${applicant.user.id}/${id}`, { token: applicant.token })).status).toBe(404);
     const record = (await t.rest("GET", `/implements/${owner.user.id}`, { token: owner.token })).body.records[0];
-    expect(record.details.rejectedUsers).toEqual([{ user: applicant.user.id, userName: applicant.user.name, reason: "Team is already full", permanent: false }]);
+    expect(record.details.rejectedUsers).toEqual([
+      { user: applicant.user.id, userName: applicant.user.name, reason: "Team is already full", permanent: false },
+    ]);
     expect(record.details.acceptedUsers).toEqual([]);
-    expect((await t.rest("POST", `/implements/${id}/accept`, { token: owner.token, body })).body).toEqual({ error: "", status: "accepted" });
-    const perm = await t.rest("POST", `/implements/${id}/rejectPermanent`, { token: owner.token, body: { ...body, reason: "Other", otherReason: "No show" } });
+    expect((await t.rest("POST", `/implements/${id}/accept`, { token: owner.token, body })).body).toEqual({
+      error: "",
+      status: "accepted",
+    });
+    const perm = await t.rest("POST", `/implements/${id}/rejectPermanent`, {
+      token: owner.token,
+      body: { ...body, reason: "Other", otherReason: "No show" },
+    });
     expect(perm.body).toEqual({ error: "", status: "rejected_permanently", reason: "No show" });
   });
 
   it("hides and shows a post with POST /implements/:userID/:recordId/visibility (owner only)", async () => {
     const { owner, applicant, id } = await setup();
-    expect((await t.rest("POST", `/implements/${applicant.user.id}/${id}/visibility`, { token: applicant.token, body: { visibility: false } })).status).toBe(403);
-    expect((await t.rest("POST", `/implements/${owner.user.id}/${id}/visibility`, { token: applicant.token, body: { visibility: false } })).status).toBe(403);
-    const hide = await t.rest("POST", `/implements/${owner.user.id}/${id}/visibility`, { token: owner.token, body: { visibility: "false" } });
+    expect(
+      (await t.rest("POST", `/implements/${applicant.user.id}/${id}/visibility`, { token: applicant.token, body: { visibility: false } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.rest("POST", `/implements/${owner.user.id}/${id}/visibility`, { token: applicant.token, body: { visibility: false } }))
+        .status,
+    ).toBe(403);
+    const hide = await t.rest("POST", `/implements/${owner.user.id}/${id}/visibility`, {
+      token: owner.token,
+      body: { visibility: "false" },
+    });
     expect(hide.body).toEqual({ error: "", visible: false });
     expect((await t.rest("GET", `/implements/${applicant.user.id}/${id}`, { token: applicant.token })).status).toBe(404);
     await t.rest("POST", `/implements/${owner.user.id}/${id}/visibility`, { token: owner.token, body: { visibility: true } });

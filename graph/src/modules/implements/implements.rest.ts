@@ -42,7 +42,13 @@ export function implementsRest(services: Services, r: Router = Router()): Router
     "/implements",
     route(
       services,
-      { tag, summary: "Project posts the caller may join, newest first (an empty list is the end)", auth: "bearer", query: z.object({ skip: Skip }), response: z.object({ error: ErrorText, list: z.array(Record) }) },
+      {
+        tag,
+        summary: "Project posts the caller may join, newest first (an empty list is the end)",
+        auth: "bearer",
+        query: z.object({ skip: Skip }),
+        response: z.object({ error: ErrorText, list: z.array(Record) }),
+      },
       async (_req, ctx, _res, { query }) => {
         const me = assertSelf(ctx, undefined);
         const page = await posts.listForViewerAt(me, query.skip ?? 0);
@@ -55,7 +61,14 @@ export function implementsRest(services: Services, r: Router = Router()): Router
     "/implements/:userID",
     route(
       services,
-      { tag, summary: "The caller's own posts with their applicants", auth: "bearer", params: UserIdParam, query: z.object({ skip: Skip }), response: z.object({ error: ErrorText, records: z.array(Record) }) },
+      {
+        tag,
+        summary: "The caller's own posts with their applicants",
+        auth: "bearer",
+        params: UserIdParam,
+        query: z.object({ skip: Skip }),
+        response: z.object({ error: ErrorText, records: z.array(Record) }),
+      },
       async (_req, ctx, _res, { params, query }) => {
         const me = assertSelf(ctx, params.userID);
         const mine = await posts.listMineAt(me, query.skip ?? 0);
@@ -93,7 +106,12 @@ export function implementsRest(services: Services, r: Router = Router()): Router
         tag,
         summary: "Post a project (title and description required)",
         auth: "bearer",
-        body: z.object({ userId: OptionalId.describe("The caller's id."), userName: OptionalText.describe("Ignored: the caller's name is used."), title: z.unknown(), description: z.unknown() }),
+        body: z.object({
+          userId: OptionalId.describe("The caller's id."),
+          userName: OptionalText.describe("Ignored: the caller's name is used."),
+          title: z.unknown(),
+          description: z.unknown(),
+        }),
         response: z.object({ error: ErrorText, record: Record }),
       },
       async (_req, ctx, _res, { body }) => {
@@ -114,7 +132,12 @@ export function implementsRest(services: Services, r: Router = Router()): Router
         summary: "Apply to join a post ('Please provide a reason to join.' without a description)",
         auth: "bearer",
         params: RecordParam,
-        body: z.object({ userId: OptionalId.describe("The caller's id."), description: z.unknown(), title: OptionalText, userName: OptionalText }),
+        body: z.object({
+          userId: OptionalId.describe("The caller's id."),
+          description: z.unknown(),
+          title: OptionalText,
+          userName: OptionalText,
+        }),
         response: StatusAnswer,
         responses: { 404: "No such post, or one the caller may not see.", 409: "Already applied." },
       },
@@ -130,7 +153,15 @@ export function implementsRest(services: Services, r: Router = Router()): Router
     "/implements/:recordId/accept",
     route(
       services,
-      { tag, summary: "The owner accepts an applicant (their chat opens)", auth: "bearer", params: RecordParam, body: Decision, response: StatusAnswer, responses: { 404: "No such post or applicant." } },
+      {
+        tag,
+        summary: "The owner accepts an applicant (their chat opens)",
+        auth: "bearer",
+        params: RecordParam,
+        body: Decision,
+        response: StatusAnswer,
+        responses: { 404: "No such post or applicant." },
+      },
       async (_req, ctx, _res, { params, body }) => {
         const app = await applicants.accept(assertSelf(ctx, undefined), params.recordId, body.otheruserId);
         return { error: "", status: app.status };
@@ -148,18 +179,28 @@ export function implementsRest(services: Services, r: Router = Router()): Router
         services,
         {
           tag,
-          summary: permanent ? "The owner rejects an applicant for good (the post is hidden from them)" : "The owner rejects an applicant (they may apply again)",
+          summary: permanent
+            ? "The owner rejects an applicant for good (the post is hidden from them)"
+            : "The owner rejects an applicant (they may apply again)",
           auth: "bearer",
           params: RecordParam,
           body: Decision.extend({
-            reason: z.unknown().describe("A listed rejection reason, or the Other text ('Please select or provide a reason for rejection')."),
+            reason: z
+              .unknown()
+              .describe("A listed rejection reason, or the Other text ('Please select or provide a reason for rejection')."),
             otherReason: z.unknown().optional().describe("With reason 'Other': the text."),
           }),
           response: StatusAnswer.extend({ reason: z.string().nullable() }),
           responses: { 404: "No such post or applicant." },
         },
         async (_req, ctx, _res, { params, body }) => {
-          const app = await applicants.reject(assertSelf(ctx, undefined), params.recordId, body.otheruserId, restRejectReason(body), permanent);
+          const app = await applicants.reject(
+            assertSelf(ctx, undefined),
+            params.recordId,
+            body.otheruserId,
+            restRejectReason(body),
+            permanent,
+          );
           return { error: "", status: app.status, reason: app.reason };
         },
       ),
@@ -175,7 +216,9 @@ export function implementsRest(services: Services, r: Router = Router()): Router
         summary: "Show or hide the caller's post",
         auth: "bearer",
         params: UserIdParam.extend({ recordId: z.string() }),
-        body: z.object({ visibility: z.union([z.boolean(), z.enum(["true", "false"])]).describe("A boolean, or 'true'/'false' as the old client sent it.") }),
+        body: z.object({
+          visibility: z.union([z.boolean(), z.enum(["true", "false"])]).describe("A boolean, or 'true'/'false' as the old client sent it."),
+        }),
         response: z.object({ error: ErrorText, visible: z.boolean() }),
         responses: { 404: "No such post of the caller's." },
       },
@@ -220,7 +263,12 @@ export function implementsRest(services: Services, r: Router = Router()): Router
         tag,
         summary: "The old client's decision notice after accept/reject: acknowledged, never sent twice",
         auth: "bearer",
-        body: z.object({ from_user: OptionalId.describe("The caller's id."), userId: z.unknown().describe("The applicant's id."), message: OptionalText, type: z.unknown() }),
+        body: z.object({
+          from_user: OptionalId.describe("The caller's id."),
+          userId: z.unknown().describe("The applicant's id."),
+          message: OptionalText,
+          type: z.unknown(),
+        }),
         response: z.object({ error: ErrorText, sent: z.literal(false) }),
       },
       async (_req, ctx, _res, { body }) => {

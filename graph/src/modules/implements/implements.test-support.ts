@@ -1,7 +1,8 @@
 /** GraphQL documents and helpers shared by the implements suites. */
 import type { TestApp } from "../../../test/harness.js";
 
-export const POST_FIELDS = "id title description visible ownerId isMine owner { id name } myApplication { status } applicants { edges { node { userId userName description status reason user { id name } } } }";
+export const POST_FIELDS =
+  "id title description visible ownerId isMine owner { id name } myApplication { status } applicants { edges { node { userId userName description status reason user { id name } } } }";
 export const CREATE = `mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { ${POST_FIELDS} } }`;
 export const LIST = `query ($first: Int, $after: String) { implementPosts(first: $first, after: $after) { edges { node { ${POST_FIELDS} } } pageInfo { endCursor hasNextPage } } }`;
 export const MINE = `query ($first: Int, $after: String) { myImplementPosts(first: $first, after: $after) { edges { node { ${POST_FIELDS} } } pageInfo { endCursor hasNextPage } } }`;

@@ -64,7 +64,10 @@ export class ImplementApplicationType {
 }
 
 @ObjectType({ description: "A post's applicants, in the order they asked." })
-export class ImplementApplicationConnection extends Connection<ImplementApplicationType>("ImplementApplication", ImplementApplicationType) {}
+export class ImplementApplicationConnection extends Connection<ImplementApplicationType>(
+  "ImplementApplication",
+  ImplementApplicationType,
+) {}
 
 @ObjectType("ImplementPost", { description: "A project problem a student posted for others to join." })
 export class ImplementPostType {

@@ -35,7 +35,12 @@ const Lesson = z
 const LessonPage = z
   .object({
     edges: z.array(z.object({ cursor: z.string(), node: Lesson })),
-    pageInfo: z.object({ hasNextPage: z.boolean(), hasPreviousPage: z.boolean(), startCursor: z.string().nullable(), endCursor: z.string().nullable() }),
+    pageInfo: z.object({
+      hasNextPage: z.boolean(),
+      hasPreviousPage: z.boolean(),
+      startCursor: z.string().nullable(),
+      endCursor: z.string().nullable(),
+    }),
   })
   .openapi("LessonPage");
 
@@ -45,8 +50,14 @@ const Paging = z.object({
 });
 const Other = z.object({ otherId: z.string().describe("The partner's user id (the chat is named by who it is with).") });
 const Id = z.object({ id: z.string() });
-const NewSlot = z.object({ startsAt: z.string().describe("ISO instant, in the future, within 180 days."), durationMinutes: z.number().int() });
-const Refusals = { 404: "No such chat or lesson for the caller.", 409: "The chat is not in progress, or the lesson is no longer in that state." };
+const NewSlot = z.object({
+  startsAt: z.string().describe("ISO instant, in the future, within 180 days."),
+  durationMinutes: z.number().int(),
+});
+const Refusals = {
+  404: "No such chat or lesson for the caller.",
+  409: "The chat is not in progress, or the lesson is no longer in that state.",
+};
 
 /**
  * Lessons over REST, the same service as GraphQL. The chat's lessons live under the chat's path
@@ -59,7 +70,13 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
     "/lessons/upcoming",
     route(
       services,
-      { tag, summary: "The caller's scheduled lessons that have not ended, soonest first", auth: "bearer", query: Paging, response: LessonPage },
+      {
+        tag,
+        summary: "The caller's scheduled lessons that have not ended, soonest first",
+        auth: "bearer",
+        query: Paging,
+        response: LessonPage,
+      },
       async (_req, ctx, _res, { query }) => {
         const me = requireUser(ctx).id;
         return toLessonConnection(await lessons.upcoming(me, { first: query.first, after: query.after }), me);
@@ -71,7 +88,15 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
     "/user/chat/:otherId/lessons",
     route(
       services,
-      { tag, summary: "The lessons of the caller's chat with a partner, newest proposal first", auth: "bearer", params: Other, query: Paging, response: LessonPage, responses: Refusals },
+      {
+        tag,
+        summary: "The lessons of the caller's chat with a partner, newest proposal first",
+        auth: "bearer",
+        params: Other,
+        query: Paging,
+        response: LessonPage,
+        responses: Refusals,
+      },
       async (_req, ctx, _res, { params, query }) => {
         const me = requireUser(ctx).id;
         return toLessonConnection(await lessons.ofChat(me, params.otherId, { first: query.first, after: query.after }), me);
@@ -88,7 +113,10 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
         summary: "Propose one to five times for a lesson in a chat in progress",
         auth: "bearer",
         params: Other,
-        body: z.object({ slots: z.array(NewSlot).describe("1 to 5 times, each 15 to 240 minutes."), timezone: z.string().describe("The proposer's IANA zone, e.g. Asia/Kolkata.") }),
+        body: z.object({
+          slots: z.array(NewSlot).describe("1 to 5 times, each 15 to 240 minutes."),
+          timezone: z.string().describe("The proposer's IANA zone, e.g. Asia/Kolkata."),
+        }),
         response: Lesson,
         responses: { 201: "Proposed.", ...Refusals },
       },
@@ -105,7 +133,15 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
     "/lessons/:id/accept",
     route(
       services,
-      { tag, summary: "Accept one proposed time (the partner of the proposer only): both students get the invitation", auth: "bearer", params: Id, body: z.object({ slotId: z.string() }), response: Lesson, responses: Refusals },
+      {
+        tag,
+        summary: "Accept one proposed time (the partner of the proposer only): both students get the invitation",
+        auth: "bearer",
+        params: Id,
+        body: z.object({ slotId: z.string() }),
+        response: Lesson,
+        responses: Refusals,
+      },
       async (_req, ctx, _res, { params, body }) => {
         const me = requireUser(ctx).id;
         return toLessonView(await lessons.accept(me, params.id, body.slotId), me);
@@ -117,7 +153,14 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
     "/lessons/:id/cancel",
     route(
       services,
-      { tag, summary: "Withdraw or decline a proposal, or call off a scheduled lesson (a METHOD:CANCEL invitation)", auth: "bearer", params: Id, response: Lesson, responses: Refusals },
+      {
+        tag,
+        summary: "Withdraw or decline a proposal, or call off a scheduled lesson (a METHOD:CANCEL invitation)",
+        auth: "bearer",
+        params: Id,
+        response: Lesson,
+        responses: Refusals,
+      },
       async (_req, ctx, _res, { params }) => {
         const me = requireUser(ctx).id;
         return toLessonView(await lessons.cancel(me, params.id), me);

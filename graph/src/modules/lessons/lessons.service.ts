@@ -247,7 +247,13 @@ export class LessonsService {
   private async page(rows: Lesson[], take: number, afterCursor: boolean, cursorOf: (l: Lesson) => string): Promise<LessonPage> {
     const items = await this.withSlots(rows.slice(0, take));
     const cursors = items.map(cursorOf);
-    return { items, cursors, hasNextPage: rows.length > take, hasPreviousPage: afterCursor, endCursor: cursors[cursors.length - 1] ?? null };
+    return {
+      items,
+      cursors,
+      hasNextPage: rows.length > take,
+      hasPreviousPage: afterCursor,
+      endCursor: cursors[cursors.length - 1] ?? null,
+    };
   }
 
   private async withSlots(rows: Lesson[], em?: EntityManager): Promise<LessonRecord[]> {
@@ -287,9 +293,7 @@ export class LessonsService {
   // ---- a student's own data -------------------------------------------------------------------
 
   /** Every lesson the student proposed or was offered, with its slots (for their data export). */
-  async exportFor(
-    userId: string,
-  ): Promise<
+  async exportFor(userId: string): Promise<
     Array<{
       id: string;
       chatId: string;

@@ -107,6 +107,11 @@ export function toLessonView(l: LessonRecord, viewerId: string): LessonView {
 export function toLessonConnection(page: LessonPage, viewerId: string): LessonConnection {
   return {
     edges: page.items.map((l, i) => ({ cursor: page.cursors[i]!, node: toLessonView(l, viewerId) })),
-    pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, startCursor: page.cursors[0] ?? null, endCursor: page.endCursor },
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: page.cursors[0] ?? null,
+      endCursor: page.endCursor,
+    },
   };
 }

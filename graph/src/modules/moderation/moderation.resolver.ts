@@ -76,7 +76,8 @@ export class ModerationResolver {
       "different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move.",
   })
   async moderationReports(
-    @Arg("status", () => ReportQueueStatus, { defaultValue: ReportQueueStatus.OPEN, description: "Open (default) or resolved reports." }) status: ReportQueueStatus,
+    @Arg("status", () => ReportQueueStatus, { defaultValue: ReportQueueStatus.OPEN, description: "Open (default) or resolved reports." })
+    status: ReportQueueStatus,
     @Arg("first", () => Int, firstArg(QUEUE_LIMIT, QUEUE_LIMIT)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
@@ -89,7 +90,10 @@ export class ModerationResolver {
   }
 
   @Query(() => ModerationReportType, { description: "Operators only. One report (NOT_FOUND for an unknown id)." })
-  async moderationReport(@Arg("id", () => ID, { description: "The report's id." }) id: string, @Ctx() ctx: Context): Promise<ModerationReportType> {
+  async moderationReport(
+    @Arg("id", () => ID, { description: "The report's id." }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ModerationReportType> {
     await operator(ctx);
     return toReport(await ctx.services.moderation.report(id));
   }
@@ -104,7 +108,9 @@ export class ModerationResolver {
     return ctx.services.moderation.auditPage({ first, after });
   }
 
-  @FieldResolver(() => ModerationPostConnection, { description: "The reported student's implement posts others can see, newest first, to hide." })
+  @FieldResolver(() => ModerationPostConnection, {
+    description: "The reported student's implement posts others can see, newest first, to hide.",
+  })
   async reportedPosts(
     @Root() r: ModerationReportType & { reportedId: string },
     @Arg("first", () => Int, firstArg(REPORTED_POSTS_PAGE_SIZE)) first: number,
@@ -118,16 +124,27 @@ export class ModerationResolver {
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Closes an open report without action; the reason goes into the audit log." })
-  async dismissReport(@Arg("reportId", () => ID, { description: "An open report; CONFLICT when already resolved, NOT_FOUND when unknown." }) reportId: string, @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string, @Ctx() ctx: Context): Promise<boolean> {
+  async dismissReport(
+    @Arg("reportId", () => ID, { description: "An open report; CONFLICT when already resolved, NOT_FOUND when unknown." }) reportId: string,
+    @Arg("reason", () => String, {
+      description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log.",
+    })
+    reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     await ctx.services.moderation.dismiss(await operator(ctx), reportId, reason);
     return true;
   }
 
-  @Mutation(() => Boolean, { description: "Operators only. The student gets a notification with the reason; the report (if given) is resolved." })
+  @Mutation(() => Boolean, {
+    description: "Operators only. The student gets a notification with the reason; the report (if given) is resolved.",
+  })
   async warnStudent(
     @Arg("userId", () => ID, { description: "The student to warn (not oneself: BAD_USER_INPUT)." }) userId: string,
-    @Arg("reason", () => String, { description: "Required, at most 500 characters; the student reads it in the notification." }) reason: string,
-    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as WARNED)." }) reportId: string | null,
+    @Arg("reason", () => String, { description: "Required, at most 500 characters; the student reads it in the notification." })
+    reason: string,
+    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as WARNED)." })
+    reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await ctx.services.moderation.warn(await operator(ctx), userId, reason, reportId);
@@ -138,12 +155,22 @@ export class ModerationResolver {
     description:
       "Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently).",
   })
-  async suspendStudent(@Arg("input", () => SuspendStudentInput, { description: "Whom, how long and why." }) input: SuspendStudentInput, @Ctx() ctx: Context): Promise<Date> {
+  async suspendStudent(
+    @Arg("input", () => SuspendStudentInput, { description: "Whom, how long and why." }) input: SuspendStudentInput,
+    @Ctx() ctx: Context,
+  ): Promise<Date> {
     return ctx.services.moderation.suspend(await operator(ctx), input.userId, input);
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Ends a suspension now." })
-  async unsuspendStudent(@Arg("userId", () => ID, { description: "A suspended student (CONFLICT otherwise)." }) userId: string, @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string, @Ctx() ctx: Context): Promise<boolean> {
+  async unsuspendStudent(
+    @Arg("userId", () => ID, { description: "A suspended student (CONFLICT otherwise)." }) userId: string,
+    @Arg("reason", () => String, {
+      description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log.",
+    })
+    reason: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     await ctx.services.moderation.unsuspend(await operator(ctx), userId, reason);
     return true;
   }
@@ -151,8 +178,12 @@ export class ModerationResolver {
   @Mutation(() => Boolean, { description: "Operators only. Hides an implement post for good (its owner cannot show it again)." })
   async hideImplementPost(
     @Arg("postId", () => ID, { description: "The implement post to hide." }) postId: string,
-    @Arg("reason", () => String, { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." }) reason: string,
-    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as POST_HIDDEN)." }) reportId: string | null,
+    @Arg("reason", () => String, {
+      description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log.",
+    })
+    reason: string,
+    @Arg("reportId", () => ID, { nullable: true, description: "The open report this acts on (resolved as POST_HIDDEN)." })
+    reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
     await ctx.services.moderation.hidePost(await operator(ctx), postId, reason, reportId);
@@ -163,7 +194,8 @@ export class ModerationResolver {
 @Resolver(() => ModerationChatType)
 export class ModerationChatResolver {
   @FieldResolver(() => ModerationMessageConnection, {
-    description: "The chat's messages, oldest first, read backwards like the chat: the newest `last`, then older ones with `before`: the evidence.",
+    description:
+      "The chat's messages, oldest first, read backwards like the chat: the newest `last`, then older ones with `before`: the evidence.",
   })
   async messages(
     @Root() chat: ModerationChatType,

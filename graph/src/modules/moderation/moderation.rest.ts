@@ -19,14 +19,31 @@ const NotOperator = { 403: "The caller is not an operator." };
 export function moderationRest(services: Services, r: Router = Router()): Router {
   const m = services.moderation;
   const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
-  const doc = <E extends object = object>(summary: string, extra?: E) => ({ tag, summary, auth: "bearer" as const, responses: NotOperator, response: OkAnswer, ...(extra as E) });
+  const doc = <E extends object = object>(summary: string, extra?: E) => ({
+    tag,
+    summary,
+    auth: "bearer" as const,
+    responses: NotOperator,
+    response: OkAnswer,
+    ...(extra as E),
+  });
 
-  r.get("/moderation/stats", route(services, doc("Counts for the console", { response: Anything("ModerationStats") }), async (_req, ctx) => (await operator(ctx), m.stats())));
+  r.get(
+    "/moderation/stats",
+    route(
+      services,
+      doc("Counts for the console", { response: Anything("ModerationStats") }),
+      async (_req, ctx) => (await operator(ctx), m.stats()),
+    ),
+  );
   r.get(
     "/moderation/reports",
     route(
       services,
-      doc("The report queue", { query: z.object({ status: z.enum(["open", "resolved"]).optional() }), response: z.object({ reports: z.array(Anything("A report with both students and the chat")) }) }),
+      doc("The report queue", {
+        query: z.object({ status: z.enum(["open", "resolved"]).optional() }),
+        response: z.object({ reports: z.array(Anything("A report with both students and the chat")) }),
+      }),
       async (_req, ctx, _res, { query }) => {
         await operator(ctx);
         return { reports: await m.queue(query.status ?? "open") };
@@ -37,14 +54,25 @@ export function moderationRest(services: Services, r: Router = Router()): Router
     "/moderation/reports/:id",
     route(
       services,
-      doc("One report with its chat's latest messages", { params: Id, response: z.object({ report: Anything("The report"), messages: z.array(Anything("A message")) }), responses: { ...NotOperator, 404: "No such report." } }),
+      doc("One report with its chat's latest messages", {
+        params: Id,
+        response: z.object({ report: Anything("The report"), messages: z.array(Anything("A message")) }),
+        responses: { ...NotOperator, 404: "No such report." },
+      }),
       async (_req, ctx, _res, { params }) => {
         await operator(ctx);
         return m.reportWithMessages(params.id);
       },
     ),
   );
-  r.get("/moderation/audit", route(services, doc("The operators' action log", { response: z.object({ actions: z.array(Anything("An action")) }) }), async (_req, ctx) => (await operator(ctx), { actions: await m.audit() })));
+  r.get(
+    "/moderation/audit",
+    route(
+      services,
+      doc("The operators' action log", { response: z.object({ actions: z.array(Anything("An action")) }) }),
+      async (_req, ctx) => (await operator(ctx), { actions: await m.audit() }),
+    ),
+  );
 
   r.post(
     "/moderation/reports/:id/dismiss",
@@ -55,10 +83,14 @@ export function moderationRest(services: Services, r: Router = Router()): Router
   );
   r.post(
     "/moderation/users/:id/warn",
-    route(services, doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }), async (_req, ctx, _res, { params, body }) => {
-      await m.warn(await operator(ctx), params.id, body.reason, body.reportId || null);
-      return { error: "" };
-    }),
+    route(
+      services,
+      doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
+      async (_req, ctx, _res, { params, body }) => {
+        await m.warn(await operator(ctx), params.id, body.reason, body.reportId || null);
+        return { error: "" };
+      },
+    ),
   );
   r.post(
     "/moderation/users/:id/suspend",
@@ -66,11 +98,21 @@ export function moderationRest(services: Services, r: Router = Router()): Router
       services,
       doc("Suspend a student for some days or permanently", {
         params: Id,
-        body: z.object({ ...Reason, ...ReportRef, days: z.unknown().describe("1 to 365, unless permanent."), permanent: z.unknown().describe("true for a permanent suspension.") }),
+        body: z.object({
+          ...Reason,
+          ...ReportRef,
+          days: z.unknown().describe("1 to 365, unless permanent."),
+          permanent: z.unknown().describe("true for a permanent suspension."),
+        }),
         response: z.object({ error: z.string(), suspendedUntil: z.string().datetime() }),
       }),
       async (_req, ctx, _res, { params, body }) => {
-        const until = await m.suspend(await operator(ctx), params.id, { days: body.days, permanent: body.permanent, reason: body.reason, reportId: body.reportId || null });
+        const until = await m.suspend(await operator(ctx), params.id, {
+          days: body.days,
+          permanent: body.permanent,
+          reason: body.reason,
+          reportId: body.reportId || null,
+        });
         return { error: "", suspendedUntil: until.toISOString() };
       },
     ),
@@ -84,10 +126,14 @@ export function moderationRest(services: Services, r: Router = Router()): Router
   );
   r.post(
     "/moderation/implements/:id/hide",
-    route(services, doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }), async (_req, ctx, _res, { params, body }) => {
-      await m.hidePost(await operator(ctx), params.id, body.reason, body.reportId || null);
-      return { error: "" };
-    }),
+    route(
+      services,
+      doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
+      async (_req, ctx, _res, { params, body }) => {
+        await m.hidePost(await operator(ctx), params.id, body.reason, body.reportId || null);
+        return { error: "" };
+      },
+    ),
   );
   return r;
 }

@@ -9,7 +9,15 @@ import type { Chat, ChatReport, ReportResolution } from "../chat/chat.service.js
 import type { HoldState } from "../coins/coins.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
-import { AUDIT_LIMIT, cleanDays, type ReportQueueStatus, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
+import {
+  AUDIT_LIMIT,
+  cleanDays,
+  type ReportQueueStatus,
+  cleanReason,
+  daysFrom,
+  MODERATION_MESSAGES as M,
+  QUEUE_LIMIT,
+} from "./moderation.rules.js";
 
 export type ModerationCollaborators = Pick<
   Services,
@@ -94,7 +102,16 @@ export class ModerationService {
     const chatById = new Map(chats.map((c) => [c.id, c]));
     const student = (id: string): ModeratedStudent | null => {
       const u = students.get(id);
-      return u ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerifiedAt !== null, suspendedUntil: u.suspendedUntil, deleted: u.deletedAt !== null } : null;
+      return u
+        ? {
+            id: u.id,
+            name: u.name,
+            email: u.email,
+            emailVerified: u.emailVerifiedAt !== null,
+            suspendedUntil: u.suspendedUntil,
+            deleted: u.deletedAt !== null,
+          }
+        : null;
     };
     const items = reports.map((report) => {
       const chat = chatById.get(report.chatId);
@@ -120,7 +137,11 @@ export class ModerationService {
   }
 
   async stats(): Promise<ModerationStats> {
-    const [students, chats, coins] = await Promise.all([this.c.users.countsByVerification(), this.c.chat.moderationCounts(), this.c.coins.circulation()]);
+    const [students, chats, coins] = await Promise.all([
+      this.c.users.countsByVerification(),
+      this.c.chat.moderationCounts(),
+      this.c.coins.circulation(),
+    ]);
     return {
       studentsVerified: students.verified,
       studentsUnverified: students.unverified,
@@ -145,7 +166,9 @@ export class ModerationService {
 
   /** REST's audit log: the newest AUDIT_LIMIT actions. */
   audit(limit = AUDIT_LIMIT): Promise<OperatorAction[]> {
-    return this.deps.dataSource.getRepository(OperatorAction).find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
+    return this.deps.dataSource
+      .getRepository(OperatorAction)
+      .find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
   }
 
   async dismiss(op: Operator, reportId: string, rawReason: unknown): Promise<void> {
@@ -175,7 +198,11 @@ export class ModerationService {
    * open requests are cancelled, their chats in progress close with held coins refunded through
    * the ledger, and every token and socket of theirs is revoked.
    */
-  async suspend(op: Operator, userId: string, input: { days?: unknown; permanent?: unknown; reason?: unknown; reportId?: string | null }): Promise<Date> {
+  async suspend(
+    op: Operator,
+    userId: string,
+    input: { days?: unknown; permanent?: unknown; reason?: unknown; reportId?: string | null },
+  ): Promise<Date> {
     const reason = cleanReason(input.reason);
     const days = cleanDays(input.days, input.permanent);
     const target = await this.requireStudent(op, userId);
@@ -219,7 +246,11 @@ export class ModerationService {
   ): Promise<void> {
     await this.deps.tx(async (em) => {
       const target = await work(em);
-      await recordAction(em, { ...entry, targetUserId: entry.targetUserId ?? target ?? null, operatorId: op.id, actor: op.email }, this.deps.clock.now());
+      await recordAction(
+        em,
+        { ...entry, targetUserId: entry.targetUserId ?? target ?? null, operatorId: op.id, actor: op.email },
+        this.deps.clock.now(),
+      );
     });
     this.deps.logger.info({ operatorId: op.id, ...entry }, "operator action");
   }

@@ -57,7 +57,8 @@ describe.each(dbTargets)("moderation on %s", (target) => {
   const opToken = () => t.app.services.auth.issueToken({ id: op.id, tokenVersion: 0 });
   const gqlOp = async (q: string, v?: Record<string, unknown>) => t.gql(q, v, await opToken());
   /** The newest audit row of an action (the command line writes the real time, the suites a test clock). */
-  const lastAudit = async (action: string) => (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).find((a: { action: string }) => a.action === action);
+  const lastAudit = async (action: string) =>
+    (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).find((a: { action: string }) => a.action === action);
   const queue = async (status = "OPEN") => {
     const r = await gqlOp(QUEUE, { status });
     expect(r.errors).toBeUndefined();
@@ -73,7 +74,13 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const s = t.app.services;
     return s.deps.tx((em) =>
       s.chatOpen.open(
-        { kind: "swap", requesterId: a.id, receiverId: b.id, requesterLearns: { skill: "Java", category: "Programming & Technology" }, receiverLearns: { skill: "Java", category: "Programming & Technology" } },
+        {
+          kind: "swap",
+          requesterId: a.id,
+          receiverId: b.id,
+          requesterLearns: { skill: "Java", category: "Programming & Technology" },
+          receiverLearns: { skill: "Java", category: "Programming & Technology" },
+        },
         em,
       ),
     );
@@ -96,8 +103,16 @@ describe.each(dbTargets)("moderation on %s", (target) => {
         const r = await t.gql(q, v, token);
         expect(r.errors?.[0]).toMatchObject({ message: OPERATORS_ONLY, extensions: { code: "FORBIDDEN" } });
       }
-      for (const [method, p] of [["GET", "/moderation/stats"], ["GET", "/moderation/reports"], ["GET", "/moderation/audit"], ["POST", `/moderation/users/${op.id}/suspend`]] as const) {
-        expect(await t.rest(method, p, { token, body: method === "POST" ? { days: 1, reason: "r" } : undefined })).toMatchObject({ status: 403, body: { error: OPERATORS_ONLY } });
+      for (const [method, p] of [
+        ["GET", "/moderation/stats"],
+        ["GET", "/moderation/reports"],
+        ["GET", "/moderation/audit"],
+        ["POST", `/moderation/users/${op.id}/suspend`],
+      ] as const) {
+        expect(await t.rest(method, p, { token, body: method === "POST" ? { days: 1, reason: "r" } : undefined })).toMatchObject({
+          status: 403,
+          body: { error: OPERATORS_ONLY },
+        });
       }
     }
     expect((await t.rest("GET", "/moderation/stats")).status).toBe(401);
@@ -111,13 +126,21 @@ describe.each(dbTargets)("moderation on %s", (target) => {
 
   it("the command line grants and revokes operators, and the audit log says so", async () => {
     const s = await student();
-    const env = { ...process.env, DATA_DIR: t.config.dataDir, ...(t.config.database.kind === "mysql" ? { DATABASE_URL: t.config.database.url } : {}), LOG_LEVEL: "silent" };
+    const env = {
+      ...process.env,
+      DATA_DIR: t.config.dataDir,
+      ...(t.config.database.kind === "mysql" ? { DATABASE_URL: t.config.database.url } : {}),
+      LOG_LEVEL: "silent",
+    };
     // Asynchronous: a synchronous spawn would block the event loop the test server runs on for
     // seconds, and the next request could reuse a keep-alive socket the server is just closing (ECONNRESET).
     const run = (...args: string[]) =>
       new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, ["--import", "tsx", "scripts/operator.ts", ...args], { cwd: root, env, encoding: "utf8" }, (error, stdout, stderr) =>
-          resolve({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "scripts/operator.ts", ...args],
+          { cwd: root, env, encoding: "utf8" },
+          (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
         );
       });
     const granted = await run("grant", s.email.toUpperCase());
@@ -131,8 +154,13 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect((await run("frobnicate")).status).toBe(1);
     await setOperator(t.dataSource, s.email, false, t.clock.now());
     expect(errorCode(await t.gql(STATS, {}, s.token))).toBe("FORBIDDEN");
-    const log = (await gqlOp(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node).filter((a: { targetUserId: string }) => a.targetUserId === s.id);
-    expect(log.map((a: { actor: string; action: string }) => [a.actor, a.action]).sort()).toEqual([["cli", "GRANT"], ["cli", "REVOKE"]]);
+    const log = (await gqlOp(AUDIT)).data.moderationAudit.edges
+      .map((e: any) => e.node)
+      .filter((a: { targetUserId: string }) => a.targetUserId === s.id);
+    expect(log.map((a: { actor: string; action: string }) => [a.actor, a.action]).sort()).toEqual([
+      ["cli", "GRANT"],
+      ["cli", "REVOKE"],
+    ]);
   });
 
   it("lists open reports with the reported chat, its ledger state and messages; repeat offenders first; dismiss needs a reason", async () => {
@@ -149,11 +177,22 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect((await t.gql(REPORT, { chatWith: b.id, reason: "OTHER", details: "Rude" }, c.token)).errors).toBeUndefined();
 
     const open = (await queue()).filter((r) => [b.id, e.id].includes(r.reported.id));
-    expect(open.map((r) => [r.reported.id, r.flagged, r.reportedBy])).toEqual([[b.id, true, 2], [b.id, true, 2], [e.id, false, 1]]);
+    expect(open.map((r) => [r.reported.id, r.flagged, r.reportedBy])).toEqual([
+      [b.id, true, 2],
+      [b.id, true, 2],
+      [e.id, false, 1],
+    ]);
     const fromA = open.find((r) => r.reporter.id === a.id);
-    expect(fromA).toMatchObject({ reason: "SPAM_OR_SCAM", resolvedAt: null, chat: { id: chat.id, kind: "PAY", status: "SUSPENDED", coins: 4, escrow: { coins: 4, state: "REFUNDED" } } });
+    expect(fromA).toMatchObject({
+      reason: "SPAM_OR_SCAM",
+      resolvedAt: null,
+      chat: { id: chat.id, kind: "PAY", status: "SUSPENDED", coins: 4, escrow: { coins: 4, state: "REFUNDED" } },
+    });
     const evidence = (await gqlOp(EVIDENCE, { id: fromA.id })).data.moderationReport.chat;
-    expect(evidence).toMatchObject({ messageCount: 1, messages: { edges: [{ node: { fromUserId: b.id, body: "Send me money outside the app" } }] } });
+    expect(evidence).toMatchObject({
+      messageCount: 1,
+      messages: { edges: [{ node: { fromUserId: b.id, body: "Send me money outside the app" } }] },
+    });
     const rest = await t.rest("GET", `/moderation/reports/${fromA.id}`, { token: await opToken() });
     expect(rest.status).toBe(200);
     expect(rest.body.messages.map((m: { body: string }) => m.body)).toEqual(["Send me money outside the app"]);
@@ -163,10 +202,18 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(errorMessage(empty)).toBe(MODERATION_MESSAGES.reasonRequired);
     expect(errorCode(await gqlOp(DISMISS, { r: "no-such-report", reason: "x" }))).toBe("NOT_FOUND");
     expect((await queue()).some((r) => r.id === fromD.id)).toBe(true);
-    expect(await t.rest("POST", `/moderation/reports/${fromD.id}/dismiss`, { token: await opToken(), body: { reason: "A misunderstanding" } })).toMatchObject({ status: 200, body: { error: "" } });
+    expect(
+      await t.rest("POST", `/moderation/reports/${fromD.id}/dismiss`, { token: await opToken(), body: { reason: "A misunderstanding" } }),
+    ).toMatchObject({ status: 200, body: { error: "" } });
     expect(errorMessage(await gqlOp(DISMISS, { r: fromD.id, reason: "again" }))).toBe(MODERATION_MESSAGES.alreadyResolved);
     expect((await queue("RESOLVED")).find((r) => r.id === fromD.id)).toMatchObject({ resolution: "DISMISSED" });
-    expect(await lastAudit("DISMISS")).toMatchObject({ actor: OPERATOR, action: "DISMISS", reportId: fromD.id, targetUserId: e.id, reason: "A misunderstanding" });
+    expect(await lastAudit("DISMISS")).toMatchObject({
+      actor: OPERATOR,
+      action: "DISMISS",
+      reportId: fromD.id,
+      targetUserId: e.id,
+      reason: "A misunderstanding",
+    });
   });
 
   it("a warning reaches the student as a notification and resolves the report", async () => {
@@ -174,8 +221,14 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     await t.gql(REPORT, { chatWith: b.id, reason: "INAPPROPRIATE_BEHAVIOR" }, a.token);
     const report = (await queue()).find((r) => r.reporter.id === a.id);
     expect((await gqlOp(WARN, { u: b.id, reason: "Be kind in chats", r: report.id })).data).toEqual({ warnStudent: true });
-    const notes = (await t.gql(`{ notifications { edges { node { type message dismissible } } } }`, {}, b.token)).data.notifications.edges.map((e: any) => e.node);
-    expect(notes).toContainEqual({ type: "OPERATOR_WARNING", message: "A Skill Exchange moderator warned you: Be kind in chats", dismissible: true });
+    const notes = (
+      await t.gql(`{ notifications { edges { node { type message dismissible } } } }`, {}, b.token)
+    ).data.notifications.edges.map((e: any) => e.node);
+    expect(notes).toContainEqual({
+      type: "OPERATOR_WARNING",
+      message: "A Skill Exchange moderator warned you: Be kind in chats",
+      dismissible: true,
+    });
     expect((await queue("RESOLVED")).find((r) => r.id === report.id)).toMatchObject({ resolution: "WARNED" });
     expect(errorMessage(await gqlOp(WARN, { u: op.id, reason: "me" }))).toBe(MODERATION_MESSAGES.selfAction);
   });
@@ -189,9 +242,23 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const s = t.app.services;
     await s.deps.tx(async (em) => {
       await s.coins.hold({ learnerId: b.id, teacherId: teacher.id, refKey: `pay:mod-${b.id}`, coins: 6 }, em);
-      await s.chatOpen.open({ kind: "pay", requesterId: b.id, receiverId: teacher.id, requesterLearns: { skill: "Yodel", category: "Programming & Technology" }, coins: 6, escrowRef: `pay:mod-${b.id}` }, em);
+      await s.chatOpen.open(
+        {
+          kind: "pay",
+          requesterId: b.id,
+          receiverId: teacher.id,
+          requesterLearns: { skill: "Yodel", category: "Programming & Technology" },
+          coins: 6,
+          escrowRef: `pay:mod-${b.id}`,
+        },
+        em,
+      );
     });
-    const sent = await t.gql(Q.requestPay, { i: { receiverId: asked.id, learnSkill: { category: "Programming & Technology", skill: "Xylophone" }, skillCoins: 2 } }, b.token);
+    const sent = await t.gql(
+      Q.requestPay,
+      { i: { receiverId: asked.id, learnSkill: { category: "Programming & Technology", skill: "Xylophone" }, skillCoins: 2 } },
+      b.token,
+    );
     expect(sent.errors).toBeUndefined();
     const escrowBefore = await escrowBalance(t);
     const sub = subscribe(t.wsClient(b.token), `subscription { notificationAdded { id } }`);
@@ -201,8 +268,14 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(bad).toMatchObject({ status: 400, body: { error: MODERATION_MESSAGES.duration } });
     expect(errorCode(await t.gql(`{ viewerId }`, {}, b.token))).toBeUndefined();
 
-    const r = await t.rest("POST", `/moderation/users/${b.id}/suspend`, { token: await opToken(), body: { days: 7, reason: "Scam attempts" } });
-    expect(r).toMatchObject({ status: 200, body: { error: "", suspendedUntil: new Date(t.clock.now().getTime() + 7 * DAY).toISOString() } });
+    const r = await t.rest("POST", `/moderation/users/${b.id}/suspend`, {
+      token: await opToken(),
+      body: { days: 7, reason: "Scam attempts" },
+    });
+    expect(r).toMatchObject({
+      status: 200,
+      body: { error: "", suspendedUntil: new Date(t.clock.now().getTime() + 7 * DAY).toISOString() },
+    });
 
     expect(errorCode(await t.gql(`{ viewerId }`, {}, b.token))).toBe("UNAUTHENTICATED");
     await expect(sub.next()).rejects.toBeDefined();
@@ -215,23 +288,42 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect(await escrowBalance(t)).toBe(escrowBefore - 6);
     expect((await t.gql(`query ($c: ID!) { chat(chatWith: $c) { status } }`, { c: b.id }, teacher.token)).data.chat.status).toBe("CLOSED");
     expect((await t.gql(Q.notifications, {}, asked.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
-    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(b.id);
-    expect((await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewer.token)).data.feed.edges.map((e: any) => e.node).map((i: { id: string }) => i.id)).not.toContain(b.id);
-    expect(await lastAudit("SUSPEND")).toMatchObject({ action: "SUSPEND", targetUserId: b.id, reason: "Scam attempts", details: expect.stringMatching(/^until /) });
+    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(
+      b.id,
+    );
+    expect(
+      (await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewer.token)).data.feed.edges
+        .map((e: any) => e.node)
+        .map((i: { id: string }) => i.id),
+    ).not.toContain(b.id);
+    expect(await lastAudit("SUSPEND")).toMatchObject({
+      action: "SUSPEND",
+      targetUserId: b.id,
+      reason: "Scam attempts",
+      details: expect.stringMatching(/^until /),
+    });
 
     // Seven days later the first sign-in ends it: b is listed again.
     t.clock.advance(7 * DAY + 1000);
     const back = await t.gql(LOGIN, { i: { email: b.email, password: PASSWORD } });
     expect(back.errors).toBeUndefined();
     const viewerToken = await t.app.services.auth.issueToken(viewer.user);
-    expect((await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewerToken)).data.feed.edges.map((e: any) => e.node).map((i: { id: string }) => i.id)).toContain(b.id);
+    expect(
+      (await t.gql(`{ feed(first: 50) { edges { node { id } } } }`, {}, viewerToken)).data.feed.edges
+        .map((e: any) => e.node)
+        .map((i: { id: string }) => i.id),
+    ).toContain(b.id);
   });
 
   it("a permanent suspension lasts until an operator lifts it", async () => {
     const s = await student();
-    expect((await gqlOp(SUSPEND, { input: { userId: s.id, permanent: true, reason: "Harassment" } })).data.suspendStudent).toBe("9999-12-31T00:00:00.000Z");
+    expect((await gqlOp(SUSPEND, { input: { userId: s.id, permanent: true, reason: "Harassment" } })).data.suspendStudent).toBe(
+      "9999-12-31T00:00:00.000Z",
+    );
     t.clock.advance(400 * DAY);
-    expect(errorMessage(await t.gql(LOGIN, { i: { email: s.email, password: PASSWORD } }))).toBe("This account is suspended permanently: Harassment");
+    expect(errorMessage(await t.gql(LOGIN, { i: { email: s.email, password: PASSWORD } }))).toBe(
+      "This account is suspended permanently: Harassment",
+    );
     expect(errorMessage(await gqlOp(UNSUSPEND, { u: s.id, reason: "" }))).toBe(MODERATION_MESSAGES.reasonRequired);
     expect((await gqlOp(UNSUSPEND, { u: s.id, reason: "Appeal accepted" })).data).toEqual({ unsuspendStudent: true });
     expect((await t.gql(LOGIN, { i: { email: s.email, password: PASSWORD } })).errors).toBeUndefined();
@@ -243,7 +335,8 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     expect((await gqlOp(SUSPEND, { input: { userId: s.user.id, days: 3, reason: "Spam" } })).errors).toBeUndefined();
     const app = t.app.services;
     await app.deps.tx((em) => app.emailVerification.markVerified(em, s.user.id, t.clock.now()));
-    const visible = async () => Boolean(Number((await t.dataSource.query("SELECT visible FROM users WHERE id = ?", [s.user.id]))[0].visible));
+    const visible = async () =>
+      Boolean(Number((await t.dataSource.query("SELECT visible FROM users WHERE id = ?", [s.user.id]))[0].visible));
     expect(await visible()).toBe(false);
     await gqlOp(UNSUSPEND, { u: s.user.id, reason: "Appeal" });
     expect(await visible()).toBe(true);
@@ -253,11 +346,25 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const owner = await student();
     const other = await student();
     const p = await post(t, { token: owner.token, user: owner.user }, "Buy my exam answers");
-    expect(await t.rest("POST", `/moderation/implements/${p.id}/hide`, { token: await opToken(), body: { reason: "Academic dishonesty" } })).toMatchObject({ status: 200 });
+    expect(
+      await t.rest("POST", `/moderation/implements/${p.id}/hide`, { token: await opToken(), body: { reason: "Academic dishonesty" } }),
+    ).toMatchObject({ status: 200 });
     expect(errorCode(await t.gql(`query ($id: ID!) { implementPost(id: $id) { id } }`, { id: p.id }, other.token))).toBe("NOT_FOUND");
-    const show = await t.gql(`mutation ($p: ID!) { setImplementPostVisibility(postId: $p, visible: true) { id } }`, { p: p.id }, owner.token);
-    expect(show.errors?.[0]).toMatchObject({ message: "A moderator hid this problem; it cannot be shown again.", extensions: { code: "FORBIDDEN" } });
-    expect(await lastAudit("HIDE_POST")).toMatchObject({ action: "HIDE_POST", postId: p.id, targetUserId: owner.id, reason: "Academic dishonesty" });
+    const show = await t.gql(
+      `mutation ($p: ID!) { setImplementPostVisibility(postId: $p, visible: true) { id } }`,
+      { p: p.id },
+      owner.token,
+    );
+    expect(show.errors?.[0]).toMatchObject({
+      message: "A moderator hid this problem; it cannot be shown again.",
+      extensions: { code: "FORBIDDEN" },
+    });
+    expect(await lastAudit("HIDE_POST")).toMatchObject({
+      action: "HIDE_POST",
+      postId: p.id,
+      targetUserId: owner.id,
+      reason: "Academic dishonesty",
+    });
 
     const stats = (await gqlOp(STATS)).data.moderationStats;
     const [counts] = await t.dataSource.query(

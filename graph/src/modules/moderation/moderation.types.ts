@@ -35,7 +35,6 @@ registerValueEnum(OperatorActionKind, "OperatorAction", "What an operator did, a
   REVOKE: "Took operator rights away (npm run operator).",
 });
 
-
 @ObjectType("ModerationStats", { description: "The console's counts; coins from the ledger." })
 export class ModerationStatsType {
   @Field(() => Int, { description: "Students (deleted accounts aside) with a verified college address." })

@@ -86,13 +86,20 @@ export async function setOperator(ds: DataSource, email: string, grant: boolean,
     if (exists === grant) return { userId: user.id, changed: false };
     if (grant) await repo.insert({ userId: user.id, grantedAt: now, grantedBy: "cli" });
     else await repo.delete({ userId: user.id });
-    await recordAction(em, { operatorId: null, actor: "cli", action: grant ? "grant" : "revoke", targetUserId: user.id, reason: "command line" }, now);
+    await recordAction(
+      em,
+      { operatorId: null, actor: "cli", action: grant ? "grant" : "revoke", targetUserId: user.id, reason: "command line" },
+      now,
+    );
     return { userId: user.id, changed: true };
   });
 }
 
 /** Every operator: those named by configuration and those granted from the command line. */
-export async function listOperators(ds: DataSource, config: Pick<Config, "operatorEmails">): Promise<Array<{ email: string; source: string }>> {
+export async function listOperators(
+  ds: DataSource,
+  config: Pick<Config, "operatorEmails">,
+): Promise<Array<{ email: string; source: string }>> {
   const granted = await rawQuery<{ email: string }>(ds, "SELECT u.email AS email FROM operators o INNER JOIN users u ON u.id = o.userId");
   return [
     ...config.operatorEmails.map((email) => ({ email, source: "OPERATOR_EMAILS" })),

@@ -26,7 +26,10 @@ export class NotificationSettingsResolver {
     description: "Changes the mode of the given kinds (the others keep theirs); returns every setting.",
   })
   async updateNotificationMailSettings(
-    @Arg("settings", () => [NotificationMailSettingInput], { description: "The kinds to change and their new modes; kinds not named keep theirs. BAD_USER_INPUT for an unknown kind or mode." }) settings: NotificationMailSettingInput[],
+    @Arg("settings", () => [NotificationMailSettingInput], {
+      description: "The kinds to change and their new modes; kinds not named keep theirs. BAD_USER_INPUT for an unknown kind or mode.",
+    })
+    settings: NotificationMailSettingInput[],
     @Ctx() ctx: Context,
   ): Promise<NotificationMailSettingView[]> {
     return (await ctx.services.notificationMail.update(requireUser(ctx).id, settings)).map(toView);

@@ -22,7 +22,8 @@ const SettingsAnswer = z.object({
 const unsubscribeDoc = (summary: string) => ({
   tag,
   summary,
-  description: "No sign-in: the `token` (an HMAC the server made for one student and kind, or for the digest) is the authority. 400 with an HTML page for a token that is not one.",
+  description:
+    "No sign-in: the `token` (an HMAC the server made for one student and kind, or for the digest) is the authority. 400 with an HTML page for a token that is not one.",
   auth: "none" as const,
   query: z.object({ token: z.string().describe("From the mail's List-Unsubscribe link.") }),
   response: z.string().describe("An HTML page."),
@@ -57,62 +58,77 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
       {
         tag,
         summary: "Change some of the caller's notification mail settings",
-        description: 'Body: `{ settings: { <kind>: "off" | "instant" | "digest", ... } }` or `{ settings: [{ kind, mode }] }`; kinds not named keep their setting.',
+        description:
+          'Body: `{ settings: { <kind>: "off" | "instant" | "digest", ... } }` or `{ settings: [{ kind, mode }] }`; kinds not named keep their setting.',
         auth: "bearer",
-        body: z.object({ settings: z.unknown().describe("What to change, as an object by kind or a list of { kind, mode }.") }).passthrough(),
+        body: z
+          .object({ settings: z.unknown().describe("What to change, as an object by kind or a list of { kind, mode }.") })
+          .passthrough(),
         response: SettingsAnswer,
       },
       async (req, ctx) => {
-      const me = requireUser(ctx).id;
-      const raw: unknown = (req.body as { settings?: unknown } | undefined)?.settings;
-      const changes = Array.isArray(raw)
-        ? (raw as Array<{ kind: unknown; mode: unknown }>)
-        : raw && typeof raw === "object"
-          ? Object.entries(raw).map(([kind, mode]) => ({ kind, mode }))
-          : null;
-      if (!changes) throw badInput(M.badKind);
-      return toRest(await services.notificationMail.update(me, changes));
+        const me = requireUser(ctx).id;
+        const raw: unknown = (req.body as { settings?: unknown } | undefined)?.settings;
+        const changes = Array.isArray(raw)
+          ? (raw as Array<{ kind: unknown; mode: unknown }>)
+          : raw && typeof raw === "object"
+            ? Object.entries(raw).map(([kind, mode]) => ({ kind, mode }))
+            : null;
+        if (!changes) throw badInput(M.badKind);
+        return toRest(await services.notificationMail.update(me, changes));
       },
     ),
   );
 
   const token = (req: Request) => (typeof req.query.token === "string" ? req.query.token : "");
 
-  r.get("/unsubscribe", documented(unsubscribeDoc("What the one-click link in a notification mail turns off, and a button to confirm (an HTML page; changes nothing)"), (req: Request, res: Response) => {
-    const t = services.notificationMail.describeToken(token(req));
-    res.setHeader("cache-control", "no-store");
-    if (!t)
-      return void res
-        .status(400)
-        .type("html")
-        .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
-    const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
-    res
-      .type("html")
-      .send(
-        page(
-          "Unsubscribe",
-          `<p>Stop ${what}? You can turn them on again in your mail settings.</p>` +
-            `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-        ),
-      );
-  }));
-
-  r.post("/unsubscribe", documented(unsubscribeDoc("One-click unsubscribe (RFC 8058): turns off what the mail's token names; answers an HTML page"), async (req: Request, res: Response, next) => {
-    try {
-      res.setHeader("cache-control", "no-store");
-      await services.notificationMail.unsubscribe(token(req));
-      res.type("html").send(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
-    } catch (e) {
-      if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
-        return void res
-          .status(400)
+  r.get(
+    "/unsubscribe",
+    documented(
+      unsubscribeDoc("What the one-click link in a notification mail turns off, and a button to confirm (an HTML page; changes nothing)"),
+      (req: Request, res: Response) => {
+        const t = services.notificationMail.describeToken(token(req));
+        res.setHeader("cache-control", "no-store");
+        if (!t)
+          return void res
+            .status(400)
+            .type("html")
+            .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+        const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
+        res
           .type("html")
-          .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
-      }
-      next(e);
-    }
-  }));
+          .send(
+            page(
+              "Unsubscribe",
+              `<p>Stop ${what}? You can turn them on again in your mail settings.</p>` +
+                `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+            ),
+          );
+      },
+    ),
+  );
+
+  r.post(
+    "/unsubscribe",
+    documented(
+      unsubscribeDoc("One-click unsubscribe (RFC 8058): turns off what the mail's token names; answers an HTML page"),
+      async (req: Request, res: Response, next) => {
+        try {
+          res.setHeader("cache-control", "no-store");
+          await services.notificationMail.unsubscribe(token(req));
+          res.type("html").send(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
+        } catch (e) {
+          if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
+            return void res
+              .status(400)
+              .type("html")
+              .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+          }
+          next(e);
+        }
+      },
+    ),
+  );
 
   return r;
 }

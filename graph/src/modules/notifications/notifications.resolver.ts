@@ -9,7 +9,10 @@ import { NotificationConnection, NotificationView } from "./notifications.types.
 @Resolver(() => NotificationView)
 export class NotificationsResolver {
   @Authorized()
-  @Query(() => NotificationConnection, { description: "The caller's notifications, newest first, keyset-paged on (time, id). DETAILS_NOT_FILLED until the caller's profile is filled." })
+  @Query(() => NotificationConnection, {
+    description:
+      "The caller's notifications, newest first, keyset-paged on (time, id). DETAILS_NOT_FILLED until the caller's profile is filled.",
+  })
   async notifications(
     @Arg("first", () => Int, firstArg(NOTIFICATIONS_PAGE_SIZE)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
@@ -26,7 +29,13 @@ export class NotificationsResolver {
 
   @Authorized()
   @Mutation(() => ID, { description: "Ok on an informational notification: removes it. Returns its id." })
-  async dismissNotification(@Arg("id", () => ID, { description: "One of the caller's dismissible notifications (FORBIDDEN for one that needs an answer, NOT_FOUND when unknown)." }) id: string, @Ctx() ctx: Context): Promise<string> {
+  async dismissNotification(
+    @Arg("id", () => ID, {
+      description: "One of the caller's dismissible notifications (FORBIDDEN for one that needs an answer, NOT_FOUND when unknown).",
+    })
+    id: string,
+    @Ctx() ctx: Context,
+  ): Promise<string> {
     await ctx.services.notifications.dismiss(requireUser(ctx).id, id);
     return id;
   }
@@ -37,7 +46,10 @@ export class NotificationsResolver {
     subscribe: ({ context }) => {
       const me = requireUser(context as Context);
       const source = (context as Context).services.deps.pubsub.subscribe("NOTIFICATION_ADDED", me.id);
-      return pipe(source, filter((e: AddressedTopics["NOTIFICATION_ADDED"]) => e.recipientId === me.id));
+      return pipe(
+        source,
+        filter((e: AddressedTopics["NOTIFICATION_ADDED"]) => e.recipientId === me.id),
+      );
     },
     description: "Each new notification, delivered to its recipient only.",
   })

@@ -10,7 +10,11 @@ const tag = "notifications";
 const RestNotification = z
   .object({
     _id: z.string(),
-    type: z.string().describe("swap-request, pay-request, Accepted-Pay, rejectImplementUser, acceptImplementUser, swap-accept, swap-reject, success-Finish"),
+    type: z
+      .string()
+      .describe(
+        "swap-request, pay-request, Accepted-Pay, rejectImplementUser, acceptImplementUser, swap-accept, swap-reject, success-Finish",
+      ),
     message: z.string(),
     preachSkill: RestSkill.or(z.object({})),
     learnSkill: RestSkill.or(z.object({})),
@@ -39,7 +43,6 @@ export function toRestNotifications(views: NotificationView[]) {
 }
 
 export function notificationsRest(services: Services, r: Router = Router()): Router {
-
   r.get(
     "/notifications",
     route(
@@ -47,7 +50,8 @@ export function notificationsRest(services: Services, r: Router = Router()): Rou
       {
         tag,
         summary: "The caller's notifications, newest first",
-        description: "`notifications[i]` is paired with `notifiers[i]`. `error: 'not filled details'` (200, empty lists) until the caller's profile is filled: the old client goes to /p.",
+        description:
+          "`notifications[i]` is paired with `notifiers[i]`. `error: 'not filled details'` (200, empty lists) until the caller's profile is filled: the old client goes to /p.",
         auth: "bearer",
         query: z.object({ userId: OptionalId.describe("The caller's id (must be the token's user).") }),
         response: z.object({ error: ErrorText, notifications: z.array(RestNotification), notifiers: z.array(Notifier), _id: z.string() }),
@@ -57,7 +61,8 @@ export function notificationsRest(services: Services, r: Router = Router()): Rou
         try {
           return { error: "", ...toRestNotifications(await services.notifications.list(me)), _id: me };
         } catch (e) {
-          if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { error: e.message, notifications: [], notifiers: [], _id: me };
+          if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED")
+            return { error: e.message, notifications: [], notifiers: [], _id: me };
           throw e;
         }
       },
@@ -72,7 +77,11 @@ export function notificationsRest(services: Services, r: Router = Router()): Rou
         tag,
         summary: "Dismiss the caller's notifications of a type from a student",
         auth: "bearer",
-        body: z.object({ userID: OptionalId.describe("The caller's id."), from_user: OptionalId.describe("The notifier's id."), type: OptionalText }),
+        body: z.object({
+          userID: OptionalId.describe("The caller's id."),
+          from_user: OptionalId.describe("The notifier's id."),
+          type: OptionalText,
+        }),
         response: z.object({ error: ErrorText, removed: z.number().int() }),
       },
       async (_req, ctx, _res, { body }) => {

@@ -121,7 +121,12 @@ export class NotificationsService {
     const after = opts.after ? decodeTimeKey(CURSOR_KIND, opts.after) : null;
     const mine = { recipientId: userId };
     const rows = await this.repo().find({
-      where: after ? [{ ...mine, createdAt: LessThan(after.at) }, { ...mine, createdAt: after.at, id: LessThan(after.id) }] : mine,
+      where: after
+        ? [
+            { ...mine, createdAt: LessThan(after.at) },
+            { ...mine, createdAt: after.at, id: LessThan(after.id) },
+          ]
+        : mine,
       order: { createdAt: "DESC", id: "DESC" },
       take: first + 1,
     });

@@ -22,7 +22,12 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const b = await t.createUser({ gender: "Female" });
     // The list is for students with a filled profile (profiles' details-filled check).
     for (const s of [a, b]) {
-      const profile = validateProfile({ gender: s.user.gender, languages: ["English"], skillsKnown: [], skillsRequired: [{ category: "Other", skill: "Chess" }] });
+      const profile = validateProfile({
+        gender: s.user.gender,
+        languages: ["English"],
+        skillsKnown: [],
+        skillsRequired: [{ category: "Other", skill: "Chess" }],
+      });
       await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, s.user.id, profile, null));
     }
     return { a, b };
@@ -55,7 +60,8 @@ describe.each(dbTargets)("notifications on %s", (target) => {
   it("pages newest first on (time, id): a notification arriving between pages is neither repeated nor skipped over", async () => {
     const { a, b } = await pair();
     const PAGE = `query ($first: Int, $after: String) { notifications(first: $first, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { message } } } }`;
-    const note = (message: string) => t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message });
+    const note = (message: string) =>
+      t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message });
     for (let i = 1; i <= 5; i++) {
       await note(`n${i}`);
       if (i !== 3) t.clock.advance(1000); // n3 and n4 share a time: the id orders them
@@ -75,7 +81,9 @@ describe.each(dbTargets)("notifications on %s", (target) => {
       message: "first must be between 1 and 100",
       extensions: { code: "BAD_USER_INPUT" },
     });
-    expect((await t.gql(PAGE, { after: p1.data.notifications.edges[0].cursor.slice(2) }, b.token)).errors?.[0].message).toBe("Invalid cursor");
+    expect((await t.gql(PAGE, { after: p1.data.notifications.edges[0].cursor.slice(2) }, b.token)).errors?.[0].message).toBe(
+      "Invalid cursor",
+    );
   });
 
   it("sends a student whose details are not filled to /p (DETAILS_NOT_FILLED)", async () => {
@@ -93,7 +101,12 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("lets only the recipient dismiss an informational notification", async () => {
     const { a, b } = await pair();
-    const n = await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-reject", message: "Your swap request has been rejected" });
+    const n = await t.app.services.notifications.notify({
+      recipientId: b.user.id,
+      notifierId: a.user.id,
+      type: "swap-reject",
+      message: "Your swap request has been rejected",
+    });
     const m = `mutation($id: ID!) { dismissNotification(id: $id) }`;
     const byA = await t.gql(m, { id: n.id }, a.token);
     expect(byA.errors?.[0].extensions?.code).toBe("NOT_FOUND");
@@ -105,7 +118,13 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("refuses Ok on a request that must be accepted or rejected", async () => {
     const { a, b } = await pair();
-    const n = await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "pay-request", message: "wants to pay", skillCoins: 3 });
+    const n = await t.app.services.notifications.notify({
+      recipientId: b.user.id,
+      notifierId: a.user.id,
+      type: "pay-request",
+      message: "wants to pay",
+      skillCoins: 3,
+    });
     const r = await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: n.id }, b.token);
     expect(r.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(await t.dataSource.getRepository(Notification).count({ where: { id: n.id } })).toBe(1);
@@ -116,7 +135,14 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const c = await filledStudent(t, { gender: "Male" });
     await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" });
     t.clock.advance(1000);
-    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: c.user.id, type: "pay-request", message: "pay", skillCoins: 4, learnSkill: { skill: "Chess", category: "Hobbies & Crafts" } });
+    await t.app.services.notifications.notify({
+      recipientId: b.user.id,
+      notifierId: c.user.id,
+      type: "pay-request",
+      message: "pay",
+      skillCoins: 4,
+      learnSkill: { skill: "Chess", category: "Hobbies & Crafts" },
+    });
     const r = await t.rest("GET", `/notifications?userId=${b.user.id}`, { token: b.token });
     expect(r.status).toBe(200);
     expect(r.body.error).toBe("");
@@ -128,10 +154,16 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const other = await t.rest("GET", `/notifications?userId=${b.user.id}`, { token: a.token });
     expect(other.status).toBe(403);
 
-    const removed = await t.rest("POST", "/notifications/remove", { token: b.token, body: { userID: b.user.id, from_user: a.user.id, type: "swap-accept" } });
+    const removed = await t.rest("POST", "/notifications/remove", {
+      token: b.token,
+      body: { userID: b.user.id, from_user: a.user.id, type: "swap-accept" },
+    });
     expect(removed.status).toBe(200);
     expect(await t.dataSource.getRepository(Notification).count({ where: { recipientId: b.user.id } })).toBe(1);
-    const spoof = await t.rest("POST", "/notifications/remove", { token: a.token, body: { userID: b.user.id, from_user: c.user.id, type: "pay-request" } });
+    const spoof = await t.rest("POST", "/notifications/remove", {
+      token: a.token,
+      body: { userID: b.user.id, from_user: c.user.id, type: "pay-request" },
+    });
     expect(spoof.status).toBe(403);
   });
 
@@ -157,7 +189,10 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 1, "live subscription");
     await expect(
       t.app.services.deps.tx(async (em) => {
-        await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "rolled back" }, em);
+        await t.app.services.notifications.notify(
+          { recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "rolled back" },
+          em,
+        );
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
@@ -181,9 +216,17 @@ describe.runIf(redisUrl)("notificationAdded across two instances on Redis", () =
       // The Redis SUBSCRIBE is asynchronous: publish through B until A's subscriber has it.
       const { Redis } = await import("ioredis");
       const probe = new Redis(redisUrl!);
-      await eventually(async () => ((await probe.pubsub("NUMSUB", `NOTIFICATION_ADDED:${recipient.user.id}`)) as [string, number])[1] > 0, "Redis subscription");
+      await eventually(
+        async () => ((await probe.pubsub("NUMSUB", `NOTIFICATION_ADDED:${recipient.user.id}`)) as [string, number])[1] > 0,
+        "Redis subscription",
+      );
       await probe.quit();
-      await b.app.services.notifications.notify({ recipientId: recipient.user.id, notifierId: sender.user.id, type: "swap-accept", message: "via B" });
+      await b.app.services.notifications.notify({
+        recipientId: recipient.user.id,
+        notifierId: sender.user.id,
+        type: "swap-accept",
+        message: "via B",
+      });
       expect((await sub.next()).data.notificationAdded).toMatchObject({ message: "via B", notifier: { name: sender.user.name } });
       sub.dispose();
     } finally {

@@ -13,7 +13,8 @@ registerValueEnum(NotificationType, "NotificationType", "What a notification is 
   SWAP_REJECT: "The notifier rejected the caller's request.",
   SUCCESS_FINISH: "A chat completed: coins were given.",
   OPERATOR_WARNING: "A warning from the moderators (the notifier is the caller themselves).",
-  REQUEST_EXPIRED: "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student.",
+  REQUEST_EXPIRED:
+    "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student.",
 });
 
 @ObjectType({ description: "A skill with its category." })

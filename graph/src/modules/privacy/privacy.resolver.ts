@@ -15,7 +15,10 @@ export class PrivacyResolver {
     description:
       "Deletes the caller's account after they type their password again (BAD_USER_INPUT when wrong; rate-limited like sign-in). Personal data is erased or anonymised, messages stay as from 'Deleted student', held coins go back to whoever paid, the remaining coins go to the closed-accounts sink, every token and socket is revoked and the address can register again. REST: POST /api/me/delete.",
   })
-  async deleteAccount(@Arg("password", () => String, { description: "The caller's current password." }) password: string, @Ctx() ctx: Context): Promise<boolean> {
+  async deleteAccount(
+    @Arg("password", () => String, { description: "The caller's current password." }) password: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     await ctx.services.privacy.deleteAccount(requireUser(ctx).id, password);
     return true;
   }

@@ -7,12 +7,16 @@ import type { Services } from "../../services.js";
 
 /** A student's own data over REST: the JSON export (as a download) and account deletion. */
 export function privacyRest(services: Services, r: Router = Router()): Router {
-
   r.get(
     "/me/export",
     route(
       services,
-      { tag: "privacy", summary: "Everything stored about the caller, as a JSON download", auth: "bearer", response: z.record(z.unknown()).describe("The export: profile, skills, chats with messages, notifications, ledger, posts, ...") },
+      {
+        tag: "privacy",
+        summary: "Everything stored about the caller, as a JSON download",
+        auth: "bearer",
+        response: z.record(z.unknown()).describe("The export: profile, skills, chats with messages, notifications, ledger, posts, ..."),
+      },
       async (_req, ctx, res) => {
         const me = requireUser(ctx).id;
         const data = await services.privacy.exportData(me);
@@ -27,7 +31,13 @@ export function privacyRest(services: Services, r: Router = Router()): Router {
     "/me/delete",
     route(
       services,
-      { tag: "privacy", summary: "Delete the caller's account (password required)", auth: "bearer", body: z.object({ password: z.unknown().describe("The caller's password.") }), response: OkAnswer },
+      {
+        tag: "privacy",
+        summary: "Delete the caller's account (password required)",
+        auth: "bearer",
+        body: z.object({ password: z.unknown().describe("The caller's password.") }),
+        response: OkAnswer,
+      },
       async (_req, ctx, _res, { body }) => {
         await services.privacy.deleteAccount(requireUser(ctx).id, body.password);
         return { error: "" };

@@ -6,8 +6,23 @@ import { notFound } from "../../shared/errors.js";
 /** The services export and deletion read from and write through (each module keeps its own tables). */
 export type PrivacyCollaborators = Pick<
   Services,
-  | "accounts" | "auth" | "users" | "emailVerification" | "passwordResets" | "profiles" | "chat" | "swaps" | "responseStats" | "notifications" | "notificationMail"
-  | "coins" | "implementPosts" | "implementApplicants" | "snake" | "blocks" | "lessons"
+  | "accounts"
+  | "auth"
+  | "users"
+  | "emailVerification"
+  | "passwordResets"
+  | "profiles"
+  | "chat"
+  | "swaps"
+  | "responseStats"
+  | "notifications"
+  | "notificationMail"
+  | "coins"
+  | "implementPosts"
+  | "implementApplicants"
+  | "snake"
+  | "blocks"
+  | "lessons"
 >;
 
 export const EXPORT_FORMAT = "skill-exchange-export/1";
@@ -26,19 +41,20 @@ export class PrivacyService {
   async exportData(userId: string) {
     const own = await this.c.profiles.profileWithRow(userId);
     if (!own) throw notFound("User not found");
-    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons, responseStats] = await Promise.all([
-      this.c.chat.exportFor(userId),
-      this.c.notifications.exportFor(userId),
-      this.c.swaps.exportFor(userId),
-      this.c.coins.exportFor(userId),
-      this.c.implementPosts.exportFor(userId),
-      this.c.implementApplicants.exportFor(userId),
-      this.c.blocks.madeBy(userId),
-      this.c.snake.exportFor(userId),
-      this.c.notificationMail.exportFor(userId),
-      this.c.lessons.exportFor(userId),
-      this.c.responseStats.exportFor(userId),
-    ]);
+    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons, responseStats] =
+      await Promise.all([
+        this.c.chat.exportFor(userId),
+        this.c.notifications.exportFor(userId),
+        this.c.swaps.exportFor(userId),
+        this.c.coins.exportFor(userId),
+        this.c.implementPosts.exportFor(userId),
+        this.c.implementApplicants.exportFor(userId),
+        this.c.blocks.madeBy(userId),
+        this.c.snake.exportFor(userId),
+        this.c.notificationMail.exportFor(userId),
+        this.c.lessons.exportFor(userId),
+        this.c.responseStats.exportFor(userId),
+      ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
     const nameOf = (id: string) => names.get(id)?.name ?? null;

@@ -62,8 +62,14 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     });
     expect(data.chats).toHaveLength(1);
     expect(data.chats[0]).toMatchObject({ kind: "pay", status: "in_progress", partner: { id: b.id, name: b.user.name }, coins: 7 });
-    expect(data.chats[0].messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([["Hello from A", true], ["Hi A, B here", false]]);
-    expect(data.ledger.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([["purchase", 9], ["hold", -7]]);
+    expect(data.chats[0].messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([
+      ["Hello from A", true],
+      ["Hi A, B here", false],
+    ]);
+    expect(data.ledger.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ["purchase", 9],
+      ["hold", -7],
+    ]);
     const text = g.data.myDataExport as string;
     for (const secret of ["passwordHash", "tokenVersion", "tokenHash", b.user.email]) expect(text).not.toContain(secret);
 
@@ -82,9 +88,15 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     const wrong = await t.gql(DELETE, { password: "not my password" }, b.token);
     expect(errorCode(wrong)).toBe("BAD_USER_INPUT");
     expect(errorMessage(wrong)).toBe(PRIVACY_MESSAGES.wrongPassword);
-    expect(await t.rest("POST", "/me/delete", { token: b.token, body: { password: 42 } })).toMatchObject({ status: 400, body: { error: PRIVACY_MESSAGES.passwordRequired } });
+    expect(await t.rest("POST", "/me/delete", { token: b.token, body: { password: 42 } })).toMatchObject({
+      status: 400,
+      body: { error: PRIVACY_MESSAGES.passwordRequired },
+    });
     expect((await t.rest("POST", "/me/delete", { body: { password: PASSWORD } })).status).toBe(401);
-    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({ status: "IN_PROGRESS", partner: { name: a.user.name } });
+    expect((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat).toMatchObject({
+      status: "IN_PROGRESS",
+      partner: { name: a.user.name },
+    });
     expect(await escrowBalance(t)).toBeGreaterThanOrEqual(7);
     expect((await t.gql(`{ me { id } }`, {}, b.token)).data.me.id).toBe(b.id);
     void chat;
@@ -95,9 +107,17 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     await t.gql(SEND, { chatWith: a.id, body: "Teaching you guitar" }, b.token);
     await giveCoins(t, b.id, 5);
     const bystander = await filledStudent(t, { known: ["Chess"], required: ["Guitar"] });
-    const request = await t.gql(Q.requestSwap, {
-      i: { receiverId: bystander.id, preachSkill: { category: "Programming & Technology", skill: "Guitar" }, learnSkill: { category: "Programming & Technology", skill: "Chess" } },
-    }, b.token);
+    const request = await t.gql(
+      Q.requestSwap,
+      {
+        i: {
+          receiverId: bystander.id,
+          preachSkill: { category: "Programming & Technology", skill: "Guitar" },
+          learnSkill: { category: "Programming & Technology", skill: "Chess" },
+        },
+      },
+      b.token,
+    );
     expect(request.errors?.[0]?.message).toBeUndefined();
     const sinkBefore = await balance(t, SYSTEM_ACCOUNTS.closed);
     const aBefore = await balance(t, a.id);
@@ -114,8 +134,14 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(await balance(t, SYSTEM_ACCOUNTS.closed)).toBe(sinkBefore + 5);
     // The chat is closed for good; b's messages stay, from "Deleted student".
     const seen = (await t.gql(CHAT, { chatWith: b.id }, a.token)).data.chat;
-    expect(seen).toMatchObject({ id: chat.id, status: "CLOSED", partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null } });
-    expect(seen.messages.edges.map((e: any) => e.node).map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([["Teaching you guitar", b.id]]);
+    expect(seen).toMatchObject({
+      id: chat.id,
+      status: "CLOSED",
+      partner: { id: b.id, name: DELETED_STUDENT_NAME, image: null, gender: null },
+    });
+    expect(seen.messages.edges.map((e: any) => e.node).map((m: { body: string; fromUserId: string }) => [m.body, m.fromUserId])).toEqual([
+      ["Teaching you guitar", b.id],
+    ]);
     const send = await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token);
     expect(errorMessage(send)).toBe("This chat is closed: the other student's account is no longer active");
     // The open request was cancelled with its notification.
@@ -124,15 +150,27 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(errorCode(await t.gql(`{ viewerId }`, {}, b.token))).toBe("UNAUTHENTICATED");
     await expect(sub.next()).rejects.toBeDefined();
     // Erased: profile, listing; the account row is anonymised.
-    expect((await t.gql(`query ($id: ID!) { user(id: $id) { name gender image skillsKnown { skill } languages } }`, { id: b.id })).data.user).toEqual({
-      name: DELETED_STUDENT_NAME, gender: null, image: null, skillsKnown: [], languages: [],
+    expect(
+      (await t.gql(`query ($id: ID!) { user(id: $id) { name gender image skillsKnown { skill } languages } }`, { id: b.id })).data.user,
+    ).toEqual({
+      name: DELETED_STUDENT_NAME,
+      gender: null,
+      image: null,
+      skillsKnown: [],
+      languages: [],
     });
-    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(b.id);
+    expect((await t.gql(BOARD)).data.leaderboard.edges.map((e: any) => e.node).map((x: { userId: string }) => x.userId)).not.toContain(
+      b.id,
+    );
     const row = await t.dataSource.query("SELECT email, nameKey, emailVerifiedAt, deletedAt FROM users WHERE id = ?", [b.id]);
     expect(row[0].email).toBe(`deleted.${b.id}@invalid`);
     expect(row[0].deletedAt).not.toBeNull();
     // Nobody can sign in as them; the address and the name register again.
-    expect(errorCode(await t.gql(`mutation ($i: LoginInput!) { login(input: $i) { token } }`, { i: { email: b.user.email, password: PASSWORD } }))).toBe("UNAUTHENTICATED");
+    expect(
+      errorCode(
+        await t.gql(`mutation ($i: LoginInput!) { login(input: $i) { token } }`, { i: { email: b.user.email, password: PASSWORD } }),
+      ),
+    ).toBe("UNAUTHENTICATED");
     const again = await registerStudent(t, { email: b.user.email, name: b.user.name });
     expect(again.userId).not.toBe(b.id);
     // Deleting twice is not possible: the token is gone.
@@ -151,6 +189,8 @@ describe.each(dbTargets)("export and deletion on %s", (target) => {
     expect(await balance(t, SYSTEM_ACCOUNTS.closed)).toBe(sinkBefore + 9);
     expect(await balance(t, b.id)).toBe(bBefore);
     expect(errorCode(await t.gql(`query ($id: ID!) { implementPost(id: $id) { id } }`, { id: p.id }, other.token))).toBe("NOT_FOUND");
-    expect((await t.gql(CREATE, { input: { title: "x", description: "y" } }, a.token)).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    expect((await t.gql(CREATE, { input: { title: "x", description: "y" } }, a.token)).errors?.[0]?.extensions?.code).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 });

@@ -14,7 +14,6 @@ const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
 export function dashboardRest(services: Services, r: Router = Router()): Router {
-
   r.get(
     "/dashboard",
     route(
@@ -47,12 +46,17 @@ export function dashboardRest(services: Services, r: Router = Router()): Router 
         auth: "bearer",
         body: z.object({
           searchQuery: z.string().max(200).optional().describe("An empty query finds nothing."),
-          selectedFilter: z.union([z.nativeEnum(SearchFilter), z.literal("")]).optional().describe("name (default), skillsKnown or languages."),
+          selectedFilter: z
+            .union([z.nativeEnum(SearchFilter), z.literal("")])
+            .optional()
+            .describe("name (default), skillsKnown or languages."),
         }),
         response: z.object({ feed: z.array(FeedItem) }),
       },
       async (_req, ctx, _res, { body }) => {
-        const page = await services.feed.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, { first: SEARCH_LIMIT });
+        const page = await services.feed.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, {
+          first: SEARCH_LIMIT,
+        });
         return { feed: feedItems(page) };
       },
     ),

@@ -40,20 +40,44 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
   async function filler(n: number) {
     const at = t.clock.now();
     const users = Array.from({ length: n }, (_, i) => ({
-      id: newId(), name: `Filler ${i}`, nameKey: `filler ${i}`, email: `filler${i}@psgtech.ac.in`, passwordHash: "x", createdAt: at,
+      id: newId(),
+      name: `Filler ${i}`,
+      nameKey: `filler ${i}`,
+      email: `filler${i}@psgtech.ac.in`,
+      passwordHash: "x",
+      createdAt: at,
     }));
     const ids = users.map((u) => u.id);
     const chunks = async <T extends object>(entity: new () => T, rows: object[]) => {
       for (let i = 0; i < rows.length; i += 400) await t.dataSource.getRepository(entity).insert(rows.slice(i, i + 400) as never);
     };
     await chunks(User, users);
-    await chunks(UserSkill, ids.flatMap((userId, i) => [
-      { id: newId(), userId, kind: "known", position: 0, category: "Other", skill: SKILLS[i % 6], skillKey: SKILLS[i % 6].toLowerCase() },
-      { id: newId(), userId, kind: "required", position: 0, category: "Other", skill: `Topic ${i}`, skillKey: `topic ${i}` },
-    ]));
-    await chunks(UserLanguage, ids.map((userId) => ({ id: newId(), userId, position: 0, language: "Tamil", languageKey: "tamil" })));
-    await chunks(CompletedSkill, ids.map((learnerId, i) => ({ id: newId(), learnerId, mentorId: ids[(i + 1) % n], skill: "Chess", category: "Other", completedAt: at })));
-    await chunks(Block, ids.slice(1).map((blockerId, i) => ({ id: newId(), blockerId, blockedId: ids[i], reason: "reported", createdAt: at })));
+    await chunks(
+      UserSkill,
+      ids.flatMap((userId, i) => [
+        { id: newId(), userId, kind: "known", position: 0, category: "Other", skill: SKILLS[i % 6], skillKey: SKILLS[i % 6].toLowerCase() },
+        { id: newId(), userId, kind: "required", position: 0, category: "Other", skill: `Topic ${i}`, skillKey: `topic ${i}` },
+      ]),
+    );
+    await chunks(
+      UserLanguage,
+      ids.map((userId) => ({ id: newId(), userId, position: 0, language: "Tamil", languageKey: "tamil" })),
+    );
+    await chunks(
+      CompletedSkill,
+      ids.map((learnerId, i) => ({
+        id: newId(),
+        learnerId,
+        mentorId: ids[(i + 1) % n],
+        skill: "Chess",
+        category: "Other",
+        completedAt: at,
+      })),
+    );
+    await chunks(
+      Block,
+      ids.slice(1).map((blockerId, i) => ({ id: newId(), blockerId, blockedId: ids[i], reason: "reported", createdAt: at })),
+    );
     if (target === "mysql") {
       await t.dataSource.query("ANALYZE TABLE users, user_skills, user_languages, completed_skills, blocks, feed_entries, search_terms");
     }
@@ -114,15 +138,24 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
         after = r.data.feed.pageInfo.endCursor;
       }
       // REST: a session, a continuation, a jump.
-      for (const skip of [0, 10, 25]) expect((await t.rest("GET", `/dashboard?skip=${skip}&userId=${viewer.id}`, { token: viewer.token })).status).toBe(200);
+      for (const skip of [0, 10, 25])
+        expect((await t.rest("GET", `/dashboard?skip=${skip}&userId=${viewer.id}`, { token: viewer.token })).status).toBe(200);
       // Search: each filter, a second page.
-      for (const [query, filter] of [["kum", "NAME"], ["explain 1", "NAME"], ["pyth", "SKILLS_KNOWN"], ["tam", "LANGUAGES"]]) {
+      for (const [query, filter] of [
+        ["kum", "NAME"],
+        ["explain 1", "NAME"],
+        ["pyth", "SKILLS_KNOWN"],
+        ["tam", "LANGUAGES"],
+      ]) {
         const r: any = await t.gql(SEARCH, { query, filter, first: 3 }, viewer.token);
         expect(r.errors).toBeUndefined();
         const next: any = await t.gql(SEARCH, { query, filter, first: 3, after: r.data.searchUsers.pageInfo.endCursor }, viewer.token);
         expect(next.errors).toBeUndefined();
       }
-      expect((await t.rest("POST", "/dashboard/search", { token: viewer.token, body: { searchQuery: "go", selectedFilter: "skillsKnown" } })).status).toBe(200);
+      expect(
+        (await t.rest("POST", "/dashboard/search", { token: viewer.token, body: { searchQuery: "go", selectedFilter: "skillsKnown" } }))
+          .status,
+      ).toBe(200);
     });
   }
 

@@ -207,7 +207,9 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
       const feed: Array<Record<string, string>> = await t.dataSource.query(
         "SELECT userId, kind, term, term2, tier FROM feed_entries WHERE validTo IS NULL ORDER BY userId, kind, term, term2",
       );
-      const search: Array<Record<string, string>> = await t.dataSource.query("SELECT userId, field, term, sortKey FROM search_terms ORDER BY userId, field, term");
+      const search: Array<Record<string, string>> = await t.dataSource.query(
+        "SELECT userId, field, term, sortKey FROM search_terms ORDER BY userId, field, term",
+      );
       return { feed: feed.map((r) => ({ ...r })), search: search.map((r) => ({ ...r })) };
     };
     const maintained = await current();

@@ -53,10 +53,7 @@ const valid = (a: string) => `${a}.validFrom <= :asOf AND (${a}.validTo IS NULL 
  */
 const none = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 0`;
 /** Neither the viewer nor the student in `column` blocked the other (two point probes per row). */
-const notBlocked = (column: string, sqlite: boolean) =>
-  blockProbes(column, sqlite)
-    .map(none)
-    .join(" AND ");
+const notBlocked = (column: string, sqlite: boolean) => blockProbes(column, sqlite).map(none).join(" AND ");
 
 /** Index hints: both planners would rather walk a skill's whole stream than probe one student. */
 const use = (sqlite: boolean, index: string) => (sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);

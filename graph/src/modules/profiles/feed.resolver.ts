@@ -37,9 +37,11 @@ export class FeedResolver {
   })
   async searchUsers(
     @Arg("query", () => String, { description: "What a word should start with; case and accents are ignored." }) query: string,
-    @Arg("filter", () => SearchFilter, { defaultValue: SearchFilter.NAME, description: "Which field the query matches." }) filter: SearchFilter,
+    @Arg("filter", () => SearchFilter, { defaultValue: SearchFilter.NAME, description: "Which field the query matches." })
+    filter: SearchFilter,
     @Arg("first", () => Int, firstArg(SEARCH_PAGE_SIZE)) first: number,
-    @Arg("after", () => String, { ...AFTER_ARG, description: `${AFTER_ARG.description} Only a cursor of the same query and filter.` }) after: string | null,
+    @Arg("after", () => String, { ...AFTER_ARG, description: `${AFTER_ARG.description} Only a cursor of the same query and filter.` })
+    after: string | null,
     @Ctx() ctx: Context,
   ): Promise<UserConnection> {
     return toConnection(ctx, await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after }));

@@ -173,8 +173,13 @@ export class FeedService {
     me: string,
     claimedId: string | undefined,
     skip: number | undefined,
-  ): Promise<{ own: { row: ProfileRow; profile: PublicProfile }; feed: Pick<FeedPage, "users" | "skills"> | null; detailsFilled: boolean }> {
-    if (claimedId && claimedId !== me) throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
+  ): Promise<{
+    own: { row: ProfileRow; profile: PublicProfile };
+    feed: Pick<FeedPage, "users" | "skills"> | null;
+    detailsFilled: boolean;
+  }> {
+    if (claimedId && claimedId !== me)
+      throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
     const own = await this.profiles.profileWithRow(me);
     if (!own) throw notFound("User not found");
     if (skip === undefined) return { own, feed: null, detailsFilled: Boolean(await this.profiles.isDetailsFilled(me)) };

@@ -106,7 +106,14 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     const first = await t.rest("GET", `/dashboard?skip=0&userId=${viewer.id}`, { token: viewer.token });
     expect(first.status).toBe(200);
     expect(first.body.error).toBe("");
-    expect(first.body.user).toMatchObject({ _id: viewer.id, name: "Viewer", skillsRequired: [{ category: "Programming & Technology", skill: "Guitar" }, { category: "Programming & Technology", skill: "Yoga" }] });
+    expect(first.body.user).toMatchObject({
+      _id: viewer.id,
+      name: "Viewer",
+      skillsRequired: [
+        { category: "Programming & Technology", skill: "Guitar" },
+        { category: "Programming & Technology", skill: "Yoga" },
+      ],
+    });
     expect(first.body.user.email).toMatch(/@psgtech\.ac\.in$/);
     const item = first.body.feed[0];
     expect(Object.keys(item).sort()).toEqual(["_id", "name", "skillsKnown", "skillsRequired"]);
@@ -132,7 +139,9 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     expect(onlyUser.body.error).toBe("");
     const other = await filledStudent(t);
     expect((await t.rest("GET", `/dashboard?skip=0&userId=${other.id}`, { token: viewer.token })).status).toBe(403);
-    expect((await t.rest("GET", `/dashboard?skip=0&userId=00000000-0000-4000-8000-000000000000`, { token: viewer.token })).status).toBe(404);
+    expect((await t.rest("GET", `/dashboard?skip=0&userId=00000000-0000-4000-8000-000000000000`, { token: viewer.token })).status).toBe(
+      404,
+    );
     expect((await t.rest("GET", `/dashboard?skip=0`)).status).toBe(401);
     expect(await t.rest("GET", `/dashboard?skip=-1&userId=${viewer.id}`, { token: viewer.token })).toMatchObject({
       status: 400,
@@ -160,7 +169,9 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
 
   it("costs a number of SQL statements independent of the page size, relations included", async () => {
     // Every student on these pages has a completed skill, so mentors are resolved in both.
-    const ids = (await t.gql(FEED, { first: 25 }, viewer.token)).data.feed.edges.map((e: any) => e.node).map((n: { id: string }) => n.id) as string[];
+    const ids = (await t.gql(FEED, { first: 25 }, viewer.token)).data.feed.edges
+      .map((e: any) => e.node)
+      .map((n: { id: string }) => n.id) as string[];
     await t.app.services.deps.tx(async (em) => {
       for (const [i, id] of ids.entries()) {
         // Mentors outside the page (the viewer, another one) so both pages resolve them the same way.

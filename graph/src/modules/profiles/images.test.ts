@@ -18,7 +18,10 @@ describe.each(dbTargets)("image upload on %s", (target) => {
   let userId: string;
   beforeAll(async () => {
     t = await startTestApp(target);
-    ({ token, user: { id: userId } } = await t.createUser());
+    ({
+      token,
+      user: { id: userId },
+    } = await t.createUser());
   });
   afterAll(async () => {
     await t?.close();

@@ -95,7 +95,13 @@ export function searchRowsOf(p: IndexedProfile): SearchTerm[] {
 async function insertChunks<T extends object>(em: EntityManager | DataSource, entity: new () => T, rows: T[], size = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     // orIgnore: MariaDB's collation may call two folded terms equal (ß/ss); one row is enough.
-    await em.createQueryBuilder().insert().into(entity).values(rows.slice(i, i + size) as never).orIgnore().execute();
+    await em
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(rows.slice(i, i + size) as never)
+      .orIgnore()
+      .execute();
   }
 }
 
@@ -123,7 +129,11 @@ export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, no
     else await entries.update(where, { validTo: now });
   }
   const added = [...wanted.values()].filter((f) => !have.has(factKey({ ...f, tier })));
-  await insertChunks(em, FeedEntry, added.map((f) => ({ ...f, tier, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })));
+  await insertChunks(
+    em,
+    FeedEntry,
+    added.map((f) => ({ ...f, tier, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })),
+  );
   await em.getRepository(SearchTerm).delete({ userId: p.userId });
   if (listed) await insertChunks(em, SearchTerm, searchRowsOf(p));
   await purgeEndedEntries(em, now);
@@ -140,7 +150,8 @@ export async function purgeEndedEntries(em: EntityManager, now: Date): Promise<v
     .orderBy("f.validTo", "ASC")
     .limit(PURGE_BATCH)
     .getMany();
-  for (const { userId, kind, term, term2, validFrom } of stale) await em.getRepository(FeedEntry).delete({ userId, kind, term, term2, validFrom });
+  for (const { userId, kind, term, term2, validFrom } of stale)
+    await em.getRepository(FeedEntry).delete({ userId, kind, term, term2, validFrom });
 }
 
 /**
@@ -184,7 +195,10 @@ export async function rebuildProfileIndexes(
       ids,
     );
     const profiles = new Map<string, IndexedProfile>(
-      users.map((u) => [u.id, { userId: u.id, visible: true, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] }]),
+      users.map((u) => [
+        u.id,
+        { userId: u.id, visible: true, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] },
+      ]),
     );
     for (const s of skills) profiles.get(s.userId)?.[s.kind === "known" ? "known" : "required"].push(s.skill);
     for (const l of langs) profiles.get(l.userId)?.languages.push(l.language);
@@ -193,7 +207,8 @@ export async function rebuildProfileIndexes(
     const terms: SearchTerm[] = [];
     for (const p of profiles.values()) {
       const tier = tierOf.get(p.userId) ?? NEUTRAL_TIER;
-      for (const f of feedFactsOf(p)) entries.push({ ...f, tier, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
+      for (const f of feedFactsOf(p))
+        entries.push({ ...f, tier, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
       terms.push(...searchRowsOf(p));
     }
     if (withTier) await insertChunks(ds, FeedEntry, entries, 1000);
@@ -204,16 +219,26 @@ export async function rebuildProfileIndexes(
   return { students };
 }
 
-
 /** The rebuild's insert for a schema from before the tier column (an old migration's backfill). */
 async function insertEntriesWithoutTier(ds: DataSource | EntityManager, entries: FeedEntry[], size = 200): Promise<void> {
   for (let i = 0; i < entries.length; i += size) {
     const params: Record<string, unknown> = {};
     const values = entries.slice(i, i + size).map((e, j) => {
-      Object.assign(params, { [`u${j}`]: e.userId, [`k${j}`]: e.kind, [`t${j}`]: e.term, [`v${j}`]: e.term2, [`f${j}`]: e.validFrom, [`c${j}`]: e.userCreatedAt });
+      Object.assign(params, {
+        [`u${j}`]: e.userId,
+        [`k${j}`]: e.kind,
+        [`t${j}`]: e.term,
+        [`v${j}`]: e.term2,
+        [`f${j}`]: e.validFrom,
+        [`c${j}`]: e.userCreatedAt,
+      });
       return `(:u${j}, :k${j}, :t${j}, :v${j}, :f${j}, NULL, :c${j})`;
     });
     const insert = isSqlite(ds) ? "INSERT OR IGNORE" : "INSERT IGNORE"; // as insertChunks' orIgnore
-    await rawQuery(ds, `${insert} INTO feed_entries (userId, kind, term, term2, validFrom, validTo, userCreatedAt) VALUES ${values.join(", ")}`, params);
+    await rawQuery(
+      ds,
+      `${insert} INTO feed_entries (userId, kind, term, term2, validFrom, validTo, userCreatedAt) VALUES ${values.join(", ")}`,
+      params,
+    );
   }
 }

@@ -35,7 +35,9 @@ describe.each(dbTargets)("POST /profileDetails as the old client sends it, on %s
 
   it("takes the token from headers.Authorization in the body and stores a data-URL picture like an upload", async () => {
     const { user, token } = await t.createUser();
-    const r = await t.rest("POST", "/profileDetails", { body: { headers: { Authorization: `Bearer ${token}` }, user_id: user.id, ...form, image: dataUrl(PNG) } });
+    const r = await t.rest("POST", "/profileDetails", {
+      body: { headers: { Authorization: `Bearer ${token}` }, user_id: user.id, ...form, image: dataUrl(PNG) },
+    });
     expect(r).toMatchObject({ status: 200, body: { error: "", message: "Profile Details Updated Successfully" } });
     const saved = await userRow(user.id);
     expect(saved.gender).toBe("Male");
@@ -52,9 +54,14 @@ describe.each(dbTargets)("POST /profileDetails as the old client sends it, on %s
   it("refuses a forged token in headers.Authorization (401) and one that names someone other than the bearer header (403)", async () => {
     const { user, token } = await t.createUser();
     const other = await t.createUser();
-    const forged = await t.rest("POST", "/profileDetails", { body: { headers: { Authorization: "Bearer forged" }, ...form, image: dataUrl(PNG) } });
+    const forged = await t.rest("POST", "/profileDetails", {
+      body: { headers: { Authorization: "Bearer forged" }, ...form, image: dataUrl(PNG) },
+    });
     expect(forged.status).toBe(401);
-    const mixed = await t.rest("POST", "/profileDetails", { token: other.token, body: { headers: { Authorization: `Bearer ${token}` }, ...form, image: dataUrl(PNG) } });
+    const mixed = await t.rest("POST", "/profileDetails", {
+      token: other.token,
+      body: { headers: { Authorization: `Bearer ${token}` }, ...form, image: dataUrl(PNG) },
+    });
     expect(mixed.status).toBe(403);
     expect((await userRow(user.id)).gender).toBeNull();
     expect((await userRow(other.user.id)).gender).toBeNull();
@@ -66,7 +73,10 @@ describe.each(dbTargets)("POST /profileDetails as the old client sends it, on %s
     const send = (image: string) => t.rest("POST", "/profileDetails", { body: { token, ...form, image } });
     const refusals: Array<[string, string]> = [
       [dataUrl(Buffer.from("just some text, not an image")), PROFILE_MESSAGES.imageType],
-      [dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image/svg+xml"), PROFILE_MESSAGES.imageType],
+      [
+        dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image/svg+xml"),
+        PROFILE_MESSAGES.imageType,
+      ],
       ["data:image/png,not-base64-at-all", PROFILE_MESSAGES.imageType],
       [dataUrl(Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES + 1 - PNG.length)])), PROFILE_MESSAGES.imageSize],
     ];

@@ -25,8 +25,18 @@ export interface CompletedSkillView {
 
 /** The columns profiles reads from `users`; never the password hash or token version. */
 export const PROFILE_COLUMNS = {
-  id: true, name: true, email: true, gender: true, image: true, amount: true, days: true,
-  ratingSum: true, ratingCount: true, ratingAvg: true, createdAt: true, emailVerifiedAt: true,
+  id: true,
+  name: true,
+  email: true,
+  gender: true,
+  image: true,
+  amount: true,
+  days: true,
+  ratingSum: true,
+  ratingCount: true,
+  ratingAvg: true,
+  createdAt: true,
+  emailVerifiedAt: true,
 } as const;
 export interface ProfileRow {
   id: string;
@@ -74,7 +84,9 @@ export async function usersByIds(db: Runner, ids: readonly string[]): Promise<Ma
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   // Raw SQL: a hot read (every feed, search and profile page), worth skipping the query builder.
-  const rows = await rawQuery<Record<string, unknown>>(db, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, { ids: unique });
+  const rows = await rawQuery<Record<string, unknown>>(db, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, {
+    ids: unique,
+  });
   return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
 }
 
@@ -82,7 +94,10 @@ export async function usersByIds(db: Runner, ids: readonly string[]): Promise<Ma
  * Profiles with their skills in one statement (a feed or search page: the cards it shows).
  * Ids that name nobody are absent.
  */
-export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+export async function cardsByIds(
+  db: Runner,
+  ids: readonly string[],
+): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
   const unique = [...new Set(ids)];
   const users = new Map<string, ProfileRow>();
   const skills = new Map<string, UserSkills>();
@@ -143,8 +158,12 @@ export async function completedOfMany(db: Runner, ids: readonly string[]): Promi
   return new Map(
     ids.map((id) => [
       id,
-      (byUser.get(id) ?? []).map((r) => ({ skill: r.skill, category: r.category, completedAt: readDate(r.completedAt), mentorId: r.mentorId })),
+      (byUser.get(id) ?? []).map((r) => ({
+        skill: r.skill,
+        category: r.category,
+        completedAt: readDate(r.completedAt),
+        mentorId: r.mentorId,
+      })),
     ]),
   );
 }
-

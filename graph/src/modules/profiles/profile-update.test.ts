@@ -37,7 +37,14 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     const user = await t.dataSource.getRepository(User).findOneByOrFail({ id });
     const skills = await t.dataSource.getRepository(UserSkill).find({ where: { userId: id }, order: { kind: "ASC", position: "ASC" } });
     const languages = await t.dataSource.getRepository(UserLanguage).find({ where: { userId: id }, order: { position: "ASC" } });
-    return { gender: user.gender, image: user.image, amount: user.amount, days: user.days, skills: skills.length, languages: languages.map((l) => l.language) };
+    return {
+      gender: user.gender,
+      image: user.image,
+      amount: user.amount,
+      days: user.days,
+      skills: skills.length,
+      languages: languages.map((l) => l.language),
+    };
   }
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -51,8 +58,19 @@ describe.each(dbTargets)("profile update on %s", (target) => {
     ["a required skill row without skill", { skillsRequired: [{ category: "Other", skill: "   " }] }, PROFILE_MESSAGES.skillBlank],
     ["a skill over 60 characters", { skillsKnown: [{ category: "Other", skill: "x".repeat(61) }] }, PROFILE_MESSAGES.skillTooLong],
     ["28 languages", { languages: Array.from({ length: 28 }, () => "English") }, PROFILE_MESSAGES.tooManyLanguages],
-    ["1,000 skills in each list", { skillsKnown: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })), skillsRequired: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, PROFILE_MESSAGES.tooManySkills],
-    ["21 skills", { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) }, PROFILE_MESSAGES.tooManySkills],
+    [
+      "1,000 skills in each list",
+      {
+        skillsKnown: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })),
+        skillsRequired: Array.from({ length: 1000 }, (_, i) => ({ category: "Other", skill: `S${i}` })),
+      },
+      PROFILE_MESSAGES.tooManySkills,
+    ],
+    [
+      "21 skills",
+      { skillsKnown: Array.from({ length: 21 }, (_, i) => ({ category: "Other", skill: `S${i}` })) },
+      PROFILE_MESSAGES.tooManySkills,
+    ],
     ["negative coins", { amount: -1 }, PROFILE_MESSAGES.amount],
     ["absurd coins", { amount: 10_001 }, PROFILE_MESSAGES.amount],
     ["negative days", { days: -2 }, PROFILE_MESSAGES.days],
@@ -82,12 +100,14 @@ describe.each(dbTargets)("profile update on %s", (target) => {
   it.each([...cases, ["an unknown gender", { gender: "Other" }, PROFILE_MESSAGES.gender] as (typeof cases)[number]])(
     "REST POST /api/profileDetails refuses %s with 400 and the message",
     async (_what, patch, message) => {
-    const me = await freshUserWithImage();
-    const { languages, ...rest } = { ...valid, image: me.image, ...patch };
-    const r = await t.rest("POST", "/profileDetails", { body: { ...rest, selectedLanguages: languages, token: me.token, user_id: me.id } });
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe(message);
-    expect((await profileRows(me.id)).gender).toBeNull();
+      const me = await freshUserWithImage();
+      const { languages, ...rest } = { ...valid, image: me.image, ...patch };
+      const r = await t.rest("POST", "/profileDetails", {
+        body: { ...rest, selectedLanguages: languages, token: me.token, user_id: me.id },
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe(message);
+      expect((await profileRows(me.id)).gender).toBeNull();
     },
   );
 
@@ -135,7 +155,15 @@ describe.each(dbTargets)("profile update on %s", (target) => {
   it("REST takes the token from the body, answers 200 and replaces the previous image file", async () => {
     const me = await freshUserWithImage();
     const ok = await t.rest("POST", "/profileDetails", {
-      body: { ...valid, languages: undefined, selectedLanguages: ["English"], amount: "7", image: me.image, token: me.token, user_id: me.id },
+      body: {
+        ...valid,
+        languages: undefined,
+        selectedLanguages: ["English"],
+        amount: "7",
+        image: me.image,
+        token: me.token,
+        user_id: me.id,
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.error).toBe("");

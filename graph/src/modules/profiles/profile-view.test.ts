@@ -29,7 +29,12 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     mentor = await filledStudent(t, { name: "Mentor Menon" });
     viewer = await filledStudent(t, { name: "Viewer Varma" });
     await t.app.services.deps.tx((em) =>
-      t.app.services.profiles.addCompletedSkill(em, { learnerId: anita.id, mentorId: mentor.id, skill: " Go ", category: "Programming & Technology" }),
+      t.app.services.profiles.addCompletedSkill(em, {
+        learnerId: anita.id,
+        mentorId: mentor.id,
+        skill: " Go ",
+        category: "Programming & Technology",
+      }),
     );
   });
   afterAll(async () => {
@@ -64,7 +69,20 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     const email = (await t.dataSource.getRepository(User).findOneByOrFail({ id: anita.id })).email;
     expect(JSON.stringify(rest.body)).not.toContain(email);
     expect(Object.keys(rest.body.user).sort()).toEqual(
-      ["_id", "amount", "completed_skills", "gender", "image", "languages", "name", "rating", "responseStats", "selectedLanguages", "skillsKnown", "skillsRequired"].sort(),
+      [
+        "_id",
+        "amount",
+        "completed_skills",
+        "gender",
+        "image",
+        "languages",
+        "name",
+        "rating",
+        "responseStats",
+        "selectedLanguages",
+        "skillsKnown",
+        "skillsRequired",
+      ].sort(),
     );
   });
 

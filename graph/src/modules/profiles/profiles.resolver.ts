@@ -28,7 +28,13 @@ export class ProfilesResolver {
 
   @Authorized()
   @Mutation(() => MeType, { description: "Saves the caller's own profile (the token decides whose). Returns it." })
-  async updateProfile(@Arg("input", () => ProfileInput, { description: "The whole form; BAD_USER_INPUT with the message of the first rule it breaks, and nothing is saved." }) input: ProfileInput, @Ctx() ctx: Context): Promise<ProfileRow> {
+  async updateProfile(
+    @Arg("input", () => ProfileInput, {
+      description: "The whole form; BAD_USER_INPUT with the message of the first rule it breaks, and nothing is saved.",
+    })
+    input: ProfileInput,
+    @Ctx() ctx: Context,
+  ): Promise<ProfileRow> {
     const me = requireUser(ctx);
     await ctx.services.profiles.updateProfile(me.id, input);
     const fresh = await ctx.services.profiles.findUser(me.id);
@@ -37,13 +43,16 @@ export class ProfilesResolver {
   }
 
   @FieldResolver(() => Boolean, {
-    description: "Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED).",
+    description:
+      "Whether the student opened the link mailed to their college address. Until then nobody sees them (feed, search, leaderboard) and they cannot send requests, join or post implements, or chat (EMAIL_NOT_VERIFIED).",
   })
   emailVerified(@Root() me: ProfileRow): boolean {
     return me.emailVerifiedAt !== null;
   }
 
-  @FieldResolver(() => Boolean, { description: "Whether the caller may open the moderation console (named by OPERATOR_EMAILS or granted with npm run operator)." })
+  @FieldResolver(() => Boolean, {
+    description: "Whether the caller may open the moderation console (named by OPERATOR_EMAILS or granted with npm run operator).",
+  })
   isOperator(@Root() me: ProfileRow, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.services.moderation.operators.isOperator(me.id);
   }

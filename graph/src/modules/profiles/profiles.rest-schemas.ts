@@ -12,7 +12,9 @@ export const PublicUser = z
     languages: z.array(z.string()),
     skillsKnown: z.array(RestSkill),
     skillsRequired: z.array(RestSkill),
-    completed_skills: z.array(z.object({ skill: z.string(), category: z.string(), mentor: z.object({ _id: z.string(), name: z.string() }).nullable() })),
+    completed_skills: z.array(
+      z.object({ skill: z.string(), category: z.string(), mentor: z.object({ _id: z.string(), name: z.string() }).nullable() }),
+    ),
     rating: z.object({ ratingValue: z.number(), ratingCount: z.number().int() }),
     amount: z.number(),
   })
@@ -20,4 +22,6 @@ export const PublicUser = z
 
 export const OwnUser = PublicUser.extend({ email: z.string(), days: z.number(), emailVerified: z.boolean() }).openapi("OwnUser");
 
-export const FeedItem = z.object({ _id: z.string(), name: z.string(), skillsKnown: z.array(RestSkill), skillsRequired: z.array(RestSkill) }).openapi("FeedItem");
+export const FeedItem = z
+  .object({ _id: z.string(), name: z.string(), skillsKnown: z.array(RestSkill), skillsRequired: z.array(RestSkill) })
+  .openapi("FeedItem");

@@ -35,12 +35,18 @@ const ProfileImage = z
     const m = DATA_URL.exec(v.replace(/\s+/g, ""));
     return { bytes: m ? Buffer.from(m[1], "base64") : Buffer.alloc(0) };
   })
-  .describe("The URL POST /upload/image returned, or a `data:image/...;base64,` URL (PNG, JPEG, WebP or GIF, at most 2097152 bytes). Omitted or empty keeps the current picture; required when there is none.");
+  .describe(
+    "The URL POST /upload/image returned, or a `data:image/...;base64,` URL (PNG, JPEG, WebP or GIF, at most 2097152 bytes). Omitted or empty keeps the current picture; required when there is none.",
+  );
 
 const ProfileForm = z.object({
   user_id: OptionalId.describe("The caller's id."),
   token: z.string().optional().describe("The caller's token (legacy: in the body instead of a header)."),
-  headers: z.object({ Authorization: z.string().optional(), authorization: z.string().optional() }).passthrough().optional().describe("Legacy: axios options sent as the body; `Authorization: Bearer <jwt>` names the caller."),
+  headers: z
+    .object({ Authorization: z.string().optional(), authorization: z.string().optional() })
+    .passthrough()
+    .optional()
+    .describe("Legacy: axios options sent as the body; `Authorization: Bearer <jwt>` names the caller."),
   gender: z.unknown().describe("Male or Female ('Please Select your gender')."),
   selectedLanguages: z.unknown().optional().describe("Languages the student speaks."),
   languages: z.unknown().optional().describe("Alias of selectedLanguages."),
@@ -71,7 +77,6 @@ function readImage(req: Request, res: Response): Promise<Buffer | null> {
 
 /** POST /profileDetails (token in the body, picture as a data URL or an uploaded URL), GET /user/:id, POST /upload/image. */
 export function profilesRest(services: Services, r: Router = Router()): Router {
-
   r.post(
     "/upload/image",
     route(

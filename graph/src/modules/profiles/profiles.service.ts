@@ -219,15 +219,25 @@ export class ProfilesService {
     ].map((s) => ({ id: newId(), userId, ...s }));
     if (skills.length) await em.getRepository(UserSkill).insert(skills);
     const languages = p.languages.map((language, position) => ({
-      id: newId(), userId, position, language, languageKey: language.toLowerCase(),
+      id: newId(),
+      userId,
+      position,
+      language,
+      languageKey: language.toLowerCase(),
     }));
     await em.getRepository(UserLanguage).insert(languages);
     const owner = await listingFacts(em, userId);
     await writeProfileIndex(
       em,
       {
-        userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: p.languages,
-        known: p.skillsKnown.map((s) => s.skill), required: p.skillsRequired.map((s) => s.skill), tier: await this.tierOf(em, userId),
+        userId,
+        visible: owner.visible,
+        name: owner.name,
+        createdAt: owner.createdAt,
+        languages: p.languages,
+        known: p.skillsKnown.map((s) => s.skill),
+        required: p.skillsRequired.map((s) => s.skill),
+        tier: await this.tierOf(em, userId),
       },
       this.deps.clock.now(),
     );
@@ -245,7 +255,11 @@ export class ProfilesService {
     await writeProfileIndex(
       em,
       {
-        userId, visible: owner.visible, name: owner.name, createdAt: owner.createdAt, languages: languages.map((l) => l.language),
+        userId,
+        visible: owner.visible,
+        name: owner.name,
+        createdAt: owner.createdAt,
+        languages: languages.map((l) => l.language),
         known: skills.filter((s) => s.kind === "known").map((s) => s.skill),
         required: skills.filter((s) => s.kind === "required").map((s) => s.skill),
         tier: await this.tierOf(em, userId),

@@ -71,7 +71,8 @@ describe.each(dbTargets)("search on %s", (target) => {
 
   it("pages by cursor: the same ranking, no duplicates, no gaps; a cursor fits only its own search", async () => {
     const extra: string[] = [];
-    for (let i = 0; i < 7; i++) extra.push((await filledStudent(t, { name: `Pager ${String.fromCharCode(97 + i)} Sharma`, known: ["Python"] })).id);
+    for (let i = 0; i < 7; i++)
+      extra.push((await filledStudent(t, { name: `Pager ${String.fromCharCode(97 + i)} Sharma`, known: ["Python"] })).id);
     const all = await ids("python", "SKILLS_KNOWN");
     expect(all).toHaveLength(10);
     const paged: string[] = [];
@@ -96,7 +97,10 @@ describe.each(dbTargets)("search on %s", (target) => {
   });
 
   it("REST POST /api/dashboard/search answers { feed } in the documented shape", async () => {
-    const r = await t.rest("POST", "/dashboard/search", { token: me.token, body: { searchQuery: "Machine", selectedFilter: "skillsKnown" } });
+    const r = await t.rest("POST", "/dashboard/search", {
+      token: me.token,
+      body: { searchQuery: "Machine", selectedFilter: "skillsKnown" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.feed.map((f: { _id: string }) => f._id)).toEqual([priya]);
     expect(r.body.feed[0]).toEqual({
@@ -110,7 +114,9 @@ describe.each(dbTargets)("search on %s", (target) => {
     });
     const byName = await t.rest("POST", "/dashboard/search", { token: me.token, body: { searchQuery: "meena" } });
     expect(byName.body.feed.map((f: { _id: string }) => f._id)).toEqual([meena]);
-    expect((await t.rest("POST", "/dashboard/search", { token: me.token, body: { searchQuery: "x", selectedFilter: "email" } })).status).toBe(400);
+    expect(
+      (await t.rest("POST", "/dashboard/search", { token: me.token, body: { searchQuery: "x", selectedFilter: "email" } })).status,
+    ).toBe(400);
     expect((await t.rest("POST", "/dashboard/search", { body: { searchQuery: "x" } })).status).toBe(401);
   });
 });

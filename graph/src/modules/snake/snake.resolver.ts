@@ -16,7 +16,10 @@ export class SnakeResolver {
       "Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: " +
       "the server keeps the maximum, so a lower score never lowers it. Needs a token.",
   })
-  submitSnakeScore(@Arg("score", () => Int, { description: "Apples eaten, 0 to 594 (BAD_USER_INPUT otherwise)." }) score: number, @Ctx() ctx: Context): Promise<SnakeHighScoreType> {
+  submitSnakeScore(
+    @Arg("score", () => Int, { description: "Apples eaten, 0 to 594 (BAD_USER_INPUT otherwise)." }) score: number,
+    @Ctx() ctx: Context,
+  ): Promise<SnakeHighScoreType> {
     return ctx.services.snake.submit(requireUser(ctx).id, score);
   }
 }

@@ -15,11 +15,15 @@ export function snakeRestRouter(services: Services, router: Router = Router()): 
 
   router.get(
     "/Snakegame/:userID/details",
-    route(services, { tag, summary: "The caller's high score", auth: "bearer", params: UserIdParam, response: HighScore }, async (_req, ctx, _res, { params }) => {
-      const me = assertSelf(ctx, params.userID);
-      const { highScore } = await services.snake.highScore(me);
-      return { highScore };
-    }),
+    route(
+      services,
+      { tag, summary: "The caller's high score", auth: "bearer", params: UserIdParam, response: HighScore },
+      async (_req, ctx, _res, { params }) => {
+        const me = assertSelf(ctx, params.userID);
+        const { highScore } = await services.snake.highScore(me);
+        return { highScore };
+      },
+    ),
   );
 
   router.post(

@@ -44,7 +44,12 @@ describe.each(dbTargets)("snake high scores on %s", (target) => {
     for (const r of results) expect(r.status).toBe(200);
     expect((await t.rest("GET", `/Snakegame/${user.id}/details`, { token })).body).toEqual({ highScore: max });
     // one row per user
-    const rows = await t.dataSource.query(target === "mysql" ? "SELECT COUNT(*) AS n FROM snake_high_scores WHERE userId = ?" : 'SELECT COUNT(*) AS n FROM "snake_high_scores" WHERE "userId" = ?', [user.id]);
+    const rows = await t.dataSource.query(
+      target === "mysql"
+        ? "SELECT COUNT(*) AS n FROM snake_high_scores WHERE userId = ?"
+        : 'SELECT COUNT(*) AS n FROM "snake_high_scores" WHERE "userId" = ?',
+      [user.id],
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -86,9 +91,18 @@ describe.each(dbTargets)("snake high scores on %s", (target) => {
   it("REST reads and writes the caller's own score; the old client's digit strings are accepted", async () => {
     const { user, token } = await t.createUser();
     expect(await t.rest("GET", `/Snakegame/${user.id}/details`, { token })).toMatchObject({ status: 200, body: { highScore: 0 } });
-    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: 9 } })).toMatchObject({ status: 200, body: { highScore: 9 } });
-    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: "15" } })).toMatchObject({ status: 200, body: { highScore: 15 } });
-    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: 3 } })).toMatchObject({ status: 200, body: { highScore: 15 } });
+    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: 9 } })).toMatchObject({
+      status: 200,
+      body: { highScore: 9 },
+    });
+    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: "15" } })).toMatchObject({
+      status: 200,
+      body: { highScore: 15 },
+    });
+    expect(await t.rest("POST", `/Snakegame/${user.id}/update`, { token, body: { highScore: 3 } })).toMatchObject({
+      status: 200,
+      body: { highScore: 15 },
+    });
     expect((await t.gql(HIGH, {}, token)).data.snakeHighScore.highScore).toBe(15);
   });
 

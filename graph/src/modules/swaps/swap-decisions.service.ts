@@ -200,7 +200,9 @@ export class SwapDecisionsService {
    */
   async acceptBetween(me: string, other: string, kind: SwapKind): Promise<SwapRequest> {
     if (kind === "swap" && !(await this.requests.openBetween(me, other))) {
-      const paid = await this.requests.repo().findOne({ where: { requesterId: me, receiverId: other, kind: "pay", status: "paid" }, order: { paidAt: "DESC" } });
+      const paid = await this.requests
+        .repo()
+        .findOne({ where: { requesterId: me, receiverId: other, kind: "pay", status: "paid" }, order: { paidAt: "DESC" } });
       if (paid) return paid;
     }
     return this.accept(me, await this.idBetween(me, other, "receiver", kind));

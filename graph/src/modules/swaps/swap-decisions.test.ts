@@ -19,9 +19,21 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
 
   const db = {
     request: (id: string) => t.dataSource.getRepository(SwapRequest).findOneByOrFail({ id }),
-    chats: (a: string, b: string) => t.dataSource.getRepository(Chat).find({ where: [{ requesterId: a, receiverId: b }, { requesterId: b, receiverId: a }] }),
+    chats: (a: string, b: string) =>
+      t.dataSource.getRepository(Chat).find({
+        where: [
+          { requesterId: a, receiverId: b },
+          { requesterId: b, receiverId: a },
+        ],
+      }),
     notes: (recipientId: string) => t.dataSource.getRepository(Notification).find({ where: { recipientId } }),
-    blocks: (a: string, b: string) => t.dataSource.getRepository(Block).find({ where: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] }),
+    blocks: (a: string, b: string) =>
+      t.dataSource.getRepository(Block).find({
+        where: [
+          { blockerId: a, blockedId: b },
+          { blockerId: b, blockedId: a },
+        ],
+      }),
   };
   async function trio() {
     return { a: await student(t, [REACT]), b: await student(t, [GUITAR, CHESS], "Female"), c: await student(t, [CHESS]) };
@@ -69,9 +81,13 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     expect(await db.request(id)).toMatchObject({ status: "rejected", rejectedById: b.id, openPair: null });
     expect(await db.blocks(a.id, b.id)).toEqual([expect.objectContaining({ blockerId: b.id, blockedId: a.id, reason: "swap-rejected" })]);
     expect(await db.notes(b.id)).toEqual([]);
-    expect(await db.notes(a.id)).toEqual([expect.objectContaining({ type: "swap-reject", message: "Your swap request has been rejected", notifierId: b.id })]);
+    expect(await db.notes(a.id)).toEqual([
+      expect.objectContaining({ type: "swap-reject", message: "Your swap request has been rejected", notifierId: b.id }),
+    ]);
     expect(await db.chats(a.id, b.id)).toEqual([]);
-    expect((await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.blocked);
+    expect(
+      (await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message,
+    ).toBe(SWAP_MESSAGES.blocked);
   });
 
   it("lets only the receiver answer, and no one else even sees the request", async () => {
@@ -86,7 +102,9 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     expect((await t.gql(`query($id: ID!) { swapRequest(id: $id) { id } }`, { id }, c.token)).data.swapRequest).toBeNull();
     // Nor can a stranger touch B's notification about it.
     const [note] = await db.notes(b.id);
-    expect((await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: note.id }, c.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    expect(
+      (await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: note.id }, c.token)).errors?.[0].extensions?.code,
+    ).toBe("NOT_FOUND");
     expect((await t.gql(Q.notifications, {}, c.token)).data.notifications.edges.map((e: any) => e.node)).toEqual([]);
     expect(await db.request(id)).toMatchObject({ status: "pending" });
     expect(await db.notes(b.id)).toHaveLength(1);
@@ -137,23 +155,46 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     expect(accepted.data.acceptRequest).toMatchObject({ status: "AWAITING_PAYMENT", chatId: null });
     expect(await db.notes(b.id)).toEqual([]);
     const [acceptedPay] = await db.notes(a.id);
-    expect(acceptedPay).toMatchObject({ type: "Accepted-Pay", notifierId: b.id, refId: id, skillCoins: 6, preachSkill: "Chess", learnSkill: null });
+    expect(acceptedPay).toMatchObject({
+      type: "Accepted-Pay",
+      notifierId: b.id,
+      refId: id,
+      skillCoins: 6,
+      preachSkill: "Chess",
+      learnSkill: null,
+    });
     expect(await db.chats(a.id, b.id)).toEqual([]);
     // Still open: no new request meanwhile; the learner is told to pay.
-    expect((await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.payAwaiting);
+    expect(
+      (await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT, learnSkill: GUITAR } }, a.token)).errors?.[0].message,
+    ).toBe(SWAP_MESSAGES.payAwaiting);
 
     const paid = await t.gql(Q.pay, { id }, a.token);
-    expect(paid.data.payAcceptedRequest).toMatchObject({ message: "Payment Successful!! 6 has been detected from your account.", coins: 6, request: { status: "PAID" } });
+    expect(paid.data.payAcceptedRequest).toMatchObject({
+      message: "Payment Successful!! 6 has been detected from your account.",
+      coins: 6,
+      request: { status: "PAID" },
+    });
     expect(await balance(t, a.id)).toBe(14);
     expect(await escrow(t)).toBe(escrowBefore + 6);
     expect(await balance(t, b.id)).toBe(0);
     const hold = await t.app.services.coins.findHold(`pay:${id}`);
     expect(hold).toMatchObject({ amount: 6, fromAccountId: a.id, beneficiaryId: b.id, holdState: "held" });
     const [chat] = await db.chats(a.id, b.id);
-    expect(chat).toMatchObject({ kind: "pay", requesterId: a.id, receiverId: b.id, requesterLearnsSkill: "Chess", receiverLearnsSkill: null, coins: 6, escrowRef: `pay:${id}` });
+    expect(chat).toMatchObject({
+      kind: "pay",
+      requesterId: a.id,
+      receiverId: b.id,
+      requesterLearnsSkill: "Chess",
+      receiverLearnsSkill: null,
+      coins: 6,
+      escrowRef: `pay:${id}`,
+    });
     expect(await db.request(id)).toMatchObject({ status: "paid", chatId: chat.id, escrowRef: `pay:${id}`, openPair: null });
     expect(await db.notes(a.id)).toEqual([]);
-    expect(await db.notes(b.id)).toEqual([expect.objectContaining({ type: "swap-accept", notifierId: a.id, refId: chat.id, skillCoins: 6 })]);
+    expect(await db.notes(b.id)).toEqual([
+      expect.objectContaining({ type: "swap-accept", notifierId: a.id, refId: chat.id, skillCoins: 6 }),
+    ]);
     // Paying twice moves nothing more.
     expect((await t.gql(Q.pay, { id }, a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.notPending);
     expect(await balance(t, a.id)).toBe(14);
@@ -166,7 +207,10 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const id = await payRequest(a, b, 5);
     await t.gql(Q.accept, { id }, b.token);
     const r = await t.gql(Q.pay, { id }, a.token);
-    expect(r.errors?.[0]).toMatchObject({ message: "You do not have enough skill coins", extensions: { code: "BAD_USER_INPUT", reason: "NOT_ENOUGH_COINS" } });
+    expect(r.errors?.[0]).toMatchObject({
+      message: "You do not have enough skill coins",
+      extensions: { code: "BAD_USER_INPUT", reason: "NOT_ENOUGH_COINS" },
+    });
     expect(await balance(t, a.id)).toBe(3);
     expect(await escrow(t)).toBe(escrowBefore);
     expect(await db.request(id)).toMatchObject({ status: "awaiting_payment", chatId: null, escrowRef: null });
@@ -187,7 +231,10 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const early = await t.gql(Q.pay, { id }, a.token);
     expect(early.errors?.[0].extensions?.code).toBe("CONFLICT");
     await t.gql(Q.accept, { id }, b.token);
-    expect((await t.gql(Q.pay, { id }, b.token)).errors?.[0]).toMatchObject({ message: SWAP_MESSAGES.onlyLearner, extensions: { code: "FORBIDDEN" } });
+    expect((await t.gql(Q.pay, { id }, b.token)).errors?.[0]).toMatchObject({
+      message: SWAP_MESSAGES.onlyLearner,
+      extensions: { code: "FORBIDDEN" },
+    });
     expect((await t.gql(Q.pay, { id }, c.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
     expect((await t.gql(Q.accept, { id }, b.token)).errors?.[0].message).toBe(SWAP_MESSAGES.notPending);
     expect([await balance(t, a.id), await balance(t, b.id)]).toEqual([10, 10]);
@@ -201,7 +248,9 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const first = await payRequest(a, b);
     await t.gql(Q.reject, { id: first }, b.token);
     expect(await db.request(first)).toMatchObject({ status: "rejected", rejectedById: b.id });
-    expect(await db.notes(a.id)).toEqual([expect.objectContaining({ type: "swap-reject", message: "Your swap request has been rejected" })]);
+    expect(await db.notes(a.id)).toEqual([
+      expect.objectContaining({ type: "swap-reject", message: "Your swap request has been rejected" }),
+    ]);
     expect(await db.blocks(a.id, b.id)).toEqual([expect.objectContaining({ blockerId: b.id, blockedId: a.id })]);
 
     const second = await payRequest(c, b, 2);

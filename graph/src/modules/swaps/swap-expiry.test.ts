@@ -75,7 +75,9 @@ describe.each(dbTargets)("expiring unanswered requests on %s", (target) => {
 
     // The expired notification is informational: Ok removes it.
     const list = await t.gql(`{ notifications { edges { node { id type dismissible } } } }`, {}, a.token);
-    expect(list.data.notifications.edges.map((e: { node: unknown }) => e.node)).toEqual([expect.objectContaining({ type: "REQUEST_EXPIRED", dismissible: true })]);
+    expect(list.data.notifications.edges.map((e: { node: unknown }) => e.node)).toEqual([
+      expect.objectContaining({ type: "REQUEST_EXPIRED", dismissible: true }),
+    ]);
 
     // REST (the old client reads `error` on 200): the expired request is no longer pending; GraphQL refuses answering it.
     const rest = await t.rest("POST", "/accept-swap", { token: b.token, body: { feedID: a.id, userID: b.id } });

@@ -81,7 +81,10 @@ export class SwapRequestsService {
     });
     let cancelled = 0;
     for (const r of open) {
-      const res = await this.repo(em).update({ id: r.id, status: r.status }, { status: "cancelled", openPair: null, decidedAt: this.deps.clock.now() });
+      const res = await this.repo(em).update(
+        { id: r.id, status: r.status },
+        { status: "cancelled", openPair: null, decidedAt: this.deps.clock.now() },
+      );
       if (!res.affected) continue;
       cancelled++;
       await this.c.notifications.removeByRef(r.id, em);
@@ -154,7 +157,8 @@ export class SwapRequestsService {
   async requestPay(me: string, input: { receiverId: string; learnSkill?: unknown; coins?: unknown }): Promise<SwapRequest> {
     const receiverId = String(input.receiverId ?? "");
     if (!hasSkill(input.learnSkill)) throw badInput(M.selectSkills);
-    if (input.coins === undefined || input.coins === null || input.coins === "" || Number(input.coins) === 0) throw badInput("Enter skill coins");
+    if (input.coins === undefined || input.coins === null || input.coins === "" || Number(input.coins) === 0)
+      throw badInput("Enter skill coins");
     const coins = parseCoins(input.coins);
     await this.c.profiles.assertDetailsFilled(me);
     await this.assertAvailableAndCount(me, receiverId);

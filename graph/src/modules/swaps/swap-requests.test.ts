@@ -36,12 +36,32 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const { a, b } = await pair();
     const r = await t.gql(Q.requestSwap, swapInput(b), a.token);
     expect(r.errors).toBeUndefined();
-    expect(r.data.requestSwap).toMatchObject({ kind: "SWAP", status: "PENDING", requester: { id: a.id }, receiver: { id: b.id }, preachSkill: REACT, learnSkill: GUITAR });
+    expect(r.data.requestSwap).toMatchObject({
+      kind: "SWAP",
+      status: "PENDING",
+      requester: { id: a.id },
+      receiver: { id: b.id },
+      preachSkill: REACT,
+      learnSkill: GUITAR,
+    });
     const row = await requests().findOneByOrFail({ id: r.data.requestSwap.id });
-    expect(row).toMatchObject({ requesterId: a.id, receiverId: b.id, status: "pending", preachSkill: "React", learnSkill: "Guitar", coins: null });
+    expect(row).toMatchObject({
+      requesterId: a.id,
+      receiverId: b.id,
+      status: "pending",
+      preachSkill: "React",
+      learnSkill: "Guitar",
+      coins: null,
+    });
     const forB = await t.gql(Q.notifications, {}, b.token);
     expect(forB.data.notifications.edges.map((e: any) => e.node)).toEqual([
-      expect.objectContaining({ type: "SWAP_REQUEST", refId: row.id, notifier: { id: a.id, name: a.name }, preachSkill: REACT, learnSkill: GUITAR }),
+      expect.objectContaining({
+        type: "SWAP_REQUEST",
+        refId: row.id,
+        notifier: { id: a.id, name: a.name },
+        preachSkill: REACT,
+        learnSkill: GUITAR,
+      }),
     ]);
     expect((await t.gql(Q.notifications, {}, a.token)).data.notificationCount).toBe(0);
   });
@@ -61,7 +81,10 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     expect(again.errors?.[0]).toMatchObject({ message: SWAP_MESSAGES.alreadyPending, extensions: { code: "CONFLICT" } });
     const reverse = await t.gql(Q.requestSwap, swapInput(a, GUITAR, REACT), b.token);
     expect(reverse.errors?.[0].message).toBe(SWAP_MESSAGES.alreadyPending);
-    const rest = await t.rest("POST", "/swap-request", { token: a.token, body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR } });
+    const rest = await t.rest("POST", "/swap-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR },
+    });
     // The old client's path: the refusal is 200 with its text in `error` (an axios client reads no other).
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ error: SWAP_MESSAGES.alreadyPending, code: "CONFLICT" });
@@ -84,7 +107,10 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     ]) {
       expect(r.errors?.[0]).toMatchObject({ message: SWAP_MESSAGES.payPending, extensions: { code: "CONFLICT" } });
     }
-    const rest = await t.rest("POST", "/pay-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 } });
+    const rest = await t.rest("POST", "/pay-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 },
+    });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ error: SWAP_MESSAGES.payPending, code: "CONFLICT" });
     await t.app.services.swapDecisions.accept(b.id, sent.data.requestPay.id);
@@ -123,7 +149,10 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     await t.app.services.blocks.block(b.id, a.id, "swap-rejected");
     expect((await t.gql(Q.requestSwap, swapInput(b), a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.blocked);
     expect((await t.gql(Q.requestSwap, swapInput(a, GUITAR, REACT), b.token)).errors?.[0].message).toBe(SWAP_MESSAGES.blocked);
-    const pay = await t.rest("POST", "/pay-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 } });
+    const pay = await t.rest("POST", "/pay-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 },
+    });
     expect(pay.body.error).toBe(SWAP_MESSAGES.blocked);
     expect(await requests().count({ where: [{ requesterId: a.id }, { requesterId: b.id }] })).toBe(0);
   });
@@ -137,7 +166,11 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const payNotTheirs = await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: REACT, skillCoins: 1 } }, a.token);
     expect(payNotTheirs.errors?.[0].message).toBe(SWAP_MESSAGES.learnSkill);
     // Case and spacing do not matter; the profile's own spelling is stored.
-    const ok = await t.gql(Q.requestSwap, swapInput(b, { skill: " react ", category: REACT.category }, { skill: "GUITAR", category: GUITAR.category }), a.token);
+    const ok = await t.gql(
+      Q.requestSwap,
+      swapInput(b, { skill: " react ", category: REACT.category }, { skill: "GUITAR", category: GUITAR.category }),
+      a.token,
+    );
     expect(ok.data.requestSwap).toMatchObject({ preachSkill: REACT, learnSkill: GUITAR });
   });
 
@@ -145,21 +178,32 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const { a, b } = await pair();
     const noSkills = await t.gql(Q.requestSwap, { i: { receiverId: b.id, preachSkill: REACT } }, a.token);
     expect(noSkills.errors?.[0].message).toBe("select skills");
-    const restNoSkills = await t.rest("POST", "/swap-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: GUITAR } });
+    const restNoSkills = await t.rest("POST", "/swap-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, learnSkill: GUITAR },
+    });
     expect(restNoSkills).toMatchObject({ status: 200, body: { error: "select skills", code: "BAD_USER_INPUT" } });
     expect((await t.gql(Q.requestPay, { i: { receiverId: b.id, skillCoins: 3 } }, a.token)).errors?.[0].message).toBe("select skills");
-    expect((await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 0 } }, a.token)).errors?.[0].message).toBe("Enter skill coins");
+    expect((await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: 0 } }, a.token)).errors?.[0].message).toBe(
+      "Enter skill coins",
+    );
     for (const bad of [-2, 10_001]) {
       const r = await t.gql(Q.requestPay, { i: { receiverId: b.id, learnSkill: CHESS, skillCoins: bad } }, a.token);
       expect(r.errors?.[0].message).toBe(SWAP_MESSAGES.coins);
     }
     for (const bad of [2.5, "abc", "1e3"]) {
-      const r = await t.rest("POST", "/pay-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: bad } });
+      const r = await t.rest("POST", "/pay-request", {
+        token: a.token,
+        body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: bad },
+      });
       expect(r).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.coins, code: "BAD_USER_INPUT" } });
     }
     expect(await requests().count({ where: { requesterId: a.id } })).toBe(0);
     // Old clients send the input's text.
-    const text = await t.rest("POST", "/pay-request", { token: a.token, body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: "12" } });
+    const text = await t.rest("POST", "/pay-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: "12" },
+    });
     expect(text).toMatchObject({ status: 200, body: { error: "" } });
     expect((await requests().findOneByOrFail({ requesterId: a.id })).coins).toBe(12);
   });
@@ -173,7 +217,9 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
     const unfilled = await t.gql(Q.swapForm, { u: b.id }, blank.token);
     expect(unfilled.errors?.[0]).toMatchObject({ message: "not filled details", extensions: { code: "DETAILS_NOT_FILLED" } });
     expect((await t.gql(Q.swapForm, { u: b.id })).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-    expect((await t.rest("POST", "/swap-request", { body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR } })).status).toBe(401);
+    expect(
+      (await t.rest("POST", "/swap-request", { body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR } })).status,
+    ).toBe(401);
   });
 
   it("answers 403 when the body's caller id is someone else's", async () => {
@@ -193,10 +239,17 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
 
   it("sends a swap request through REST with userID = caller and feedID = receiver", async () => {
     const { a, b } = await pair();
-    const r = await t.rest("POST", "/swap-request", { token: a.token, body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR } });
+    const r = await t.rest("POST", "/swap-request", {
+      token: a.token,
+      body: { feedID: b.id, userID: a.id, preachSkill: REACT, learnSkill: GUITAR },
+    });
     expect(r).toMatchObject({ status: 200, body: { error: "" } });
     expect(await requests().findOneByOrFail({ id: r.body.requestId })).toMatchObject({ requesterId: a.id, receiverId: b.id, kind: "swap" });
     const avail = await t.gql(Q.availability, { u: a.id }, b.token);
-    expect(avail.data.swapAvailability).toMatchObject({ hasChat: false, canRequest: false, openRequest: { id: r.body.requestId, status: "PENDING" } });
+    expect(avail.data.swapAvailability).toMatchObject({
+      hasChat: false,
+      canRequest: false,
+      openRequest: { id: r.body.requestId, status: "PENDING" },
+    });
   });
 });

@@ -18,7 +18,13 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
 
   const post = (path: string, s: Student, body: Record<string, unknown>) => t.rest("POST", path, { token: s.token, body });
   const requestOf = (requesterId: string) => t.dataSource.getRepository(SwapRequest).findOneByOrFail({ requesterId });
-  const chats = (a: string, b: string) => t.dataSource.getRepository(Chat).count({ where: [{ requesterId: a, receiverId: b }, { requesterId: b, receiverId: a }] });
+  const chats = (a: string, b: string) =>
+    t.dataSource.getRepository(Chat).count({
+      where: [
+        { requesterId: a, receiverId: b },
+        { requesterId: b, receiverId: a },
+      ],
+    });
   const notes = (recipientId: string) => t.dataSource.getRepository(Notification).find({ where: { recipientId } });
   async function pair() {
     return { a: await student(t, [REACT]), b: await student(t, [GUITAR, CHESS], "Female") };
@@ -58,7 +64,10 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     const escrowBefore = await escrow(t);
     await post("/pay-request", a, { feedID: b.id, userID: a.id, learnSkill: CHESS, skillCoins: 4 });
     // accept-swap does not answer a pay request, accept-pay does.
-    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({ status: 200, body: { error: "This is a pay request", code: "BAD_USER_INPUT" } });
+    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({
+      status: 200,
+      body: { error: "This is a pay request", code: "BAD_USER_INPUT" },
+    });
     expect((await requestOf(a.id)).status).toBe("pending");
     expect((await post("/accept-pay", b, { feedID: a.id, userID: b.id, learnSkill: CHESS, skillCoins: 4 })).body).toEqual({ error: "" });
     expect((await requestOf(a.id)).status).toBe("awaiting_payment");
@@ -71,7 +80,10 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     expect(await balance(t, a.id)).toBe(9);
 
     const paid = await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: "4" });
-    expect(paid).toMatchObject({ status: 200, body: { error: "", message: "Payment Successful!! 4 has been detected from your account." } });
+    expect(paid).toMatchObject({
+      status: 200,
+      body: { error: "", message: "Payment Successful!! 4 has been detected from your account." },
+    });
     expect(await balance(t, a.id)).toBe(5);
     expect(await escrow(t)).toBe(escrowBefore + 4);
     expect(await chats(a.id, b.id)).toBe(1);
@@ -119,9 +131,15 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     expect((await requestOf(a.id)).status).toBe("paid");
     expect([...(await notes(a.id)), ...(await notes(b.id))].length).toBe(notesBefore);
     // The teacher has nothing to accept: a refusal, as text.
-    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.notPending } });
+    expect(await post("/accept-swap", b, { feedID: a.id, userID: b.id })).toMatchObject({
+      status: 200,
+      body: { error: SWAP_MESSAGES.notPending },
+    });
     // Paying twice is refused the same way, and moves nothing.
-    expect(await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: 4 })).toMatchObject({ status: 200, body: { error: SWAP_MESSAGES.notPending } });
+    expect(await post("/detect-skill-coins", a, { userID: a.id, feedID: b.id, skillCoins: 4 })).toMatchObject({
+      status: 200,
+      body: { error: SWAP_MESSAGES.notPending },
+    });
     expect(await balance(t, a.id)).toBe(5);
   });
 
@@ -136,7 +154,16 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
   });
 
   it("needs a token on every path", async () => {
-    for (const path of ["/user/swap/form", "/user/payment/form", "/swap-request", "/pay-request", "/reject-swap", "/accept-swap", "/accept-pay", "/detect-skill-coins"]) {
+    for (const path of [
+      "/user/swap/form",
+      "/user/payment/form",
+      "/swap-request",
+      "/pay-request",
+      "/reject-swap",
+      "/accept-swap",
+      "/accept-pay",
+      "/detect-skill-coins",
+    ]) {
       expect((await t.rest("POST", path, { body: {} })).status, path).toBe(401);
     }
   });

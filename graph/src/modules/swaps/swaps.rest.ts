@@ -31,11 +31,20 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
         services,
         {
           tag,
-          summary: path.includes("swap") ? "What the caller can teach and learn in a swap with a student" : "What the caller can learn for coins from a student",
+          summary: path.includes("swap")
+            ? "What the caller can teach and learn in a swap with a student"
+            : "What the caller can learn for coins from a student",
           auth: "bearer",
           legacy: { preachSkills: [], learnSkills: [] },
-          body: z.object({ senderID: OptionalId.describe("The caller's id."), receiverID: OptionalId.describe("The student whose profile is viewed.") }),
-          response: z.object({ error: ErrorText, preachSkills: z.array(z.object({ category: z.string(), skill: z.string() })), learnSkills: z.array(z.object({ category: z.string(), skill: z.string() })) }),
+          body: z.object({
+            senderID: OptionalId.describe("The caller's id."),
+            receiverID: OptionalId.describe("The student whose profile is viewed."),
+          }),
+          response: z.object({
+            error: ErrorText,
+            preachSkills: z.array(z.object({ category: z.string(), skill: z.string() })),
+            learnSkills: z.array(z.object({ category: z.string(), skill: z.string() })),
+          }),
         },
         async (_req, ctx, _res, { body }) => {
           const form = await services.swaps.form(assertSelf(ctx, body.senderID), body.receiverID ?? "");
@@ -52,7 +61,8 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
       {
         tag,
         summary: "Ask a student for a swap (I teach preachSkill, I learn learnSkill)",
-        description: "A request already waiting answers 200 `error: 'Swap request already sent to the user and waiting for his response.'`.",
+        description:
+          "A request already waiting answers 200 `error: 'Swap request already sent to the user and waiting for his response.'`.",
         auth: "bearer",
         legacy: true,
         body: z.object({ ...Pair, preachSkill: SkillChoice, learnSkill: SkillChoice }),
@@ -60,7 +70,11 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
       },
       async (_req, ctx, _res, { body }) => {
         const me = assertSelf(ctx, body.userID);
-        const request = await services.swaps.requestSwap(me, { receiverId: body.feedID ?? "", preachSkill: body.preachSkill, learnSkill: body.learnSkill });
+        const request = await services.swaps.requestSwap(me, {
+          receiverId: body.feedID ?? "",
+          preachSkill: body.preachSkill,
+          learnSkill: body.learnSkill,
+        });
         return { error: "", requestId: request.id };
       },
     ),
@@ -75,12 +89,20 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
         summary: "Ask a student to teach a skill for skill coins",
         auth: "bearer",
         legacy: true,
-        body: z.object({ ...Pair, learnSkill: SkillChoice, skillCoins: z.unknown().describe("Whole coins, more than 0 ('Enter skill coins').") }),
+        body: z.object({
+          ...Pair,
+          learnSkill: SkillChoice,
+          skillCoins: z.unknown().describe("Whole coins, more than 0 ('Enter skill coins')."),
+        }),
         response: RequestAnswer,
       },
       async (_req, ctx, _res, { body }) => {
         const me = assertSelf(ctx, body.userID);
-        const request = await services.swaps.requestPay(me, { receiverId: body.feedID ?? "", learnSkill: body.learnSkill, coins: body.skillCoins });
+        const request = await services.swaps.requestPay(me, {
+          receiverId: body.feedID ?? "",
+          learnSkill: body.learnSkill,
+          coins: body.skillCoins,
+        });
         return { error: "", requestId: request.id };
       },
     ),
@@ -90,7 +112,14 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
     "/reject-swap",
     route(
       services,
-      { tag, summary: "Reject the open request with a student (and block them from the caller's view)", auth: "bearer", legacy: true, body: z.object(Pair), response: OkAnswer },
+      {
+        tag,
+        summary: "Reject the open request with a student (and block them from the caller's view)",
+        auth: "bearer",
+        legacy: true,
+        body: z.object(Pair),
+        response: OkAnswer,
+      },
       async (_req, ctx, _res, { body }) => {
         await services.swapDecisions.rejectBetween(assertSelf(ctx, body.userID), body.feedID ?? "");
         return { error: "" };

@@ -21,7 +21,8 @@ registerValueEnum(
     PAID: "A pay request the requester paid: coins are held and the chat is open (chatId).",
     REJECTED: "Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other.",
     CANCELLED: "Withdrawn by the server because a party's account was deleted or suspended; no coins moved.",
-    EXPIRED: "Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid).",
+    EXPIRED:
+      "Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid).",
   },
 );
 

@@ -32,13 +32,13 @@ export function Component() {
             Our Story
           </h2>
           <p>
-            Skill Exchange was founded by computer science students who noticed something simple: every classmate was
-            great at something, and curious about something else. The coder wanted to learn guitar, the guitarist wanted
-            to learn to code, and neither had an easy way to find the other.
+            Skill Exchange was founded by computer science students who noticed something simple: every classmate was great at something,
+            and curious about something else. The coder wanted to learn guitar, the guitarist wanted to learn to code, and neither had an
+            easy way to find the other.
           </p>
           <p>
-            So we built one. What started as a side project between lectures became a platform where students list the
-            skills they know and the skills they want, and swap them one-to-one.
+            So we built one. What started as a side project between lectures became a platform where students list the skills they know and
+            the skills they want, and swap them one-to-one.
           </p>
         </Card>
 
@@ -50,12 +50,12 @@ export function Component() {
             Our Mission
           </h2>
           <p>
-            Our mission is to connect learners worldwide for collaborative learning, making it easy to teach, learn
-            and build together without barriers of cost or background.
+            Our mission is to connect learners worldwide for collaborative learning, making it easy to teach, learn and build together
+            without barriers of cost or background.
           </p>
           <p>
-            We want every exchange to be fair and rewarding: swap skills directly, pay with skill coins when a swap does
-            not fit, rate your partners, and grow a reputation for being a great mentor.
+            We want every exchange to be fair and rewarding: swap skills directly, pay with skill coins when a swap does not fit, rate your
+            partners, and grow a reputation for being a great mentor.
           </p>
         </Card>
       </div>

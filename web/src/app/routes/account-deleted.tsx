@@ -9,7 +9,11 @@ import { paths } from "../../lib/paths";
 /** Where deleting one's account ends: the session is gone already. */
 export function Component() {
   return (
-    <AuthCard title="Account deleted" description="Thank you for learning with Skill Exchange." footer={<Link to={paths.home}>Back to home</Link>}>
+    <AuthCard
+      title="Account deleted"
+      description="Thank you for learning with Skill Exchange."
+      footer={<Link to={paths.home}>Back to home</Link>}
+    >
       <title>Account deleted · Skill Exchange</title>
       <div className={styles.form}>
         <Alert variant="success" title={PRIVACY_MESSAGES.deleted}>

@@ -23,8 +23,7 @@ export function Component() {
     [submitScore],
   );
 
-  const unauthenticated =
-    CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+  const unauthenticated = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
   if (unauthenticated) return <Navigate to={paths.register} replace />;
 
   const me = data?.snakeHighScore;

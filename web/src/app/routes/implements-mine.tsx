@@ -6,5 +6,9 @@ import { paths } from "../../lib/paths";
 /** /implements/:userID: Your Problems. Only one's own: another id goes to the caller's page. */
 export function Component() {
   const { userID } = useParams();
-  return <WithViewer>{(me) => (me.id === userID ? <MyProblemsPage me={me} /> : <Navigate to={paths.implements.mine(me.id)} replace />)}</WithViewer>;
+  return (
+    <WithViewer>
+      {(me) => (me.id === userID ? <MyProblemsPage me={me} /> : <Navigate to={paths.implements.mine(me.id)} replace />)}
+    </WithViewer>
+  );
 }

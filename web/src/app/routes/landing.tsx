@@ -1,14 +1,6 @@
 import type { ReactNode } from "react";
 import { ButtonLink } from "../../components/ui/Button";
-import {
-  ArrowRightIcon,
-  ChatIcon,
-  CoinsIcon,
-  RocketIcon,
-  SearchIcon,
-  StarIcon,
-  SwapIcon,
-} from "../../components/ui/icons";
+import { ArrowRightIcon, ChatIcon, CoinsIcon, RocketIcon, SearchIcon, StarIcon, SwapIcon } from "../../components/ui/icons";
 import styles from "./landing.module.css";
 import { paths } from "../../lib/paths";
 
@@ -67,8 +59,8 @@ export function Component() {
               Welcome to <span className={styles.gradientText}>Skill&nbsp;Exchange</span>
             </h1>
             <p className={styles.lead}>
-              Hi there! Teach what you know and learn what you don't. Swap skills one-to-one with fellow students,
-              or pay with skill coins, then chat, meet and grow together.
+              Hi there! Teach what you know and learn what you don't. Swap skills one-to-one with fellow students, or pay with skill coins,
+              then chat, meet and grow together.
             </p>
             <div className={styles.ctas}>
               <ButtonLink to={paths.dashboard()} size="lg" endIcon={<ArrowRightIcon size={18} />}>
@@ -144,7 +136,13 @@ export function Component() {
               </h2>
               <p className={styles.ctaText}>Set up your profile in a couple of minutes and meet your first learning partner today.</p>
             </div>
-            <ButtonLink to={paths.dashboard()} size="lg" variant="secondary" className={styles.ctaButton} endIcon={<ArrowRightIcon size={18} />}>
+            <ButtonLink
+              to={paths.dashboard()}
+              size="lg"
+              variant="secondary"
+              className={styles.ctaButton}
+              endIcon={<ArrowRightIcon size={18} />}
+            >
               Start swapping
             </ButtonLink>
           </div>

@@ -42,7 +42,11 @@ export function Component() {
       ) : !data ? (
         <LoadingBlock label="Loading..." />
       ) : data.leaderboard.edges.length === 0 ? (
-        <EmptyState icon={<StarIcon size={22} />} title="No students yet" description="The leaderboard fills up as students join and rate each other." />
+        <EmptyState
+          icon={<StarIcon size={22} />}
+          title="No students yet"
+          description="The leaderboard fills up as students join and rate each other."
+        />
       ) : (
         <LeaderboardTable rows={nodesOf(data.leaderboard)} currentID={currentID} />
       )}

@@ -73,13 +73,16 @@ export function Component() {
     if (sendingLink.busy) return;
     setLatest("forgot");
     if (!email.trim()) return sendingLink.fail(MESSAGES.forgotEmailRequired);
-    await sendingLink.run(async () => (await forgotPassword({ variables: { email: email.trim() } })).data?.forgotPassword ?? MESSAGES.forgotFailed, {
-      success: (text) => text,
-      onError: (error) => {
-        const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
-        return limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed;
+    await sendingLink.run(
+      async () => (await forgotPassword({ variables: { email: email.trim() } })).data?.forgotPassword ?? MESSAGES.forgotFailed,
+      {
+        success: (text) => text,
+        onError: (error) => {
+          const limited = errorCode(error) === "RATE_LIMITED" ? serverMessage(error) : undefined;
+          return limited ? `${MESSAGES.forgotFailed} ${limited}` : MESSAGES.forgotFailed;
+        },
       },
-    });
+    );
   }
 
   return (
@@ -94,9 +97,7 @@ export function Component() {
     >
       <title>Sign In · Skill Exchange</title>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.alerts}>
-          {notice && <Alert variant={notice.variant}>{notice.message}</Alert>}
-        </div>
+        <div className={styles.alerts}>{notice && <Alert variant={notice.variant}>{notice.message}</Alert>}</div>
         <TextField
           label="Email"
           name="email"
@@ -118,7 +119,13 @@ export function Component() {
         />
         <div className={styles.row}>
           <span />
-          <button type="button" className={styles.linkButton} onClick={() => void onForgot()} disabled={sendingLink.busy} aria-busy={sendingLink.busy || undefined}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => void onForgot()}
+            disabled={sendingLink.busy}
+            aria-busy={sendingLink.busy || undefined}
+          >
             Forgot Password?
           </button>
         </div>

@@ -12,7 +12,9 @@ export function Component() {
       <title>Payment Failure · Skill Exchange</title>
       <PaymentResult outcome="failure" returnTo={state.returnTo} title="Payment Failure!">
         <p>{state.reason ?? "The payment did not go through."} No skill coins were added.</p>
-        {state.maybeCharged && <p>If money did leave your account, the coins are added automatically once Razorpay confirms the payment.</p>}
+        {state.maybeCharged && (
+          <p>If money did leave your account, the coins are added automatically once Razorpay confirms the payment.</p>
+        )}
       </PaymentResult>
     </Page>
   );

@@ -2,7 +2,16 @@ import type { ReactNode } from "react";
 import { Page } from "../../components/layouts/Page";
 import { ButtonLink } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
-import { AlertTriangleIcon, ArrowLeftIcon, CheckCircleIcon, CoinsIcon, RocketIcon, StarIcon, SwapIcon, UsersIcon } from "../../components/ui/icons";
+import {
+  AlertTriangleIcon,
+  ArrowLeftIcon,
+  CheckCircleIcon,
+  CoinsIcon,
+  RocketIcon,
+  StarIcon,
+  SwapIcon,
+  UsersIcon,
+} from "../../components/ui/icons";
 import { PageHeader } from "../../components/ui/PageHeader";
 import styles from "./skill-coins-rules.module.css";
 import { paths } from "../../lib/paths";
@@ -38,38 +47,38 @@ export function Component() {
         <div className={styles.ruleGrid}>
           <Rule icon={<SwapIcon size={22} />} title="Swapping is free">
             <p>
-              Teach one of your skills in exchange for learning one of theirs. A swap costs no coins: send a swap request from a
-              student's profile, and once they accept, your chat opens.
+              Teach one of your skills in exchange for learning one of theirs. A swap costs no coins: send a swap request from a student's
+              profile, and once they accept, your chat opens.
             </p>
           </Rule>
           <Rule icon={<StarIcon size={22} />} title="Earn a coin for every swap">
             <p>
-              When a swap finishes successfully, each of the two students gets <strong>1 skill coin</strong>. A swap can be finished
-              after at least 10 days of learning together.
+              When a swap finishes successfully, each of the two students gets <strong>1 skill coin</strong>. A swap can be finished after
+              at least 10 days of learning together.
             </p>
           </Rule>
           <Rule icon={<UsersIcon size={22} />} title="Pay a teacher with coins">
             <p>
-              Nothing to teach back? Send a pay request with the number of coins you offer. When the teacher accepts, press Pay:
-              the coins leave your balance and your chat opens.
+              Nothing to teach back? Send a pay request with the number of coins you offer. When the teacher accepts, press Pay: the coins
+              leave your balance and your chat opens.
             </p>
           </Rule>
           <Rule icon={<RocketIcon size={22} />} title="Buying coins">
             <p>
-              <strong>1 skill coin = Rs.10.</strong> Buy any whole number of coins on the Skill Coins page; you pay in Indian rupees
-              (INR) and the coins are added as soon as the payment is verified.
+              <strong>1 skill coin = Rs.10.</strong> Buy any whole number of coins on the Skill Coins page; you pay in Indian rupees (INR)
+              and the coins are added as soon as the payment is verified.
             </p>
           </Rule>
           <Rule icon={<CheckCircleIcon size={22} />} title="Held until the lesson finishes">
             <p>
-              Coins you pay are held safely, not handed over at once. When the lesson finishes, the held coins go to the teacher.
-              Your history shows every coin in and out.
+              Coins you pay are held safely, not handed over at once. When the lesson finishes, the held coins go to the teacher. Your
+              history shows every coin in and out.
             </p>
           </Rule>
           <Rule icon={<AlertTriangleIcon size={22} />} title="Reports return held coins">
             <p>
-              If you report the chat (for example for spam or harassment), the lesson ends early and the held coins are returned to
-              the learner. The teacher receives nothing for a reported lesson.
+              If you report the chat (for example for spam or harassment), the lesson ends early and the held coins are returned to the
+              learner. The teacher receives nothing for a reported lesson.
             </p>
           </Rule>
         </div>

@@ -21,7 +21,13 @@ export function Footer() {
           <ul role="list" className={styles.social}>
             {site.social.map(({ network, href }) => (
               <li key={network}>
-                <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${site.name} on ${network}`}>
+                <a
+                  className={styles.socialLink}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${site.name} on ${network}`}
+                >
                   {socialIcons[network]}
                 </a>
               </li>

@@ -44,5 +44,9 @@ export function usePageMenu(menu: PageMenu): void {
 
 /** The links the current page offers for the navbar's menu, if any. */
 export function usePageMenuLinks(): PageMenu | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

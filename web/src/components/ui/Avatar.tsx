@@ -27,7 +27,14 @@ export function Avatar({ name, image, size, className, alt = "" }: AvatarProps) 
   const picture = image && broken !== image ? image : null;
   return (
     <span className={cx(styles.avatar, className)} style={{ width: size, height: size }} data-generated={picture ? undefined : ""}>
-      <img src={picture ?? generated} alt={picture ? alt : ""} loading="lazy" width={size} height={size} onError={picture ? () => setBroken(picture) : undefined} />
+      <img
+        src={picture ?? generated}
+        alt={picture ? alt : ""}
+        loading="lazy"
+        width={size}
+        height={size}
+        onError={picture ? () => setBroken(picture) : undefined}
+      />
     </span>
   );
 }

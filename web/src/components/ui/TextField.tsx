@@ -8,7 +8,18 @@ export interface TextFieldProps extends Omit<ComponentProps<"input">, "className
 }
 
 /** A labelled <input> with optional hint and error text. `ref` reaches the input. */
-export function TextField({ label, hint, error, hideLabel, className, inputClassName, id, required, type = "text", ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  inputClassName,
+  id,
+  required,
+  type = "text",
+  ...props
+}: TextFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={className}>
       {(control) => <input type={type} required={required} className={cx(fieldStyles.control, inputClassName)} {...control} {...props} />}

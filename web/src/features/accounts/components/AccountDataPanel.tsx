@@ -64,8 +64,8 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         Your data
       </h2>
       <p className={styles.text}>
-        Download everything Skill Exchange holds about you (profile, chats and messages, notifications, skill coin history,
-        implements, reports) as a JSON file, or delete your account.
+        Download everything Skill Exchange holds about you (profile, chats and messages, notifications, skill coin history, implements,
+        reports) as a JSON file, or delete your account.
       </p>
       {exporting.error && <Alert variant="danger">{exporting.error}</Alert>}
       <div className={styles.actions}>

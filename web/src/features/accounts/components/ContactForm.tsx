@@ -56,7 +56,15 @@ export function ContactForm() {
           )}
         </div>
         <div className={styles.pair}>
-          <TextField label="Name" name="name" autoComplete="name" maxLength={100} required value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <TextField
             label="Email"
             name="email"
@@ -68,7 +76,15 @@ export function ContactForm() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
-        <TextArea label="Message" name="message" rows={6} maxLength={5000} required value={message} onChange={(e) => setMessage(e.target.value)} />
+        <TextArea
+          label="Message"
+          name="message"
+          rows={6}
+          maxLength={5000}
+          required
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         <div className={styles.submit}>
           <Button type="submit" size="lg" loading={sending.busy} loadingText="Sending..." startIcon={<MailIcon size={18} />}>
             Send Message

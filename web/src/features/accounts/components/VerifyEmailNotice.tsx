@@ -17,7 +17,8 @@ export function VerifyEmailNotice() {
   const me = data?.me;
   if (!me || me.emailVerified) return null;
 
-  const onResend = () => sending.run(async () => (await resend()).data?.resendVerificationEmail ?? VERIFY_MESSAGES.resent, { success: (text) => text });
+  const onResend = () =>
+    sending.run(async () => (await resend()).data?.resendVerificationEmail ?? VERIFY_MESSAGES.resent, { success: (text) => text });
   const outcome = sending.success ?? sending.error;
 
   return (

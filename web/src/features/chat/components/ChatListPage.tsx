@@ -51,7 +51,11 @@ export function ChatListPage() {
       />
       {chats ? (
         chats.length === 0 ? (
-          <EmptyState icon={<ChatIcon />} title="No Chats" description="Once a swap or payment is accepted, your chat with that student appears here." />
+          <EmptyState
+            icon={<ChatIcon />}
+            title="No Chats"
+            description="Once a swap or payment is accepted, your chat with that student appears here."
+          />
         ) : (
           <>
             <ul className={styles.list} aria-label="Your chats">
@@ -68,7 +72,9 @@ export function ChatListPage() {
                       </span>
                       <span className={styles.bottom}>
                         <span className={styles.preview}>
-                          {c.lastMessagePreview ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}` : "No messages yet. Say hello!"}
+                          {c.lastMessagePreview
+                            ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}`
+                            : "No messages yet. Say hello!"}
                         </span>
                         {c.status !== "IN_PROGRESS" && (
                           <Badge tone={c.status === "COMPLETED" ? "success" : "danger"} className={styles.badge}>

@@ -34,7 +34,17 @@ const chat = {
     edges: [
       {
         __typename: "ChatMessageEdge",
-        node: { __typename: "ChatMessage", id: "m1", chatId: "c1", seq: 1, fromUserId: "them", toUserId: "me", body: "<b>not bold</b><script>x()</script>", createdAt: "2026-01-05T09:01:00.000Z", clientId: null },
+        node: {
+          __typename: "ChatMessage",
+          id: "m1",
+          chatId: "c1",
+          seq: 1,
+          fromUserId: "them",
+          toUserId: "me",
+          body: "<b>not bold</b><script>x()</script>",
+          createdAt: "2026-01-05T09:01:00.000Z",
+          clientId: null,
+        },
       },
     ],
   },
@@ -78,7 +88,10 @@ describe("chat page", () => {
 
   it("goes to /user/chat for 'Chat not found'", async () => {
     const router = renderAt([
-      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError("Chat not found", { extensions: { code: "NOT_FOUND" } })] } },
+      {
+        request: { query: ChatDocument, variables: { chatWith: "them" } },
+        result: { errors: [new GraphQLError("Chat not found", { extensions: { code: "NOT_FOUND" } })] },
+      },
       ...live,
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/user/chat"));
@@ -86,7 +99,10 @@ describe("chat page", () => {
 
   it("goes to /p while the profile is not filled", async () => {
     const router = renderAt([
-      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
+      {
+        request: { query: ChatDocument, variables: { chatWith: "them" } },
+        result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] },
+      },
       ...live,
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/p"));
@@ -97,7 +113,10 @@ describe("chat page", () => {
     renderAt([
       { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat: { ...chat, lessonsHeld: 3 } } } },
       ...live,
-      { request: { query: FinishChatDocument, variables: { chatWith: "them" } }, result: { errors: [new GraphQLError(tooEarly, { extensions: { code: "BAD_USER_INPUT", daysCompleted: 2 } })] } },
+      {
+        request: { query: FinishChatDocument, variables: { chatWith: "them" } },
+        result: { errors: [new GraphQLError(tooEarly, { extensions: { code: "BAD_USER_INPUT", daysCompleted: 2 } })] },
+      },
     ]);
     fireEvent.click(await screen.findByRole("button", { name: "Finish" }));
     expect(await screen.findByText(`${tooEarly} You have held 3 scheduled lessons with Ravi Kumar so far.`)).toBeTruthy();

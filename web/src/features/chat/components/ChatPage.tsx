@@ -7,7 +7,16 @@ import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { type ChatMessageFieldsFragment, type ChatStatus, type ReportReason, ChatDocument, FinishChatDocument, RateChatPartnerDocument, ReportChatDocument, SetMeetingLinkDocument } from "../../../gql/graphql";
+import {
+  type ChatMessageFieldsFragment,
+  type ChatStatus,
+  type ReportReason,
+  ChatDocument,
+  FinishChatDocument,
+  RateChatPartnerDocument,
+  ReportChatDocument,
+  SetMeetingLinkDocument,
+} from "../../../gql/graphql";
 import { errorCode, errorExtension, errorReason, errorText } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
 import { useOlderMessages } from "../hooks/use-older-messages";
@@ -141,10 +150,22 @@ export function ChatPage({
             <Button variant="secondary" size="sm" onClick={() => setDialog("link")} disabled={!open}>
               {chat.meetingLink ? "Change link" : "Meeting link"}
             </Button>
-            <Button size="sm" onClick={onFinishClick} disabled={!open || chat.finishedByMe} loading={finishing.busy} loadingText="Finishing...">
+            <Button
+              size="sm"
+              onClick={onFinishClick}
+              disabled={!open || chat.finishedByMe}
+              loading={finishing.busy}
+              loadingText="Finishing..."
+            >
               {chat.finishedByMe && open ? "Finished" : "Finish"}
             </Button>
-            <Button variant="ghost" size="sm" className={styles.reportButton} onClick={() => setDialog("report")} disabled={chat.status === "SUSPENDED" || chat.status === "CLOSED"}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className={styles.reportButton}
+              onClick={() => setDialog("report")}
+              disabled={chat.status === "SUSPENDED" || chat.status === "CLOSED"}
+            >
               Report
             </Button>
           </div>
@@ -178,7 +199,11 @@ export function ChatPage({
             if (before) await older.loadOlder(before);
           }}
         />
-        <MessageComposer onSend={send} disabled={!open} disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"} />
+        <MessageComposer
+          onSend={send}
+          disabled={!open}
+          disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"}
+        />
       </div>
 
       {dialog === "link" && <MeetingLinkDialog current={chat.meetingLink} onClose={() => setDialog(null)} onSave={onSaveLink} />}
@@ -194,7 +219,13 @@ export function lessonsHeldText(held: number, partnerName: string): string {
   return `You have held ${held} scheduled ${held === 1 ? "lesson" : "lessons"} with ${partnerName} so far.`;
 }
 
-function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null; daysCompleted: number; status: ChatStatus }) {
+function subtitle(chat: {
+  iLearn: { skill: string } | null;
+  iTeach: { skill: string } | null;
+  title: string | null;
+  daysCompleted: number;
+  status: ChatStatus;
+}) {
   const parts: string[] = [];
   if (chat.title) parts.push(chat.title);
   if (chat.iLearn) parts.push(`You learn ${chat.iLearn.skill}`);
@@ -203,4 +234,3 @@ function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: str
   const text = parts.join(" · ");
   return text ? text[0]!.toUpperCase() + text.slice(1) : "";
 }
-

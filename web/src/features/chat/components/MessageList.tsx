@@ -80,7 +80,15 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
 
   const groups = groupByDay(messages);
   return (
-    <div ref={ref} className={styles.messages} onScroll={onScroll} role="log" aria-live="polite" aria-label={`Messages with ${partnerName}`} tabIndex={0}>
+    <div
+      ref={ref}
+      className={styles.messages}
+      onScroll={onScroll}
+      role="log"
+      aria-live="polite"
+      aria-label={`Messages with ${partnerName}`}
+      tabIndex={0}
+    >
       {hasOlder && (
         <div className={styles.older}>
           {loadingOlder ? (
@@ -103,7 +111,11 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
               const mine = m.fromUserId === meId;
               const pending = isOptimistic(m);
               return (
-                <li key={m.id} className={cx(styles.message, mine ? styles.mine : styles.theirs, pending && styles.pending)} data-testid="chat-message">
+                <li
+                  key={m.id}
+                  className={cx(styles.message, mine ? styles.mine : styles.theirs, pending && styles.pending)}
+                  data-testid="chat-message"
+                >
                   <span className="visually-hidden">{mine ? "You" : partnerName}: </span>
                   {/* Text, never HTML: React escapes it, CSS keeps its line breaks. */}
                   <p className={styles.body}>{m.body}</p>

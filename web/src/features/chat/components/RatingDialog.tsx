@@ -46,10 +46,18 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
         <legend className="visually-hidden">Rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={cx(styles.star, n <= shown && styles.starOn)} onMouseEnter={() => setHover(n)}>
-            <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => {
+            <input
+              type="radio"
+              name="stars"
+              value={n}
+              checked={stars === n}
+              onChange={() => {
                 setStars(n);
                 reset();
-              }} className="visually-hidden" autoFocus={n === 1} />
+              }}
+              className="visually-hidden"
+              autoFocus={n === 1}
+            />
             <StarIcon size={32} aria-hidden="true" />
             <span className="visually-hidden">
               {n} star{n > 1 ? "s" : ""}

@@ -52,7 +52,15 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
         ))}
       </fieldset>
       {reason === "OTHER" && (
-        <TextArea label="Tell us what happened" value={details} onChange={(e) => setDetails(e.target.value)} rows={3} maxLength={MAX_REPORT_DETAILS_CHARS} autoFocus required />
+        <TextArea
+          label="Tell us what happened"
+          value={details}
+          onChange={(e) => setDetails(e.target.value)}
+          rows={3}
+          maxLength={MAX_REPORT_DETAILS_CHARS}
+          autoFocus
+          required
+        />
       )}
       {error && <Alert variant="danger">{error}</Alert>}
     </FormDialog>

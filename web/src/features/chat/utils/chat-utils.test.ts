@@ -40,10 +40,19 @@ describe("messages", () => {
   it("group by local day, in order", () => {
     const now = new Date(2026, 0, 6, 12);
     const groups = groupByDay(
-      [msg(1, { createdAt: new Date(2026, 0, 4, 10).toISOString() }), msg(2, { createdAt: new Date(2026, 0, 5, 23).toISOString() }), msg(3, { createdAt: new Date(2026, 0, 6, 8).toISOString() }), msg(4, { createdAt: new Date(2026, 0, 6, 9).toISOString() })],
+      [
+        msg(1, { createdAt: new Date(2026, 0, 4, 10).toISOString() }),
+        msg(2, { createdAt: new Date(2026, 0, 5, 23).toISOString() }),
+        msg(3, { createdAt: new Date(2026, 0, 6, 8).toISOString() }),
+        msg(4, { createdAt: new Date(2026, 0, 6, 9).toISOString() }),
+      ],
       now,
     );
-    expect(groups.map((g) => [g.label, g.messages.length])).toEqual([[expect.stringMatching(/4/), 1], ["Yesterday", 1], ["Today", 2]]);
+    expect(groups.map((g) => [g.label, g.messages.length])).toEqual([
+      [expect.stringMatching(/4/), 1],
+      ["Yesterday", 1],
+      ["Today", 2],
+    ]);
   });
 });
 
@@ -63,7 +72,7 @@ describe("the chat's message cache", () => {
       finishedByPartner: false,
       daysCompleted: 0,
       daysRequired: 10,
-    lessonsHeld: 0,
+      lessonsHeld: 0,
       coins: 0,
       title: null,
       iLearn: null,

@@ -34,7 +34,11 @@ export function BuyCoinsForm({ coinPricePaise, maxCoins, sandbox, busy, serverEr
 
   return (
     <Card as="section" padding="lg" className={styles.buyCard} aria-labelledby="buy-title">
-      <CardHeader as="h2" title={<span id="buy-title">Buy skill coins</span>} description="Pay in INR; the coins are added as soon as the payment is verified." />
+      <CardHeader
+        as="h2"
+        title={<span id="buy-title">Buy skill coins</span>}
+        description="Pay in INR; the coins are added as soon as the payment is verified."
+      />
       <form onSubmit={submit} noValidate className={styles.buyForm}>
         <TextField
           label="Amount (skill coins)"

@@ -32,7 +32,13 @@ export function CoinHistoryList() {
       ) : !page ? (
         <Spinner showLabel label="Loading history..." />
       ) : entries.length === 0 ? (
-        <EmptyState plain as="h3" icon={<CoinsIcon size={22} />} title="No coin movements yet" description="Buy coins or finish a swap to earn your first one." />
+        <EmptyState
+          plain
+          as="h3"
+          icon={<CoinsIcon size={22} />}
+          title="No coin movements yet"
+          description="Buy coins or finish a swap to earn your first one."
+        />
       ) : (
         <>
           <ol className={styles.history}>

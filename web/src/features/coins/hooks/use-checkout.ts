@@ -51,7 +51,9 @@ export function useCheckout(returnTo?: string) {
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "coinHistory" });
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "skillCoins" });
         client.cache.gc();
-        navigate(paths.skillCoinsSuccess, { state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState });
+        navigate(paths.skillCoinsSuccess, {
+          state: { coins: result.coins, balance: result.skillCoins, returnTo } satisfies PaymentResultState,
+        });
       } catch (e) {
         fail(errorText(e), order.gateway === "RAZORPAY");
       }

@@ -12,7 +12,6 @@ export const formatRupees = (paise: number) => rupees.format(paise / 100);
 const whole = new Intl.NumberFormat("en-IN");
 export const formatCoins = (n: number) => whole.format(n);
 
-
 /** What a history line says happened, from the viewer's side. */
 export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo">): { title: string; detail: string } {
   switch (e.kind) {

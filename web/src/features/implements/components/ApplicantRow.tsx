@@ -4,7 +4,13 @@ import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
-import { type ImplementRejectionReason, type MyImplementPostsQuery, AcceptImplementApplicantDocument, RejectImplementApplicantDocument, RejectImplementApplicantPermanentlyDocument } from "../../../gql/graphql";
+import {
+  type ImplementRejectionReason,
+  type MyImplementPostsQuery,
+  AcceptImplementApplicantDocument,
+  RejectImplementApplicantDocument,
+  RejectImplementApplicantPermanentlyDocument,
+} from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
@@ -51,7 +57,13 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
           {applicant.description}
         </p>
         {foldable && (
-          <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className={styles.more}
+            aria-expanded={expanded}
+            aria-controls={textId}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? "Show less" : "Show more"}
           </button>
         )}

@@ -15,7 +15,6 @@ import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 import { useFormAction } from "../../../lib/use-form-action";
 
-
 /** /implements/:userId/:userName/create: Title and Description, both required. */
 export function CreateProblemPage({ me }: { me: Viewer }) {
   const navigate = useNavigate();

@@ -44,7 +44,10 @@ export function MyProblemCard({ post }: { post: MyPost }) {
       )}
       <p className={parts.body}>{post.description}</p>
       <section className={parts.section} aria-label={`Applicants for ${post.title}`}>
-        <h3 className={parts.sectionTitle}>Applicants ({applicants.length}{post.applicants.pageInfo.hasNextPage ? "+" : ""})</h3>
+        <h3 className={parts.sectionTitle}>
+          Applicants ({applicants.length}
+          {post.applicants.pageInfo.hasNextPage ? "+" : ""})
+        </h3>
         {applicants.length === 0 ? (
           <p className={styles.muted}>No one has asked to join yet.</p>
         ) : (

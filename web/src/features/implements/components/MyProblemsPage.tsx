@@ -19,7 +19,10 @@ const PAGE_SIZE = 10;
 
 /** /implements/:userID: Your Problems, with applicant management. */
 export function MyProblemsPage({ me }: { me: Viewer }) {
-  const { data, error, fetchMore, refetch } = useQuery(MyImplementPostsDocument, { variables: { first: PAGE_SIZE, after: null }, fetchPolicy: "cache-and-network" });
+  const { data, error, fetchMore, refetch } = useQuery(MyImplementPostsDocument, {
+    variables: { first: PAGE_SIZE, after: null },
+    fetchPolicy: "cache-and-network",
+  });
   const [loadingMore, setLoadingMore] = useState(false);
   const page = data?.myImplementPosts;
 

@@ -40,7 +40,12 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
       .finally(() => setLoadingMore(false));
   }, [fetchMore, loadingMore, page]);
 
-  const onScroll = useInfiniteScroll(box, { hasMore: !!page?.pageInfo.hasNextPage && !moreFailed, loading: loadingMore, loadMore, itemCount: items.length });
+  const onScroll = useInfiniteScroll(box, {
+    hasMore: !!page?.pageInfo.hasNextPage && !moreFailed,
+    loading: loadingMore,
+    loadMore,
+    itemCount: items.length,
+  });
 
   return (
     <Page>
@@ -81,7 +86,13 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
           }
         />
       ) : (
-        <ScrollBox ref={box} className={styles.scrollBox} onScroll={onScroll} data-testid="implements-scroll" aria-busy={loadingMore || undefined}>
+        <ScrollBox
+          ref={box}
+          className={styles.scrollBox}
+          onScroll={onScroll}
+          data-testid="implements-scroll"
+          aria-busy={loadingMore || undefined}
+        >
           <div role="feed" aria-label="Problems" className={styles.list}>
             {items.map((post) => (
               <ProblemCard key={post.id} post={post} to={paths.implements.details(me.id, me.name, post.id)} />
@@ -94,7 +105,14 @@ export function ProblemsListPage({ me }: { me: Viewer }) {
           )}
           {moreFailed && (
             <div className={parts.loadingMore}>
-              <Button variant="secondary" size="sm" onClick={() => { setMoreFailed(false); loadMore(); }}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setMoreFailed(false);
+                  loadMore();
+                }}
+              >
                 Load more
               </Button>
             </div>

@@ -68,10 +68,16 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
         <legend>Reason for rejection</legend>
         {REJECTION_REASONS.map((r) => (
           <label key={r.value} className={styles.radio}>
-            <input type="radio" name="reason" value={r.value} checked={reason === r.value} onChange={() => {
+            <input
+              type="radio"
+              name="reason"
+              value={r.value}
+              checked={reason === r.value}
+              onChange={() => {
                 setReason(r.value);
                 reset();
-              }} />
+              }}
+            />
             {r.label}
           </label>
         ))}

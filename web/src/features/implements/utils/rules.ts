@@ -20,7 +20,10 @@ export const LIMITS = {
 const REASON_TEXT: Record<ImplementRejectionReason, string> = REJECTION_REASON_TEXT;
 
 /** What the reject dialog offers: the listed reasons, then Other with its text. */
-export const REJECTION_REASONS = (Object.keys(REASON_TEXT) as ImplementRejectionReason[]).map((value) => ({ value, label: REASON_TEXT[value] }));
+export const REJECTION_REASONS = (Object.keys(REASON_TEXT) as ImplementRejectionReason[]).map((value) => ({
+  value,
+  label: REASON_TEXT[value],
+}));
 
 export const MESSAGES = IMPLEMENT_MESSAGES;
 
@@ -44,4 +47,3 @@ export const STATUS_TONE: Record<ApplicationStatus, "warning" | "success" | "dan
 export function myStatusText(status: ApplicationStatus): string {
   return status === "PENDING" ? "Request Sent" : STATUS_LABEL[status];
 }
-

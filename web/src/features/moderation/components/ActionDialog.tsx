@@ -4,7 +4,13 @@ import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
 import { TextArea } from "../../../components/ui/TextField";
-import { DismissReportDocument, HideImplementPostDocument, SuspendStudentDocument, UnsuspendStudentDocument, WarnStudentDocument } from "../../../gql/graphql";
+import {
+  DismissReportDocument,
+  HideImplementPostDocument,
+  SuspendStudentDocument,
+  UnsuspendStudentDocument,
+  WarnStudentDocument,
+} from "../../../gql/graphql";
 import { useFormAction } from "../../../lib/use-form-action";
 
 /** What an operator is about to do, and to whom. */
@@ -68,7 +74,17 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       if (action.kind === "warn") await warn({ variables: { userId: action.userId, reason: why, reportId: action.reportId ?? null } });
       if (action.kind === "suspend") {
         const permanent = duration === "permanent";
-        await suspend({ variables: { input: { userId: action.userId, reason: why, reportId: action.reportId ?? null, permanent, days: permanent ? null : Number(duration) } } });
+        await suspend({
+          variables: {
+            input: {
+              userId: action.userId,
+              reason: why,
+              reportId: action.reportId ?? null,
+              permanent,
+              days: permanent ? null : Number(duration),
+            },
+          },
+        });
       }
       if (action.kind === "unsuspend") await unsuspend({ variables: { userId: action.userId, reason: why } });
       if (action.kind === "hide") await hide({ variables: { postId: action.postId, reason: why, reportId: action.reportId ?? null } });
@@ -89,8 +105,18 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
       busyLabel="Saving..."
     >
       {problem && <Alert variant="danger">{problem}</Alert>}
-      {action.kind === "suspend" && <Select label="How long" options={DURATIONS} value={duration} onChange={(e) => setDuration(e.target.value)} />}
-      <TextArea label="Reason" hint="Recorded in the audit log." required rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      {action.kind === "suspend" && (
+        <Select label="How long" options={DURATIONS} value={duration} onChange={(e) => setDuration(e.target.value)} />
+      )}
+      <TextArea
+        label="Reason"
+        hint="Recorded in the audit log."
+        required
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
     </FormDialog>
   );
 }

@@ -99,14 +99,23 @@ export function ModerationPage() {
           </h2>
           <div role="group" aria-label="Which reports" className={styles.filter}>
             {(["OPEN", "RESOLVED"] as const).map((f) => (
-              <button key={f} type="button" aria-pressed={status === f} className={cx(styles.filterButton, status === f && styles.filterOn)} onClick={() => setStatus(f)}>
+              <button
+                key={f}
+                type="button"
+                aria-pressed={status === f}
+                className={cx(styles.filterButton, status === f && styles.filterOn)}
+                onClick={() => setStatus(f)}
+              >
                 {f === "OPEN" ? "Open" : "Resolved"}
               </button>
             ))}
           </div>
         </div>
         {data.moderationReports.edges.length === 0 ? (
-          <EmptyState title={status === "OPEN" ? "No open reports" : "No resolved reports yet"} description="Reports students make from a chat appear here." />
+          <EmptyState
+            title={status === "OPEN" ? "No open reports" : "No resolved reports yet"}
+            description="Reports students make from a chat appear here."
+          />
         ) : (
           <div className={styles.reports}>
             {nodesOf(data.moderationReports).map((r) => (

@@ -11,12 +11,13 @@ import { REASON_TEXT, RESOLUTION_TEXT } from "../utils/labels";
 import styles from "./ReportCard.module.css";
 import { formatDate } from "../../../lib/format-date";
 
-
 const PERMANENT_YEAR = 9999;
 function standing(s: ModeratedStudentFieldsFragment) {
   if (s.deleted) return "account deleted";
   if (s.suspendedUntil && new Date(s.suspendedUntil).getTime() > Date.now()) {
-    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR ? "suspended permanently" : `suspended until ${formatDate(s.suspendedUntil, "dateTime")}`;
+    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR
+      ? "suspended permanently"
+      : `suspended until ${formatDate(s.suspendedUntil, "dateTime")}`;
   }
   return s.emailVerified ? null : "address not verified";
 }
@@ -30,7 +31,11 @@ function Student({ label, student }: { label: string; student: ModeratedStudentF
         {student ? (
           <>
             <strong>{student.name}</strong> <span className={styles.muted}>{student.email}</span>
-            {note && <Badge tone="warning" className={styles.note}>{note}</Badge>}
+            {note && (
+              <Badge tone="warning" className={styles.note}>
+                {note}
+              </Badge>
+            )}
           </>
         ) : (
           "Unknown"
@@ -106,7 +111,13 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
         )}
       </dl>
       {report.chat && (
-        <Button variant="ghost" size="sm" className={styles.evidenceToggle} onClick={() => setShowEvidence(!showEvidence)} aria-expanded={showEvidence}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.evidenceToggle}
+          onClick={() => setShowEvidence(!showEvidence)}
+          aria-expanded={showEvidence}
+        >
           {showEvidence ? "Hide messages" : "Show messages"}
         </Button>
       )}
@@ -118,7 +129,11 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
               Dismiss
             </Button>
           )}
-          <Button variant="secondary" size="sm" onClick={() => onAction({ kind: "warn", userId: reported.id, name, reportId: open ? report.id : undefined })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onAction({ kind: "warn", userId: reported.id, name, reportId: open ? report.id : undefined })}
+          >
             Warn
           </Button>
           {suspended ? (
@@ -126,12 +141,21 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
               Unsuspend
             </Button>
           ) : (
-            <Button variant="danger" size="sm" onClick={() => onAction({ kind: "suspend", userId: reported.id, name, reportId: open ? report.id : undefined })}>
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() => onAction({ kind: "suspend", userId: reported.id, name, reportId: open ? report.id : undefined })}
+            >
               Suspend
             </Button>
           )}
           {nodesOf(report.reportedPosts).map((p) => (
-            <Button key={p.id} variant="ghost" size="sm" onClick={() => onAction({ kind: "hide", postId: p.id, name: p.title, reportId: open ? report.id : undefined })}>
+            <Button
+              key={p.id}
+              variant="ghost"
+              size="sm"
+              onClick={() => onAction({ kind: "hide", postId: p.id, name: p.title, reportId: open ? report.id : undefined })}
+            >
               Hide post “{p.title}”
             </Button>
           ))}

@@ -10,13 +10,22 @@ import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Select } from "../../../components/ui/Select";
 import { LoadingBlock } from "../../../components/ui/Spinner";
-import { NotificationMailSettingsDocument, type NotificationMailKind, type NotificationMailMode, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
+import {
+  NotificationMailSettingsDocument,
+  type NotificationMailKind,
+  type NotificationMailMode,
+  UpdateNotificationMailSettingsDocument,
+} from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
 import styles from "./MailSettingsPage.module.css";
 
 /** The schema's modes with the words the page shows; typed so a mode the schema adds is a compile error. */
-const MODE_TEXT: Record<NotificationMailMode, string> = { OFF: MAIL_MODE_LABELS.off, INSTANT: MAIL_MODE_LABELS.instant, DIGEST: MAIL_MODE_LABELS.digest };
+const MODE_TEXT: Record<NotificationMailMode, string> = {
+  OFF: MAIL_MODE_LABELS.off,
+  INSTANT: MAIL_MODE_LABELS.instant,
+  DIGEST: MAIL_MODE_LABELS.digest,
+};
 const MODE_OPTIONS = (Object.keys(MODE_TEXT) as NotificationMailMode[]).map((value) => ({ value, label: MODE_TEXT[value] }));
 const isMode = (v: string): v is NotificationMailMode => Object.hasOwn(MODE_TEXT, v);
 
@@ -36,9 +45,7 @@ export function MailSettingsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
-    const changes = list
-      .filter((s) => draft[s.kind] && draft[s.kind] !== s.mode)
-      .map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
+    const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
     try {
       if (changes.length) await save({ variables: { settings: changes } });
       setDraft({});

@@ -28,7 +28,14 @@ const note = (id: string, type: NotificationType, extra: Record<string, unknown>
   message: `${type} message`,
   skillCoins: null,
   refId: `req-${id}`,
-  dismissible: ["SWAP_ACCEPT", "SWAP_REJECT", "SUCCESS_FINISH", "ACCEPT_IMPLEMENT_USER", "REJECT_IMPLEMENT_USER", "REQUEST_EXPIRED"].includes(type),
+  dismissible: [
+    "SWAP_ACCEPT",
+    "SWAP_REJECT",
+    "SUCCESS_FINISH",
+    "ACCEPT_IMPLEMENT_USER",
+    "REJECT_IMPLEMENT_USER",
+    "REQUEST_EXPIRED",
+  ].includes(type),
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
   learnSkill: null,
@@ -36,7 +43,10 @@ const note = (id: string, type: NotificationType, extra: Record<string, unknown>
   ...extra,
 });
 
-const swapRequest = note("1", "SWAP_REQUEST", { preachSkill: skill("React", "Programming & Technology"), learnSkill: skill("Guitar", "Music & Performing Arts") });
+const swapRequest = note("1", "SWAP_REQUEST", {
+  preachSkill: skill("React", "Programming & Technology"),
+  learnSkill: skill("Guitar", "Music & Performing Arts"),
+});
 const accepted = note("2", "ACCEPTED_PAY", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
 const rejected = note("3", "SWAP_REJECT");
 const expired = note("4", "REQUEST_EXPIRED", { learnSkill: skill("Guitar", "Music & Performing Arts") });
@@ -80,7 +90,11 @@ describe("NotificationsPage", () => {
     expect(await screen.findAllByRole("listitem")).toHaveLength(2);
     fireEvent.click(screen.getByRole("button", { name: "Show more" }));
     await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(3));
-    expect(screen.getAllByRole("listitem").map((li) => within(li).getByText(/^Person /).textContent)).toEqual(["Person 1", "Person 2", "Person 3"]);
+    expect(screen.getAllByRole("listitem").map((li) => within(li).getByText(/^Person /).textContent)).toEqual([
+      "Person 1",
+      "Person 2",
+      "Person 3",
+    ]);
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 
@@ -120,7 +134,10 @@ describe("NotificationsPage", () => {
   it("sends an incomplete profile to /p", async () => {
     const router = renderPage([
       viewer,
-      { request: { query: NotificationsDocument, variables: first }, result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] } },
+      {
+        request: { query: NotificationsDocument, variables: first },
+        result: { errors: [new GraphQLError("not filled details", { extensions: { code: "DETAILS_NOT_FILLED" } })] },
+      },
       live,
     ]);
     await screen.findByText("profile form");
@@ -132,7 +149,10 @@ describe("NotificationsPage", () => {
       viewer,
       list([swapRequest]),
       live,
-      { request: { query: RejectRequestDocument, variables: { id: "req-1" } }, result: { data: { rejectRequest: { __typename: "SwapRequest", id: "req-1", status: "REJECTED" } } } },
+      {
+        request: { query: RejectRequestDocument, variables: { id: "req-1" } },
+        result: { data: { rejectRequest: { __typename: "SwapRequest", id: "req-1", status: "REJECTED" } } },
+      },
       list([]),
       count(0),
     ]);
@@ -152,10 +172,16 @@ describe("NotificationsPage", () => {
       viewer,
       list([swapRequest]),
       live,
-      { request: { query: AcceptRequestDocument, variables: { id: "req-1" } }, result: { errors: [new GraphQLError("This request is no longer pending", { extensions: { code: "CONFLICT" } })] } },
+      {
+        request: { query: AcceptRequestDocument, variables: { id: "req-1" } },
+        result: { errors: [new GraphQLError("This request is no longer pending", { extensions: { code: "CONFLICT" } })] },
+      },
       list([swapRequest]),
       count(1),
-      { request: { query: AcceptRequestDocument, variables: { id: "req-1" } }, result: { data: { acceptRequest: { __typename: "SwapRequest", id: "req-1", kind: "SWAP", status: "ACCEPTED", chatId: "c1" } } } },
+      {
+        request: { query: AcceptRequestDocument, variables: { id: "req-1" } },
+        result: { data: { acceptRequest: { __typename: "SwapRequest", id: "req-1", kind: "SWAP", status: "ACCEPTED", chatId: "c1" } } },
+      },
       list([]),
       count(0),
     ]);

@@ -66,7 +66,9 @@ export function NotificationsPage() {
                 fullWidth
                 loading={list.loading}
                 loadingText="Loading..."
-                onClick={() => void list.fetchMore({ variables: { first: NOTIFICATIONS_PAGE, after: page.pageInfo.endCursor } }).catch(() => undefined)}
+                onClick={() =>
+                  void list.fetchMore({ variables: { first: NOTIFICATIONS_PAGE, after: page.pageInfo.endCursor } }).catch(() => undefined)
+                }
               >
                 Show more
               </Button>

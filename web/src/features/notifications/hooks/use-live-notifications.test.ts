@@ -38,7 +38,11 @@ describe("the notifications connection in the cache", () => {
     expect(ids()).toEqual(["n4", "n3", "n2"]);
     // The next page starts where the last page fetched ended, not at the live one.
     expect(read().pageInfo).toMatchObject({ hasNextPage: true, endCursor: "c2" });
-    cache.writeQuery({ query: NotificationsDocument, variables: { first: NOTIFICATIONS_PAGE, after: "c2" }, data: page(["n2", "n1"], "c1", false) });
+    cache.writeQuery({
+      query: NotificationsDocument,
+      variables: { first: NOTIFICATIONS_PAGE, after: "c2" },
+      data: page(["n2", "n1"], "c1", false),
+    });
     expect(ids()).toEqual(["n4", "n3", "n2", "n1"]);
     expect(read().pageInfo).toMatchObject({ hasNextPage: false, endCursor: "c1" });
     // A refetch of the first page (after a dismissal) replaces the list.

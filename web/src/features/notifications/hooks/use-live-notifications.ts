@@ -1,6 +1,11 @@
 import { useSubscription } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
-import { type NotificationFieldsFragment, NotificationCountDocument, NotificationsDocument, NotificationAddedDocument } from "../../../gql/graphql";
+import {
+  type NotificationFieldsFragment,
+  NotificationCountDocument,
+  NotificationsDocument,
+  NotificationAddedDocument,
+} from "../../../gql/graphql";
 import { NOTIFICATIONS_PAGE } from "../utils/paging";
 
 /** Ids already applied per cache: two mounted listeners never count one notification twice. */

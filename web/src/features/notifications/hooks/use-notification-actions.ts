@@ -1,7 +1,15 @@
 import type { ApolloCache } from "@apollo/client";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useState } from "react";
-import { NotificationCountDocument, type NotificationFieldsFragment, NotificationsDocument, AcceptRequestDocument, DismissNotificationDocument, PayAcceptedRequestDocument, RejectRequestDocument } from "../../../gql/graphql";
+import {
+  NotificationCountDocument,
+  type NotificationFieldsFragment,
+  NotificationsDocument,
+  AcceptRequestDocument,
+  DismissNotificationDocument,
+  PayAcceptedRequestDocument,
+  RejectRequestDocument,
+} from "../../../gql/graphql";
 import { errorText, errorCode, errorReason } from "../../../lib/graphql-errors";
 
 /** `buyCoins`: the learner is short of coins; the notice links to buying them (and back here). */
@@ -38,7 +46,8 @@ export function useNotificationActions() {
       // Answered elsewhere meanwhile (another tab, the other student): show the list as it is now.
       const code = errorCode(error);
       // Awaited, so the card stays busy until the list is current (a second click can't race the refetch).
-      if (code === "CONFLICT" || code === "NOT_FOUND") await Promise.resolve(client.refetchQueries({ include: refetchQueries })).catch(() => undefined);
+      if (code === "CONFLICT" || code === "NOT_FOUND")
+        await Promise.resolve(client.refetchQueries({ include: refetchQueries })).catch(() => undefined);
     } finally {
       setBusy(null);
     }

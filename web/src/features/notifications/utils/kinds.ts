@@ -13,8 +13,18 @@ export interface Kind {
 
 /** One entry per notification type of spec section 4: how its card reads and what it offers (others: FALLBACK). */
 const KINDS: Partial<Record<NotificationType, Kind>> = {
-  SWAP_REQUEST: { label: "Swap request", tone: "accent", headline: "wants to swap skills with you", actions: ["accept", "reject", "profile"] },
-  PAY_REQUEST: { label: "Pay request", tone: "accent", headline: "wants to learn from you with skill coins", actions: ["accept", "reject", "profile"] },
+  SWAP_REQUEST: {
+    label: "Swap request",
+    tone: "accent",
+    headline: "wants to swap skills with you",
+    actions: ["accept", "reject", "profile"],
+  },
+  PAY_REQUEST: {
+    label: "Pay request",
+    tone: "accent",
+    headline: "wants to learn from you with skill coins",
+    actions: ["accept", "reject", "profile"],
+  },
   ACCEPTED_PAY: { label: "Ready to pay", tone: "warning", headline: "accepted your pay request", actions: ["pay", "reject", "profile"] },
   SWAP_ACCEPT: { label: "Accepted", tone: "success", headline: "accepted your swap request: your chat is open", actions: ["ok", "chat"] },
   SWAP_REJECT: { label: "Rejected", tone: "danger", headline: "rejected your request", actions: ["ok"] },
@@ -36,4 +46,3 @@ export function kindOf(n: Pick<NotificationFieldsFragment, "type" | "dismissible
   const actions: NotificationAction[] = n.dismissible ? k.actions.filter((a) => !answers.includes(a)) : k.actions.filter((a) => a !== "ok");
   return { ...k, actions: n.dismissible && !actions.includes("ok") ? [...actions, "ok"] : actions };
 }
-

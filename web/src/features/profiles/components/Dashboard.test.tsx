@@ -5,7 +5,15 @@ import { Navbar } from "../../../components/layouts/Navbar";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
-const me = { __typename: "Me", id: "u1", name: "Asha Rao", email: "22z212@psgtech.ac.in", image: null, gender: "FEMALE", detailsFilled: true };
+const me = {
+  __typename: "Me",
+  id: "u1",
+  name: "Asha Rao",
+  email: "22z212@psgtech.ac.in",
+  image: null,
+  gender: "FEMALE",
+  detailsFilled: true,
+};
 const card = (id: string, name: string) => ({
   __typename: "User",
   id,
@@ -17,7 +25,11 @@ const card = (id: string, name: string) => ({
 /** A page of the feed or a search: a UserConnection whose last edge has `endCursor`. */
 const users = (nodes: Array<{ id: string }>, endCursor: string | null, hasNextPage: boolean) => ({
   __typename: "UserConnection",
-  edges: nodes.map((node, i) => ({ __typename: "UserEdge", cursor: i === nodes.length - 1 && endCursor ? endCursor : `${node.id}-cursor`, node })),
+  edges: nodes.map((node, i) => ({
+    __typename: "UserEdge",
+    cursor: i === nodes.length - 1 && endCursor ? endCursor : `${node.id}-cursor`,
+    node,
+  })),
   pageInfo: { __typename: "PageInfo", hasNextPage, endCursor },
 });
 const noReward = { rewards: { __typename: "RewardStatus", rewarded: false, reason: "", rewardCount: 0, rewardId: null } };
@@ -58,7 +70,9 @@ describe("dashboard", () => {
     expect(await screen.findByRole("heading", { name: "Welcome, Asha Rao" })).toBeTruthy();
     expect(screen.getByText("22z212@psgtech.ac.in")).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "Dashboard" });
-    const links = within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    const links = within(nav)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
     expect(links).toContainEqual(["Profile", "/user/u1/u1/Female"]);
     expect(links).toContainEqual(["Logout", "/logout"]);
@@ -89,7 +103,9 @@ describe("dashboard", () => {
     const toggle = screen.getByRole("button", { name: "Open menu" });
     const menu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
     const dashboard = await within(menu).findByRole("list", { name: "Dashboard" });
-    const links = within(dashboard).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+    const links = within(dashboard)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
     expect(links).toContainEqual(["Logout", "/logout"]);
     expect(screen.queryByRole("button", { name: /dashboard menu/ })).toBeNull();
@@ -112,7 +128,12 @@ describe("dashboard", () => {
     fireEvent.submit(box.closest("form")!);
     const results = await screen.findByRole("list", { name: "Search results" });
     expect(within(results).getByText("Priya Nair")).toBeTruthy();
-    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({ query: "rust", filter: "SKILLS_KNOWN", first: 20, after: null });
+    expect(sent.find((o) => o.name === "SearchUsers")?.variables).toEqual({
+      query: "rust",
+      filter: "SKILLS_KNOWN",
+      first: 20,
+      after: null,
+    });
 
     fireEvent.change(box, { target: { value: "" } });
     expect(screen.queryByRole("list", { name: "Search results" })).toBeNull();

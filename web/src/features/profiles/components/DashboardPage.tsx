@@ -19,7 +19,13 @@ import { paths } from "../../../lib/paths";
  * /dashboard/:userId for its owner: links, welcome, search and the feed. Another id sends
  * the student to their own dashboard; an incomplete profile to /p; a dead session to /register.
  */
-export function DashboardPage({ userId, notice }: { userId: string; /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
+export function DashboardPage({
+  userId,
+  notice,
+}: {
+  userId: string;
+  /** Shown under the header (the route's account notices). */ notice?: ReactNode;
+}) {
   const viewer = useQuery(DashboardViewerDocument, { fetchPolicy: "cache-and-network" });
   const me = viewer.data?.me;
   const ready = Boolean(me && me.id === userId && me.detailsFilled);

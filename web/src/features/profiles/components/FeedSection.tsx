@@ -29,7 +29,15 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
         </h2>
         <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
       </div>
-      <ScrollBox ref={box} className={styles.feedBox} onScroll={onScroll} data-testid="feed-scroll" tabIndex={0} role="region" aria-label="Feed">
+      <ScrollBox
+        ref={box}
+        className={styles.feedBox}
+        onScroll={onScroll}
+        data-testid="feed-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Feed"
+      >
         {feed.items.length > 0 && (
           <ul className={grid.cardGrid} role="list">
             {feed.items.map((u) => (
@@ -38,12 +46,17 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
           </ul>
         )}
         {feed.fetchingMore && <Spinner className={styles.feedSpinner} showLabel label="Loading more..." />}
-        {feed.error && feed.loaded && (
-          <LoadError message="More students could not be loaded." onRetry={feed.loadMore} />
-        )}
-        {feed.loaded && !feed.hasMore && !feed.fetchingMore &&
+        {feed.error && feed.loaded && <LoadError message="More students could not be loaded." onRetry={feed.loadMore} />}
+        {feed.loaded &&
+          !feed.hasMore &&
+          !feed.fetchingMore &&
           (feed.items.length === 0 ? (
-            <EmptyState plain title="No more Feed" description="No other students to show yet. Check back soon." icon={<UsersIcon size={22} />} />
+            <EmptyState
+              plain
+              title="No more Feed"
+              description="No other students to show yet. Check back soon."
+              icon={<UsersIcon size={22} />}
+            />
           ) : (
             <p className={styles.feedEnd} role="status">
               No more Feed

@@ -27,7 +27,15 @@ const errorAt = (problem: Problem | null | undefined, index: number, part?: Prob
   problem && problem.index === index && problem.part === part ? problem.message : undefined;
 
 /** Language rows: the first one stays; Add Language adds English. A problem shows at its row. */
-export function LanguageRows({ rows, onChange, problem }: { rows: Keyed<string>[]; onChange: (rows: Keyed<string>[]) => void; problem?: Problem | null }) {
+export function LanguageRows({
+  rows,
+  onChange,
+  problem,
+}: {
+  rows: Keyed<string>[];
+  onChange: (rows: Keyed<string>[]) => void;
+  problem?: Problem | null;
+}) {
   return (
     <div className={styles.rows}>
       {rows.map((row, i) => (
@@ -66,7 +74,8 @@ export function SkillRows({
   onChange: (rows: Keyed<SkillRow>[]) => void;
   problem?: Problem | null;
 }) {
-  const update = (key: number, patch: Partial<SkillRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, value: { ...r.value, ...patch } } : r)));
+  const update = (key: number, patch: Partial<SkillRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, value: { ...r.value, ...patch } } : r)));
   return (
     <div className={styles.rows}>
       {rows.map((row, i) => (

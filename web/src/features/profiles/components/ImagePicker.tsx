@@ -60,9 +60,7 @@ export function ImagePicker({
             if (problem && input.current) input.current.value = "";
           }}
         />
-        {error && (
-          <FieldError id={`${id}-error`}>{error}</FieldError>
-        )}
+        {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
         <p id={`${id}-hint`} className={styles.hint}>
           {file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}
         </p>

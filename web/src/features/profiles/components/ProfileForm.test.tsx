@@ -62,12 +62,16 @@ describe("profile details form", () => {
   it("offers the ten categories and Male/Female", () => {
     renderForm(blank);
     const category = screen.getByRole("combobox", { name: "Skill required 1 category" });
-    expect(within(category).getAllByRole("option").map((o) => o.textContent)).toHaveLength(11);
-    expect(within(screen.getByRole("combobox", { name: /Gender/ })).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "Select your gender",
-      "Male",
-      "Female",
-    ]);
+    expect(
+      within(category)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toHaveLength(11);
+    expect(
+      within(screen.getByRole("combobox", { name: /Gender/ }))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Select your gender", "Male", "Female"]);
   });
 
   it("asks for the gender first", async () => {

@@ -174,10 +174,14 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           title="Languages Known"
           error={listError("languages")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => {
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
                 setLanguages([...languages, keyed(DEFAULT_LANGUAGE)]);
                 edited("languages");
-              }}>
+              }}
+            >
               Add Language
             </Button>
           }
@@ -197,10 +201,14 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           description="What you can teach."
           error={listError("skillsKnown")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => {
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
                 setKnown([...known, keyed(emptySkill())]);
                 edited("skillsKnown");
-              }}>
+              }}
+            >
               Add Skill Known
             </Button>
           }
@@ -222,10 +230,14 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           description="What you want to learn."
           error={listError("skillsRequired")}
           action={
-            <Button variant="secondary" size="sm" onClick={() => {
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
                 setRequired([...required, keyed(emptySkill())]);
                 edited("skillsRequired");
-              }}>
+              }}
+            >
               Add Skill Required
             </Button>
           }
@@ -270,7 +282,13 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
           </Alert>
         )}
         {saved && <Alert variant="success">{MESSAGES.success}</Alert>}
-        <Button type="submit" size="lg" loading={busy && !saved} loadingText={uploading ? "Uploading image..." : "Saving..."} disabled={saved}>
+        <Button
+          type="submit"
+          size="lg"
+          loading={busy && !saved}
+          loadingText={uploading ? "Uploading image..." : "Saving..."}
+          disabled={saved}
+        >
           Submit
         </Button>
       </div>

@@ -27,7 +27,9 @@ describe("reward popup", () => {
     const { sent } = renderPopup();
     expect(await screen.findByText("+1 skill coin")).toBeTruthy();
     expect(screen.getByText("You finished a swap with Ravi")).toBeTruthy();
-    await waitFor(() => expect(sent.filter((o) => o.name === "AcknowledgeDashboardReward").map((o) => o.variables)).toEqual([{ rewardId: "r1" }]));
+    await waitFor(() =>
+      expect(sent.filter((o) => o.name === "AcknowledgeDashboardReward").map((o) => o.variables)).toEqual([{ rewardId: "r1" }]),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByText("+1 skill coin")).toBeNull();
   });

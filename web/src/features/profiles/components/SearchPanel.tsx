@@ -108,7 +108,12 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
             </>
           ) : (
             <div role="alert">
-              <EmptyState as="h3" title="No results found" description="Try another spelling or a different filter." icon={<SearchIcon size={22} />} />
+              <EmptyState
+                as="h3"
+                title="No results found"
+                description="Try another spelling or a different filter."
+                icon={<SearchIcon size={22} />}
+              />
             </div>
           )}
         </div>

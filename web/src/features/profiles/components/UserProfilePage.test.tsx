@@ -16,7 +16,13 @@ const user = {
   skillsKnown: [{ __typename: "Skill", category: "Music & Performing Arts", skill: "Veena" }],
   skillsRequired: [{ __typename: "Skill", category: "Programming & Technology", skill: "Rust" }],
   completedSkills: [
-    { __typename: "CompletedSkill", skill: "Go", category: "Programming & Technology", completedAt: "2026-01-01T00:00:00.000Z", mentor: { __typename: "User", id: "m1", name: "Mentor Menon" } },
+    {
+      __typename: "CompletedSkill",
+      skill: "Go",
+      category: "Programming & Technology",
+      completedAt: "2026-01-01T00:00:00.000Z",
+      mentor: { __typename: "User", id: "m1", name: "Mentor Menon" },
+    },
   ],
 };
 
@@ -30,7 +36,9 @@ function renderProfile(path: string) {
     path,
     {
       UserProfile: ({ id }) => ({ user: id === "o1" || id === "u1" ? { ...user, id } : null }),
-      SwapAvailability: () => ({ swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: true, reason: null, openRequest: null } }),
+      SwapAvailability: () => ({
+        swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: true, reason: null, openRequest: null },
+      }),
     },
   );
 }

@@ -51,7 +51,8 @@ export interface Problem {
 function checkSkills(rows: SkillRow[], field: FieldName): Problem | null {
   if (rows.length > MAX_SKILLS_PER_LIST) return { field, message: MESSAGES.tooManySkills };
   for (const [index, row] of rows.entries()) {
-    if (!(CATEGORIES as readonly string[]).includes(row.category)) return { field, index, part: "category", message: MESSAGES.categoryBlank };
+    if (!(CATEGORIES as readonly string[]).includes(row.category))
+      return { field, index, part: "category", message: MESSAGES.categoryBlank };
     if (!row.skill.trim()) return { field, index, part: "skill", message: MESSAGES.skillBlank };
     if ([...row.skill.trim()].length > MAX_SKILL_LENGTH) return { field, index, part: "skill", message: MESSAGES.skillTooLong };
   }

@@ -83,9 +83,7 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
       }
       setNewBest(best);
       const head = won ? "You filled the board!" : "Game over.";
-      setAnnouncement(
-        best ? `${head} Score ${score}. New high score!` : `${head} Score ${score}. High score ${highRef.current}.`,
-      );
+      setAnnouncement(best ? `${head} Score ${score}. New high score!` : `${head} Score ${score}. High score ${highRef.current}.`);
     },
   });
   const { state, steer, restart, stop, togglePause, resume, pause, resize } = game;

@@ -152,7 +152,13 @@ describe("growth", () => {
       { x: 1, y: 0 },
       { x: 2, y: 0 },
     ];
-    const s = step({ ...start(createGame({ cols: 3, rows: 2, startLength: 2 })), snake, direction: "right", apple: { x: 2, y: 1 }, score: 3 });
+    const s = step({
+      ...start(createGame({ cols: 3, rows: 2, startLength: 2 })),
+      snake,
+      direction: "right",
+      apple: { x: 2, y: 1 },
+      score: 3,
+    });
     expect(s.status).toBe("won");
     expect(s.apple).toBeNull();
     expect(s.score).toBe(3 * 2 - 2);

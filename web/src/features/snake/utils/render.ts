@@ -72,11 +72,7 @@ export function snakePath(prev: GameState, cur: GameState, alpha: number): Point
   const s = cur.snake;
   if (prev === cur || alpha >= 1 || s.length < 2) return s.map((c) => ({ ...c }));
   const prevTail = prev.snake[prev.snake.length - 1];
-  return [
-    lerp(s[1], s[0], alpha, cur.cols, cur.rows),
-    ...s.slice(1),
-    lerp(prevTail, s[s.length - 1], alpha, cur.cols, cur.rows),
-  ];
+  return [lerp(s[1], s[0], alpha, cur.cols, cur.rows), ...s.slice(1), lerp(prevTail, s[s.length - 1], alpha, cur.cols, cur.rows)];
 }
 
 export interface FrameInput {

@@ -47,7 +47,13 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
         <Button onClick={() => show("swap")} disabled={hasChat} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
           Swap
         </Button>
-        <Button variant="secondary" onClick={() => show("pay")} disabled={hasChat} startIcon={<CoinsIcon size={18} />} aria-haspopup="dialog">
+        <Button
+          variant="secondary"
+          onClick={() => show("pay")}
+          disabled={hasChat}
+          startIcon={<CoinsIcon size={18} />}
+          aria-haspopup="dialog"
+        >
           Pay
         </Button>
       </div>
@@ -57,11 +63,20 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
         <p className={styles.note}>{a.reason}</p>
       ) : a?.openRequest && !sent ? (
         <p className={styles.note}>
-          {a.openRequest.requester.id === userId ? `${userName} sent you a request: answer it in your notifications.` : "Your request is waiting for an answer."}
+          {a.openRequest.requester.id === userId
+            ? `${userName} sent you a request: answer it in your notifications.`
+            : "Your request is waiting for an answer."}
         </p>
       ) : null}
       {sent && <Alert variant="success" title={sent} onDismiss={() => setSent(null)} />}
-      <SwapDialog key={`swap-${round}`} open={open === "swap"} onClose={() => setOpen(null)} userId={userId} userName={userName} onSent={onSent} />
+      <SwapDialog
+        key={`swap-${round}`}
+        open={open === "swap"}
+        onClose={() => setOpen(null)}
+        userId={userId}
+        userName={userName}
+        onSent={onSent}
+      />
       <PayDialog
         key={`pay-${round}`}
         open={open === "pay"}

@@ -34,7 +34,18 @@ interface RequestFormDialogProps<T> {
 }
 
 /** The frame of the Swap and Pay popups: the options load first, then the fields; Submit and Cancel. */
-export function RequestFormDialog<T>({ open, onClose, title, description, onSubmit, sending, options, loadError, error, children }: RequestFormDialogProps<T>) {
+export function RequestFormDialog<T>({
+  open,
+  onClose,
+  title,
+  description,
+  onSubmit,
+  sending,
+  options,
+  loadError,
+  error,
+  children,
+}: RequestFormDialogProps<T>) {
   return (
     <FormDialog
       open={open}
