@@ -69,7 +69,7 @@ describe("verified college mail in Chromium", () => {
     await shoot(page, "dashboard-unverified");
 
     // The partner does not find the unverified student.
-    const search = `query ($q: String!) { searchUsers(query: $q, filter: name) { edges { node { id } } } }`;
+    const search = `query ($q: String!) { searchUsers(query: $q, filter: NAME) { edges { node { id } } } }`;
     expect((await gql<any>(search, { q: me.name }, partner.token)).searchUsers.edges).toEqual([]);
 
     await page.goto(new URL(link).pathname);

@@ -92,7 +92,11 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
       // { reset: true } puts the clock back to real time, so one test file's shift cannot date another's messages.
       if ((req.body as { reset?: unknown }).reset === true) {
         opts.e2eClock!.reset();
-        return void res.json({ now: services.deps.clock.now().toISOString() });
+        // Periods done under the moved clock would otherwise lie in the future: no job would run again until then.
+        return void services.jobs.forgetPeriods().then(
+          () => res.json({ now: services.deps.clock.now().toISOString() }),
+          (err: unknown) => res.status(500).json({ error: String(err) }),
+        );
       }
       const ms = Number((req.body as { advanceMs?: unknown }).advanceMs);
       if (!Number.isFinite(ms) || ms < 0) return void res.status(400).json({ error: "advanceMs must be >= 0" });

@@ -43,6 +43,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_DATA: "off",
       E2E_HOOKS: "on",
+      // Scheduled jobs run only when a test asks (runServerJobs): a suite that moves the clock days ahead
+      // must not have the timer expire another suite's requests meanwhile.
+      JOBS_TICK_SECONDS: "0",
       // The moderation suite registers this address (support/students.ts OPERATOR_EMAIL).
       OPERATOR_EMAILS: "90z900@psgtech.ac.in",
       // Every browser suite signs students up from 127.0.0.1; the per-IP limits are tested on their own.
