@@ -104,6 +104,8 @@ export type ChatListItem = {
   partner: ChatUser;
   /** Where the chat stands. */
   status: ChatStatus;
+  /** Messages from the partner the viewer has not read yet (after their read marker). markChatRead sets it to 0; sending a message marks everything before it read. */
+  unreadCount: Scalars['Int']['output'];
 };
 
 /** A page of the caller's chats, latest activity first. */
@@ -194,6 +196,8 @@ export type ChatUser = {
   image: Maybe<Scalars['String']['output']>;
   /** The student's username; 'Former student' once their account is gone. */
   name: Scalars['String']['output'];
+  /** The participant has the app open now (a live connection on any server, or one closed less than 30 seconds ago). Always false for the viewer themselves and for a student who hid their online status (setOnlineStatusVisible). */
+  online: Scalars['Boolean']['output'];
 };
 
 /** One line of a student's coin history. */
@@ -895,6 +899,8 @@ export type Mutation = {
   login: AuthPayload;
   /** Revokes every token of the caller issued so far. */
   logout: Scalars['Boolean']['output'];
+  /** Marks every message of the caller's chat with `chatWith` read (its unreadCount becomes 0); the chat page calls it when it opens and when a message arrives while it is open. The caller's unreadMessageCountChanged subscriptions hear the new total. */
+  markChatRead: ChatListItem;
   /** The learner pays an accepted pay request: coins go to escrow and the chat opens. */
   payAcceptedRequest: PaymentResult;
   /** Proposes 1..5 time slots for a lesson in the caller's chat in progress with `chatWith`; the partner accepts one. */
@@ -929,6 +935,8 @@ export type Mutation = {
   setImplementPostVisibility: ImplementPost;
   /** Sets the meeting link both participants see: http(s) only, 'http://' is added to a link without it; an empty link clears it. */
   setMeetingLink: Chat;
+  /** Shows (true) or hides (false) the caller's online status from their chat partners; hidden, ChatUser.online is always false for them. */
+  setOnlineStatusVisible: PresenceSettings;
   /** Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: the server keeps the maximum, so a lower score never lowers it. Needs a token. */
   submitSnakeScore: SnakeHighScore;
   /** Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently). */
@@ -1045,6 +1053,12 @@ export type MutationLoginArgs = {
 
 
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationMarkChatReadArgs = {
+  chatWith: Scalars['ID']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationPayAcceptedRequestArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1148,6 +1162,12 @@ export type MutationSetImplementPostVisibilityArgs = {
 export type MutationSetMeetingLinkArgs = {
   chatWith: Scalars['ID']['input'];
   link: Scalars['String']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationSetOnlineStatusVisibleArgs = {
+  visible: Scalars['Boolean']['input'];
 };
 
 
@@ -1457,6 +1477,13 @@ export type PaymentVerification = {
   success: Scalars['Boolean']['output'];
 };
 
+/** The caller's own presence choice. */
+export type PresenceSettings = {
+  __typename?: 'PresenceSettings';
+  /** Whether the caller's chat partners see them online (true unless turned off with setOnlineStatusVisible). */
+  onlineStatusVisible: Scalars['Boolean']['output'];
+};
+
 /** The whole profile form; every rule of the form is checked again on the server. */
 export type ProfileInput = {
   /** Skill coins per course, 0 to 10000; 0 when omitted. */
@@ -1520,6 +1547,8 @@ export type Query = {
   payForm: SwapForm;
   /** Which checkout to open and the price; needs no token. */
   paymentGateway: PaymentGatewayInfo;
+  /** The caller's presence choice (whether chat partners see them online). */
+  presenceSettings: PresenceSettings;
   /** Whether a reset link can still be used (known, unused, under one hour old). */
   resetTokenValid: Scalars['Boolean']['output'];
   /** The caller's oldest unseen reward; reading does not mark it seen. */
@@ -1536,6 +1565,8 @@ export type Query = {
   swapForm: SwapForm;
   /** One request the caller is a party to. */
   swapRequest: Maybe<SwapRequest>;
+  /** How many messages from partners the caller has not read yet, over all their chats. */
+  unreadMessageCount: Scalars['Int']['output'];
   /** The caller's scheduled lessons that have not ended yet, soonest first. */
   upcomingLessons: LessonConnection;
   /** Any student's public profile (no token needed, like the leaderboard it is linked from); null for an unknown id. */
@@ -1861,6 +1892,8 @@ export type Subscription = {
   messageAdded: ChatMessage;
   /** Each new notification, delivered to its recipient only. */
   notificationAdded: Notification;
+  /** The caller's new unreadMessageCount each time it changes: a message arrives in any of their chats, or they read one (on any device). */
+  unreadMessageCountChanged: Scalars['Int']['output'];
 };
 
 
