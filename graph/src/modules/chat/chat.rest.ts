@@ -279,11 +279,7 @@ export function chatRest(services: Services, r: Router = Router()): Router {
         }),
         responses: { 404: "Chat not found." },
       },
-      async (_req, ctx, _res, { params }) => {
-        const me = requireUser(ctx).id;
-        const item = await chat.reads.markRead(me, params.otherId);
-        return { unreadCount: item.unreadCount, totalUnread: await chat.reads.total(me) };
-      },
+      async (_req, ctx, _res, { params }) => chat.reads.markReadWithTotal(requireUser(ctx).id, params.otherId),
     ),
   );
 

@@ -4,6 +4,8 @@ import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
 import { ManualClock } from "../../shared/clock.js";
+import { hashPassword } from "../accounts/passwords.js";
+import { PresenceSetting } from "./presence-setting.entity.js";
 import { PRESENCE_GRACE_MS } from "./chat-presence.service.js";
 
 const LIST = `query { chats(first: 20) { edges { node { id unreadCount partner { id online } } } } }`;
@@ -125,6 +127,14 @@ describe.each(dbTargets)("unread counts and presence on %s", (target) => {
     });
     expect((await listItem(t, a.token, chat.id)).partner.online).toBe(true);
     await ws.dispose();
+  });
+
+  it("erases the choice with the account", async () => {
+    const { b } = await chatPair(t);
+    await t.gql(VISIBLE, { visible: false }, b.token);
+    await t.dataSource.query("UPDATE users SET passwordHash = ? WHERE id = ?", [await hashPassword("pw for deletion"), b.id]);
+    await t.app.services.privacy.deleteAccount(b.id, "pw for deletion");
+    expect(await t.dataSource.getRepository(PresenceSetting).count({ where: { userId: b.id } })).toBe(0);
   });
 });
 
