@@ -11,7 +11,9 @@ import { User } from "./accounts/user.entity.js";
 import { Block } from "./blocks/block.entity.js";
 import { Chat } from "./chat/chat.entity.js";
 import { ChatReport } from "./chat/chat-report.entity.js";
+import { PresenceSetting } from "./chat/presence-setting.entity.js";
 import { ChatListResolver, ChatResolver } from "./chat/chat.resolver.js";
+import { ChatPresenceResolver } from "./chat/chat-presence.resolver.js";
 import { chatRest } from "./chat/chat.rest.js";
 import { ChatMessage } from "./chat/message.entity.js";
 import { coinsRest } from "./coins/coins.rest.js";
@@ -78,6 +80,7 @@ export const allEntities: Function[] = [
   Chat,
   ChatMessage,
   ChatReport,
+  PresenceSetting,
   Notification,
   SnakeHighScore,
   CoinAccount,
@@ -115,6 +118,7 @@ export const allResolvers: [Function, ...Function[]] = [
   NotificationSettingsResolver,
   ChatResolver,
   ChatListResolver,
+  ChatPresenceResolver,
   SnakeResolver,
   RewardsResolver,
   LedgerResolver,

@@ -2,6 +2,7 @@ import { createProfileLoaders, type ProfileLoaders } from "../modules/profiles/p
 import { createImplementsLoaders, type ImplementsLoaders } from "../modules/implements/implements.loaders.js";
 import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users.loaders.js";
 import { createSwapsLoaders, type SwapsLoaders } from "../modules/swaps/swaps.loaders.js";
+import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
 import type { Services } from "../services.js";
 
 /**
@@ -15,6 +16,7 @@ export interface Loaders {
   implements: ImplementsLoaders;
   users: UsersLoaders;
   swaps: SwapsLoaders;
+  chat: ChatLoaders;
 }
 
 /** Each group is made on first use: most requests (every REST call, most operations) need one or none. */
@@ -23,6 +25,7 @@ export function createLoaders(services: Services): Loaders {
   let implementsLoaders: ImplementsLoaders | undefined;
   let users: UsersLoaders | undefined;
   let swaps: SwapsLoaders | undefined;
+  let chat: ChatLoaders | undefined;
   return {
     get profiles() {
       return (profiles ??= createProfileLoaders(services));
@@ -35,6 +38,9 @@ export function createLoaders(services: Services): Loaders {
     },
     get swaps() {
       return (swaps ??= createSwapsLoaders(services));
+    },
+    get chat() {
+      return (chat ??= createChatLoaders(services));
     },
   };
 }

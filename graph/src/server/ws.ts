@@ -79,14 +79,18 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
   /**
    * Logout, a password change or a reset revokes the student's tokens: every socket of theirs, on
    * every instance, closes with 4403 when the revocation arrives (a per-student topic, so the
-   * event costs nothing to anyone else's sockets), and sends nothing after it.
+   * event costs nothing to anyone else's sockets), and sends nothing after it. The same listener is
+   * the student's presence (chat-presence.service.ts): online while any socket of theirs listens.
    */
   function closeOnRevocation(socket: WebSocket, userId: string) {
     const stop = services.deps.pubsub.listen("SESSION_REVOKED", userId, () => {
       stop();
       socket.close(CloseCode.Forbidden, "Forbidden");
     });
-    socket.once("close", stop);
+    socket.once("close", () => {
+      stop();
+      services.chat.presence.socketClosed(userId);
+    });
   }
   const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
     {

@@ -43,6 +43,15 @@ export type AppPubSub = PubSub<YogaTopics> & {
   listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
   /** Whether anyone listens to `TOPIC:id` on any instance (this one's listeners; with Redis, every instance's subscriptions). */
   hasListeners(topic: AddressedTopicName, id: string): Promise<boolean>;
+  /** Of `ids`, those with a listener to `TOPIC:id` on any instance (one Redis round trip for all of them). */
+  listenersAmong(topic: AddressedTopicName, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Records that the last listener of `TOPIC:id` on this instance went away at `at` (a clock's time), for
+   * presence's grace period; shared through Redis when configured, so every instance reads it.
+   */
+  noteLeft(topic: AddressedTopicName, id: string, at: Date): void;
+  /** When the last listener of `TOPIC:id` left (see noteLeft), per id; ids never noted (or long ago) are absent. */
+  lastLeft(topic: AddressedTopicName, ids: readonly string[]): Promise<Map<string, Date>>;
   close(): Promise<void>;
 };
 
@@ -105,10 +114,24 @@ export function reportingClients(
   };
 }
 
+/** Notes of "the last listener left" kept per process without Redis. */
+const MAX_LOCAL_LEFT_NOTES = 10_000;
+/** How long Redis keeps such a note: far longer than any grace period that reads it. */
+const LEFT_NOTE_TTL_MS = 10 * 60_000;
+
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
 export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   let close = async () => {};
   let remoteListeners = async (_channel: string) => false;
+  let remoteListenersAmong = async (_channels: string[]) => new Set<string>();
+  // Left times: in this process by default (bounded: the oldest notes go first), in Redis with it.
+  const leftLocal = new Map<string, Date>();
+  let noteLeft = (key: string, at: Date) => {
+    leftLocal.delete(key);
+    leftLocal.set(key, at);
+    if (leftLocal.size > MAX_LOCAL_LEFT_NOTES) leftLocal.delete(leftLocal.keys().next().value!);
+  };
+  let lastLeft = async (keys: string[]) => keys.map((k) => leftLocal.get(k) ?? null);
   let inner: EventTarget;
   if (!redisUrl) {
     inner = new EventTarget();
@@ -133,6 +156,20 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
       const reply = (await publishClient.pubsub("NUMSUB", channel)) as [string, number | string];
       return Number(reply[1]) > 0;
     };
+    remoteListenersAmong = async (channels) => {
+      const reply = (await publishClient.pubsub("NUMSUB", ...channels)) as Array<string | number>;
+      const found = new Set<string>();
+      for (let i = 0; i + 1 < reply.length; i += 2) if (Number(reply[i + 1]) > 0) found.add(String(reply[i]));
+      return found;
+    };
+    // The value is the clock's time (tests move a manual clock); the expiry only lets Redis forget old notes.
+    noteLeft = (key, at) => {
+      publishClient.set(`left:${key}`, at.toISOString(), "PX", LEFT_NOTE_TTL_MS).catch((err: unknown) => report(err, "set"));
+    };
+    lastLeft = async (keys) => {
+      const values = await publishClient.mget(...keys.map((k) => `left:${k}`));
+      return values.map((v) => (v ? new Date(v) : null));
+    };
   }
   const eventTarget = new CountingEventTarget(inner);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
@@ -148,10 +185,36 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   };
   const hasListeners = async (topic: AddressedTopicName, id: string) =>
     eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
+  const listenersAmong = async (topic: AddressedTopicName, ids: readonly string[]) => {
+    const found = new Set<string>();
+    const elsewhere: string[] = [];
+    for (const id of new Set(ids)) {
+      if (eventTarget.count(`${topic}:${id}`) > 0) found.add(id);
+      else elsewhere.push(id);
+    }
+    if (elsewhere.length) {
+      const remote = await remoteListenersAmong(elsewhere.map((id) => `${topic}:${id}`));
+      for (const id of elsewhere) if (remote.has(`${topic}:${id}`)) found.add(id);
+    }
+    return found;
+  };
+  const lastLeftOf = async (topic: AddressedTopicName, ids: readonly string[]) => {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, Date>();
+    if (!unique.length) return out;
+    const values = await lastLeft(unique.map((id) => `${topic}:${id}`));
+    unique.forEach((id, i) => {
+      if (values[i]) out.set(id, values[i]!);
+    });
+    return out;
+  };
   return Object.assign(ps, {
     listen: listen as AppPubSub["listen"],
     listenerCount: (topic: string) => eventTarget.count(topic),
     hasListeners,
+    listenersAmong,
+    noteLeft: (topic: AddressedTopicName, id: string, at: Date) => noteLeft(`${topic}:${id}`, at),
+    lastLeft: lastLeftOf,
     close,
   });
 }

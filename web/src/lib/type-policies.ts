@@ -109,6 +109,8 @@ export const typePolicies: TypePolicies = {
   // The gateway's settings and the console's counts: one each, whatever asked for them.
   PaymentGatewayInfo: { keyFields: [] },
   ModerationStats: { keyFields: [] },
+  // The caller's own presence choice: one per session.
+  PresenceSettings: { keyFields: [] },
   // Value objects (keyFields: false): stored inside whatever field returned them, never merged across
   // fields. Each has no identity of its own: a page, a pair of values, or one mutation's answer.
   ...valueObjects([

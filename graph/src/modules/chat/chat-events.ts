@@ -24,6 +24,8 @@ declare module "../../shared/pubsub.js" {
     MESSAGE_ADDED: { participantIds: [string, string]; payload: MessageEvent };
     /** id = the chat. Its link, rating, finish or report changed. */
     CHAT_UPDATED: { participantIds: [string, string]; payload: ChatStateEvent };
+    /** id = the student. Their total of unread messages changed (a message arrived, or they read a chat). */
+    UNREAD_CHANGED: { userId: string; count: number };
   }
 }
 

@@ -65,6 +65,15 @@ export class ChatMessagesService {
         createdAt: now,
       });
       await this.repo(em).insert(row);
+      // Sending marks everything before it read for the sender (a separate statement: MySQL's SET
+      // would read the incremented messageCount, SQLite's the old one).
+      const marker = chat.requesterId === me ? "requesterReadSeq" : "receiverReadSeq";
+      await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ [marker]: chat.messageCount })
+        .where(`id = :id AND ${marker} < :seq`, { id: chat.id, seq: chat.messageCount })
+        .execute();
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
         this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, {
@@ -72,6 +81,7 @@ export class ChatMessagesService {
           payload: messageEvent(v),
         });
         this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
+        this.chats.reads.publishTotal(row.receiverId);
       });
       return v;
     });

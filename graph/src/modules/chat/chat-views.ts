@@ -77,10 +77,24 @@ export function toChatView(chat: ChatState, viewerId: string, now: Date, users?:
 }
 
 export function toListItem(
-  chat: Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastActivityAt" | "lastMessagePreview" | "lastMessageSenderId">,
+  chat: Pick<
+    Chat,
+    | "id"
+    | "requesterId"
+    | "receiverId"
+    | "status"
+    | "lastActivityAt"
+    | "lastMessagePreview"
+    | "lastMessageSenderId"
+    | "messageCount"
+    | "requesterReadSeq"
+    | "receiverReadSeq"
+  >,
   viewerId: string,
 ): ChatListItemView {
+  const marker = chat.requesterId === viewerId ? chat.requesterReadSeq : chat.receiverReadSeq;
   return {
+    unreadCount: Math.max(0, Number(chat.messageCount) - Number(marker)),
     id: chat.id,
     status: chat.status,
     lastMessageAt: chat.lastActivityAt,

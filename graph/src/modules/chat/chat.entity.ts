@@ -99,6 +99,23 @@ export class Chat {
 
   @Column("varchar", { length: 36, nullable: true })
   lastMessageSenderId: string | null;
+
+  /**
+   * Read markers: the seq of the latest message each participant has seen (opening the chat, or
+   * sending, marks everything before read). Unread = messageCount - the viewer's marker, no count query.
+   */
+  @Column("int", { default: 0 })
+  requesterReadSeq: number;
+
+  @Column("int", { default: 0 })
+  receiverReadSeq: number;
+
+  /** When each participant last marked the chat read (null: never opened it). */
+  @Column("datetime", { precision: 3, nullable: true })
+  requesterReadAt: Date | null;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  receiverReadAt: Date | null;
 }
 
 export function pairOf(a: string, b: string): { userLowId: string; userHighId: string } {

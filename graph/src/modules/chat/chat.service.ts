@@ -20,6 +20,8 @@ import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.j
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
 import { ChatMessagesService } from "./chat-messages.service.js";
+import { ChatPresenceService } from "./chat-presence.service.js";
+import { ChatReadsService } from "./chat-reads.service.js";
 
 /** What chat needs from the coins ledger (CoinsService fits). */
 export interface ChatLedger {
@@ -49,7 +51,18 @@ export interface ChatCollaborators {
  * `messages`, rating/finishing/reporting in `lifecycle`. A chat is always addressed by the
  * caller (from the token) and the partner's id, so nobody can name a chat they are not in.
  */
-type ListRow = Pick<Chat, "id" | "requesterId" | "receiverId" | "status" | "lastMessagePreview" | "lastMessageSenderId"> & {
+type ListRow = Pick<
+  Chat,
+  | "id"
+  | "requesterId"
+  | "receiverId"
+  | "status"
+  | "lastMessagePreview"
+  | "lastMessageSenderId"
+  | "messageCount"
+  | "requesterReadSeq"
+  | "receiverReadSeq"
+> & {
   lastActivityAt: unknown;
 };
 
@@ -58,6 +71,8 @@ const LIST_CURSOR = "chats";
 export class ChatService {
   readonly messages: ChatMessagesService;
   readonly lifecycle: ChatLifecycleService;
+  readonly reads: ChatReadsService;
+  readonly presence: ChatPresenceService;
 
   constructor(
     private readonly deps: Deps,
@@ -65,6 +80,8 @@ export class ChatService {
   ) {
     this.messages = new ChatMessagesService(deps, c, this);
     this.lifecycle = new ChatLifecycleService(deps, c, this);
+    this.reads = new ChatReadsService(deps, this);
+    this.presence = new ChatPresenceService(deps);
   }
 
   repo(em?: EntityManager) {
@@ -220,7 +237,8 @@ export class ChatService {
     const rows = await rawQuery<ListRow>(
       this.deps.dataSource,
       `SELECT c.id AS id, c.requesterId AS requesterId, c.receiverId AS receiverId, c.status AS status, c.lastActivityAt AS lastActivityAt,
-              c.lastMessagePreview AS lastMessagePreview, c.lastMessageSenderId AS lastMessageSenderId
+              c.lastMessagePreview AS lastMessagePreview, c.lastMessageSenderId AS lastMessageSenderId,
+              c.messageCount AS messageCount, c.requesterReadSeq AS requesterReadSeq, c.receiverReadSeq AS receiverReadSeq
          FROM chats c WHERE (c.userLowId = :me OR c.userHighId = :me)${after ? " AND (c.lastActivityAt < :at OR (c.lastActivityAt = :at AND c.id < :cid))" : ""}
         ORDER BY c.lastActivityAt DESC, c.id DESC LIMIT ${Math.floor(take)}`,
       { me, ...(after ? { at: after.at, cid: after.id } : {}) },

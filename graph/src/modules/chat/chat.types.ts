@@ -38,6 +38,14 @@ registerValueEnum(
 @ObjectType("ChatUser", { description: "A chat participant as the chat shows them." })
 export class ChatUserView extends UserSummaryFields {}
 
+@ObjectType("PresenceSettings", { description: "The caller's own presence choice." })
+export class PresenceSettingsView {
+  @Field(() => Boolean, {
+    description: "Whether the caller's chat partners see them online (true unless turned off with setOnlineStatusVisible).",
+  })
+  onlineStatusVisible: boolean;
+}
+
 @ObjectType("ChatSkill", { description: "A skill taught in a chat, with its category." })
 export class ChatSkillView extends SkillFields {}
 
@@ -145,6 +153,12 @@ export class ChatListItemView {
 
   @Field(() => Boolean, { description: "The viewer sent the latest message (false before any message)." })
   lastMessageFromMe: boolean;
+
+  @Field(() => Int, {
+    description:
+      "Messages from the partner the viewer has not read yet (after their read marker). markChatRead sets it to 0; sending a message marks everything before it read.",
+  })
+  unreadCount: number;
 
   partnerId: string;
 }

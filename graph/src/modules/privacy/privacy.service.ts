@@ -41,20 +41,33 @@ export class PrivacyService {
   async exportData(userId: string) {
     const own = await this.c.profiles.profileWithRow(userId);
     if (!own) throw notFound("User not found");
-    const [chats, notifications, swapRequests, ledger, posts, applications, blocksMade, snake, notificationMail, lessons, responseStats] =
-      await Promise.all([
-        this.c.chat.exportFor(userId),
-        this.c.notifications.exportFor(userId),
-        this.c.swaps.exportFor(userId),
-        this.c.coins.exportFor(userId),
-        this.c.implementPosts.exportFor(userId),
-        this.c.implementApplicants.exportFor(userId),
-        this.c.blocks.madeBy(userId),
-        this.c.snake.exportFor(userId),
-        this.c.notificationMail.exportFor(userId),
-        this.c.lessons.exportFor(userId),
-        this.c.responseStats.exportFor(userId),
-      ]);
+    const [
+      presence,
+      chats,
+      notifications,
+      swapRequests,
+      ledger,
+      posts,
+      applications,
+      blocksMade,
+      snake,
+      notificationMail,
+      lessons,
+      responseStats,
+    ] = await Promise.all([
+      this.c.chat.presence.exportFor(userId),
+      this.c.chat.exportFor(userId),
+      this.c.notifications.exportFor(userId),
+      this.c.swaps.exportFor(userId),
+      this.c.coins.exportFor(userId),
+      this.c.implementPosts.exportFor(userId),
+      this.c.implementApplicants.exportFor(userId),
+      this.c.blocks.madeBy(userId),
+      this.c.snake.exportFor(userId),
+      this.c.notificationMail.exportFor(userId),
+      this.c.lessons.exportFor(userId),
+      this.c.responseStats.exportFor(userId),
+    ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
     const nameOf = (id: string) => names.get(id)?.name ?? null;
@@ -93,6 +106,8 @@ export class PrivacyService {
       notifications: notifications.map((n) => ({ ...n, notifierName: nameOf(n.notifierId) })),
       /** Mail settings per kind of notification and the lines waiting for the next daily digest. */
       notificationMail,
+      /** Whether chat partners see the student online. */
+      presence,
       lessons,
       swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
       /** The counters behind the response rate and typical response time on the profile. */
@@ -119,6 +134,7 @@ export class PrivacyService {
       await this.c.swaps.cancelOpenOf(em, userId);
       await this.c.responseStats.eraseAllOf(em, userId);
       const closed = await this.c.chat.closeAllOf(em, userId);
+      await this.c.chat.presence.forget(em, userId);
       await this.c.lessons.cancelAllOf(em, userId);
       const sunk = await this.c.coins.closeAccount(userId, em);
       await this.c.notifications.deleteAllOf(em, userId);

@@ -13,6 +13,7 @@ import { ChatListDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { errorCode } from "../../../lib/graphql-errors";
 import { dayLabel, timeLabel } from "../utils/messages";
+import { CHATS_PAGE } from "../utils/paging";
 import styles from "./ChatList.module.css";
 import { paths } from "../../../lib/paths";
 
@@ -21,8 +22,6 @@ function when(iso: string): string {
   const day = dayLabel(d);
   return day === "Today" ? timeLabel(d) : day;
 }
-
-const CHATS_PAGE = 30;
 
 /** /user/chat: everyone the student chats with, latest message first; "Show more" appends older chats. */
 export function ChatListPage() {
@@ -62,7 +61,14 @@ export function ChatListPage() {
               {chats.map((c) => (
                 <li key={c.id}>
                   <Link to={paths.chat(c.partner.id)} className={styles.item}>
-                    <Avatar name={c.partner.name} image={c.partner.image} size={44} />
+                    <span className={styles.avatar}>
+                      <Avatar name={c.partner.name} image={c.partner.image} size={44} />
+                      {c.partner.online && (
+                        <span className={styles.online}>
+                          <span className="visually-hidden">online</span>
+                        </span>
+                      )}
+                    </span>
                     <span className={styles.text}>
                       <span className={styles.top}>
                         <span className={styles.name}>{c.partner.name}</span>
@@ -76,6 +82,12 @@ export function ChatListPage() {
                             ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}`
                             : "No messages yet. Say hello!"}
                         </span>
+                        {c.unreadCount > 0 && (
+                          <span className={styles.unread}>
+                            {c.unreadCount > 99 ? "99+" : c.unreadCount}
+                            <span className="visually-hidden"> unread {c.unreadCount === 1 ? "message" : "messages"}</span>
+                          </span>
+                        )}
                         {c.status !== "IN_PROGRESS" && (
                           <Badge tone={c.status === "COMPLETED" ? "success" : "danger"} className={styles.badge}>
                             {c.status === "COMPLETED" ? "Finished" : c.status === "CLOSED" ? "Closed" : "Reported"}

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ChatDocument, ChatUpdatedDocument, FinishChatDocument, MessageAddedDocument } from "../../../gql/graphql";
+import { ChatDocument, ChatUpdatedDocument, FinishChatDocument, MarkChatReadDocument, MessageAddedDocument } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { InMemoryCache } from "@apollo/client";
 import { ChatPage } from "./ChatPage";
@@ -50,9 +50,18 @@ const chat = {
   },
 };
 
+let markedRead = 0;
 const live = [
   { request: { query: MessageAddedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
   { request: { query: ChatUpdatedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
+  {
+    request: { query: MarkChatReadDocument, variables: { chatWith: "them" } },
+    result: () => {
+      markedRead++;
+      return { data: { markChatRead: { __typename: "ChatListItem", id: "c1", unreadCount: 0 } } };
+    },
+    maxUsageCount: 10,
+  },
 ];
 
 function renderAt(mocks: unknown[]) {
@@ -84,6 +93,13 @@ describe("chat page", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Finish" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Report" })).toBeTruthy();
+  });
+
+  it("marks the chat read when it opens", async () => {
+    const before = markedRead;
+    renderAt([{ request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } }, ...live]);
+    expect(await screen.findByText("Ravi Kumar")).toBeTruthy();
+    await waitFor(() => expect(markedRead).toBeGreaterThan(before));
   });
 
   it("goes to /user/chat for 'Chat not found'", async () => {

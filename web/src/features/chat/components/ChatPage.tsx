@@ -19,6 +19,7 @@ import {
 } from "../../../gql/graphql";
 import { errorCode, errorExtension, errorReason, errorText } from "../../../lib/graphql-errors";
 import { useLiveChat } from "../hooks/use-live-chat";
+import { useMarkChatRead } from "../hooks/use-unread";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
@@ -63,6 +64,8 @@ export function ChatPage({
   const messages = visibleMessages(nodes);
   const lastSeq = nodes.reduce((max, m) => (m.id.startsWith("optimistic-") ? max : Math.max(max, m.seq)), 0);
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
+  const latestFromPartner = nodes.reduce((max, m) => (m.fromUserId === chatWith ? Math.max(max, m.seq) : max), 0);
+  useMarkChatRead(chatWith, latestFromPartner, Boolean(chat));
 
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Navigate } from "react-router";
 import { MAIL_MODE_LABELS, MAIL_SETTINGS_MESSAGES } from "../../../../../common/notifications";
 import { Page } from "../../../components/layouts/Page";
@@ -33,7 +33,9 @@ const isMode = (v: string): v is NotificationMailMode => Object.hasOwn(MODE_TEXT
  * /settings/notifications: per kind of notification, whether it also comes by mail at once, in
  * the daily digest, or not at all (it always shows in the app).
  */
-export function MailSettingsPage() {
+export function MailSettingsPage({
+  extra,
+}: { /** Other features' settings, shown below the mail settings (the route composes them). */ extra?: ReactNode } = {}) {
   const settings = useQuery(NotificationMailSettingsDocument, { fetchPolicy: "cache-and-network" });
   const [save, saving] = useMutation(UpdateNotificationMailSettingsDocument);
   const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, NotificationMailMode>>>({});
@@ -98,6 +100,7 @@ export function MailSettingsPage() {
         ) : (
           <LoadingBlock label="Loading..." />
         )}
+        {extra}
       </div>
     </Page>
   );

@@ -37,7 +37,7 @@ const noReward = { rewards: { __typename: "RewardStatus", rewarded: false, reaso
 function handlers(overrides: Handlers = {}): Handlers {
   return {
     DashboardViewer: () => ({ me }),
-    DashboardCounts: () => ({ notificationCount: 3 }),
+    DashboardCounts: () => ({ notificationCount: 3, unreadMessageCount: 2 }),
     DashboardReward: () => noReward,
     Feed: ({ after }) =>
       after
@@ -74,6 +74,7 @@ describe("dashboard", () => {
       .getAllByRole("link")
       .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
+    expect(links).toContainEqual(["Chat (2)", "/user/chat"]);
     expect(links).toContainEqual(["Profile", "/user/u1/u1/Female"]);
     expect(links).toContainEqual(["Logout", "/logout"]);
     expect(screen.getByRole("link", { name: "View Profile of Meena Iyer" }).getAttribute("href")).toBe("/user/o1/u1/Female");
@@ -107,6 +108,7 @@ describe("dashboard", () => {
       .getAllByRole("link")
       .map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
+    expect(links).toContainEqual(["Chat (2)", "/user/chat"]);
     expect(links).toContainEqual(["Logout", "/logout"]);
     expect(screen.queryByRole("button", { name: /dashboard menu/ })).toBeNull();
     fireEvent.click(toggle);

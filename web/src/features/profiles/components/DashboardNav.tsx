@@ -13,10 +13,10 @@ export interface DashboardViewer {
 }
 
 /** The dashboard's links, in the order of spec section 2. */
-export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
+export function dashboardLinks(me: DashboardViewer, notificationCount: number, unreadMessages = 0) {
   return [
     { to: paths.notifications(me.id), label: notificationCount > 0 ? `Notifications (${notificationCount})` : "Notifications" },
-    { to: paths.chats, label: "Chat" },
+    { to: paths.chats, label: unreadMessages > 0 ? `Chat (${unreadMessages})` : "Chat" },
     { to: paths.profile(me.id, me.id, me.gender), label: "Profile" },
     { to: paths.implements.list(me.id, me.name), label: "Implement" },
     { to: paths.leaderboard(me.id), label: "Leaderboard" },
@@ -31,8 +31,17 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number) {
  * The dashboard's links: a row on wide screens. At 768px and below they move into the navbar's
  * burger menu (one menu on a phone, not two), so this row is hidden there.
  */
-export function DashboardNav({ me, notificationCount }: { me: DashboardViewer; notificationCount: number }) {
-  const links = dashboardLinks(me, notificationCount);
+export function DashboardNav({
+  me,
+  notificationCount,
+  unreadMessages = 0,
+}: {
+  me: DashboardViewer;
+  notificationCount: number;
+  /** Messages from chat partners not read yet (the Chat link shows it in brackets, like notifications). */
+  unreadMessages?: number;
+}) {
+  const links = dashboardLinks(me, notificationCount, unreadMessages);
   usePageMenu({ label: "Dashboard", links });
   return (
     <nav className={styles.dashNav} aria-label="Dashboard">

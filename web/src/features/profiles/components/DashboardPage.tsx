@@ -65,7 +65,11 @@ export function DashboardPage({
             <p className={styles.welcomeEmail}>{me.email}</p>
           </div>
         </div>
-        <DashboardNav me={me} notificationCount={counts.data?.notificationCount ?? 0} />
+        <DashboardNav
+          me={me}
+          notificationCount={counts.data?.notificationCount ?? 0}
+          unreadMessages={counts.data?.unreadMessageCount ?? 0}
+        />
       </header>
       {notice}
       <SearchPanel me={me} />

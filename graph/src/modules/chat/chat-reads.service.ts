@@ -1,0 +1,64 @@
+import { rawQuery } from "../../db/sql.js";
+import type { Deps } from "../../shared/deps.js";
+import type { ChatService } from "./chat.service.js";
+import type { ChatListItemView } from "./chat.types.js";
+import { sideOf, toListItem } from "./chat-views.js";
+import { Chat } from "./chat.entity.js";
+
+/**
+ * Read markers and unread counts. Each chat keeps a marker per participant (the seq of the latest
+ * message they have seen); sending a message moves the sender's marker too, so every message after a
+ * marker is from the partner and a chat's unread count is `messageCount - marker`, read from the
+ * chat row itself.
+ */
+export class ChatReadsService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly chats: ChatService,
+  ) {}
+
+  /**
+   * Marks every message of the caller's chat with `otherId` read (the chat page calls it on open and
+   * when a message arrives while open); NOT_FOUND for a chat the caller is not in. Tells the caller's
+   * other pages the new total when it changed.
+   */
+  async markRead(me: string, otherId: unknown): Promise<ChatListItemView> {
+    const chat = await this.chats.require(me, otherId);
+    const side = sideOf(chat, me)!;
+    const column = side === "requester" ? "requesterReadSeq" : "receiverReadSeq";
+    const res = await this.chats
+      .repo()
+      .createQueryBuilder()
+      .update(Chat)
+      .set({ [column]: () => "messageCount", [side === "requester" ? "requesterReadAt" : "receiverReadAt"]: this.deps.clock.now() })
+      .where(`id = :id AND ${column} < messageCount`, { id: chat.id })
+      .execute();
+    const fresh = await this.chats.repo().findOneOrFail({ where: { id: chat.id } });
+    if (res.affected) this.publishTotal(me);
+    return toListItem(fresh, me);
+  }
+
+  /** REST's answer: the chat after marking it read, and the caller's new total. */
+  async markReadWithTotal(me: string, otherId: unknown): Promise<{ unreadCount: number; totalUnread: number }> {
+    const item = await this.markRead(me, otherId);
+    return { unreadCount: item.unreadCount, totalUnread: await this.total(me) };
+  }
+
+  /** How many messages from partners the student has not read, over all their chats. */
+  async total(me: string): Promise<number> {
+    const [row] = await rawQuery<{ n: number | string | null }>(
+      this.deps.dataSource,
+      `SELECT SUM(CASE WHEN c.requesterId = :me THEN c.messageCount - c.requesterReadSeq ELSE c.messageCount - c.receiverReadSeq END) AS n
+         FROM chats c WHERE c.userLowId = :me OR c.userHighId = :me`,
+      { me },
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Publishes the student's new total (after a commit); a failure only costs a live update. */
+  publishTotal(userId: string): void {
+    void this.total(userId)
+      .then((count) => this.deps.pubsub.publish("UNREAD_CHANGED", userId, { userId, count }))
+      .catch((err) => this.deps.logger.error({ err }, "publishing an unread count failed"));
+  }
+}

@@ -1,0 +1,69 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { gql, launch } from "./support/browser.js";
+import { fillProfile, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
+
+const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({
+  gender,
+  skillsKnown: [skill(knows)],
+  skillsRequired: [skill(wants)],
+});
+
+describe("unread counts and presence in Chromium, two students", () => {
+  let browser: Browser;
+  let asha: Student;
+  let ravi: Student;
+  beforeAll(async () => {
+    browser = await launch();
+    asha = await registerStudent("Asha");
+    ravi = await registerStudent("Ravi");
+    await fillProfile(asha, profile("Female", "TypeScript", "Rust"));
+    await fillProfile(ravi, profile("Male", "Rust", "TypeScript"));
+    const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
+      "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
+      {
+        input: {
+          receiverId: ravi.id,
+          preachSkill: { category: "Programming & Technology", skill: "TypeScript" },
+          learnSkill: { category: "Programming & Technology", skill: "Rust" },
+        },
+      },
+      asha.token,
+    );
+    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: requestSwap.id }, ravi.token);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the dashboard counts a new message live, the list shows the partner online with a badge, opening the chat clears it", async () => {
+    const a = await signedInPage(browser, asha);
+    const b = await signedInPage(browser, ravi);
+    await a.goto(`/dashboard/${asha.id}`);
+    await a.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Chat", exact: true }).waitFor();
+    // Ravi has the chat open: a live connection, so he is online.
+    await b.goto(`/user/chat/${asha.id}`);
+    await b.getByText("No messages yet").waitFor();
+
+    await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: asha.id, b: "Hi Asha" }, ravi.token);
+    await a.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Chat (1)" }).waitFor();
+
+    await a.goto("/user/chat");
+    const row = a.getByRole("link", { name: new RegExp(ravi.name) });
+    await row.getByText("online", { exact: true }).waitFor();
+    await row.getByText("unread message").waitFor();
+
+    await row.click();
+    await a.getByText("Hi Asha").waitFor();
+    // Back inside the app (a full reload could cut the read request short).
+    await a.getByRole("link", { name: "Back" }).click();
+    await a.getByRole("heading", { name: "Chats", exact: true }).waitFor();
+    await a.getByText("unread message").waitFor({ state: "detached" });
+
+    // Ravi hides his status: Asha's list no longer shows him online.
+    await gql("mutation { setOnlineStatusVisible(visible: false) { onlineStatusVisible } }", {}, ravi.token);
+    await a.reload();
+    await a.getByRole("link", { name: new RegExp(ravi.name) }).waitFor();
+    await a.getByText("online", { exact: true }).waitFor({ state: "detached" });
+  });
+});
