@@ -157,8 +157,10 @@ const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, afte
 const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
 const PROFILE_QUERY = `query P($id: ID!) { user(id: $id) { id name gender image amount languages rating { value count }
   skillsKnown { category skill } skillsRequired { category skill } completedSkills { skill category completedAt mentor { id name } } } }`;
-const CHATS = "query ChatList { chats(first: 30) { edges { node { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } } } }";
-const LEADERBOARD = "query Leaderboard($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
+const CHATS =
+  "query ChatList { chats(first: 30) { edges { node { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } } } }";
+const LEADERBOARD =
+  "query Leaderboard($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
 
 async function feedCursor(port: number, token: string, page: number): Promise<string | null> {
   let after: string | null = null;
