@@ -3,32 +3,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, resetServerClock, gql, launch, PHONE } from "./support/browser.js";
-import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
+import { fillProfile, openSwapChat, PASSWORD, registerStudent, signedInPage, type Student, techProfile } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** A filled profile (chat needs one): what they know and want, both in Programming & Technology. */
-const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({
-  gender,
-  skillsKnown: [skill(knows)],
-  skillsRequired: [skill(wants)],
-});
-
-/** The swaps flow: `a` asks to learn `b`'s skill for theirs, `b` accepts, the chat opens. */
-async function swap(a: Student, b: Student) {
-  const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
-    "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
-    {
-      input: {
-        receiverId: b.id,
-        preachSkill: { category: "Programming & Technology", skill: "TypeScript" },
-        learnSkill: { category: "Programming & Technology", skill: "Rust" },
-      },
-    },
-    a.token,
-  );
-  await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
-}
-
 /** Signs in through the login form (tokens live 7 days: after moving the clock 10 days they are stale). */
 async function signInAgain(page: Page, s: Student) {
   await page.goto("/login");
@@ -57,9 +34,9 @@ describe("chat in Chromium, two students", () => {
     browser = await launch();
     asha = await registerStudent("Asha");
     ravi = await registerStudent("Ravi");
-    await fillProfile(asha, profile("Female", "TypeScript", "Rust"));
-    await fillProfile(ravi, profile("Male", "Rust", "TypeScript"));
-    await swap(asha, ravi);
+    await fillProfile(asha, techProfile("Female", "TypeScript", "Rust"));
+    await fillProfile(ravi, techProfile("Male", "Rust", "TypeScript"));
+    await openSwapChat(asha, ravi, "TypeScript", "Rust");
   });
   afterAll(async () => {
     await resetServerClock();
@@ -180,9 +157,9 @@ describe("chat in Chromium, two students", () => {
   it("loads older messages when scrolled up and keeps the reader's place; fits a phone screen", async () => {
     const c = await registerStudent("Chandra");
     const d = await registerStudent("Devi");
-    await fillProfile(c, profile("Female", "TypeScript", "Rust"));
-    await fillProfile(d, profile("Male", "Rust", "TypeScript"));
-    await swap(c, d);
+    await fillProfile(c, techProfile("Female", "TypeScript", "Rust"));
+    await fillProfile(d, techProfile("Male", "Rust", "TypeScript"));
+    await openSwapChat(c, d, "TypeScript", "Rust");
     for (let i = 1; i <= 45; i++) {
       await gql(
         "mutation ($w: ID!, $b: String!) { sendMessage(chatWith: $w, body: $b) { id } }",

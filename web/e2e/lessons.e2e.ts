@@ -3,30 +3,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarPartsOf } from "../../graph/test/outbox.js";
-import { baseURL, DESKTOP, gql, launch, PHONE } from "./support/browser.js";
+import { baseURL, DESKTOP, launch, PHONE } from "./support/browser.js";
 import { newestMailTo } from "./support/mail.js";
-import { fillProfile, registerStudent, skill, type Student } from "./support/students.js";
-
-const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({
-  gender,
-  skillsKnown: [skill(knows)],
-  skillsRequired: [skill(wants)],
-});
-
-async function swap(a: Student, b: Student) {
-  const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
-    "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
-    {
-      input: {
-        receiverId: b.id,
-        preachSkill: { category: "Programming & Technology", skill: "Go" },
-        learnSkill: { category: "Programming & Technology", skill: "Kotlin" },
-      },
-    },
-    a.token,
-  );
-  await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
-}
+import { fillProfile, openSwapChat, registerStudent, type Student, techProfile } from "./support/students.js";
 
 /** A signed-in page in its own browser context, in the student's own time zone. */
 async function pageFor(browser: Browser, s: Student, viewport: { width: number; height: number }, timezoneId: string): Promise<Page> {
@@ -60,9 +39,9 @@ describe("scheduled lessons in Chromium, two students in two time zones", () => 
     browser = await launch();
     asha = await registerStudent("Asha");
     ravi = await registerStudent("Ravi");
-    await fillProfile(asha, profile("Female", "Go", "Kotlin"));
-    await fillProfile(ravi, profile("Male", "Kotlin", "Go"));
-    await swap(asha, ravi);
+    await fillProfile(asha, techProfile("Female", "Go", "Kotlin"));
+    await fillProfile(ravi, techProfile("Male", "Kotlin", "Go"));
+    await openSwapChat(asha, ravi, "Go", "Kotlin");
   });
   afterAll(async () => {
     await browser?.close();

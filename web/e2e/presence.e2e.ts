@@ -1,13 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { gql, launch } from "./support/browser.js";
-import { fillProfile, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
-
-const profile = (gender: "Male" | "Female", knows: string, wants: string) => ({
-  gender,
-  skillsKnown: [skill(knows)],
-  skillsRequired: [skill(wants)],
-});
+import { fillProfile, openSwapChat, registerStudent, signedInPage, type Student, techProfile } from "./support/students.js";
 
 describe("unread counts and presence in Chromium, two students", () => {
   let browser: Browser;
@@ -17,20 +11,9 @@ describe("unread counts and presence in Chromium, two students", () => {
     browser = await launch();
     asha = await registerStudent("Asha");
     ravi = await registerStudent("Ravi");
-    await fillProfile(asha, profile("Female", "TypeScript", "Rust"));
-    await fillProfile(ravi, profile("Male", "Rust", "TypeScript"));
-    const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
-      "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
-      {
-        input: {
-          receiverId: ravi.id,
-          preachSkill: { category: "Programming & Technology", skill: "TypeScript" },
-          learnSkill: { category: "Programming & Technology", skill: "Rust" },
-        },
-      },
-      asha.token,
-    );
-    await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id } }", { id: requestSwap.id }, ravi.token);
+    await fillProfile(asha, techProfile("Female", "TypeScript", "Rust"));
+    await fillProfile(ravi, techProfile("Male", "Rust", "TypeScript"));
+    await openSwapChat(asha, ravi, "TypeScript", "Rust");
   });
   afterAll(async () => {
     await browser?.close();

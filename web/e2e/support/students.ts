@@ -117,3 +117,20 @@ export async function signIn(page: Page, token: string): Promise<void> {
   await page.goto("/about");
   await page.evaluate((t) => localStorage.setItem("jwt", t), token);
 }
+
+/** A filled profile (chat needs one): one skill known and one wanted, in Programming & Technology. */
+export const techProfile = (gender: "Male" | "Female", knows: string, wants: string): ProfileFields => ({
+  gender,
+  skillsKnown: [skill(knows)],
+  skillsRequired: [skill(wants)],
+});
+
+/** The swaps flow through the API: `a` offers `teach` to learn `learn`, `b` accepts, the chat opens. */
+export async function openSwapChat(a: Student, b: Student, teach: string, learn: string): Promise<void> {
+  const { requestSwap } = await gql<{ requestSwap: { id: string } }>(
+    "mutation ($input: RequestSwapInput!) { requestSwap(input: $input) { id } }",
+    { input: { receiverId: b.id, preachSkill: skill(teach), learnSkill: skill(learn) } },
+    a.token,
+  );
+  await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
+}

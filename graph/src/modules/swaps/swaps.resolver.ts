@@ -2,16 +2,18 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphq
 import { type Context, requireUser } from "../../server/context.js";
 import { PaymentResult, RequestPayInput, RequestSwapInput, SwapAvailability, SwapForm, SwapRequestView, toView } from "./swaps.types.js";
 
+/** The other student of a request form. */
+const OTHER_STUDENT_ARG = {
+  description: "The other student's user id: NOT_FOUND when unknown, CONFLICT (with the reason) when no request can be sent to them now.",
+};
+
 /** Thin adapters over SwapRequestsService and SwapDecisionsService; the caller is the token's user. */
 @Resolver(() => SwapRequestView)
 export class SwapsResolver {
   @Authorized()
   @Query(() => SwapForm, { description: "The Swap popup's options: my skills to teach, theirs to learn." })
   swapForm(
-    @Arg("userId", () => ID, {
-      description:
-        "The other student's user id: NOT_FOUND when unknown, CONFLICT (with the reason) when no request can be sent to them now.",
-    })
+    @Arg("userId", () => ID, OTHER_STUDENT_ARG)
     userId: string,
     @Ctx() ctx: Context,
   ): Promise<SwapForm> {
@@ -21,10 +23,7 @@ export class SwapsResolver {
   @Authorized()
   @Query(() => SwapForm, { description: "The Pay popup's options (learnSkills are what can be paid for)." })
   payForm(
-    @Arg("userId", () => ID, {
-      description:
-        "The other student's user id: NOT_FOUND when unknown, CONFLICT (with the reason) when no request can be sent to them now.",
-    })
+    @Arg("userId", () => ID, OTHER_STUDENT_ARG)
     userId: string,
     @Ctx() ctx: Context,
   ): Promise<SwapForm> {
