@@ -14,6 +14,7 @@ import { ChatReport } from "./chat/chat-report.entity.js";
 import { PresenceSetting } from "./chat/presence-setting.entity.js";
 import { ChatListResolver, ChatResolver } from "./chat/chat.resolver.js";
 import { ChatPresenceResolver } from "./chat/chat-presence.resolver.js";
+import { chatPresenceRest } from "./chat/chat-presence.rest.js";
 import { chatRest } from "./chat/chat.rest.js";
 import { ChatMessage } from "./chat/message.entity.js";
 import { coinsRest } from "./coins/coins.rest.js";
@@ -147,6 +148,7 @@ export const allRestRouters: Array<(services: Services, into: Router) => Router>
   snakeRestRouter,
   coinsRest,
   chatRest,
+  chatPresenceRest,
   profilesRest,
   dashboardRest,
   swapsRest,

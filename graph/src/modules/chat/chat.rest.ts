@@ -19,7 +19,7 @@ export function toRestMessage(m: ChatMessageView) {
 }
 
 const tag = "chat";
-const OtherParam = z.object({ otherId: z.string().describe("The chat partner's user id.") });
+export const OtherParam = z.object({ otherId: z.string().describe("The chat partner's user id.") });
 const Caller = z.object({ currentUserID: OptionalId.describe("The caller's id (must be the token's user).") });
 const RestMessage = z
   .object({
@@ -260,55 +260,6 @@ export function chatRest(services: Services, r: Router = Router()): Router {
         const view = await chat.setMeetingLink(me, chat.otherOfPair(me, body.userId1, body.userId2), body.meetingLink);
         return { error: "", meetingLink: view.meetingLink ?? "" };
       },
-    ),
-  );
-
-  r.post(
-    "/user/chat/:otherId/read",
-    route(
-      services,
-      {
-        tag,
-        summary: "Mark every message of the caller's chat with otherId read",
-        description: "The chat page calls it when it opens and when a message arrives while it is open.",
-        auth: "bearer",
-        params: OtherParam,
-        response: z.object({
-          unreadCount: z.number().int().describe("The chat's unread messages after marking (0)."),
-          totalUnread: z.number().int().describe("The caller's unread messages over all chats."),
-        }),
-        responses: { 404: "Chat not found." },
-      },
-      async (_req, ctx, _res, { params }) => chat.reads.markReadWithTotal(requireUser(ctx).id, params.otherId),
-    ),
-  );
-
-  r.get(
-    "/user/chat-unread",
-    route(
-      services,
-      {
-        tag,
-        summary: "How many messages from partners the caller has not read, over all chats",
-        auth: "bearer",
-        response: z.object({ count: z.number().int() }),
-      },
-      async (_req, ctx) => ({ count: await chat.reads.total(requireUser(ctx).id) }),
-    ),
-  );
-
-  r.put(
-    "/user/presence",
-    route(
-      services,
-      {
-        tag,
-        summary: "Show or hide the caller's online status from their chat partners",
-        auth: "bearer",
-        body: z.object({ visible: z.boolean().describe("true: partners see when the caller is online; false: never.") }),
-        response: z.object({ onlineStatusVisible: z.boolean() }),
-      },
-      async (_req, ctx, _res, { body }) => ({ onlineStatusVisible: await chat.presence.setVisible(requireUser(ctx).id, body.visible) }),
     ),
   );
 

@@ -1,0 +1,64 @@
+import { Router } from "express";
+import { requireUser } from "../../server/context.js";
+import { route } from "../../server/rest-kit.js";
+import { z } from "../../server/zod-openapi.js";
+import type { Services } from "../../services.js";
+import { OtherParam } from "./chat.rest.js";
+
+const tag = "chat";
+
+/** Read markers, unread counts and the online-status setting (not in spec section 7: the app's own). */
+export function chatPresenceRest(services: Services, r: Router = Router()): Router {
+  const chat = services.chat;
+
+  r.post(
+    "/user/chat/:otherId/read",
+    route(
+      services,
+      {
+        tag,
+        summary: "Mark every message of the caller's chat with otherId read",
+        description: "The chat page calls it when it opens and when a message arrives while it is open.",
+        auth: "bearer",
+        params: OtherParam,
+        response: z.object({
+          unreadCount: z.number().int().describe("The chat's unread messages after marking (0)."),
+          totalUnread: z.number().int().describe("The caller's unread messages over all chats."),
+        }),
+        responses: { 404: "Chat not found." },
+      },
+      async (_req, ctx, _res, { params }) => chat.reads.markReadWithTotal(requireUser(ctx).id, params.otherId),
+    ),
+  );
+
+  r.get(
+    "/user/chat-unread",
+    route(
+      services,
+      {
+        tag,
+        summary: "How many messages from partners the caller has not read, over all chats",
+        auth: "bearer",
+        response: z.object({ count: z.number().int() }),
+      },
+      async (_req, ctx) => ({ count: await chat.reads.total(requireUser(ctx).id) }),
+    ),
+  );
+
+  r.put(
+    "/user/presence",
+    route(
+      services,
+      {
+        tag,
+        summary: "Show or hide the caller's online status from their chat partners",
+        auth: "bearer",
+        body: z.object({ visible: z.boolean().describe("true: partners see when the caller is online; false: never.") }),
+        response: z.object({ onlineStatusVisible: z.boolean() }),
+      },
+      async (_req, ctx, _res, { body }) => ({ onlineStatusVisible: await chat.presence.setVisible(requireUser(ctx).id, body.visible) }),
+    ),
+  );
+
+  return r;
+}
