@@ -46,6 +46,20 @@ export class UsersService {
     return { verified, unverified };
   }
 
+  /**
+   * Where to mail each of `ids` who may get mail at `now`: a verified address, not suspended, not
+   * deleted. The others are absent. The one rule for every mail sent about activity (notifications, lessons).
+   */
+  async mailRecipients(ids: readonly string[], now: Date): Promise<Map<string, { name: string; address: string }>> {
+    const out = new Map<string, { name: string; address: string }>();
+    for (const [id, s] of await this.standingOf(ids)) {
+      if (s.deletedAt || !s.emailVerifiedAt) continue;
+      if (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime()) continue;
+      out.set(id, { name: s.name, address: s.email });
+    }
+    return out;
+  }
+
   /** The account facts an operator sees next to a report. */
   async standingOf(
     ids: readonly string[],

@@ -1,4 +1,4 @@
-import { type EntityManager, In, IsNull } from "typeorm";
+import { type EntityManager, In } from "typeorm";
 import { LESSON_MESSAGES as M, LESSON_REMINDER_MINUTES, MAX_OPEN_PROPOSALS } from "../../../../common/lessons.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { BackgroundTasks } from "../../shared/background.js";
@@ -12,13 +12,12 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { Lesson, LessonSlot } from "./lesson.entity.js";
-import type { LessonEvent } from "./lesson-events.js";
-import { type LessonMailKind, lessonMail, parseAddress } from "./lesson-mails.js";
+import type { LessonMailKind } from "./lesson-mails.js";
+import { LessonNotices } from "./lesson-notices.js";
 import { cleanSlot, cleanSlots, cleanTimezone } from "./lesson.rules.js";
 
 export const REMINDER_JOB = "lesson-reminders";
 const REMINDER_EVERY = 5 * MINUTE;
-const REMINDER_BATCH = 100;
 export const DEFAULT_LESSONS_PAGE = 20;
 export const MAX_LESSONS_PAGE = 50;
 
@@ -55,10 +54,15 @@ export class LessonsService {
     private readonly deps: Deps,
     private readonly c: {
       chats: LessonChats;
-      users: Pick<UsersService, "summaries" | "standingOf">;
+      users: Pick<UsersService, "summaries" | "mailRecipients">;
       background: BackgroundTasks;
     },
-  ) {}
+  ) {
+    this.notices = new LessonNotices(deps, c);
+  }
+
+  /** Invitation and reminder mails, and the realtime event. */
+  private readonly notices: LessonNotices;
 
   private lessons(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
@@ -110,7 +114,7 @@ export class LessonsService {
       const slotRows = slots.map((s, position) => ({ id: newId(), lessonId: row.id, position, ...s }));
       await this.slots(em).insert(slotRows);
       const record = { ...row, slots: slotRows };
-      afterCommit(em, () => this.publish(record));
+      afterCommit(em, () => this.notices.publish(record));
       return record;
     });
     return lesson;
@@ -165,7 +169,7 @@ export class LessonsService {
       if (res.affected !== 1) throw conflict(M.alreadyCancelled);
       if (scheduled) return this.mailAndPublish(em, lesson.id, "cancelled");
       const fresh = await this.load(lesson.id, em);
-      afterCommit(em, () => this.publish(fresh));
+      afterCommit(em, () => this.notices.publish(fresh));
       return fresh;
     });
   }
@@ -349,7 +353,7 @@ export class LessonsService {
       if (scheduled) await this.mailAndPublish(em, l.id, "cancelled");
       else {
         const fresh = await this.load(l.id, em);
-        afterCommit(em, () => this.publish(fresh));
+        afterCommit(em, () => this.notices.publish(fresh));
       }
     }
     return cancelled;
@@ -361,89 +365,14 @@ export class LessonsService {
   private async mailAndPublish(em: EntityManager, id: string, kind: LessonMailKind): Promise<LessonRecord> {
     const fresh = await this.load(id, em);
     afterCommit(em, () => {
-      this.publish(fresh);
-      this.c.background.run(`lesson mail (${kind})`, () => this.mailBoth(fresh, kind, this.deps.clock.now()));
+      this.notices.publish(fresh);
+      this.c.background.run(`lesson mail (${kind})`, () => this.notices.mailBoth(fresh, kind, this.deps.clock.now()));
     });
     return fresh;
   }
 
-  private async mailBoth(lesson: Lesson, kind: LessonMailKind, now: Date): Promise<void> {
-    if (!lesson.startsAt || !lesson.durationMinutes) return;
-    const [chat] = await this.c.chats.chatsByIds([lesson.chatId]);
-    const ids = [lesson.proposerId, lesson.partnerId];
-    const [names, standing] = await Promise.all([this.c.users.summaries(ids), this.c.users.standingOf(ids)]);
-    const organizer = parseAddress(this.deps.config.mailFrom);
-    for (const [meId, otherId] of [ids, [...ids].reverse()] as Array<[string, string]>) {
-      const s = standing.get(meId);
-      // Like notification mails: nobody unverified, suspended or deleted gets one.
-      if (!s || s.deletedAt || !s.emailVerifiedAt || (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime())) continue;
-      await this.deps.mailer.send(
-        lessonMail({
-          kind,
-          to: { name: s.name, address: s.email },
-          partnerName: names.get(otherId)?.name ?? "your partner",
-          uid: `${lesson.id}@skill-exchange`,
-          sequence: lesson.sequence,
-          startsAt: lesson.startsAt,
-          durationMinutes: lesson.durationMinutes,
-          timezone: lesson.timezone,
-          meetingLink: chat?.meetingLink ?? null,
-          chatUrl: `${this.deps.config.publicUrl}/user/chat/${otherId}`,
-          organizer,
-          now,
-        }),
-      );
-    }
-  }
-
-  /**
-   * Reminds both students of each scheduled lesson starting within the next hour, once: a lesson is
-   * taken by one conditional UPDATE of `remindedAt` (at this SEQUENCE), so two instances running this
-   * at the same time mail it once. A crash between the UPDATE and the mail loses that reminder rather
-   * than repeating it. Returns the lessons reminded.
-   */
-  async sendReminders(now: Date): Promise<number> {
-    const until = new Date(now.getTime() + LESSON_REMINDER_MINUTES * MINUTE);
-    let reminded = 0;
-    for (;;) {
-      const due = await this.lessons()
-        .createQueryBuilder("l")
-        .where("l.status = 'scheduled' AND l.remindedAt IS NULL AND l.startsAt > :now AND l.startsAt <= :until", { now, until })
-        .orderBy("l.startsAt", "ASC")
-        .take(REMINDER_BATCH)
-        .getMany();
-      if (due.length === 0) return reminded;
-      const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId))).map((c) => [c.id, c]));
-      for (const lesson of due) {
-        const taken = await this.lessons().update(
-          { id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() },
-          { remindedAt: now },
-        );
-        if (taken.affected !== 1) continue;
-        if (chats.get(lesson.chatId)?.status !== "in_progress") continue;
-        await this.mailBoth(lesson, "reminder", now);
-        reminded++;
-      }
-      if (due.length < REMINDER_BATCH) return reminded;
-    }
-  }
-
-  private publish(l: LessonRecord): void {
-    const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    const payload: LessonEvent = {
-      id: l.id,
-      chatId: l.chatId,
-      proposerId: l.proposerId,
-      partnerId: l.partnerId,
-      timezone: l.timezone,
-      status: l.status,
-      startsAt: iso(l.startsAt),
-      endsAt: iso(l.endsAt),
-      durationMinutes: l.durationMinutes,
-      sequence: l.sequence,
-      createdAt: l.createdAt.toISOString(),
-      slots: l.slots.map((s) => ({ id: s.id, startsAt: s.startsAt.toISOString(), durationMinutes: s.durationMinutes })),
-    };
-    this.deps.pubsub.publish("LESSON_CHANGED", l.chatId, { participantIds: [l.proposerId, l.partnerId], payload });
+  /** Reminds both students of each scheduled lesson starting within the next hour, once (LessonNotices). */
+  sendReminders(now: Date): Promise<number> {
+    return this.notices.sendReminders(now);
   }
 }

@@ -58,7 +58,7 @@ export class NotificationMailService {
   constructor(
     private readonly deps: Deps,
     private readonly c: {
-      users: Pick<UsersService, "standingOf" | "summaries">;
+      users: Pick<UsersService, "mailRecipients" | "standingOf" | "summaries">;
       background: BackgroundTasks;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
@@ -198,10 +198,7 @@ export class NotificationMailService {
 
   /** The address to mail, or null for a student who must not get mail now. */
   private async recipient(userId: string, now: Date): Promise<{ name: string; address: string } | null> {
-    const s = (await this.c.users.standingOf([userId])).get(userId);
-    if (!s || s.deletedAt || !s.emailVerifiedAt) return null;
-    if (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime()) return null;
-    return { name: s.name, address: s.email };
+    return (await this.c.users.mailRecipients([userId], now)).get(userId) ?? null;
   }
 
   private async sendInstant(userId: string, item: MailLine): Promise<void> {

@@ -1,0 +1,103 @@
+import { type EntityManager, IsNull } from "typeorm";
+import { LESSON_REMINDER_MINUTES } from "../../../../common/lessons.js";
+import { MINUTE } from "../../shared/clock.js";
+import type { Deps } from "../../shared/deps.js";
+import type { UsersService } from "../accounts/users.service.js";
+import { Lesson } from "./lesson.entity.js";
+import type { LessonEvent } from "./lesson-events.js";
+import { type LessonMailKind, lessonMail, parseAddress } from "./lesson-mails.js";
+import type { LessonChats, LessonRecord } from "./lessons.service.js";
+
+const REMINDER_BATCH = 100;
+
+/** What reaches the students about a lesson: invitation and reminder mails, and the realtime event. */
+export class LessonNotices {
+  constructor(
+    private readonly deps: Deps,
+    private readonly c: { chats: Pick<LessonChats, "chatsByIds">; users: Pick<UsersService, "summaries" | "mailRecipients"> },
+  ) {}
+
+  private lessons(em?: EntityManager) {
+    return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
+  }
+
+  /** Both students get the mail with the calendar file (nobody unverified, suspended or deleted). */
+  async mailBoth(lesson: Lesson, kind: LessonMailKind, now: Date): Promise<void> {
+    if (!lesson.startsAt || !lesson.durationMinutes) return;
+    const [chat] = await this.c.chats.chatsByIds([lesson.chatId]);
+    const ids = [lesson.proposerId, lesson.partnerId];
+    const [names, recipients] = await Promise.all([this.c.users.summaries(ids), this.c.users.mailRecipients(ids, now)]);
+    const organizer = parseAddress(this.deps.config.mailFrom);
+    for (const [meId, otherId] of [ids, [...ids].reverse()] as Array<[string, string]>) {
+      const to = recipients.get(meId);
+      if (!to) continue; // unverified, suspended or deleted: no mail (UsersService.mailRecipients)
+      await this.deps.mailer.send(
+        lessonMail({
+          kind,
+          to,
+          partnerName: names.get(otherId)?.name ?? "your partner",
+          uid: `${lesson.id}@skill-exchange`,
+          sequence: lesson.sequence,
+          startsAt: lesson.startsAt,
+          durationMinutes: lesson.durationMinutes,
+          timezone: lesson.timezone,
+          meetingLink: chat?.meetingLink ?? null,
+          chatUrl: `${this.deps.config.publicUrl}/user/chat/${otherId}`,
+          organizer,
+          now,
+        }),
+      );
+    }
+  }
+
+  /**
+   * Reminds both students of each scheduled lesson starting within the next hour, once: a lesson is
+   * taken by one conditional UPDATE of `remindedAt` (at this SEQUENCE), so two instances running this
+   * at the same time mail it once. A crash between the UPDATE and the mail loses that reminder rather
+   * than repeating it. Returns the lessons reminded.
+   */
+  async sendReminders(now: Date): Promise<number> {
+    const until = new Date(now.getTime() + LESSON_REMINDER_MINUTES * MINUTE);
+    let reminded = 0;
+    for (;;) {
+      const due = await this.lessons()
+        .createQueryBuilder("l")
+        .where("l.status = 'scheduled' AND l.remindedAt IS NULL AND l.startsAt > :now AND l.startsAt <= :until", { now, until })
+        .orderBy("l.startsAt", "ASC")
+        .take(REMINDER_BATCH)
+        .getMany();
+      if (due.length === 0) return reminded;
+      const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId))).map((c) => [c.id, c]));
+      for (const lesson of due) {
+        const taken = await this.lessons().update(
+          { id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() },
+          { remindedAt: now },
+        );
+        if (taken.affected !== 1) continue;
+        if (chats.get(lesson.chatId)?.status !== "in_progress") continue;
+        await this.mailBoth(lesson, "reminder", now);
+        reminded++;
+      }
+      if (due.length < REMINDER_BATCH) return reminded;
+    }
+  }
+
+  publish(l: LessonRecord): void {
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    const payload: LessonEvent = {
+      id: l.id,
+      chatId: l.chatId,
+      proposerId: l.proposerId,
+      partnerId: l.partnerId,
+      timezone: l.timezone,
+      status: l.status,
+      startsAt: iso(l.startsAt),
+      endsAt: iso(l.endsAt),
+      durationMinutes: l.durationMinutes,
+      sequence: l.sequence,
+      createdAt: l.createdAt.toISOString(),
+      slots: l.slots.map((s) => ({ id: s.id, startsAt: s.startsAt.toISOString(), durationMinutes: s.durationMinutes })),
+    };
+    this.deps.pubsub.publish("LESSON_CHANGED", l.chatId, { participantIds: [l.proposerId, l.partnerId], payload });
+  }
+}
