@@ -13,8 +13,8 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  */
 @Entity("feed_entries")
 /**
- * The walk: one (kind, term, term2, tier) stream newest first; covering, so a walk never reads the
- * table. The tier sits before the registration time so each tier of a stream is its own range.
+ * The walk: one (kind, term, term2) stream; covering, so a walk never reads the
+ * table. Read backwards it is the feed order within a segment: tier, then newest first.
  */
 @Index("idx_feed_entries_walk", ["kind", "term", "term2", "tier", "userCreatedAt", "userId", "validFrom", "validTo"])
 /** The per-student probe ("does this student want one of my skills?"); covering, unlike the primary key on SQLite. */

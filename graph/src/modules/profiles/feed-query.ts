@@ -7,8 +7,9 @@
  * Feed order: (score desc, tier desc, createdAt desc, id desc), where the score is 2 when they know
  * a skill the viewer wants plus 1 when they want a skill the viewer knows, and the tier is how
  * responsive the student is to requests (FEED_TIERS: among equal matches the responsive first).
- * Each score is its own segment, and each walk below is one per tier (the tier is an equality in
- * the walk index, right after the stream, so a tier's walk is a range read newest first):
+ * Each score is its own segment, and each walk below is one stream of the walk index read backwards,
+ * (tier, createdAt, id) descending, which is exactly the segment's order (the tier sits right after
+ * the stream in the index, so no tier costs a walk of its own):
  * - 3: one walk per (wanted, known) pair of the viewer's skills over `p` rows: exactly the
  *   students who both teach and learn, newest first;
  * - 2: one walk per wanted skill over `k` rows, without those who also want what I know;
@@ -17,12 +18,12 @@
  * A walk cut at n rows holds every student of the segment's first n (a student ahead of one in
  * a walk is ahead of them in the segment), so merging the walks and dropping repeats gives the
  * page. The rows a walk passes over in segments 2-0 are students of a higher segment, which the
- * viewer's earlier pages already showed: reading the feed costs O(walks x tiers x rows shown).
- * A cursor inside a segment walks its own tier from the cursor on and the lower tiers whole.
+ * viewer's earlier pages already showed: reading the feed costs O(walks x rows shown).
+ * A cursor inside a segment reads two ranges of each stream: its own tier from the cursor on,
+ * then the lower tiers.
  */
 
 import { blockProbes } from "../blocks/blocks.service.js";
-import { FEED_TIERS } from "./profile-index.js";
 
 /** Position in the feed order. */
 export interface CursorKey {
@@ -98,17 +99,15 @@ export function feedSegmentQuery(
   }
   const hint = use(v.sqlite, "idx_feed_entries_walk");
   // Tiers above the cursor's were shown on earlier pages; the cursor's own continues after it.
-  const tiers = FEED_TIERS.filter((tier) => !after || tier <= after.tier);
-  const branches = streams.flatMap((s, i) => {
+  if (after) params.tier = after.tier;
+  const from = after ? `AND (f.tier < :tier OR (f.tier = :tier AND ${OLDER}))` : "";
+  const branches = streams.map((s, i) => {
     Object.assign(params, { [`k${i}`]: s.kind, [`t${i}`]: s.term, [`u${i}`]: s.term2 });
-    return tiers.map((tier) => {
-      const older = after && tier === after.tier ? `AND ${OLDER}` : "";
-      return `SELECT f.userId AS id, f.userCreatedAt AS createdAt, f.tier AS tier FROM feed_entries f ${hint}
-      WHERE f.kind = :k${i} AND f.term = :t${i} AND f.term2 = :u${i} AND f.tier = ${tier} AND ${valid("f")}
-        ${older} AND f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}
+    return `SELECT f.userId AS id, f.userCreatedAt AS createdAt, f.tier AS tier FROM feed_entries f ${hint}
+      WHERE f.kind = :k${i} AND f.term = :t${i} AND f.term2 = :u${i} AND ${valid("f")}
+        ${from} AND f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}
         ${filters.map((c) => `AND ${c}`).join(" ")}
-      ORDER BY f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
-    });
+      ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
   });
   return { sql: unionOfWalks(branches, v.sqlite), params };
 }
