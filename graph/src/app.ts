@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
 import { createApollo } from "./server/apollo.js";
-import { createExpressApp, type HttpOptions } from "./server/http.js";
+import { createRequestListener, type HttpOptions } from "./server/http.js";
 import { buildAppSchema } from "./server/schema.js";
 import { attachWebSockets } from "./server/ws.js";
 import { createServices, type Services } from "./services.js";
@@ -46,7 +46,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     leaderboard: { version: async () => (await services.coins.leaderboard.snapshot()).version },
   });
   await apollo.start();
-  httpServer.on("request", createExpressApp(services, apollo, opts));
+  httpServer.on("request", createRequestListener(services, apollo, opts));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -1,15 +1,17 @@
-import { expressMiddleware } from "@as-integrations/express5";
 import type { ApolloServer } from "@apollo/server";
 import compression from "compression";
 import cors from "cors";
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import proxyaddr from "proxy-addr";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
-import { type Context, contextFromRequest } from "./context.js";
+import type { Context } from "./context.js";
+import { graphqlDoor, type NodeMiddleware } from "./graphql-door.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
 import { mountUploads } from "./uploads.js";
@@ -42,51 +44,80 @@ export function staticHeaders(middleware: RequestHandler): RequestHandler {
   };
 }
 
-export function createExpressApp(services: Services, apollo: ApolloServer<Context>, opts: HttpOptions = {}): Express {
+/** Proxies whose X-Forwarded-For is believed: a reverse proxy on the same machine. */
+const TRUST_PROXY = "loopback";
+
+/**
+ * The server's request handler: POST/GET /graphql go to the GraphQL door (graphql-door.ts: the
+ * same headers, CORS and body parser, then Apollo, without Express's per-request machinery);
+ * everything else (REST, uploads, the web app) to Express.
+ */
+export function createRequestListener(services: Services, apollo: ApolloServer<Context>, opts: HttpOptions = {}) {
+  const common = [staticHeaders(helmetWithCsp()), compressWhenAccepted()];
+  const app = createExpressApp(services, common, opts);
+  const graphql = graphqlDoor({
+    apollo,
+    services,
+    before: [...common, cors<cors.CorsRequest>(), express.json({ limit: "1mb" })] as unknown as NodeMiddleware[],
+    trust: proxyaddr.compile(TRUST_PROXY),
+    onError: (err, req, res) => {
+      const { status, body } = errorAnswer(err, "/graphql", services.deps.logger);
+      if (res.headersSent) return void res.destroy();
+      res.statusCode = status;
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.end(JSON.stringify(body));
+    },
+  });
+  return (req: IncomingMessage, res: ServerResponse) => (GRAPHQL_PATH.test(req.url ?? "") ? graphql(req, res) : app(req, res));
+}
+
+/** /graphql, with or without a trailing slash or a query string (what Express's mount at /graphql matched). */
+const GRAPHQL_PATH = /^\/graphql\/?(\?|$)/;
+
+/**
+ * A client that accepts no encoding (integrators' HTTP libraries often) skips compression's
+ * per-response machinery entirely; browsers always send Accept-Encoding and get brotli when
+ * they accept it (compression >= 1.8 prefers br over gzip), gzip otherwise. Quality 4 (the
+ * package's default, stated here so an upgrade cannot change it) compresses on the fly about
+ * as fast as gzip; quality 11 would cost tens of milliseconds per JSON answer or asset.
+ */
+function compressWhenAccepted(): RequestHandler {
+  const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  return (req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next());
+}
+
+function helmetWithCsp(): RequestHandler {
+  return helmet({
+    // GraphiQL and Vite's React build need inline styles; scripts stay same-origin only.
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "https://checkout.razorpay.com"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "connect-src": ["'self'", "ws:", "wss:", "https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+        "frame-src": ["'self'", "https://api.razorpay.com", "https://checkout.razorpay.com"],
+        "worker-src": ["'self'", "blob:"],
+        // Plain-http deployments (and ws://) must keep working; TLS is the proxy's job.
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** REST, health, uploads and the web app; `common` are the headers and compression every answer gets. */
+function createExpressApp(services: Services, common: RequestHandler[], opts: HttpOptions): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use(
-    staticHeaders(
-      helmet({
-        // GraphiQL and Vite's React build need inline styles; scripts stay same-origin only.
-        contentSecurityPolicy: {
-          directives: {
-            "default-src": ["'self'"],
-            "script-src": ["'self'", "https://checkout.razorpay.com"],
-            "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", "https:"],
-            "connect-src": ["'self'", "ws:", "wss:", "https://api.razorpay.com", "https://lumberjack.razorpay.com"],
-            "frame-src": ["'self'", "https://api.razorpay.com", "https://checkout.razorpay.com"],
-            "worker-src": ["'self'", "blob:"],
-            // Plain-http deployments (and ws://) must keep working; TLS is the proxy's job.
-            "upgrade-insecure-requests": null,
-          },
-        },
-        crossOriginEmbedderPolicy: false,
-      }),
-    ),
-  );
-
-  // A client that accepts no encoding (integrators' HTTP libraries often) skips compression's
-  // per-response machinery entirely; browsers always send Accept-Encoding and get brotli when
-  // they accept it (compression >= 1.8 prefers br over gzip), gzip otherwise. Quality 4 (the
-  // package's default, stated here so an upgrade cannot change it) compresses on the fly about
-  // as fast as gzip; quality 11 would cost tens of milliseconds per JSON answer or asset.
-  const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
-  app.use((req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next()));
+  app.set("trust proxy", TRUST_PROXY);
+  app.use(...common);
 
   app.get("/healthz", async (_req, res) => {
     const up = await databaseUp({ services });
     res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
   });
 
-  app.use(
-    "/graphql",
-    cors<cors.CorsRequest>(),
-    express.json({ limit: "1mb" }),
-    expressMiddleware(apollo, { context: async ({ req }) => contextFromRequest(services, req) }),
-  );
   if (services.deps.config.e2eHooks && opts.e2eClock) {
     app.post("/__e2e/clock", express.json(), (req, res) => {
       // { reset: true } puts the clock back to real time, so one test file's shift cannot date another's messages.
@@ -116,22 +147,28 @@ export function createExpressApp(services: Services, apollo: ApolloServer<Contex
 }
 
 /**
- * What Express would otherwise answer itself: a body that is not JSON or too large on
- * /graphql, a missing file under /uploads or /assets. Express's own handler renders an HTML
+ * What Express would otherwise answer itself: a missing file under /uploads or /assets (and,
+ * through errorAnswer, the GraphQL door's body that is not JSON or too large). Express's own handler renders an HTML
  * page with the stack trace whenever NODE_ENV is not production (the default here): this
  * answers JSON with a code and never a stack. (/api has its own handler in rest.ts.)
  */
 export function lastErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
+    const { status, body } = errorAnswer(err, req.path, logger);
+    res.status(status).json(body);
+  };
+}
+
+/** The status and JSON body of an error no route answered (see lastErrorHandler). */
+function errorAnswer(err: unknown, path: string, logger: Logger): { status: number; body: unknown } {
+  {
     const raw = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
     const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : 500;
     if (status === 500) logger.error({ err }, "HTTP request failed");
     const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
     const message =
       status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
-    res.status(status);
-    if (req.path.startsWith("/graphql")) res.json({ errors: [{ message, extensions: { code } }] });
-    else res.json({ error: message, code });
-  };
+    return { status, body: path.startsWith("/graphql") ? { errors: [{ message, extensions: { code } }] } : { error: message, code } };
+  }
 }

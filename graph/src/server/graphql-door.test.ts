@@ -1,0 +1,108 @@
+/**
+ * /graphql is served without Express (graphql-door.ts): the answers must still carry what the
+ * rest of the app's answers carry (security headers, CORS, compression for clients that accept
+ * it) and refuse bad bodies as JSON, as they did when Express served them.
+ */
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/harness.js";
+
+/** A raw request (fetch would decompress and hide Content-Encoding). */
+function send(
+  url: string,
+  opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}${opts.path ?? "/graphql"}`, { method: opts.method ?? "POST", headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+const json = { "content-type": "application/json" };
+/** An answer over compression's 1 KB threshold. */
+const BIG = JSON.stringify({ query: "{ __schema { types { name description } } }" });
+
+describe("the GraphQL door", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("sqlite");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers with the app's security headers and CORS", async () => {
+    const res = await send(t.url, {
+      headers: { ...json, origin: "https://example.org" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString())).toEqual({ data: { __typename: "Query" } });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("answers a CORS preflight", async () => {
+    const res = await send(t.url, {
+      method: "OPTIONS",
+      headers: { origin: "https://example.org", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers["access-control-allow-methods"]).toContain("POST");
+    expect(res.headers["access-control-allow-headers"]).toBe("content-type");
+  });
+
+  it("compresses for clients that accept it, and only for them", async () => {
+    const br = await send(t.url, { headers: { ...json, "accept-encoding": "gzip, br" }, body: BIG });
+    expect(br.headers["content-encoding"]).toBe("br");
+    const types = JSON.parse(zlib.brotliDecompressSync(br.body).toString()).data.__schema.types;
+    expect(types.map((x: { name: string }) => x.name)).toContain("User");
+
+    const gzip = await send(t.url, { headers: { ...json, "accept-encoding": "gzip" }, body: BIG });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString()).data.__schema.types).toEqual(types);
+
+    const plain = await send(t.url, { headers: json, body: BIG });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(JSON.parse(plain.body.toString()).data.__schema.types).toEqual(types);
+  });
+
+  it("refuses a body that is not JSON, or too large, as a GraphQL error", async () => {
+    const bad = await send(t.url, { headers: json, body: "{ not json" });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body.toString())).toEqual({ errors: [{ message: "Bad request", extensions: { code: "BAD_REQUEST" } }] });
+
+    const large = await send(t.url, { headers: json, body: JSON.stringify({ query: `{ __typename }`, pad: "x".repeat(1_100_000) }) });
+    expect(large.status).toBe(413);
+    expect(JSON.parse(large.body.toString())).toEqual({ errors: [{ message: "Request too large", extensions: { code: "BAD_REQUEST" } }] });
+  });
+
+  it("serves /graphql/ and GET with a query string, and leaves other paths to the app", async () => {
+    const slash = await send(t.url, { path: "/graphql/", headers: json, body: JSON.stringify({ query: "{ __typename }" }) });
+    expect(JSON.parse(slash.body.toString())).toEqual({ data: { __typename: "Query" } });
+
+    const get = await send(t.url, {
+      method: "GET",
+      path: `/graphql?query=${encodeURIComponent("{ __typename }")}`,
+      headers: { "apollo-require-preflight": "true" },
+    });
+    expect(get.status).toBe(200);
+    expect(JSON.parse(get.body.toString())).toEqual({ data: { __typename: "Query" } });
+
+    // Apollo's CSRF prevention still stands: a simple GET without a preflight header is refused.
+    const csrf = await send(t.url, { method: "GET", path: `/graphql?query=${encodeURIComponent("{ __typename }")}` });
+    expect(csrf.status).toBe(400);
+
+    const other = await send(t.url, { method: "GET", path: "/graphqlx" });
+    expect(other.status).toBe(404);
+  });
+});
