@@ -42,6 +42,7 @@ await ds
       email,
       passwordHash: hash,
       createdAt: new Date(),
+      emailVerifiedAt: new Date(),
     })),
   )
   .execute();

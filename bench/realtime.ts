@@ -94,6 +94,8 @@ async function seed(url: string, jwtSecret: string): Promise<Student[]> {
     gender: null,
     image: null,
     createdAt: now,
+    // Students who verified their college mail: an unverified one may not send messages.
+    emailVerifiedAt: now,
   }));
   const chats = Array.from({ length: CHATS }, (_, k) => {
     const [a, b] = [users[2 * k].id, users[2 * k + 1].id];

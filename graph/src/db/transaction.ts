@@ -14,14 +14,44 @@ export function afterCommit(em: EntityManager | undefined, fn: () => void): void
   else fn();
 }
 
-async function runTracked<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, isolation?: "READ COMMITTED"): Promise<T> {
+/** MySQL connections whose session already reads committed data in every transaction. */
+const readCommitted = new WeakSet<object>();
+
+/**
+ * A MySQL/MariaDB transaction at READ COMMITTED. The level is set once per pooled connection, for
+ * its session, instead of with a `SET TRANSACTION` before every transaction (what TypeORM's
+ * `transaction(level, ...)` does): one round trip less for every unit of work.
+ */
+async function mysqlTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const runner = ds.createQueryRunner();
+  try {
+    const connection = (await runner.connect()) as object;
+    if (!readCommitted.has(connection)) {
+      await runner.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
+      readCommitted.add(connection);
+    }
+    await runner.startTransaction();
+    try {
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (e) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+async function runTracked<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, mysql: boolean): Promise<T> {
   let callbacks: Array<() => void> = [];
   const wrapped = async (em: EntityManager) => {
     callbacks = [];
     pendingAfterCommit.set(em, callbacks);
     return work(em);
   };
-  const result = isolation ? await ds.transaction(isolation, wrapped) : await ds.transaction(wrapped);
+  const result = mysql ? await mysqlTransaction(ds, wrapped) : await ds.transaction(wrapped);
   for (const cb of callbacks) cb();
   return result;
 }
@@ -41,13 +71,13 @@ export function createTx(ds: DataSource): Tx {
   let queue: Promise<unknown> = Promise.resolve();
   return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
     if (sqlite) {
-      const run = queue.then(() => runTracked(ds, work));
+      const run = queue.then(() => runTracked(ds, work, false));
       queue = run.catch(() => undefined);
       return run;
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await runTracked(ds, work, "READ COMMITTED");
+        return await runTracked(ds, work, true);
       } catch (e) {
         const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
         if (!code || !RETRYABLE.has(code) || attempt >= 8) throw e;

@@ -1,11 +1,12 @@
 import { type EntityManager, LessThan, MoreThan } from "typeorm";
+import { isSqlite, rawQuery } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { backwardPage, type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import { Chat } from "./chat.entity.js";
+import type { Chat } from "./chat.entity.js";
 import { cleanMessageBody, DEFAULT_PAGE_SIZE, MAX_REST_MESSAGES } from "./chat.rules.js";
 import type { ChatCollaborators, ChatService } from "./chat.service.js";
 import type { ChatMessageView } from "./chat.types.js";
@@ -33,51 +34,32 @@ export class ChatMessagesService {
   async send(me: string, otherId: unknown, rawBody: unknown, rawClientId?: unknown): Promise<ChatMessageView> {
     const body = cleanMessageBody(rawBody);
     const clientId = typeof rawClientId === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(rawClientId) ? rawClientId : null;
-    // Checked before the limit so a stranger's attempts on a chat they are not in cost no database writes.
-    const known = await this.chats.require(me, otherId);
+    // Checked before the limit so a stranger's attempts on a chat they are not in cost no database
+    // writes; the chat and the sender's verified address are read at once (two reads, one wait).
+    const [found, verified] = await Promise.allSettled([this.chats.require(me, otherId), this.c.users.assertVerified(me)]);
+    if (found.status === "rejected") throw found.reason;
+    const known = found.value;
     if (known.status !== "in_progress") throw this.chats.stateError(known);
-    await this.c.users.assertVerified(me);
+    if (verified.status === "rejected") throw verified.reason;
     await this.c.rateLimits.consume(["chat_message", me]);
     const view = await this.deps.tx(async (em) => {
       const now = this.deps.clock.now();
-      // Numbering through the chat row serialises a chat's messages and refuses a chat that was
-      // reported or finished meanwhile (the status condition), in the same statement.
-      const res = await em
-        .createQueryBuilder()
-        .update(Chat)
-        .set({
-          messageCount: () => "messageCount + 1",
-          lastActivityAt: now,
-          lastMessagePreview: [...body].slice(0, PREVIEW_CHARS).join(""),
-          lastMessageSenderId: me,
-        })
-        .where("id = :id AND status = :status", { id: known.id, status: "in_progress" })
-        .execute();
-      const chat = await this.chats.repo(em).findOneOrFail({ where: { id: known.id } });
-      if (!res.affected) throw this.chats.stateError(chat);
+      const seq = await this.nextSeq(em, known, me, [...body].slice(0, PREVIEW_CHARS).join(""), now);
+      if (seq === null) throw this.chats.stateError(await this.chats.repo(em).findOneOrFail({ where: { id: known.id } }));
       const row = this.repo(em).create({
         id: newId(),
-        chatId: chat.id,
-        seq: chat.messageCount,
+        chatId: known.id,
+        seq,
         senderId: me,
-        receiverId: chat.requesterId === me ? chat.receiverId : chat.requesterId,
+        receiverId: known.requesterId === me ? known.receiverId : known.requesterId,
         body,
         createdAt: now,
       });
       await this.repo(em).insert(row);
-      // Sending marks everything before it read for the sender (a separate statement: MySQL's SET
-      // would read the incremented messageCount, SQLite's the old one).
-      const marker = chat.requesterId === me ? "requesterReadSeq" : "receiverReadSeq";
-      await em
-        .createQueryBuilder()
-        .update(Chat)
-        .set({ [marker]: chat.messageCount })
-        .where(`id = :id AND ${marker} < :seq`, { id: chat.id, seq: chat.messageCount })
-        .execute();
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
-        this.deps.pubsub.publish("MESSAGE_ADDED", chat.id, {
-          participantIds: [chat.requesterId, chat.receiverId],
+        this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {
+          participantIds: [known.requesterId, known.receiverId],
           payload: messageEvent(v),
         });
         this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
@@ -86,6 +68,32 @@ export class ChatMessagesService {
       return v;
     });
     return view;
+  }
+
+  /**
+   * Numbers the next message through the chat row, in one statement that also refuses a chat
+   * reported or finished meanwhile (the status condition; null then), serialises a chat's
+   * messages (the row lock), updates the list's preview and marks everything up to the new
+   * message read for the sender. The new count comes back with the update itself: RETURNING on
+   * SQLite, LAST_INSERT_ID(expr) on MySQL/MariaDB (the connection's last insert id, answered in
+   * the update's OK packet), so no read follows. The read marker is assigned before the counter
+   * and from `messageCount + 1`: right whether the database evaluates assignments left to right
+   * (MySQL) or all from the old row (SQLite, MariaDB's SIMULTANEOUS_ASSIGNMENT).
+   */
+  private async nextSeq(em: EntityManager, chat: Chat, me: string, preview: string, now: Date): Promise<number | null> {
+    const marker = chat.requesterId === me ? "requesterReadSeq" : "receiverReadSeq";
+    const sqlite = isSqlite(em);
+    const sql = `UPDATE chats SET ${marker} = CASE WHEN ${marker} < messageCount + 1 THEN messageCount + 1 ELSE ${marker} END,
+        messageCount = ${sqlite ? "messageCount + 1" : "LAST_INSERT_ID(messageCount + 1)"},
+        lastActivityAt = :now, lastMessagePreview = :preview, lastMessageSenderId = :me
+      WHERE id = :id AND status = 'in_progress'${sqlite ? " RETURNING messageCount" : ""}`;
+    const res = (await rawQuery(em, sql, { now, preview, me, id: chat.id })) as unknown;
+    if (sqlite) {
+      const [row] = res as Array<{ messageCount: number }>;
+      return row ? Number(row.messageCount) : null;
+    }
+    const ok = res as { affectedRows: number; insertId: number | string };
+    return ok.affectedRows ? Number(ok.insertId) : null;
   }
 
   /**

@@ -103,7 +103,14 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     for (const r of results) expect(r.errors).toBeUndefined();
     const seqs = results.map((r) => r.data.sendMessage.seq).sort((x: number, y: number) => x - y);
     expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect((await chatRow(t, chat.id)).messageCount).toBe(12);
+    const row = await chatRow(t, chat.id);
+    expect(row.messageCount).toBe(12);
+    // Numbering, preview and the sender's read marker move in one statement: they always agree.
+    const sent = results.map((r, i) => ({ seq: r.data.sendMessage.seq as number, by: i % 2 ? b.id : a.id, body: `m${i}` }));
+    expect(row.lastMessagePreview).toBe(sent.find((m) => m.seq === 12)!.body);
+    const lastBy = (id: string) => Math.max(...sent.filter((m) => m.by === id).map((m) => m.seq));
+    expect(row.requesterReadSeq).toBe(lastBy(row.requesterId));
+    expect(row.receiverReadSeq).toBe(lastBy(row.receiverId));
   });
 
   it("lists chats with the partner's name and image, latest message first", async () => {
