@@ -21,8 +21,11 @@ export async function contextFromToken(services: Services, token: string | null,
   const user = await services.auth.authenticate(token);
   const base = { services, user, tokenRejected: Boolean(token) && user === null, loaders: createLoaders(services) };
   if (typeof ip === "string") return { ...base, ip };
+  // The getter sits on the context's own prototype: Apollo copies a context's own properties
+  // into a clone for every operation (reading any getter among them), and keeps the prototype.
   let known: string | undefined;
-  return Object.defineProperty(base, "ip", { get: () => (known ??= ip()), enumerable: true }) as Context;
+  const lazy = Object.create(null, { ip: { get: () => (known ??= ip()), enumerable: true } }) as { ip: string };
+  return Object.assign(Object.create(lazy) as Context, base);
 }
 
 export function contextFromRequest(services: Services, req: Request): Promise<Context> {

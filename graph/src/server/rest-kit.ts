@@ -150,7 +150,8 @@ async function withBodyToken(services: Services, ctx: Context, body: unknown): P
   const user = await services.auth.authenticate(token);
   if (!user) throw unauthenticated();
   if (ctx.user && ctx.user.id !== user.id) throw forbidden("That token is not yours");
-  return { ...ctx, user, tokenRejected: false };
+  // Keeps the prototype, where a lazily read `ip` lives (context.ts).
+  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, { user, tokenRejected: false });
 }
 
 /** An id in a body or path that names the caller must be the token's user: 403 otherwise. */

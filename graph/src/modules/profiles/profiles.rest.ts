@@ -143,9 +143,9 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
         responses: { 404: "User not found." },
       },
       async (_req, _ctx, _res, { params }) => {
-        const user = await services.profiles.publicUser(params.id);
+        const [user, responseStats] = await Promise.all([services.profiles.publicUser(params.id), services.responseStats.of(params.id)]);
         if (!user) throw notFound("User not found");
-        return { user: { ...restPublicUser(user), responseStats: await services.responseStats.of(user.id) } };
+        return { user: { ...restPublicUser(user), responseStats } };
       },
     ),
   );

@@ -1,6 +1,7 @@
-import { type EntityManager, In } from "typeorm";
+import type { EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
+import { rawQuery } from "../../db/sql.js";
 import { RESPONSE_BUCKETS, ResponseStats } from "./response-stats.entity.js";
 
 /** What a profile shows about how its student answers requests. */
@@ -14,6 +15,9 @@ export interface ResponseStatsView {
   /** The median answer took at most this many hours (upper bound of its bucket); null until one is answered. */
   typicalResponseHours: number | null;
 }
+
+/** The columns a view is computed from. */
+type StatsRow = Pick<ResponseStats, "userId" | "received" | "answered" | (typeof RESPONSE_BUCKETS)[number][0]>;
 
 export const NO_RESPONSE_STATS: ResponseStatsView = { received: 0, answered: 0, responseRate: null, typicalResponseHours: null };
 
@@ -99,11 +103,17 @@ export class ResponseStatsService {
 
   /** One read for many students (the GraphQL loader). */
   async ofMany(userIds: readonly string[]): Promise<Map<string, ResponseStatsView>> {
-    const rows = userIds.length ? await this.repo().find({ where: { userId: In([...new Set(userIds)]) } }) : [];
+    if (!userIds.length) return new Map();
+    // A profile page reads this on every view: plain SQL through the primary key, no query builder.
+    const rows = await rawQuery<StatsRow>(
+      this.deps.dataSource,
+      `SELECT userId, received, answered, ${RESPONSE_BUCKETS.map(([column]) => column).join(", ")} FROM response_stats WHERE userId IN (:...ids)`,
+      { ids: [...new Set(userIds)] },
+    );
     return new Map(rows.map((r) => [r.userId, this.view(r)]));
   }
 
-  private view(r: ResponseStats): ResponseStatsView {
+  private view(r: StatsRow): ResponseStatsView {
     if (r.received === 0) return NO_RESPONSE_STATS;
     let typical: number | null = null;
     if (r.answered > 0) {

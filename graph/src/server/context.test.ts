@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import type { Services } from "../services.js";
+import { type Context, contextFromToken } from "./context.js";
+
+const services = { auth: { authenticate: async () => null } } as unknown as Services;
+/** What Apollo Server does to a context for every operation (ApolloServer.ts cloneObject). */
+const apolloClone = (ctx: Context): Context => Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx);
+
+describe("a request's context", () => {
+  it("reads the caller's address only when a rule asks, once, also through Apollo's copy", async () => {
+    let reads = 0;
+    const ctx = await contextFromToken(services, null, () => {
+      reads++;
+      return "203.0.113.7";
+    });
+    const copy = apolloClone(ctx);
+    expect(reads).toBe(0);
+    expect(copy.ip).toBe("203.0.113.7");
+    expect(ctx.ip).toBe("203.0.113.7");
+    expect(reads).toBe(1);
+  });
+
+  it("takes an address given as a string as it is", async () => {
+    const ctx = await contextFromToken(services, null, "198.51.100.2");
+    expect(apolloClone(ctx).ip).toBe("198.51.100.2");
+  });
+});
