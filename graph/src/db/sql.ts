@@ -1,6 +1,23 @@
-import type { DataSource, EntityManager } from "typeorm";
+import { type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, QueryFailedError } from "typeorm";
 
 type Runner = DataSource | EntityManager;
+
+/** The callback API of the mysql2 pool TypeORM's MySQL driver keeps (`driver.pool`). */
+interface MysqlPool {
+  query(sql: string, values: unknown[], done: (err: Error | null, rows: unknown) => void): void;
+}
+
+/**
+ * The MySQL/MariaDB pool, when `db` is not inside a transaction: a statement on its own goes
+ * straight to the pool (which takes a connection, runs it and gives the connection back), not
+ * through a TypeORM query runner made and released for it, with its before/after-query events
+ * and result copy. The same pool and connection settings either way; logging and errors are TypeORM's.
+ */
+function poolOutsideTransaction(db: Runner, ds: DataSource): MysqlPool | null {
+  if (ds.options.type !== "mysql" && ds.options.type !== "mariadb") return null;
+  if ("connection" in db && db.queryRunner) return null;
+  return (ds.driver as unknown as { pool?: MysqlPool }).pool ?? null;
+}
 
 /**
  * Raw SQL with TypeORM's named parameters (`:id`, `:...ids`), expanded for the current
@@ -10,7 +27,46 @@ type Runner = DataSource | EntityManager;
 export async function rawQuery<T = Record<string, unknown>>(db: Runner, sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const ds = "connection" in db ? db.connection : db;
   const [query, values] = ds.driver.escapeQueryWithParameters(sql, params, {});
-  return (await db.query(query, values)) as T[];
+  return positionalQuery<T>(db, query, values);
+}
+
+/** Raw SQL with `?` placeholders (see rawQuery). */
+export function positionalQuery<T = Record<string, unknown>>(db: Runner, query: string, values: unknown[]): Promise<T[]> {
+  const ds = "connection" in db ? db.connection : db;
+  const pool = poolOutsideTransaction(db, ds);
+  if (!pool) return db.query(query, values) as Promise<T[]>;
+  // Logged as TypeORM's runner logs (the configured logger decides what it keeps).
+  ds.logger.logQuery(query, values);
+  return new Promise((resolve, reject) =>
+    pool.query(query, values, (err, rows) => {
+      if (!err) return resolve(rows as T[]);
+      ds.logger.logQueryError(err, query, values);
+      reject(new QueryFailedError(query, values, err));
+    }),
+  );
+}
+
+/**
+ * Rows of one entity's table read by raw SQL (`SELECT *` or any of its columns), as entities:
+ * each value converted the way TypeORM converts what its finders read (dates, booleans), without
+ * a query builder built, compiled and thrown away for every read of a hot path.
+ */
+export async function entityQuery<T extends ObjectLiteral>(
+  db: Runner,
+  entity: EntityTarget<T>,
+  sql: string,
+  params: Record<string, unknown> = {},
+): Promise<T[]> {
+  const ds = "connection" in db ? db.connection : db;
+  const meta = ds.getMetadata(entity);
+  const rows = await rawQuery<Record<string, unknown>>(db, sql, params);
+  return rows.map((row) => {
+    const out = meta.create() as T;
+    for (const column of meta.columns) {
+      if (column.databaseName in row) column.setEntityValue(out, ds.driver.prepareHydratedValue(row[column.databaseName], column));
+    }
+    return out;
+  });
 }
 
 export function isSqlite(db: Runner): boolean {

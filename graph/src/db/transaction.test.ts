@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.js";
-import { afterCommit } from "./transaction.js";
+import { QueryFailedError } from "typeorm";
+import { rawQuery } from "./sql.js";
+import { afterCommit, isUniqueViolation } from "./transaction.js";
 
 describe.runIf(process.env.TEST_MYSQL_URL)("transactions on MariaDB", () => {
   let t: TestApp;
@@ -51,5 +53,14 @@ describe.runIf(process.env.TEST_MYSQL_URL)("transactions on MariaDB", () => {
     const rows = (await t.dataSource.query("SELECT id FROM tx_probe WHERE id LIKE ?", [`${id}%`])) as Array<{ id: string }>;
     expect(rows.map((r) => r.id)).toEqual([`${id}-ok`]);
     expect(announced).toEqual(["ok"]);
+  });
+
+  it("fails a statement outside a transaction as TypeORM does, so a duplicate is still recognised", async () => {
+    const id = `dup-${Date.now()}`;
+    await rawQuery(t.dataSource, "INSERT INTO tx_probe (id) VALUES (:id)", { id });
+    const failure = await rawQuery(t.dataSource, "INSERT INTO tx_probe (id) VALUES (:id)", { id }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(QueryFailedError);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect(await rawQuery(t.dataSource.manager, "SELECT id FROM tx_probe WHERE id = :id", { id })).toEqual([{ id }]);
   });
 });

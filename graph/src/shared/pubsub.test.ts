@@ -15,6 +15,33 @@ describe("in-memory pubsub", () => {
     await it.return?.();
     expect(ps.listenerCount("SYSTEM_PING")).toBe(0);
   });
+
+  it("iterates an addressed topic's kept events in order, queued or awaited, until returned", async () => {
+    const ps = createAppPubSub();
+    const event = (n: number) => ({ userId: "u1", count: n }) as never;
+    const it = ps.events("UNREAD_CHANGED", "u1", (e: { count: number }) => e.count % 2 === 0);
+    expect(ps.listenerCount("UNREAD_CHANGED:u1")).toBe(1);
+    const awaited = it.next();
+    for (const n of [2, 3, 4, 6]) ps.publish("UNREAD_CHANGED", "u1", event(n));
+    ps.publish("UNREAD_CHANGED", "u2", event(8)); // another student's topic
+    expect((await awaited).value).toMatchObject({ count: 2 });
+    expect((await it.next()).value).toMatchObject({ count: 4 });
+    expect((await it.next()).value).toMatchObject({ count: 6 });
+    const pending = it.next();
+    expect(await it.return!()).toEqual({ value: undefined, done: true });
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(ps.listenerCount("UNREAD_CHANGED:u1")).toBe(0);
+    ps.publish("UNREAD_CHANGED", "u1", event(10));
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it("ends a subscription whose reader fell too far behind instead of queueing without bound", async () => {
+    const ps = createAppPubSub();
+    const it = ps.events("UNREAD_CHANGED", "u1");
+    for (let n = 0; n <= 1024; n++) ps.publish("UNREAD_CHANGED", "u1", { userId: "u1", count: n } as never);
+    expect(ps.listenerCount("UNREAD_CHANGED:u1")).toBe(0);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;

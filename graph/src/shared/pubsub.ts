@@ -39,6 +39,17 @@ export type AppPubSub = PubSub<YogaTopics> & {
    * listener (server/ws.ts keeps one per open socket).
    */
   listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
+  /**
+   * The events of an addressed topic (those `keep` accepts) as the async iterator a GraphQL
+   * subscription returns: a listener and a small queue, where `subscribe` plus yoga's
+   * pipe/filter hold two repeaters with their promise queues for the whole life of the socket.
+   * `return()` (the subscription ending) stops listening.
+   */
+  events<K extends AddressedTopicName>(
+    topic: K,
+    id: string,
+    keep?: (payload: AddressedTopics[K]) => boolean,
+  ): AsyncIterableIterator<AddressedTopics[K]>;
   /** Listeners on this instance for `TOPIC`, `TOPIC:id` or, for an addressed topic, every id: lets tests wait until a subscription is live. */
   listenerCount(topic: TopicName | AddressedTopicName | `${AddressedTopicName}:${string}`): number;
   /** Whether anyone listens to `TOPIC:id` on any instance (this one's listeners; with Redis, every instance's subscriptions). */
@@ -183,6 +194,8 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
       listening = false;
     };
   };
+  const events = <T>(topic: AddressedTopicName, id: string, keep?: (payload: T) => boolean) =>
+    listenerIterator<T>((push) => listen(topic, id, (payload) => (!keep || keep(payload as T) ? push(payload as T) : undefined)));
   const hasListeners = async (topic: AddressedTopicName, id: string) =>
     eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
   const listenersAmong = async (topic: AddressedTopicName, ids: readonly string[]) => {
@@ -210,6 +223,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
   };
   return Object.assign(ps, {
     listen: listen as AppPubSub["listen"],
+    events: events as AppPubSub["events"],
     listenerCount: (topic: string) => eventTarget.count(topic),
     hasListeners,
     listenersAmong,
@@ -217,4 +231,46 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
     lastLeft: lastLeftOf,
     close,
   });
+}
+
+/** Events a consumer may fall behind by before its subscription ends (a socket that stopped reading). */
+const MAX_QUEUED_EVENTS = 1024;
+
+/** An async iterator over the values a listener receives; `start` registers it and returns how to stop. */
+export function listenerIterator<T>(start: (push: (value: T) => void) => () => void): AsyncIterableIterator<T> {
+  const queue: T[] = [];
+  let waiting: ((result: IteratorResult<T>) => void) | null = null;
+  let done = false;
+  const finish = (): Promise<IteratorResult<T>> => {
+    if (!done) {
+      done = true;
+      stop();
+      queue.length = 0;
+      waiting?.({ value: undefined, done: true });
+      waiting = null;
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  };
+  const stop = start((value) => {
+    if (done) return;
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve({ value, done: false });
+    } else if (queue.length >= MAX_QUEUED_EVENTS) void finish();
+    else queue.push(value);
+  });
+  return {
+    next: () =>
+      queue.length
+        ? Promise.resolve({ value: queue.shift()!, done: false })
+        : done
+          ? Promise.resolve({ value: undefined, done: true })
+          : new Promise((resolve) => (waiting = resolve)),
+    return: finish,
+    throw: (error: unknown) => finish().then(() => Promise.reject(error)),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }

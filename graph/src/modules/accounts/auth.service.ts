@@ -1,4 +1,5 @@
 import type { EntityManager, Repository } from "typeorm";
+import { positionalQuery } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { AppPubSub } from "../../shared/pubsub.js";
 import type { TokenService } from "../../shared/tokens.js";
@@ -21,9 +22,11 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     // Every authenticated request runs this: plain SQL through the primary key, no query builder.
-    const [row] = (await this.users.manager.query("SELECT tokenVersion FROM users WHERE id = ?", [claims.userId])) as Array<{
-      tokenVersion: number | string;
-    }>;
+    const [row] = await positionalQuery<{ tokenVersion: number | string }>(
+      this.users.manager,
+      "SELECT tokenVersion FROM users WHERE id = ?",
+      [claims.userId],
+    );
     if (!row || Number(row.tokenVersion) !== claims.ver) return null;
     return { id: claims.userId };
   }

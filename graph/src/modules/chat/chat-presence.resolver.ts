@@ -44,7 +44,7 @@ export class ChatPresenceResolver {
 
   @Authorized()
   @Subscription(() => Int, {
-    subscribe: ({ context }) => (context as Context).services.deps.pubsub.subscribe("UNREAD_CHANGED", requireUser(context as Context).id),
+    subscribe: ({ context }) => (context as Context).services.deps.pubsub.events("UNREAD_CHANGED", requireUser(context as Context).id),
     description:
       "The caller's new unreadMessageCount each time it changes: a message arrives in any of their chats, or they read one (on any device).",
   })

@@ -1,4 +1,3 @@
-import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { MAX_MESSAGE_CHARS, MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
@@ -33,11 +32,7 @@ async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<Ch
 async function chatTopic<K extends "MESSAGE_ADDED" | "CHAT_UPDATED">(ctx: Context, topic: K, chatWith: unknown) {
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
-  const source = ctx.services.deps.pubsub.subscribe(topic as "MESSAGE_ADDED", chat.id) as AsyncIterable<AddressedTopics[K]>;
-  return pipe(
-    source,
-    filter((e: AddressedTopics[K]) => e.participantIds.includes(me.id)),
-  );
+  return ctx.services.deps.pubsub.events(topic, chat.id, (e) => e.participantIds.includes(me.id));
 }
 
 @Resolver(() => ChatView)

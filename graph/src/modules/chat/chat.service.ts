@@ -1,5 +1,5 @@
 import { type EntityManager, In, IsNull, Not } from "typeorm";
-import { rawQuery, readDate } from "../../db/sql.js";
+import { entityQuery, rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
@@ -91,7 +91,17 @@ export class ChatService {
   /** The chat between the caller and `otherId`, or NOT_FOUND 'Chat not found'. */
   async require(me: string, otherId: unknown, em?: EntityManager): Promise<Chat> {
     if (typeof otherId !== "string" || !otherId || otherId === me || otherId.length > 36) throw notFound(CHAT_MESSAGES.chatNotFound);
-    const chat = await this.repo(em).findOne({ where: pairOf(me, otherId) });
+    // Every message and every subscription starts here: plain SQL through the pair's unique index.
+    const pair = pairOf(me, otherId);
+    const [chat] = await entityQuery(
+      em ?? this.deps.dataSource,
+      Chat,
+      "SELECT * FROM chats WHERE userLowId = :low AND userHighId = :high",
+      {
+        low: pair.userLowId,
+        high: pair.userHighId,
+      },
+    );
     if (!chat) throw notFound(CHAT_MESSAGES.chatNotFound);
     return chat;
   }

@@ -1,4 +1,3 @@
-import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
 import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.js";
@@ -11,11 +10,7 @@ import { LessonConnection, LessonPartnerView, LessonSlotInput, LessonView, toLes
 async function lessonTopic(ctx: Context, chatWith: unknown) {
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
-  const source = ctx.services.deps.pubsub.subscribe("LESSON_CHANGED", chat.id) as AsyncIterable<AddressedTopics["LESSON_CHANGED"]>;
-  return pipe(
-    source,
-    filter((e: AddressedTopics["LESSON_CHANGED"]) => e.participantIds.includes(me.id)),
-  );
+  return ctx.services.deps.pubsub.events("LESSON_CHANGED", chat.id, (e) => e.participantIds.includes(me.id));
 }
 
 @Resolver(() => LessonView)

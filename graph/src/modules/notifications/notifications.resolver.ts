@@ -1,4 +1,3 @@
-import { filter, pipe } from "@graphql-yoga/subscription";
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
@@ -45,11 +44,7 @@ export class NotificationsResolver {
     // The caller's own topic: other students' notifications never reach this subscription.
     subscribe: ({ context }) => {
       const me = requireUser(context as Context);
-      const source = (context as Context).services.deps.pubsub.subscribe("NOTIFICATION_ADDED", me.id);
-      return pipe(
-        source,
-        filter((e: AddressedTopics["NOTIFICATION_ADDED"]) => e.recipientId === me.id),
-      );
+      return (context as Context).services.deps.pubsub.events("NOTIFICATION_ADDED", me.id, (e) => e.recipientId === me.id);
     },
     description: "Each new notification, delivered to its recipient only.",
   })
