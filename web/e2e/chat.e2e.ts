@@ -3,7 +3,16 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, resetServerClock, gql, launch, PHONE } from "./support/browser.js";
-import { fillProfile, openSwapChat, PASSWORD, registerStudent, signedInPage, type Student, techProfile } from "./support/students.js";
+import {
+  chattingPair,
+  fillProfile,
+  openSwapChat,
+  PASSWORD,
+  registerStudent,
+  signedInPage,
+  type Student,
+  techProfile,
+} from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Signs in through the login form (tokens live 7 days: after moving the clock 10 days they are stale). */
@@ -32,11 +41,7 @@ describe("chat in Chromium, two students", () => {
   let ravi: Student;
   beforeAll(async () => {
     browser = await launch();
-    asha = await registerStudent("Asha");
-    ravi = await registerStudent("Ravi");
-    await fillProfile(asha, techProfile("Female", "TypeScript", "Rust"));
-    await fillProfile(ravi, techProfile("Male", "Rust", "TypeScript"));
-    await openSwapChat(asha, ravi, "TypeScript", "Rust");
+    ({ asha, ravi } = await chattingPair("TypeScript", "Rust"));
   });
   afterAll(async () => {
     await resetServerClock();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarPartsOf } from "../../graph/test/outbox.js";
 import { baseURL, DESKTOP, launch, PHONE } from "./support/browser.js";
 import { newestMailTo } from "./support/mail.js";
-import { fillProfile, openSwapChat, registerStudent, type Student, techProfile } from "./support/students.js";
+import { chattingPair, type Student } from "./support/students.js";
 
 /** A signed-in page in its own browser context, in the student's own time zone. */
 async function pageFor(browser: Browser, s: Student, viewport: { width: number; height: number }, timezoneId: string): Promise<Page> {
@@ -37,11 +37,7 @@ describe("scheduled lessons in Chromium, two students in two time zones", () => 
   let ravi: Student;
   beforeAll(async () => {
     browser = await launch();
-    asha = await registerStudent("Asha");
-    ravi = await registerStudent("Ravi");
-    await fillProfile(asha, techProfile("Female", "Go", "Kotlin"));
-    await fillProfile(ravi, techProfile("Male", "Kotlin", "Go"));
-    await openSwapChat(asha, ravi, "Go", "Kotlin");
+    ({ asha, ravi } = await chattingPair("Go", "Kotlin"));
   });
   afterAll(async () => {
     await browser?.close();

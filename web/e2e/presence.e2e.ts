@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { gql, launch } from "./support/browser.js";
-import { fillProfile, openSwapChat, registerStudent, signedInPage, type Student, techProfile } from "./support/students.js";
+import { chattingPair, signedInPage, type Student } from "./support/students.js";
 
 describe("unread counts and presence in Chromium, two students", () => {
   let browser: Browser;
@@ -9,11 +9,7 @@ describe("unread counts and presence in Chromium, two students", () => {
   let ravi: Student;
   beforeAll(async () => {
     browser = await launch();
-    asha = await registerStudent("Asha");
-    ravi = await registerStudent("Ravi");
-    await fillProfile(asha, techProfile("Female", "TypeScript", "Rust"));
-    await fillProfile(ravi, techProfile("Male", "Rust", "TypeScript"));
-    await openSwapChat(asha, ravi, "TypeScript", "Rust");
+    ({ asha, ravi } = await chattingPair("TypeScript", "Rust"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -134,3 +134,16 @@ export async function openSwapChat(a: Student, b: Student, teach: string, learn:
   );
   await gql("mutation ($id: ID!) { acceptRequest(id: $id) { id status } }", { id: requestSwap.id }, b.token);
 }
+
+/**
+ * Asha and Ravi, new students whose filled profiles match each other (Asha knows `teach` and wants
+ * `learn`, Ravi the other way round), already in a swap chat in progress.
+ */
+export async function chattingPair(teach: string, learn: string): Promise<{ asha: Student; ravi: Student }> {
+  const asha = await registerStudent("Asha");
+  const ravi = await registerStudent("Ravi");
+  await fillProfile(asha, techProfile("Female", teach, learn));
+  await fillProfile(ravi, techProfile("Male", learn, teach));
+  await openSwapChat(asha, ravi, teach, learn);
+  return { asha, ravi };
+}

@@ -1,4 +1,4 @@
-import { type EntityManager, In, IsNull, Not } from "typeorm";
+import { type EntityManager, In } from "typeorm";
 import { entityQuery, rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
@@ -20,6 +20,7 @@ import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.j
 import { chatStateEvent, toChatView, toListItem } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
 import { ChatMessagesService } from "./chat-messages.service.js";
+import { ChatModerationReads } from "./chat-moderation.service.js";
 import { ChatPresenceService } from "./chat-presence.service.js";
 import { ChatReadsService } from "./chat-reads.service.js";
 
@@ -73,6 +74,8 @@ export class ChatService {
   readonly lifecycle: ChatLifecycleService;
   readonly reads: ChatReadsService;
   readonly presence: ChatPresenceService;
+  /** Reports and counts for operators (the moderation module). */
+  readonly moderation: ChatModerationReads;
 
   constructor(
     private readonly deps: Deps,
@@ -82,6 +85,7 @@ export class ChatService {
     this.lifecycle = new ChatLifecycleService(deps, c, this);
     this.reads = new ChatReadsService(deps, this);
     this.presence = new ChatPresenceService(deps);
+    this.moderation = new ChatModerationReads(deps);
   }
 
   repo(em?: EntityManager) {
@@ -143,54 +147,8 @@ export class ChatService {
     return { chats, refundedCoins };
   }
 
-  // ---- for operators (moderation module) ----
-
-  /** Open (unresolved) or resolved reports, newest first, at most `limit`. */
-  reportsQueue(status: "open" | "resolved", limit: number): Promise<ChatReport[]> {
-    return this.deps.dataSource.getRepository(ChatReport).find({
-      where: { resolvedAt: status === "open" ? IsNull() : Not(IsNull()) },
-      order: { createdAt: "DESC", id: "DESC" },
-      take: limit,
-    });
-  }
-
-  report(id: string): Promise<ChatReport | null> {
-    return this.deps.dataSource.getRepository(ChatReport).findOne({ where: { id: String(id) } });
-  }
-
-  /** How many different partners reported each student (flags repeat offenders). */
-  async reportersPerStudent(studentIds: readonly string[]): Promise<Map<string, number>> {
-    if (studentIds.length === 0) return new Map();
-    const rows = await this.deps.dataSource
-      .getRepository(ChatReport)
-      .createQueryBuilder("r")
-      .select("r.reportedId", "id")
-      .addSelect("COUNT(DISTINCT r.reporterId)", "n")
-      .where("r.reportedId IN (:...ids)", { ids: [...new Set(studentIds)] })
-      .groupBy("r.reportedId")
-      .getRawMany<{ id: string; n: number | string }>();
-    return new Map(rows.map((r) => [r.id, Number(r.n)]));
-  }
-
-  /** Marks an open report resolved inside `em`; false when it was resolved already. */
-  async resolveReport(em: EntityManager, id: string, resolution: ReportResolution, operatorId: string): Promise<boolean> {
-    const res = await em
-      .getRepository(ChatReport)
-      .update({ id, resolvedAt: IsNull() }, { resolvedAt: this.deps.clock.now(), resolution, resolvedById: operatorId });
-    return (res.affected ?? 0) > 0;
-  }
-
   chatsByIds(ids: readonly string[]): Promise<Chat[]> {
     return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
-  }
-
-  /** Chats in progress and reports waiting, for the console's counts. */
-  async moderationCounts(): Promise<{ activeChats: number; openReports: number }> {
-    const [activeChats, openReports] = await Promise.all([
-      this.repo().count({ where: { status: "in_progress" } }),
-      this.deps.dataSource.getRepository(ChatReport).count({ where: { resolvedAt: IsNull() } }),
-    ]);
-    return { activeChats, openReports };
   }
 
   /** A student's chats (any state) with every message, and the reports they made: for their data export. */
@@ -210,8 +168,7 @@ export class ChatService {
     return this.c.profiles.assertDetailsFilled(userId);
   }
 
-  /** The caller's chats, latest message first; DETAILS_NOT_FILLED until their profile is filled (checked alongside the read). */
-  /** REST's chat list: the newest MAX_CHATS_LISTED chats. */
+  /** REST's chat list: the newest MAX_CHATS_LISTED chats; DETAILS_NOT_FILLED until the profile is filled (checked alongside the read). */
   async list(me: string): Promise<ChatListItemView[]> {
     const [rows] = await Promise.all([this.listRows(me, MAX_CHATS_LISTED, null), this.assertDetailsFilled(me)]);
     return rows;

@@ -80,13 +80,13 @@ export class ModerationService {
 
   /** Open or resolved reports: students reported by several different partners first, then newest. */
   async queue(status: ReportQueueStatus): Promise<QueueItem[]> {
-    const reports = await this.c.chat.reportsQueue(status, QUEUE_LIMIT);
+    const reports = await this.c.chat.moderation.reportsQueue(status, QUEUE_LIMIT);
     return this.describe(reports, true);
   }
 
   /** One report with its context (the console's evidence view). */
   async report(id: string): Promise<QueueItem> {
-    const report = await this.c.chat.report(id);
+    const report = await this.c.chat.moderation.report(id);
     if (!report) throw notFound(M.reportNotFound);
     return (await this.describe([report], false))[0];
   }
@@ -95,7 +95,7 @@ export class ModerationService {
     const people = reports.flatMap((r) => [r.reporterId, r.reportedId]);
     const [students, counts, chats] = await Promise.all([
       this.c.users.standingOf(people),
-      this.c.chat.reportersPerStudent(reports.map((r) => r.reportedId)),
+      this.c.chat.moderation.reportersPerStudent(reports.map((r) => r.reportedId)),
       this.c.chat.chatsByIds(reports.map((r) => r.chatId)),
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
@@ -139,7 +139,7 @@ export class ModerationService {
   async stats(): Promise<ModerationStats> {
     const [students, chats, coins] = await Promise.all([
       this.c.users.countsByVerification(),
-      this.c.chat.moderationCounts(),
+      this.c.chat.moderation.moderationCounts(),
       this.c.coins.circulation(),
     ]);
     return {
@@ -256,11 +256,11 @@ export class ModerationService {
   }
 
   private async resolve(em: EntityManager, reportId: string, resolution: ReportResolution, op: Operator): Promise<void> {
-    if (!(await this.c.chat.resolveReport(em, reportId, resolution, op.id))) throw conflict(M.alreadyResolved);
+    if (!(await this.c.chat.moderation.resolveReport(em, reportId, resolution, op.id))) throw conflict(M.alreadyResolved);
   }
 
   private async requireOpenReport(id: string): Promise<ChatReport> {
-    const report = typeof id === "string" && id ? await this.c.chat.report(id) : null;
+    const report = typeof id === "string" && id ? await this.c.chat.moderation.report(id) : null;
     if (!report) throw notFound(M.reportNotFound);
     if (report.resolvedAt) throw conflict(M.alreadyResolved);
     return report;
