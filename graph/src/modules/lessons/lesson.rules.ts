@@ -9,6 +9,10 @@ import {
 import { DAY } from "../../shared/clock.js";
 import { badInput } from "../../shared/errors.js";
 
+/** Page sizes of both lesson lists (a chat's lessons, the upcoming ones). */
+export const DEFAULT_LESSONS_PAGE = 20;
+export const MAX_LESSONS_PAGE = 50;
+
 export interface SlotInput {
   startsAt: Date;
   durationMinutes: number;

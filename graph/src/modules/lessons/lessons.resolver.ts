@@ -4,7 +4,7 @@ import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.j
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { ChatView } from "../chat/chat.types.js";
 import { lessonFromEvent } from "./lesson-events.js";
-import { DEFAULT_LESSONS_PAGE, MAX_LESSONS_PAGE } from "./lessons.service.js";
+import { DEFAULT_LESSONS_PAGE, MAX_LESSONS_PAGE } from "./lesson.rules.js";
 import { LessonConnection, LessonPartnerView, LessonSlotInput, LessonView, toLessonConnection, toLessonView } from "./lessons.types.js";
 
 async function lessonTopic(ctx: Context, chatWith: unknown) {
@@ -26,7 +26,7 @@ export class LessonsResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<LessonConnection> {
     const me = requireUser(ctx).id;
-    return toLessonConnection(await ctx.services.lessons.ofChat(me, chatWith, { first, after }), me);
+    return toLessonConnection(await ctx.services.lessons.reads.ofChat(me, chatWith, { first, after }), me);
   }
 
   @Authorized()
@@ -37,7 +37,7 @@ export class LessonsResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<LessonConnection> {
     const me = requireUser(ctx).id;
-    return toLessonConnection(await ctx.services.lessons.upcoming(me, { first, after }), me);
+    return toLessonConnection(await ctx.services.lessons.reads.upcoming(me, { first, after }), me);
   }
 
   @FieldResolver(() => LessonPartnerView, { description: "The other student." })
@@ -117,6 +117,6 @@ export class LessonsResolver {
 export class ChatLessonsFieldResolver {
   @FieldResolver(() => Int, { description: "Scheduled lessons of this chat that have ended: shown beside the 10-day finish rule." })
   async lessonsHeld(@Root() chat: ChatView, @Ctx() ctx: Context): Promise<number> {
-    return (await ctx.services.lessons.heldInChats([chat.id])).get(chat.id) ?? 0;
+    return (await ctx.services.lessons.reads.heldInChats([chat.id])).get(chat.id) ?? 0;
   }
 }

@@ -79,7 +79,7 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
       },
       async (_req, ctx, _res, { query }) => {
         const me = requireUser(ctx).id;
-        return toLessonConnection(await lessons.upcoming(me, { first: query.first, after: query.after }), me);
+        return toLessonConnection(await lessons.reads.upcoming(me, { first: query.first, after: query.after }), me);
       },
     ),
   );
@@ -99,7 +99,7 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
       },
       async (_req, ctx, _res, { params, query }) => {
         const me = requireUser(ctx).id;
-        return toLessonConnection(await lessons.ofChat(me, params.otherId, { first: query.first, after: query.after }), me);
+        return toLessonConnection(await lessons.reads.ofChat(me, params.otherId, { first: query.first, after: query.after }), me);
       },
     ),
   );

@@ -4,44 +4,25 @@ import { afterCommit } from "../../db/transaction.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { MINUTE } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
-import { badInput, conflict, notFound } from "../../shared/errors.js";
-import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
+import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { pageSize } from "../../shared/pagination.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { Lesson, LessonSlot } from "./lesson.entity.js";
 import type { LessonMailKind } from "./lesson-mails.js";
 import { LessonNotices } from "./lesson-notices.js";
+import { LessonReadsService } from "./lesson-reads.service.js";
 import { cleanSlot, cleanSlots, cleanTimezone } from "./lesson.rules.js";
 
 export const REMINDER_JOB = "lesson-reminders";
 const REMINDER_EVERY = 5 * MINUTE;
-export const DEFAULT_LESSONS_PAGE = 20;
-export const MAX_LESSONS_PAGE = 50;
 
 /** A lesson with its slots, as both doors show it. */
 export type LessonRecord = Lesson & { slots: LessonSlot[] };
 
-export interface LessonPage {
-  items: LessonRecord[];
-  /** Each item's cursor (pass one as `after` for what follows it). */
-  cursors: string[];
-  endCursor: string | null;
-  hasNextPage: boolean;
-  /** The page starts after a cursor (more lie before it). */
-  hasPreviousPage: boolean;
-}
-
 /** What lessons need from chat (ChatService fits). */
 export type LessonChats = Pick<ChatService, "require" | "stateError" | "chatsByIds">;
-
-// One cursor format for every list (shared/cursor.ts), one kind per list so a cursor of one is refused by the other.
-const CHAT_LESSONS = "lessons";
-const UPCOMING_LESSONS = "upcoming-lessons";
-const decodeCursor = (kind: string, raw: string | null | undefined) => (raw ? decodeTimeKey(kind, raw) : null);
-const pageSizeOf = (first: number | null | undefined) => pageSize("first", first, DEFAULT_LESSONS_PAGE, MAX_LESSONS_PAGE);
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -59,7 +40,11 @@ export class LessonsService {
     },
   ) {
     this.notices = new LessonNotices(deps, c);
+    this.reads = new LessonReadsService(deps, c.chats);
   }
+
+  /** A chat's lessons, the caller's upcoming ones, lessons held per chat, a student's export. */
+  readonly reads: LessonReadsService;
 
   /** Invitation and reminder mails, and the realtime event. */
   private readonly notices: LessonNotices;
@@ -124,7 +109,7 @@ export class LessonsService {
   async accept(me: string, lessonId: unknown, slotId: unknown): Promise<LessonRecord> {
     const now = this.deps.clock.now();
     const record = await this.deps.tx(async (em) => {
-      const lesson = await this.requireOwn(me, lessonId, em);
+      const lesson = await this.reads.requireOwn(me, lessonId, em);
       if (lesson.proposerId === me) throw badInput(M.ownProposal);
       if (lesson.status !== "proposed") throw conflict(M.notProposed);
       await this.activeChat(me, lesson.proposerId, em);
@@ -158,7 +143,7 @@ export class LessonsService {
   async cancel(me: string, lessonId: unknown): Promise<LessonRecord> {
     const now = this.deps.clock.now();
     return this.deps.tx(async (em) => {
-      const lesson = await this.requireOwn(me, lessonId, em);
+      const lesson = await this.reads.requireOwn(me, lessonId, em);
       if (lesson.status === "cancelled") throw conflict(M.alreadyCancelled);
       if (lesson.status === "scheduled" && lesson.endsAt && lesson.endsAt.getTime() <= now.getTime()) throw conflict(M.alreadyOver);
       const scheduled = lesson.status === "scheduled";
@@ -168,7 +153,7 @@ export class LessonsService {
       );
       if (res.affected !== 1) throw conflict(M.alreadyCancelled);
       if (scheduled) return this.mailAndPublish(em, lesson.id, "cancelled");
-      const fresh = await this.load(lesson.id, em);
+      const fresh = await this.reads.load(lesson.id, em);
       afterCommit(em, () => this.notices.publish(fresh));
       return fresh;
     });
@@ -180,7 +165,7 @@ export class LessonsService {
     const timezone = cleanTimezone(input.timezone);
     const slot = cleanSlot(input.slot, now);
     return this.deps.tx(async (em) => {
-      const lesson = await this.requireOwn(me, lessonId, em);
+      const lesson = await this.reads.requireOwn(me, lessonId, em);
       if (lesson.status !== "scheduled") throw conflict(M.notScheduled);
       if (lesson.endsAt && lesson.endsAt.getTime() <= now.getTime()) throw conflict(M.alreadyOver);
       await this.activeChat(me, lesson.proposerId === me ? lesson.partnerId : lesson.proposerId, em);
@@ -200,90 +185,6 @@ export class LessonsService {
     });
   }
 
-  // ---- reading -------------------------------------------------------------------------------
-
-  /** A chat's lessons, newest proposal first (participants only). */
-  async ofChat(me: string, chatWith: unknown, opts: { first?: number | null; after?: string | null } = {}): Promise<LessonPage> {
-    const chat = await this.c.chats.require(me, chatWith);
-    const take = pageSizeOf(opts.first);
-    const cursor = decodeCursor(CHAT_LESSONS, opts.after);
-    const q = this.lessons().createQueryBuilder("l").where("l.chatId = :chatId", { chatId: chat.id });
-    if (cursor) q.andWhere("(l.createdAt < :at OR (l.createdAt = :at AND l.id < :id))", cursor);
-    const rows = await q
-      .orderBy("l.createdAt", "DESC")
-      .addOrderBy("l.id", "DESC")
-      .take(take + 1)
-      .getMany();
-    return this.page(rows, take, cursor !== null, (l) => encodeTimeKey(CHAT_LESSONS, { at: l.createdAt, id: l.id }));
-  }
-
-  /** The caller's scheduled lessons that have not ended, soonest first. */
-  async upcoming(me: string, opts: { first?: number | null; after?: string | null } = {}): Promise<LessonPage> {
-    const now = this.deps.clock.now();
-    const take = pageSizeOf(opts.first);
-    const cursor = decodeCursor(UPCOMING_LESSONS, opts.after);
-    const q = this.lessons()
-      .createQueryBuilder("l")
-      .where("(l.proposerId = :me OR l.partnerId = :me) AND l.status = 'scheduled' AND l.endsAt > :now", { me, now });
-    if (cursor) q.andWhere("(l.startsAt > :at OR (l.startsAt = :at AND l.id > :id))", cursor);
-    const rows = await q
-      .orderBy("l.startsAt", "ASC")
-      .addOrderBy("l.id", "ASC")
-      .take(take + 1)
-      .getMany();
-    return this.page(rows, take, cursor !== null, (l) => encodeTimeKey(UPCOMING_LESSONS, { at: l.startsAt!, id: l.id }));
-  }
-
-  /** Lessons held (scheduled and ended by now) in each chat, for the finish rule's explanation. */
-  async heldInChats(chatIds: readonly string[]): Promise<Map<string, number>> {
-    const ids = [...new Set(chatIds)];
-    if (ids.length === 0) return new Map();
-    const rows = await this.lessons()
-      .createQueryBuilder("l")
-      .select("l.chatId", "chatId")
-      .addSelect("COUNT(*)", "n")
-      .where("l.chatId IN (:...ids) AND l.status = 'scheduled' AND l.endsAt <= :now", { ids, now: this.deps.clock.now() })
-      .groupBy("l.chatId")
-      .getRawMany<{ chatId: string; n: number | string }>();
-    return new Map(rows.map((r) => [r.chatId, Number(r.n)]));
-  }
-
-  private async page(rows: Lesson[], take: number, afterCursor: boolean, cursorOf: (l: Lesson) => string): Promise<LessonPage> {
-    const items = await this.withSlots(rows.slice(0, take));
-    const cursors = items.map(cursorOf);
-    return {
-      items,
-      cursors,
-      hasNextPage: rows.length > take,
-      hasPreviousPage: afterCursor,
-      endCursor: cursors[cursors.length - 1] ?? null,
-    };
-  }
-
-  private async withSlots(rows: Lesson[], em?: EntityManager): Promise<LessonRecord[]> {
-    if (rows.length === 0) return [];
-    const slots = await this.slots(em).find({
-      where: { lessonId: In(rows.map((r) => r.id)) },
-      order: { lessonId: "ASC", position: "ASC" },
-    });
-    const by = new Map<string, LessonSlot[]>();
-    for (const s of slots) by.set(s.lessonId, [...(by.get(s.lessonId) ?? []), s]);
-    return rows.map((r) => ({ ...r, slots: by.get(r.id) ?? [] }));
-  }
-
-  private async load(id: string, em?: EntityManager): Promise<LessonRecord> {
-    const row = await this.lessons(em).findOneOrFail({ where: { id } });
-    return (await this.withSlots([row], em))[0]!;
-  }
-
-  /** The lesson if the caller is one of its two students; NOT_FOUND otherwise (nobody learns it exists). */
-  private async requireOwn(me: string, lessonId: unknown, em: EntityManager): Promise<LessonRecord> {
-    if (typeof lessonId !== "string" || !lessonId || lessonId.length > 36) throw notFound(M.notFound);
-    const row = await this.lessons(em).findOne({ where: { id: lessonId } });
-    if (!row || (row.proposerId !== me && row.partnerId !== me)) throw notFound(M.notFound);
-    return (await this.withSlots([row], em))[0]!;
-  }
-
   private async activeChat(me: string, otherId: unknown, em: EntityManager): Promise<Chat> {
     const chat = await this.c.chats.require(me, otherId, em);
     if (chat.status !== "in_progress") throw this.c.chats.stateError(chat);
@@ -295,37 +196,6 @@ export class LessonsService {
   }
 
   // ---- a student's own data -------------------------------------------------------------------
-
-  /** Every lesson the student proposed or was offered, with its slots (for their data export). */
-  async exportFor(userId: string): Promise<
-    Array<{
-      id: string;
-      chatId: string;
-      proposedByMe: boolean;
-      status: string;
-      timezone: string;
-      startsAt: Date | null;
-      durationMinutes: number | null;
-      createdAt: Date;
-      slots: Array<{ startsAt: Date; durationMinutes: number }>;
-    }>
-  > {
-    const rows = await this.lessons().find({
-      where: [{ proposerId: userId }, { partnerId: userId }],
-      order: { createdAt: "ASC", id: "ASC" },
-    });
-    return (await this.withSlots(rows)).map((l) => ({
-      id: l.id,
-      chatId: l.chatId,
-      proposedByMe: l.proposerId === userId,
-      status: l.status,
-      timezone: l.timezone,
-      startsAt: l.startsAt,
-      durationMinutes: l.durationMinutes,
-      createdAt: l.createdAt,
-      slots: l.slots.map((s) => ({ startsAt: s.startsAt, durationMinutes: s.durationMinutes })),
-    }));
-  }
 
   /**
    * A student leaves (account deleted): inside `em`, their waiting proposals and scheduled lessons that
@@ -352,7 +222,7 @@ export class LessonsService {
       cancelled++;
       if (scheduled) await this.mailAndPublish(em, l.id, "cancelled");
       else {
-        const fresh = await this.load(l.id, em);
+        const fresh = await this.reads.load(l.id, em);
         afterCommit(em, () => this.notices.publish(fresh));
       }
     }
@@ -363,7 +233,7 @@ export class LessonsService {
 
   /** After the commit: both students get the mail with the invitation, and both pages the change. */
   private async mailAndPublish(em: EntityManager, id: string, kind: LessonMailKind): Promise<LessonRecord> {
-    const fresh = await this.load(id, em);
+    const fresh = await this.reads.load(id, em);
     afterCommit(em, () => {
       this.notices.publish(fresh);
       this.c.background.run(`lesson mail (${kind})`, () => this.notices.mailBoth(fresh, kind, this.deps.clock.now()));

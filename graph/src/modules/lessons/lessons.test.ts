@@ -1,41 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatPair, SET_LINK } from "../../../test/chat.js";
+import { chatPair } from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
-import { calendarPartsOf, type OutboxMail, outboxMails } from "../../../test/outbox.js";
-import { HOUR, MINUTE } from "../../shared/clock.js";
-import { User } from "../accounts/user.entity.js";
+import { MINUTE } from "../../shared/clock.js";
 import { Chat } from "../chat/chat.entity.js";
-import { JobRunner } from "../jobs/job-runner.js";
-
-const FIELDS = `id chatId status proposedByMe partnerId timezone sequence startsAt endsAt durationMinutes slots { id startsAt durationMinutes } partner { id name }`;
-const PROPOSE = `mutation ($chatWith: ID!, $slots: [LessonSlotInput!]!, $timezone: String!) { proposeLesson(chatWith: $chatWith, slots: $slots, timezone: $timezone) { ${FIELDS} } }`;
-const ACCEPT = `mutation ($lessonId: ID!, $slotId: ID!) { acceptLessonSlot(lessonId: $lessonId, slotId: $slotId) { ${FIELDS} } }`;
-const CANCEL = `mutation ($lessonId: ID!) { cancelLesson(lessonId: $lessonId) { ${FIELDS} } }`;
-const RESCHEDULE = `mutation ($lessonId: ID!, $slot: LessonSlotInput!, $timezone: String!) { rescheduleLesson(lessonId: $lessonId, slot: $slot, timezone: $timezone) { ${FIELDS} } }`;
-const LESSONS = `query ($chatWith: ID!, $first: Int, $after: String) { lessons(chatWith: $chatWith, first: $first, after: $after) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } } }`;
-const UPCOMING = `{ upcomingLessons { edges { node { id startsAt partnerId partner { name } } } pageInfo { hasNextPage } } }`;
-const CHANGED = `subscription ($chatWith: ID!) { lessonChanged(chatWith: $chatWith) { id status proposedByMe slots { id } } }`;
-const HELD = `query ($chatWith: ID!) { chat(chatWith: $chatWith) { id lessonsHeld } }`;
-
-/** An .ics file's properties (first occurrence of each name), lines unfolded per RFC 5545 3.1. */
-function icsProps(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/)) {
-    const i = line.indexOf(":");
-    if (i < 0) continue;
-    const name = line.slice(0, i).split(";")[0]!;
-    out[name] ??= line.slice(i + 1);
-  }
-  return out;
-}
-
-const icsTime = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
+import { ACCEPT, CHANGED, LESSONS, PROPOSE, UPCOMING, wholeHourAfter } from "./lessons.test-support.js";
 
 describe.each(dbTargets)("lessons on %s", (target) => {
   let t: TestApp;
@@ -46,9 +16,7 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     await t?.close();
   });
 
-  const mailsTo = (address: string): OutboxMail[] => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(address));
-  /** A whole hour at least `hours` from the test clock. */
-  const at = (hours: number) => new Date(Math.ceil(t.clock.now().getTime() / HOUR) * HOUR + hours * HOUR);
+  const at = (hours: number) => wholeHourAfter(t, hours);
   const code = (r: { errors?: Array<{ extensions?: { code?: string } }> }) => r.errors?.[0]?.extensions?.code;
 
   it("lets either participant propose slots and only the other accept one, once", async () => {
@@ -139,142 +107,6 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     expect((await t.rest("POST", `/lessons/${pending}/accept`, { token: b.token, body: { slotId: "x" } })).status).toBe(409);
   });
 
-  it("mails both students an invitation with the meeting link; reschedule and cancel keep the UID and raise SEQUENCE", async () => {
-    const { a, b } = await chatPair(t);
-    expect((await t.gql(SET_LINK, { chatWith: b.id, link: "https://meet.example.org/guitar" }, a.token)).errors).toBeUndefined();
-    const start = at(72);
-    const p = await t.rest("POST", `/user/chat/${b.id}/lessons`, {
-      token: a.token,
-      body: { slots: [{ startsAt: start.toISOString(), durationMinutes: 90 }], timezone: "Asia/Kolkata" },
-    });
-    expect(p.status).toBe(201);
-    const acc = await t.rest("POST", `/lessons/${p.body.id}/accept`, { token: b.token, body: { slotId: p.body.slots[0].id } });
-    expect(acc.status).toBe(200);
-    await t.app.services.background.idle();
-
-    for (const s of [a, b]) {
-      const [mail] = mailsTo(s.user.email);
-      expect(mail?.headers.subject).toMatch(/^Lesson with .+ scheduled$/);
-      expect(mail!.text).toContain("Duration: 90 minutes");
-      expect(mail!.text).toContain("(Asia/Kolkata)");
-      expect(mail!.html).toContain("https://meet.example.org/guitar");
-      const [cal] = calendarPartsOf(mail!);
-      expect(cal?.headers["content-type"]).toMatch(/text\/calendar.*method=REQUEST/i);
-      const props = icsProps(cal!.text);
-      expect(props).toMatchObject({
-        METHOD: "REQUEST",
-        UID: `${p.body.id}@skill-exchange`,
-        SEQUENCE: "0",
-        DTSTART: icsTime(start),
-        DURATION: "PT90M",
-        LOCATION: "https://meet.example.org/guitar",
-        STATUS: "CONFIRMED",
-      });
-      expect(cal!.text).toContain(s.user.email);
-    }
-
-    const moved = at(96);
-    const r = await t.gql(
-      RESCHEDULE,
-      { lessonId: p.body.id, slot: { startsAt: moved.toISOString(), durationMinutes: 30 }, timezone: "UTC" },
-      a.token,
-    );
-    expect(r.data.rescheduleLesson).toMatchObject({ status: "SCHEDULED", sequence: 1, durationMinutes: 30, startsAt: moved.toISOString() });
-    await t.app.services.background.idle();
-    const second = mailsTo(b.user.email)[1]!;
-    expect(second.headers.subject).toMatch(/moved$/);
-    expect(icsProps(calendarPartsOf(second)[0]!.text)).toMatchObject({
-      METHOD: "REQUEST",
-      UID: `${p.body.id}@skill-exchange`,
-      SEQUENCE: "1",
-      DTSTART: icsTime(moved),
-      DURATION: "PT30M",
-    });
-
-    const c = await t.gql(CANCEL, { lessonId: p.body.id }, b.token);
-    expect(c.data.cancelLesson).toMatchObject({ status: "CANCELLED", sequence: 2 });
-    await t.app.services.background.idle();
-    for (const s of [a, b]) {
-      const last = mailsTo(s.user.email).at(-1)!;
-      expect(last.headers.subject).toMatch(/cancelled$/);
-      const cal = calendarPartsOf(last)[0]!;
-      expect(cal.headers["content-type"]).toMatch(/method=CANCEL/i);
-      expect(icsProps(cal.text)).toMatchObject({
-        METHOD: "CANCEL",
-        UID: `${p.body.id}@skill-exchange`,
-        SEQUENCE: "2",
-        STATUS: "CANCELLED",
-        DTSTART: icsTime(moved),
-      });
-    }
-    expect(mailsTo(a.user.email)).toHaveLength(3);
-    expect((await t.gql(CANCEL, { lessonId: p.body.id }, a.token)).errors?.[0]?.extensions?.code).toBe("CONFLICT");
-    expect((await t.gql(UPCOMING, {}, a.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
-      p.body.id,
-    );
-  });
-
-  it("mails nobody unverified or suspended", async () => {
-    const { a, b } = await chatPair(t);
-    await t.dataSource.getRepository(User).update({ id: b.id }, { emailVerifiedAt: null });
-    await t.dataSource.getRepository(User).update({ id: a.id }, { suspendedUntil: new Date(t.clock.now().getTime() + 30 * 24 * HOUR) });
-    const p = (
-      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(10).toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
-    ).data.proposeLesson;
-    expect((await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token)).errors).toBeUndefined();
-    await t.app.services.background.idle();
-    expect(mailsTo(a.user.email)).toEqual([]);
-    expect(mailsTo(b.user.email)).toEqual([]);
-  });
-
-  it("reminds each student once, an hour before, however many instances run the job", async () => {
-    const { a, b } = await chatPair(t);
-    const start = at(5);
-    const p = (
-      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: start.toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
-    ).data.proposeLesson;
-    await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
-    await t.app.services.background.idle();
-    const reminders = (s: { user: { email: string } }) => mailsTo(s.user.email).filter((m) => /^Reminder:/.test(m.headers.subject ?? ""));
-
-    // A second instance: its own runner with the same job, on the same database.
-    const logger = t.app.services.deps.logger;
-    const other = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
-    t.app.services.lessons.schedule(other);
-
-    t.clock.set(new Date(start.getTime() - 2 * HOUR));
-    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
-    expect(reminders(a)).toEqual([]);
-
-    t.clock.set(new Date(start.getTime() - 55 * MINUTE));
-    // Both instances at once, and the job body itself twice more: one reminder per student.
-    await Promise.all([
-      t.app.services.jobs.runDue(t.clock.now()),
-      other.runDue(t.clock.now()),
-      t.app.services.lessons.sendReminders(t.clock.now()),
-      t.app.services.lessons.sendReminders(t.clock.now()),
-    ]);
-    expect(reminders(a)).toHaveLength(1);
-    expect(reminders(b)).toHaveLength(1);
-    expect(reminders(a)[0]!.text).toContain("starts soon");
-    t.clock.advance(10 * MINUTE);
-    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
-    expect(reminders(a)).toHaveLength(1);
-
-    // A reschedule brings a new reminder for the new time.
-    const moved = new Date(start.getTime() + 24 * HOUR);
-    await t.gql(RESCHEDULE, { lessonId: p.id, slot: { startsAt: moved.toISOString(), durationMinutes: 60 }, timezone: "UTC" }, a.token);
-    await t.app.services.background.idle();
-    t.clock.set(new Date(moved.getTime() - 30 * MINUTE));
-    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
-    expect(reminders(b)).toHaveLength(2);
-    await other.stop();
-
-    // Once it is over it counts as held.
-    t.clock.set(new Date(moved.getTime() + 61 * MINUTE));
-    expect((await t.gql(HELD, { chatWith: b.id }, a.token)).data.chat.lessonsHeld).toBe(1);
-  });
-
   it("tells both open chat pages about a proposal and its acceptance", async () => {
     const { a, b } = await chatPair(t);
     const before = t.app.pubsub.listenerCount("LESSON_CHANGED");
@@ -291,25 +123,5 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     subA.dispose();
     subB.dispose();
     await t.app.services.background.idle();
-  });
-
-  it("exports a student's lessons, and deleting the account cancels their lessons with a CANCEL to the partner", async () => {
-    const { a, b } = await chatPair(t);
-    const p = (
-      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(40).toISOString(), durationMinutes: 45 }], timezone: "UTC" }, a.token)
-    ).data.proposeLesson;
-    await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
-    await t.app.services.background.idle();
-    const exported = await t.app.services.lessons.exportFor(a.id);
-    expect(exported).toEqual([expect.objectContaining({ id: p.id, proposedByMe: true, status: "scheduled", durationMinutes: 45 })]);
-    await t.app.services.deps.tx(async (em) => {
-      expect(await t.app.services.lessons.cancelAllOf(em, a.id)).toBe(1);
-    });
-    await t.app.services.background.idle();
-    const last = mailsTo(b.user.email).at(-1)!;
-    expect(icsProps(calendarPartsOf(last)[0]!.text)).toMatchObject({ METHOD: "CANCEL", UID: `${p.id}@skill-exchange`, SEQUENCE: "1" });
-    expect((await t.gql(UPCOMING, {}, b.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
-      p.id,
-    );
   });
 });

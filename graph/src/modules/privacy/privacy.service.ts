@@ -65,7 +65,7 @@ export class PrivacyService {
       this.c.blocks.madeBy(userId),
       this.c.snake.exportFor(userId),
       this.c.notificationMail.exportFor(userId),
-      this.c.lessons.exportFor(userId),
+      this.c.lessons.reads.exportFor(userId),
       this.c.responseStats.exportFor(userId),
     ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));

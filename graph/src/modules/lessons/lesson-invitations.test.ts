@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatPair, SET_LINK } from "../../../test/chat.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { calendarPartsOf, type OutboxMail, outboxMails } from "../../../test/outbox.js";
+import { HOUR, MINUTE } from "../../shared/clock.js";
+import { User } from "../accounts/user.entity.js";
+import { JobRunner } from "../jobs/job-runner.js";
+import { ACCEPT, CANCEL, HELD, PROPOSE, RESCHEDULE, UPCOMING, wholeHourAfter } from "./lessons.test-support.js";
+
+/** An .ics file's properties (first occurrence of each name), lines unfolded per RFC 5545 3.1. */
+function icsProps(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/)) {
+    const i = line.indexOf(":");
+    if (i < 0) continue;
+    const name = line.slice(0, i).split(";")[0]!;
+    out[name] ??= line.slice(i + 1);
+  }
+  return out;
+}
+
+const icsTime = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mailsTo = (address: string): OutboxMail[] => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(address));
+  const at = (hours: number) => wholeHourAfter(t, hours);
+
+  it("mails both students an invitation with the meeting link; reschedule and cancel keep the UID and raise SEQUENCE", async () => {
+    const { a, b } = await chatPair(t);
+    expect((await t.gql(SET_LINK, { chatWith: b.id, link: "https://meet.example.org/guitar" }, a.token)).errors).toBeUndefined();
+    const start = at(72);
+    const p = await t.rest("POST", `/user/chat/${b.id}/lessons`, {
+      token: a.token,
+      body: { slots: [{ startsAt: start.toISOString(), durationMinutes: 90 }], timezone: "Asia/Kolkata" },
+    });
+    expect(p.status).toBe(201);
+    const acc = await t.rest("POST", `/lessons/${p.body.id}/accept`, { token: b.token, body: { slotId: p.body.slots[0].id } });
+    expect(acc.status).toBe(200);
+    await t.app.services.background.idle();
+
+    for (const s of [a, b]) {
+      const [mail] = mailsTo(s.user.email);
+      expect(mail?.headers.subject).toMatch(/^Lesson with .+ scheduled$/);
+      expect(mail!.text).toContain("Duration: 90 minutes");
+      expect(mail!.text).toContain("(Asia/Kolkata)");
+      expect(mail!.html).toContain("https://meet.example.org/guitar");
+      const [cal] = calendarPartsOf(mail!);
+      expect(cal?.headers["content-type"]).toMatch(/text\/calendar.*method=REQUEST/i);
+      const props = icsProps(cal!.text);
+      expect(props).toMatchObject({
+        METHOD: "REQUEST",
+        UID: `${p.body.id}@skill-exchange`,
+        SEQUENCE: "0",
+        DTSTART: icsTime(start),
+        DURATION: "PT90M",
+        LOCATION: "https://meet.example.org/guitar",
+        STATUS: "CONFIRMED",
+      });
+      expect(cal!.text).toContain(s.user.email);
+    }
+
+    const moved = at(96);
+    const r = await t.gql(
+      RESCHEDULE,
+      { lessonId: p.body.id, slot: { startsAt: moved.toISOString(), durationMinutes: 30 }, timezone: "UTC" },
+      a.token,
+    );
+    expect(r.data.rescheduleLesson).toMatchObject({ status: "SCHEDULED", sequence: 1, durationMinutes: 30, startsAt: moved.toISOString() });
+    await t.app.services.background.idle();
+    const second = mailsTo(b.user.email)[1]!;
+    expect(second.headers.subject).toMatch(/moved$/);
+    expect(icsProps(calendarPartsOf(second)[0]!.text)).toMatchObject({
+      METHOD: "REQUEST",
+      UID: `${p.body.id}@skill-exchange`,
+      SEQUENCE: "1",
+      DTSTART: icsTime(moved),
+      DURATION: "PT30M",
+    });
+
+    const c = await t.gql(CANCEL, { lessonId: p.body.id }, b.token);
+    expect(c.data.cancelLesson).toMatchObject({ status: "CANCELLED", sequence: 2 });
+    await t.app.services.background.idle();
+    for (const s of [a, b]) {
+      const last = mailsTo(s.user.email).at(-1)!;
+      expect(last.headers.subject).toMatch(/cancelled$/);
+      const cal = calendarPartsOf(last)[0]!;
+      expect(cal.headers["content-type"]).toMatch(/method=CANCEL/i);
+      expect(icsProps(cal.text)).toMatchObject({
+        METHOD: "CANCEL",
+        UID: `${p.body.id}@skill-exchange`,
+        SEQUENCE: "2",
+        STATUS: "CANCELLED",
+        DTSTART: icsTime(moved),
+      });
+    }
+    expect(mailsTo(a.user.email)).toHaveLength(3);
+    expect((await t.gql(CANCEL, { lessonId: p.body.id }, a.token)).errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    expect((await t.gql(UPCOMING, {}, a.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
+      p.body.id,
+    );
+  });
+
+  it("mails nobody unverified or suspended", async () => {
+    const { a, b } = await chatPair(t);
+    await t.dataSource.getRepository(User).update({ id: b.id }, { emailVerifiedAt: null });
+    await t.dataSource.getRepository(User).update({ id: a.id }, { suspendedUntil: new Date(t.clock.now().getTime() + 30 * 24 * HOUR) });
+    const p = (
+      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(10).toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
+    ).data.proposeLesson;
+    expect((await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token)).errors).toBeUndefined();
+    await t.app.services.background.idle();
+    expect(mailsTo(a.user.email)).toEqual([]);
+    expect(mailsTo(b.user.email)).toEqual([]);
+  });
+
+  it("reminds each student once, an hour before, however many instances run the job", async () => {
+    const { a, b } = await chatPair(t);
+    const start = at(5);
+    const p = (
+      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: start.toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
+    ).data.proposeLesson;
+    await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
+    await t.app.services.background.idle();
+    const reminders = (s: { user: { email: string } }) => mailsTo(s.user.email).filter((m) => /^Reminder:/.test(m.headers.subject ?? ""));
+
+    // A second instance: its own runner with the same job, on the same database.
+    const logger = t.app.services.deps.logger;
+    const other = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+    t.app.services.lessons.schedule(other);
+
+    t.clock.set(new Date(start.getTime() - 2 * HOUR));
+    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
+    expect(reminders(a)).toEqual([]);
+
+    t.clock.set(new Date(start.getTime() - 55 * MINUTE));
+    // Both instances at once, and the job body itself twice more: one reminder per student.
+    await Promise.all([
+      t.app.services.jobs.runDue(t.clock.now()),
+      other.runDue(t.clock.now()),
+      t.app.services.lessons.sendReminders(t.clock.now()),
+      t.app.services.lessons.sendReminders(t.clock.now()),
+    ]);
+    expect(reminders(a)).toHaveLength(1);
+    expect(reminders(b)).toHaveLength(1);
+    expect(reminders(a)[0]!.text).toContain("starts soon");
+    t.clock.advance(10 * MINUTE);
+    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
+    expect(reminders(a)).toHaveLength(1);
+
+    // A reschedule brings a new reminder for the new time.
+    const moved = new Date(start.getTime() + 24 * HOUR);
+    await t.gql(RESCHEDULE, { lessonId: p.id, slot: { startsAt: moved.toISOString(), durationMinutes: 60 }, timezone: "UTC" }, a.token);
+    await t.app.services.background.idle();
+    t.clock.set(new Date(moved.getTime() - 30 * MINUTE));
+    await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
+    expect(reminders(b)).toHaveLength(2);
+    await other.stop();
+
+    // Once it is over it counts as held.
+    t.clock.set(new Date(moved.getTime() + 61 * MINUTE));
+    expect((await t.gql(HELD, { chatWith: b.id }, a.token)).data.chat.lessonsHeld).toBe(1);
+  });
+
+  it("exports a student's lessons, and deleting the account cancels their lessons with a CANCEL to the partner", async () => {
+    const { a, b } = await chatPair(t);
+    const p = (
+      await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(40).toISOString(), durationMinutes: 45 }], timezone: "UTC" }, a.token)
+    ).data.proposeLesson;
+    await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
+    await t.app.services.background.idle();
+    const exported = await t.app.services.lessons.reads.exportFor(a.id);
+    expect(exported).toEqual([expect.objectContaining({ id: p.id, proposedByMe: true, status: "scheduled", durationMinutes: 45 })]);
+    await t.app.services.deps.tx(async (em) => {
+      expect(await t.app.services.lessons.cancelAllOf(em, a.id)).toBe(1);
+    });
+    await t.app.services.background.idle();
+    const last = mailsTo(b.user.email).at(-1)!;
+    expect(icsProps(calendarPartsOf(last)[0]!.text)).toMatchObject({ METHOD: "CANCEL", UID: `${p.id}@skill-exchange`, SEQUENCE: "1" });
+    expect((await t.gql(UPCOMING, {}, b.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
+      p.id,
+    );
+  });
+});
