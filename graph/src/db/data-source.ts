@@ -35,7 +35,9 @@ export async function createDataSource(db: DatabaseConfig, opts: { logging?: boo
           charset: "utf8mb4_unicode_ci",
           timezone: "Z",
           migrations: mysqlMigrations,
-          extra: { connectionLimit: 20 },
+          // Nothing here prepares statements (TypeORM and db/sql.ts send text): mysql2's per-connection
+          // statement cache would otherwise preallocate 16,000 slots, half a megabyte per pooled connection.
+          extra: { connectionLimit: 20, maxPreparedStatements: 16 },
         };
   return new DataSource(options);
 }

@@ -16,16 +16,54 @@ export interface Context {
   ip: string;
 }
 
+/** Where a context's `ip` comes from; shared by a context and Apollo's copies of it, so it is read once. */
+interface IpSource {
+  read: (() => string) | null;
+  value: string;
+}
+const IP = Symbol("ip");
+
+/**
+ * Every context is one of these: one class, so every context has the same shape and prototype and
+ * the resolvers' reads of `ctx.user` or `ctx.services` stay monomorphic. (A context built with a
+ * fresh prototype per request made each one a new hidden class.) Apollo copies a context's own
+ * enumerable properties into an object with the same prototype for every operation; the
+ * symbol-keyed address source is such a property, and the `ip` getter lives on the prototype.
+ */
+class RequestContext implements Context {
+  readonly [IP]: IpSource;
+  constructor(
+    public services: Services,
+    public user: AuthUser | null,
+    public tokenRejected: boolean,
+    public loaders: Loaders,
+    ip: string | (() => string),
+  ) {
+    this[IP] = typeof ip === "string" ? { read: null, value: ip } : { read: ip, value: "" };
+  }
+  get ip(): string {
+    const source = this[IP];
+    if (source.read) {
+      source.value = source.read();
+      source.read = null;
+    }
+    return source.value;
+  }
+}
+
 /** `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. */
 export async function contextFromToken(services: Services, token: string | null, ip: string | (() => string)): Promise<Context> {
   const user = await services.auth.authenticate(token);
-  const base = { services, user, tokenRejected: Boolean(token) && user === null, loaders: createLoaders(services) };
-  if (typeof ip === "string") return { ...base, ip };
-  // The getter sits on the context's own prototype: Apollo copies a context's own properties
-  // into a clone for every operation (reading any getter among them), and keeps the prototype.
-  let known: string | undefined;
-  const lazy = Object.create(null, { ip: { get: () => (known ??= ip()), enumerable: true } }) as { ip: string };
-  return Object.assign(Object.create(lazy) as Context, base);
+  return new RequestContext(services, user, Boolean(token) && user === null, createLoaders(services), ip);
+}
+
+/**
+ * The same request's (or socket's) context with some fields replaced: a legacy REST body's token
+ * naming the caller, or a socket operation's own loaders. Keeps the class (and so `ip`), which a
+ * spread would drop.
+ */
+export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" | "tokenRejected" | "loaders">>): Context {
+  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
 }
 
 export function contextFromRequest(services: Services, req: Request): Promise<Context> {

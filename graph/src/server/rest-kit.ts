@@ -3,7 +3,7 @@ import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import type { Services } from "../services.js";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
-import { type Context, contextFromRequest, requireUser } from "./context.js";
+import { type Context, contextFromRequest, requireUser, withChanges } from "./context.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
@@ -150,8 +150,7 @@ async function withBodyToken(services: Services, ctx: Context, body: unknown): P
   const user = await services.auth.authenticate(token);
   if (!user) throw unauthenticated();
   if (ctx.user && ctx.user.id !== user.id) throw forbidden("That token is not yours");
-  // Keeps the prototype, where a lazily read `ip` lives (context.ts).
-  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, { user, tokenRejected: false });
+  return withChanges(ctx, { user, tokenRejected: false });
 }
 
 /** An id in a body or path that names the caller must be the token's user: 403 otherwise. */
