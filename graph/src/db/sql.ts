@@ -1,4 +1,5 @@
-import { type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, QueryFailedError } from "typeorm";
+import { type DataSource, type EntityManager, type EntityMetadata, type EntityTarget, type ObjectLiteral, QueryFailedError } from "typeorm";
+import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata.js";
 
 type Runner = DataSource | EntityManager;
 
@@ -67,6 +68,35 @@ export async function entityQuery<T extends ObjectLiteral>(
     }
     return out;
   });
+}
+
+/** INSERT statements by entity and by which of its columns a row sets (the others keep their defaults). */
+const inserts = new WeakMap<EntityMetadata, Map<string, { sql: string; columns: ColumnMetadata[] }>>();
+
+/**
+ * Inserts one row of an entity by plain SQL: the statement is built once from TypeORM's metadata
+ * for each set of columns a row gives (a column left undefined keeps its default, as with
+ * `repository.insert`), and each value is converted the way TypeORM writes it (transformers,
+ * dates on SQLite). For hot paths that insert a fully known row and read nothing back.
+ */
+export async function entityInsert<T extends ObjectLiteral>(db: Runner, entity: EntityTarget<T>, row: T): Promise<void> {
+  const ds = "connection" in db ? db.connection : db;
+  const meta = ds.getMetadata(entity);
+  let byColumns = inserts.get(meta);
+  if (!byColumns) inserts.set(meta, (byColumns = new Map()));
+  const given = meta.columns.filter((c) => !c.isVirtual && c.getEntityValue(row) !== undefined);
+  const key = given.map((c) => c.databaseName).join(",");
+  let plan = byColumns.get(key);
+  if (!plan) {
+    const names = given.map((c) => ds.driver.escape(c.databaseName)).join(", ");
+    const sql = `INSERT INTO ${ds.driver.escape(meta.tablePath)} (${names}) VALUES (${given.map(() => "?").join(", ")})`;
+    byColumns.set(key, (plan = { sql, columns: given }));
+  }
+  await positionalQuery(
+    db,
+    plan.sql,
+    plan.columns.map((c) => ds.driver.preparePersistentValue(c.getEntityValue(row), c)),
+  );
 }
 
 export function isSqlite(db: Runner): boolean {

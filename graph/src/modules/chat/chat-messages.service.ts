@@ -1,5 +1,5 @@
 import { type EntityManager, LessThan, MoreThan } from "typeorm";
-import { isSqlite, rawQuery } from "../../db/sql.js";
+import { entityInsert, isSqlite, rawQuery } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import type { Deps } from "../../shared/deps.js";
@@ -55,7 +55,8 @@ export class ChatMessagesService {
         body,
         createdAt: now,
       });
-      await this.repo(em).insert(row);
+      // Every message: a plain INSERT, without a query builder made for it.
+      await entityInsert(em, ChatMessage, row);
       const v = toMessageView(row, clientId);
       afterCommit(em, () => {
         this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {

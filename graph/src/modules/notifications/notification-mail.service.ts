@@ -167,8 +167,9 @@ export class NotificationMailService {
    */
   messageSent(m: { senderId: string; recipientId: string; body: string }): void {
     this.c.background.run("message mail", async () => {
-      if ((await this.modeOf(m.recipientId, "message")) === "off") return;
+      // Presence first: a student reading the chat (the usual case) costs no database read.
       if (await this.c.isOnline(m.recipientId)) return;
+      if ((await this.modeOf(m.recipientId, "message")) === "off") return;
       const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
       const preview = [...m.body].length > PREVIEW_CHARS ? `${[...m.body].slice(0, PREVIEW_CHARS).join("")}...` : m.body;
       const line = `${sender?.name ?? "Someone"} sent you a message: "${preview}"`;
