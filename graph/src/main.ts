@@ -1,9 +1,11 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { ShiftableClock } from "./shared/clock.js";
+import { boundHeapGrowth } from "./shared/heap.js";
 import { createLogger } from "./shared/logger.js";
 
 async function main() {
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();
