@@ -34,6 +34,8 @@ describe("the compiled server", () => {
     };
     await buildServer(outfile);
     expect(existsSync(outfile)).toBe(true);
+    // One character above U+00FF would make V8 hold the whole bundle as a two-byte string.
+    expect(readFileSync(outfile, "utf8").match(/[\u0100-\uffff]/)).toBeNull();
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-compiled-"));
     const { JWT_SECRET: _ignored, DATABASE_URL: _none, ...env } = process.env;
