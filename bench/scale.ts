@@ -3,7 +3,7 @@
  * through the app's doors (GraphQL and REST, the compiled server in production mode) beside a
  * bare node:http + mysql2 server running the very same SQL, alternating, in the same run.
  *
- *   npm run bench -- --students 100000 [--rounds 5] [--requests 400] [--concurrency 16] [--fresh]
+ *   npm run bench -- --students 100000 [--rounds 5] [--requests 400] [--concurrency 16] [--warmup 600] [--fresh]
  *
  * MariaDB from BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL. The community is seeded once into
  * `sx_bench_<N>` (bulk SQL, a few minutes at 100,000) and reused by later runs unless --fresh.
@@ -42,6 +42,13 @@ const STUDENTS = arg("students", 10_000);
 const ROUNDS = arg("rounds", 5);
 const REQUESTS = arg("requests", 400);
 const CONCURRENCY = arg("concurrency", 16);
+/**
+ * Requests each door answers for a scenario before it is measured: enough for V8 to optimise the
+ * code the scenario runs (a few hundred calls before a function is compiled by TurboFan), as in a
+ * server that has been up for a while. The raw server's path is a few functions; the app's is
+ * thousands, so a short warm-up measured the app partly in its unoptimised tiers.
+ */
+const WARMUP = arg("warmup", 600);
 const VARIANTS = 16;
 const FRESH = process.argv.includes("--fresh");
 /** `--profile DIR`: the app runs with --cpu-prof into DIR (summarise with bench/scale/profile-summary.mjs). */
@@ -388,7 +395,8 @@ async function main() {
       const appLat: number[] = [];
       const rawLat: number[] = [];
       const rawReq = (i: number): Req => ({ method: "GET", path: `/r/${encodeURIComponent(key(s))}/${i % s.variants.length}` });
-      await load(rawPort, rawReq, 50, CONCURRENCY);
+      await load(appPort, (i) => s.variants[i % s.variants.length], WARMUP, CONCURRENCY);
+      await load(rawPort, rawReq, WARMUP, CONCURRENCY);
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate which door goes first, so neither always meets a warmer machine.
         // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
