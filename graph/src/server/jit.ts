@@ -46,7 +46,14 @@ export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
   };
   return {
     onSchemaLoadOrUpdate(callback) {
-      callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+      // Only Apollo's schema reporting (off without an Apollo key) reads the printed schema: printed
+      // if asked, not at every start.
+      callback({
+        apiSchema: schema,
+        get coreSupergraphSdl() {
+          return printSchema(schema);
+        },
+      });
       return () => {};
     },
     async load() {
