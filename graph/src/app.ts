@@ -34,11 +34,15 @@ export interface RunningApp {
 export async function startApp(config: Config, opts: AppOptions = {}): Promise<RunningApp> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
-  const dataSource = opts.dataSource ?? (await openDatabase(config.database));
+  // The database is opened (connections, the migrations check: waits on the network) while the
+  // schema is built (CPU only): a start waits for the longer of the two, not for both.
+  const opening = opts.dataSource ? Promise.resolve(opts.dataSource) : openDatabase(config.database);
+  opening.catch(() => undefined); // awaited below; a failure there is the start's failure
   const pubsub = createAppPubSub(config.redisUrl, logger);
+  const schema = await buildAppSchema(pubsub);
+  const dataSource = await opening;
   const services = createServices({ config, dataSource, clock, pubsub, logger });
   await seedDemoDataIfEmpty(services);
-  const schema = await buildAppSchema(pubsub);
 
   const httpServer = createServer();
   const ws = attachWebSockets(httpServer, schema, services);
