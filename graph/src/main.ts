@@ -35,6 +35,9 @@ async function main() {
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
   app = await startApp(config, { logger, clock: e2eClock, e2eClock });
+  // The compiled server's entry keeps what V8 compiled for this start, for the next one
+  // (scripts/build-server.mjs); before the heap flag below, which V8 counts among the flags a cache must match.
+  (globalThis as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for("skill-exchange.saveCodeCache")]?.();
   // After start-up, which builds most of what lives for the whole run at once and is faster with
   // V8's own growth factor; from here the heap grows with the students connected.
   boundHeapGrowth();

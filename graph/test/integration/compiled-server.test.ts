@@ -3,7 +3,7 @@
  * started in production mode on the embedded default, with no JWT_SECRET (kept under DATA_DIR).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -28,33 +28,41 @@ function freePort(): Promise<number> {
 describe("the compiled server", () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it("builds to one JavaScript module and serves GraphQL and /healthz in production mode", async () => {
+  it("builds to one bundle and an entry that serve GraphQL and /healthz in production mode, the second start from V8's code cache", async () => {
     const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
       buildServer: (outfile: string) => Promise<void>;
     };
     await buildServer(outfile);
-    expect(existsSync(outfile)).toBe(true);
+    const bundle = path.join(outDir, "server.cjs");
+    const cache = path.join(outDir, "server.cjs.cache");
+    expect(existsSync(outfile) && existsSync(bundle)).toBe(true);
+    expect(existsSync(cache)).toBe(false);
     // One character above U+00FF would make V8 hold the whole bundle as a two-byte string.
-    expect(readFileSync(outfile, "utf8").match(/[\u0100-\uffff]/)).toBeNull();
-    const port = await freePort();
+    expect(readFileSync(bundle, "utf8").match(/[\u0100-\uffff]/)).toBeNull();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-compiled-"));
     const { JWT_SECRET: _ignored, DATABASE_URL: _none, ...env } = process.env;
-    const child = spawn(process.execPath, [outfile], {
-      cwd: root,
-      env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "off", LOG_LEVEL: "warn" },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    try {
+    const start = async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [outfile], {
+        cwd: root,
+        env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "off", LOG_LEVEL: "warn" },
+        stdio: "ignore",
+      });
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, "server up", 60_000);
-      const r = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      return { port, stop: () => (child.kill("SIGTERM"), exited) };
+    };
+
+    const first = await start();
+    try {
+      const r = await fetch(`http://127.0.0.1:${first.port}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: "{ leaderboard(first: 1) { edges { node { rank } } } }" }),
       });
       expect(await r.json()).toEqual({ data: { leaderboard: { edges: [] } } });
       // The bundle renames colliding names: the schema it serves is still the committed contract.
-      const introspection = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      const introspection = await fetch(`http://127.0.0.1:${first.port}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: getIntrospectionQuery() }),
@@ -63,9 +71,25 @@ describe("the compiled server", () => {
       const committed = printSchema(lexicographicSortSchema(buildSchema(readFileSync(path.join(root, "schema.graphql"), "utf8"))));
       expect(served).toBe(committed);
       expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
+      // Once up, the server left what V8 compiled for the next start.
+      expect(existsSync(cache)).toBe(true);
     } finally {
-      child.kill("SIGTERM");
+      expect(await first.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
-  }, 90_000);
+
+    // The next start runs from that cache: V8 accepts it (a rejected cache would be written again).
+    const written = statSync(cache).mtimeMs;
+    const second = await start();
+    try {
+      const r = await fetch(`http://127.0.0.1:${second.port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ __typename }" }),
+      });
+      expect(await r.json()).toEqual({ data: { __typename: "Query" } });
+      expect(statSync(cache).mtimeMs).toBe(written);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  }, 120_000);
 });
