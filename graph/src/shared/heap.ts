@@ -16,10 +16,9 @@ export const HEAP_GROWING_PERCENT = 50;
  * wins. V8 reads this flag each time it sets the next collection's limit, so setting it at start-up,
  * before the server allocates, is enough. Returns whether it was applied.
  */
-export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): boolean {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) =>
-    /^--(heap[-_]growing[-_]percent|optimize[-_]for[-_]size)\b/.test(a),
-  );
+export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
+  // Only the command line: Node refuses these V8 flags in NODE_OPTIONS.
+  const chosen = execArgv.some((a) => /^--(heap[-_]growing[-_]percent|optimize[-_]for[-_]size)\b/.test(a));
   if (chosen) return false;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return true;

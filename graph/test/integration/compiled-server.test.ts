@@ -25,6 +25,15 @@ function freePort(): Promise<number> {
   });
 }
 
+async function graphql(port: number, query: string): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query }),
+  });
+  return res.json();
+}
+
 describe("the compiled server", () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -55,18 +64,11 @@ describe("the compiled server", () => {
 
     const first = await start();
     try {
-      const r = await fetch(`http://127.0.0.1:${first.port}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ leaderboard(first: 1) { edges { node { rank } } } }" }),
+      expect(await graphql(first.port, "{ leaderboard(first: 1) { edges { node { rank } } } }")).toEqual({
+        data: { leaderboard: { edges: [] } },
       });
-      expect(await r.json()).toEqual({ data: { leaderboard: { edges: [] } } });
       // The bundle renames colliding names: the schema it serves is still the committed contract.
-      const introspection = await fetch(`http://127.0.0.1:${first.port}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: getIntrospectionQuery() }),
-      }).then((res) => res.json() as Promise<{ data: Parameters<typeof buildClientSchema>[0] }>);
+      const introspection = (await graphql(first.port, getIntrospectionQuery())) as { data: Parameters<typeof buildClientSchema>[0] };
       const served = printSchema(lexicographicSortSchema(buildClientSchema(introspection.data)));
       const committed = printSchema(lexicographicSortSchema(buildSchema(readFileSync(path.join(root, "schema.graphql"), "utf8"))));
       expect(served).toBe(committed);
@@ -83,12 +85,7 @@ describe("the compiled server", () => {
     const written = statSync(cache).mtimeMs;
     const second = await start();
     try {
-      const r = await fetch(`http://127.0.0.1:${second.port}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "{ __typename }" }),
-      });
-      expect(await r.json()).toEqual({ data: { __typename: "Query" } });
+      expect(await graphql(second.port, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
       expect(statSync(cache).mtimeMs).toBe(written);
     } finally {
       expect(await second.stop()).toBe(0);

@@ -11,15 +11,16 @@ import type { NotificationsService } from "../notifications/notifications.servic
 import { type ApplicantStatus, ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
 import type { ImplementPostsService } from "./implement-posts.service.js";
-import { MAX_APPLICANTS_PER_POST, MESSAGES, validateJoinDescription, validateRejectReason } from "./implement.rules.js";
-
-export interface RejectReasonInput {
-  /** One of REJECTION_REASONS, or "Other" with `otherReason`. */
-  reason?: unknown;
-  otherReason?: unknown;
-}
-
-export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
+import { type ApplicantReads, visibleApplicants } from "./implement-applicant-visibility.js";
+import {
+  BLOCKED_APPLICANT,
+  type DecisionType,
+  MAX_APPLICANTS_PER_POST,
+  MESSAGES,
+  type RejectReasonInput,
+  validateJoinDescription,
+  validateRejectReason,
+} from "./implement.rules.js";
 
 export interface ApplicantCollaborators {
   users: UsersService;
@@ -28,14 +29,6 @@ export interface ApplicantCollaborators {
   blocks: BlocksService;
   rateLimits: RateLimits;
 }
-
-/** The two reads `visibleTo` needs; per-request loaders pass cached ones. */
-export interface ApplicantReads {
-  applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>>;
-  applicationsOf(userId: string, postIds: readonly string[]): Promise<Map<string, ImplementApplicant>>;
-}
-
-export const BLOCKED_APPLICANT = "You can no longer work with this student";
 
 /**
  * Applicants: joining a post and the owner's decisions. Every decision is one transaction
@@ -165,7 +158,6 @@ export class ImplementApplicantsService {
     });
   }
 
-  /** Every applicant of each post, in the order they asked (bounded per post at join time). */
   /** The student's applications to others' posts, oldest first (for their data export). */
   exportFor(userId: string): Promise<ImplementApplicant[]> {
     return this.repo().find({ where: { userId }, order: { createdAt: "ASC" } });
@@ -176,6 +168,7 @@ export class ImplementApplicantsService {
     await this.repo(em).delete({ userId });
   }
 
+  /** Every applicant of each post, in the order they asked (bounded per post at join time). */
   async applicantsOf(postIds: readonly string[]): Promise<Map<string, ImplementApplicant[]>> {
     const ids = [...new Set(postIds)];
     const out = new Map<string, ImplementApplicant[]>(ids.map((id) => [id, []]));
@@ -216,26 +209,9 @@ export class ImplementApplicantsService {
     });
   }
 
-  /**
-   * Applicants each post shows to `viewerId`: the owner sees every applicant, in the order
-   * they asked; anyone else only their own application (or none). Two statements for any
-   * number of posts (or none, when `read` is a request's loaders that already hold them).
-   */
-  async visibleTo(
-    viewerId: string,
-    posts: ReadonlyArray<Pick<ImplementPost, "id" | "ownerId">>,
-    read: ApplicantReads = this,
-  ): Promise<Map<string, ImplementApplicant[]>> {
-    const own = posts.filter((p) => p.ownerId === viewerId).map((p) => p.id);
-    const others = posts.filter((p) => p.ownerId !== viewerId).map((p) => p.id);
-    const [all, mine] = await Promise.all([read.applicantsOf(own), read.applicationsOf(viewerId, others)]);
-    return new Map(
-      posts.map((p) => {
-        if (p.ownerId === viewerId) return [p.id, all.get(p.id) ?? []];
-        const app = mine.get(p.id);
-        return [p.id, app ? [app] : []];
-      }),
-    );
+  /** Applicants each post shows to `viewerId` (see visibleApplicants); `read` may be a request's loaders. */
+  visibleTo(viewerId: string, posts: ReadonlyArray<Pick<ImplementPost, "id" | "ownerId">>, read: ApplicantReads = this) {
+    return visibleApplicants(viewerId, posts, read);
   }
 
   /**

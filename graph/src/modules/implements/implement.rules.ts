@@ -53,3 +53,13 @@ export function validateRejectReason(reason: unknown, otherReason?: unknown): st
   if (other.length > MAX_REASON_LENGTH) throw badInput(MESSAGES.rejectReasonTooLong, { field: "otherReason" });
   return other;
 }
+
+export interface RejectReasonInput {
+  /** One of REJECTION_REASONS, or "Other" with `otherReason`. */
+  reason?: unknown;
+  otherReason?: unknown;
+}
+
+export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
+
+export const BLOCKED_APPLICANT = "You can no longer work with this student";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { Chat, pairOf } from "../chat/chat.entity.js";
-import { BLOCKED_APPLICANT } from "./implement-applicants.service.js";
+import { BLOCKED_APPLICANT } from "./implement.rules.js";
 import { ACCEPT, code, DETAILS, join, listAll, message, post, type TestUser } from "./implements.test-support.js";
 
 describe.each(dbTargets)("implements between students who blocked each other on %s", (target) => {

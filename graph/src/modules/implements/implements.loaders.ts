@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Services } from "../../services.js";
-import type { ApplicantReads } from "./implement-applicants.service.js";
+import type { ApplicantReads } from "./implement-applicant-visibility.js";
 import type { ImplementApplicant } from "./implement-applicant.entity.js";
 import type { ImplementPost } from "./implement-post.entity.js";
 

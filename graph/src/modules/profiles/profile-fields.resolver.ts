@@ -1,7 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { Context } from "../../server/context.js";
 import { ResponseStatsType } from "../swaps/response-stats.types.js";
-import { type ProfileRow, ratingOf } from "./profiles.service.js";
+import { ratingOf } from "./profile-views.js";
+import type { ProfileRow } from "./profiles.service.js";
 import { CompletedSkillType, MeType, RatingType, SkillType, UserType } from "./profiles.types.js";
 
 type ClassOf<T> = new (...args: never[]) => T;

@@ -11,6 +11,7 @@ import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
 export type { CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
+export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { NEUTRAL_TIER, writeProfileIndex } from "./profile-index.js";
 import { rawQuery, readDate } from "../../db/sql.js";
@@ -21,12 +22,12 @@ import {
   languagesOfMany,
   type ProfileRow,
   skillsOfMany,
-  type SkillRef,
   type UserSkills,
   usersByIds,
 } from "./profile-reads.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
+import { type PublicProfile, toPublic } from "./profile-views.js";
 
 /** users.gender, image, amount, days: the profile form's columns, written only by this module. */
 const profileColumns = userColumnsWriter("profiles");
@@ -42,20 +43,6 @@ async function listingFacts(em: EntityManager, userId: string): Promise<{ name: 
   return { name: row.name, createdAt: readDate(row.createdAt), visible: Number(row.visible) === 1 || row.visible === true };
 }
 
-/** What anyone signed in may see about a student: no email, no password, no days. */
-export interface PublicProfile {
-  id: string;
-  name: string;
-  gender: "Male" | "Female" | null;
-  image: string | null;
-  amount: number;
-  rating: { value: number; count: number };
-  languages: string[];
-  skillsKnown: SkillRef[];
-  skillsRequired: SkillRef[];
-  completedSkills: Array<Omit<CompletedSkillView, "mentorId"> & { mentor: { id: string; name: string } | null }>;
-}
-
 export interface ProfileUpdate extends ProfileInputValue {
   /**
    * A URL returned by the upload endpoint (omitted or empty keeps the current image), or the
@@ -63,11 +50,6 @@ export interface ProfileUpdate extends ProfileInputValue {
    */
   image?: string | { bytes: Buffer } | null;
 }
-
-export const ratingOf = (u: { ratingSum: number; ratingCount: number }) => ({
-  value: u.ratingCount > 0 ? Math.round((u.ratingSum / u.ratingCount) * 10) / 10 : 0,
-  count: u.ratingCount,
-});
 
 export class ProfilesService {
   constructor(
@@ -301,8 +283,4 @@ export class ProfilesService {
       completedAt: this.deps.clock.now(),
     });
   }
-}
-
-export function toPublic(u: ProfileRow) {
-  return { id: u.id, name: u.name, gender: u.gender, image: u.image, amount: u.amount, rating: ratingOf(u) };
 }
