@@ -39,7 +39,8 @@ async function main() {
   // (scripts/build-server.mjs); before the heap flag below, which V8 counts among the flags a cache must match.
   (globalThis as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for("skill-exchange.saveCodeCache")]?.();
   // After start-up, which builds most of what lives for the whole run at once and is faster with
-  // V8's own growth factor; from here the heap grows with the students connected.
+  // V8's own growth factor; from here the heap grows with the students connected (followed for the
+  // process's life).
   boundHeapGrowth();
   logger.info(
     { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
