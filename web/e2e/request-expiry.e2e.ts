@@ -1,4 +1,6 @@
-import type { Browser } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, gql, launch, resetServerClock, runServerJobs } from "./support/browser.js";
 import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
@@ -7,6 +9,21 @@ const DAY = 24 * 60 * 60 * 1000;
 const REACT = skill("React");
 const GUITAR = skill("Guitar", "Music & Performing Arts");
 const YOGA = skill("Yoga", "Fitness & Wellness");
+
+/** Screenshots for a human to look at, when E2E_SCREENSHOTS is a folder: the page as it is, and at 375 px. */
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shots(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `expiry-${name}.png`), fullPage: true });
+  const size = page.viewportSize();
+  // The desktop links fade out into the phone's menu when the window narrows: no motion, so the shot shows the page at rest.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: path.join(shotsDir, `expiry-${name}-375.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ reducedMotion: null });
+}
 
 /** Tokens live 7 days: after the clock moved past that, a new one. */
 async function signInAgain(s: Student) {
@@ -48,6 +65,7 @@ describe("an unanswered request expires, in Chromium", () => {
     await card.waitFor();
     expect(await card.getByRole("heading").textContent()).toBe(`${a.name} and you: the request expired unanswered`);
     expect(await card.getByRole("button", { name: "Accept" }).count()).toBe(0);
+    await shots(pageB, "notification");
     await card.getByRole("button", { name: "Ok" }).click();
     await pageB.getByRole("heading", { name: "No notifications" }).waitFor();
 
