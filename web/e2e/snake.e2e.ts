@@ -18,17 +18,40 @@ const canvas = (page: Page) => page.locator("canvas");
 const dataOf = async (page: Page) => canvas(page).evaluate((c: HTMLCanvasElement) => ({ ...c.dataset }) as Record<string, string>);
 const ticks = async (page: Page) => Number((await dataOf(page)).ticks ?? 0);
 
-/** Steers at the apple (rows first, then columns; never a reversal) until the score reaches `target`. */
+/**
+ * Steers at the apple (rows first, then columns; never a reversal) until the score reaches `target`.
+ * The game keeps ticking while the test reads the board, so a read can be a tick old by the time
+ * its key lands. To stay safe anyway, each turn is waited for (the heading changes) and then one
+ * more move, so turns are at least two moves apart: a snake of six cells or fewer cannot run into
+ * itself that way, whatever the lag (its tightest loop, 2 by 2 cells, needs eight).
+ */
 async function eatApples(page: Page, target: number) {
   const score = page.getByTestId("snake-score");
+  const keys = { up: "ArrowUp", down: "ArrowDown", left: "a", right: "d" } as const;
   for (let i = 0; i < 5000 && Number(await score.textContent()) < target; i++) {
     const d = await dataOf(page);
     if (!d.apple || !d.head) continue;
     const [hx, hy] = d.head.split(",").map(Number);
     const [ax, ay] = d.apple.split(",").map(Number);
     const horizontal = d.direction === "left" || d.direction === "right";
-    if (hy !== ay && horizontal) await page.keyboard.press((ay - hy + 20) % 20 < 10 ? "ArrowDown" : "ArrowUp");
-    else if (hy === ay && hx !== ax && !horizontal) await page.keyboard.press((ax - hx + 30) % 30 < 15 ? "d" : "a");
+    let to: keyof typeof keys | null = null;
+    if (hy !== ay && horizontal) to = (ay - hy + 20) % 20 < 10 ? "down" : "up";
+    else if (hy === ay && hx !== ax && !horizontal) to = (ax - hx + 30) % 30 < 15 ? "right" : "left";
+    if (to) {
+      await page.keyboard.press(keys[to]);
+      const turnedAt = await page.waitForFunction((dir) => {
+        const c = document.querySelector("canvas");
+        const over = document.querySelector("[data-status]")?.getAttribute("data-status") !== "running";
+        return (c?.dataset.direction === dir || over) && Number(c?.dataset.ticks);
+      }, to);
+      const t = Number(await turnedAt.jsonValue());
+      await page.waitForFunction(
+        (n) =>
+          Number(document.querySelector("canvas")?.dataset.ticks) > n ||
+          document.querySelector("[data-status]")?.getAttribute("data-status") !== "running",
+        t,
+      );
+    }
     expect(await page.locator("[data-status]").getAttribute("data-status")).toBe("running");
   }
 }
