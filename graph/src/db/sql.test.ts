@@ -3,11 +3,11 @@
  * the same way (dates to the millisecond, booleans), a column left undefined keeping its default,
  * inside a transaction or outside it, on both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { CoinReward } from "../modules/coins/reward.entity.js";
 import { newId } from "../shared/ids.js";
-import { entityInsert } from "./sql.js";
+import { entityInsert, positionalQuery } from "./sql.js";
 
 describe.each(dbTargets)("entityInsert on %s", (target) => {
   let t: TestApp;
@@ -64,5 +64,53 @@ describe.each(dbTargets)("entityInsert on %s", (target) => {
     const row = reward();
     await entityInsert(ds, CoinReward, row);
     await expect(entityInsert(ds, CoinReward, reward({ transferId: row.transferId }))).rejects.toMatchObject({ name: "QueryFailedError" });
+  });
+});
+
+/**
+ * Statements outside a transaction run on connections borrowed from the pool (sql.ts, Dispatcher):
+ * what must hold is what the pool itself gave, whatever the dispatcher keeps.
+ */
+describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction on MariaDB", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("mysql");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const connectionId = async () =>
+    Number((await positionalQuery<{ id: number }>(t.app.services.deps.dataSource, "SELECT CONNECTION_ID() AS id", []))[0].id);
+
+  it("keep working on the same connection after a statement fails", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const before = await connectionId();
+    await expect(positionalQuery(ds, "SELECT no_such_column FROM users", [])).rejects.toMatchObject({ name: "QueryFailedError" });
+    expect(await connectionId()).toBe(before);
+  });
+
+  it("leave a connection the server closed and go on on another", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const killed = await connectionId();
+    await ds.query(`KILL CONNECTION ${killed}`);
+    // The pool hears of the close a moment later: until then a statement may still meet it and fail.
+    await vi.waitFor(async () => expect(await connectionId()).not.toBe(killed), { timeout: 30_000 });
+    for (let i = 0; i < 5; i++) expect(await connectionId()).not.toBe(killed);
+  });
+
+  it("leave transactions connections while every borrowed one is busy, and use the pool's others past them", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const limit = (ds.driver as unknown as { pool: { config: { connectionLimit: number } } }).pool.config.connectionLimit;
+    // More slow statements at once than the pool has connections: they queue, none fails.
+    const slow = Array.from({ length: limit + 5 }, () =>
+      positionalQuery<{ id: number }>(ds, "SELECT CONNECTION_ID() AS id, SLEEP(0.2) AS s", []),
+    );
+    // A transaction started meanwhile gets a connection and commits.
+    const committed = t.app.services.deps.tx(async (em) => Number((await em.query("SELECT CONNECTION_ID() AS id"))[0].id));
+    const rows = await Promise.all(slow);
+    expect(typeof (await committed)).toBe("number");
+    const used = new Set(rows.map((r) => Number(r[0].id)));
+    expect(used.size).toBeGreaterThan(limit / 2);
+    expect(used.size).toBeLessThanOrEqual(limit);
   });
 });

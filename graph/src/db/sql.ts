@@ -3,21 +3,99 @@ import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata.js";
 
 type Runner = DataSource | EntityManager;
 
+type QueryDone = (err: (Error & { fatal?: boolean }) | null, rows: unknown) => void;
+
+/** What this module uses of a mysql2 connection taken from the pool. */
+interface MysqlConnection {
+  query(sql: string, values: unknown[], done: QueryDone): void;
+  once(event: "end" | "error", listener: () => void): void;
+  release(): void;
+  /** mysql2's own state: null once the pool dropped it (closed, failed). */
+  _pool: unknown;
+  _closing?: boolean;
+  _fatalError?: unknown;
+}
+
 /** The callback API of the mysql2 pool TypeORM's MySQL driver keeps (`driver.pool`). */
 interface MysqlPool {
-  query(sql: string, values: unknown[], done: (err: Error | null, rows: unknown) => void): void;
+  query(sql: string, values: unknown[], done: QueryDone): void;
+  getConnection(done: (err: Error | null, conn: MysqlConnection) => void): void;
+  config: { connectionLimit: number };
+  _closed?: boolean;
 }
 
 /**
- * The MySQL/MariaDB pool, when `db` is not inside a transaction: a statement on its own goes
- * straight to the pool (which takes a connection, runs it and gives the connection back), not
- * through a TypeORM query runner made and released for it, with its before/after-query events
- * and result copy. The same pool and connection settings either way; logging and errors are TypeORM's.
+ * Statements outside a transaction, each on an idle connection this dispatcher keeps borrowed
+ * from the pool: up to half the pool's connections, so transactions (TypeORM's query runners)
+ * always find the other half. mysql2's `pool.query` takes a connection and gives it back for
+ * every statement (a nextTick, acquire and release events, a tracing closure): about 7 µs of a
+ * request's CPU per statement, a tenth of a cheap read's. When every borrowed connection is busy
+ * a statement goes to the pool as before. A connection that ends or fails is dropped, as the
+ * pool drops its own (and the pool makes a new one when asked).
  */
-function poolOutsideTransaction(db: Runner, ds: DataSource): MysqlPool | null {
+class Dispatcher {
+  private readonly idle: MysqlConnection[] = [];
+  private borrowed = 0;
+  private readonly max: number;
+  constructor(private readonly pool: MysqlPool) {
+    this.max = Math.max(1, Math.floor((pool.config.connectionLimit || 10) / 2));
+  }
+
+  query(sql: string, values: unknown[], done: QueryDone): void {
+    let conn = this.idle.pop();
+    while (conn && !usable(conn)) conn = this.idle.pop();
+    if (conn) return this.run(conn, sql, values, done);
+    if (this.borrowed >= this.max || this.pool._closed) return this.pool.query(sql, values, done);
+    this.borrowed++;
+    this.pool.getConnection((err, fresh) => {
+      if (err) {
+        this.borrowed--;
+        return done(err, undefined);
+      }
+      // mysql2 emits both on a connection that fails: it is dropped once.
+      let dropped = false;
+      const drop = () => {
+        if (dropped) return;
+        dropped = true;
+        this.drop(fresh);
+      };
+      fresh.once("end", drop);
+      fresh.once("error", drop);
+      this.run(fresh, sql, values, done);
+    });
+  }
+
+  private run(conn: MysqlConnection, sql: string, values: unknown[], done: QueryDone): void {
+    conn.query(sql, values, (err, rows) => {
+      if (usable(conn)) this.idle.push(conn);
+      done(err, rows);
+    });
+  }
+
+  private drop(conn: MysqlConnection): void {
+    const i = this.idle.indexOf(conn);
+    if (i >= 0) this.idle.splice(i, 1);
+    this.borrowed--;
+  }
+}
+
+const usable = (c: MysqlConnection) => c._pool !== null && !c._closing && !c._fatalError;
+const dispatchers = new WeakMap<MysqlPool, Dispatcher>();
+
+/**
+ * The MySQL/MariaDB pool's dispatcher, when `db` is not inside a transaction: a statement on its own goes
+ * straight to a pooled connection, not through a TypeORM query runner made and released for it,
+ * with its before/after-query events and result copy. The same pool and connection settings
+ * either way; logging and errors are TypeORM's.
+ */
+function poolOutsideTransaction(db: Runner, ds: DataSource): Dispatcher | null {
   if (ds.options.type !== "mysql" && ds.options.type !== "mariadb") return null;
   if ("connection" in db && db.queryRunner) return null;
-  return (ds.driver as unknown as { pool?: MysqlPool }).pool ?? null;
+  const pool = (ds.driver as unknown as { pool?: MysqlPool }).pool;
+  if (!pool) return null;
+  let d = dispatchers.get(pool);
+  if (!d) dispatchers.set(pool, (d = new Dispatcher(pool)));
+  return d;
 }
 
 /**
