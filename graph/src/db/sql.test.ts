@@ -98,19 +98,37 @@ describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction 
     for (let i = 0; i < 5; i++) expect(await connectionId()).not.toBe(killed);
   });
 
-  it("leave transactions connections while every borrowed one is busy, and use the pool's others past them", async () => {
-    const ds = t.app.services.deps.dataSource;
-    const limit = (ds.driver as unknown as { pool: { config: { connectionLimit: number } } }).pool.config.connectionLimit;
-    // More slow statements at once than the pool has connections: they queue, none fails.
-    const slow = Array.from({ length: limit + 5 }, () =>
-      positionalQuery<{ id: number }>(ds, "SELECT CONNECTION_ID() AS id, SLEEP(0.2) AS s", []),
+  const poolLimit = () =>
+    (t.app.services.deps.dataSource.driver as unknown as { pool: { config: { connectionLimit: number } } }).pool.config.connectionLimit;
+  const slowIds = (n: number) =>
+    Promise.all(
+      Array.from({ length: n }, async () =>
+        Number(
+          (await positionalQuery<{ id: number }>(t.app.services.deps.dataSource, "SELECT CONNECTION_ID() AS id, SLEEP(0.2) AS s", []))[0]
+            .id,
+        ),
+      ),
     );
-    // A transaction started meanwhile gets a connection and commits.
-    const committed = t.app.services.deps.tx(async (em) => Number((await em.query("SELECT CONNECTION_ID() AS id"))[0].id));
-    const rows = await Promise.all(slow);
-    expect(typeof (await committed)).toBe("number");
-    const used = new Set(rows.map((r) => Number(r[0].id)));
+
+  it("use the pool's other connections when every borrowed one is busy, and never more than the pool", async () => {
+    const limit = poolLimit();
+    // More slow statements at once than the pool has connections: they queue, none fails.
+    const used = new Set(await slowIds(limit + 5));
     expect(used.size).toBeGreaterThan(limit / 2);
     expect(used.size).toBeLessThanOrEqual(limit);
+  });
+
+  it("give borrowed connections back to transactions waiting for one", async () => {
+    const limit = poolLimit();
+    // The dispatcher borrows (up to) half the pool, and keeps them idle afterwards.
+    const borrowed = new Set(await slowIds(limit / 2));
+    // A whole pool's worth of transactions at once: the ones that find no free connection wait in
+    // the pool's queue, and get the idle borrowed ones (not only connections other transactions end with).
+    const inTransactions = await Promise.all(
+      Array.from({ length: limit }, () =>
+        t.app.services.deps.tx(async (em) => Number((await em.query("SELECT CONNECTION_ID() AS id, SLEEP(0.2) AS s"))[0].id)),
+      ),
+    );
+    expect(inTransactions.some((id) => borrowed.has(id))).toBe(true);
   });
 });

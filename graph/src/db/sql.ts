@@ -9,6 +9,7 @@ type QueryDone = (err: (Error & { fatal?: boolean }) | null, rows: unknown) => v
 interface MysqlConnection {
   query(sql: string, values: unknown[], done: QueryDone): void;
   once(event: "end" | "error", listener: () => void): void;
+  removeListener(event: "end" | "error", listener: () => void): void;
   release(): void;
   /** mysql2's own state: null once the pool dropped it (closed, failed). */
   _pool: unknown;
@@ -20,45 +21,55 @@ interface MysqlConnection {
 interface MysqlPool {
   query(sql: string, values: unknown[], done: QueryDone): void;
   getConnection(done: (err: Error | null, conn: MysqlConnection) => void): void;
+  /** mysql2 emits `enqueue` just before it queues a caller that found no connection. */
+  on(event: "enqueue", listener: () => void): void;
   config: { connectionLimit: number };
   _closed?: boolean;
+  /** Callers waiting for a connection (mysql2's queue). */
+  _connectionQueue?: { length: number };
 }
 
 /**
  * Statements outside a transaction, each on an idle connection this dispatcher keeps borrowed
- * from the pool: up to half the pool's connections, so transactions (TypeORM's query runners)
- * always find the other half. mysql2's `pool.query` takes a connection and gives it back for
- * every statement (a nextTick, acquire and release events, a tracing closure): about 7 µs of a
- * request's CPU per statement, a tenth of a cheap read's. When every borrowed connection is busy
- * a statement goes to the pool as before. A connection that ends or fails is dropped, as the
- * pool drops its own (and the pool makes a new one when asked).
+ * from the pool, up to half the pool's connections. mysql2's `pool.query` takes a connection and
+ * gives it back for every statement (a nextTick, acquire and release events, a tracing closure):
+ * about 7 µs of a request's CPU per statement, a tenth of a cheap read's. When every borrowed
+ * connection is busy a statement goes to the pool as before. When someone waits on the pool (a
+ * transaction's query runner), borrowed connections go back to it: the idle ones at once, the
+ * busy ones as their statements end, so transactions can still have the whole pool. A connection that ends or fails is
+ * dropped, as the pool drops its own (the pool makes a new one when asked).
  */
 class Dispatcher {
   private readonly idle: MysqlConnection[] = [];
-  private borrowed = 0;
+  /** Borrowed connections, with the listener that drops each when it ends or fails. */
+  private readonly borrowed = new Map<MysqlConnection, () => void>();
+  private pending = 0;
   private readonly max: number;
   constructor(private readonly pool: MysqlPool) {
     this.max = Math.max(1, Math.floor((pool.config.connectionLimit || 10) / 2));
+    // The waiter is queued right after the event: lend once it is.
+    pool.on("enqueue", () => queueMicrotask(() => this.lendIdle()));
+  }
+
+  private lendIdle(): void {
+    let conn: MysqlConnection | undefined;
+    while ((this.pool._connectionQueue?.length ?? 0) > 0 && (conn = this.idle.pop())) {
+      this.forget(conn);
+      if (usable(conn)) conn.release();
+    }
   }
 
   query(sql: string, values: unknown[], done: QueryDone): void {
     let conn = this.idle.pop();
     while (conn && !usable(conn)) conn = this.idle.pop();
     if (conn) return this.run(conn, sql, values, done);
-    if (this.borrowed >= this.max || this.pool._closed) return this.pool.query(sql, values, done);
-    this.borrowed++;
+    if (this.borrowed.size + this.pending >= this.max || this.pool._closed) return this.pool.query(sql, values, done);
+    this.pending++;
     this.pool.getConnection((err, fresh) => {
-      if (err) {
-        this.borrowed--;
-        return done(err, undefined);
-      }
-      // mysql2 emits both on a connection that fails: it is dropped once.
-      let dropped = false;
-      const drop = () => {
-        if (dropped) return;
-        dropped = true;
-        this.drop(fresh);
-      };
+      this.pending--;
+      if (err) return done(err, undefined);
+      const drop = () => this.forget(fresh);
+      this.borrowed.set(fresh, drop);
       fresh.once("end", drop);
       fresh.once("error", drop);
       this.run(fresh, sql, values, done);
@@ -67,15 +78,25 @@ class Dispatcher {
 
   private run(conn: MysqlConnection, sql: string, values: unknown[], done: QueryDone): void {
     conn.query(sql, values, (err, rows) => {
-      if (usable(conn)) this.idle.push(conn);
+      if (usable(conn)) {
+        if (this.pool._connectionQueue?.length) {
+          this.forget(conn);
+          conn.release();
+        } else this.idle.push(conn);
+      }
       done(err, rows);
     });
   }
 
-  private drop(conn: MysqlConnection): void {
+  /** Stops tracking a connection (it failed, ended, or goes back to the pool). */
+  private forget(conn: MysqlConnection): void {
+    const drop = this.borrowed.get(conn);
+    if (!drop) return;
+    this.borrowed.delete(conn);
+    conn.removeListener("end", drop);
+    conn.removeListener("error", drop);
     const i = this.idle.indexOf(conn);
     if (i >= 0) this.idle.splice(i, 1);
-    this.borrowed--;
   }
 }
 
