@@ -131,4 +131,13 @@ describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction 
     );
     expect(inTransactions.some((id) => borrowed.has(id))).toBe(true);
   });
+
+  it("answer a value that cannot be written as a failed statement, and keep going", async () => {
+    const ds = t.app.services.deps.dataSource;
+    for (let i = 0; i < poolLimit() + 1; i++) {
+      await expect(positionalQuery(ds, "SELECT ? AS x", [Object.create(null)])).rejects.toMatchObject({ name: "QueryFailedError" });
+    }
+    expect(await connectionId()).toBeGreaterThan(0);
+    expect(await t.app.services.deps.tx(async (em) => Number((await em.query("SELECT 1 AS one"))[0].one))).toBe(1);
+  });
 });

@@ -15,6 +15,7 @@ interface MysqlConnection {
   _pool: unknown;
   _closing?: boolean;
   _fatalError?: unknown;
+  _protocolError?: unknown;
 }
 
 /** The callback API of the mysql2 pool TypeORM's MySQL driver keeps (`driver.pool`). */
@@ -36,8 +37,8 @@ interface MysqlPool {
  * about 7 µs of a request's CPU per statement, a tenth of a cheap read's. When every borrowed
  * connection is busy a statement goes to the pool as before. When someone waits on the pool (a
  * transaction's query runner), borrowed connections go back to it: the idle ones at once, the
- * busy ones as their statements end, so transactions can still have the whole pool. A connection that ends or fails is
- * dropped, as the pool drops its own (the pool makes a new one when asked).
+ * busy ones as their statements end, so transactions can still have the whole pool. A connection
+ * that ends or fails is dropped, as the pool drops its own (the pool makes a new one when asked).
  */
 class Dispatcher {
   private readonly idle: MysqlConnection[] = [];
@@ -61,13 +62,21 @@ class Dispatcher {
 
   query(sql: string, values: unknown[], done: QueryDone): void {
     let conn = this.idle.pop();
-    while (conn && !usable(conn)) conn = this.idle.pop();
+    while (conn && !usable(conn)) {
+      this.forget(conn);
+      conn = this.idle.pop();
+    }
     if (conn) return this.run(conn, sql, values, done);
     if (this.borrowed.size + this.pending >= this.max || this.pool._closed) return this.pool.query(sql, values, done);
     this.pending++;
     this.pool.getConnection((err, fresh) => {
       this.pending--;
       if (err) return done(err, undefined);
+      // A connection that failed on the way is the pool's to drop; the statement takes the pool's path.
+      if (!usable(fresh)) {
+        fresh.release();
+        return this.pool.query(sql, values, done);
+      }
       const drop = () => this.forget(fresh);
       this.borrowed.set(fresh, drop);
       fresh.once("end", drop);
@@ -77,15 +86,22 @@ class Dispatcher {
   }
 
   private run(conn: MysqlConnection, sql: string, values: unknown[], done: QueryDone): void {
-    conn.query(sql, values, (err, rows) => {
-      if (usable(conn)) {
-        if (this.pool._connectionQueue?.length) {
+    try {
+      conn.query(sql, values, (err, rows) => {
+        // mysql2 answers a statement before it marks its connection failed: `fatal` says so first.
+        if (err?.fatal || !usable(conn)) this.forget(conn);
+        else if (this.pool._connectionQueue?.length) {
           this.forget(conn);
           conn.release();
         } else this.idle.push(conn);
-      }
-      done(err, rows);
-    });
+        done(err, rows);
+      });
+    } catch (e) {
+      // A value that cannot be formatted throws before anything is sent (as pool.query handles it).
+      this.forget(conn);
+      conn.release();
+      done(e as Error, undefined);
+    }
   }
 
   /** Stops tracking a connection (it failed, ended, or goes back to the pool). */
@@ -100,7 +116,7 @@ class Dispatcher {
   }
 }
 
-const usable = (c: MysqlConnection) => c._pool !== null && !c._closing && !c._fatalError;
+const usable = (c: MysqlConnection) => c._pool !== null && !c._closing && !c._fatalError && !c._protocolError;
 const dispatchers = new WeakMap<MysqlPool, Dispatcher>();
 
 /**
