@@ -14,6 +14,7 @@ import { Block } from "../blocks/block.entity.js";
 import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { UserLanguage } from "./user-language.entity.js";
+import { BLOCK_LIST_MAX } from "./feed-query.js";
 import { UserSkill } from "./user-skill.entity.js";
 
 const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id name skillsKnown { skill } languages completedSkills { skill } } } } }`;
@@ -31,6 +32,8 @@ interface PlanRow {
 describe.each(dbTargets)("directory statements on %s read indexes only", (target) => {
   let t: TestApp;
   let viewer: { id: string; token: string };
+  /** Blocks more students than the feed leaves out by list, so its walks probe `blocks` per row. */
+  let crowded: { id: string; token: string };
 
   /**
    * Rows that make the tables big enough for MariaDB's planner to choose as it would in
@@ -104,6 +107,16 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
       }
     }
     await filler(3000);
+    crowded = await filledStudent(t, { known: ["Python", "Go"], required: ["React", "Chess"], languages: ["Tamil"] });
+    await t.dataSource.getRepository(Block).insert(
+      Array.from({ length: BLOCK_LIST_MAX + 1 }, () => ({
+        id: newId(),
+        blockerId: crowded.id,
+        blockedId: newId(),
+        reason: "reported",
+        createdAt: t.clock.now(),
+      })),
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -130,12 +143,15 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
 
   async function requests() {
     return captureStatements(t, async () => {
-      // The feed: one page across all segments, then cursor pages within and across them.
-      let after: string | null = null;
-      for (const first of [3, 4, 30, 30]) {
-        const r: any = await t.gql(FEED, { first, after }, viewer.token);
-        expect(r.errors).toBeUndefined();
-        after = r.data.feed.pageInfo.endCursor;
+      // The feed: one page across all segments, then cursor pages within and across them; blocks
+      // left out by list (the viewer) and by probes (the crowded student).
+      for (const who of [viewer, crowded]) {
+        let after: string | null = null;
+        for (const first of [3, 4, 30, 30]) {
+          const r: any = await t.gql(FEED, { first, after }, who.token);
+          expect(r.errors).toBeUndefined();
+          after = r.data.feed.pageInfo.endCursor;
+        }
       }
       // REST: a session, a continuation, a jump.
       for (const skip of [0, 10, 25])
@@ -162,8 +178,11 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
   it("no statement scans a table; no directory walk sorts", async () => {
     const statements = (await requests()).filter((s) => /^\s*(\(?\s*SELECT|WITH)/i.test(s.sql));
     const walks = statements.filter((s) => /feed_entries|search_terms/.test(s.sql));
-    // Every kind of walk was captured: feed segments 3..0, the viewer's skills, and search.
+    // Every kind of walk was captured: feed segments 3..0 (blocks by list and by probes), the viewer's facts, and search.
     expect(walks.filter((s) => /kind = /.test(s.sql)).length).toBeGreaterThanOrEqual(5);
+    expect(walks.filter((s) => /kind = .*NOT IN/s.test(s.sql)).length).toBeGreaterThanOrEqual(4);
+    expect(walks.filter((s) => /kind = .*blocks bk1/s.test(s.sql)).length).toBeGreaterThanOrEqual(4);
+    expect(walks.filter((s) => /'b' AS kind/.test(s.sql)).length).toBeGreaterThanOrEqual(2);
     expect(walks.filter((s) => /search_terms/.test(s.sql)).length).toBeGreaterThanOrEqual(8);
     const problems: string[] = [];
     for (const s of statements) {

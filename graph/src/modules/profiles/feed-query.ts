@@ -39,6 +39,12 @@ export interface FeedViewer {
   known: string[];
   required: string[];
 
+  /**
+   * Everyone the viewer blocked or was blocked by (read with the viewer's facts), which the walks
+   * leave out by list; null when there are more than BLOCK_LIST_MAX, and the walks probe each row.
+   */
+  blocked: string[] | null;
+
   /** The snapshot the feed session reads. */
   asOf: Date;
   sqlite: boolean;
@@ -101,11 +107,14 @@ export function feedSegmentQuery(
   // Tiers above the cursor's were shown on earlier pages; the cursor's own continues after it.
   if (after) params.tier = after.tier;
   const from = after ? `AND (f.tier < :tier OR (f.tier = :tier AND ${OLDER}))` : "";
+  // Neither the viewer nor anyone blocked either way: by list when the viewer's blocks are few.
+  if (v.blocked) params.excluded = [v.id, ...v.blocked];
+  const others = v.blocked ? "f.userId NOT IN (:...excluded)" : `f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}`;
   const branches = streams.map((s, i) => {
     Object.assign(params, { [`k${i}`]: s.kind, [`t${i}`]: s.term, [`u${i}`]: s.term2 });
     return `SELECT f.userId AS id, f.userCreatedAt AS createdAt, f.tier AS tier FROM feed_entries f ${hint}
       WHERE f.kind = :k${i} AND f.term = :t${i} AND f.term2 = :u${i} AND ${valid("f")}
-        ${from} AND f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}
+        ${from} AND ${others}
         ${filters.map((c) => `AND ${c}`).join(" ")}
       ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
   });
@@ -113,12 +122,30 @@ export function feedSegmentQuery(
 }
 
 /**
- * The viewer's own facts as of the snapshot (read through the primary key): their skill keys, and
- * the `m` row that says they were listed (profile filled) then, so one statement also answers the
- * "details filled" gate.
+ * How many blocks (both ways together) the viewer's facts carry. Up to this many, each walk leaves
+ * them out by a list (`NOT IN`), free for the rows it reads; past it, each walked row is probed in
+ * `blocks` twice, as search does (a few ten-thousandths of a millisecond each, but a page walks a
+ * few dozen rows). Most students block nobody.
  */
-export const VIEWER_FACTS = `SELECT f.kind AS kind, f.term AS term FROM feed_entries f
-  WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`;
+export const BLOCK_LIST_MAX = 100;
+
+/**
+ * The viewer's own facts as of the snapshot (read through the primary key): their skill keys, the
+ * `m` row that says they were listed (profile filled) then, so one statement also answers the
+ * "details filled" gate, and (kind `b`, term the other student's id) whom they blocked and who
+ * blocked them, as they stand now, up to BLOCK_LIST_MAX + 1 each way.
+ */
+export function viewerFactsQuery(sqlite: boolean): string {
+  return (viewerFacts[sqlite ? 1 : 0] ??= unionOfWalks(
+    [
+      `SELECT f.kind AS kind, f.term AS term FROM feed_entries f WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`,
+      `SELECT 'b' AS kind, b.blockedId AS term FROM blocks b ${use(sqlite, "uq_blocks_pair")} WHERE b.blockerId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+      `SELECT 'b' AS kind, b.blockerId AS term FROM blocks b ${use(sqlite, "idx_blocks_blocked")} WHERE b.blockedId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+    ],
+    sqlite,
+  ));
+}
+const viewerFacts: [string?, string?] = [];
 
 export interface SearchKey {
   term: string;

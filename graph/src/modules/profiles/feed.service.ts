@@ -2,7 +2,15 @@ import type { Deps } from "../../shared/deps.js";
 import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from "../../shared/cursor.js";
 import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js";
 import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
-import { type CursorKey, type FeedViewer, feedSegmentQuery, type SearchKey, searchQuery, VIEWER_FACTS } from "./feed-query.js";
+import {
+  type CursorKey,
+  type FeedViewer,
+  feedSegmentQuery,
+  type SearchKey,
+  searchQuery,
+  viewerFactsQuery,
+  BLOCK_LIST_MAX,
+} from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
 import type { ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
@@ -89,7 +97,10 @@ export class FeedService {
    * skills as they are now; a profile filled after the snapshot began reads with the skills it had.
    */
   private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
-    let skills = await rawQuery<{ kind: string; term: string }>(this.ds, VIEWER_FACTS, { viewer: viewerId, asOf });
+    const sqlite = isSqlite(this.ds);
+    const facts = await rawQuery<{ kind: string; term: string }>(this.ds, viewerFactsQuery(sqlite), { viewer: viewerId, asOf });
+    const blocked = [...new Set(facts.filter((r) => r.kind === "b").map((r) => r.term))];
+    let skills = facts.filter((r) => r.kind !== "b");
     if (!skills.some((r) => r.kind === "m")) {
       await this.profiles.assertDetailsFilled(viewerId);
       // A filled profile others cannot see yet (unverified address): the feed still ranks by its skills.
@@ -103,8 +114,9 @@ export class FeedService {
       id: viewerId,
       known: [...new Set(skills.filter((r) => r.kind === "k").map((r) => r.term))],
       required: [...new Set(skills.filter((r) => r.kind === "r").map((r) => r.term))],
+      blocked: blocked.length > BLOCK_LIST_MAX ? null : blocked,
       asOf,
-      sqlite: isSqlite(this.ds),
+      sqlite,
     };
   }
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTER, studentEmail, uniqueName } from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { countStatements, filledStudent } from "../../../test/profiles.js";
+import { captureStatements, countStatements, filledStudent } from "../../../test/profiles.js";
 import { MINUTE } from "../../shared/clock.js";
+import { newId } from "../../shared/ids.js";
+import { Block } from "../blocks/block.entity.js";
+import { BLOCK_LIST_MAX } from "./feed-query.js";
 
 const FEED = `query Feed($first: Int, $after: String) {
   feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id name } } }
@@ -193,5 +196,49 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     expect(large.count).toBeGreaterThanOrEqual(small.count);
     expect(large.count).toBeLessThanOrEqual(small.count + 3);
     expect(small.count).toBeLessThanOrEqual(12);
+  });
+
+  it("leaves out blocked students by list when the viewer's blocks are few, and by probing each row past BLOCK_LIST_MAX", async () => {
+    const walkAll = async (token: string) => {
+      const result: string[] = [];
+      const statements = await captureStatements(t, async () => {
+        let after: string | null = null;
+        for (;;) {
+          const r: any = await t.gql(FEED, { first: 20, after }, token);
+          expect(r.errors).toBeUndefined();
+          result.push(...r.data.feed.edges.map((e: any) => e.node.id));
+          if (!r.data.feed.pageInfo.hasNextPage) return;
+          after = r.data.feed.pageInfo.endCursor;
+        }
+      });
+      return { result, statements };
+    };
+    // Same skills as the viewer, blocked both ways by the same two students, and past the list's size.
+    const crowded = await filledStudent(t, { name: "Crowded", known: ["Python", "Chess"], required: ["Guitar", "Yoga"] });
+    await t.app.services.blocks.block(crowded.id, hidden[2], "reported");
+    await t.app.services.blocks.block(hidden[3], crowded.id, "swap-rejected");
+    const at = t.clock.now();
+    await t.dataSource.getRepository(Block).insert(
+      Array.from({ length: BLOCK_LIST_MAX }, () => ({
+        id: newId(),
+        blockerId: crowded.id,
+        blockedId: newId(),
+        reason: "reported",
+        createdAt: at,
+      })),
+    );
+
+    const few = await walkAll(viewer.token);
+    const many = await walkAll(crowded.token);
+    const walks = (c: Array<{ sql: string }>) => c.filter((s) => /FROM feed_entries f .*idx_feed_entries_walk/s.test(s.sql));
+    expect(walks(few.statements).every((s) => /NOT IN/.test(s.sql) && !/blocks bk1/.test(s.sql))).toBe(true);
+    expect(walks(many.statements).every((s) => /blocks bk1/.test(s.sql) && /blocks bk2/.test(s.sql))).toBe(true);
+    // Both see everyone else, in the same order (the crowded student is the viewer's newest unrelated
+    // student; the viewer is the crowded one's oldest), and neither sees the students blocked either way.
+    expect(many.result).toEqual([...few.result.filter((id) => id !== crowded.id), viewer.id]);
+    for (const id of [hidden[2], hidden[3]]) {
+      expect(few.result).not.toContain(id);
+      expect(many.result).not.toContain(id);
+    }
   });
 });
