@@ -22,6 +22,15 @@ function agentFor(port: number, concurrency: number): http.Agent {
 }
 
 export function send(port: number, r: Req, concurrency = 16): Promise<{ status: number; body: string }> {
+  return sendOnce(port, r, concurrency).catch((e: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+    // A kept-alive socket the server closed for idleness (node's 5 s keep-alive) just as it was
+    // reused: the request never reached the server, so it is sent again, as node's docs advise.
+    if (e.reusedSocket && e.code === "ECONNRESET") return sendOnce(port, r, concurrency);
+    throw e;
+  });
+}
+
+function sendOnce(port: number, r: Req, concurrency: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...r.headers };
     if (r.body !== undefined) {
@@ -38,7 +47,10 @@ export function send(port: number, r: Req, concurrency = 16): Promise<{ status: 
       },
     );
     req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${r.method} ${r.path}`)));
-    req.on("error", reject);
+    req.on("error", (e: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+      e.reusedSocket = req.reusedSocket;
+      reject(e);
+    });
     req.end(r.body);
   });
 }
