@@ -81,8 +81,7 @@ export class FeedService {
 
   /** The cards of `ids` in that order, with their skills, in one statement. */
   private async cards(ids: string[]): Promise<Pick<FeedPage, "users" | "skills">> {
-    const { users, skills } = await this.profiles.cardsByIds(ids);
-    return { users: ids.map((id) => users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills };
+    return inOrder(ids, await this.profiles.cardsByIds(ids));
   }
 
   /** A session's snapshot time; one the index no longer keeps history for reads as of now. */
@@ -159,9 +158,9 @@ export class FeedService {
    * The REST feed pages by offset (`skip` = what the client already shows). skip=0 starts a
    * session (a snapshot time); a page whose skip is where the last one ended continues from the
    * stored position, so scrolling costs a page each time. Any other skip walks from the start
-   * of the same snapshot.
+   * of the same snapshot. The page's rows, in order; their cards are the caller's to read.
    */
-  async pageBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<Pick<FeedPage, "users" | "skills">> {
+  private async rowsBySkip(viewerId: string, skip: number, size = FEED_PAGE_SIZE): Promise<FeedRow[]> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
     const take = Math.min(size, MAX_PAGE_SIZE);
     const snapshots = this.ds.getRepository(FeedSnapshot);
@@ -172,7 +171,7 @@ export class FeedService {
     const last = rows.at(-1);
     const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
     await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
-    return this.cards(rows.map((r) => r.id));
+    return rows;
   }
 
   /**
@@ -180,6 +179,7 @@ export class FeedService {
    * a feed page. `claimedId` (its `userId`) must be the caller: an id that names nobody is
    * NOT_FOUND (the client then goes to /register), anyone else's FORBIDDEN. A profile that is not
    * filled yet gets no feed and `detailsFilled: false` (the client goes to /p), with or without `skip`.
+   * With a page, the caller's own card is read in the same statement as the page's cards.
    */
   async dashboard(
     me: string,
@@ -192,15 +192,24 @@ export class FeedService {
   }> {
     if (claimedId && claimedId !== me)
       throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
-    const own = await this.profiles.profileWithRow(me);
-    if (!own) throw notFound("User not found");
-    if (skip === undefined) return { own, feed: null, detailsFilled: Boolean(await this.profiles.isDetailsFilled(me)) };
-    try {
-      return { own, feed: await this.pageBySkip(me, skip), detailsFilled: true };
-    } catch (e) {
-      if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED") return { own, feed: null, detailsFilled: false };
-      throw e;
+    if (skip === undefined) {
+      const own = await this.profiles.profileWithRow(me);
+      if (!own) throw notFound("User not found");
+      return { own, feed: null, detailsFilled: Boolean(await this.profiles.isDetailsFilled(me)) };
     }
+    let rows: FeedRow[] | null;
+    try {
+      rows = await this.rowsBySkip(me, skip);
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === "DETAILS_NOT_FILLED")) throw e;
+      rows = null;
+    }
+    const ids = (rows ?? []).map((r) => r.id);
+    const cards = await this.profiles.cardsByIds([me, ...ids]);
+    const own = await this.profiles.profileWithRow(me, cards);
+    if (!own) throw notFound("User not found");
+    if (!rows) return { own, feed: null, detailsFilled: false };
+    return { own, feed: inOrder(ids, cards), detailsFilled: true };
   }
 
   /**
@@ -237,6 +246,14 @@ export class FeedService {
       hasPreviousPage: after !== null,
     };
   }
+}
+
+/** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
+function inOrder(
+  ids: readonly string[],
+  read: { users: Map<string, ProfileRow>; skills: Map<string, UserSkills> },
+): Pick<FeedPage, "users" | "skills"> {
+  return { users: ids.map((id) => read.users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills: read.skills };
 }
 
 /** A REST session's stored position; one the current format cannot read starts the walk over. */

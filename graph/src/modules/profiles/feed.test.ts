@@ -106,7 +106,12 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
   });
 
   it("REST: GET /api/dashboard?skip pages by offset over a snapshot, so sign-ups cause no duplicates", async () => {
-    const first = await t.rest("GET", `/dashboard?skip=0&userId=${viewer.id}`, { token: viewer.token });
+    let first!: { status: number; body: any };
+    const read = await countStatements(t, async () => {
+      first = await t.rest("GET", `/dashboard?skip=0&userId=${viewer.id}`, { token: viewer.token });
+    });
+    // The caller's own card is read in the same statement as the page's cards.
+    expect(read.statements.filter((sql) => /FROM users u LEFT JOIN user_skills/.test(sql))).toHaveLength(1);
     expect(first.status).toBe(200);
     expect(first.body.error).toBe("");
     expect(first.body.user).toMatchObject({

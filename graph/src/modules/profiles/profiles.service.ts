@@ -100,8 +100,12 @@ export class ProfilesService {
   }
 
   /** The public profile with the student's own row (email, days: the REST dashboard answers both to its owner). */
-  async profileWithRow(id: string): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
-    const card = await this.cardsByIds([id]);
+  /** `card`: the student's card when the caller already read it (with others, in one statement). */
+  async profileWithRow(
+    id: string,
+    card?: { users: Map<string, ProfileRow>; skills: Map<string, UserSkills> },
+  ): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
+    card ??= await this.cardsByIds([id]);
     const user = card.users.get(id);
     if (!user) return null;
     const skills = card.skills.get(id)!;
