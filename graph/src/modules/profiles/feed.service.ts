@@ -13,7 +13,7 @@ import {
 } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
-import type { ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
+import type { Cards, ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
 export const FEED_PAGE_SIZE = 10;
@@ -249,10 +249,7 @@ export class FeedService {
 }
 
 /** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
-function inOrder(
-  ids: readonly string[],
-  read: { users: Map<string, ProfileRow>; skills: Map<string, UserSkills> },
-): Pick<FeedPage, "users" | "skills"> {
+function inOrder(ids: readonly string[], read: Cards): Pick<FeedPage, "users" | "skills"> {
   return { users: ids.map((id) => read.users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills: read.skills };
 }
 

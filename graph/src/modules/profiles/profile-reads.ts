@@ -90,14 +90,17 @@ export async function usersByIds(db: Runner, ids: readonly string[]): Promise<Ma
   return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
 }
 
+/** Students' cards: their rows and their skills, read together (cardsByIds). */
+export interface Cards {
+  users: Map<string, ProfileRow>;
+  skills: Map<string, UserSkills>;
+}
+
 /**
  * Profiles with their skills in one statement (a feed or search page: the cards it shows).
  * Ids that name nobody are absent.
  */
-export async function cardsByIds(
-  db: Runner,
-  ids: readonly string[],
-): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Cards> {
   const unique = [...new Set(ids)];
   const users = new Map<string, ProfileRow>();
   const skills = new Map<string, UserSkills>();

@@ -9,13 +9,14 @@ import { userColumnsWriter } from "../accounts/user-columns.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
-export type { CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
+export type { Cards, CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { NEUTRAL_TIER, writeProfileIndex } from "./profile-index.js";
 import { rawQuery, readDate } from "../../db/sql.js";
 import {
+  type Cards,
   type CompletedSkillView,
   cardsByIds,
   completedOfMany,
@@ -69,7 +70,7 @@ export class ProfilesService {
     return usersByIds(this.ds, ids);
   }
 
-  cardsByIds(ids: readonly string[]): Promise<{ users: Map<string, ProfileRow>; skills: Map<string, UserSkills> }> {
+  cardsByIds(ids: readonly string[]): Promise<Cards> {
     return cardsByIds(this.ds, ids);
   }
 
@@ -99,12 +100,11 @@ export class ProfilesService {
     return (await this.profileWithRow(id))?.profile ?? null;
   }
 
-  /** The public profile with the student's own row (email, days: the REST dashboard answers both to its owner). */
-  /** `card`: the student's card when the caller already read it (with others, in one statement). */
-  async profileWithRow(
-    id: string,
-    card?: { users: Map<string, ProfileRow>; skills: Map<string, UserSkills> },
-  ): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
+  /**
+   * The public profile with the student's own row (email, days: the REST dashboard answers both to its
+   * owner). `card`: the student's card when the caller already read it (with others, in one statement).
+   */
+  async profileWithRow(id: string, card?: Cards): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
     card ??= await this.cardsByIds([id]);
     const user = card.users.get(id);
     if (!user) return null;
