@@ -52,11 +52,18 @@ export function serverIsStale() {
 /** Native addons: loaded from node_modules at run time. */
 const NATIVE = ["better-sqlite3", "argon2"];
 /**
- * Packages that must run as their own CommonJS module: @apollo/utils.createhash uses node's crypto
- * only when `module.require` exists, which esbuild's module shim lacks, and otherwise hashes every
- * query text with a pure-JavaScript SHA-256 (sha.js), on every request.
+ * @apollo/utils.createhash hashes with node's crypto only when `module.require` exists (esbuild's
+ * module shim lacks it; it falls back to a pure-JavaScript SHA-256, sha.js), and then calls
+ * `module.require("crypto")` for every hash: Apollo hashes every request's query text, and each
+ * call went through node's module loader (about 1% of a cheap read's CPU). The bundle takes node's
+ * `createHash` itself instead (scripts/shims/apollo-createhash.mjs).
  */
-const OWN_MODULE = ["@apollo/utils.createhash"];
+const nodeCreateHash = {
+  name: "node-createhash",
+  setup(build) {
+    build.onResolve({ filter: /^@apollo\/utils\.createhash$/ }, () => ({ path: path.join(root, "scripts/shims/apollo-createhash.mjs") }));
+  },
+};
 
 /** Bare imports that do not resolve from the importing file (optional, not installed) stay external. */
 const missingStayExternal = {
@@ -148,8 +155,8 @@ export async function buildServer(outfile = SERVER_ENTRY) {
     entryPoints: [path.join(root, "graph/src/main.ts")],
     outfile: bundle,
     bundle: true,
-    external: [...NATIVE, ...OWN_MODULE],
-    plugins: [missingStayExternal, latin1Sources],
+    external: NATIVE,
+    plugins: [nodeCreateHash, missingStayExternal, latin1Sources],
     banner: { js: BANNER },
     define: { "import.meta.url": "__sxImportMetaUrl", "import.meta.dirname": "__dirname" },
     platform: "node",

@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
@@ -77,6 +77,8 @@ export function createApollo(
       drainWsPlugin,
       // No field sets cache hints; the default cache-control plugin would still wrap every field.
       ApolloServerPluginCacheControlDisabled(),
+      // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none): one listener less per request.
+      ApolloServerPluginInlineTraceDisabled(),
       publicResponseCache(publicFields),
       graphqlOverHttpStatus<Context>(),
     ],
