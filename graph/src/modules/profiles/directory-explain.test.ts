@@ -187,8 +187,11 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
     const problems: string[] = [];
     for (const s of statements) {
       const rows = await plan(s.sql, s.params);
+      // SQLite names a FROM-clause subquery it runs (CO-ROUTINE or MATERIALIZE x) and then reads its rows ("SCAN x"): not a table.
+      const derived = new Set(rows.flatMap((r) => /^(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(r.access)?.[1] ?? []));
       for (const r of rows) {
-        if (fullScan(r)) problems.push(`full scan: ${r.table} ${r.access}\n  in ${s.sql.slice(0, 160)}`);
+        if (fullScan(r) && !derived.has(/^SCAN (\S+)/.exec(r.access)?.[1] ?? ""))
+          problems.push(`full scan: ${r.table} ${r.access}\n  in ${s.sql.slice(0, 160)}`);
         if (walks.includes(s) && sorts(r)) problems.push(`sort: ${r.table} ${r.extra}\n  in ${s.sql.slice(0, 160)}`);
         // A probe of one student (alias x) must go through that student's rows, not a skill's stream.
         const probe = target === "sqlite" ? /^SEARCH x /.test(r.access) : r.table === "x";

@@ -148,6 +148,44 @@ export async function languagesOfMany(db: Runner, ids: readonly string[]): Promi
   return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map((r) => r.language)]));
 }
 
+/**
+ * One student's languages (in their order) and completed skills (oldest first, at most 500), in one
+ * statement: the two short index reads every full profile answer needs (REST's profile and
+ * dashboard), one round trip instead of two.
+ */
+export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{ languages: string[]; completed: CompletedSkillView[] }> {
+  const rows = await rawQuery<{
+    part: string;
+    a: string;
+    b: string | null;
+    mentorId: string | null;
+    completedAt: unknown;
+    pos: unknown;
+    cid: string | null;
+  }>(
+    db,
+    `SELECT 'l' AS part, l.language AS a, NULL AS b, NULL AS mentorId, NULL AS completedAt, l.position AS pos, NULL AS cid
+       FROM user_languages l WHERE l.userId = :id
+     UNION ALL
+     SELECT * FROM (SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
+       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT 500) done`,
+    { id },
+  );
+  // A union's rows come in no promised order: each part is put back in its own.
+  const languages = rows.filter((r) => r.part === "l").sort((x, y) => Number(x.pos) - Number(y.pos));
+  const completed = rows
+    .filter((r) => r.part === "c")
+    .map((r) => ({
+      skill: r.a,
+      category: String(r.b),
+      completedAt: readDate(r.completedAt),
+      mentorId: String(r.mentorId),
+      id: String(r.cid),
+    }))
+    .sort((x, y) => x.completedAt.getTime() - y.completedAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return { languages: languages.map((r) => r.a), completed: completed.map(({ id: _id, ...c }) => c) };
+}
+
 export async function completedOfMany(db: Runner, ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { filledStudent } from "../../../test/profiles.js";
+import { countStatements, filledStudent } from "../../../test/profiles.js";
 import { User } from "../accounts/user.entity.js";
 
 const USER = `query User($id: ID!) {
@@ -97,6 +97,32 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
       amount: 5,
     });
     expect((await t.rest("GET", `/user/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+  });
+
+  it("REST reads a profile's languages and completed skills in one statement, each in its own order", async () => {
+    const polyglot = await filledStudent(t, { name: "Polyglot Pillai", languages: ["Tamil", "English", "Hindi", "Bengali"] });
+    for (const skill of ["Yoga", "Chess", "Python"]) {
+      await t.app.services.deps.tx((em) =>
+        t.app.services.profiles.addCompletedSkill(em, {
+          learnerId: polyglot.id,
+          mentorId: mentor.id,
+          skill,
+          category: "Programming & Technology",
+        }),
+      );
+    }
+    let rest!: { status: number; body: any };
+    const read = await countStatements(t, async () => {
+      rest = await t.rest("GET", `/user/${polyglot.id}`, { token: viewer.token });
+    });
+    expect(rest.status).toBe(200);
+    expect(read.statements.filter((sql) => /user_languages|completed_skills/.test(sql))).toHaveLength(1);
+    expect(rest.body.user.selectedLanguages).toEqual(["Tamil", "English", "Hindi", "Bengali"]);
+    // The same skills in the same order as GraphQL's own read of them (oldest first, then by id).
+    const gql = await t.gql(USER, { id: polyglot.id }, viewer.token);
+    expect(gql.data.user.languages).toEqual(["Tamil", "English", "Hindi", "Bengali"]);
+    expect(rest.body.user.completed_skills.map((c: any) => c.skill)).toEqual(gql.data.user.completedSkills.map((c: any) => c.skill));
+    expect(rest.body.user.completed_skills.map((c: any) => c.skill).sort()).toEqual(["Chess", "Python", "Yoga"]);
   });
 
   it("leaves /api/user/<not an id> to other modules' routes", async () => {

@@ -20,6 +20,7 @@ import {
   type CompletedSkillView,
   cardsByIds,
   completedOfMany,
+  languagesAndCompletedOf,
   languagesOfMany,
   type ProfileRow,
   skillsOfMany,
@@ -109,12 +110,11 @@ export class ProfilesService {
     const user = card.users.get(id);
     if (!user) return null;
     const skills = card.skills.get(id)!;
-    const [languages, completed] = await Promise.all([this.languagesOfMany([id]), this.completedOfMany([id])]);
-    const done = completed.get(id) ?? [];
+    const { languages, completed: done } = await languagesAndCompletedOf(this.ds, id);
     const mentors = await this.usersByIds(done.map((c) => c.mentorId));
     const profile: PublicProfile = {
       ...toPublic(user),
-      languages: languages.get(id) ?? [],
+      languages,
       skillsKnown: skills.known,
       skillsRequired: skills.required,
       completedSkills: done.map(({ mentorId, ...c }) => {
