@@ -1,11 +1,12 @@
 import type { GraphQLSchema } from "graphql";
-import { buildSchema } from "type-graphql";
+import { buildSchema, getMetadataStorage } from "type-graphql";
 import { allResolvers } from "../modules/index.js";
 import type { AppPubSub } from "../shared/pubsub.js";
 import type { Context } from "./context.js";
 
 /** The schema from the type-graphql classes; `schema.graphql` is this, printed and committed. */
 export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
+  useSimpleResolvers();
   const schema = await buildSchema({
     resolvers: allResolvers,
     pubSub,
@@ -26,6 +27,27 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
     if (type) type.description = description;
   }
   return schema;
+}
+
+/**
+ * Plain fields of object types read their property with GraphQL's default resolver (type-graphql's
+ * documented `simpleResolvers`), for every type at once. Otherwise type-graphql gives each plain field
+ * a resolver of its own (a closure that allocates its arguments object and returns
+ * `root[name]`), and graphql-jit, which compiles a field without a resolver into a property read
+ * inside the answer's object literal, must call every such resolver on its deferred path with a
+ * resolve-info for each value: a 30-row chat list made about 300 such calls. Fields with a
+ * `@FieldResolver` keep it; a type any of whose fields carries `@Authorized` or `@UseMiddleware`
+ * (none today) keeps type-graphql's resolvers, which run those.
+ */
+function useSimpleResolvers(): void {
+  const storage = getMetadataStorage();
+  const guarded = [...storage.authorizedFields, ...storage.middlewares].map((m) => m.target);
+  for (const type of storage.objectTypes) {
+    const prototype: unknown = (type.target as { prototype: object }).prototype;
+    const guards = (t: unknown) => t === type.target || (typeof t === "function" && prototype instanceof t);
+    if (guarded.some(guards)) continue;
+    type.simpleResolvers ??= true;
+  }
 }
 
 const ROOT_DESCRIPTIONS = {
