@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { type Context, requireUser } from "../../server/context.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { ChatListItemView, ChatUserView, PresenceSettingsView } from "./chat.types.js";
+import { userView } from "./chat-views.js";
 
 const GRACE = "30 seconds";
 
@@ -25,7 +26,7 @@ export class ChatPresenceResolver {
       "Marks every message of the caller's chat with `chatWith` read (its unreadCount becomes 0); the chat page calls it when it opens and when a message arrives while it is open. " +
       "The caller's unreadMessageCountChanged subscriptions hear the new total.",
   })
-  markChatRead(
+  async markChatRead(
     @Arg("chatWith", () => ID, {
       description:
         "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
@@ -33,7 +34,9 @@ export class ChatPresenceResolver {
     chatWith: string,
     @Ctx() ctx: Context,
   ): Promise<ChatListItemView> {
-    return ctx.services.chat.reads.markRead(requireUser(ctx).id, chatWith);
+    const item = await ctx.services.chat.reads.markRead(requireUser(ctx).id, chatWith);
+    item.partner = userView(item.partnerId, await ctx.loaders.users.summary.load(item.partnerId));
+    return item;
   }
 
   @Authorized()

@@ -3,7 +3,8 @@ import type { UserSummary } from "../accounts/users.service.js";
 import { DAY } from "../../shared/clock.js";
 import type { Chat } from "./chat.entity.js";
 import type { ChatStateEvent, MessageEvent } from "./chat-events.js";
-import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
+import { formerStudent } from "../../shared/graphql-types.js";
+import type { ChatListItemView, ChatMessageView, ChatUserView, ChatView } from "./chat.types.js";
 import type { ChatMessage } from "./message.entity.js";
 
 /** The fields of a chat a view needs (an entity or a live event's snapshot). */
@@ -162,4 +163,9 @@ export function fromChatStateEvent(e: ChatStateEvent, viewerId: string, now: Dat
     receiverFinishedAt: date(e.receiverFinishedAt),
   };
   return toChatView(state, viewerId, now, new Map(e.users.map((u) => [u.id, u])));
+}
+
+/** A participant as shown in a chat; someone whose account is gone still shows as a name. */
+export function userView(id: string, s: UserSummary | null | undefined): ChatUserView {
+  return s ? { id: s.id, name: s.name, image: s.image, gender: s.gender } : formerStudent(id);
 }

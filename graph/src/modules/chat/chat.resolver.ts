@@ -1,9 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { MAX_MESSAGE_CHARS, MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../server/context.js";
-import { AFTER_ARG, BEFORE_ARG, firstArg, formerStudent, lastArg, sizeRule } from "../../shared/graphql-types.js";
+import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg, sizeRule } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
-import type { UserSummary } from "../accounts/users.service.js";
 import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";
 import {
   ChatListItemConnection,
@@ -14,12 +13,7 @@ import {
   ChatView,
   FinishChatResult,
 } from "./chat.types.js";
-import { fromChatStateEvent, fromMessageEvent } from "./chat-views.js";
-
-/** A participant as shown in a chat; someone whose account is gone still shows as a name. */
-function userView(id: string, s: UserSummary | null | undefined): ChatUserView {
-  return s ? { id: s.id, name: s.name, image: s.image, gender: s.gender } : formerStudent(id);
-}
+import { fromChatStateEvent, fromMessageEvent, userView } from "./chat-views.js";
 
 async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<ChatUserView> {
   return userView(id, chat.users?.get(id) ?? (await ctx.loaders.users.summary.load(id)));
@@ -229,11 +223,8 @@ export class ChatListResolver {
     @Arg("first", () => Int, firstArg(CHAT_LIST_PAGE_SIZE)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<ChatListItemConnection> {
-    return ctx.services.chat.listPage(requireUser(ctx).id, { first, after });
-  }
-
-  @FieldResolver(() => ChatUserView, { description: "The other participant ('Former student' once their account is gone)." })
-  async partner(@Root() item: ChatListItemView, @Ctx() ctx: Context): Promise<ChatUserView> {
-    return userView(item.partnerId, await ctx.loaders.users.summary.load(item.partnerId));
+    const { page, partners } = await ctx.services.chat.listPageWithPartners(requireUser(ctx).id, { first, after });
+    for (const { node } of page.edges) node.partner = userView(node.partnerId, partners.get(node.partnerId));
+    return page;
   }
 }

@@ -199,6 +199,15 @@ export class ChatService {
     return forwardPage(rows, first, after, (r) => encodeTimeKey(LIST_CURSOR, { at: r.lastMessageAt, id: r.id }));
   }
 
+  /** GraphQL's chat list: a page with its partners' summaries, read in one statement beside it (every chat list shows them). */
+  async listPageWithPartners(
+    me: string,
+    opts: { first?: number | null; after?: string | null } = {},
+  ): Promise<{ page: Connection<ChatListItemView>; partners: Map<string, UserSummary> }> {
+    const page = await this.listPage(me, opts);
+    return { page, partners: await this.c.users.summaries(page.edges.map((e) => e.node.partnerId)) };
+  }
+
   private async listRows(me: string, take: number, after: TimeKey | null): Promise<ChatListItemView[]> {
     // Raw SQL with only the list's columns: every chat page load reads this.
     const rows = await rawQuery<ListRow>(

@@ -178,6 +178,38 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     expect(big.count).toBe(small.count);
   });
 
+  it("answers the list's partners and cursors when asked, and markChatRead its item's partner", async () => {
+    const me = await filledStudent(t);
+    const others = [await filledStudent(t), await filledStudent(t)];
+    for (const p of others) {
+      await t.app.services.chatOpen.open({ kind: "swap", requesterId: p.id, receiverId: me.id });
+      t.clock.advance(1000);
+    }
+    const res = await t.gql(
+      `query { chats(first: 5) { edges { cursor node { partner { id name } } } pageInfo { startCursor endCursor } } }`,
+      {},
+      me.token,
+    );
+    expect(res.errors).toBeUndefined();
+    const { edges, pageInfo } = res.data.chats;
+    expect(edges.map((e: { node: { partner: { name: string } } }) => e.node.partner.name)).toEqual([
+      others[1].user.name,
+      others[0].user.name,
+    ]);
+    expect(pageInfo).toEqual({ startCursor: edges[0].cursor, endCursor: edges[1].cursor });
+    expect(edges[0].cursor).not.toBe(edges[1].cursor);
+    // The first edge's cursor pages to the second chat.
+    const next = await t.gql(CHATS, { first: 1, after: edges[0].cursor }, me.token);
+    expect(nodesOf(next.data.chats).map((c: { partner: { id: string } }) => c.partner.id)).toEqual([others[0].id]);
+
+    const marked = await t.gql(
+      `mutation M($chatWith: ID!) { markChatRead(chatWith: $chatWith) { unreadCount partner { id name } } }`,
+      { chatWith: others[0].id },
+      me.token,
+    );
+    expect(marked.data.markChatRead).toEqual({ unreadCount: 0, partner: { id: others[0].id, name: others[0].user.name } });
+  });
+
   it("refuses empty, blank and over-long messages, stores HTML as plain text", async () => {
     const { a, b, chat } = await chatPair(t);
     for (const body of ["", "   ", "\n\t ", "x".repeat(2001), "😀".repeat(2001)]) {

@@ -161,6 +161,13 @@ export class ChatListItemView {
   unreadCount: number;
 
   partnerId: string;
+
+  /**
+   * Set by the resolvers that answer list items (`chats`, `markChatRead`), every page's partners
+   * read in one statement: a plain field, not a resolver called once per row.
+   */
+  @Field(() => ChatUserView, { description: "The other participant ('Former student' once their account is gone)." })
+  partner?: ChatUserView;
 }
 
 @ObjectType("FinishChatResult", { description: "What finishChat did: the chat after it, and whether it is now completed." })
