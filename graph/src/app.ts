@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
 import { createApollo } from "./server/apollo.js";
-import { createRequestListener, type HttpOptions } from "./server/http.js";
+import { createRequestListener, type HttpOptions, requestClasses } from "./server/http.js";
 import { buildAppSchema } from "./server/schema.js";
 import { attachWebSockets } from "./server/ws.js";
 import { createServices, type Services } from "./services.js";
@@ -44,13 +44,14 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const services = createServices({ config, dataSource, clock, pubsub, logger });
   await seedDemoDataIfEmpty(services);
 
-  const httpServer = createServer();
+  const classes = requestClasses();
+  const httpServer = createServer(classes);
   const ws = attachWebSockets(httpServer, schema, services);
   const apollo = createApollo(schema, httpServer, logger, () => ws.dispose(), {
     leaderboard: { version: async () => (await services.coins.leaderboard.snapshot()).version },
   });
   await apollo.start();
-  httpServer.on("request", createRequestListener(services, apollo, opts));
+  httpServer.on("request", createRequestListener(services, apollo, opts, classes));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -3,7 +3,7 @@ import compression from "compression";
 import cors from "cors";
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, type ServerOptions, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import proxyaddr from "proxy-addr";
 import { databaseUp } from "../modules/system/system.resolver.js";
@@ -48,13 +48,46 @@ export function staticHeaders(middleware: RequestHandler): RequestHandler {
 const TRUST_PROXY = "loopback";
 
 /**
+ * The request and response classes the HTTP server makes its objects with. Express moves every
+ * request and response it handles onto its own prototypes (`Object.setPrototypeOf` in `app.handle`),
+ * a hidden-class change per object that left node's HTTP code and ours meeting two shapes of each.
+ * Made with Express's prototypes from the start (once `adopt` has the app), they already are what
+ * Express would make them, and its `setPrototypeOf` is a no-op. The GraphQL door's requests share
+ * the same shapes (Express's prototypes only add methods).
+ */
+export function requestClasses(): Pick<ServerOptions, "IncomingMessage" | "ServerResponse"> & { adopt(app: Express): void } {
+  function AppRequest(this: IncomingMessage, socket: ConstructorParameters<typeof IncomingMessage>[0]) {
+    IncomingMessage.call(this, socket);
+  }
+  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
+  }
+  AppRequest.prototype = IncomingMessage.prototype;
+  AppResponse.prototype = ServerResponse.prototype;
+  return {
+    IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+    ServerResponse: AppResponse as unknown as typeof ServerResponse,
+    adopt(app) {
+      AppRequest.prototype = app.request;
+      AppResponse.prototype = app.response;
+    },
+  };
+}
+
+/**
  * The server's request handler: POST/GET /graphql go to the GraphQL door (graphql-door.ts: the
  * same headers, CORS and body parser, then Apollo, without Express's per-request machinery);
  * everything else (REST, uploads, the web app) to Express.
  */
-export function createRequestListener(services: Services, apollo: ApolloServer<Context>, opts: HttpOptions = {}) {
+export function createRequestListener(
+  services: Services,
+  apollo: ApolloServer<Context>,
+  opts: HttpOptions = {},
+  classes?: ReturnType<typeof requestClasses>,
+) {
   const common = [staticHeaders(helmetWithCsp()), compressWhenAccepted()];
   const app = createExpressApp(services, common, opts);
+  classes?.adopt(app);
   const graphql = graphqlDoor({
     apollo,
     services,
