@@ -51,25 +51,26 @@ const TRUST_PROXY = "loopback";
  * The request and response classes the HTTP server makes its objects with. Express moves every
  * request and response it handles onto its own prototypes (`Object.setPrototypeOf` in `app.handle`),
  * a hidden-class change per object that left node's HTTP code and ours meeting two shapes of each.
- * Made with Express's prototypes from the start (once `adopt` has the app), they already are what
- * Express would make them, and its `setPrototypeOf` is a no-op. The GraphQL door's requests share
- * the same shapes (Express's prototypes only add methods).
+ * Once `adopt` has the app, these classes' prototypes are the app's request and response
+ * prototypes (Express's methods, then node's), so every object is born what Express would make it
+ * and its `setPrototypeOf` is a no-op. Subclasses rather than plain functions, so V8 still sizes the
+ * objects for node's constructors' fields. The GraphQL door's requests share the same shapes.
  */
 export function requestClasses(): Pick<ServerOptions, "IncomingMessage" | "ServerResponse"> & { adopt(app: Express): void } {
-  function AppRequest(this: IncomingMessage, socket: ConstructorParameters<typeof IncomingMessage>[0]) {
-    IncomingMessage.call(this, socket);
-  }
-  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
-    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
-  }
-  AppRequest.prototype = IncomingMessage.prototype;
-  AppResponse.prototype = ServerResponse.prototype;
+  class AppRequest extends IncomingMessage {}
+  class AppResponse extends ServerResponse {}
+  const take = (own: object, from: object) => {
+    Object.setPrototypeOf(own, Object.getPrototypeOf(from));
+    Object.defineProperties(own, Object.getOwnPropertyDescriptors(from));
+  };
   return {
-    IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+    IncomingMessage: AppRequest,
     ServerResponse: AppResponse as unknown as typeof ServerResponse,
     adopt(app) {
-      AppRequest.prototype = app.request;
-      AppResponse.prototype = app.response;
+      take(AppRequest.prototype, app.request);
+      take(AppResponse.prototype, app.response);
+      app.request = AppRequest.prototype as typeof app.request;
+      app.response = AppResponse.prototype as typeof app.response;
     },
   };
 }
