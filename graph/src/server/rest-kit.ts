@@ -87,17 +87,19 @@ export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject |
       let ctx = await contextFromRequest(services, req);
       if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
       if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
+      // Each part is read only when the doc has a schema for it (`req.query` parses the URL's query string).
       const input = {
-        params: parse(doc.params, req.params, "path"),
-        query: parse(doc.query, req.query, "query"),
-        body: parse(doc.body, req.body ?? {}, "body"),
+        params: doc.params && parse(doc.params, req.params, "path"),
+        query: doc.query && parse(doc.query, req.query, "query"),
+        body: doc.body && parse(doc.body, req.body ?? {}, "body"),
       } as RouteInput<B, Q, P>;
       try {
         const body = await handler(req, ctx, res, input);
-        if (!res.headersSent) res.json(body ?? {});
+        if (!res.headersSent) sendJson(res, body ?? {});
       } catch (e) {
         if (!(doc.legacy && e instanceof AppError && LEGACY_CODES.has(e.code))) throw e;
-        res.status(200).json({ ...(doc.legacy === true ? {} : doc.legacy), error: e.message, code: e.code });
+        res.statusCode = 200;
+        sendJson(res, { ...(doc.legacy === true ? {} : doc.legacy), error: e.message, code: e.code });
       }
     } catch (e) {
       next(e);
@@ -105,6 +107,19 @@ export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject |
   };
   wrapped[ROUTE_DOC] = doc as RouteDoc;
   return wrapped;
+}
+
+/**
+ * A route's JSON answer, written as one string: Express's `res.json` would also hash every body into
+ * an ETag (SHA-1) and hand node a Buffer, which node writes beside the headers with `writev` rather
+ * than in one `write` with them. REST answers are per caller and read at once; the one public,
+ * cacheable answer (the leaderboard) sets its own versioned ETag and answers 304 itself.
+ */
+function sendJson(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
 }
 
 /** Attaches a doc to a handler that does not go through `route` (the raw-body webhook). */

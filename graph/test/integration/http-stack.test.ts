@@ -82,4 +82,29 @@ describe("the HTTP stack", () => {
       expect(r.headers.get("x-powered-by")).toBeNull();
     }
   });
+
+  it("writes REST answers as JSON with their length and no ETag of their own; a legacy refusal the same way; HEAD without a body", async () => {
+    const { user, token } = await t.createUser({ name: "Plain Answer" });
+    const r = await fetch(`${t.url}/api/user/${user.id}`, { headers: { "accept-encoding": "" } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(r.headers.get("etag")).toBeNull();
+    const text = await r.text();
+    expect(Number(r.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text).user.name).toBe("Plain Answer");
+    // A legacy path's refusal (200 { error }) is written by the same sender.
+    const refused = await fetch(`${t.url}/api/swap-request`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "accept-encoding": "" },
+      body: JSON.stringify({ userID: user.id }),
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(((await refused.json()) as { error: string }).error).not.toBe("");
+    const head = await fetch(`${t.url}/api/user/${user.id}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    // The leaderboard keeps its own versioned ETag.
+    expect((await fetch(`${t.url}/api/leaderboard`)).headers.get("etag")).toMatch(/^"/);
+  });
 });
