@@ -64,8 +64,10 @@ export function createApollo(
       return { drainServer: drainWs };
     },
   };
+  const publicCache = publicResponseCache(publicFields);
   return new ApolloServer<Context>({
     gateway: jitExecutor(schema),
+    stringifyResult: publicCache.stringifyResult,
     introspection: true,
     ...protection,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
@@ -79,7 +81,7 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none): one listener less per request.
       ApolloServerPluginInlineTraceDisabled(),
-      publicResponseCache(publicFields),
+      publicCache.plugin,
       graphqlOverHttpStatus<Context>(),
     ],
     validationRules: [...protection.validationRules],

@@ -1,5 +1,5 @@
 import { type ApolloServerPlugin, type GraphQLResponse, HeaderMap } from "@apollo/server";
-import { Kind, type OperationDefinitionNode } from "graphql";
+import { type FormattedExecutionResult, Kind, type OperationDefinitionNode } from "graphql";
 import type { Context } from "./context.js";
 
 /** Root fields whose answer is the same for everyone and has a version that changes with it. */
@@ -15,9 +15,18 @@ const MAX_ENTRIES = 64;
  * already computed for the same document, variables and data version, skipping execution. The
  * key holds the data's version, so a change in the data can never be answered from the cache;
  * nothing that depends on the caller (their token, their fields) is ever cached.
+ *
+ * The answer's JSON text is kept with it: `stringifyResult` (Apollo's option of that name) writes a
+ * cached answer's text without serialising it again, which for the 100-row leaderboard was a third
+ * of the request's CPU. Anything else is serialised as Apollo does by default.
  */
-export function publicResponseCache(fields: Record<string, PublicField>): ApolloServerPlugin<Context> {
+export function publicResponseCache(fields: Record<string, PublicField>): {
+  plugin: ApolloServerPlugin<Context>;
+  stringifyResult: (value: FormattedExecutionResult) => string;
+} {
   const cache = new Map<string, GraphQLResponse["body"]>();
+  /** A cached answer's `data` -> its whole JSON text, as Apollo's default would write it. */
+  const texts = new WeakMap<object, string>();
   const rootFieldsOf = (op: OperationDefinitionNode): string[] | null => {
     if (op.operation !== "query") return null;
     const names: string[] = [];
@@ -29,7 +38,7 @@ export function publicResponseCache(fields: Record<string, PublicField>): Apollo
     }
     return names.length ? [...new Set(names)] : null;
   };
-  return {
+  const plugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       let key: string | null = null;
       let recheck: (() => Promise<string>) | null = null;
@@ -52,8 +61,19 @@ export function publicResponseCache(fields: Record<string, PublicField>): Apollo
           if (!recheck || !key.startsWith(`${await recheck()}\u0000`)) return;
           if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
           cache.set(key, body);
+          texts.set(body.singleResult.data, serialize({ data: body.singleResult.data }));
         },
       };
     },
   };
+  return {
+    plugin,
+    stringifyResult: (value) => {
+      const text = value.data && !value.errors && !value.extensions ? texts.get(value.data) : undefined;
+      return text ?? serialize(value);
+    },
+  };
 }
+
+/** Apollo's default serialisation of an answer (`prettyJSONStringify`). */
+const serialize = (value: FormattedExecutionResult) => `${JSON.stringify(value)}\n`;

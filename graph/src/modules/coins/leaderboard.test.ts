@@ -135,6 +135,32 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect((await top(b.token))[0]).toEqual({ userId: first[0].userId, skillCoins: first[0].skillCoins + 2 });
   });
 
+  it("writes a cached answer's text as it was written the first time, without serialising it again", async () => {
+    await rated("Serialised Once", 4.2, 2, 1);
+    const post = () =>
+      fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: BOARD, variables: { first: 7 } }),
+      }).then((r) => r.text());
+    const first = await post();
+    const serialised: unknown[] = [];
+    const stringify = JSON.stringify;
+    JSON.stringify = ((value: unknown, ...rest: never[]) => {
+      if ((value as { data?: { leaderboard?: unknown } } | null)?.data?.leaderboard) serialised.push(value);
+      return stringify(value, ...rest);
+    }) as typeof JSON.stringify;
+    let again: string;
+    try {
+      again = await post();
+    } finally {
+      JSON.stringify = stringify;
+    }
+    expect(again).toBe(first);
+    expect(first).toBe(`${stringify(JSON.parse(first))}\n`);
+    expect(serialised).toEqual([]);
+  });
+
   it("serves at most 100 rows and refuses first outside 1..100", async () => {
     for (let i = 0; i < 105; i++) await t.createUser();
     expect((await t.gql(BOARD, {})).data.leaderboard.edges.map((e: any) => e.node)).toHaveLength(100);
