@@ -47,7 +47,7 @@ try {
       post({ query: "{ feed(first: 20) { edges { node { id name } } pageInfo { hasNextPage } } }" }, students[i % students.length].token),
     "searchUsers(skill)": (i) =>
       post(
-        { query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: SKILLS_KNOWN) { items { id } } }` },
+        { query: `{ searchUsers(query: "${SKILLS[i % SKILLS.length].slice(0, 3)}", filter: SKILLS_KNOWN) { edges { node { id } } } }` },
         students[i % students.length].token,
       ),
   };
