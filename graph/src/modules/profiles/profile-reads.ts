@@ -149,7 +149,7 @@ export async function languagesOfMany(db: Runner, ids: readonly string[]): Promi
 }
 
 /**
- * One student's languages (in their order) and completed skills (oldest first, at most 500), in one
+ * One student's languages (in their order) and completed skills (oldest first, at most COMPLETED_READ_MAX), in one
  * statement: the two short index reads every full profile answer needs (REST's profile and
  * dashboard), one round trip instead of two.
  */
@@ -168,7 +168,7 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
        FROM user_languages l WHERE l.userId = :id
      UNION ALL
      SELECT * FROM (SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
-       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT 500) done`,
+       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX}) done`,
     { id },
   );
   // A union's rows come in no promised order: each part is put back in its own.
@@ -176,14 +176,19 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
   const completed = rows
     .filter((r) => r.part === "c")
     .map((r) => ({
-      skill: r.a,
-      category: String(r.b),
-      completedAt: readDate(r.completedAt),
-      mentorId: String(r.mentorId),
       id: String(r.cid),
+      view: completedView({ skill: r.a, category: String(r.b), mentorId: String(r.mentorId), completedAt: r.completedAt }),
     }))
-    .sort((x, y) => x.completedAt.getTime() - y.completedAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  return { languages: languages.map((r) => r.a), completed: completed.map(({ id: _id, ...c }) => c) };
+    .sort((x, y) => x.view.completedAt.getTime() - y.view.completedAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return { languages: languages.map((r) => r.a), completed: completed.map((c) => c.view) };
+}
+
+/** The most completed skills a profile read returns for one student (oldest first). */
+const COMPLETED_READ_MAX = 500;
+
+/** A completed_skills row as the profile shows it. */
+function completedView(r: { skill: string; category: string; mentorId: string; completedAt: unknown }): CompletedSkillView {
+  return { skill: r.skill, category: r.category, completedAt: readDate(r.completedAt), mentorId: r.mentorId };
 }
 
 export async function completedOfMany(db: Runner, ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
@@ -192,19 +197,9 @@ export async function completedOfMany(db: Runner, ids: readonly string[]): Promi
   const rows = await rawQuery<{ learnerId: string; mentorId: string; skill: string; category: string; completedAt: unknown }>(
     db,
     `SELECT c.learnerId AS learnerId, c.mentorId AS mentorId, c.skill AS skill, c.category AS category, c.completedAt AS completedAt
-       FROM completed_skills c WHERE c.learnerId IN (:...ids) ORDER BY c.completedAt, c.id LIMIT ${500 * unique.length}`,
+       FROM completed_skills c WHERE c.learnerId IN (:...ids) ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX * unique.length}`,
     { ids: unique },
   );
   const byUser = group(rows, (r) => r.learnerId);
-  return new Map(
-    ids.map((id) => [
-      id,
-      (byUser.get(id) ?? []).map((r) => ({
-        skill: r.skill,
-        category: r.category,
-        completedAt: readDate(r.completedAt),
-        mentorId: r.mentorId,
-      })),
-    ]),
-  );
+  return new Map(ids.map((id) => [id, (byUser.get(id) ?? []).map(completedView)]));
 }
