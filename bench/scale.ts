@@ -19,7 +19,7 @@
 import "reflect-metadata";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +29,7 @@ import { openDatabase } from "../graph/src/db/data-source.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
 import { type LoadResult, load, median, quantile, type Req, send } from "./scale/load.js";
+import { appEnv, CHATS, cpuMs, FEED, gql, LEADERBOARD, PROFILE_QUERY, rest, SEARCH } from "./scale/requests.js";
 import { seedCommunity } from "./scale/seed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -146,29 +147,6 @@ interface Scenario {
   variants: Req[];
 }
 
-const gql = (query: string, variables: Record<string, unknown>, token?: string): Req => ({
-  method: "POST",
-  path: "/graphql",
-  body: JSON.stringify({ query, variables }),
-  headers: token ? { authorization: `Bearer ${token}` } : {},
-});
-const rest = (method: "GET" | "POST", p: string, token?: string, body?: unknown): Req => ({
-  method,
-  path: `/api${p}`,
-  body: body === undefined ? undefined : JSON.stringify(body),
-  headers: token ? { authorization: `Bearer ${token}` } : {},
-});
-
-const CARD = "fragment C on User { id name image skillsKnown { category skill } skillsRequired { category skill } }";
-const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
-const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
-const PROFILE_QUERY = `query P($id: ID!) { user(id: $id) { id name gender image amount languages rating { value count }
-  skillsKnown { category skill } skillsRequired { category skill } completedSkills { skill category completedAt mentor { id name } } } }`;
-const CHATS =
-  "query ChatList { chats(first: 30) { edges { node { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } } } }";
-const LEADERBOARD =
-  "query Leaderboard($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
-
 async function feedCursor(port: number, token: string, page: number): Promise<string | null> {
   let after: string | null = null;
   for (let p = 1; p < page; p++) {
@@ -212,16 +190,6 @@ async function sqlRatio(conn: Connection, statements: string[][], ids: string[])
   return median(page) / median(read);
 }
 
-/** User + system CPU time of a process so far, in milliseconds (Linux /proc; 0 elsewhere). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-const CLOCK_TICKS = 100;
 let mariadbPid = 0;
 try {
   mariadbPid = Number(execFileSync("pidof", ["mariadbd"], { encoding: "utf8" }).trim().split(" ")[0]) || 0;
@@ -251,16 +219,7 @@ async function main() {
   const nodeArgs = PROFILE ? ["--cpu-prof", "--cpu-prof-dir", PROFILE] : [];
   const app = spawn(process.execPath, [...nodeArgs, path.join(root, "dist/server/main.js")], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      DATABASE_URL: dbUrl.toString(),
-      JWT_SECRET: secret,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-bench-")),
-      DEMO_DATA: "off",
-      LOG_LEVEL: "warn",
-    },
+    env: appEnv(appPort, dbUrl.toString(), secret),
     stdio: ["ignore", "inherit", "inherit"],
   });
   let raw: ChildProcess | null = null;

@@ -1,0 +1,53 @@
+/** What bench/scale.ts and bench/scale/ab.ts send: the doors' requests, the GraphQL documents, and CPU time read from /proc. */
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Req } from "./load.js";
+
+export const gql = (query: string, variables: Record<string, unknown>, token?: string): Req => ({
+  method: "POST",
+  path: "/graphql",
+  body: JSON.stringify({ query, variables }),
+  headers: token ? { authorization: `Bearer ${token}` } : {},
+});
+export const rest = (method: "GET" | "POST", p: string, token?: string, body?: unknown): Req => ({
+  method,
+  path: `/api${p}`,
+  body: body === undefined ? undefined : JSON.stringify(body),
+  headers: token ? { authorization: `Bearer ${token}` } : {},
+});
+
+const CARD = "fragment C on User { id name image skillsKnown { category skill } skillsRequired { category skill } }";
+export const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
+export const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
+export const PROFILE_QUERY = `query P($id: ID!) { user(id: $id) { id name gender image amount languages rating { value count }
+  skillsKnown { category skill } skillsRequired { category skill } completedSkills { skill category completedAt mentor { id name } } } }`;
+export const CHATS =
+  "query ChatList { chats(first: 30) { edges { node { id status lastMessageAt lastMessagePreview lastMessageFromMe partner { id name image } } } } }";
+export const LEADERBOARD =
+  "query Leaderboard($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
+
+/** User + system CPU time of a process so far, in milliseconds (Linux /proc; 0 elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** The environment the benches start the compiled server with: production mode on MariaDB, no demo data, a fresh data folder. */
+export function appEnv(port: number, databaseUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-bench-")),
+    DEMO_DATA: "off",
+    LOG_LEVEL: "warn",
+  };
+}
