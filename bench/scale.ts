@@ -17,7 +17,7 @@
  * machine is shared, so compare runs by their ratios.
  */
 import "reflect-metadata";
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -29,7 +29,7 @@ import { openDatabase } from "../graph/src/db/data-source.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
 import { type LoadResult, load, median, quantile, type Req, send } from "./scale/load.js";
-import { appEnv, CHATS, cpuMs, FEED, gql, LEADERBOARD, PROFILE_QUERY, rest, SEARCH } from "./scale/requests.js";
+import { appEnv, CHATS, cpuMs, FEED, gql, LEADERBOARD, mariadbPid, PROFILE_QUERY, pick, rest, SEARCH } from "./scale/requests.js";
 import { seedCommunity } from "./scale/seed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -190,12 +190,7 @@ async function sqlRatio(conn: Connection, statements: string[][], ids: string[])
   return median(page) / median(read);
 }
 
-let mariadbPid = 0;
-try {
-  mariadbPid = Number(execFileSync("pidof", ["mariadbd"], { encoding: "utf8" }).trim().split(" ")[0]) || 0;
-} catch {
-  /* MariaDB elsewhere: its CPU is not measured */
-}
+const mariadb = mariadbPid();
 
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
@@ -226,7 +221,6 @@ async function main() {
   try {
     await waitFor(appPort, "/healthz");
     const tokens = new TokenService(secret, systemClock);
-    const pick = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / n)]);
     const viewers = pick(ids, VARIANTS);
     const viewerTokens = await Promise.all(viewers.map((id) => tokens.sign(id, 0)));
     const chatTokens = await Promise.all(pick(chatty, VARIANTS).map((id) => tokens.sign(id, 0)));
@@ -360,10 +354,10 @@ async function main() {
         // Alternate which door goes first, so neither always meets a warmer machine.
         // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
         const measured = async (pid: number, run: () => Promise<LoadResult>, into: { server: number[]; db: number[] }) => {
-          const [s0, d0] = [cpuMs(pid), cpuMs(mariadbPid)];
+          const [s0, d0] = [cpuMs(pid), cpuMs(mariadb)];
           const r = await run();
           into.server.push((cpuMs(pid) - s0) / REQUESTS);
-          into.db.push((cpuMs(mariadbPid) - d0) / REQUESTS);
+          into.db.push((cpuMs(mariadb) - d0) / REQUESTS);
           return r;
         };
         const runApp = () =>

@@ -24,7 +24,7 @@ import { createConnection } from "mysql2/promise";
 import { systemClock } from "../../graph/src/shared/clock.js";
 import { TokenService } from "../../graph/src/shared/tokens.js";
 import { load, median, type Req, send } from "./load.js";
-import { appEnv, CHATS, cpuMs, FEED, gql, PROFILE_QUERY, rest } from "./requests.js";
+import { appEnv, CHATS, cpuMs, FEED, gql, mariadbPid, PROFILE_QUERY, pick, rest } from "./requests.js";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -65,7 +65,6 @@ async function main() {
   const secret = randomBytes(32).toString("hex");
   const tokens = new TokenService(secret, systemClock);
   // The same viewers, targets and chat owners as bench/scale.ts picks.
-  const pick = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / n)]);
   const viewers = await Promise.all(pick(ids, 16).map((id) => tokens.sign(id, 0)));
   const chatters = await Promise.all(pick(JSON.parse(meta[0].chatty) as string[], 16).map((id) => tokens.sign(id, 0)));
   const targets = pick(ids.slice().reverse(), 16);
@@ -82,26 +81,41 @@ async function main() {
   const make = scenarios[scenario];
   if (!make) throw new Error(`--scenario: one of ${Object.keys(scenarios).join(", ")}`);
 
-  const mariadb = Number(execFileSync("pidof", ["mariadbd"], { encoding: "utf8" }).trim().split(" ")[0]) || 0;
+  const mariadb = mariadbPid();
   const mariadbAffinity =
     pin && mariadb
       ? execFileSync("taskset", ["-pc", String(mariadb)], { encoding: "utf8" })
           .split(": ")[1]
           .trim()
       : null;
-  if (mariadbAffinity) execFileSync("taskset", ["-a", "-pc", "0", String(mariadb)]);
-  if (pin) execFileSync("taskset", ["-pc", "0", String(process.pid)]);
-
-  const apps: App[] = builds.map((build, i) => {
-    const port = 4700 + i;
-    const flags = flagSets[i] ?? flagSets[0];
-    const node = [...flags, path.resolve(build, "server/main.js")];
-    const child = spawn(pin ? "taskset" : process.execPath, pin ? ["-c", "1", process.execPath, ...node] : node, {
-      env: appEnv(port, dbUrl.toString(), secret),
-      stdio: ["ignore", "inherit", "inherit"],
+  const apps: App[] = [];
+  const restoreMariadb = () => {
+    if (mariadbAffinity) execFileSync("taskset", ["-a", "-pc", mariadbAffinity, String(mariadb)]);
+  };
+  if (mariadbAffinity) {
+    execFileSync("taskset", ["-a", "-pc", "0", String(mariadb)]);
+    // Interrupted, it still stops the apps and gives MariaDB its cores back.
+    process.once("SIGINT", () => {
+      for (const app of apps) app.child.kill();
+      restoreMariadb();
+      process.exit(130);
     });
-    return { label: `${build}${flags.length ? ` ${flags.join(" ")}` : ""}`, port, child, cpu: [], db: [], rps: [] };
-  });
+  }
+  // Every thread of this process (the load generator), not only the main one.
+  if (pin) execFileSync("taskset", ["-a", "-pc", "0", String(process.pid)]);
+
+  apps.push(
+    ...builds.map((build, i): App => {
+      const port = 4700 + i;
+      const flags = flagSets[i] ?? flagSets[0];
+      const node = [...flags, path.resolve(build, "server/main.js")];
+      const child = spawn(pin ? "taskset" : process.execPath, pin ? ["-c", "1", process.execPath, ...node] : node, {
+        env: appEnv(port, dbUrl.toString(), secret),
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      return { label: `${build}${flags.length ? ` ${flags.join(" ")}` : ""}`, port, child, cpu: [], db: [], rps: [] };
+    }),
+  );
   try {
     for (const app of apps) {
       for (let tries = 0; ; tries++) {
@@ -148,7 +162,7 @@ async function main() {
     }
   } finally {
     for (const app of apps) app.child.kill();
-    if (mariadbAffinity) execFileSync("taskset", ["-a", "-pc", mariadbAffinity, String(mariadb)]);
+    restoreMariadb();
   }
   console.log(`${scenario}: ${rounds} alternating rounds of ${requests} requests at concurrency ${concurrency}${pin ? ", pinned" : ""}`);
   for (const app of apps) {

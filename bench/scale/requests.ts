@@ -1,4 +1,5 @@
 /** What bench/scale.ts and bench/scale/ab.ts send: the doors' requests, the GraphQL documents, and CPU time read from /proc. */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,4 +51,18 @@ export function appEnv(port: number, databaseUrl: string, jwtSecret: string): No
     DEMO_DATA: "off",
     LOG_LEVEL: "warn",
   };
+}
+
+/** MariaDB's server process on this machine, or 0 when it runs elsewhere (its CPU is then not measured). */
+export function mariadbPid(): number {
+  try {
+    return Number(execFileSync("pidof", ["mariadbd"], { encoding: "utf8" }).trim().split(" ")[0]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** `n` entries spread evenly over `list` (the viewers, targets and chat owners a bench sends as). */
+export function pick(list: string[], n: number): string[] {
+  return Array.from({ length: n }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / n)]);
 }

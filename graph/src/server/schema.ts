@@ -37,7 +37,8 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
  * inside the answer's object literal, must call every such resolver on its deferred path with a
  * resolve-info for each value: a 30-row chat list made about 300 such calls. Fields with a
  * `@FieldResolver` keep it; a type any of whose fields carries `@Authorized` or `@UseMiddleware`
- * (none today) keeps type-graphql's resolvers, which run those.
+ * (none today) keeps type-graphql's resolvers, which run those. Global middlewares (buildSchema's
+ * `globalMiddlewares`, none today) would not run on simple fields: adding one means revisiting this.
  */
 function useSimpleResolvers(): void {
   const storage = getMetadataStorage();
