@@ -3,6 +3,10 @@ import { buildSchema, getMetadataStorage } from "type-graphql";
 import { allResolvers } from "../modules/index.js";
 import type { AppPubSub } from "../shared/pubsub.js";
 import type { Context } from "./context.js";
+import { type SyncAuthChecker, useDirectResolvers } from "./direct-resolvers.js";
+
+/** `@Authorized()`: a caller with a valid token (the resolvers check anything finer themselves). */
+const authChecker = ({ context }: { context: Context }) => context.user !== null;
 
 /** The schema from the type-graphql classes; `schema.graphql` is this, printed and committed. */
 export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
@@ -15,9 +19,10 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
     // tenth of a start); Apollo Server asserts the schema valid when it starts, and the contract test
     // compares the printed schema with schema.graphql.
     skipCheck: true,
-    authChecker: ({ context }: { context: Context }) => context.user !== null,
+    authChecker,
     authMode: "error",
   });
+  useDirectResolvers(schema, authChecker as SyncAuthChecker);
   // type-graphql names the root types but gives no way to describe them.
   for (const [type, description] of [
     [schema.getQueryType(), ROOT_DESCRIPTIONS.Query],
