@@ -8,7 +8,6 @@ import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 import { jitExecutor } from "./jit.js";
 import { type PublicField, publicResponseCache } from "./public-cache.js";
-import { graphqlOverHttpStatus } from "./response-status.js";
 
 export const MAX_QUERY_TOKENS = 2000;
 
@@ -66,7 +65,7 @@ export function createApollo(
   };
   const publicCache = publicResponseCache(publicFields);
   return new ApolloServer<Context>({
-    gateway: jitExecutor(schema),
+    gateway: jitExecutor(schema, publicCache.around),
     stringifyResult: publicCache.stringifyResult,
     introspection: true,
     ...protection,
@@ -81,8 +80,8 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none): one listener less per request.
       ApolloServerPluginInlineTraceDisabled(),
-      publicCache.plugin,
-      graphqlOverHttpStatus<Context>(),
+      // No plugin here has a per-request listener (Apollo calls each at every stage of every request):
+      // the public cache wraps the executor and the door sets the status of request errors (graphql-door.ts).
     ],
     validationRules: [...protection.validationRules],
     formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),

@@ -86,6 +86,36 @@ describe("the GraphQL door", () => {
     expect(JSON.parse(large.body.toString())).toEqual({ errors: [{ message: "Request too large", extensions: { code: "BAD_REQUEST" } }] });
   });
 
+  it("answers a request error 400 in application/graphql-response+json and 200 in application/json, as the client asks", async () => {
+    const cases: Array<[string | undefined, string, number, string]> = [
+      // [Accept, body, status, media type]
+      [undefined, JSON.stringify({ query: "{ nope }" }), 200, "application/json"],
+      ["application/json", JSON.stringify({ query: "{ " }), 200, "application/json"],
+      [
+        "application/graphql-response+json, application/json;q=0.9",
+        JSON.stringify({ query: "{ nope }" }),
+        400,
+        "application/graphql-response+json",
+      ],
+      [
+        "application/graphql-response+json",
+        JSON.stringify({ query: "query Q($id: ID!) { user(id: $id) { id } }", variables: {} }),
+        400,
+        "application/graphql-response+json",
+      ],
+      ["application/json", JSON.stringify({ query: "query Q($id: ID!) { user(id: $id) { id } }", variables: {} }), 200, "application/json"],
+    ];
+    for (const [accept, body, status, type] of cases) {
+      const res = await send(t.url, { headers: { ...json, ...(accept ? { accept } : {}) }, body });
+      expect([accept, body, res.status, String(res.headers["content-type"]).split(";")[0]]).toEqual([accept, body, status, type]);
+      const code = JSON.parse(res.body.toString()).errors[0].extensions.code;
+      expect(["GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT"]).toContain(code);
+    }
+    // A malformed request (no query) keeps its 400 in either type.
+    const noQuery = await send(t.url, { headers: { ...json, accept: "application/json" }, body: JSON.stringify({ variables: {} }) });
+    expect(noQuery.status).toBe(400);
+  });
+
   it("serves /graphql/ and GET with a query string, and leaves other paths to the app", async () => {
     const slash = await send(t.url, { path: "/graphql/", headers: json, body: JSON.stringify({ query: "{ __typename }" }) });
     expect(JSON.parse(slash.body.toString())).toEqual({ data: { __typename: "Query" } });

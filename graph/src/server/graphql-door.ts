@@ -4,6 +4,7 @@ import proxyaddr from "proxy-addr";
 import type { Services } from "../services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { type Context, contextFromToken } from "./context.js";
+import { graphqlOverHttpStatus } from "./response-status.js";
 
 /** A connect-style middleware that works on plain node requests (cors, body-parser's json). */
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -34,7 +35,8 @@ export interface GraphqlDoorOptions {
  * Apollo Server's own HTTP handler (what @as-integrations/express5 did inside Express), but without Express's
  * router, request and response decoration and per-response ETag hashing, which on a cheap query
  * cost as much CPU as the query's SQL. Everything Apollo does (parsing, validation with every
- * armor limit, plugins, CSRF prevention, error formatting, status codes) is unchanged.
+ * armor limit, plugins, CSRF prevention, error formatting, status codes) is unchanged, but for the
+ * status of a request error answered as application/json (graphqlOverHttpStatus).
  */
 export function graphqlDoor(opts: GraphqlDoorOptions) {
   const { apollo, services, before, trust } = opts;
@@ -52,6 +54,7 @@ export function graphqlDoor(opts: GraphqlDoorOptions) {
     for (const [key, value] of answer.headers) res.setHeader(key, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === "complete") {
+      res.statusCode = graphqlOverHttpStatus(res.statusCode, answer.headers.get("content-type"), answer.body.string);
       res.setHeader("content-length", Buffer.byteLength(answer.body.string));
       res.end(answer.body.string);
       return;
