@@ -23,6 +23,7 @@
  * then the lower tiers.
  */
 
+import { sqlDateTime } from "../../db/sql.js";
 import { blockProbes } from "../blocks/blocks.service.js";
 
 /** Position in the feed order. */
@@ -85,8 +86,8 @@ export function feedSegmentQuery(
   after: CursorKey | null,
   limit: number,
 ): { sql: string; params: Record<string, unknown> } | null {
-  const params: Record<string, unknown> = { asOf: v.asOf, viewer: v.id, known: v.known, required: v.required };
-  if (after) Object.assign(params, { at: after.createdAt, cid: after.id });
+  const params: Record<string, unknown> = { asOf: sqlDateTime(v.asOf), viewer: v.id, known: v.known, required: v.required };
+  if (after) Object.assign(params, { at: sqlDateTime(after.createdAt), cid: after.id });
   const streams: Array<{ kind: string; term: string; term2: string }> =
     score === 3
       ? v.required.flatMap((term) => v.known.map((term2) => ({ kind: "p", term, term2 })))

@@ -8,7 +8,7 @@ import { UserConnection } from "./profiles.types.js";
 /** The page already read its cards' skills: the field resolvers find them in the request's loader. */
 function toConnection(ctx: Context, page: FeedPage): UserConnection {
   for (const [id, skills] of page.skills) ctx.loaders.profiles.skills.prime(id, skills);
-  return connection(page.users, (_, i) => page.cursors[i], page);
+  return connection(page.users, (_, i) => page.cursor(i), page);
 }
 
 @Resolver()

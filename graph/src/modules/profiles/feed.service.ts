@@ -14,7 +14,7 @@ import {
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
 import type { Cards, ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
-import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
+import { isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
 
 export const FEED_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 20;
@@ -30,8 +30,8 @@ export interface FeedPage {
   users: ProfileRow[];
   /** The skills of `users` (read with them: a card shows both). */
   skills: Map<string, UserSkills>;
-  /** The cursor of each of `users` (a keyset position), index-aligned. */
-  cursors: string[];
+  /** The cursor of `users[i]` (a keyset position), made only when asked (a page's reader usually needs the last one). */
+  cursor(i: number): string;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
 }
@@ -80,8 +80,12 @@ export class FeedService {
   }
 
   /** The cards of `ids` in that order, with their skills, in one statement. */
-  private async cards(ids: string[]): Promise<Pick<FeedPage, "users" | "skills">> {
-    return inOrder(ids, await this.profiles.cardsByIds(ids));
+  /** The cards of a page's rows, in their order, each with its row's cursor (a row whose student is gone meanwhile is left out with its cursor). */
+  private async cards<R extends { id: string }>(
+    rows: R[],
+    cursorOf: (row: R) => string,
+  ): Promise<Omit<FeedPage, "hasNextPage" | "hasPreviousPage">> {
+    return cardsInOrder(rows, await this.profiles.cardsByIds(rows.map((r) => r.id)), cursorOf);
   }
 
   /** A session's snapshot time; one the index no longer keeps history for reads as of now. */
@@ -97,7 +101,10 @@ export class FeedService {
    */
   private async viewer(viewerId: string, asOf: Date): Promise<FeedViewer> {
     const sqlite = isSqlite(this.ds);
-    const facts = await rawQuery<{ kind: string; term: string }>(this.ds, viewerFactsQuery(sqlite), { viewer: viewerId, asOf });
+    const facts = await rawQuery<{ kind: string; term: string }>(this.ds, viewerFactsQuery(sqlite), {
+      viewer: viewerId,
+      asOf: sqlDateTime(asOf),
+    });
     const blocked = [...new Set(facts.filter((r) => r.kind === "b").map((r) => r.term))];
     let skills = facts.filter((r) => r.kind !== "b");
     if (!skills.some((r) => r.kind === "m")) {
@@ -147,8 +154,7 @@ export class FeedService {
     const rows = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
     return {
-      ...(await this.cards(pageRows.map((r) => r.id))),
-      cursors: pageRows.map((r) => encodeCursor({ ...r, asOf: v.asOf })),
+      ...(await this.cards(pageRows, (r) => encodeCursor({ ...r, asOf: v.asOf }))),
       hasNextPage: rows.length > first,
       hasPreviousPage: after !== null,
     };
@@ -228,7 +234,7 @@ export class FeedService {
     const first = pageSize("first", opts.first, SEARCH_PAGE_SIZE);
     const prefix = foldTerm(String(query ?? ""));
     const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter) : null;
-    if (!prefix) return { users: [], skills: new Map(), cursors: [], hasNextPage: false, hasPreviousPage: false };
+    if (!prefix) return { users: [], skills: new Map(), cursor: noCursor, hasNextPage: false, hasPreviousPage: false };
     const q = searchQuery({
       sqlite: isSqlite(this.ds),
       field: SEARCH_FIELD[filter],
@@ -240,8 +246,7 @@ export class FeedService {
     const rows = await rawQuery<{ id: string; term: string; sortKey: string }>(this.ds, q.sql, q.params);
     const pageRows = rows.slice(0, first);
     return {
-      ...(await this.cards(pageRows.map((r) => r.id))),
-      cursors: pageRows.map((r) => encodeSearchCursor({ term: r.term, sortKey: r.sortKey, id: r.id }, prefix, filter)),
+      ...(await this.cards(pageRows, (r) => encodeSearchCursor({ term: r.term, sortKey: r.sortKey, id: r.id }, prefix, filter))),
       hasNextPage: rows.length > first,
       hasPreviousPage: after !== null,
     };
@@ -249,6 +254,30 @@ export class FeedService {
 }
 
 /** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
+/**
+ * A page's cards in its rows' order, each with its own row's cursor. A row whose student is gone by
+ * the time the cards are read is left out with its cursor, so `cursor(i)` stays the position of
+ * `users[i]` and the next page starts after the last card shown.
+ */
+export function cardsInOrder<R extends { id: string }>(
+  rows: readonly R[],
+  read: Cards,
+  cursorOf: (row: R) => string,
+): Omit<FeedPage, "hasNextPage" | "hasPreviousPage"> {
+  const kept = rows.filter((r) => read.users.has(r.id));
+  return {
+    ...inOrder(
+      kept.map((r) => r.id),
+      read,
+    ),
+    cursor: (i) => cursorOf(kept[i]),
+  };
+}
+
+const noCursor = (i: number): string => {
+  throw new RangeError(`no row ${i} on an empty page`);
+};
+
 function inOrder(ids: readonly string[], read: Cards): Pick<FeedPage, "users" | "skills"> {
   return { users: ids.map((id) => read.users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills: read.skills };
 }

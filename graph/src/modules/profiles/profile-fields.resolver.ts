@@ -2,12 +2,12 @@ import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { Context } from "../../server/context.js";
 import { ResponseStatsType } from "../swaps/response-stats.types.js";
 import { ratingOf } from "./profile-views.js";
-import type { ProfileRow } from "./profiles.service.js";
+import { cardSkills, type ProfileRow } from "./profiles.service.js";
 import { CompletedSkillType, MeType, RatingType, SkillType, UserType } from "./profiles.types.js";
 
 type ClassOf<T> = new (...args: never[]) => T;
 
-/** The relations of a profile, all through the request's loaders (no query per row). */
+/** The relations of a profile, all through the request's loaders (no query per row) or read with the row itself. */
 function profileFieldsResolver(of: ClassOf<UserType>) {
   @Resolver(() => of)
   class ProfileFieldsResolver {
@@ -17,13 +17,13 @@ function profileFieldsResolver(of: ClassOf<UserType>) {
     }
 
     @FieldResolver(() => [SkillType], { description: "Skills the student can teach, in their order (at most 20)." })
-    async skillsKnown(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
-      return (await ctx.loaders.profiles.skills.load(u.id)).known;
+    skillsKnown(@Root() u: ProfileRow, @Ctx() ctx: Context): SkillType[] | Promise<SkillType[]> {
+      return cardSkills(u)?.known ?? ctx.loaders.profiles.skills.load(u.id).then((s) => s.known);
     }
 
     @FieldResolver(() => [SkillType], { description: "Skills the student wants to learn, in their order (at most 20)." })
-    async skillsRequired(@Root() u: ProfileRow, @Ctx() ctx: Context): Promise<SkillType[]> {
-      return (await ctx.loaders.profiles.skills.load(u.id)).required;
+    skillsRequired(@Root() u: ProfileRow, @Ctx() ctx: Context): SkillType[] | Promise<SkillType[]> {
+      return cardSkills(u)?.required ?? ctx.loaders.profiles.skills.load(u.id).then((s) => s.required);
     }
 
     @FieldResolver(() => [CompletedSkillType], { description: "Skills learned in completed chats, each with its mentor." })

@@ -100,6 +100,19 @@ export interface Cards {
  * Profiles with their skills in one statement (a feed or search page: the cards it shows).
  * Ids that name nobody are absent.
  */
+/** Where a row read by cardsByIds keeps its skills: a symbol, not enumerable, so no answer or copy of the row carries it. */
+const CARD_SKILLS = Symbol("card skills");
+
+/**
+ * The skills read with a profile row (cardsByIds reads a card and its skills in one statement), or
+ * undefined for a row read otherwise. A card's skill fields answer from it at once, where the
+ * request's skills loader (primed with the same lists) would answer through a promise: 20 of them
+ * on a feed page of ten cards.
+ */
+export function cardSkills(row: ProfileRow): UserSkills | undefined {
+  return (row as ProfileRow & { [CARD_SKILLS]?: UserSkills })[CARD_SKILLS];
+}
+
 export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Cards> {
   const unique = [...new Set(ids)];
   const users = new Map<string, ProfileRow>();
@@ -115,8 +128,11 @@ export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Ca
   for (const r of rows) {
     const id = String(r.id);
     if (!users.has(id)) {
-      users.set(id, profileRowOf(r));
-      skills.set(id, { known: [], required: [] });
+      const row = profileRowOf(r);
+      const own: UserSkills = { known: [], required: [] };
+      Object.defineProperty(row, CARD_SKILLS, { value: own });
+      users.set(id, row);
+      skills.set(id, own);
     }
     if (r.skillKind === "known" || r.skillKind === "required") {
       skills.get(id)![r.skillKind].push({ category: String(r.skillCategory), skill: String(r.skillName) });

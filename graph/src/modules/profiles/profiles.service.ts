@@ -10,6 +10,8 @@ import { CompletedSkill } from "./completed-skill.entity.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
 export type { Cards, CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
+/** The skills a card read carries (the skill fields answer from it). */
+export { cardSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
