@@ -65,7 +65,7 @@ export function createApollo(
   };
   const publicCache = publicResponseCache(publicFields);
   return new ApolloServer<Context>({
-    gateway: jitExecutor(schema, publicCache.around),
+    gateway: jitExecutor(schema),
     stringifyResult: publicCache.stringifyResult,
     introspection: true,
     ...protection,
@@ -80,8 +80,10 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none): one listener less per request.
       ApolloServerPluginInlineTraceDisabled(),
-      // No plugin here has a per-request listener (Apollo calls each at every stage of every request):
-      // the public cache wraps the executor and the door sets the status of request errors (graphql-door.ts).
+      // Apollo calls a plugin's per-request listener at every stage of every request: the public cache
+      // listens only to requests that name a public field, and the door sets the status of request
+      // errors (graphql-door.ts) rather than a plugin.
+      publicCache.plugin,
     ],
     validationRules: [...protection.validationRules],
     formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),

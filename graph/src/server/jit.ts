@@ -18,13 +18,9 @@ const MAX_COMPILED = 500;
  * it, because graphql-js stops a mutation's remaining root fields once a non-null one failed
  * (several aliased logins must not all run), where graphql-jit would go on.
  */
-export function jitExecutor(
-  schema: GraphQLSchema,
-  /** Runs around every execution, e.g. to answer from a cache instead (public-cache.ts). */
-  around?: (rc: Parameters<GatewayExecutor>[0], execute: () => ReturnType<GatewayExecutor>) => ReturnType<GatewayExecutor>,
-): GatewayInterface {
+export function jitExecutor(schema: GraphQLSchema): GatewayInterface {
   const compiled = new Map<string, CompiledQuery>();
-  const run: GatewayExecutor = async (rc) => {
+  const executor: GatewayExecutor = async (rc) => {
     const variables = rc.request.variables ?? {};
     const coerced = getVariableValues(schema, rc.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
     if (coerced.errors) return { errors: coerced.errors };
@@ -48,7 +44,6 @@ export function jitExecutor(
     }
     return query.query(undefined, rc.context, variables);
   };
-  const executor: GatewayExecutor = around ? (rc) => around(rc, () => run(rc)) : run;
   return {
     onSchemaLoadOrUpdate(callback) {
       // Only Apollo's schema reporting (off without an Apollo key) reads the printed schema: printed
