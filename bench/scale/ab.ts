@@ -20,11 +20,8 @@ import "reflect-metadata";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createConnection } from "mysql2/promise";
-import { systemClock } from "../../graph/src/shared/clock.js";
-import { TokenService } from "../../graph/src/shared/tokens.js";
-import { load, median, type Req, send } from "./load.js";
-import { appEnv, CHATS, cpuMs, FEED, gql, mariadbPid, PROFILE_QUERY, pick, rest } from "./requests.js";
+import { load, median, send } from "./load.js";
+import { appEnv, benchScenarios, cpuMs, mariadbPid } from "./requests.js";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -57,27 +54,8 @@ interface App {
 }
 
 async function main() {
-  const c = await createConnection({ uri: dbUrl.toString() });
-  const [rows] = (await c.query("SELECT id FROM users ORDER BY createdAt, id")) as unknown as [Array<{ id: string }>];
-  const [meta] = (await c.query("SELECT chatty FROM bench_meta")) as unknown as [Array<{ chatty: string }>];
-  await c.end();
-  const ids = rows.map((r) => r.id);
   const secret = randomBytes(32).toString("hex");
-  const tokens = new TokenService(secret, systemClock);
-  // The same viewers, targets and chat owners as bench/scale.ts picks.
-  const viewers = await Promise.all(pick(ids, 16).map((id) => tokens.sign(id, 0)));
-  const chatters = await Promise.all(pick(JSON.parse(meta[0].chatty) as string[], 16).map((id) => tokens.sign(id, 0)));
-  const targets = pick(ids.slice().reverse(), 16);
-  const scenarios: Record<string, (i: number) => Req> = {
-    "graphql-floor": () => gql("{ __typename }", {}),
-    "graphql-profile": (i) => gql(PROFILE_QUERY, { id: targets[i % 16] }, viewers[i % 16]),
-    "graphql-chat-list": (i) => gql(CHATS, {}, chatters[i % 16]),
-    "graphql-feed": (i) => gql(FEED, { first: 10 }, viewers[i % 16]),
-    "rest-profile": (i) => rest("GET", `/user/${targets[i % 16]}`, viewers[i % 16]),
-    "rest-chat-list": (i) => rest("GET", "/user/chat", chatters[i % 16]),
-    "rest-feed": (i) => rest("GET", "/dashboard?skip=0", viewers[i % 16]),
-    healthz: () => ({ method: "GET", path: "/healthz" }),
-  };
+  const scenarios = await benchScenarios(dbUrl.toString(), secret);
   const make = scenarios[scenario];
   if (!make) throw new Error(`--scenario: one of ${Object.keys(scenarios).join(", ")}`);
 

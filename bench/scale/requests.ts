@@ -1,8 +1,11 @@
-/** What bench/scale.ts and bench/scale/ab.ts send: the doors' requests, the GraphQL documents, and CPU time read from /proc. */
+/** What bench/scale.ts, bench/scale/ab.ts and bench/scale/alloc.ts send: the doors' requests, the GraphQL documents, and CPU time read from /proc. */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createConnection } from "mysql2/promise";
+import { systemClock } from "../../graph/src/shared/clock.js";
+import { TokenService } from "../../graph/src/shared/tokens.js";
 import type { Req } from "./load.js";
 
 export const gql = (query: string, variables: Record<string, unknown>, token?: string): Req => ({
@@ -65,4 +68,33 @@ export function mariadbPid(): number {
 /** `n` entries spread evenly over `list` (the viewers, targets and chat owners a bench sends as). */
 export function pick(list: string[], n: number): string[] {
   return Array.from({ length: n }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / n)]);
+}
+
+/**
+ * The single reads bench:ab and bench:alloc run, by name, on the community seeded in `databaseUrl`:
+ * the same viewers, targets and chat owners as bench/scale.ts picks, with tokens signed by `secret`
+ * (start the app with the same one). Request i goes to the i-th of 16 of each.
+ */
+export async function benchScenarios(databaseUrl: string, secret: string): Promise<Record<string, (i: number) => Req>> {
+  const c = await createConnection({ uri: databaseUrl });
+  const [rows] = (await c.query("SELECT id FROM users ORDER BY createdAt, id")) as unknown as [Array<{ id: string }>];
+  const [meta] = (await c.query("SELECT chatty FROM bench_meta")) as unknown as [Array<{ chatty: string }>];
+  await c.end();
+  const ids = rows.map((r) => r.id);
+  const tokens = new TokenService(secret, systemClock);
+  const viewers = await Promise.all(pick(ids, 16).map((id) => tokens.sign(id, 0)));
+  const chatters = await Promise.all(pick(JSON.parse(meta[0].chatty) as string[], 16).map((id) => tokens.sign(id, 0)));
+  const targets = pick(ids.slice().reverse(), 16);
+  return {
+    "graphql-floor": () => gql("{ __typename }", {}),
+    "graphql-profile": (i) => gql(PROFILE_QUERY, { id: targets[i % 16] }, viewers[i % 16]),
+    "graphql-chat-list": (i) => gql(CHATS, {}, chatters[i % 16]),
+    "graphql-feed": (i) => gql(FEED, { first: 10 }, viewers[i % 16]),
+    "rest-profile": (i) => rest("GET", `/user/${targets[i % 16]}`, viewers[i % 16]),
+    "rest-chat-list": (i) => rest("GET", "/user/chat", chatters[i % 16]),
+    "rest-feed": (i) => rest("GET", "/dashboard?skip=0", viewers[i % 16]),
+    "graphql-leaderboard": () => gql(LEADERBOARD, { first: 100 }),
+    "rest-leaderboard": () => rest("GET", "/leaderboard"),
+    healthz: () => ({ method: "GET", path: "/healthz" }),
+  };
 }
