@@ -79,8 +79,7 @@ export class FeedService {
     return this.deps.dataSource;
   }
 
-  /** The cards of `ids` in that order, with their skills, in one statement. */
-  /** The cards of a page's rows, in their order, each with its row's cursor (a row whose student is gone meanwhile is left out with its cursor). */
+  /** The cards of a page's rows with their skills, in one statement, in the rows' order, each with its row's cursor (cardsInOrder). */
   private async cards<R extends { id: string }>(
     rows: R[],
     cursorOf: (row: R) => string,
@@ -253,7 +252,6 @@ export class FeedService {
   }
 }
 
-/** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
 /**
  * A page's cards in its rows' order, each with its own row's cursor. A row whose student is gone by
  * the time the cards are read is left out with its cursor, so `cursor(i)` stays the position of
@@ -278,6 +276,7 @@ const noCursor = (i: number): string => {
   throw new RangeError(`no row ${i} on an empty page`);
 };
 
+/** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
 function inOrder(ids: readonly string[], read: Cards): Pick<FeedPage, "users" | "skills"> {
   return { users: ids.map((id) => read.users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills: read.skills };
 }

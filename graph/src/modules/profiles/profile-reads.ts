@@ -96,10 +96,6 @@ export interface Cards {
   skills: Map<string, UserSkills>;
 }
 
-/**
- * Profiles with their skills in one statement (a feed or search page: the cards it shows).
- * Ids that name nobody are absent.
- */
 /** Where a row read by cardsByIds keeps its skills: a symbol, not enumerable, so no answer or copy of the row carries it. */
 const CARD_SKILLS = Symbol("card skills");
 
@@ -113,6 +109,10 @@ export function cardSkills(row: ProfileRow): UserSkills | undefined {
   return (row as ProfileRow & { [CARD_SKILLS]?: UserSkills })[CARD_SKILLS];
 }
 
+/**
+ * Profiles with their skills in one statement (a feed or search page: the cards it shows).
+ * Ids that name nobody are absent.
+ */
 export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Cards> {
   const unique = [...new Set(ids)];
   const users = new Map<string, ProfileRow>();
