@@ -21,10 +21,9 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { load, median, send } from "./load.js";
-import { appEnv, benchScenarios, cpuMs, mariadbPid } from "./requests.js";
+import { appEnv, benchDatabaseUrl, benchScenarios, cpuMs, mariadbPid, option } from "./requests.js";
 
-const argv = process.argv.slice(2);
-const opt = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const opt = option;
 const builds = opt("builds", "dist").split(",");
 const flagSets = opt("flags", "")
   .split("|")
@@ -34,15 +33,9 @@ const rounds = Number(opt("rounds", "6"));
 const requests = Number(opt("requests", "4000"));
 const concurrency = Number(opt("concurrency", "16"));
 const perfSeconds = Number(opt("perf", "0"));
-const pin = argv.includes("--pin");
+const pin = process.argv.includes("--pin");
 
-const baseUrl = process.env.BENCH_MYSQL_URL ?? process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL;
-if (!baseUrl || !/^(mysql|mariadb):/.test(baseUrl)) {
-  console.error("bench:ab needs MariaDB: set BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test).");
-  process.exit(1);
-}
-const dbUrl = new URL(baseUrl.replace(/^mariadb:/, "mysql:"));
-dbUrl.pathname = `/sx_bench_${opt("students", "100000")}`;
+const dbUrl = benchDatabaseUrl("bench:ab");
 
 interface App {
   label: string;

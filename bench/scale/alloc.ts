@@ -19,21 +19,14 @@ import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
 import WebSocket from "ws";
 import { load, type Req, send } from "./load.js";
-import { appEnv, benchScenarios } from "./requests.js";
+import { appEnv, benchDatabaseUrl, benchScenarios, option } from "./requests.js";
 
-const argv = process.argv.slice(2);
-const opt = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const opt = option;
 const builds = opt("builds", "dist").split(",");
 const scenario = opt("scenario", "graphql-profile");
 const requests = Number(opt("requests", "3000"));
 const top = Number(opt("top", "25"));
-const baseUrl = process.env.BENCH_MYSQL_URL ?? process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL;
-if (!baseUrl || !/^(mysql|mariadb):/.test(baseUrl)) {
-  console.error("bench:alloc needs MariaDB: set BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test).");
-  process.exit(1);
-}
-const dbUrl = new URL(baseUrl.replace(/^mariadb:/, "mysql:"));
-dbUrl.pathname = `/sx_bench_${opt("students", "100000")}`;
+const dbUrl = benchDatabaseUrl("bench:alloc");
 
 interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };

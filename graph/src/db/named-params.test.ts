@@ -1,6 +1,6 @@
 import { MysqlDriver } from "typeorm/driver/mysql/MysqlDriver.js";
 import { describe, expect, it } from "vitest";
-import { expandNamed, sqlDateTime } from "./sql.js";
+import { expandNamed, sqlDateTime } from "./named-params.js";
 
 /** TypeORM's own expansion for MySQL/MariaDB, which expandNamed must match. */
 const typeorm = (sql: string, params: Record<string, unknown>) =>

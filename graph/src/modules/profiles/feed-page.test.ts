@@ -1,6 +1,6 @@
 /** How a feed or search page is put together from its walked rows and their cards (feed.service.ts). */
 import { describe, expect, it } from "vitest";
-import { cardsInOrder } from "./feed.service.js";
+import { cardsInOrder } from "./feed-page.js";
 import type { Cards, ProfileRow } from "./profile-reads.js";
 
 const row = (id: string) => ({ id, name: id }) as unknown as ProfileRow;

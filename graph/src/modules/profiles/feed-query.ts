@@ -23,7 +23,7 @@
  * then the lower tiers.
  */
 
-import { sqlDateTime } from "../../db/sql.js";
+import { sqlDateTime } from "../../db/named-params.js";
 import { blockProbes } from "../blocks/blocks.service.js";
 
 /** Position in the feed order. */

@@ -13,8 +13,10 @@ import {
 } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
-import type { Cards, ProfileRow, ProfilesService, PublicProfile, UserSkills } from "./profiles.service.js";
-import { isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
+import { cardsInOrder, type FeedPage, inOrder, noCursor, type SearchPage } from "./feed-page.js";
+import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
+import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
+import { sqlDateTime } from "../../db/named-params.js";
 
 export const FEED_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 20;
@@ -26,17 +28,7 @@ export type SearchFilter = (typeof SearchFilter)[keyof typeof SearchFilter];
 export const SEARCH_FILTERS: readonly SearchFilter[] = Object.values(SearchFilter);
 const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
-export interface FeedPage {
-  users: ProfileRow[];
-  /** The skills of `users` (read with them: a card shows both). */
-  skills: Map<string, UserSkills>;
-  /** The cursor of `users[i]` (a keyset position), made only when asked (a page's reader usually needs the last one). */
-  cursor(i: number): string;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
-
-export type SearchPage = FeedPage;
+export type { FeedPage, SearchPage } from "./feed-page.js";
 
 /** A feed position plus the snapshot time its session reads. */
 interface FeedCursor extends CursorKey {
@@ -250,35 +242,6 @@ export class FeedService {
       hasPreviousPage: after !== null,
     };
   }
-}
-
-/**
- * A page's cards in its rows' order, each with its own row's cursor. A row whose student is gone by
- * the time the cards are read is left out with its cursor, so `cursor(i)` stays the position of
- * `users[i]` and the next page starts after the last card shown.
- */
-export function cardsInOrder<R extends { id: string }>(
-  rows: readonly R[],
-  read: Cards,
-  cursorOf: (row: R) => string,
-): Omit<FeedPage, "hasNextPage" | "hasPreviousPage"> {
-  const kept = rows.filter((r) => read.users.has(r.id));
-  return {
-    ...inOrder(
-      kept.map((r) => r.id),
-      read,
-    ),
-    cursor: (i) => cursorOf(kept[i]),
-  };
-}
-
-const noCursor = (i: number): string => {
-  throw new RangeError(`no row ${i} on an empty page`);
-};
-
-/** The cards of `ids` in that order (a student gone meanwhile is left out), from cards read with their skills. */
-function inOrder(ids: readonly string[], read: Cards): Pick<FeedPage, "users" | "skills"> {
-  return { users: ids.map((id) => read.users.get(id)).filter((u): u is ProfileRow => Boolean(u)), skills: read.skills };
 }
 
 /** A REST session's stored position; one the current format cannot read starts the walk over. */
