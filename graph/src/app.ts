@@ -47,11 +47,12 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const classes = requestClasses();
   const httpServer = createServer(classes);
   const ws = attachWebSockets(httpServer, schema, services);
-  const apollo = createApollo(schema, httpServer, logger, () => ws.dispose(), {
+  const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), {
     leaderboard: { version: async () => (await services.coins.leaderboard.snapshot()).version },
   });
+  const { apollo } = graphql;
   await apollo.start();
-  httpServer.on("request", createRequestListener(services, apollo, opts, classes));
+  httpServer.on("request", createRequestListener(services, graphql, opts, classes));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -2,11 +2,11 @@ import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
-import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
+import type { ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
 import type { Server } from "node:http";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
-import { jitExecutor } from "./jit.js";
+import { jitExecutor, type KnownQuery } from "./jit.js";
 import { type PublicField, publicResponseCache } from "./public-cache.js";
 
 export const MAX_QUERY_TOKENS = 2000;
@@ -50,13 +50,28 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
   return { ...formatted, extensions };
 }
 
+/** What the GraphQL door answers itself: a query Apollo has already validated and run once (graphql-door.ts). */
+export interface KnownQueries {
+  /** The query and variables to run for this POST body, or undefined: Apollo answers it. */
+  find(body: unknown): { query: KnownQuery; variables: Record<string, unknown> } | undefined;
+  /** The answer's text as Apollo writes it: errors through formatError, fields in Apollo's order, stringifyResult's text. */
+  text(result: ExecutionResult): string;
+}
+
+export interface GraphqlServer {
+  apollo: ApolloServer<Context>;
+  known: KnownQueries;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
 export function createApollo(
   schema: GraphQLSchema,
   httpServer: Server,
   logger: Logger,
   drainWs: () => Promise<void>,
   publicFields: Record<string, PublicField> = {},
-) {
+): GraphqlServer {
   const protection = armor.protect();
   const drainWsPlugin: ApolloServerPlugin<Context> = {
     async serverWillStart() {
@@ -64,8 +79,10 @@ export function createApollo(
     },
   };
   const publicCache = publicResponseCache(publicFields);
-  return new ApolloServer<Context>({
-    gateway: jitExecutor(schema),
+  const formatError = (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger);
+  const gateway = jitExecutor(schema);
+  const apollo = new ApolloServer<Context>({
+    gateway,
     stringifyResult: publicCache.stringifyResult,
     introspection: true,
     ...protection,
@@ -86,6 +103,43 @@ export function createApollo(
       publicCache.plugin,
     ],
     validationRules: [...protection.validationRules],
-    formatError: (formatted: GraphQLFormattedError, error: unknown) => clientError(formatted, error, logger),
+    formatError,
   });
+  const known: KnownQueries = {
+    find(body) {
+      // What Apollo reads of a POST body; anything else (a persisted query's hash in `extensions`,
+      // a field of the wrong type) goes to Apollo, which answers it.
+      if (!isPlainObject(body) || typeof body.query !== "string" || body.extensions != null) return undefined;
+      const { query, operationName, variables } = body;
+      if (operationName != null && typeof operationName !== "string") return undefined;
+      if (variables != null && !isPlainObject(variables)) return undefined;
+      // A public field's answers come from the public cache, which is Apollo's plugin.
+      if (publicCache.names(query)) return undefined;
+      const found = gateway.known(query, operationName ?? undefined);
+      return found && { query: found, variables: variables ?? {} };
+    },
+    text(result) {
+      const errors = result.errors?.map((error) => apolloFormatted(error, formatError));
+      return publicCache.stringifyResult({ errors, data: result.data, extensions: result.extensions });
+    },
+  };
+  return { apollo, known };
+}
+
+/**
+ * An execution error as Apollo Server formats it (its `normalizeAndFormatErrors`): the error's JSON
+ * with a code (INTERNAL_SERVER_ERROR when it has none), then `formatError`; a formatError that
+ * throws gives Apollo's own generic error. Apollo also lifts an `http` extension into the answer's
+ * status and headers; no error of this app carries one.
+ */
+function apolloFormatted(
+  error: GraphQLError,
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError,
+): GraphQLFormattedError {
+  try {
+    const json = error.toJSON();
+    return formatError({ ...json, extensions: { ...error.extensions, code: error.extensions.code ?? "INTERNAL_SERVER_ERROR" } }, error);
+  } catch {
+    return { message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } };
+  }
 }

@@ -5,7 +5,8 @@
  */
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApolloServer } from "@apollo/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.js";
 
 /** A raw request (fetch would decompress and hide Content-Encoding). */
@@ -134,5 +135,79 @@ describe("the GraphQL door", () => {
 
     const other = await send(t.url, { method: "GET", path: "/graphqlx" });
     expect(other.status).toBe(404);
+  });
+
+  it("answers a query Apollo has run before itself, with the answer Apollo gave, and leaves everything else to Apollo", async () => {
+    const { token } = await t.createUser({ name: "Door Tester" });
+    const bearer = { authorization: `Bearer ${token}` };
+    const forged = { authorization: `Bearer ${token.slice(0, -4)}AAAA` };
+    const modern = { accept: "application/graphql-response+json, application/json;q=0.9" };
+    const twoOps = "query A { __typename } query B { me { name } }";
+    const cases: Array<{ headers: Record<string, string>; body: unknown; door: boolean }> = [
+      { headers: {}, body: { query: "{ __typename }" }, door: true },
+      { headers: modern, body: { query: "{ __typename }" }, door: true },
+      { headers: bearer, body: { query: "query Me { me { name } }", operationName: "Me" }, door: true },
+      { headers: { ...modern, ...bearer }, body: { query: twoOps, operationName: "B", variables: null }, door: true },
+      // Field errors: signed out, and a token that was refused (its session is over).
+      { headers: {}, body: { query: "{ notificationCount }" }, door: true },
+      { headers: forged, body: { query: "{ notificationCount }" }, door: true },
+      // Variables that do not fit: Apollo's 400 (200 in application/json), every time.
+      { headers: modern, body: { query: "query Q($id: ID!) { user(id: $id) { name } }", variables: {} }, door: false },
+      { headers: {}, body: { query: "query Q($id: ID!) { user(id: $id) { name } }", variables: { id: 5 } }, door: true },
+      // Not a query the door knows: a mutation, an unknown operation name, a persisted-query hash.
+      { headers: {}, body: { query: "mutation { logout }" }, door: false },
+      { headers: bearer, body: { query: twoOps, operationName: "C" }, door: false },
+      { headers: {}, body: { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "x" } } }, door: false },
+    ];
+    const apollo = vi.spyOn(ApolloServer.prototype, "executeHTTPGraphQLRequest");
+    try {
+      for (const [n, { headers, body, door }] of cases.entries()) {
+        // A comment makes each case's text new to this server (the door knows documents by their text).
+        const sent = { ...(body as { query: string }), query: `# case ${n}\n${(body as { query: string }).query}` };
+        const answers = [];
+        for (let i = 0; i < 3; i++) {
+          apollo.mockClear();
+          const res = await send(t.url, { headers: { ...json, ...headers }, body: JSON.stringify(sent) });
+          const { date: _date, ...rest } = res.headers;
+          answers.push({ status: res.status, headers: rest, body: res.body.toString(), apollo: apollo.mock.calls.length });
+        }
+        const label = JSON.stringify([headers, body]);
+        // The first answer is Apollo's; the next ones are the door's where it knows the query, and the same.
+        expect([label, answers[0].apollo]).toEqual([label, 1]);
+        expect([label, answers[1].apollo, answers[2].apollo]).toEqual([label, door ? 0 : 1, door ? 0 : 1]);
+        for (const later of answers.slice(1)) expect({ label, ...later, apollo: 0 }).toEqual({ label, ...answers[0], apollo: 0 });
+      }
+      // A resolver that fails inside: the same generic error from both, never the driver's text.
+      const failing = vi.spyOn(t.app.services.notifications, "countFor").mockRejectedValue(new Error("SELECT secret FROM users"));
+      const logged = vi.spyOn(t.app.services.deps.logger, "error");
+      const internal = [];
+      for (let i = 0; i < 2; i++) {
+        apollo.mockClear();
+        const res = await send(t.url, {
+          headers: { ...json, ...bearer },
+          body: JSON.stringify({ query: "query Count { notificationCount }" }),
+        });
+        internal.push({ status: res.status, body: res.body.toString(), apollo: apollo.mock.calls.length });
+      }
+      failing.mockRestore();
+      // Logged by both (graphql-jit's error without extensions once made Apollo skip formatError, and so the log).
+      expect(logged.mock.calls.map((call) => call[1])).toEqual(["GraphQL resolver failed", "GraphQL resolver failed"]);
+      logged.mockRestore();
+      expect(internal.map((a) => a.apollo)).toEqual([1, 0]);
+      expect(internal[1].body).toBe(internal[0].body);
+      expect(JSON.parse(internal[1].body)).toEqual({
+        data: null,
+        errors: [{ message: "Something went wrong", path: ["notificationCount"], extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+      });
+    } finally {
+      apollo.mockRestore();
+    }
+    const signedOut = await send(t.url, { headers: json, body: JSON.stringify({ query: "{ notificationCount }" }) });
+    expect(JSON.parse(signedOut.body.toString()).errors[0].extensions.code).toBe("UNAUTHENTICATED");
+    const me = await send(t.url, {
+      headers: { ...json, ...bearer },
+      body: JSON.stringify({ query: "query Me { me { name } }", operationName: "Me" }),
+    });
+    expect(JSON.parse(me.body.toString())).toEqual({ data: { me: { name: "Door Tester" } } });
   });
 });

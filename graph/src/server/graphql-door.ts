@@ -1,8 +1,9 @@
-import { type ApolloServer, HeaderMap } from "@apollo/server";
+import { HeaderMap } from "@apollo/server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
 import type { Services } from "../services.js";
 import { bearerToken } from "../shared/tokens.js";
+import type { GraphqlServer } from "./apollo.js";
 import { type Context, contextFromToken } from "./context.js";
 import { graphqlOverHttpStatus } from "./response-status.js";
 
@@ -20,7 +21,7 @@ function chain(req: IncomingMessage, res: ServerResponse, list: NodeMiddleware[]
 }
 
 export interface GraphqlDoorOptions {
-  apollo: ApolloServer<Context>;
+  graphql: GraphqlServer;
   services: Services;
   /** Run before Apollo, in order: the security headers, CORS, the JSON body parser (the same instances' settings as the rest of the app). */
   before: NodeMiddleware[];
@@ -39,21 +40,56 @@ export interface GraphqlDoorOptions {
  * status of a request error answered as application/json (graphqlOverHttpStatus).
  */
 export function graphqlDoor(opts: GraphqlDoorOptions) {
-  const { apollo, services, before, trust } = opts;
+  const { graphql, services, before, trust } = opts;
+  const { apollo, known } = graphql;
+  /** Accept header -> the headers of Apollo's 200 answer to a POST (its content type, negotiated from that header). */
+  const answerHeaders = new Map<string, Array<[string, string]>>();
+  const contextOf = (req: IncomingMessage): Promise<Context> =>
+    contextFromToken(services, bearerToken(req.headers.authorization), () => proxyaddr(req, trust));
+
+  /**
+   * A query Apollo has already parsed, validated and run for the same document text, answered
+   * without it: the same compiled query, context, error formatting and serialisation, and the
+   * headers Apollo answered for the same Accept header. Returns false, having written nothing,
+   * whenever Apollo must answer (see tryKnown's callers): the request is then Apollo's as before.
+   */
+  const tryKnown = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<boolean> => {
+    const headers = answerHeaders.get(req.headers.accept ?? "");
+    const found = req.method === "POST" ? known.find(req.body) : undefined;
+    if (!headers || !found) return false;
+    let ctx: Context;
+    try {
+      ctx = await contextOf(req);
+    } catch {
+      return false; // Apollo makes the context again and answers the failure its way
+    }
+    const running = found.query.run(found.variables, ctx);
+    if (!running) return false; // variables that do not fit: Apollo's 400
+    const text = known.text(await running);
+    for (const [key, value] of headers) res.setHeader(key, value);
+    res.statusCode = 200;
+    res.setHeader("content-length", Buffer.byteLength(text));
+    res.end(text);
+    return true;
+  };
+
   const serve = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+    if (await tryKnown(req, res)) return;
     const headers = new HeaderMap();
     for (const [key, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);
     }
     const url = req.url ?? "";
     const q = url.indexOf("?");
+    const method = (req.method ?? "GET").toUpperCase();
     const answer = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: (req.method ?? "GET").toUpperCase(), headers, search: q < 0 ? "" : url.slice(q), body: req.body },
-      context: () => contextFromToken(services, bearerToken(req.headers.authorization), () => proxyaddr(req, trust)),
+      httpGraphQLRequest: { method, headers, search: q < 0 ? "" : url.slice(q), body: req.body },
+      context: () => contextOf(req),
     });
     for (const [key, value] of answer.headers) res.setHeader(key, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === "complete") {
+      if (method === "POST" && res.statusCode === 200) learnHeaders(answerHeaders, req.headers.accept ?? "", answer.headers);
       res.statusCode = graphqlOverHttpStatus(res.statusCode, answer.headers.get("content-type"), answer.body.string);
       res.setHeader("content-length", Buffer.byteLength(answer.body.string));
       res.end(answer.body.string);
@@ -67,4 +103,14 @@ export function graphqlDoor(opts: GraphqlDoorOptions) {
       if (err) return opts.onError(err, req, res);
       serve(req, res).catch((e: unknown) => opts.onError(e, req, res));
     });
+}
+
+/** Distinct Accept headers whose answer headers are kept (clients send a handful). */
+const MAX_ACCEPT_HEADERS = 32;
+
+/** Keeps the headers of Apollo's 200 single-result answer for an Accept header (Apollo derives them from it alone). */
+function learnHeaders(into: Map<string, Array<[string, string]>>, accept: string, headers: HeaderMap) {
+  if (into.has(accept) || into.size >= MAX_ACCEPT_HEADERS) return;
+  if (!headers.get("content-type")?.includes("json")) return;
+  into.set(accept, [...headers]);
 }

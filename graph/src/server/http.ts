@@ -1,4 +1,3 @@
-import type { ApolloServer } from "@apollo/server";
 import compression from "compression";
 import cors from "cors";
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
@@ -10,7 +9,7 @@ import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
-import type { Context } from "./context.js";
+import type { GraphqlServer } from "./apollo.js";
 import { graphqlDoor, type NodeMiddleware } from "./graphql-door.js";
 import { createRestRouter } from "./rest.js";
 import { mountStatic } from "./static.js";
@@ -82,7 +81,7 @@ export function requestClasses(): Pick<ServerOptions, "IncomingMessage" | "Serve
  */
 export function createRequestListener(
   services: Services,
-  apollo: ApolloServer<Context>,
+  graphqlServer: GraphqlServer,
   opts: HttpOptions = {},
   classes?: ReturnType<typeof requestClasses>,
 ) {
@@ -90,7 +89,7 @@ export function createRequestListener(
   const app = createExpressApp(services, common, opts);
   classes?.adopt(app);
   const graphql = graphqlDoor({
-    apollo,
+    graphql: graphqlServer,
     services,
     before: [...common, cors<cors.CorsRequest>(), express.json({ limit: "1mb" })] as unknown as NodeMiddleware[],
     trust: proxyaddr.compile(TRUST_PROXY),

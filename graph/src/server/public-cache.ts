@@ -25,6 +25,8 @@ const MAX_ENTRIES = 64;
  */
 export function publicResponseCache(fields: Record<string, PublicField>): {
   plugin: ApolloServerPlugin<Context>;
+  /** Whether a query's text names a public field (a root field's name is always written out in the query). */
+  names(query: string): boolean;
   stringifyResult: (value: FormattedExecutionResult) => string;
 } {
   const cache = new Map<string, GraphQLResponse["body"]>();
@@ -41,14 +43,15 @@ export function publicResponseCache(fields: Record<string, PublicField>): {
     }
     return names.length ? [...new Set(names)] : null;
   };
-  const names = Object.keys(fields);
+  const publicNames = Object.keys(fields);
+  const names = (query: string) => publicNames.some((name) => query.includes(name));
   const plugin: ApolloServerPlugin<Context> = {
     // A listener only for a request whose text names a public field (a root field's name is always
     // written out in the query): Apollo calls a plugin's listener at every stage of the request, about
     // 2 KB of promises and arrays, which every other request is spared. Without the text (a persisted
     // query sent by its hash) it listens, as before.
     async requestDidStart({ request }) {
-      if (typeof request.query === "string" && !names.some((name) => request.query!.includes(name))) return;
+      if (typeof request.query === "string" && !names(request.query)) return;
       let key: string | null = null;
       let recheck: (() => Promise<string>) | null = null;
       return {
@@ -77,6 +80,7 @@ export function publicResponseCache(fields: Record<string, PublicField>): {
   };
   return {
     plugin,
+    names,
     stringifyResult: (value) => {
       const text = value.data && !value.errors && !value.extensions ? texts.get(value.data) : undefined;
       return text ?? serialize(value);
