@@ -177,6 +177,22 @@ describe("the GraphQL door", () => {
         expect([label, answers[1].apollo, answers[2].apollo]).toEqual([label, door ? 0 : 1, door ? 0 : 1]);
         for (const later of answers.slice(1)) expect({ label, ...later, apollo: 0 }).toEqual({ label, ...answers[0], apollo: 0 });
       }
+      // An empty operation name is not a missing one: Apollo refuses it even for a document the door knows.
+      const unnamed = { query: "# unnamed\n{ __typename }" };
+      await send(t.url, { headers: json, body: JSON.stringify(unnamed) });
+      const empty = [];
+      for (let i = 0; i < 2; i++) {
+        apollo.mockClear();
+        const res = await send(t.url, { headers: json, body: JSON.stringify({ ...unnamed, operationName: "" }) });
+        empty.push({ status: res.status, body: JSON.parse(res.body.toString()) as unknown, apollo: apollo.mock.calls.length });
+      }
+      // (It was a 500: the executor read the missing operation's type.)
+      const refused = { errors: [{ message: 'Unknown operation named "".', extensions: { code: "OPERATION_RESOLUTION_FAILURE" } }] };
+      expect(empty).toEqual([
+        { status: 400, body: refused, apollo: 1 },
+        { status: 400, body: refused, apollo: 1 },
+      ]);
+
       // A resolver that fails inside: the same generic error from both, never the driver's text.
       const failing = vi.spyOn(t.app.services.notifications, "countFor").mockRejectedValue(new Error("SELECT secret FROM users"));
       const logged = vi.spyOn(t.app.services.deps.logger, "error");

@@ -42,9 +42,12 @@ export interface JitExecutor extends GatewayInterface {
  */
 export function jitExecutor(schema: GraphQLSchema): JitExecutor {
   const compiled = new Map<string, KnownQuery>();
-  const keyOf = (query: string, operationName: string | null | undefined) => `${operationName ?? ""}\u0000${query}`;
+  // No operation name and an empty one differ to Apollo (an empty name selects no operation): "\u0001" is no name's.
+  const keyOf = (query: string, operationName: string | null | undefined) => `${operationName ?? "\u0001"}\u0000${query}`;
   const executor: GatewayExecutor = async (rc) => {
     const variables = rc.request.variables ?? {};
+    // No operation by that name (Apollo passes an empty name on): graphql-js answers its own error.
+    if (!rc.operation) return execute({ schema, document: rc.document, operationName: rc.request.operationName, contextValue: rc.context });
     if (rc.operation.operation !== "query") {
       const coerced = getVariableValues(schema, rc.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
       if (coerced.errors) return { errors: coerced.errors };
