@@ -65,9 +65,12 @@ export function graphqlDoor(opts: GraphqlDoorOptions) {
     }
     const running = found.query.run(found.variables, ctx);
     if (!running) return false; // variables that do not fit: Apollo's 400
-    const text = known.text(await running);
+    const result = await running;
+    const text = known.text(result);
     for (const [key, value] of headers) res.setHeader(key, value);
-    res.statusCode = 200;
+    // Apollo's rule: errors and no data at all is a 400 (then the status rule of the door, as below).
+    const status = result.data === undefined && result.errors?.length ? 400 : 200;
+    res.statusCode = graphqlOverHttpStatus(status, headers.find(([key]) => key === "content-type")?.[1], text);
     res.setHeader("content-length", Buffer.byteLength(text));
     res.end(text);
     return true;
