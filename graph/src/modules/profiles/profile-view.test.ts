@@ -99,7 +99,7 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     expect((await t.rest("GET", `/user/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 
-  it("REST reads a profile's languages and completed skills in one statement, each in its own order", async () => {
+  it("REST and GraphQL read a profile's languages and completed skills in one statement, each in its own order", async () => {
     const polyglot = await filledStudent(t, { name: "Polyglot Pillai", languages: ["Tamil", "English", "Hindi", "Bengali"] });
     for (const skill of ["Yoga", "Chess", "Python"]) {
       await t.app.services.deps.tx((em) =>
@@ -119,7 +119,13 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     expect(read.statements.filter((sql) => /user_languages|completed_skills/.test(sql))).toHaveLength(1);
     expect(rest.body.user.selectedLanguages).toEqual(["Tamil", "English", "Hindi", "Bengali"]);
     // The same skills in the same order as GraphQL's own read of them (oldest first, then by id).
-    const gql = await t.gql(USER, { id: polyglot.id }, viewer.token);
+    // GraphQL's profile read too: its languages and completedSkills fields share one statement.
+    let gql!: { data?: any };
+    const gqlRead = await countStatements(t, async () => {
+      gql = await t.gql(USER, { id: polyglot.id }, viewer.token);
+    });
+    expect(gqlRead.statements.filter((sql) => /user_languages|completed_skills/.test(sql))).toHaveLength(1);
+    expect(gql.data.user.completedSkills.map((c: any) => c.mentor.name)).toEqual(["Mentor Menon", "Mentor Menon", "Mentor Menon"]);
     expect(gql.data.user.languages).toEqual(["Tamil", "English", "Hindi", "Bengali"]);
     expect(rest.body.user.completed_skills.map((c: any) => c.skill)).toEqual(gql.data.user.completedSkills.map((c: any) => c.skill));
     expect(rest.body.user.completed_skills.map((c: any) => c.skill).sort()).toEqual(["Chess", "Python", "Yoga"]);

@@ -94,6 +94,11 @@ export class ProfilesService {
     return languagesOfMany(this.ds, ids);
   }
 
+  /** One student's languages and completed skills in one statement (what a full profile shows). */
+  languagesAndCompletedOf(id: string): Promise<{ languages: string[]; completed: CompletedSkillView[] }> {
+    return languagesAndCompletedOf(this.ds, id);
+  }
+
   completedOfMany(ids: readonly string[]): Promise<Map<string, CompletedSkillView[]>> {
     return completedOfMany(this.ds, ids);
   }
