@@ -3,7 +3,7 @@ import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import type { Services } from "../services.js";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
-import { type Context, contextFromRequest, requireUser, withChanges } from "./context.js";
+import { type Context, contextFromRequest, contextFromToken, requireUser, withChanges } from "./context.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
@@ -20,7 +20,8 @@ export type RawBodyRequest = Request & { rawBody?: Buffer };
 
 /**
  * Who may call a route:
- * - `none`: anyone; a bearer token, when sent, is still read (public pages, sign-in).
+ * - `none`: anyone, and no token is read: the handler's context has no caller (public pages, sign-in;
+ *   such a handler uses no more of it than the client's address). A public read costs no token check.
  * - `bearer`: `Authorization: Bearer <jwt>` (401 without a valid one, before the body is read).
  * - `bearer-or-body`: as `bearer`, or the token where the old client put it in the JSON body
  *   (`token`, `headers.Authorization`, `from_user_token`). A body token for someone other than
@@ -84,7 +85,8 @@ export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject |
 ): DocumentedHandler {
   const wrapped: DocumentedHandler = async (req, res, next) => {
     try {
-      let ctx = await contextFromRequest(services, req);
+      let ctx =
+        doc.auth === "none" ? await contextFromToken(services, null, () => req.ip ?? "unknown") : await contextFromRequest(services, req);
       if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
       if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
       // Each part is read only when the doc has a schema for it (`req.query` parses the URL's query string).

@@ -131,6 +131,16 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     expect(rest.body.user.completed_skills.map((c: any) => c.skill).sort()).toEqual(["Chess", "Python", "Yoga"]);
   });
 
+  it("REST reads a public profile without checking the caller's token (the route is public)", async () => {
+    const read = await countStatements(t, async () => {
+      expect((await t.rest("GET", `/user/${anita.id}`, { token: viewer.token })).status).toBe(200);
+    });
+    expect(read.statements.filter((sql) => /tokenVersion/.test(sql))).toEqual([]);
+    const forged = await t.rest("GET", `/user/${anita.id}`, { token: `${viewer.token.slice(0, -4)}AAAA` });
+    expect(forged.status).toBe(200);
+    expect(forged.body.user.name).toBe((await t.rest("GET", `/user/${anita.id}`)).body.user.name);
+  });
+
   it("leaves /api/user/<not an id> to other modules' routes", async () => {
     const r = await t.rest("GET", "/user/not-an-id");
     expect(r.status).toBe(404);
