@@ -66,9 +66,10 @@ export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" 
   return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
 }
 
-export function contextFromRequest(services: Services, req: Request): Promise<Context> {
+/** A request's context; `readToken` false: no caller and no token check (a public REST route). */
+export function contextFromRequest(services: Services, req: Request, readToken = true): Promise<Context> {
   // req.ip walks X-Forwarded-For through the trusted proxies: only rate-limited operations need it.
-  return contextFromToken(services, bearerToken(req.headers.authorization), () => req.ip ?? "unknown");
+  return contextFromToken(services, readToken ? bearerToken(req.headers.authorization) : null, () => req.ip ?? "unknown");
 }
 
 export function requireUser(ctx: Pick<Context, "user" | "tokenRejected">): AuthUser {

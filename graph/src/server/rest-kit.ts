@@ -3,7 +3,7 @@ import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import type { Services } from "../services.js";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
-import { type Context, contextFromRequest, contextFromToken, requireUser, withChanges } from "./context.js";
+import { type Context, contextFromRequest, requireUser, withChanges } from "./context.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
@@ -85,8 +85,7 @@ export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject |
 ): DocumentedHandler {
   const wrapped: DocumentedHandler = async (req, res, next) => {
     try {
-      let ctx =
-        doc.auth === "none" ? await contextFromToken(services, null, () => req.ip ?? "unknown") : await contextFromRequest(services, req);
+      let ctx = await contextFromRequest(services, req, doc.auth !== "none");
       if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
       if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
       // Each part is read only when the doc has a schema for it (`req.query` parses the URL's query string).
