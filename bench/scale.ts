@@ -3,7 +3,7 @@
  * through the app's doors (GraphQL and REST, the compiled server in production mode) beside a
  * bare node:http + mysql2 server running the very same SQL, alternating, in the same run.
  *
- *   npm run bench -- --students 100000 [--rounds 5] [--requests 400] [--concurrency 16] [--warmup 600] [--fresh]
+ *   npm run bench -- --students 100000 [--rounds 5] [--requests 400] [--slices 3] [--concurrency 16] [--warmup 600] [--fresh]
  *
  * MariaDB from BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL. The community is seeded once into
  * `sx_bench_<N>` (bulk SQL, a few minutes at 100,000) and reused by later runs unless --fresh.
@@ -28,7 +28,7 @@ import { type Connection, createConnection } from "mysql2/promise";
 import { openDatabase } from "../graph/src/db/data-source.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
-import { type LoadResult, load, median, quantile, type Req, send } from "./scale/load.js";
+import { load, median, quantile, type Req, send } from "./scale/load.js";
 import { appEnv, CHATS, cpuMs, FEED, gql, LEADERBOARD, mariadbPid, PROFILE_QUERY, pick, rest, SEARCH } from "./scale/requests.js";
 import { seedCommunity } from "./scale/seed.js";
 
@@ -50,6 +50,8 @@ const CONCURRENCY = arg("concurrency", 16);
  * thousands, so a short warm-up measured the app partly in its unoptimised tiers.
  */
 const WARMUP = arg("warmup", 600);
+/** `--slices K`: each round alternates the two doors K times, REQUESTS/K requests each time (see the round loop). */
+const SLICES = Math.max(1, arg("slices", 3));
 const VARIANTS = 16;
 const FRESH = process.argv.includes("--fresh");
 /** `--profile DIR`: the app runs with --cpu-prof into DIR (summarise with bench/scale/profile-summary.mjs). */
@@ -351,30 +353,40 @@ async function main() {
       await load(appPort, (i) => s.variants[i % s.variants.length], WARMUP, CONCURRENCY);
       await load(rawPort, rawReq, WARMUP, CONCURRENCY);
       for (let round = 0; round < ROUNDS; round++) {
-        // Alternate which door goes first, so neither always meets a warmer machine.
+        // A round is SLICES short runs of each door, alternating (app raw raw app app raw ...), and its
+        // ratio is the app's requests over its total time against the raw server's: load that comes
+        // and goes on a shared machine then falls on both doors alike, where one long run of each met
+        // whatever the machine was doing during its own half-second.
         // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
-        const measured = async (pid: number, run: () => Promise<LoadResult>, into: { server: number[]; db: number[] }) => {
+        const tally = { app: { n: 0, ms: 0 }, raw: { n: 0, ms: 0 } };
+        const cpu = { app: { server: 0, db: 0 }, raw: { server: 0, db: 0 } };
+        const slice = Math.ceil(REQUESTS / SLICES);
+        const run = async (door: "app" | "raw") => {
+          const pid = door === "app" ? app.pid! : raw!.pid!;
           const [s0, d0] = [cpuMs(pid), cpuMs(mariadb)];
-          const r = await run();
-          into.server.push((cpuMs(pid) - s0) / REQUESTS);
-          into.db.push((cpuMs(mariadb) - d0) / REQUESTS);
-          return r;
+          const r =
+            door === "app"
+              ? await load(appPort, (i) => s.variants[i % s.variants.length], slice, CONCURRENCY)
+              : await load(rawPort, rawReq, slice, CONCURRENCY);
+          cpu[door].server += cpuMs(pid) - s0;
+          cpu[door].db += cpuMs(mariadb) - d0;
+          tally[door].n += slice;
+          tally[door].ms += r.ms;
+          (door === "app" ? appLat : rawLat).push(...r.latencies);
         };
-        const runApp = () =>
-          measured(app.pid!, () => load(appPort, (i) => s.variants[i % s.variants.length], REQUESTS, CONCURRENCY), appCpu);
-        const runRaw = () => measured(raw!.pid!, () => load(rawPort, rawReq, REQUESTS, CONCURRENCY), rawCpu);
-        let a, b;
-        if (round % 2 === 0) {
-          a = await runApp();
-          b = await runRaw();
-        } else {
-          b = await runRaw();
-          a = await runApp();
+        for (let k = 0; k < SLICES; k++) {
+          // Alternate which door goes first, so neither always meets a warmer machine.
+          const appFirst = (round + k) % 2 === 0;
+          await run(appFirst ? "app" : "raw");
+          await run(appFirst ? "raw" : "app");
         }
-        ratios.push(a.rps / b.rps);
-        rpsOfApp.push(a.rps);
-        appLat.push(...a.latencies);
-        rawLat.push(...b.latencies);
+        const appRate = tally.app.n / tally.app.ms;
+        ratios.push(appRate / (tally.raw.n / tally.raw.ms));
+        rpsOfApp.push(appRate * 1000);
+        appCpu.server.push(cpu.app.server / tally.app.n);
+        appCpu.db.push(cpu.app.db / tally.app.n);
+        rawCpu.server.push(cpu.raw.server / tally.raw.n);
+        rawCpu.db.push(cpu.raw.db / tally.raw.n);
       }
       appRps.set(key(s), median(rpsOfApp));
       const row = [
@@ -391,7 +403,9 @@ async function main() {
       log(row.join(" | "));
     }
     await conn.end();
-    log(`\n${STUDENTS} students on MariaDB, ${ROUNDS} alternating rounds of ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
+    log(
+      `\n${STUDENTS} students on MariaDB, ${ROUNDS} rounds of ${REQUESTS} requests per door (in ${SLICES} alternating slices), concurrency ${CONCURRENCY}`,
+    );
     log(
       "| door | scenario | SQL statements | SQL time / indexed 20-row read | req/s vs raw (median, min-max) | p99 vs raw | CPU ms per request, server + MariaDB: app / raw | p99 ms app / raw |",
     );

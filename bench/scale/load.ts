@@ -10,6 +10,8 @@ export interface Req {
 
 export interface LoadResult {
   rps: number;
+  /** Milliseconds from the first request sent to the last answer. */
+  ms: number;
   /** Milliseconds, one per request. */
   latencies: number[];
 }
@@ -72,7 +74,8 @@ export async function load(port: number, make: (i: number) => Req, total: number
       }
     }),
   );
-  return { rps: total / ((performance.now() - started) / 1000), latencies };
+  const ms = performance.now() - started;
+  return { rps: total / (ms / 1000), ms, latencies };
 }
 
 export function quantile(values: number[], q: number): number {
