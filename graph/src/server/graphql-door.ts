@@ -11,7 +11,7 @@ import { graphqlOverHttpStatus } from "./response-status.js";
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /** Runs middlewares in order; the first error (or the end of the chain) goes to `done`. */
-function chain(req: IncomingMessage, res: ServerResponse, list: NodeMiddleware[], done: (err?: unknown) => void) {
+export function chain(req: IncomingMessage, res: ServerResponse, list: NodeMiddleware[], done: (err?: unknown) => void) {
   let i = 0;
   const next = (err?: unknown) => {
     if (err || i === list.length) return done(err);

@@ -11,7 +11,8 @@ import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
 import type { GraphqlServer } from "./apollo.js";
 import { graphqlDoor, type NodeMiddleware } from "./graphql-door.js";
-import { createRestRouter } from "./rest.js";
+import { createRestApi, type RestApi } from "./rest.js";
+import { restDoor } from "./rest-door.js";
 import { mountStatic } from "./static.js";
 import { mountUploads } from "./uploads.js";
 
@@ -76,18 +77,29 @@ export function requestClasses(): Pick<ServerOptions, "IncomingMessage" | "Serve
 
 /**
  * The server's request handler: POST/GET /graphql go to the GraphQL door (graphql-door.ts: the
- * same headers, CORS and body parser, then Apollo, without Express's per-request machinery);
- * everything else (REST, uploads, the web app) to Express.
+ * same headers, CORS and body parser, then Apollo, without Express's per-request machinery); a
+ * REST GET with no body to the REST door (rest-door.ts: the same headers and route handlers,
+ * without Express's routers) when a route matches it; everything else (other REST requests,
+ * uploads, the web app) to Express. The request and response classes are the server's (they are
+ * made with Express's prototypes, which the REST door's handlers use).
  */
 export function createRequestListener(
   services: Services,
   graphqlServer: GraphqlServer,
-  opts: HttpOptions = {},
-  classes?: ReturnType<typeof requestClasses>,
+  opts: HttpOptions,
+  classes: ReturnType<typeof requestClasses>,
 ) {
   const common = [staticHeaders(helmetWithCsp()), compressWhenAccepted()];
-  const app = createExpressApp(services, common, opts);
-  classes?.adopt(app);
+  const rest = createRestApi(services);
+  const app = createExpressApp(services, common, opts, rest);
+  classes.adopt(app);
+  const restFast = restDoor({
+    routes: rest.routes,
+    mount: REST_MOUNT,
+    before: common as unknown as NodeMiddleware[],
+    notFound: rest.notFound,
+    onError: rest.onError,
+  });
   const graphql = graphqlDoor({
     graphql: graphqlServer,
     services,
@@ -101,8 +113,14 @@ export function createRequestListener(
       res.end(JSON.stringify(body));
     },
   });
-  return (req: IncomingMessage, res: ServerResponse) => (GRAPHQL_PATH.test(req.url ?? "") ? graphql(req, res) : app(req, res));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (GRAPHQL_PATH.test(req.url ?? "")) return graphql(req, res);
+    if (!restFast(req, res)) app(req, res);
+  };
 }
+
+/** Where the REST layer is mounted. */
+const REST_MOUNT = "/api";
 
 /** /graphql, with or without a trailing slash or a query string (what Express's mount at /graphql matched). */
 const GRAPHQL_PATH = /^\/graphql\/?(\?|$)/;
@@ -140,7 +158,7 @@ function helmetWithCsp(): RequestHandler {
 }
 
 /** REST, health, uploads and the web app; `common` are the headers and compression every answer gets. */
-function createExpressApp(services: Services, common: RequestHandler[], opts: HttpOptions): Express {
+function createExpressApp(services: Services, common: RequestHandler[], opts: HttpOptions, rest: RestApi): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", TRUST_PROXY);
@@ -172,7 +190,7 @@ function createExpressApp(services: Services, common: RequestHandler[], opts: Ht
       res.json({ ran: await services.jobs.runDue(services.deps.clock.now()) });
     });
   }
-  app.use("/api", createRestRouter(services));
+  app.use(REST_MOUNT, rest.router);
   mountUploads(app, services.deps.storage);
   mountStatic(app, opts.webDist);
   app.use(lastErrorHandler(services.deps.logger));

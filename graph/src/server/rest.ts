@@ -6,11 +6,21 @@ import type { Logger } from "../shared/logger.js";
 import { mountOpenApi } from "./openapi.js";
 import type { RawBodyRequest } from "./rest-kit.js";
 
+/** The REST layer's parts: the router Express mounts, and what the fast door (rest-door.ts) reads of it. */
+export interface RestApi {
+  /** Mounted at /api: the JSON body parser, every route, the 404, the error handler. */
+  router: Router;
+  /** The one flat router of every module's routes. */
+  routes: Router;
+  notFound: (req: Request, res: Response) => void;
+  onError: (err: unknown, req: Request, res: Response) => void;
+}
+
 /**
  * The REST compatibility layer under /api (spec section 7). Handlers are thin:
  * take the caller from the verified token, call one service method, reshape.
  */
-export function createRestRouter(services: Services): Router {
+export function createRestApi(services: Services): RestApi {
   const router = Router();
   // Keeps the exact bytes too: webhook signatures (Razorpay) are computed over the raw body.
   const keepRaw = (req: unknown, _res: unknown, buf: Buffer) => void ((req as RawBodyRequest).rawBody = buf);
@@ -28,11 +38,11 @@ export function createRestRouter(services: Services): Router {
   }
   mountOpenApi(routes);
   router.use(routes);
-  router.use((_req: Request, res: Response) => {
-    res.status(404).json({ error: "Not found" });
-  });
-  router.use(restErrorHandler(services.deps.logger));
-  return router;
+  const notFound = (_req: Request, res: Response) => void res.status(404).json({ error: "Not found" });
+  const errorHandler = restErrorHandler(services.deps.logger);
+  router.use(notFound);
+  router.use(errorHandler);
+  return { router, routes, notFound, onError: (err, req, res) => errorHandler(err, req, res, () => {}) };
 }
 
 export function restErrorHandler(logger: Logger) {

@@ -6,7 +6,7 @@
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountedRoutes, openApiPath } from "../../src/server/openapi.js";
-import { createRestRouter } from "../../src/server/rest.js";
+import { createRestApi } from "../../src/server/rest.js";
 import { startTestApp, type TestApp } from "../harness.js";
 
 describe("the REST layer's OpenAPI document", () => {
@@ -24,7 +24,7 @@ describe("the REST layer's OpenAPI document", () => {
 
   it("is OpenAPI 3.1 and lists every route the router mounts, with its method", () => {
     expect(doc.openapi).toBe("3.1.0");
-    const mounted = mountedRoutes(createRestRouter(t.app.services)).map((m) => `${m.method.toUpperCase()} ${openApiPath(m.path)}`);
+    const mounted = mountedRoutes(createRestApi(t.app.services).router).map((m) => `${m.method.toUpperCase()} ${openApiPath(m.path)}`);
     expect(mounted.length).toBeGreaterThan(60);
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
