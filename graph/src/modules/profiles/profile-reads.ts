@@ -111,7 +111,9 @@ export function cardSkills(row: ProfileRow): UserSkills | undefined {
 
 /**
  * Profiles with their skills in one statement (a feed or search page: the cards it shows).
- * Ids that name nobody are absent.
+ * Ids that name nobody are absent. The statement has no ORDER BY: sorting a page's rows (up to
+ * 50 cards of 5 skills) cost MariaDB a temporary table and a filesort, a quarter of the
+ * statement's time; each card's few skills are put in their order here instead.
  */
 export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Cards> {
   const unique = [...new Set(ids)];
@@ -120,11 +122,12 @@ export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Ca
   if (unique.length === 0) return { users, skills };
   const rows = await rawQuery<Record<string, unknown>>(
     db,
-    `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.category AS skillCategory, s.skill AS skillName
+    `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.position AS skillPosition, s.category AS skillCategory, s.skill AS skillName
        FROM users u LEFT JOIN user_skills s ON s.userId = u.id
-      WHERE u.id IN (:...ids) ORDER BY u.id, s.kind, s.position`,
+      WHERE u.id IN (:...ids)`,
     { ids: unique },
   );
+  const positions = new Map<SkillRef, number>();
   for (const r of rows) {
     const id = String(r.id);
     if (!users.has(id)) {
@@ -135,8 +138,15 @@ export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Ca
       skills.set(id, own);
     }
     if (r.skillKind === "known" || r.skillKind === "required") {
-      skills.get(id)![r.skillKind].push({ category: String(r.skillCategory), skill: String(r.skillName) });
+      const skill: SkillRef = { category: String(r.skillCategory), skill: String(r.skillName) };
+      positions.set(skill, Number(r.skillPosition));
+      skills.get(id)![r.skillKind].push(skill);
     }
+  }
+  const byPosition = (a: SkillRef, b: SkillRef) => positions.get(a)! - positions.get(b)!;
+  for (const own of skills.values()) {
+    if (own.known.length > 1) own.known.sort(byPosition);
+    if (own.required.length > 1) own.required.sort(byPosition);
   }
   return { users, skills };
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { countStatements, filledStudent } from "../../../test/profiles.js";
+import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
+import { UserSkill } from "./user-skill.entity.js";
 
 const USER = `query User($id: ID!) {
   user(id: $id) { id name gender image amount languages rating { value count }
@@ -129,6 +131,32 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
     expect(gql.data.user.languages).toEqual(["Tamil", "English", "Hindi", "Bengali"]);
     expect(rest.body.user.completed_skills.map((c: any) => c.skill)).toEqual(gql.data.user.completedSkills.map((c: any) => c.skill));
     expect(rest.body.user.completed_skills.map((c: any) => c.skill).sort()).toEqual(["Chess", "Python", "Yoga"]);
+  });
+
+  it("a card's skills come in the student's order, whatever order the rows are stored in", async () => {
+    const student = await filledStudent(t, { name: "Ordered Oviya", known: ["Java"], required: ["Chess"] });
+    // Rows stored last-first: the card read has no ORDER BY (it sorts each card's few skills itself).
+    await t.dataSource.getRepository(UserSkill).delete({ userId: student.id });
+    const known = ["Python", "Guitar", "Yoga"];
+    const required = ["Go", "Rust"];
+    for (const [kind, list] of [
+      ["known", known],
+      ["required", required],
+    ] as const) {
+      for (let position = list.length - 1; position >= 0; position--) {
+        const skill = list[position];
+        await t.dataSource
+          .getRepository(UserSkill)
+          .insert({ id: newId(), userId: student.id, kind, position, category: "Other", skill, skillKey: skill.toLowerCase() });
+      }
+    }
+    const cards = await t.app.services.profiles.cardsByIds([viewer.id, student.id]);
+    expect(cards.skills.get(student.id)!.known.map((s) => s.skill)).toEqual(known);
+    expect(cards.skills.get(student.id)!.required.map((s) => s.skill)).toEqual(required);
+    const gql = await t.gql(USER, { id: student.id }, viewer.token);
+    expect(gql.data.user.skillsKnown.map((s: { skill: string }) => s.skill)).toEqual(known);
+    const rest = await t.rest("GET", `/user/${student.id}`);
+    expect(rest.body.user.skillsRequired.map((s: { skill: string }) => s.skill)).toEqual(required);
   });
 
   it("REST reads a public profile without checking the caller's token (the route is public)", async () => {
