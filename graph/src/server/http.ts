@@ -157,7 +157,11 @@ function helmetWithCsp(): RequestHandler {
   });
 }
 
-/** REST, health, uploads and the web app; `common` are the headers and compression every answer gets. */
+/**
+ * REST, health, uploads and the web app; `common` are the headers and compression every answer gets.
+ * A middleware every REST answer needs belongs in `common`: the REST door runs `common` and the route's
+ * own handlers, not what is added here before /api or in createRestApi (docs/development.md).
+ */
 function createExpressApp(services: Services, common: RequestHandler[], opts: HttpOptions, rest: RestApi): Express {
   const app = express();
   app.disable("x-powered-by");
