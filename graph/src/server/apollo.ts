@@ -54,6 +54,13 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
 export interface KnownQueries {
   /** The query and variables to run for this POST body, or undefined: Apollo answers it. */
   find(body: unknown): { query: KnownQuery; variables: Record<string, unknown> } | undefined;
+  /**
+   * For a POST asking only for public fields (the leaderboard): the answer Apollo cached for the same
+   * document, variables and data version, as Apollo would send it from its cache; undefined: Apollo answers.
+   */
+  cachedText(body: unknown, ctx: Context): Promise<string | undefined>;
+  /** Whether cachedText may answer this body (it names a public field): the door makes no context for anything else. */
+  mayBeCached(body: unknown): boolean;
   /** The answer's text as Apollo writes it: errors through formatError, fields in Apollo's order, stringifyResult's text. */
   text(result: ExecutionResult): string;
 }
@@ -64,6 +71,18 @@ export interface GraphqlServer {
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * What Apollo reads of a POST body, when the door may answer it; anything else (a persisted query's
+ * hash in `extensions`, a field of the wrong type) goes to Apollo, which answers it.
+ */
+function postedQuery(body: unknown): { query: string; operationName: string | undefined; variables: Record<string, unknown> } | undefined {
+  if (!isPlainObject(body) || typeof body.query !== "string" || body.extensions != null) return undefined;
+  const { query, operationName, variables } = body;
+  if (operationName != null && typeof operationName !== "string") return undefined;
+  if (variables != null && !isPlainObject(variables)) return undefined;
+  return { query, operationName: operationName ?? undefined, variables: variables ?? {} };
+}
 
 export function createApollo(
   schema: GraphQLSchema,
@@ -107,16 +126,20 @@ export function createApollo(
   });
   const known: KnownQueries = {
     find(body) {
-      // What Apollo reads of a POST body; anything else (a persisted query's hash in `extensions`,
-      // a field of the wrong type) goes to Apollo, which answers it.
-      if (!isPlainObject(body) || typeof body.query !== "string" || body.extensions != null) return undefined;
-      const { query, operationName, variables } = body;
-      if (operationName != null && typeof operationName !== "string") return undefined;
-      if (variables != null && !isPlainObject(variables)) return undefined;
-      // A public field's answers come from the public cache, which is Apollo's plugin.
-      if (publicCache.names(query)) return undefined;
-      const found = gateway.known(query, operationName ?? undefined);
-      return found && { query: found, variables: variables ?? {} };
+      const request = postedQuery(body);
+      // A public field's answers come from the public cache (cachedText).
+      if (!request || publicCache.names(request.query)) return undefined;
+      const found = gateway.known(request.query, request.operationName);
+      return found && { query: found, variables: request.variables };
+    },
+    mayBeCached(body) {
+      const request = postedQuery(body);
+      return request !== undefined && publicCache.names(request.query);
+    },
+    async cachedText(body, ctx) {
+      const request = postedQuery(body);
+      if (!request || !publicCache.names(request.query)) return undefined;
+      return publicCache.cachedText(request.query, request.operationName, request.variables, ctx);
     },
     text(result) {
       const errors = result.errors?.map((error) => apolloFormatted(error, formatError));

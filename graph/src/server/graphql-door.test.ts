@@ -226,4 +226,42 @@ describe("the GraphQL door", () => {
     });
     expect(JSON.parse(me.body.toString())).toEqual({ data: { me: { name: "Door Tester" } } });
   });
+  it("answers a public query's cached answer itself, as Apollo's cache did, and never a stale or mixed one", async () => {
+    const { user, token } = await t.createUser({ name: "Board Climber" });
+    await t.app.services.coins.reward(user.id, 5, "Seed", "door-board-1");
+    const board = { query: "query Board($first: Int) { leaderboard(first: $first) { edges { node { userId skillCoins } } } }" };
+    const apollo = vi.spyOn(ApolloServer.prototype, "executeHTTPGraphQLRequest");
+    const ask = async (body: unknown, headers: Record<string, string> = {}) => {
+      apollo.mockClear();
+      const res = await send(t.url, { headers: { ...json, ...headers }, body: JSON.stringify(body) });
+      const { date: _date, ...rest } = res.headers;
+      return { status: res.status, headers: rest, body: res.body.toString(), apollo: apollo.mock.calls.length };
+    };
+    const coinsOf = (answer: { body: string }) =>
+      (
+        JSON.parse(answer.body) as { data: { leaderboard: { edges: Array<{ node: { userId: string; skillCoins: number } }> } } }
+      ).data.leaderboard.edges.find((e) => e.node.userId === user.id)?.node.skillCoins;
+    try {
+      const sent = { ...board, variables: { first: 100 } };
+      const first = await ask(sent);
+      expect(first.apollo).toBe(1);
+      expect(coinsOf(first)).toBe(5);
+      // Cached by Apollo's plugin: the door answers the same bytes and headers, signed in or not.
+      for (const headers of [{}, { authorization: `Bearer ${token}` }] as Array<Record<string, string>>)
+        expect(await ask(sent, headers)).toEqual({ ...first, apollo: 0 });
+      // Other variables: not cached yet, Apollo's; then the door's.
+      expect((await ask({ ...board, variables: { first: 99 } })).apollo).toBe(1);
+      expect((await ask({ ...board, variables: { first: 99 } })).apollo).toBe(0);
+      // The ranking changes: the cached answer is for the old version, so Apollo answers the new one, then the door does.
+      await t.app.services.coins.reward(user.id, 3, "Seed", "door-board-2");
+      const changed = await ask(sent);
+      expect([changed.apollo, coinsOf(changed)]).toEqual([1, 8]);
+      expect(await ask(sent)).toEqual({ ...changed, apollo: 0 });
+      // A query that also asks about the caller is never cached: Apollo every time.
+      const mixed = { query: "{ leaderboard(first: 1) { edges { node { userId } } } me { id } }" };
+      for (let i = 0; i < 2; i++) expect((await ask(mixed, { authorization: `Bearer ${token}` })).apollo).toBe(1);
+    } finally {
+      apollo.mockRestore();
+    }
+  });
 });

@@ -27,9 +27,21 @@ export function publicResponseCache(fields: Record<string, PublicField>): {
   plugin: ApolloServerPlugin<Context>;
   /** Whether a query's text names a public field (a root field's name is always written out in the query). */
   names(query: string): boolean;
+  /**
+   * The cached answer's text for a POST's document text, operation name and variables, when Apollo has
+   * already answered that document (validated, every armor limit) and cached its answer for the data's
+   * current version; undefined otherwise (Apollo answers). For the GraphQL door (graphql-door.ts).
+   */
+  cachedText(query: string, operationName: string | undefined, variables: unknown, ctx: Context): Promise<string | undefined>;
   stringifyResult: (value: FormattedExecutionResult) => string;
 } {
   const cache = new Map<string, GraphQLResponse["body"]>();
+  /** A document Apollo has validated (text and requested operation name) -> the public root fields it asks for. */
+  const rootsOf = new Map<string, string[]>();
+  const documentKey = (source: string, operationName: string | null | undefined) => `${operationName ?? "\u0001"}\u0000${source}`;
+  const versionsOf = async (roots: string[], ctx: Context) => (await Promise.all(roots.map((f) => fields[f].version(ctx)))).join(",");
+  const keyOf = (versions: string, document: string, variables: unknown) =>
+    `${versions}\u0000${document}\u0000${JSON.stringify(variables ?? {})}`;
   /** A cached answer's `data` -> its whole JSON text, as Apollo's default would write it. */
   const texts = new WeakMap<object, string>();
   const rootFieldsOf = (op: OperationDefinitionNode): string[] | null => {
@@ -58,9 +70,15 @@ export function publicResponseCache(fields: Record<string, PublicField>): {
         async responseForOperation(rc) {
           const roots = rootFieldsOf(rc.operation);
           if (!roots) return null;
-          const versionsNow = async () => (await Promise.all(roots.map((f) => fields[f].version(rc.contextValue)))).join(",");
+          // Keyed by the document's text (Apollo's hash of it when there is none) and the operation name asked for.
+          const document = documentKey(rc.source ?? rc.queryHash, rc.request.operationName);
+          if (!rootsOf.has(document)) {
+            if (rootsOf.size >= MAX_ENTRIES) rootsOf.delete(rootsOf.keys().next().value!);
+            rootsOf.set(document, roots);
+          }
+          const versionsNow = () => versionsOf(roots, rc.contextValue);
           recheck = versionsNow;
-          key = `${await versionsNow()}\u0000${rc.queryHash}\u0000${rc.operationName ?? ""}\u0000${JSON.stringify(rc.request.variables ?? {})}`;
+          key = keyOf(await versionsNow(), document, rc.request.variables);
           const body = cache.get(key);
           if (!body) return null;
           return { http: { status: undefined, headers: new HeaderMap() }, body };
@@ -81,6 +99,14 @@ export function publicResponseCache(fields: Record<string, PublicField>): {
   return {
     plugin,
     names,
+    async cachedText(query, operationName, variables, ctx) {
+      const document = documentKey(query, operationName);
+      const roots = rootsOf.get(document);
+      if (!roots) return undefined;
+      const body = cache.get(keyOf(await versionsOf(roots, ctx), document, variables));
+      if (body?.kind !== "single" || !body.singleResult.data) return undefined;
+      return texts.get(body.singleResult.data);
+    },
     stringifyResult: (value) => {
       const text = value.data && !value.errors && !value.extensions ? texts.get(value.data) : undefined;
       return text ?? serialize(value);
