@@ -59,6 +59,8 @@ describe("the REST door's walk of the routes", () => {
     const routes = express.Router();
     const echo = (req: Request, res: Response) =>
       void res.json({ params: req.params, url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, query: req.query });
+    // A route whose path starts with a parameter, before the literal ones it shadows.
+    routes.get("/:who/greeting", (req, res) => void res.json({ greeting: req.params.who }));
     routes.get("/thing/:id", (req, _res, next) => next(req.params.id === "special" ? "route" : undefined), echo);
     routes.get("/thing/special", (_req, res) => void res.json({ second: true }));
     routes.get("/declines", (_req, _res, next) => next());
@@ -94,6 +96,12 @@ describe("the REST door's walk of the routes", () => {
       originalUrl: "/api/thing/42?x=1&y=two",
       query: { x: "1", y: "two" },
     });
+  });
+
+  it("tries the routes in the order Express does, whatever their first segment, matching case-insensitively", async () => {
+    expect(JSON.parse((await compareDoors(url, "/api/thing/greeting")).body.toString())).toEqual({ greeting: "thing" });
+    expect(JSON.parse((await compareDoors(url, "/api/THING/7")).body.toString())).toMatchObject({ params: { id: "7" } });
+    expect(JSON.parse((await compareDoors(url, "/api/anyone/greeting")).body.toString())).toEqual({ greeting: "anyone" });
   });
 
   it('goes on to the next matching route on next("route"), to the 404 when every route declines or one leaves the router', async () => {
