@@ -120,7 +120,7 @@ describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction 
 
   it("give borrowed connections back to transactions waiting for one", async () => {
     const limit = poolLimit();
-    // The dispatcher borrows (up to) half the pool, and keeps them idle afterwards.
+    // The dispatcher borrows these (it may borrow up to the whole pool), and keeps them idle afterwards.
     const borrowed = new Set(await slowIds(limit / 2));
     // A whole pool's worth of transactions at once: the ones that find no free connection wait in
     // the pool's queue, and get the idle borrowed ones (not only connections other transactions end with).
