@@ -132,7 +132,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
   const skills = new Batcher(conn, "user_skills", ["id", "userId", "kind", "position", "category", "skill", "skillKey"]);
   const langs = new Batcher(conn, "user_languages", ["id", "userId", "position", "language", "languageKey"]);
   const feed = new Batcher(conn, "feed_entries", ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt"]);
-  const terms = new Batcher(conn, "search_terms", ["userId", "field", "term", "sortKey"]);
+  const terms = new Batcher(conn, "search_terms", ["userId", "field", "term", "sortKey", "sharedPrefix"]);
   // Not a real password: no benchmark signs in (the bench signs tokens with the server's key).
   const passwordHash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaA$bm90LWEtcmVhbC1wYXNzd29yZC1oYXNo";
   const ids: string[] = [];
@@ -196,7 +196,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
       languages: [...languages],
     };
     for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt]);
-    for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey]);
+    for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey, t.sharedPrefix]);
     if ((i + 1) % 20000 === 0) log(`  ${i + 1} students (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   for (const b of [users, skills, langs, feed, terms]) await b.flush();

@@ -11,7 +11,7 @@ import { filledStudent } from "../../../test/profiles.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
 import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { FeedEntry } from "./feed-entry.entity.js";
-import { rebuildProfileIndexes } from "./profile-index.js";
+import { backfillSharedPrefixes, rebuildProfileIndexes } from "./profile-index.js";
 import { validateProfile } from "./profile.rules.js";
 
 const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id } } } }`;
@@ -208,7 +208,7 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
         "SELECT userId, kind, term, term2, tier FROM feed_entries WHERE validTo IS NULL ORDER BY userId, kind, term, term2",
       );
       const search: Array<Record<string, string>> = await t.dataSource.query(
-        "SELECT userId, field, term, sortKey FROM search_terms ORDER BY userId, field, term",
+        "SELECT userId, field, term, sortKey, sharedPrefix FROM search_terms ORDER BY userId, field, term",
       );
       return { feed: feed.map((r) => ({ ...r })), search: search.map((r) => ({ ...r })) };
     };
@@ -217,5 +217,10 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
     const { students } = await rebuildProfileIndexes(t.dataSource, 2000, (ids) => t.app.services.responseStats.tiersOf(ids));
     expect(students).toBe(new Set(maintained.feed.map((r) => r.userId)).size);
     expect(await current()).toEqual(maintained);
+    // The migration's backfill gives rows written before the column the same numbers.
+    await t.dataSource.query("UPDATE search_terms SET sharedPrefix = 60");
+    await backfillSharedPrefixes(t.dataSource, 3);
+    expect(await current()).toEqual(maintained);
+    expect(maintained.search.some((r) => Number(r.sharedPrefix) < 60)).toBe(true);
   });
 });

@@ -25,6 +25,7 @@
 
 import { sqlDateTime } from "../../db/named-params.js";
 import { blockProbes } from "../blocks/blocks.service.js";
+import { plainLength } from "./profile-index.js";
 
 /** Position in the feed order. */
 export interface CursorKey {
@@ -156,7 +157,11 @@ export interface SearchKey {
 
 /**
  * One page of a prefix search: terms of `field` starting with `prefix`, in index order (term,
- * then name, then id), each student at the first of their matching terms only.
+ * then name, then id), each student at the first of their matching terms only. A row whose term
+ * shares less than the query's length with the student's other terms (`sharedPrefix`, read from
+ * the walk's index) is their only match and is kept without the probe for an earlier one: both
+ * databases evaluate OR from the left and stop at the first true operand. On a 51-row page of
+ * "pyth" that probe was about half of the walk's time.
  */
 export function searchQuery(opts: {
   sqlite: boolean;
@@ -173,6 +178,7 @@ export function searchQuery(opts: {
     lo: opts.prefix,
     hi: `${opts.prefix}\u{10FFFF}`,
     like: `${escaped}%`,
+    plain: plainLength(opts.prefix),
   };
   // MariaDB compares in the column's collation, where a LIKE prefix is the index range.
   const starts = (col: string) => (opts.sqlite ? `${col} >= :lo AND ${col} < :hi` : `${col} LIKE :like ESCAPE '!'`);
@@ -187,7 +193,7 @@ export function searchQuery(opts: {
   return {
     sql: `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
       WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId <> :viewer AND ${notBlocked("s.userId", opts.sqlite)}
-        AND ${none(`SELECT 1 FROM search_terms x ${probeHint} WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)}
+        AND (s.sharedPrefix < :plain OR ${none(`SELECT 1 FROM search_terms x ${probeHint} WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)})
       ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.limit}`,
     params,
   };

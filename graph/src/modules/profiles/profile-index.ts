@@ -82,14 +82,47 @@ export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required">): Fact
 
 export function searchRowsOf(p: IndexedProfile): SearchTerm[] {
   const sortKey = foldTerm(p.name);
-  const rows = new Map<string, SearchTerm>();
+  const rows: SearchTerm[] = [];
   const add = (field: SearchTerm["field"], values: string[]) => {
-    for (const v of values) for (const term of wordsOf(v)) rows.set(`${field}\u0000${term}`, { userId: p.userId, field, term, sortKey });
+    const terms = [...new Set(values.flatMap(wordsOf))];
+    const shared = sharedPrefixes(terms);
+    terms.forEach((term, i) => rows.push({ userId: p.userId, field, term, sortKey, sharedPrefix: shared[i] }));
   };
   add("n", [p.name]);
   add("s", p.known);
   add("l", p.languages);
-  return [...rows.values()];
+  return rows;
+}
+
+/**
+ * Characters both databases compare as themselves: printable ASCII without capitals (folded terms
+ * have none). MariaDB's utf8mb4_unicode_ci finds no two of them equal and ignores none of them,
+ * by `=` or by LIKE (checked against MariaDB 10.11); SQLite compares bytes.
+ */
+const PLAIN = /^[\x20-\x40\x5b-\x7e]*$/;
+
+/** A query a search may answer without the "no earlier matching term" probe for a row whose `sharedPrefix` is below its length (0: never). */
+export const plainLength = (prefix: string): number => (PLAIN.test(prefix) ? prefix.length : 0);
+
+/**
+ * For each of one student's terms in one field: the longest start it shares with another of the
+ * terms. Two terms that both start with a query share at least the query's length, so a query
+ * longer than a term's number matches no other term of the student: that row is their only match
+ * (searchQuery skips its probe). When any of the terms has another character, which MariaDB's
+ * collation may find equal to a different one or ignore, every term gets TERM_LENGTH (always probed).
+ */
+export function sharedPrefixes(terms: readonly string[]): number[] {
+  if (!terms.every((t) => PLAIN.test(t))) return terms.map(() => TERM_LENGTH);
+  return terms.map((t, i) => {
+    let most = 0;
+    terms.forEach((other, j) => {
+      if (j === i) return;
+      let k = 0;
+      while (k < t.length && k < other.length && t[k] === other[k]) k++;
+      most = Math.max(most, k);
+    });
+    return most;
+  });
 }
 
 async function insertChunks<T extends object>(em: EntityManager | DataSource, entity: new () => T, rows: T[], size = 500): Promise<void> {
@@ -217,6 +250,57 @@ export async function rebuildProfileIndexes(
     students += users.length;
   }
   return { students };
+}
+
+/**
+ * Gives the search rows already written their `sharedPrefix` (the migration that added the column:
+ * older rows hold its default, TERM_LENGTH, which is correct but always probed). A chunk of
+ * students at a time, in id order: their rows are read, deleted and written again with the numbers.
+ * Plain SQL, not the entity, so it keeps working whatever later migrations add.
+ */
+export async function backfillSharedPrefixes(ds: DataSource | EntityManager, chunk = 1000): Promise<void> {
+  let after = "";
+  for (;;) {
+    const users = await rawQuery<{ userId: string }>(
+      ds,
+      `SELECT DISTINCT userId FROM search_terms WHERE userId > :after ORDER BY userId LIMIT ${chunk}`,
+      { after },
+    );
+    if (users.length === 0) return;
+    after = users[users.length - 1].userId;
+    const ids = users.map((u) => u.userId);
+    const rows = await rawQuery<Omit<SearchTerm, "sharedPrefix">>(
+      ds,
+      "SELECT userId, field, term, sortKey FROM search_terms WHERE userId IN (:...ids)",
+      { ids },
+    );
+    const groups = new Map<string, Array<Omit<SearchTerm, "sharedPrefix">>>();
+    for (const r of rows) {
+      const key = `${r.userId}\u0000${r.field}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const out: SearchTerm[] = [];
+    for (const group of groups.values()) {
+      const shared = sharedPrefixes(group.map((r) => r.term));
+      group.forEach((r, i) => out.push({ ...r, sharedPrefix: shared[i] }));
+    }
+    await rawQuery(ds, "DELETE FROM search_terms WHERE userId IN (:...ids)", { ids });
+    const insert = isSqlite(ds) ? "INSERT OR IGNORE" : "INSERT IGNORE"; // as insertChunks' orIgnore
+    for (let i = 0; i < out.length; i += 200) {
+      const params: Record<string, unknown> = {};
+      const values = out.slice(i, i + 200).map((r, j) => {
+        Object.assign(params, {
+          [`u${j}`]: r.userId,
+          [`f${j}`]: r.field,
+          [`t${j}`]: r.term,
+          [`k${j}`]: r.sortKey,
+          [`p${j}`]: r.sharedPrefix,
+        });
+        return `(:u${j}, :f${j}, :t${j}, :k${j}, :p${j})`;
+      });
+      await rawQuery(ds, `${insert} INTO search_terms (userId, field, term, sortKey, sharedPrefix) VALUES ${values.join(", ")}`, params);
+    }
+  }
 }
 
 /** The rebuild's insert for a schema from before the tier column (an old migration's backfill). */

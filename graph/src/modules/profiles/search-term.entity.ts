@@ -8,7 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * Written only by profiles/profile-index.ts.
  */
 @Entity("search_terms")
-@Index("idx_search_terms_walk", ["field", "term", "sortKey", "userId"])
+@Index("idx_search_terms_walk", ["field", "term", "sortKey", "userId", "sharedPrefix"])
 export class SearchTerm {
   /** The primary key (userId, field, term) doubles as the per-student probe index. */
   @PrimaryColumn("varchar", { length: 36 })
@@ -24,4 +24,14 @@ export class SearchTerm {
   /** The student's folded name: ties between equal terms read alphabetically. */
   @Column("varchar", { length: 60 })
   sortKey: string;
+
+  /**
+   * How many leading characters this term has in common with another of the student's terms in
+   * the same field, at most: a query shorter than that is a prefix of no other term of theirs, so
+   * this row is the student's only match and a search keeps it without probing for an earlier one
+   * (profile-index.ts `sharedPrefixes`; 60, the term length, when that cannot be told). In the walk
+   * index, so the walk reads it from the index.
+   */
+  @Column("int", { default: 60 })
+  sharedPrefix: number;
 }

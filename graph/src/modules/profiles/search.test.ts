@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
+import { expandNamed } from "../../db/named-params.js";
+import { searchQuery } from "./feed-query.js";
 
 const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String) {
   searchUsers(query: $query, filter: $filter, first: $first, after: $after) {
@@ -91,6 +93,62 @@ describe.each(dbTargets)("search on %s", (target) => {
     await t.app.services.blocks.block(me.id, extra[0], "reported");
     expect(await ids("python", "SKILLS_KNOWN")).not.toContain(extra[0]);
   });
+
+  it("each student once across pages when several of their terms match (Java, JavaScript, Java EE)", async () => {
+    const javas: string[] = [];
+    for (const [name, known] of [
+      ["Jaya Alpha", ["Java", "JavaScript", "Java EE"]],
+      ["Jaya Beta", ["JavaScript"]],
+      ["Jaya Gamma", ["Jazz", "Java"]],
+    ] as const)
+      javas.push((await filledStudent(t, { name, known: [...known] })).id);
+    for (const query of ["j", "ja", "jav", "java", "javas", "java e"]) {
+      const all = await ids(query, "SKILLS_KNOWN");
+      expect(new Set(all).size).toBe(all.length);
+      const paged: string[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < 6; page++) {
+        const r: any = await t.gql(SEARCH, { query, filter: "SKILLS_KNOWN", first: 1, after }, me.token);
+        paged.push(...r.data.searchUsers.edges.map((e: any) => e.node.id));
+        if (!r.data.searchUsers.pageInfo.hasNextPage) break;
+        after = r.data.searchUsers.pageInfo.endCursor;
+      }
+      expect(paged).toEqual(all);
+    }
+    // "java": the exact word first (Alpha, Gamma by name), then a completion (Beta's "javascript").
+    expect(await ids("java", "SKILLS_KNOWN")).toEqual([javas[0], javas[2], javas[1]]);
+    expect(await ids("javas", "SKILLS_KNOWN")).toEqual([javas[0], javas[1]]);
+    expect(await ids("java e", "SKILLS_KNOWN")).toEqual([javas[0]]);
+    expect(await ids("ja", "SKILLS_KNOWN")).toEqual([javas[0], javas[2], javas[1]]);
+  });
+
+  it.runIf(target === "mysql")(
+    "keeps a student's only matching term without the probe for an earlier one (MariaDB's key reads)",
+    async () => {
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        const keyReads = async () => Number((await runner.query("SHOW SESSION STATUS LIKE 'Handler_read_key'"))[0].Value);
+        const walk = async (prefix: string, shortcut: boolean) => {
+          const q = searchQuery({ sqlite: false, field: "s", prefix, viewer: me.id, after: null, limit: 50 });
+          if (!shortcut) q.params.plain = 0;
+          const [sql, values] = expandNamed(q.sql, q.params)!;
+          const before = await keyReads();
+          const rows: Array<{ id: string }> = await runner.query(sql, values);
+          return { ids: rows.map((r) => r.id), reads: (await keyReads()) - before };
+        };
+        for (const prefix of ["python", "pyth", "java"]) {
+          const fast = await walk(prefix, true);
+          const probed = await walk(prefix, false);
+          expect(fast.ids).toEqual(probed.ids);
+          expect(fast.ids.length).toBeGreaterThan(1);
+          // All but one of the students found (Rahul's python_basics terms, Jaya Alpha's three Java ones) have a single matching term: their rows skip the probe.
+          expect(probed.reads - fast.reads).toBeGreaterThanOrEqual(fast.ids.length - 1);
+        }
+      } finally {
+        await runner.release();
+      }
+    },
+  );
 
   it("an empty query finds nobody", async () => {
     expect(await ids("   ", "NAME")).toEqual([]);
