@@ -2,7 +2,7 @@
  * The batched reads of profiles: each takes any number of ids and costs one statement, in raw SQL
  * (every feed, search and profile page reads them; the query builder cost more than the query).
  */
-import { rawQuery, readDate } from "../../db/sql.js";
+import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
 
 type Runner = Parameters<typeof rawQuery>[0];
 
@@ -190,11 +190,7 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
     cid: string | null;
   }>(
     db,
-    `SELECT 'l' AS part, l.language AS a, NULL AS b, NULL AS mentorId, NULL AS completedAt, l.position AS pos, NULL AS cid
-       FROM user_languages l WHERE l.userId = :id
-     UNION ALL
-     SELECT * FROM (SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
-       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX}) done`,
+    LANGUAGES_AND_COMPLETED[isSqlite(db) ? 1 : 0],
     { id },
   );
   // A union's rows come in no promised order: each part is put back in its own.
@@ -211,6 +207,20 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
 
 /** The most completed skills a profile read returns for one student (oldest first). */
 const COMPLETED_READ_MAX = 500;
+
+const LANGUAGES_PART = `SELECT 'l' AS part, l.language AS a, NULL AS b, NULL AS mentorId, NULL AS completedAt, l.position AS pos, NULL AS cid
+       FROM user_languages l WHERE l.userId = :id`;
+const COMPLETED_PART = `SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
+       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX}`;
+/**
+ * languagesAndCompletedOf's statement [MariaDB, SQLite]. MariaDB takes a union member with its own
+ * ORDER BY and LIMIT in parentheses, and reads it straight from the index; a derived table (which
+ * SQLite needs for the same thing) cost MariaDB a materialisation, a sixth of the statement's time.
+ */
+const LANGUAGES_AND_COMPLETED = [
+  `(${LANGUAGES_PART}) UNION ALL (${COMPLETED_PART})`,
+  `${LANGUAGES_PART} UNION ALL SELECT * FROM (${COMPLETED_PART}) done`,
+] as const;
 
 /** A completed_skills row as the profile shows it. */
 function completedView(r: { skill: string; category: string; mentorId: string; completedAt: unknown }): CompletedSkillView {
