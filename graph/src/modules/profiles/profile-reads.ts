@@ -188,11 +188,7 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
     completedAt: unknown;
     pos: unknown;
     cid: string | null;
-  }>(
-    db,
-    LANGUAGES_AND_COMPLETED[isSqlite(db) ? 1 : 0],
-    { id },
-  );
+  }>(db, LANGUAGES_AND_COMPLETED[isSqlite(db) ? 1 : 0], { id });
   // A union's rows come in no promised order: each part is put back in its own.
   const languages = rows.filter((r) => r.part === "l").sort((x, y) => Number(x.pos) - Number(y.pos));
   const completed = rows
