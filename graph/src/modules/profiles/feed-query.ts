@@ -26,6 +26,7 @@
 import { sqlDateTime } from "../../db/named-params.js";
 import { blockProbes } from "../blocks/blocks.service.js";
 import { plainLength } from "./profile-index.js";
+import { languagesAndCompletedParts } from "./profile-reads.js";
 
 /** Position in the feed order. */
 export interface CursorKey {
@@ -135,19 +136,25 @@ export const BLOCK_LIST_MAX = 100;
  * The viewer's own facts as of the snapshot (read through the primary key): their skill keys, the
  * `m` row that says they were listed (profile filled) then, so one statement also answers the
  * "details filled" gate, and (kind `b`, term the other student's id) whom they blocked and who
- * blocked them, as they stand now, up to BLOCK_LIST_MAX + 1 each way.
+ * blocked them, as they stand now, up to BLOCK_LIST_MAX + 1 each way. `withOwnProfile`: also their
+ * languages and completed skills (kinds `l` and `c`, columns as languagesAndCompletedParts'), one
+ * round trip fewer for the REST dashboard, which shows the caller's profile with every page.
  */
-export function viewerFactsQuery(sqlite: boolean): string {
-  return (viewerFacts[sqlite ? 1 : 0] ??= unionOfWalks(
+export function viewerFactsQuery(sqlite: boolean, withOwnProfile = false): string {
+  // With the viewer's languages and completed skills (the REST dashboard shows their profile beside
+  // the page): the facts' rows get the same seven columns, NULL where a fact has nothing.
+  const more = withOwnProfile ? ", NULL AS b, NULL AS mentorId, NULL AS completedAt, NULL AS pos, NULL AS cid" : "";
+  return (viewerFacts[(sqlite ? 1 : 0) + (withOwnProfile ? 2 : 0)] ??= unionOfWalks(
     [
-      `SELECT f.kind AS kind, f.term AS term FROM feed_entries f WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`,
-      `SELECT 'b' AS kind, b.blockedId AS term FROM blocks b ${use(sqlite, "uq_blocks_pair")} WHERE b.blockerId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
-      `SELECT 'b' AS kind, b.blockerId AS term FROM blocks b ${use(sqlite, "idx_blocks_blocked")} WHERE b.blockedId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+      `SELECT f.kind AS kind, f.term AS term${more} FROM feed_entries f WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`,
+      `SELECT 'b' AS kind, b.blockedId AS term${more} FROM blocks b ${use(sqlite, "uq_blocks_pair")} WHERE b.blockerId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+      `SELECT 'b' AS kind, b.blockerId AS term${more} FROM blocks b ${use(sqlite, "idx_blocks_blocked")} WHERE b.blockedId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+      ...(withOwnProfile ? languagesAndCompletedParts("viewer") : []),
     ],
     sqlite,
   ));
 }
-const viewerFacts: [string?, string?] = [];
+const viewerFacts: Array<string | undefined> = [];
 
 export interface SearchKey {
   term: string;

@@ -30,7 +30,12 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
   beforeAll(async () => {
     t = await startTestApp(target);
     const tick = () => t.clock.advance(MINUTE);
-    viewer = await filledStudent(t, { name: "Viewer", known: ["Python", "Chess"], required: ["Guitar", "Yoga"] });
+    viewer = await filledStudent(t, {
+      name: "Viewer",
+      known: ["Python", "Chess"],
+      required: ["Guitar", "Yoga"],
+      languages: ["Tamil", "English"],
+    });
     tick();
     // Score 3: knows what I want and wants what I know (oldest, still first).
     const both = await filledStudent(t, { known: ["guitar"], required: ["PYTHON"] });
@@ -106,12 +111,28 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
   });
 
   it("REST: GET /api/dashboard?skip pages by offset over a snapshot, so sign-ups cause no duplicates", async () => {
+    // Two skills the viewer completed, the later one written first (the profile lists them oldest first).
+    await t.app.services.deps.tx(async (em) => {
+      await t.app.services.profiles.addCompletedSkill(em, { learnerId: viewer.id, mentorId: hidden[1], skill: "Chess", category: "Other" });
+    });
+    t.clock.advance(-MINUTE);
+    await t.app.services.deps.tx(async (em) => {
+      await t.app.services.profiles.addCompletedSkill(em, { learnerId: viewer.id, mentorId: hidden[1], skill: "Go", category: "Other" });
+    });
+    t.clock.advance(MINUTE);
     let first!: { status: number; body: any };
     const read = await countStatements(t, async () => {
       first = await t.rest("GET", `/dashboard?skip=0&userId=${viewer.id}`, { token: viewer.token });
     });
-    // The caller's own card is read in the same statement as the page's cards.
+    // The caller's own card is read in the same statement as the page's cards; on MariaDB their
+    // languages and completed skills in the same statement as their feed facts.
     expect(read.statements.filter((sql) => /FROM users u LEFT JOIN user_skills/.test(sql))).toHaveLength(1);
+    const languageReads = read.statements.filter((sql) => /FROM user_languages/.test(sql));
+    expect(languageReads).toHaveLength(1);
+    expect(/FROM feed_entries/.test(languageReads[0])).toBe(target === "mysql");
+    expect(first.body.user.selectedLanguages).toEqual(["Tamil", "English"]);
+    expect(first.body.user.completed_skills.map((c: { skill: string }) => c.skill)).toEqual(["Go", "Chess"]);
+    expect(first.body.user.completed_skills[0].mentor).toEqual({ _id: hidden[1], name: expect.any(String) });
     expect(first.status).toBe(200);
     expect(first.body.error).toBe("");
     expect(first.body.user).toMatchObject({

@@ -179,16 +179,29 @@ export async function languagesOfMany(db: Runner, ids: readonly string[]): Promi
  * statement: the two short index reads every full profile answer needs (REST's profile and
  * dashboard), one round trip instead of two.
  */
-export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{ languages: string[]; completed: CompletedSkillView[] }> {
-  const rows = await rawQuery<{
-    part: string;
-    a: string;
-    b: string | null;
-    mentorId: string | null;
-    completedAt: unknown;
-    pos: unknown;
-    cid: string | null;
-  }>(db, LANGUAGES_AND_COMPLETED[isSqlite(db) ? 1 : 0], { id });
+export async function languagesAndCompletedOf(db: Runner, id: string): Promise<LanguagesAndCompleted> {
+  const rows = await rawQuery<LanguagesAndCompletedRow>(db, LANGUAGES_AND_COMPLETED[isSqlite(db) ? 1 : 0], { id });
+  return languagesAndCompletedFrom(rows);
+}
+
+export interface LanguagesAndCompleted {
+  languages: string[];
+  completed: CompletedSkillView[];
+}
+
+/** A row of languagesAndCompletedParts: `part` 'l' (a language) or 'c' (a completed skill). */
+export interface LanguagesAndCompletedRow {
+  part: string;
+  a: string;
+  b: string | null;
+  mentorId: string | null;
+  completedAt: unknown;
+  pos: unknown;
+  cid: string | null;
+}
+
+/** The languages and completed skills among rows of languagesAndCompletedParts (other rows are ignored). */
+export function languagesAndCompletedFrom(rows: LanguagesAndCompletedRow[]): LanguagesAndCompleted {
   // A union's rows come in no promised order: each part is put back in its own.
   const languages = rows.filter((r) => r.part === "l").sort((x, y) => Number(x.pos) - Number(y.pos));
   const completed = rows
@@ -204,10 +217,21 @@ export async function languagesAndCompletedOf(db: Runner, id: string): Promise<{
 /** The most completed skills a profile read returns for one student (oldest first). */
 const COMPLETED_READ_MAX = 500;
 
-const LANGUAGES_PART = `SELECT 'l' AS part, l.language AS a, NULL AS b, NULL AS mentorId, NULL AS completedAt, l.position AS pos, NULL AS cid
-       FROM user_languages l WHERE l.userId = :id`;
-const COMPLETED_PART = `SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
-       FROM completed_skills c WHERE c.learnerId = :id ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX}`;
+/**
+ * The two reads of languagesAndCompletedOf, for the student named by the parameter `param`: each a
+ * SELECT of (part, a, b, mentorId, completedAt, pos, cid), to be joined by UNION ALL (the second has
+ * its own ORDER BY and LIMIT: in parentheses on MariaDB, a derived table on SQLite). Another
+ * statement may read them beside its own rows (the REST dashboard's viewer facts).
+ */
+export function languagesAndCompletedParts(param: string): [languages: string, completed: string] {
+  return [
+    `SELECT 'l' AS part, l.language AS a, NULL AS b, NULL AS mentorId, NULL AS completedAt, l.position AS pos, NULL AS cid
+       FROM user_languages l WHERE l.userId = :${param}`,
+    `SELECT 'c' AS part, c.skill AS a, c.category AS b, c.mentorId AS mentorId, c.completedAt AS completedAt, NULL AS pos, c.id AS cid
+       FROM completed_skills c WHERE c.learnerId = :${param} ORDER BY c.completedAt, c.id LIMIT ${COMPLETED_READ_MAX}`,
+  ];
+}
+const [LANGUAGES_PART, COMPLETED_PART] = languagesAndCompletedParts("id");
 /**
  * languagesAndCompletedOf's statement [MariaDB, SQLite]. MariaDB takes a union member with its own
  * ORDER BY and LIMIT in parentheses, and reads it straight from the index; a derived table (which

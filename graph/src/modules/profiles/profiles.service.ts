@@ -23,6 +23,7 @@ import {
   cardsByIds,
   completedOfMany,
   languagesAndCompletedOf,
+  type LanguagesAndCompleted,
   languagesOfMany,
   type ProfileRow,
   skillsOfMany,
@@ -110,14 +111,19 @@ export class ProfilesService {
 
   /**
    * The public profile with the student's own row (email, days: the REST dashboard answers both to its
-   * owner). `card`: the student's card when the caller already read it (with others, in one statement).
+   * owner). `card`: the student's card when the caller already read it (with others, in one statement);
+   * `extras`: their languages and completed skills, when the caller read those too.
    */
-  async profileWithRow(id: string, card?: Cards): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
+  async profileWithRow(
+    id: string,
+    card?: Cards,
+    extras?: LanguagesAndCompleted,
+  ): Promise<{ row: ProfileRow; profile: PublicProfile } | null> {
     card ??= await this.cardsByIds([id]);
     const user = card.users.get(id);
     if (!user) return null;
     const skills = card.skills.get(id)!;
-    const { languages, completed: done } = await languagesAndCompletedOf(this.ds, id);
+    const { languages, completed: done } = extras ?? (await languagesAndCompletedOf(this.ds, id));
     const mentors = await this.usersByIds(done.map((c) => c.mentorId));
     const profile: PublicProfile = {
       ...toPublic(user),
