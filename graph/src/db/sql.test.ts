@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { CoinReward } from "../modules/coins/reward.entity.js";
 import { newId } from "../shared/ids.js";
-import { entityInsert, positionalQuery } from "./sql.js";
+import { FeedSnapshot } from "../modules/profiles/feed-snapshot.entity.js";
+import { entityInsert, entityUpsert, positionalQuery } from "./sql.js";
 
 describe.each(dbTargets)("entityInsert on %s", (target) => {
   let t: TestApp;
@@ -41,6 +42,25 @@ describe.each(dbTargets)("entityInsert on %s", (target) => {
     expect(a.seen).toBe(false);
     expect(a.createdAt.toISOString()).toBe("2026-03-04T05:06:07.891Z");
     expect(a.reason).toBe(mine.reason);
+  });
+
+  it("entityUpsert inserts a row, then sets the given columns of the row with its primary key, as repository.upsert does", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const repo = ds.getRepository(FeedSnapshot);
+    const userId = newId();
+    const other = newId();
+    await entityUpsert(ds, FeedSnapshot, { userId, takenAt: new Date("2026-03-04T05:06:07.891Z"), served: 10, cursor: "c1" });
+    await repo.upsert({ userId: other, takenAt: new Date("2026-03-04T05:06:07.891Z"), served: 10, cursor: "c1" }, ["userId"]);
+    expect(await repo.findOneByOrFail({ userId })).toEqual({ ...(await repo.findOneByOrFail({ userId: other })), userId });
+    await entityUpsert(ds, FeedSnapshot, { userId, takenAt: new Date("2026-05-06T07:08:09.012Z"), served: 20, cursor: null });
+    expect(await repo.findOneByOrFail({ userId })).toEqual({
+      userId,
+      takenAt: new Date("2026-05-06T07:08:09.012Z"),
+      served: 20,
+      cursor: null,
+    });
+    expect(await repo.count()).toBe(2);
+    await expect(entityUpsert(ds, FeedSnapshot, { served: 1 } as FeedSnapshot)).rejects.toThrow(/primary key/);
   });
 
   it("writes booleans as TypeORM does, and belongs to the transaction it runs in", async () => {

@@ -189,7 +189,7 @@ export async function entityQuery<T extends ObjectLiteral>(
   });
 }
 
-/** INSERT statements by entity and by which of its columns a row sets (the others keep their defaults). */
+/** INSERT statements by entity, kind (insert or upsert) and which of its columns a row sets (the others keep their defaults). */
 const inserts = new WeakMap<EntityMetadata, Map<string, { sql: string; columns: ColumnMetadata[] }>>();
 
 /**
@@ -199,16 +199,39 @@ const inserts = new WeakMap<EntityMetadata, Map<string, { sql: string; columns: 
  * dates on SQLite). For hot paths that insert a fully known row and read nothing back.
  */
 export async function entityInsert<T extends ObjectLiteral>(db: Runner, entity: EntityTarget<T>, row: T): Promise<void> {
+  return writeRow(db, entity, row, false);
+}
+
+/**
+ * Inserts one row, or when a row with its primary key exists, sets that row's other given columns
+ * (what `repository.upsert(row, primaryKey)` does, without its query builder: about 80 µs of CPU per
+ * call). For an entity whose only unique key is its primary key (MariaDB's ON DUPLICATE KEY UPDATE
+ * answers any unique key).
+ */
+export async function entityUpsert<T extends ObjectLiteral>(db: Runner, entity: EntityTarget<T>, row: T): Promise<void> {
+  return writeRow(db, entity, row, true);
+}
+
+async function writeRow<T extends ObjectLiteral>(db: Runner, entity: EntityTarget<T>, row: T, upsert: boolean): Promise<void> {
   const ds = "connection" in db ? db.connection : db;
   const meta = ds.getMetadata(entity);
   let byColumns = inserts.get(meta);
   if (!byColumns) inserts.set(meta, (byColumns = new Map()));
   const given = meta.columns.filter((c) => !c.isVirtual && c.getEntityValue(row) !== undefined);
-  const key = given.map((c) => c.databaseName).join(",");
+  const key = `${upsert ? "upsert" : "insert"}:${given.map((c) => c.databaseName).join(",")}`;
   let plan = byColumns.get(key);
   if (!plan) {
-    const names = given.map((c) => ds.driver.escape(c.databaseName)).join(", ");
-    const sql = `INSERT INTO ${ds.driver.escape(meta.tablePath)} (${names}) VALUES (${given.map(() => "?").join(", ")})`;
+    const q = (c: ColumnMetadata) => ds.driver.escape(c.databaseName);
+    const names = given.map(q).join(", ");
+    let sql = `INSERT INTO ${ds.driver.escape(meta.tablePath)} (${names}) VALUES (${given.map(() => "?").join(", ")})`;
+    if (upsert) {
+      const set = given.filter((c) => !c.isPrimary);
+      if (set.length === 0 || meta.primaryColumns.some((c) => !given.includes(c)))
+        throw new Error("entityUpsert: give the primary key and a column to set");
+      sql += isSqlite(ds)
+        ? ` ON CONFLICT (${meta.primaryColumns.map(q).join(", ")}) DO UPDATE SET ${set.map((c) => `${q(c)} = excluded.${q(c)}`).join(", ")}`
+        : ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${q(c)} = VALUES(${q(c)})`).join(", ")}`;
+    }
     byColumns.set(key, (plan = { sql, columns: given }));
   }
   await positionalQuery(

@@ -15,7 +15,7 @@ import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
 import { cardsInOrder, type FeedPage, inOrder, noCursor, type SearchPage } from "./feed-page.js";
 import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
-import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
+import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate } from "../../db/sql.js";
 import { sqlDateTime } from "../../db/named-params.js";
 import { type LanguagesAndCompleted, type LanguagesAndCompletedRow, languagesAndCompletedFrom } from "./profile-reads.js";
 
@@ -178,14 +178,16 @@ export class FeedService {
   ): Promise<{ rows: FeedRow[]; own: LanguagesAndCompleted | undefined }> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
     const take = Math.min(size, MAX_PAGE_SIZE);
-    const snapshots = this.ds.getRepository(FeedSnapshot);
-    const session = skip === 0 ? null : await snapshots.findOne({ where: { userId: viewerId } });
+    const session =
+      skip === 0
+        ? null
+        : ((await entityQuery(this.ds, FeedSnapshot, "SELECT * FROM feed_snapshots WHERE userId = :id", { id: viewerId }))[0] ?? null);
     const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null), true);
     const from = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
     const rows = from ? await this.walk(v, from, take) : (await this.walk(v, null, skip + take)).slice(skip);
     const last = rows.at(-1);
     const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
-    await snapshots.upsert({ userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor }, ["userId"]);
+    await entityUpsert(this.ds, FeedSnapshot, { userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor });
     return { rows, own: v.own };
   }
 
