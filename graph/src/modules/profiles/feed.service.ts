@@ -90,12 +90,10 @@ export class FeedService {
    * The viewer as of the snapshot. Not listed then: the profile gate answers (unknown user, or
    * DETAILS_NOT_FILLED), and a filled profile that is not listed (an unverified address) reads its
    * skills as they are now; a profile filled after the snapshot began reads with the skills it had.
-   */
-  /**
-   * The viewer's facts as of `asOf`. `ownProfile`: on MariaDB, read their languages and completed
-   * skills in the same statement (`own`; the REST dashboard shows them with every page), a round
-   * trip fewer. SQLite answers in-process, where a round trip costs nothing, and would sort the
-   * completed skills inside the facts statement: there the caller reads them on their own.
+   * `ownProfile`: on MariaDB, their languages and completed skills are read in the same statement
+   * (`own`; the REST dashboard shows them with every page), a round trip fewer. SQLite answers
+   * in-process, where a round trip costs nothing, and would sort the completed skills inside the
+   * facts statement: there the caller reads them on their own.
    */
   private async viewer(viewerId: string, asOf: Date, ownProfile = false): Promise<FeedViewer & { own?: LanguagesAndCompleted }> {
     const sqlite = isSqlite(this.ds);
@@ -169,7 +167,8 @@ export class FeedService {
    * The REST feed pages by offset (`skip` = what the client already shows). skip=0 starts a
    * session (a snapshot time); a page whose skip is where the last one ended continues from the
    * stored position, so scrolling costs a page each time. Any other skip walks from the start
-   * of the same snapshot. The page's rows, in order; their cards are the caller's to read.
+   * of the same snapshot. The page's rows, in order (their cards are the caller's to read), and on
+   * MariaDB the viewer's own languages and completed skills, read with their facts.
    */
   private async rowsBySkip(
     viewerId: string,
