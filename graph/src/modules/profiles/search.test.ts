@@ -122,9 +122,9 @@ describe.each(dbTargets)("search on %s", (target) => {
     expect(await ids("ja", "SKILLS_KNOWN")).toEqual([javas[0], javas[2], javas[1]]);
   });
 
-  it.runIf(target === "mysql")(
-    "keeps a student's only matching term without the probe for an earlier one (MariaDB's key reads)",
-    async () => {
+  // MariaDB's handler counters; SQLite has none (registered on MariaDB only: CI runs every registered test).
+  if (target === "mysql")
+    it("keeps a student's only matching term without the probe for an earlier one (MariaDB's key reads)", async () => {
       const runner = t.dataSource.createQueryRunner();
       try {
         const keyReads = async () => Number((await runner.query("SHOW SESSION STATUS LIKE 'Handler_read_key'"))[0].Value);
@@ -147,8 +147,7 @@ describe.each(dbTargets)("search on %s", (target) => {
       } finally {
         await runner.release();
       }
-    },
-  );
+    });
 
   it("an empty query finds nobody", async () => {
     expect(await ids("   ", "NAME")).toEqual([]);
