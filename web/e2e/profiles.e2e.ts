@@ -143,10 +143,13 @@ describe("profiles, dashboard and search in Chromium", () => {
     expect(layout.height).toBeLessThanOrEqual(Math.ceil(layout.viewport * 0.6));
     expect(layout.overflow).toBe("auto");
     for (let i = 0; i < 40 && !(await box.getByText("No more Feed").isVisible()); i++) {
+      // Counted before the scroll: a page that lands between the scroll and a count taken after it
+      // would leave the box away from its end with nothing more to wait for.
+      const shown = (await names()).length;
       await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       await page.waitForFunction(
         (n) => document.querySelectorAll("[data-testid=feed-scroll] h3").length > n || document.body.innerText.includes("No more Feed"),
-        (await names()).length,
+        shown,
       );
     }
     await box.getByText("No more Feed").waitFor();
