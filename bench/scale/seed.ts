@@ -8,7 +8,8 @@
  */
 import type { Connection } from "mysql2/promise";
 import { type CATEGORIES, LANGUAGES, skillKeyOf } from "../../common/profiles.js";
-import { feedFactsOf, foldTerm, searchRowsOf } from "../../graph/src/modules/profiles/profile-index.js";
+import { feedFactsOf } from "../../graph/src/modules/profiles/profile-index.js";
+import { foldTerm, searchRowsOf } from "../../graph/src/modules/profiles/search-terms.js";
 import { newId } from "../../graph/src/shared/ids.js";
 
 /** A deterministic generator (mulberry32), so two runs seed the same community. */

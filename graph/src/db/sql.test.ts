@@ -8,7 +8,7 @@ import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { CoinReward } from "../modules/coins/reward.entity.js";
 import { newId } from "../shared/ids.js";
 import { FeedSnapshot } from "../modules/profiles/feed-snapshot.entity.js";
-import { entityInsert, entityUpsert, positionalQuery } from "./sql.js";
+import { entityInsert, entityUpsert, insertIgnoreRows, positionalQuery } from "./sql.js";
 
 describe.each(dbTargets)("entityInsert on %s", (target) => {
   let t: TestApp;
@@ -61,6 +61,27 @@ describe.each(dbTargets)("entityInsert on %s", (target) => {
     });
     expect(await repo.count()).toBe(2);
     await expect(entityUpsert(ds, FeedSnapshot, { served: 1 } as FeedSnapshot)).rejects.toThrow(/primary key/);
+  });
+
+  it("insertIgnoreRows writes rows (dates as TypeORM stores them) in chunks and skips a key already there", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const repo = ds.getRepository(FeedSnapshot);
+    const ids = [newId(), newId(), newId()];
+    const at = new Date("2026-03-04T05:06:07.891Z");
+    await insertIgnoreRows(ds, "feed_snapshots", ["userId", "takenAt", "served", "cursor"], [[ids[0], at, 1, null]]);
+    await insertIgnoreRows(
+      ds,
+      "feed_snapshots",
+      ["userId", "takenAt", "served", "cursor"],
+      ids.map((id, i) => [id, at, 10 + i, `c${i}`]),
+      2,
+    );
+    const rows = await repo.findBy(ids.map((userId) => ({ userId })));
+    expect(rows.sort((a, b) => a.served - b.served)).toEqual([
+      { userId: ids[0], takenAt: at, served: 1, cursor: null },
+      { userId: ids[1], takenAt: at, served: 11, cursor: "c1" },
+      { userId: ids[2], takenAt: at, served: 12, cursor: "c2" },
+    ]);
   });
 
   it("writes booleans as TypeORM does, and belongs to the transaction it runs in", async () => {

@@ -241,6 +241,26 @@ async function writeRow<T extends ObjectLiteral>(db: Runner, entity: EntityTarge
   );
 }
 
+/**
+ * Rows into `table` by plain SQL, `size` to a statement, skipping any whose key is already there
+ * (INSERT IGNORE / INSERT OR IGNORE, as the query builder's `orIgnore`), each value written as
+ * `rawQuery` writes it: for backfills that must not depend on an entity's current columns.
+ */
+export async function insertIgnoreRows(db: Runner, table: string, columns: string[], rows: unknown[][], size = 200): Promise<void> {
+  const insert = isSqlite(db) ? "INSERT OR IGNORE" : "INSERT IGNORE";
+  const { driver } = "connection" in db ? db.connection : db;
+  const names = `${driver.escape(table)} (${columns.map((c) => driver.escape(c)).join(", ")})`;
+  for (let i = 0; i < rows.length; i += size) {
+    // Named parameters: rawQuery writes each value as the dialect stores it (dates as text on SQLite).
+    const params: Record<string, unknown> = {};
+    const marks = rows
+      .slice(i, i + size)
+      .map((row, r) => `(${row.map((value, c) => ((params[`p${r}_${c}`] = value), `:p${r}_${c}`)).join(", ")})`)
+      .join(", ");
+    await rawQuery(db, `${insert} INTO ${names} VALUES ${marks}`, params);
+  }
+}
+
 export function isSqlite(db: Runner): boolean {
   const ds = "connection" in db ? db.connection : db;
   return ds.options.type === "better-sqlite3" || ds.options.type === "sqlite";

@@ -11,7 +11,8 @@ import { filledStudent } from "../../../test/profiles.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
 import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { FeedEntry } from "./feed-entry.entity.js";
-import { backfillSharedPrefixes, rebuildProfileIndexes } from "./profile-index.js";
+import { rebuildProfileIndexes } from "./profile-index.js";
+import { backfillSharedPrefixes } from "./search-terms.js";
 import { validateProfile } from "./profile.rules.js";
 
 const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id } } } }`;

@@ -25,7 +25,7 @@
 
 import { sqlDateTime } from "../../db/named-params.js";
 import { blockProbes } from "../blocks/blocks.service.js";
-import { plainLength } from "./profile-index.js";
+import { plainLength } from "./search-terms.js";
 import { languagesAndCompletedParts } from "./profile-reads.js";
 
 /** Position in the feed order. */

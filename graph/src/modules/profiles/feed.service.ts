@@ -12,7 +12,8 @@ import {
   BLOCK_LIST_MAX,
 } from "./feed-query.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
-import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS, foldTerm } from "./profile-index.js";
+import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS } from "./profile-index.js";
+import { foldTerm } from "./search-terms.js";
 import { cardsInOrder, type FeedPage, inOrder, noCursor, type SearchPage } from "./feed-page.js";
 import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
 import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate } from "../../db/sql.js";

@@ -10,7 +10,8 @@ import type { DataSource, EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
-import { hasColumn, isSqlite, rawQuery, readDate } from "../../db/sql.js";
+import { hasColumn, insertIgnoreRows, readDate } from "../../db/sql.js";
+import { foldTerm, searchRowsOf } from "./search-terms.js";
 
 /**
  * Responsiveness tiers of the feed order, best first (see FeedEntry.tier). A student without
@@ -24,27 +25,6 @@ export const FEED_SNAPSHOT_LIFETIME = 24 * HOUR;
 const PURGE_AFTER = FEED_SNAPSHOT_LIFETIME + HOUR;
 /** Ended rows removed per profile write: more than one write can end, so the backlog shrinks. */
 const PURGE_BATCH = 500;
-const TERM_LENGTH = 60;
-
-/** Case- and accent-folded, trimmed, inner whitespace collapsed: what both indexes compare. */
-export function foldTerm(s: string): string {
-  return s
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, TERM_LENGTH)
-    .trim();
-}
-
-/** The words of a value (split at spaces and light punctuation) plus, for several words, the whole value. */
-export function wordsOf(value: string): string[] {
-  const whole = foldTerm(value);
-  if (!whole) return [];
-  const words = whole.split(/[\s,;:/()|-]+/).filter(Boolean);
-  return [...new Set(words.length > 1 ? [...words, whole] : [whole])];
-}
 
 export interface IndexedProfile {
   userId: string;
@@ -78,51 +58,6 @@ export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required">): Fact
     ...required.map((term) => ({ kind: "r" as const, term, term2: "" })),
     ...known.flatMap((term) => required.map((term2) => ({ kind: "p" as const, term, term2 }))),
   ];
-}
-
-export function searchRowsOf(p: IndexedProfile): SearchTerm[] {
-  const sortKey = foldTerm(p.name);
-  const rows: SearchTerm[] = [];
-  const add = (field: SearchTerm["field"], values: string[]) => {
-    const terms = [...new Set(values.flatMap(wordsOf))];
-    const shared = sharedPrefixes(terms);
-    terms.forEach((term, i) => rows.push({ userId: p.userId, field, term, sortKey, sharedPrefix: shared[i] }));
-  };
-  add("n", [p.name]);
-  add("s", p.known);
-  add("l", p.languages);
-  return rows;
-}
-
-/**
- * Characters both databases compare as themselves: printable ASCII without capitals (folded terms
- * have none). MariaDB's utf8mb4_unicode_ci finds no two of them equal and ignores none of them,
- * by `=` or by LIKE (checked against MariaDB 10.11); SQLite compares bytes.
- */
-const PLAIN = /^[\x20-\x40\x5b-\x7e]*$/;
-
-/** A query a search may answer without the "no earlier matching term" probe for a row whose `sharedPrefix` is below its length (0: never). */
-export const plainLength = (prefix: string): number => (PLAIN.test(prefix) ? prefix.length : 0);
-
-/**
- * For each of one student's terms in one field: the longest start it shares with another of the
- * terms. Two terms that both start with a query share at least the query's length, so a query
- * longer than a term's number matches no other term of the student: that row is their only match
- * (searchQuery skips its probe). When any of the terms has another character, which MariaDB's
- * collation may find equal to a different one or ignore, every term gets TERM_LENGTH (always probed).
- */
-export function sharedPrefixes(terms: readonly string[]): number[] {
-  if (!terms.every((t) => PLAIN.test(t))) return terms.map(() => TERM_LENGTH);
-  return terms.map((t, i) => {
-    let most = 0;
-    terms.forEach((other, j) => {
-      if (j === i) return;
-      let k = 0;
-      while (k < t.length && k < other.length && t[k] === other[k]) k++;
-      most = Math.max(most, k);
-    });
-    return most;
-  });
 }
 
 async function insertChunks<T extends object>(em: EntityManager | DataSource, entity: new () => T, rows: T[], size = 500): Promise<void> {
@@ -252,77 +187,12 @@ export async function rebuildProfileIndexes(
   return { students };
 }
 
-/**
- * Gives the search rows already written their `sharedPrefix` (the migration that added the column:
- * older rows hold its default, TERM_LENGTH, which is correct but always probed). A chunk of
- * students at a time, in id order: their rows are read, deleted and written again with the numbers.
- * Plain SQL, not the entity, so it keeps working whatever later migrations add.
- */
-export async function backfillSharedPrefixes(ds: DataSource | EntityManager, chunk = 1000): Promise<void> {
-  let after = "";
-  for (;;) {
-    const users = await rawQuery<{ userId: string }>(
-      ds,
-      `SELECT DISTINCT userId FROM search_terms WHERE userId > :after ORDER BY userId LIMIT ${chunk}`,
-      { after },
-    );
-    if (users.length === 0) return;
-    after = users[users.length - 1].userId;
-    const ids = users.map((u) => u.userId);
-    const rows = await rawQuery<Omit<SearchTerm, "sharedPrefix">>(
-      ds,
-      "SELECT userId, field, term, sortKey FROM search_terms WHERE userId IN (:...ids)",
-      { ids },
-    );
-    const groups = new Map<string, Array<Omit<SearchTerm, "sharedPrefix">>>();
-    for (const r of rows) {
-      const key = `${r.userId}\u0000${r.field}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const out: SearchTerm[] = [];
-    for (const group of groups.values()) {
-      const shared = sharedPrefixes(group.map((r) => r.term));
-      group.forEach((r, i) => out.push({ ...r, sharedPrefix: shared[i] }));
-    }
-    await rawQuery(ds, "DELETE FROM search_terms WHERE userId IN (:...ids)", { ids });
-    const insert = isSqlite(ds) ? "INSERT OR IGNORE" : "INSERT IGNORE"; // as insertChunks' orIgnore
-    for (let i = 0; i < out.length; i += 200) {
-      const params: Record<string, unknown> = {};
-      const values = out.slice(i, i + 200).map((r, j) => {
-        Object.assign(params, {
-          [`u${j}`]: r.userId,
-          [`f${j}`]: r.field,
-          [`t${j}`]: r.term,
-          [`k${j}`]: r.sortKey,
-          [`p${j}`]: r.sharedPrefix,
-        });
-        return `(:u${j}, :f${j}, :t${j}, :k${j}, :p${j})`;
-      });
-      await rawQuery(ds, `${insert} INTO search_terms (userId, field, term, sortKey, sharedPrefix) VALUES ${values.join(", ")}`, params);
-    }
-  }
-}
-
 /** The rebuild's insert for a schema from before the tier column (an old migration's backfill). */
-async function insertEntriesWithoutTier(ds: DataSource | EntityManager, entries: FeedEntry[], size = 200): Promise<void> {
-  for (let i = 0; i < entries.length; i += size) {
-    const params: Record<string, unknown> = {};
-    const values = entries.slice(i, i + size).map((e, j) => {
-      Object.assign(params, {
-        [`u${j}`]: e.userId,
-        [`k${j}`]: e.kind,
-        [`t${j}`]: e.term,
-        [`v${j}`]: e.term2,
-        [`f${j}`]: e.validFrom,
-        [`c${j}`]: e.userCreatedAt,
-      });
-      return `(:u${j}, :k${j}, :t${j}, :v${j}, :f${j}, NULL, :c${j})`;
-    });
-    const insert = isSqlite(ds) ? "INSERT OR IGNORE" : "INSERT IGNORE"; // as insertChunks' orIgnore
-    await rawQuery(
-      ds,
-      `${insert} INTO feed_entries (userId, kind, term, term2, validFrom, validTo, userCreatedAt) VALUES ${values.join(", ")}`,
-      params,
-    );
-  }
+function insertEntriesWithoutTier(ds: DataSource | EntityManager, entries: FeedEntry[]): Promise<void> {
+  return insertIgnoreRows(
+    ds,
+    "feed_entries",
+    ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt"],
+    entries.map((e) => [e.userId, e.kind, e.term, e.term2, e.validFrom, null, e.userCreatedAt]),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainLength, searchRowsOf, sharedPrefixes } from "./profile-index.js";
+import { plainLength, searchRowsOf, sharedPrefixes } from "./search-terms.js";
 
 describe("sharedPrefix: how much of a search term another term of the same student and field shares", () => {
   it("is the longest start in common with any other term", () => {

@@ -29,7 +29,7 @@ export class SearchTerm {
    * How many leading characters this term has in common with another of the student's terms in
    * the same field, at most: a query shorter than that is a prefix of no other term of theirs, so
    * this row is the student's only match and a search keeps it without probing for an earlier one
-   * (profile-index.ts `sharedPrefixes`; 60, the term length, when that cannot be told). In the walk
+   * (search-terms.ts `sharedPrefixes`; 60, the term length, when that cannot be told). In the walk
    * index, so the walk reads it from the index.
    */
   @Column("int", { default: 60 })

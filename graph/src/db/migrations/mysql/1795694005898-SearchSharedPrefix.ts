@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
-import { backfillSharedPrefixes } from "../../../modules/profiles/profile-index.js";
+import { backfillSharedPrefixes } from "../../../modules/profiles/search-terms.js";
 
 export class SearchSharedPrefix1795694005898 implements MigrationInterface {
   name = "SearchSharedPrefix1795694005898";
