@@ -3,6 +3,7 @@
  * the same way (dates to the millisecond, booleans), a column left undefined keeping its default,
  * inside a transaction or outside it, on both databases.
  */
+import type { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { CoinReward } from "../modules/coins/reward.entity.js";
@@ -151,12 +152,40 @@ describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction 
       ),
     );
 
-  it("use the pool's other connections when every borrowed one is busy, and never more than the pool", async () => {
+  const pool = () => (t.app.services.deps.dataSource.driver as unknown as { pool: EventEmitter }).pool;
+
+  it("queue statements when every connection is busy, on the borrowed connections, never more than the pool", async () => {
     const limit = poolLimit();
-    // More slow statements at once than the pool has connections: they queue, none fails.
-    const used = new Set(await slowIds(limit + 5));
-    expect(used.size).toBeGreaterThan(limit / 2);
-    expect(used.size).toBeLessThanOrEqual(limit);
+    // More slow statements at once than the pool has connections: they wait for a borrowed
+    // connection to finish, not in the pool's queue (a connection given back and borrowed again).
+    let enqueued = 0;
+    const onEnqueue = () => enqueued++;
+    pool().on("enqueue", onEnqueue);
+    try {
+      const used = new Set(await slowIds(limit + 5));
+      expect(used.size).toBeGreaterThan(limit / 2);
+      expect(used.size).toBeLessThanOrEqual(limit);
+    } finally {
+      pool().removeListener("enqueue", onEnqueue);
+    }
+    expect(enqueued).toBe(0);
+  });
+
+  it("serve queued statements and waiting transactions alike when both want more than the pool", async () => {
+    const limit = poolLimit();
+    const ds = t.app.services.deps.dataSource;
+    const statements = slowIds(2 * limit);
+    const transactions = Promise.all(
+      Array.from({ length: limit }, () =>
+        t.app.services.deps.tx(async (em) => Number((await em.query("SELECT CONNECTION_ID() AS id, SLEEP(0.1) AS s"))[0].id)),
+      ),
+    );
+    const [ids, txIds] = await Promise.all([statements, transactions]);
+    expect(ids).toHaveLength(2 * limit);
+    expect(txIds).toHaveLength(limit);
+    expect(new Set([...ids, ...txIds]).size).toBeLessThanOrEqual(limit);
+    // Afterwards statements run as before.
+    expect(Number((await positionalQuery<{ one: number }>(ds, "SELECT 1 AS one", []))[0].one)).toBe(1);
   });
 
   it("give borrowed connections back to transactions waiting for one", async () => {

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { filledStudent } from "../../test/profiles.js";
 import { requestClasses } from "./http.js";
-import { restDoor } from "./rest-door.js";
+import { literalStart, restDoor } from "./rest-door.js";
 
 interface Answer {
   status: number;
@@ -63,6 +63,10 @@ describe("the REST door's walk of the routes", () => {
     routes.get("/:who/greeting", (req, res) => void res.json({ greeting: req.params.who }));
     routes.get("/thing/:id", (req, _res, next) => next(req.params.id === "special" ? "route" : undefined), echo);
     routes.get("/thing/special", (_req, res) => void res.json({ second: true }));
+    // Paths the door cannot read a literal start of, or whose start is not all of what they match.
+    routes.get("/slashed/", (_req, res) => void res.json({ slashed: true }));
+    routes.get(/^\/pattern-(\d+)$/, (req, res) => void res.json({ pattern: req.params[0] }));
+    routes.get(["/one", "/two/:n"], (req, res) => void res.json({ list: req.params }));
     routes.get("/declines", (_req, _res, next) => next());
     routes.get("/leaves", (_req, _res, next) => next("router"));
     routes.get("/throws", () => {
@@ -102,6 +106,25 @@ describe("the REST door's walk of the routes", () => {
     expect(JSON.parse((await compareDoors(url, "/api/thing/greeting")).body.toString())).toEqual({ greeting: "thing" });
     expect(JSON.parse((await compareDoors(url, "/api/THING/7")).body.toString())).toMatchObject({ params: { id: "7" } });
     expect(JSON.parse((await compareDoors(url, "/api/anyone/greeting")).body.toString())).toEqual({ greeting: "anyone" });
+  });
+
+  it("finds routes by a trailing-slash path, a regular expression or a list of paths as Express does", async () => {
+    expect(JSON.parse((await compareDoors(url, "/api/Slashed")).body.toString())).toEqual({ slashed: true });
+    expect(JSON.parse((await compareDoors(url, "/api/slashed/")).body.toString())).toEqual({ slashed: true });
+    expect(JSON.parse((await compareDoors(url, "/api/pattern-12")).body.toString())).toEqual({ pattern: "12" });
+    expect(JSON.parse((await compareDoors(url, "/api/two/3")).body.toString())).toEqual({ list: { n: "3" } });
+    expect(JSON.parse((await compareDoors(url, "/api/one")).body.toString())).toEqual({ list: {} });
+  });
+
+  it("reads the literal start of a route's path, lowercased, without a trailing slash", () => {
+    expect(literalStart("/user/:id")).toBe("/user");
+    expect(literalStart("/Snakegame/:userID/details")).toBe("/snakegame");
+    expect(literalStart("/:userId/rewards")).toBe("");
+    expect(literalStart("/dashboard/search")).toBe("/dashboard/search");
+    expect(literalStart("/files{/:name}")).toBe("/files");
+    expect(literalStart("/a b")).toBe("/a");
+    expect(literalStart(/^\/x/)).toBe("");
+    expect(literalStart(["/one", "/two"])).toBe("");
   });
 
   it('goes on to the next matching route on next("route"), to the 404 when every route declines or one leaves the router', async () => {

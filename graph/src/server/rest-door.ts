@@ -4,6 +4,8 @@ import { chain, type NodeMiddleware } from "./graphql-door.js";
 
 /** Express 5's router internals, as far as the door reads them (the layers' own matching and dispatch). */
 interface RouteLayer {
+  /** The path the layer was made with (a string, an array of them, or a RegExp). */
+  rawPath?: unknown;
   /** Set on a route's layer (`router.get(path, ...)`); absent on a middleware's (`router.use`). */
   route?: { _handlesMethod(method: string): boolean };
   /** The layer's own path match (its path-to-regexp matchers, decoding the params); throws on a malformed escape. */
@@ -45,14 +47,20 @@ export function restDoor(opts: RestDoorOptions): (req: IncomingMessage, res: Ser
   const { mount, before } = opts;
   const stack = (opts.routes as unknown as { stack: RouteLayer[] }).stack;
   const middlewares = stack.filter((layer) => !layer.route);
+  const starts = stack.map((layer) => (layer.route ? literalStart(layer.rawPath) : null));
   const prefix = `${mount}/`;
-  /** The next route at or after `from` that matches the path and answers GET, as Express's router looks for it. */
+  /**
+   * The next route at or after `from` that matches the path and answers GET, as Express's router looks
+   * for it; a route whose path starts with text the request's path does not start with is not asked
+   * (75 routes, each a regular expression: the walk had been 3.5% of a public profile read's CPU).
+   */
   const nextRoute = (path: string, from: number): { at: number; params: Record<string, string> } | null => {
+    const lower = path.toLowerCase();
     for (let at = from; at < stack.length; at++) {
-      const layer = stack[at];
-      if (!layer.route) continue;
-      const match = layer.match(path);
-      if (match && layer.route._handlesMethod("GET")) return { at, params: match.params };
+      const start = starts[at];
+      if (start === null || !lower.startsWith(start)) continue;
+      const match = stack[at].match(path);
+      if (match && stack[at].route!._handlesMethod("GET")) return { at, params: match.params };
     }
     return null;
   };
@@ -103,4 +111,15 @@ export function restDoor(opts: RestDoorOptions): (req: IncomingMessage, res: Ser
     chain(req, res, before, next);
     return true;
   };
+}
+
+/**
+ * The text every path a route matches starts with, lowercased (routes match regardless of case):
+ * its path up to the first parameter or pattern character, less a trailing slash (a route matches
+ * with or without one). "" (no test) for a path that is not a plain string or has other characters.
+ */
+export function literalStart(path: unknown): string {
+  if (typeof path !== "string") return "";
+  const literal = /^[A-Za-z0-9/_.~-]*/.exec(path)![0];
+  return literal.replace(/\/+$/, "").toLowerCase();
 }
