@@ -31,7 +31,7 @@ export function dashboardRest(services: Services, r: Router = Router()): Router 
       async (_req, ctx, _res, { query }) => {
         const { own, feed, detailsFilled } = await services.feed.dashboard(requireUser(ctx).id, query.userId, query.skip);
         const answer = { user: restOwnUser(own.profile, own.row), error: detailsFilled ? "" : detailsNotFilled().message };
-        return query.skip === undefined ? answer : { feed: feed ? feedItems(feed) : [], ...answer };
+        return query.skip === undefined ? answer : { feed: feed ? feedItems(feed) : [], user: answer.user, error: answer.error };
       },
     ),
   );

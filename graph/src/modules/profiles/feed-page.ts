@@ -24,13 +24,11 @@ export function cardsInOrder<R extends { id: string }>(
   cursorOf: (row: R) => string,
 ): Omit<FeedPage, "hasNextPage" | "hasPreviousPage"> {
   const kept = rows.filter((r) => read.users.has(r.id));
-  return {
-    ...inOrder(
-      kept.map((r) => r.id),
-      read,
-    ),
-    cursor: (i) => cursorOf(kept[i]),
-  };
+  const { users, skills } = inOrder(
+    kept.map((r) => r.id),
+    read,
+  );
+  return { users, skills, cursor: (i) => cursorOf(kept[i]) };
 }
 
 export const noCursor = (i: number): string => {

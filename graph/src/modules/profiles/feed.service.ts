@@ -37,8 +37,9 @@ interface FeedCursor extends CursorKey {
   asOf: Date | null;
 }
 
-export function encodeCursor(k: FeedCursor): string {
-  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, k.asOf?.toISOString() ?? null, k.tier]);
+/** A feed position and the session's snapshot time (two arguments: a row is not copied to add it). */
+export function encodeCursor(k: CursorKey, asOf: Date | null): string {
+  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, asOf?.toISOString() ?? null, k.tier]);
 }
 
 export function decodeCursor(cursor: string): FeedCursor {
@@ -105,7 +106,17 @@ export class FeedService {
       { viewer: viewerId, asOf: sqlDateTime(asOf) },
     );
     const own = withOwnProfile
-      ? languagesAndCompletedFrom(rows.map((r) => ({ ...r, part: r.kind, a: r.term }) as LanguagesAndCompletedRow))
+      ? languagesAndCompletedFrom(
+          rows.map((r) => ({
+            part: r.kind,
+            a: r.term,
+            b: r.b ?? null,
+            mentorId: r.mentorId ?? null,
+            completedAt: r.completedAt,
+            pos: r.pos,
+            cid: r.cid ?? null,
+          })),
+        )
       : undefined;
     const facts = withOwnProfile ? rows.filter((r) => r.kind !== "l" && r.kind !== "c") : rows;
     const blocked = [...new Set(facts.filter((r) => r.kind === "b").map((r) => r.term))];
@@ -157,11 +168,10 @@ export class FeedService {
     const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null));
     const rows = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
-    return {
-      ...(await this.cards(pageRows, (r) => encodeCursor({ ...r, asOf: v.asOf }))),
+    return Object.assign(await this.cards(pageRows, (r) => encodeCursor(r, v.asOf)), {
       hasNextPage: rows.length > first,
       hasPreviousPage: after !== null,
-    };
+    });
   }
 
   /**
@@ -186,7 +196,7 @@ export class FeedService {
     const from = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
     const rows = from ? await this.walk(v, from, take) : (await this.walk(v, null, skip + take)).slice(skip);
     const last = rows.at(-1);
-    const cursor = last ? encodeCursor({ ...last, asOf: v.asOf }) : (session?.cursor ?? null);
+    const cursor = last ? encodeCursor(last, v.asOf) : (session?.cursor ?? null);
     await entityUpsert(this.ds, FeedSnapshot, { userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor });
     return { rows, own: v.own };
   }
@@ -258,11 +268,10 @@ export class FeedService {
     });
     const rows = await rawQuery<{ id: string; term: string; sortKey: string }>(this.ds, q.sql, q.params);
     const pageRows = rows.slice(0, first);
-    return {
-      ...(await this.cards(pageRows, (r) => encodeSearchCursor({ term: r.term, sortKey: r.sortKey, id: r.id }, prefix, filter))),
+    return Object.assign(await this.cards(pageRows, (r) => encodeSearchCursor(r, prefix, filter)), {
       hasNextPage: rows.length > first,
       hasPreviousPage: after !== null,
-    };
+    });
   }
 }
 

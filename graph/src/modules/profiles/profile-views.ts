@@ -1,4 +1,4 @@
-import type { CompletedSkillView, ProfileRow, SkillRef } from "./profile-reads.js";
+import type { CompletedSkillView, SkillRef } from "./profile-reads.js";
 
 /** What anyone signed in may see about a student: no email, no password, no days. */
 export interface PublicProfile {
@@ -18,7 +18,3 @@ export const ratingOf = (u: { ratingSum: number; ratingCount: number }) => ({
   value: u.ratingCount > 0 ? Math.round((u.ratingSum / u.ratingCount) * 10) / 10 : 0,
   count: u.ratingCount,
 });
-
-export function toPublic(u: ProfileRow) {
-  return { id: u.id, name: u.name, gender: u.gender, image: u.image, amount: u.amount, rating: ratingOf(u) };
-}

@@ -145,7 +145,7 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
       async (_req, _ctx, _res, { params }) => {
         const [user, responseStats] = await Promise.all([services.profiles.publicUser(params.id), services.responseStats.of(params.id)]);
         if (!user) throw notFound("User not found");
-        return { user: { ...restPublicUser(user), responseStats } };
+        return { user: Object.assign(restPublicUser(user), { responseStats }) };
       },
     ),
   );

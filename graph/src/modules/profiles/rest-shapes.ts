@@ -23,7 +23,8 @@ export function restPublicUser(p: PublicProfile) {
 
 /** The caller's own user: the public shape plus email, days and whether the email is verified. */
 export function restOwnUser(p: PublicProfile, own: Pick<ProfileRow, "email" | "days" | "emailVerifiedAt">) {
-  return { ...restPublicUser(p), email: own.email, days: own.days, emailVerified: own.emailVerifiedAt !== null };
+  // Added to the shape, not spread into a copy (a spread of it cost a profile read new hidden classes).
+  return Object.assign(restPublicUser(p), { email: own.email, days: own.days, emailVerified: own.emailVerifiedAt !== null });
 }
 
 export function restFeedItem(u: ProfileRow, skills: UserSkills | undefined) {
