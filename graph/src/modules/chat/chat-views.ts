@@ -77,28 +77,33 @@ export function toChatView(chat: ChatState, viewerId: string, now: Date, users?:
   };
 }
 
-export function toListItem(
-  chat: Pick<
-    Chat,
-    | "id"
-    | "requesterId"
-    | "receiverId"
-    | "status"
-    | "lastActivityAt"
-    | "lastMessagePreview"
-    | "lastMessageSenderId"
-    | "messageCount"
-    | "requesterReadSeq"
-    | "receiverReadSeq"
-  >,
-  viewerId: string,
-): ChatListItemView {
+/** What a chat list item is made of (`lastActivityAt` apart: a raw row's is read by the caller). */
+export type ListItemSource = Pick<
+  Chat,
+  | "id"
+  | "requesterId"
+  | "receiverId"
+  | "status"
+  | "lastMessagePreview"
+  | "lastMessageSenderId"
+  | "messageCount"
+  | "requesterReadSeq"
+  | "receiverReadSeq"
+>;
+
+/** The chat's list item as `viewerId` sees it. */
+export function toListItem(chat: ListItemSource & Pick<Chat, "lastActivityAt">, viewerId: string): ChatListItemView {
+  return listItemOf(chat, viewerId, chat.lastActivityAt);
+}
+
+/** The same, the last activity given beside the chat (a raw row's, read by the caller). */
+export function listItemOf(chat: ListItemSource, viewerId: string, lastMessageAt: Date): ChatListItemView {
   const marker = chat.requesterId === viewerId ? chat.requesterReadSeq : chat.receiverReadSeq;
   return {
     unreadCount: Math.max(0, Number(chat.messageCount) - Number(marker)),
     id: chat.id,
     status: chat.status,
-    lastMessageAt: chat.lastActivityAt,
+    lastMessageAt,
     lastMessagePreview: chat.lastMessagePreview,
     lastMessageFromMe: chat.lastMessageSenderId === viewerId,
     partnerId: partnerOf(chat, viewerId),
