@@ -110,7 +110,7 @@ describe.each(dbTargets)("entityInsert on %s", (target) => {
 });
 
 /**
- * Statements outside a transaction run on connections borrowed from the pool (sql.ts, Dispatcher):
+ * Statements outside a transaction run on connections borrowed from the pool (pool-dispatcher.ts):
  * what must hold is what the pool itself gave, whatever the dispatcher keeps.
  */
 describe.skipIf(!dbTargets.includes("mysql"))("statements outside a transaction on MariaDB", () => {

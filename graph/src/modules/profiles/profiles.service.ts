@@ -32,7 +32,7 @@ import {
 } from "./profile-reads.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { UserSkill } from "./user-skill.entity.js";
-import { type PublicProfile, ratingOf } from "./profile-views.js";
+import { type PublicProfile, publicProfileOf } from "./profile-views.js";
 
 /** users.gender, image, amount, days: the profile form's columns, written only by this module. */
 const profileColumns = userColumnsWriter("profiles");
@@ -125,23 +125,7 @@ export class ProfilesService {
     const skills = card.skills.get(id)!;
     const { languages, completed: done } = extras ?? (await languagesAndCompletedOf(this.ds, id));
     const mentors = done.length ? await this.usersByIds(done.map((c) => c.mentorId)) : null;
-    // Written out field by field, not spread: an object spread of rows whose fields vary (an image or
-    // none) made V8 build new hidden classes per read (a profile read's fourth-largest cost of ours).
-    const profile: PublicProfile = {
-      id: user.id,
-      name: user.name,
-      gender: user.gender,
-      image: user.image,
-      amount: user.amount,
-      rating: ratingOf(user),
-      languages,
-      skillsKnown: skills.known,
-      skillsRequired: skills.required,
-      completedSkills: done.map((c) => {
-        const m = mentors!.get(c.mentorId);
-        return { skill: c.skill, category: c.category, completedAt: c.completedAt, mentor: m ? { id: m.id, name: m.name } : null };
-      }),
-    };
+    const profile = publicProfileOf(user, skills, { languages, completed: done }, mentors);
     return { row: user, profile };
   }
 
