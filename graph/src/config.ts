@@ -27,6 +27,13 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["mysql:", "mariadb:"]),
+  /** Connections in the MySQL/MariaDB pool of this instance (mysql2's connectionLimit). */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /**
+   * The longest a unit of work waits on MySQL/MariaDB for a row lock or for a pooled connection, in
+   * seconds; past it the request is answered SERVICE_BUSY (HTTP 503, retry) instead of hanging.
+   */
+  DB_WAIT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
@@ -76,7 +83,7 @@ export interface Config {
   env: "development" | "production" | "test";
   port: number;
   dataDir: string;
-  database: { kind: "sqlite"; file: string } | { kind: "mysql"; url: string };
+  database: { kind: "sqlite"; file: string } | { kind: "mysql"; url: string; poolSize?: number; waitSeconds?: number };
   publicUrl: string;
   jwtSecret: string;
   redisUrl?: string;
@@ -138,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: "mysql", url: e.DATABASE_URL }
+      ? { kind: "mysql", url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE, waitSeconds: e.DB_WAIT_SECONDS }
       : { kind: "sqlite", file: path.join(dataDir, "skill-exchange.sqlite") },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     jwtSecret,

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { createTx } from "./db/transaction.js";
+import { txLimits } from "./db/data-source.js";
 import { AccountsService } from "./modules/accounts/accounts.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
 import { ContactService } from "./modules/accounts/contact.service.js";
@@ -93,7 +94,7 @@ export function createServices(
 ): Services {
   const deps: Deps = {
     ...input,
-    tx: createTx(input.dataSource),
+    tx: createTx(input.dataSource, txLimits(input.config.database)),
     mailer: input.mailer ?? createMailer(input.config, input.logger),
     payments: input.payments ?? createPaymentGateway(input.config),
     storage: input.storage ?? createStorage(input.config),

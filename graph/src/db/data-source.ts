@@ -4,8 +4,14 @@ import type { Config } from "../config.js";
 import { allEntities } from "../modules/index.js";
 import { mysqlMigrations } from "./migrations/mysql/index.js";
 import { sqliteMigrations } from "./migrations/sqlite/index.js";
+import { DEFAULT_WAIT_SECONDS, TransactionGuard } from "./transaction.js";
 
 export type DatabaseConfig = Config["database"];
+
+/** The bounded waits of transactions on this database (config DB_WAIT_SECONDS). */
+export function txLimits(db: DatabaseConfig): { waitSeconds: number } {
+  return { waitSeconds: (db.kind === "mysql" && db.waitSeconds) || DEFAULT_WAIT_SECONDS };
+}
 
 /**
  * One entity code for both databases. The schema always comes from the committed
@@ -13,7 +19,13 @@ export type DatabaseConfig = Config["database"];
  * `synchronize` is never used.
  */
 export async function createDataSource(db: DatabaseConfig, opts: { logging?: boolean } = {}): Promise<DataSource> {
-  const common = { entities: allEntities, synchronize: false, migrationsRun: false, logging: opts.logging ?? false };
+  const common = {
+    entities: allEntities,
+    subscribers: [TransactionGuard],
+    synchronize: false,
+    migrationsRun: false,
+    logging: opts.logging ?? false,
+  };
   const options: DataSourceOptions =
     db.kind === "sqlite"
       ? {
@@ -35,9 +47,15 @@ export async function createDataSource(db: DatabaseConfig, opts: { logging?: boo
           charset: "utf8mb4_unicode_ci",
           timezone: "Z",
           migrations: mysqlMigrations,
-          // Nothing here prepares statements (TypeORM and db/sql.ts send text): mysql2's per-connection
-          // statement cache would otherwise preallocate 16,000 slots, half a megabyte per pooled connection.
-          extra: { connectionLimit: 20, maxPreparedStatements: 16 },
+          extra: {
+            connectionLimit: db.poolSize ?? 20,
+            // A statement waiting for a connection waits in mysql2's queue; past this many waiting the
+            // pool answers at once ("Queue limit reached", SERVICE_BUSY) instead of queueing without end.
+            queueLimit: Math.max(1000, (db.poolSize ?? 20) * 50),
+            // Nothing here prepares statements (TypeORM and db/sql.ts send text): mysql2's per-connection
+            // statement cache would otherwise preallocate 16,000 slots, half a megabyte per pooled connection.
+            maxPreparedStatements: 16,
+          },
         };
   return new DataSource(options);
 }

@@ -1,7 +1,5 @@
-import { type DataSource, type EntityManager, type EntityMetadata, type EntityTarget, type ObjectLiteral, QueryFailedError } from "typeorm";
+import { type DataSource, type EntityManager, type EntityMetadata, type EntityTarget, type ObjectLiteral } from "typeorm";
 import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata.js";
-import { expandNamed } from "./named-params.js";
-import { poolOutsideTransaction } from "./pool-dispatcher.js";
 
 type Runner = DataSource | EntityManager;
 
@@ -12,25 +10,26 @@ type Runner = DataSource | EntityManager;
  */
 export async function rawQuery<T = Record<string, unknown>>(db: Runner, sql: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const ds = "connection" in db ? db.connection : db;
-  const mysql = ds.options.type === "mysql" || ds.options.type === "mariadb";
-  const [query, values] = (mysql && expandNamed(sql, params)) || ds.driver.escapeQueryWithParameters(sql, params, {});
+  const [query, values] = ds.driver.escapeQueryWithParameters(sql, params, {});
   return positionalQuery<T>(db, query, values);
 }
 
 /** Raw SQL with `?` placeholders (see rawQuery). */
 export function positionalQuery<T = Record<string, unknown>>(db: Runner, query: string, values: unknown[]): Promise<T[]> {
-  const ds = "connection" in db ? db.connection : db;
-  const pool = poolOutsideTransaction(db, ds);
-  if (!pool) return db.query(query, values) as Promise<T[]>;
-  // Logged as TypeORM's runner logs (the configured logger decides what it keeps).
-  ds.logger.logQuery(query, values);
-  return new Promise((resolve, reject) =>
-    pool.query(query, values, (err, rows) => {
-      if (!err) return resolve(rows as T[]);
-      ds.logger.logQueryError(err, query, values);
-      reject(new QueryFailedError(query, values, err));
-    }),
-  );
+  return db.query(query, values) as Promise<T[]>;
+}
+
+/**
+ * A date as a parameter, written as the text both databases store: 'YYYY-MM-DD HH:MM:SS.mmm' in UTC
+ * (mysql2 with the pool's timezone 'Z', TypeORM's SQLite driver). A statement that names one time
+ * many times (the feed's walks compare every index row with the snapshot time) passes this text once
+ * made instead of a Date that each placeholder formats again. A date outside years 0-9999, or an
+ * invalid one, is passed as it is, for the drivers to write.
+ */
+export function sqlDateTime(d: Date): string | Date {
+  const year = d.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) return d;
+  return d.toISOString().slice(0, 23).replace("T", " ");
 }
 
 /**

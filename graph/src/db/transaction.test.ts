@@ -64,3 +64,73 @@ describe.runIf(process.env.TEST_MYSQL_URL)("transactions on MariaDB", () => {
     expect(await rawQuery(t.dataSource.manager, "SELECT id FROM tx_probe WHERE id = :id", { id })).toEqual([{ id }]);
   });
 });
+
+/**
+ * A transaction never waits for a second pooled connection: a statement through the pool (or a
+ * transaction inside a transaction) while one is open is refused at once, and waits on a busy
+ * database are bounded, answered SERVICE_BUSY.
+ */
+describe.runIf(process.env.TEST_MYSQL_URL)("bounded transactions on MariaDB", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("mysql", { env: { DB_POOL_SIZE: "3", DB_WAIT_SECONDS: "1" } });
+    await t.dataSource.query("CREATE TABLE IF NOT EXISTS lock_probe (id INT PRIMARY KEY, n INT NOT NULL)");
+    await t.dataSource.query("INSERT INTO lock_probe (id, n) VALUES (1, 0)");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const tx = () => t.app.services.deps.tx;
+
+  it("refuses a statement sent through the pool while a transaction is open", async () => {
+    await expect(tx()(async () => t.dataSource.query("SELECT 1 AS one"))).rejects.toThrow(/outside the open transaction/);
+    await expect(tx()(async () => rawQuery(t.dataSource, "SELECT 1 AS one"))).rejects.toThrow(/outside the open transaction/);
+    // The same statement on the transaction's own connection is fine, and so is the pool afterwards.
+    expect(await tx()(async (em) => rawQuery(em, "SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+    expect(await rawQuery(t.dataSource, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+  });
+
+  it("refuses a transaction inside a transaction", async () => {
+    await expect(tx()(async () => tx()(async (em) => em.query("SELECT 1")))).rejects.toThrow(/inside another transaction/);
+  });
+
+  it("answers SERVICE_BUSY when a row lock is held past the bounded wait, and changes nothing", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = tx()(async (em) => {
+      await em.query("UPDATE lock_probe SET n = n + 1 WHERE id = 1");
+      locked();
+      await held;
+    });
+    await isLocked;
+    const waiter = await tx()(async (em) => em.query("UPDATE lock_probe SET n = n + 100 WHERE id = 1")).catch((e: unknown) => e);
+    release();
+    await holder;
+    expect(waiter).toMatchObject({ code: "SERVICE_BUSY", status: 503 });
+    expect(await rawQuery(t.dataSource, "SELECT n FROM lock_probe WHERE id = 1")).toEqual([{ n: 1 }]);
+  });
+
+  it("answers SERVICE_BUSY when no pooled connection comes within the bounded wait, and recovers", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started = 0;
+    let allStarted!: () => void;
+    const allIn = new Promise<void>((r) => (allStarted = r));
+    // Every connection of the pool (3) held by an open transaction.
+    const holders = Array.from({ length: 3 }, () =>
+      tx()(async (em) => {
+        await em.query("SELECT 1");
+        if (++started === 3) allStarted();
+        await held;
+      }),
+    );
+    await allIn;
+    const late = await tx()(async (em) => em.query("SELECT 1")).catch((e: unknown) => e);
+    release();
+    await Promise.all(holders);
+    expect(late).toMatchObject({ code: "SERVICE_BUSY" });
+    expect(await tx()(async (em) => rawQuery(em, "SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+  });
+});

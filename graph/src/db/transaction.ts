@@ -1,6 +1,21 @@
-import type { DataSource, EntityManager } from "typeorm";
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  type BeforeQueryEvent,
+  type DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  EventSubscriber,
+  type QueryRunner,
+} from "typeorm";
+import { serviceBusy } from "../shared/errors.js";
 
 export type Tx = <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
+
+/** How long a unit of work may wait on MySQL/MariaDB (a pooled connection, a row lock) before it is answered SERVICE_BUSY. */
+export interface TxLimits {
+  waitSeconds: number;
+}
+export const DEFAULT_WAIT_SECONDS = 10;
 
 const pendingAfterCommit = new WeakMap<EntityManager, Array<() => void>>();
 
@@ -14,21 +29,77 @@ export function afterCommit(em: EntityManager | undefined, fn: () => void): void
   else fn();
 }
 
-/** MySQL connections whose session already reads committed data in every transaction. */
-const readCommitted = new WeakSet<object>();
+/** The transaction the current async call chain runs in, while it is open. */
+interface OpenTransaction {
+  runner: QueryRunner | undefined;
+  open: boolean;
+}
+const current = new AsyncLocalStorage<OpenTransaction>();
 
 /**
- * A MySQL/MariaDB transaction at READ COMMITTED. The level is set once per pooled connection, for
- * its session, instead of with a `SET TRANSACTION` before every transaction (what TypeORM's
- * `transaction(level, ...)` does): one round trip less for every unit of work.
+ * A transaction holds a pooled connection and its row locks until it ends. If it awaits a statement
+ * that needs a second connection (a read through the pool, a DataLoader, another transaction), a
+ * burst of such transactions takes every connection and each waits for one more: nothing moves
+ * again. This subscriber refuses any statement sent, while a transaction of this call chain is
+ * open, on another query runner than the transaction's own: the mistake fails loudly in tests (and
+ * answers one request with an error in production) instead of freezing the server under load.
+ * TypeORM calls `beforeQuery` for every statement of every query runner (its documented subscriber
+ * API). On SQLite every statement shares one connection, so there is nothing to tell apart.
  */
-async function mysqlTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  const runner = ds.createQueryRunner();
+@EventSubscriber()
+export class TransactionGuard implements EntitySubscriberInterface {
+  beforeQuery(event: BeforeQueryEvent<unknown>): void {
+    const tx = current.getStore();
+    if (tx?.open && tx.runner && event.queryRunner !== tx.runner) {
+      throw new Error(
+        `A statement was sent outside the open transaction's connection (use its EntityManager): ${event.query.slice(0, 120)}`,
+      );
+    }
+  }
+}
+
+/** MySQL connections whose session already has our isolation level and lock wait. */
+const prepared = new WeakSet<object>();
+
+/** Thrown when no pooled connection came within the bounded wait. */
+class PoolWaitTimeout extends Error {}
+
+/** The runner's connection, or PoolWaitTimeout after `ms`; a connection that comes later goes straight back to the pool. */
+async function connectWithin(runner: QueryRunner, ms: number): Promise<object> {
+  const connecting = runner.connect() as Promise<object>;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PoolWaitTimeout()), ms);
+  });
   try {
-    const connection = (await runner.connect()) as object;
-    if (!readCommitted.has(connection)) {
+    return await Promise.race([connecting, timeout]);
+  } catch (e) {
+    if (e instanceof PoolWaitTimeout) connecting.then(() => runner.release()).catch(() => undefined);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A MySQL/MariaDB transaction at READ COMMITTED, with a bounded lock wait. Both are set once per
+ * pooled connection, for its session, instead of before every transaction: a round trip less for
+ * every unit of work.
+ */
+async function mysqlTransaction<T>(ds: DataSource, limits: TxLimits, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const runner = ds.createQueryRunner();
+  let connection: object;
+  try {
+    connection = await connectWithin(runner, limits.waitSeconds * 1000);
+  } catch (e) {
+    if (e instanceof PoolWaitTimeout) throw serviceBusy();
+    throw e;
+  }
+  try {
+    if (!prepared.has(connection)) {
       await runner.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
-      readCommitted.add(connection);
+      await runner.query(`SET SESSION innodb_lock_wait_timeout = ${Math.max(1, Math.round(limits.waitSeconds))}`);
+      prepared.add(connection);
     }
     await runner.startTransaction();
     try {
@@ -44,43 +115,71 @@ async function mysqlTransaction<T>(ds: DataSource, work: (em: EntityManager) => 
   }
 }
 
-async function runTracked<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, mysql: boolean): Promise<T> {
+async function runTracked<T>(ds: DataSource, limits: TxLimits, work: (em: EntityManager) => Promise<T>, mysql: boolean): Promise<T> {
   let callbacks: Array<() => void> = [];
-  const wrapped = async (em: EntityManager) => {
+  let state: OpenTransaction | undefined;
+  const wrapped = (em: EntityManager) => {
     callbacks = [];
     pendingAfterCommit.set(em, callbacks);
-    return work(em);
+    state = { runner: em.queryRunner, open: true };
+    return current.run(state, () => work(em));
   };
-  const result = mysql ? await mysqlTransaction(ds, wrapped) : await ds.transaction(wrapped);
-  for (const cb of callbacks) cb();
-  return result;
+  try {
+    const result = mysql ? await mysqlTransaction(ds, limits, wrapped) : await ds.transaction(wrapped);
+    // Work the transaction's code started but did not await (a background task) may still send
+    // statements: once it has ended they are free to use the pool.
+    if (state) state.open = false;
+    for (const cb of callbacks) cb();
+    return result;
+  } finally {
+    if (state) state.open = false;
+  }
 }
 
-const RETRYABLE = new Set(["ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT", "SQLITE_BUSY"]);
+const DEADLOCK = new Set(["ER_LOCK_DEADLOCK", "SQLITE_BUSY"]);
+const BUSY = new Set(["ER_LOCK_WAIT_TIMEOUT"]);
+
+function driverCode(e: unknown): string | undefined {
+  return (e as { driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
+}
+
+/**
+ * Whether a database error means "too busy right now" rather than a fault: a lock held past the
+ * bounded wait, or mysql2's pool queue full. Such a request changed nothing and may be sent again.
+ */
+export function isBusyError(e: unknown): boolean {
+  const code = driverCode(e);
+  if (code && BUSY.has(code)) return true;
+  const message = (e as { driverError?: { message?: string }; message?: string }).driverError?.message ?? (e as Error).message;
+  return typeof message === "string" && message.includes("Queue limit reached");
+}
 
 /**
  * Runs work in one database transaction.
- * - SQLite has a single connection, so transactions are queued one after another
- *   instead of nesting by accident.
- * - MySQL/MariaDB may pick a transaction as a deadlock victim under contention;
- *   the whole unit of work is retried a few times, so callers must keep it pure
- *   apart from the database (publish events after it returns).
+ * - SQLite has a single connection, so transactions are queued one after another.
+ * - MySQL/MariaDB may pick a transaction as a deadlock victim under contention; the whole unit of
+ *   work is retried a few times, so callers must keep it pure apart from the database (publish
+ *   events with `afterCommit`). A lock wait past `waitSeconds`, or no pooled connection within it,
+ *   answers SERVICE_BUSY: the request changed nothing and may be retried.
+ * - A transaction never starts inside another (it would need a second connection, or wait for the
+ *   SQLite queue it is itself holding): that is a programming error, thrown at once.
  */
-export function createTx(ds: DataSource): Tx {
+export function createTx(ds: DataSource, limits: TxLimits = { waitSeconds: DEFAULT_WAIT_SECONDS }): Tx {
   const sqlite = ds.options.type === "better-sqlite3" || ds.options.type === "sqlite";
   let queue: Promise<unknown> = Promise.resolve();
   return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
+    if (current.getStore()?.open) throw new Error("A transaction was started inside another transaction: pass its EntityManager instead");
     if (sqlite) {
-      const run = queue.then(() => runTracked(ds, work, false));
+      const run = queue.then(() => runTracked(ds, limits, work, false));
       queue = run.catch(() => undefined);
       return run;
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await runTracked(ds, work, true);
+        return await runTracked(ds, limits, work, true);
       } catch (e) {
-        const code = (e as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
-        if (!code || !RETRYABLE.has(code) || attempt >= 8) throw e;
+        if (isBusyError(e)) throw serviceBusy();
+        if (!DEADLOCK.has(driverCode(e) ?? "") || attempt >= 8) throw e;
         await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       }
     }
@@ -88,7 +187,6 @@ export function createTx(ds: DataSource): Tx {
 }
 
 export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; driverError?: { code?: string } };
-  const code = err.driverError?.code ?? err.code;
+  const code = driverCode(e);
   return code === "ER_DUP_ENTRY" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }

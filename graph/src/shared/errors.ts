@@ -10,6 +10,7 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "DETAILS_NOT_FILLED"
   | "EMAIL_NOT_VERIFIED"
+  | "SERVICE_BUSY"
   | "INTERNAL_SERVER_ERROR";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   DETAILS_NOT_FILLED: 412,
   EMAIL_NOT_VERIFIED: 403,
+  SERVICE_BUSY: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -47,6 +49,13 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`, {
     retryAfter: retryAfterSeconds,
   });
+/**
+ * The database could not take the work in time (every pooled connection busy, or a row lock held
+ * past the bounded wait): nothing was changed, and the same request may simply be sent again.
+ */
+export const serviceBusy = (retryAfterSeconds = 1) =>
+  new AppError("SERVICE_BUSY", "The service is busy. Please try again in a moment.", { retryAfter: retryAfterSeconds });
+
 /** Profile has no gender or no required skills yet: clients send the user to /p. */
 export const detailsNotFilled = () => new AppError("DETAILS_NOT_FILLED", "not filled details");
 

@@ -20,21 +20,26 @@ export class UsersService {
     private readonly rankingChanged: (em?: EntityManager) => void = () => {},
   ) {}
 
+  /** The users table, inside `em`'s transaction when given (a transaction never reads through the pool). */
+  private repo(em?: EntityManager): Repository<User> {
+    return em ? em.getRepository(User) : this.users;
+  }
+
   /** One query for any number of ids; missing ids are simply absent from the map. */
-  async summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
+  async summaries(ids: readonly string[], em?: EntityManager): Promise<Map<string, UserSummary>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     // Raw SQL: most pages show user summaries, so this read is hot.
     const rows = await rawQuery<UserSummary>(
-      this.users.manager,
+      em ?? this.users.manager,
       "SELECT u.id AS id, u.name AS name, u.image AS image, u.gender AS gender FROM users u WHERE u.id IN (:...ids)",
       { ids: unique },
     );
     return new Map(rows.map((u) => [u.id, { id: u.id, name: u.name, image: u.image ?? null, gender: u.gender ?? null }]));
   }
 
-  async exists(id: string): Promise<boolean> {
-    return this.users.exist({ where: { id } });
+  async exists(id: string, em?: EntityManager): Promise<boolean> {
+    return this.repo(em).exists({ where: { id } });
   }
 
   /** Students (deleted accounts aside) with and without a verified address, for the moderation console. */
@@ -50,9 +55,9 @@ export class UsersService {
    * Where to mail each of `ids` who may get mail at `now`: a verified address, not suspended, not
    * deleted. The others are absent. The one rule for every mail sent about activity (notifications, lessons).
    */
-  async mailRecipients(ids: readonly string[], now: Date): Promise<Map<string, { name: string; address: string }>> {
+  async mailRecipients(ids: readonly string[], now: Date, em?: EntityManager): Promise<Map<string, { name: string; address: string }>> {
     const out = new Map<string, { name: string; address: string }>();
-    for (const [id, s] of await this.standingOf(ids)) {
+    for (const [id, s] of await this.standingOf(ids, em)) {
       if (s.deletedAt || !s.emailVerifiedAt) continue;
       if (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime()) continue;
       out.set(id, { name: s.name, address: s.email });
@@ -63,9 +68,10 @@ export class UsersService {
   /** The account facts an operator sees next to a report. */
   async standingOf(
     ids: readonly string[],
+    em?: EntityManager,
   ): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.users.find({
+    const rows = await this.repo(em).find({
       where: { id: In([...new Set(ids)]) },
       select: { id: true, name: true, email: true, emailVerifiedAt: true, suspendedUntil: true, deletedAt: true },
     });
@@ -73,10 +79,14 @@ export class UsersService {
   }
 
   /** Whether others may see and reach the student (users.visible); null for an unknown id. */
-  async isVisible(id: string): Promise<boolean | null> {
-    const [row] = await rawQuery<{ visible: unknown }>(this.users.manager, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", {
-      id,
-    });
+  async isVisible(id: string, em?: EntityManager): Promise<boolean | null> {
+    const [row] = await rawQuery<{ visible: unknown }>(
+      em ?? this.users.manager,
+      "SELECT u.visible AS visible FROM users u WHERE u.id = :id",
+      {
+        id,
+      },
+    );
     return row ? Number(row.visible) === 1 || row.visible === true : null;
   }
 
@@ -84,9 +94,9 @@ export class UsersService {
    * The gate of every write that reaches other students (requests, joining or posting implements,
    * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
    */
-  async assertVerified(id: string): Promise<void> {
+  async assertVerified(id: string, em?: EntityManager): Promise<void> {
     const [row] = await rawQuery<{ verifiedAt: unknown }>(
-      this.users.manager,
+      em ?? this.users.manager,
       "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id",
       { id },
     );

@@ -151,7 +151,7 @@ export class NotificationMailService {
   async notified(row: Notification, em?: EntityManager): Promise<void> {
     const kind = MAIL_KIND_OF[row.type];
     if (!kind) return;
-    const notifier = (await this.c.users.summaries([row.notifierId])).get(row.notifierId);
+    const notifier = (await this.c.users.summaries([row.notifierId], em)).get(row.notifierId);
     const name = notifier?.name ?? "Someone";
     const line = row.message.includes(name) ? row.message : `${name}: ${row.message}`;
     const link =

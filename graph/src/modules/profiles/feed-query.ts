@@ -23,7 +23,7 @@
  * then the lower tiers.
  */
 
-import { sqlDateTime } from "../../db/named-params.js";
+import { sqlDateTime } from "../../db/sql.js";
 import { blockProbes } from "../blocks/blocks.service.js";
 import { plainLength } from "./search-terms.js";
 import { languagesAndCompletedParts } from "./profile-reads.js";

@@ -16,8 +16,7 @@ import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS } from "./profile-index.js";
 import { foldTerm } from "./search-terms.js";
 import { cardsInOrder, type FeedPage, inOrder, noCursor, type SearchPage } from "./feed-page.js";
 import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
-import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate } from "../../db/sql.js";
-import { sqlDateTime } from "../../db/named-params.js";
+import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
 import { type LanguagesAndCompleted, type LanguagesAndCompletedRow, languagesAndCompletedFrom } from "./profile-reads.js";
 
 export const FEED_PAGE_SIZE = 10;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
-import { expandNamed } from "../../db/named-params.js";
 import { searchQuery } from "./feed-query.js";
 
 const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String) {
@@ -131,7 +130,7 @@ describe.each(dbTargets)("search on %s", (target) => {
         const walk = async (prefix: string, shortcut: boolean) => {
           const q = searchQuery({ sqlite: false, field: "s", prefix, viewer: me.id, after: null, limit: 50 });
           if (!shortcut) q.params.plain = 0;
-          const [sql, values] = expandNamed(q.sql, q.params)!;
+          const [sql, values] = t.dataSource.driver.escapeQueryWithParameters(q.sql, q.params, {});
           const before = await keyReads();
           const rows: Array<{ id: string }> = await runner.query(sql, values);
           return { ids: rows.map((r) => r.id), reads: (await keyReads()) - before };

@@ -43,7 +43,7 @@ export class SwapDecisionsService {
       const r = await this.load(me, requestId, em);
       if (r.receiverId !== me) throw forbidden(M.onlyReceiver);
       if (r.status !== "pending") throw conflict(M.notPending);
-      const name = await this.nameOf(me);
+      const name = await this.nameOf(me, em);
       if (r.kind === "pay") {
         await this.transition(em, r, "pending", { status: "awaiting_payment", decidedAt: this.deps.clock.now() });
         await this.c.responseStats.recordAnswer(em, r.receiverId, r.createdAt, r.decidedAt!);
@@ -172,7 +172,7 @@ export class SwapDecisionsService {
           recipientId: r.receiverId,
           notifierId: me,
           type: "swap-accept",
-          message: `${await this.nameOf(me)} paid ${coins} skill coins to learn ${r.learnSkill}. Your chat is open.`,
+          message: `${await this.nameOf(me, em)} paid ${coins} skill coins to learn ${r.learnSkill}. Your chat is open.`,
           learnSkill: learnOf(r),
           skillCoins: coins,
           refId: chat.id,
@@ -253,7 +253,7 @@ export class SwapDecisionsService {
     Object.assign(r, to);
   }
 
-  private async nameOf(id: string): Promise<string> {
-    return (await this.c.users.summaries([id])).get(id)?.name ?? "A student";
+  private async nameOf(id: string, em?: EntityManager): Promise<string> {
+    return (await this.c.users.summaries([id], em)).get(id)?.name ?? "A student";
   }
 }

@@ -69,7 +69,7 @@ export class SwapExpiryService {
       if ((res.affected ?? 0) !== 1) return false;
       await this.c.responseStats.recordExpired(em, r.receiverId);
       await this.c.notifications.removeByRef(r.id, em);
-      const names = await this.c.users.summaries([r.requesterId, r.receiverId]);
+      const names = await this.c.users.summaries([r.requesterId, r.receiverId], em);
       const requester = names.get(r.requesterId)?.name ?? "A student";
       const receiver = names.get(r.receiverId)?.name ?? "A student";
       const days = this.deps.config.requestExpiryDays;

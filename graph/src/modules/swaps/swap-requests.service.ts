@@ -109,7 +109,7 @@ export class SwapRequestsService {
   /** The first rule that forbids a new request between `me` and `other`, or null. */
   private async refusal(me: string, other: string, em?: EntityManager): Promise<AppError | null> {
     if (me === other) return badInput(M.self);
-    const [mine, theirs] = await Promise.all([this.c.users.isVisible(me), this.c.users.isVisible(other)]);
+    const [mine, theirs] = await Promise.all([this.c.users.isVisible(me, em), this.c.users.isVisible(other, em)]);
     // A signed-in caller who is not visible has not verified their address (see users.visible).
     if (mine === false) return emailNotVerified();
     if (theirs === null) return notFound(M.userNotFound);
