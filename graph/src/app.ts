@@ -5,7 +5,7 @@ import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
-import { createApollo } from "./server/apollo.js";
+import { type ApolloOptions, createApollo } from "./server/apollo.js";
 import { createRequestListener, type HttpOptions, requestClasses } from "./server/http.js";
 import { buildAppSchema } from "./server/schema.js";
 import { attachWebSockets } from "./server/ws.js";
@@ -19,6 +19,8 @@ export interface AppOptions extends HttpOptions {
   logger?: Logger;
   /** An already-open database (tests); otherwise opened from config and migrated. */
   dataSource?: DataSource;
+  /** Apollo plugins added after the app's own (apollo.ts `extraPlugins`): tests observe the request pipeline with them. */
+  apolloPlugins?: ApolloOptions["extraPlugins"];
 }
 
 export interface RunningApp {
@@ -47,9 +49,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const classes = requestClasses();
   const httpServer = createServer(classes);
   const ws = attachWebSockets(httpServer, schema, services);
-  const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), {
-    leaderboard: { version: async () => (await services.coins.leaderboard.snapshot()).version },
-  });
+  const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), { extraPlugins: opts.apolloPlugins });
   const { apollo } = graphql;
   await apollo.start();
   httpServer.on("request", createRequestListener(services, graphql, opts, classes));

@@ -1,7 +1,6 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { ShiftableClock } from "./shared/clock.js";
-import { boundHeapGrowth } from "./shared/heap.js";
 import { createLogger } from "./shared/logger.js";
 
 async function main() {
@@ -35,13 +34,8 @@ async function main() {
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
   app = await startApp(config, { logger, clock: e2eClock, e2eClock });
-  // The compiled server's entry keeps what V8 compiled for this start, for the next one
-  // (scripts/build-server.mjs); before the heap flag below, which V8 counts among the flags a cache must match.
+  // The compiled server's entry keeps what V8 compiled for this start, for the next one (scripts/build-server.mjs).
   (globalThis as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for("skill-exchange.saveCodeCache")]?.();
-  // After start-up, which builds most of what lives for the whole run at once and is faster with
-  // V8's own growth factor; from here the heap grows with the students connected (followed for the
-  // process's life).
-  boundHeapGrowth();
   logger.info(
     { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
     `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,

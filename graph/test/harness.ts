@@ -12,7 +12,7 @@ import { createConnection } from "mysql2/promise";
 import type { DataSource } from "typeorm";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { startApp, type RunningApp } from "../src/app.js";
+import { type AppOptions, startApp, type RunningApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/data-source.js";
 import { User } from "../src/modules/accounts/user.entity.js";
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   shareDatabaseWith?: TestApp;
   /** Folder served as the built web app (default: a missing folder, so no pages). */
   webDist?: string;
+  /** Apollo plugins added after the app's own (AppOptions.apolloPlugins), to observe the GraphQL pipeline. */
+  apolloPlugins?: AppOptions["apolloPlugins"];
 }
 
 export interface GqlResult<T = any> {
@@ -107,7 +109,12 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     Object.assign(config, { jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
   }
   const dataSource = await openDatabase(config.database);
-  const app = await startApp(config, { clock, dataSource, webDist: opts.webDist ?? path.join(dataDir, "no-web") });
+  const app = await startApp(config, {
+    clock,
+    dataSource,
+    webDist: opts.webDist ?? path.join(dataDir, "no-web"),
+    apolloPlugins: opts.apolloPlugins,
+  });
 
   const gql: TestApp["gql"] = async (query, variables, token) => {
     const res = await fetch(`${app.url}/graphql`, {

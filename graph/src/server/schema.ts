@@ -1,16 +1,19 @@
 import type { GraphQLSchema } from "graphql";
-import { buildSchema, getMetadataStorage } from "type-graphql";
+import { buildSchema } from "type-graphql";
 import { allResolvers } from "../modules/index.js";
 import type { AppPubSub } from "../shared/pubsub.js";
 import type { Context } from "./context.js";
-import { type SyncAuthChecker, useDirectResolvers } from "./direct-resolvers.js";
 
 /** `@Authorized()`: a caller with a valid token (the resolvers check anything finer themselves). */
 const authChecker = ({ context }: { context: Context }) => context.user !== null;
 
-/** The schema from the type-graphql classes; `schema.graphql` is this, printed and committed. */
+/**
+ * The schema from the type-graphql classes; `schema.graphql` is this, printed and committed. Object
+ * types declare `@ObjectType({ simpleResolvers: true })`: their plain fields are read by GraphQL's
+ * default resolver instead of a type-graphql wrapper per field and value (no field of theirs has
+ * `@Authorized` or `@UseMiddleware`, and there are no global middlewares, which such fields would skip).
+ */
 export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
-  useSimpleResolvers();
   const schema = await buildSchema({
     resolvers: allResolvers,
     pubSub,
@@ -22,7 +25,6 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
     authChecker,
     authMode: "error",
   });
-  useDirectResolvers(schema, authChecker as SyncAuthChecker);
   // type-graphql names the root types but gives no way to describe them.
   for (const [type, description] of [
     [schema.getQueryType(), ROOT_DESCRIPTIONS.Query],
@@ -32,28 +34,6 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
     if (type) type.description = description;
   }
   return schema;
-}
-
-/**
- * Plain fields of object types read their property with GraphQL's default resolver (type-graphql's
- * documented `simpleResolvers`), for every type at once. Otherwise type-graphql gives each plain field
- * a resolver of its own (a closure that allocates its arguments object and returns
- * `root[name]`), and graphql-jit, which compiles a field without a resolver into a property read
- * inside the answer's object literal, must call every such resolver on its deferred path with a
- * resolve-info for each value: a 30-row chat list made about 300 such calls. Fields with a
- * `@FieldResolver` keep it; a type any of whose fields carries `@Authorized` or `@UseMiddleware`
- * (none today) keeps type-graphql's resolvers, which run those. Global middlewares (buildSchema's
- * `globalMiddlewares`, none today) would not run on simple fields: adding one means revisiting this.
- */
-function useSimpleResolvers(): void {
-  const storage = getMetadataStorage();
-  const guarded = [...storage.authorizedFields, ...storage.middlewares].map((m) => m.target);
-  for (const type of storage.objectTypes) {
-    const prototype: unknown = (type.target as { prototype: object }).prototype;
-    const guards = (t: unknown) => t === type.target || (typeof t === "function" && prototype instanceof t);
-    if (guarded.some(guards)) continue;
-    type.simpleResolvers ??= true;
-  }
 }
 
 const ROOT_DESCRIPTIONS = {

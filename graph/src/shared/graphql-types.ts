@@ -15,7 +15,7 @@ registerValueEnum(Gender, "Gender", "A student's gender as their profile states 
 });
 
 /** A student as another module's rows show them: the accounts module's UserSummary. */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export abstract class UserSummaryFields {
   @Field(() => ID, { description: "The student's user id (pass it as userId/chatWith, or open /profile/{id})." })
   id: string;
@@ -34,7 +34,7 @@ export abstract class UserSummaryFields {
 export const formerStudent = (id: string): UserSummaryFields => ({ id, name: "Former student", image: null, gender: null });
 
 /** A skill with its category (one of common/profiles.ts's CATEGORIES). */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export abstract class SkillFields {
   @Field(() => String, { description: "The skill's name as the student typed it (at most 60 characters)." })
   skill: string;
@@ -43,7 +43,7 @@ export abstract class SkillFields {
   category: string;
 }
 
-@ObjectType("PageInfo", { description: "Where a page of a connection lies in its list (Relay's PageInfo)." })
+@ObjectType("PageInfo", { simpleResolvers: true, description: "Where a page of a connection lies in its list (Relay's PageInfo)." })
 export class PageInfoType implements PageInfo {
   @Field(() => Boolean, { description: "More items follow endCursor: pass it as `after` (with the same other arguments) for them." })
   hasNextPage: boolean;
@@ -66,7 +66,7 @@ export class PageInfoType implements PageInfo {
  * same node (feed and search) share it.
  */
 export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
-  @ObjectType(`${nodeName}Edge`, { description: `One ${nodeName} of a page, with the cursor that points at it.` })
+  @ObjectType(`${nodeName}Edge`, { simpleResolvers: true, description: `One ${nodeName} of a page, with the cursor that points at it.` })
   class EdgeType implements Edge<TNode> {
     @Field(() => nodeType, { description: "The item." })
     node: TNode;
@@ -75,7 +75,7 @@ export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
     cursor: string;
   }
 
-  @ObjectType()
+  @ObjectType({ simpleResolvers: true })
   abstract class ConnectionFields implements ConnectionShape<TNode> {
     @Field(() => [EdgeType], { description: "The page's items in the list's order." })
     edges: Edge<TNode>[];

@@ -33,7 +33,7 @@ export class ContactMessageInput {
   message: string;
 }
 
-@ObjectType({ description: "A signed-in session: send the token as `Authorization: Bearer <token>`." })
+@ObjectType({ simpleResolvers: true, description: "A signed-in session: send the token as `Authorization: Bearer <token>`." })
 export class AuthPayload {
   @Field(() => String, { description: "JWT, valid for 7 days or until logout or a password change." })
   token: string;

@@ -35,10 +35,10 @@ registerValueEnum(
   },
 );
 
-@ObjectType("ChatUser", { description: "A chat participant as the chat shows them." })
+@ObjectType("ChatUser", { simpleResolvers: true, description: "A chat participant as the chat shows them." })
 export class ChatUserView extends UserSummaryFields {}
 
-@ObjectType("PresenceSettings", { description: "The caller's own presence choice." })
+@ObjectType("PresenceSettings", { simpleResolvers: true, description: "The caller's own presence choice." })
 export class PresenceSettingsView {
   @Field(() => Boolean, {
     description: "Whether the caller's chat partners see them online (true unless turned off with setOnlineStatusVisible).",
@@ -46,10 +46,13 @@ export class PresenceSettingsView {
   onlineStatusVisible: boolean;
 }
 
-@ObjectType("ChatSkill", { description: "A skill taught in a chat, with its category." })
+@ObjectType("ChatSkill", { simpleResolvers: true, description: "A skill taught in a chat, with its category." })
 export class ChatSkillView extends SkillFields {}
 
-@ObjectType("ChatMessage", { description: "A chat message. `body` is plain text: render it as text, never as HTML." })
+@ObjectType("ChatMessage", {
+  simpleResolvers: true,
+  description: "A chat message. `body` is plain text: render it as text, never as HTML.",
+})
 export class ChatMessageView {
   @Field(() => ID, { description: "The message's id." })
   id: string;
@@ -79,11 +82,14 @@ export class ChatMessageView {
   clientId: string | null;
 }
 
-@ObjectType({ description: "A page of a chat's messages, oldest first; pageInfo.hasPreviousPage when older ones lie before it." })
+@ObjectType({
+  simpleResolvers: true,
+  description: "A page of a chat's messages, oldest first; pageInfo.hasPreviousPage when older ones lie before it.",
+})
 export class ChatMessageConnection extends Connection<ChatMessageView>("ChatMessage", ChatMessageView) {}
 
 /** The chat as one participant (the viewer) sees it. */
-@ObjectType("Chat", { description: "A one-to-one chat, seen by one of its two participants." })
+@ObjectType("Chat", { simpleResolvers: true, description: "A one-to-one chat, seen by one of its two participants." })
 export class ChatView {
   @Field(() => ID, { description: "The chat's id (the same for both participants)." })
   id: string;
@@ -137,7 +143,7 @@ export class ChatView {
   users?: Map<string, UserSummary>;
 }
 
-@ObjectType("ChatListItem", { description: "One row of the chat list, newest activity first." })
+@ObjectType("ChatListItem", { simpleResolvers: true, description: "One row of the chat list, newest activity first." })
 export class ChatListItemView {
   @Field(() => ID, { description: "The chat's id." })
   id: string;
@@ -170,7 +176,10 @@ export class ChatListItemView {
   partner?: ChatUserView;
 }
 
-@ObjectType("FinishChatResult", { description: "What finishChat did: the chat after it, and whether it is now completed." })
+@ObjectType("FinishChatResult", {
+  simpleResolvers: true,
+  description: "What finishChat did: the chat after it, and whether it is now completed.",
+})
 export class FinishChatResult {
   @Field(() => Boolean, { description: 'Both have finished: the chat is completed (REST: ended "true").' })
   ended: boolean;
@@ -182,5 +191,5 @@ export class FinishChatResult {
   chat: ChatView;
 }
 
-@ObjectType({ description: "A page of the caller's chats, latest activity first." })
+@ObjectType({ simpleResolvers: true, description: "A page of the caller's chats, latest activity first." })
 export class ChatListItemConnection extends Connection<ChatListItemView>("ChatListItem", ChatListItemView) {}

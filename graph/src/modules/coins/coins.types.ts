@@ -21,7 +21,7 @@ registerValueEnum(GatewayMode, "PaymentGatewayMode", "Which checkout sells coins
   SANDBOX: "The in-app TEST MODE checkout (no keys configured): sandboxPay pays an order.",
 });
 
-@ObjectType({ description: "The caller's skill coin account." })
+@ObjectType({ simpleResolvers: true, description: "The caller's skill coin account." })
 export class SkillCoinAccount {
   @Field(() => ID, { description: "The owner's user id" })
   id: string;
@@ -30,7 +30,7 @@ export class SkillCoinAccount {
   balance: number;
 }
 
-@ObjectType({ description: "One line of a student's coin history." })
+@ObjectType({ simpleResolvers: true, description: "One line of a student's coin history." })
 export class CoinHistoryEntry {
   @Field(() => ID, { description: "The ledger entry's id." })
   id: string;
@@ -57,10 +57,10 @@ export class CoinHistoryEntry {
   memo: string | null;
 }
 
-@ObjectType({ description: "A page of the caller's coin history, newest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of the caller's coin history, newest first." })
 export class CoinHistoryEntryConnection extends Connection<CoinHistoryEntry>("CoinHistoryEntry", CoinHistoryEntry) {}
 
-@ObjectType({ description: "How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox." })
+@ObjectType({ simpleResolvers: true, description: "How coins are bought here: the real Razorpay or the in-app TEST MODE sandbox." })
 export class PaymentGatewayInfo {
   @Field(() => GatewayMode, { description: "Razorpay or the TEST MODE sandbox." })
   mode: GatewayMode;
@@ -78,7 +78,7 @@ export class PaymentGatewayInfo {
   currency: string;
 }
 
-@ObjectType({ description: "A gateway order the server created for a purchase; open the checkout with it." })
+@ObjectType({ simpleResolvers: true, description: "A gateway order the server created for a purchase; open the checkout with it." })
 export class CoinOrderView {
   @Field(() => ID, { description: "The gateway's order id" })
   orderId: string;
@@ -99,7 +99,7 @@ export class CoinOrderView {
   keyId: string | null;
 }
 
-@ObjectType({ description: "What verifyCoinPayment found: the order's coins are credited exactly once." })
+@ObjectType({ simpleResolvers: true, description: "What verifyCoinPayment found: the order's coins are credited exactly once." })
 export class PaymentVerification {
   @Field(() => Boolean, { description: "True when the signature matched and the order is paid." })
   success: boolean;
@@ -114,7 +114,7 @@ export class PaymentVerification {
   skillCoins: number;
 }
 
-@ObjectType({ description: "What the TEST MODE checkout hands back after Pay, exactly like Razorpay Checkout." })
+@ObjectType({ simpleResolvers: true, description: "What the TEST MODE checkout hands back after Pay, exactly like Razorpay Checkout." })
 export class SandboxPayment {
   @Field(() => ID, { description: "The order paid (pass to verifyCoinPayment)." })
   orderId: string;
@@ -127,6 +127,7 @@ export class SandboxPayment {
 }
 
 @ObjectType({
+  simpleResolvers: true,
   description:
     'One student\'s place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"].',
 })
@@ -150,5 +151,5 @@ export class LeaderboardRow {
   skillCoins: number;
 }
 
-@ObjectType({ description: "The top of the leaderboard, best first." })
+@ObjectType({ simpleResolvers: true, description: "The top of the leaderboard, best first." })
 export class LeaderboardRowConnection extends Connection<LeaderboardRow>("LeaderboardRow", LeaderboardRow) {}

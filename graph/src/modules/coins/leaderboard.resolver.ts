@@ -14,7 +14,7 @@ export class LeaderboardResolver {
       "all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. " +
       `The top ${LEADERBOARD_MAX} at most, as a top-N connection: ask for more with a larger \`first\` (hasNextPage: more students are ranked). ` +
       "Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the " +
-      "ranking, and answers a query asking only for `leaderboard` from a response cache keyed by that snapshot; REST " +
+      "ranking, and answers every read from it; REST " +
       "GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. " +
       "Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.",
   })

@@ -3,6 +3,7 @@ import { type Context, requireUser } from "../../server/context.js";
 import type { RewardStatusView } from "./rewards.service.js";
 
 @ObjectType({
+  simpleResolvers: true,
   description:
     "The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false).",
 })

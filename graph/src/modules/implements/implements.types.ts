@@ -30,10 +30,10 @@ registerValueEnum(RejectionReason, "ImplementRejectionReason", "Why an owner rej
   OTHER: `Other: the owner's own text in otherReason (required, at most ${MAX_REASON_LENGTH} characters) is what the applicant is told.`,
 });
 
-@ObjectType({ description: "A student as implements show them: owner of a post or applicant." })
+@ObjectType({ simpleResolvers: true, description: "A student as implements show them: owner of a post or applicant." })
 export class ImplementUser extends UserSummaryFields {}
 
-@ObjectType("ImplementApplication", { description: "One student's request to join one post." })
+@ObjectType("ImplementApplication", { simpleResolvers: true, description: "One student's request to join one post." })
 export class ImplementApplicationType {
   @Field(() => ID, { description: "The application's id." })
   id: string;
@@ -63,13 +63,13 @@ export class ImplementApplicationType {
   updatedAt: Date;
 }
 
-@ObjectType({ description: "A post's applicants, in the order they asked." })
+@ObjectType({ simpleResolvers: true, description: "A post's applicants, in the order they asked." })
 export class ImplementApplicationConnection extends Connection<ImplementApplicationType>(
   "ImplementApplication",
   ImplementApplicationType,
 ) {}
 
-@ObjectType("ImplementPost", { description: "A project problem a student posted for others to join." })
+@ObjectType("ImplementPost", { simpleResolvers: true, description: "A project problem a student posted for others to join." })
 export class ImplementPostType {
   @Field(() => ID, { description: "The post's id (the /implement/{id} page)." })
   id: string;
@@ -90,7 +90,7 @@ export class ImplementPostType {
   createdAt: Date;
 }
 
-@ObjectType({ description: "A page of posts, newest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of posts, newest first." })
 export class ImplementPostConnection extends Connection<ImplementPostType>("ImplementPost", ImplementPostType) {}
 
 @InputType({ description: "A new implement post." })

@@ -19,10 +19,10 @@ registerEnumType(LessonStatusValue, {
   },
 });
 
-@ObjectType("LessonPartner", { description: "The other student of a lesson, seen by the viewer." })
+@ObjectType("LessonPartner", { simpleResolvers: true, description: "The other student of a lesson, seen by the viewer." })
 export class LessonPartnerView extends UserSummaryFields {}
 
-@ObjectType("LessonSlot", { description: "One proposed time of a lesson." })
+@ObjectType("LessonSlot", { simpleResolvers: true, description: "One proposed time of a lesson." })
 export class LessonSlotView {
   @Field(() => ID, { description: "Pass it to acceptLessonSlot." })
   id: string;
@@ -34,7 +34,7 @@ export class LessonSlotView {
   durationMinutes: number;
 }
 
-@ObjectType("Lesson", { description: "A lesson planned in a chat: a proposal of slots, then a scheduled session." })
+@ObjectType("Lesson", { simpleResolvers: true, description: "A lesson planned in a chat: a proposal of slots, then a scheduled session." })
 export class LessonView {
   @Field(() => ID, { description: "Also the calendar invitation's UID (with `@skill-exchange`)." })
   id: string;
@@ -73,7 +73,7 @@ export class LessonView {
   createdAt: Date;
 }
 
-@ObjectType("LessonConnection", { description: "A page of lessons (Relay connection: first/after)." })
+@ObjectType("LessonConnection", { simpleResolvers: true, description: "A page of lessons (Relay connection: first/after)." })
 export class LessonConnection extends Connection<LessonView>("Lesson", LessonView) {}
 
 @InputType("LessonSlotInput", { description: "A time for a lesson: a UTC instant and a length." })

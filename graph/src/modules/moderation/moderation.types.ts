@@ -35,7 +35,7 @@ registerValueEnum(OperatorActionKind, "OperatorAction", "What an operator did, a
   REVOKE: "Took operator rights away (npm run operator).",
 });
 
-@ObjectType("ModerationStats", { description: "The console's counts; coins from the ledger." })
+@ObjectType("ModerationStats", { simpleResolvers: true, description: "The console's counts; coins from the ledger." })
 export class ModerationStatsType {
   @Field(() => Int, { description: "Students (deleted accounts aside) with a verified college address." })
   studentsVerified: number;
@@ -56,7 +56,7 @@ export class ModerationStatsType {
   coinsInEscrow: number;
 }
 
-@ObjectType("ModeratedStudent", { description: "A student as an operator sees them." })
+@ObjectType("ModeratedStudent", { simpleResolvers: true, description: "A student as an operator sees them." })
 export class ModeratedStudentType {
   @Field(() => ID, { description: "The student's user id." })
   id: string;
@@ -77,7 +77,7 @@ export class ModeratedStudentType {
   deleted: boolean;
 }
 
-@ObjectType("ModerationEscrow", { description: "The coins held for a paid lesson and what became of them." })
+@ObjectType("ModerationEscrow", { simpleResolvers: true, description: "The coins held for a paid lesson and what became of them." })
 export class ModerationEscrowType {
   @Field(() => Int, { description: "How many coins were held." })
   coins: number;
@@ -86,7 +86,7 @@ export class ModerationEscrowType {
   state: HoldState;
 }
 
-@ObjectType("ModerationMessage", { description: "A message of a reported chat, shown to operators as evidence." })
+@ObjectType("ModerationMessage", { simpleResolvers: true, description: "A message of a reported chat, shown to operators as evidence." })
 export class ModerationMessageType {
   @Field(() => Int, { description: "1, 2, 3... within the chat." })
   seq: number;
@@ -101,7 +101,10 @@ export class ModerationMessageType {
   createdAt: Date;
 }
 
-@ObjectType("ModerationChat", { description: "The reported chat: its state, its ledger state and (on request) its messages as evidence." })
+@ObjectType("ModerationChat", {
+  simpleResolvers: true,
+  description: "The reported chat: its state, its ledger state and (on request) its messages as evidence.",
+})
 export class ModerationChatType {
   @Field(() => ID, { description: "The chat's id." })
   id: string;
@@ -131,7 +134,7 @@ export class ModerationChatType {
   messageCount: number;
 }
 
-@ObjectType("ModerationPost", { description: "An implement post of the reported student others can see." })
+@ObjectType("ModerationPost", { simpleResolvers: true, description: "An implement post of the reported student others can see." })
 export class ModerationPostType {
   @Field(() => ID, { description: "The post's id (hideImplementPost postId)." })
   id: string;
@@ -143,7 +146,10 @@ export class ModerationPostType {
   createdAt: Date;
 }
 
-@ObjectType("ModerationReport", { description: "A participant's report about a chat, as operators see it (operators only)." })
+@ObjectType("ModerationReport", {
+  simpleResolvers: true,
+  description: "A participant's report about a chat, as operators see it (operators only).",
+})
 export class ModerationReportType {
   @Field(() => ID, { description: "The report's id (reportId of the moderation mutations)." })
   id: string;
@@ -179,7 +185,7 @@ export class ModerationReportType {
   chat: ModerationChatType | null;
 }
 
-@ObjectType("OperatorActionEntry", { description: "One row of the append-only audit log." })
+@ObjectType("OperatorActionEntry", { simpleResolvers: true, description: "One row of the append-only audit log." })
 export class OperatorActionType {
   @Field(() => ID, { description: "The log row's id." })
   id: string;
@@ -227,14 +233,14 @@ export class SuspendStudentInput {
   reportId?: string | null;
 }
 
-@ObjectType({ description: "Reports of the moderation queue, flagged first, then newest." })
+@ObjectType({ simpleResolvers: true, description: "Reports of the moderation queue, flagged first, then newest." })
 export class ModerationReportConnection extends Connection<ModerationReportType>("ModerationReport", ModerationReportType) {}
 
-@ObjectType({ description: "A page of the audit log, newest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of the audit log, newest first." })
 export class OperatorActionEntryConnection extends Connection<OperatorActionType>("OperatorActionEntry", OperatorActionType) {}
 
-@ObjectType({ description: "A page of a reported chat's messages, oldest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of a reported chat's messages, oldest first." })
 export class ModerationMessageConnection extends Connection<ModerationMessageType>("ModerationMessage", ModerationMessageType) {}
 
-@ObjectType({ description: "A page of the reported student's visible implement posts, newest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of the reported student's visible implement posts, newest first." })
 export class ModerationPostConnection extends Connection<ModerationPostType>("ModerationPost", ModerationPostType) {}

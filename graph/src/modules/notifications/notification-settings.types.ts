@@ -36,7 +36,7 @@ registerValueEnum(MailModeEnum, "NotificationMailMode", "How a kind of notificat
   DIGEST: "Collected into one daily mail with everything new (sent at MAIL_DIGEST_HOUR, UTC).",
 });
 
-@ObjectType("NotificationMailSetting", { description: "How the caller gets one kind of notification by mail." })
+@ObjectType("NotificationMailSetting", { simpleResolvers: true, description: "How the caller gets one kind of notification by mail." })
 export class NotificationMailSettingView {
   @Field(() => ID, { description: "The kind (one setting per kind per student)." })
   id: string;

@@ -17,14 +17,17 @@ registerValueEnum(NotificationType, "NotificationType", "What a notification is 
     "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student.",
 });
 
-@ObjectType({ description: "A skill with its category." })
+@ObjectType({ simpleResolvers: true, description: "A skill with its category." })
 export class SkillRef extends SkillFields {}
 
-@ObjectType({ description: "The user a notification is about." })
+@ObjectType({ simpleResolvers: true, description: "The user a notification is about." })
 export class NotificationUser extends UserSummaryFields {}
 
 /** Fully resolved (notifier included), so subscriptions fan out without queries. */
-@ObjectType("Notification", { description: "Something that happened to the caller; only its recipient can read it." })
+@ObjectType("Notification", {
+  simpleResolvers: true,
+  description: "Something that happened to the caller; only its recipient can read it.",
+})
 export class NotificationView {
   @Field(() => ID, { description: "The notification's id (dismissNotification)." })
   id: string;
@@ -57,5 +60,5 @@ export class NotificationView {
   createdAt: Date;
 }
 
-@ObjectType({ description: "A page of the caller's notifications, newest first." })
+@ObjectType({ simpleResolvers: true, description: "A page of the caller's notifications, newest first." })
 export class NotificationConnection extends Connection<NotificationView>("Notification", NotificationView) {}

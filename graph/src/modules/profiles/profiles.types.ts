@@ -5,7 +5,7 @@ import { Connection, SkillFields } from "../../shared/graphql-types.js";
 import { SearchFilter } from "./feed.service.js";
 import type { ProfileRow } from "./profiles.service.js";
 
-@ObjectType("Skill", { description: "A skill with its category (one of the ten of the spec)." })
+@ObjectType("Skill", { simpleResolvers: true, description: "A skill with its category (one of the ten of the spec)." })
 export class SkillType {
   @Field(() => String, { description: "One of the ten categories of the catalog." })
   category: string;
@@ -14,7 +14,10 @@ export class SkillType {
   skill: string;
 }
 
-@ObjectType("Rating", { description: "Average of the stars partners gave (0 when none yet) and how many gave them." })
+@ObjectType("Rating", {
+  simpleResolvers: true,
+  description: "Average of the stars partners gave (0 when none yet) and how many gave them.",
+})
 export class RatingType {
   @Field(() => Float, { description: "Average stars, 0 to 5 (0 when nobody has rated yet)." })
   value: number;
@@ -24,7 +27,7 @@ export class RatingType {
 }
 
 /** Root of a CompletedSkill: the mentor is resolved from mentorId through a loader. */
-@ObjectType("CompletedSkill", { description: "A skill the student finished learning from a mentor." })
+@ObjectType("CompletedSkill", { simpleResolvers: true, description: "A skill the student finished learning from a mentor." })
 export class CompletedSkillType extends SkillFields {
   @Field(() => Date, { description: "When the chat it was learned in was completed." })
   completedAt: Date;
@@ -37,7 +40,7 @@ export class CompletedSkillType extends SkillFields {
  * else private: this type is what every other user's profile, feed card and search
  * result is made of. languages, skills, completedSkills and rating are field resolvers.
  */
-@ObjectType("User", { description: "A student's public profile. Never carries private fields." })
+@ObjectType("User", { simpleResolvers: true, description: "A student's public profile. Never carries private fields." })
 export class UserType {
   @Field(() => ID, { description: "The student's user id (the /profile/{id} page, swapForm/payForm userId, chat chatWith)." })
   id: string;
@@ -55,7 +58,7 @@ export class UserType {
   amount: number;
 }
 
-@ObjectType("Me", { description: "The caller's own profile: the public fields plus the private ones." })
+@ObjectType("Me", { simpleResolvers: true, description: "The caller's own profile: the public fields plus the private ones." })
 export class MeType extends UserType {
   @Field(() => String, { description: "The caller's college address (private: only on Me)." })
   email: string;
@@ -65,7 +68,7 @@ export class MeType extends UserType {
 }
 
 /** Nodes are profile rows; UserType's field resolvers read them. The feed and search both page it. */
-@ObjectType("UserConnection", { description: "A page of students (the feed or a search), in the list's order." })
+@ObjectType("UserConnection", { simpleResolvers: true, description: "A page of students (the feed or a search), in the list's order." })
 export class UserConnection extends Connection<ProfileRow>("User", UserType) {}
 
 @InputType("SkillInput", { description: "A skill of the profile form: a name and its category." })

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 
-@ObjectType("SnakeHighScore", { description: "A player's best snake score, kept by the server." })
+@ObjectType("SnakeHighScore", { simpleResolvers: true, description: "A player's best snake score, kept by the server." })
 export class SnakeHighScoreType {
   @Field(() => ID, { description: "The player: always the signed-in user." })
   userId: string;

@@ -1,6 +1,7 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 
 @ObjectType("ResponseStats", {
+  simpleResolvers: true,
   description:
     "How the student answers the swap and pay requests they receive, from their settled requests (answered or expired); requests still pending are not counted yet.",
 })

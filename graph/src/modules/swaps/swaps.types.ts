@@ -59,7 +59,7 @@ export class RequestPayInput {
   skillCoins?: number | null;
 }
 
-@ObjectType({ description: "The options of the swap or pay popup." })
+@ObjectType({ simpleResolvers: true, description: "The options of the swap or pay popup." })
 export class SwapForm {
   @Field(() => [SkillRef], { description: "The caller's skills, to teach." })
   preachSkills: SkillRef[];
@@ -68,7 +68,7 @@ export class SwapForm {
   learnSkills: SkillRef[];
 }
 
-@ObjectType("SwapRequest", { description: "A swap or pay request between two students." })
+@ObjectType("SwapRequest", { simpleResolvers: true, description: "A swap or pay request between two students." })
 export class SwapRequestView {
   @Field(() => ID, { description: "The request's id (acceptRequest, rejectRequest, payAcceptedRequest, a notification's refId)." })
   id: string;
@@ -101,7 +101,7 @@ export class SwapRequestView {
   createdAt: Date;
 }
 
-@ObjectType({ description: "Whether the caller may send a swap or pay request to a student now." })
+@ObjectType({ simpleResolvers: true, description: "Whether the caller may send a swap or pay request to a student now." })
 export class SwapAvailability {
   @Field(() => Boolean, { description: "A chat exists between the two (Swap and Pay are disabled)." })
   hasChat: boolean;
@@ -116,7 +116,7 @@ export class SwapAvailability {
   openRequest: SwapRequestView | null;
 }
 
-@ObjectType({ description: "What payAcceptedRequest did: the coins held and the request, now PAID." })
+@ObjectType({ simpleResolvers: true, description: "What payAcceptedRequest did: the coins held and the request, now PAID." })
 export class PaymentResult {
   @Field(() => String, { description: "'Payment Successful!! {amount} has been detected from your account.'" })
   message: string;

@@ -16,7 +16,10 @@ registerValueEnum(DatabaseStatus, "DatabaseStatus", "Whether the database answer
   DOWN: "It did not.",
 });
 
-@ObjectType({ description: "Whether the server and its database answer. A singleton (the web caches it with keyFields: [])." })
+@ObjectType({
+  simpleResolvers: true,
+  description: "Whether the server and its database answer. A singleton (the web caches it with keyFields: []).",
+})
 class Health {
   @Field(() => HealthStatus, { description: "OK, or DEGRADED when the database is down." })
   status: HealthStatus;
