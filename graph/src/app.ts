@@ -44,7 +44,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const services = createServices({ config, dataSource, clock, pubsub, logger });
   await seedDemoDataIfEmpty(services);
 
-  const fastify = createFastify();
+  const fastify = createFastify(logger);
   // Fastify's node server: graphql-ws shares its port and path (/graphql), Apollo drains it on stop.
   const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);

@@ -1,5 +1,8 @@
 import type { Logger } from "../shared/logger.js";
 
+/** /graphql, with or without a trailing slash or a query string. */
+const GRAPHQL = /^\/graphql\/?(\?|$)/i;
+
 /**
  * The status and JSON body of an error no route answered: a missing file under /uploads or
  * /assets, a /graphql body that is not JSON or too large, a path nothing serves. JSON with a
@@ -12,5 +15,5 @@ export function errorAnswer(err: unknown, path: string, logger: Logger): { statu
   const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
   const message =
     status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
-  return { status, body: path.startsWith("/graphql") ? { errors: [{ message, extensions: { code } }] } : { error: message, code } };
+  return { status, body: GRAPHQL.test(path) ? { errors: [{ message, extensions: { code } }] } : { error: message, code } };
 }

@@ -1,11 +1,12 @@
 import type { ApolloServer } from "@apollo/server";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import zlib from "node:zlib";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
+import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 import { GRAPHQL_PATH, graphqlPlugin } from "./fastify-graphql.js";
 import { REST_PREFIX, restNotFound, restPlugin } from "./fastify-rest.js";
@@ -25,7 +26,7 @@ export interface HttpOptions {
  * The Fastify instance, before anything is registered: its node server (`fastify.server`) exists
  * from here, so graphql-ws and Apollo's drain can be attached to it before the routes are.
  */
-export function createFastify(): FastifyInstance {
+export function createFastify(logger: Logger): FastifyInstance {
   return Fastify({
     // X-Forwarded-For is believed from a reverse proxy on the same machine only (`request.ip`).
     trustProxy: "loopback",
@@ -33,6 +34,18 @@ export function createFastify(): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 1000 },
     // The app logs what it must itself (5xx, in the error handlers); no per-request lines.
     logger: false,
+    // Node's own defaults, which the server had (Fastify's are 72 s and none): idle keep-alive
+    // sockets close after 5 s, and a request must arrive whole within 5 minutes.
+    keepAliveTimeout: 5_000,
+    requestTimeout: 300_000,
+    // A path that does not decode: a 400 in the shape of the path's answers, as any other bad request.
+    frameworkErrors: (err, request, reply) => {
+      const { status, body } = /^\/api(\/|\?|$)/i.test(request.url)
+        ? { status: 400, body: { error: "Bad request", code: "BAD_USER_INPUT" } }
+        : errorAnswer(Object.assign(err, { statusCode: 400 }), request.url, logger);
+      // (The option's reply is typed for any route's generics; this one sends no schema-typed body.)
+      return (reply as unknown as FastifyReply).code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
+    },
   });
 }
 
