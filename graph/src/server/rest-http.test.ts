@@ -9,7 +9,8 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
-import { filledStudent } from "../../test/profiles.js";
+import { PROFILE_MESSAGES } from "../../../common/profiles.js";
+import { filledStudent, PNG } from "../../test/profiles.js";
 
 interface Answer {
   status: number;
@@ -140,6 +141,31 @@ describe.each(dbTargets)("the REST layer over Fastify (%s)", (target) => {
     const gzip = await send(t.url, "GET", "/api/openapi.json", { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect((JSON.parse(zlib.gunzipSync(gzip.body).toString()) as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("reads the one image of a multipart upload, and refuses any other file, too many parts or no multipart body as before", async () => {
+    const { token } = await t.createUser();
+    const upload = async (form: FormData | string) => {
+      const res = await fetch(`${t.url}/api/upload/image`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}`, ...(typeof form === "string" ? { "content-type": "application/json" } : {}) },
+      });
+      return [res.status, ((await res.json()) as { error: string }).error];
+    };
+    const png = () => new Blob([new Uint8Array(PNG)], { type: "image/png" });
+    const ok = new FormData();
+    ok.append("caption", "me");
+    ok.append("image", png(), "me.png");
+    expect(await upload(ok)).toEqual([200, ""]);
+    const otherField = new FormData();
+    otherField.append("photo", png(), "me.png");
+    expect(await upload(otherField)).toEqual([400, PROFILE_MESSAGES.imageType]);
+    const manyParts = new FormData();
+    for (let i = 0; i < 7; i++) manyParts.append(`field${i}`, "x");
+    manyParts.append("image", png(), "me.png");
+    expect(await upload(manyParts)).toEqual([400, PROFILE_MESSAGES.imageType]);
+    expect(await upload("{}")).toEqual([400, PROFILE_MESSAGES.imageType]);
   });
 
   it("serves the API viewer and its files", async () => {
