@@ -7,7 +7,7 @@ import type { RestReply, RestRequest, RestRouteDef } from "./rest-routes.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
- * so modules can use it without a cycle through the router that mounts them (rest.ts).
+ * so modules can use it without a cycle through the list that collects them (rest.ts).
  *
  * Each route states its contract once (`RouteDoc`: zod schemas for params, query, body and the
  * answer, who may call it, which refusals it answers how): `route` validates requests with those
