@@ -1,12 +1,12 @@
 import "reflect-metadata";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
 import { type ApolloOptions, createApollo } from "./server/apollo.js";
-import { createRequestListener, type HttpOptions, requestClasses } from "./server/http.js";
+import { createFastify, type HttpOptions, registerHttp } from "./server/http.js";
 import { buildAppSchema } from "./server/schema.js";
 import { attachWebSockets } from "./server/ws.js";
 import { createServices, type Services } from "./services.js";
@@ -46,18 +46,15 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const services = createServices({ config, dataSource, clock, pubsub, logger });
   await seedDemoDataIfEmpty(services);
 
-  const classes = requestClasses();
-  const httpServer = createServer(classes);
+  const fastify = createFastify(logger);
+  // Fastify's node server: graphql-ws shares its port and path (/graphql), Apollo drains it on stop.
+  const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);
   const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), { extraPlugins: opts.apolloPlugins });
   const { apollo } = graphql;
   await apollo.start();
-  httpServer.on("request", createRequestListener(services, graphql, opts, classes));
-
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(config.port, "0.0.0.0", () => resolve());
-  });
+  await registerHttp(fastify, services, apollo, opts);
+  await fastify.listen({ port: config.port, host: "0.0.0.0" });
   const port = (httpServer.address() as AddressInfo).port;
   services.jobs.start(config.jobsTickSeconds * 1000);
 
@@ -72,6 +69,8 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
       // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
       closing ??= (async () => {
         await apollo.stop();
+        // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
+        await fastify.close();
         await services.jobs.stop();
         await services.background.idle();
         await services.rateLimits.close();

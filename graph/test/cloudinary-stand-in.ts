@@ -4,11 +4,9 @@
  * the request signature exactly as Cloudinary does (SHA-1 of the sorted parameters plus
  * the API secret) and answers with the fields the SDK and our adapter read.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import fastifyMultipart from "@fastify/multipart";
 import { v2 as cloudinary } from "cloudinary";
-import express from "express";
-import multer from "multer";
+import Fastify, { type FastifyRequest } from "fastify";
 
 export interface CloudinaryStandIn {
   url: string;
@@ -32,8 +30,26 @@ export async function startCloudinaryStandIn(
   apiKey = "123456789012345",
   apiSecret = "s3cr3t-stand-in",
 ): Promise<CloudinaryStandIn> {
-  const app = express();
-  const upload = multer({ storage: multer.memoryStorage() }).any();
+  const app = Fastify();
+  await app.register(fastifyMultipart);
+  // The SDK posts multipart/form-data (a url-encoded form when there is no file): its fields, and the file named `file`.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const upload = async (req: FastifyRequest): Promise<{ params: Record<string, string>; file: Buffer | null }> => {
+    if (!req.isMultipart()) return { params: (req.body ?? {}) as Record<string, string>, file: null };
+    const params: Record<string, string> = {};
+    let file: Buffer | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === "file") file = bytes;
+      } else {
+        params[part.fieldname] = String(part.value);
+      }
+    }
+    return { params, file };
+  };
   const signedOk = (params: Record<string, string>) => {
     const toSign = Object.fromEntries(Object.entries(params).filter(([k]) => !UNSIGNED.has(k)));
     return params.api_key === apiKey && params.signature === cloudinary.utils.api_sign_request(toSign, apiSecret);
@@ -49,36 +65,32 @@ export async function startCloudinaryStandIn(
     failWith: 0,
     close: async () => {},
   };
-  app.post(`/v1_1/${cloudName}/image/upload`, upload, (req, res) => {
-    const params = req.body as Record<string, string>;
-    const file = (req.files as Express.Multer.File[] | undefined)?.find((f) => f.fieldname === "file");
+  app.post(`/v1_1/${cloudName}/image/upload`, async (req, reply) => {
+    const { params, file } = await upload(req);
     const signed = signedOk(params);
-    state.uploads.push({ path: req.path, params, bytes: file?.buffer ?? null, signed });
-    if (state.failWith) return void res.status(state.failWith).json({ error: { message: "Stand-in refused the upload" } });
-    if (!signed) return void res.status(401).json({ error: { message: "Invalid Signature" } });
+    state.uploads.push({ path: req.url.split("?")[0], params, bytes: file, signed });
+    if (state.failWith) return reply.code(state.failWith).send({ error: { message: "Stand-in refused the upload" } });
+    if (!signed) return reply.code(401).send({ error: { message: "Invalid Signature" } });
     const version = 1_700_000_000;
-    res.json({
+    return {
       asset_id: "stand-in",
       public_id: params.public_id,
       version,
       format: "png",
       resource_type: "image",
       type: "upload",
-      bytes: file?.size ?? 0,
+      bytes: file?.length ?? 0,
       url: `http://res.cloudinary.com/${cloudName}/image/upload/v${version}/${params.public_id}.png`,
       secure_url: `https://res.cloudinary.com/${cloudName}/image/upload/v${version}/${params.public_id}.png`,
-    });
+    };
   });
-  app.post(`/v1_1/${cloudName}/image/destroy`, upload, (req, res) => {
-    const params = req.body as Record<string, string>;
+  app.post(`/v1_1/${cloudName}/image/destroy`, async (req) => {
+    const { params } = await upload(req);
     state.destroyed.push({ params, signed: signedOk(params) });
-    res.json({ result: "ok" });
+    return { result: "ok" };
   });
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  state.url = `http://127.0.0.1:${port}`;
+  state.url = await app.listen({ port: 0, host: "127.0.0.1" });
   state.cloudinaryUrl = `cloudinary://${apiKey}:${apiSecret}@${cloudName}?upload_prefix=${encodeURIComponent(state.url)}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  state.close = () => app.close();
   return state;
 }

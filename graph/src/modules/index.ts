@@ -1,4 +1,4 @@
-import type { Router } from "express";
+import type { RestRoutes } from "../server/rest-routes.js";
 import type { Services } from "../services.js";
 import { AccountsResolver } from "./accounts/accounts.resolver.js";
 import { accountsRest } from "./accounts/accounts.rest.js";
@@ -141,7 +141,8 @@ export const allResolvers: [Function, ...Function[]] = [
   ChatLessonsFieldResolver,
 ];
 
-export const allRestRouters: Array<(services: Services, into: Router) => Router> = [
+/** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */
+export const allRestRouters: Array<(services: Services, into: RestRoutes) => void> = [
   accountsRest,
   notificationsRest,
   notificationSettingsRest,

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 import { ACCOUNT_MESSAGES } from "../../../common/accounts.js";
 import type { AuthUser } from "../modules/accounts/auth.service.js";
 import type { Services } from "../services.js";
@@ -66,9 +66,15 @@ export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" 
   return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
 }
 
+/** What a context is made from: the request's headers and its client's address (Fastify's `request.ip`). */
+export interface RequestLike {
+  headers: IncomingHttpHeaders;
+  ip?: string;
+}
+
 /** A request's context; `readToken` false: no caller and no token check (a public REST route). */
-export function contextFromRequest(services: Services, req: Request, readToken = true): Promise<Context> {
-  // req.ip walks X-Forwarded-For through the trusted proxies: only rate-limited operations need it.
+export function contextFromRequest(services: Services, req: RequestLike, readToken = true): Promise<Context> {
+  // The address walks X-Forwarded-For through the trusted proxies: read only if a rate-limited operation asks.
   return contextFromToken(services, readToken ? bearerToken(req.headers.authorization) : null, () => req.ip ?? "unknown");
 }
 

@@ -1,18 +1,17 @@
-import compression from "compression";
-import cors from "cors";
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
-import helmet from "helmet";
-import { IncomingMessage, type ServerOptions, ServerResponse } from "node:http";
+import type { ApolloServer } from "@apollo/server";
+import fastifyCompress from "@fastify/compress";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import zlib from "node:zlib";
-import proxyaddr from "proxy-addr";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
-import type { GraphqlServer } from "./apollo.js";
-import { graphqlDoor, type NodeMiddleware } from "./graphql-door.js";
-import { createRestApi, type RestApi } from "./rest.js";
-import { restDoor } from "./rest-door.js";
+import type { Context } from "./context.js";
+import { GRAPHQL_PATH, graphqlPlugin } from "./fastify-graphql.js";
+import { REST_PREFIX, restNotFound, restPlugin } from "./fastify-rest.js";
+import { errorAnswer } from "./http-errors.js";
+import { acceptJsonBodies } from "./json-body.js";
 import { mountStatic } from "./static.js";
 import { mountUploads } from "./uploads.js";
 
@@ -24,121 +23,114 @@ export interface HttpOptions {
 }
 
 /**
- * The headers a middleware sets when they never depend on the request (helmet's, with a static
- * CSP): computed once by running it, then set on every response in one step instead of running
- * its dozen header functions per request.
+ * The Fastify instance, before anything is registered: its node server (`fastify.server`) exists
+ * from here, so graphql-ws and Apollo's drain can be attached to it before the routes are.
  */
-export function staticHeaders(middleware: RequestHandler): RequestHandler {
-  const headers: Array<[string, string | string[]]> = [];
-  const probe = {
-    setHeader: (name: string, value: string | string[]) => void headers.push([name, value]),
-    removeHeader: () => {},
-    getHeader: () => undefined,
-  };
-  let synchronous = false;
-  middleware({ headers: {}, method: "GET", url: "/" } as Request, probe as unknown as Response, () => void (synchronous = true));
-  if (!synchronous) throw new Error("staticHeaders: the middleware did not finish synchronously");
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
-}
-
-/** Proxies whose X-Forwarded-For is believed: a reverse proxy on the same machine. */
-const TRUST_PROXY = "loopback";
-
-/**
- * The request and response classes the HTTP server makes its objects with. Express moves every
- * request and response it handles onto its own prototypes (`Object.setPrototypeOf` in `app.handle`),
- * a hidden-class change per object that left node's HTTP code and ours meeting two shapes of each.
- * Once `adopt` has the app, these classes' prototypes are the app's request and response
- * prototypes (Express's methods, then node's), so every object is born what Express would make it
- * and its `setPrototypeOf` is a no-op. Subclasses rather than plain functions, so V8 still sizes the
- * objects for node's constructors' fields. The GraphQL door's requests share the same shapes.
- */
-export function requestClasses(): Pick<ServerOptions, "IncomingMessage" | "ServerResponse"> & { adopt(app: Express): void } {
-  class AppRequest extends IncomingMessage {}
-  class AppResponse extends ServerResponse {}
-  const take = (own: object, from: object) => {
-    Object.setPrototypeOf(own, Object.getPrototypeOf(from));
-    Object.defineProperties(own, Object.getOwnPropertyDescriptors(from));
-  };
-  return {
-    IncomingMessage: AppRequest,
-    ServerResponse: AppResponse as unknown as typeof ServerResponse,
-    adopt(app) {
-      take(AppRequest.prototype, app.request);
-      take(AppResponse.prototype, app.response);
-      app.request = AppRequest.prototype as typeof app.request;
-      app.response = AppResponse.prototype as typeof app.response;
+export function createFastify(logger: Logger): FastifyInstance {
+  return Fastify({
+    // X-Forwarded-For is believed from a reverse proxy on the same machine only (`request.ip`).
+    trustProxy: "loopback",
+    // Paths match as they always have: regardless of case, with or without a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 1000 },
+    // The app logs what it must itself (5xx, in the error handlers); no per-request lines.
+    logger: false,
+    // Node's own defaults, which the server had (Fastify's are 72 s and none): idle keep-alive
+    // sockets close after 5 s, and a request must arrive whole within 5 minutes.
+    keepAliveTimeout: 5_000,
+    requestTimeout: 300_000,
+    // A path that does not decode: a 400 in the shape of the path's answers, as any other bad request.
+    frameworkErrors: (err, request, reply) => {
+      const { status, body } = /^\/api(\/|\?|$)/i.test(request.url)
+        ? { status: 400, body: { error: "Bad request", code: "BAD_USER_INPUT" } }
+        : errorAnswer(Object.assign(err, { statusCode: 400 }), request.url, logger);
+      // (The option's reply is typed for any route's generics; this one sends no schema-typed body.)
+      return (reply as unknown as FastifyReply).code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
     },
-  };
+  });
 }
 
 /**
- * The server's request handler: POST/GET /graphql go to the GraphQL door (graphql-door.ts: the
- * same headers, CORS and body parser, then Apollo, without Express's per-request machinery); a
- * REST GET with no body to the REST door (rest-door.ts: the same headers and route handlers,
- * without Express's routers) when a route matches it; everything else (other REST requests,
- * uploads, the web app) to Express. The request and response classes are the server's (they are
- * made with Express's prototypes, which the REST door's handlers use).
+ * Everything the server answers over HTTP: the same security headers and compression on every
+ * answer, /healthz, the REST layer (/api), GraphQL (/graphql, through Apollo), uploads and the web
+ * app. Call once Apollo has started.
  */
-export function createRequestListener(
+export async function registerHttp(
+  app: FastifyInstance,
   services: Services,
-  graphqlServer: GraphqlServer,
+  apollo: ApolloServer<Context>,
   opts: HttpOptions,
-  classes: ReturnType<typeof requestClasses>,
-) {
-  const common = [staticHeaders(helmetWithCsp()), compressWhenAccepted()];
-  const rest = createRestApi(services);
-  const app = createExpressApp(services, common, opts, rest);
-  classes.adopt(app);
-  const restFast = restDoor({
-    routes: rest.routes,
-    mount: REST_MOUNT,
-    before: common as unknown as NodeMiddleware[],
-    notFound: rest.notFound,
-    onError: rest.onError,
+): Promise<void> {
+  const logger = services.deps.logger;
+  await app.register(fastifyHelmet, helmetOptions());
+  // Before the static files (as @fastify/compress asks), so they are compressed too.
+  await app.register(fastifyCompress, compressOptions());
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, body } = errorAnswer(err, request.url, logger);
+    return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
   });
-  const graphql = graphqlDoor({
-    graphql: graphqlServer,
-    services,
-    before: [...common, cors<cors.CorsRequest>(), express.json({ limit: "1mb" })] as unknown as NodeMiddleware[],
-    trust: proxyaddr.compile(TRUST_PROXY),
-    onError: (err, req, res) => {
-      const { status, body } = errorAnswer(err, "/graphql", services.deps.logger);
-      if (res.headersSent) return void res.destroy();
-      res.statusCode = status;
-      res.setHeader("content-type", "application/json; charset=utf-8");
-      res.end(JSON.stringify(body));
-    },
+
+  app.get("/healthz", async (_request, reply) => {
+    const up = await databaseUp({ services });
+    return reply.code(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
   });
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (GRAPHQL_PATH.test(req.url ?? "")) return graphql(req, res);
-    if (!restFast(req, res)) app(req, res);
+  if (services.deps.config.e2eHooks && opts.e2eClock) await app.register((e2e) => e2eHooks(e2e, services, opts.e2eClock!));
+
+  await app.register((api) => restPlugin(api, services), { prefix: REST_PREFIX });
+  await app.register((gql) => graphqlPlugin(gql, apollo, services), { prefix: GRAPHQL_PATH });
+  await mountUploads(app, services.deps.storage);
+  const spa = await mountStatic(app, opts.webDist);
+
+  // What no route serves: a client-side route of the web app, else a JSON 404 (REST's own under /api).
+  app.setNotFoundHandler((request, reply) => {
+    if (/^\/api(\/|\?|$)/i.test(request.url)) return restNotFound(reply);
+    if (spa?.(request, reply)) return reply;
+    const { status, body } = errorAnswer({ statusCode: 404 }, request.url, logger);
+    return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
+  });
+}
+
+/** Test hooks for the browser tests (E2E_HOOKS=on only). */
+async function e2eHooks(e2e: FastifyInstance, services: Services, clock: ShiftableClock): Promise<void> {
+  e2e.removeAllContentTypeParsers();
+  acceptJsonBodies(e2e, false);
+  e2e.post("/__e2e/clock", async (request, reply) => {
+    const body = (request.body ?? {}) as { reset?: unknown; advanceMs?: unknown };
+    // { reset: true } puts the clock back to real time, so one test file's shift cannot date another's messages.
+    if (body.reset === true) {
+      clock.reset();
+      // Periods done under the moved clock would otherwise lie in the future: no job would run again until then.
+      try {
+        await services.jobs.forgetPeriods();
+      } catch (err) {
+        return reply.code(500).send({ error: String(err) });
+      }
+      return { now: services.deps.clock.now().toISOString() };
+    }
+    const ms = Number(body.advanceMs);
+    if (!Number.isFinite(ms) || ms < 0) return reply.code(400).send({ error: "advanceMs must be >= 0" });
+    clock.advance(ms);
+    return { now: services.deps.clock.now().toISOString() };
+  });
+  // The timer ticks every JOBS_TICK_SECONDS of real time; a browser test runs what is due at once.
+  e2e.post("/__e2e/jobs", async () => ({ ran: await services.jobs.runDue(services.deps.clock.now()) }));
+}
+
+/**
+ * A client that accepts no encoding (integrators' HTTP libraries often) gets the answer as is;
+ * browsers always send Accept-Encoding and get brotli when they accept it, gzip otherwise.
+ * Quality 4 compresses on the fly about as fast as gzip; quality 11 (zlib's default) would cost
+ * tens of milliseconds per JSON answer or asset.
+ */
+function compressOptions() {
+  return {
+    encodings: ["br", "gzip", "deflate"] as Array<"br" | "gzip" | "deflate">,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: 1024,
   };
 }
 
-/** Where the REST layer is mounted. */
-const REST_MOUNT = "/api";
-
-/** /graphql, with or without a trailing slash or a query string (what Express's mount at /graphql matched). */
-const GRAPHQL_PATH = /^\/graphql\/?(\?|$)/;
-
-/**
- * A client that accepts no encoding (integrators' HTTP libraries often) skips compression's
- * per-response machinery entirely; browsers always send Accept-Encoding and get brotli when
- * they accept it (compression >= 1.8 prefers br over gzip), gzip otherwise. Quality 4 (the
- * package's default, stated here so an upgrade cannot change it) compresses on the fly about
- * as fast as gzip; quality 11 would cost tens of milliseconds per JSON answer or asset.
- */
-function compressWhenAccepted(): RequestHandler {
-  const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
-  return (req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next());
-}
-
-function helmetWithCsp(): RequestHandler {
-  return helmet({
+function helmetOptions() {
+  return {
     // GraphiQL and Vite's React build need inline styles; scripts stay same-origin only.
     contentSecurityPolicy: {
       directives: {
@@ -154,76 +146,5 @@ function helmetWithCsp(): RequestHandler {
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
-}
-
-/**
- * REST, health, uploads and the web app; `common` are the headers and compression every answer gets.
- * A middleware every REST answer needs belongs in `common`: the REST door runs `common` and the route's
- * own handlers, not what is added here before /api or in createRestApi (docs/development.md).
- */
-function createExpressApp(services: Services, common: RequestHandler[], opts: HttpOptions, rest: RestApi): Express {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", TRUST_PROXY);
-  app.use(...common);
-
-  app.get("/healthz", async (_req, res) => {
-    const up = await databaseUp({ services });
-    res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
-  });
-
-  if (services.deps.config.e2eHooks && opts.e2eClock) {
-    app.post("/__e2e/clock", express.json(), (req, res) => {
-      // { reset: true } puts the clock back to real time, so one test file's shift cannot date another's messages.
-      if ((req.body as { reset?: unknown }).reset === true) {
-        opts.e2eClock!.reset();
-        // Periods done under the moved clock would otherwise lie in the future: no job would run again until then.
-        return void services.jobs.forgetPeriods().then(
-          () => res.json({ now: services.deps.clock.now().toISOString() }),
-          (err: unknown) => res.status(500).json({ error: String(err) }),
-        );
-      }
-      const ms = Number((req.body as { advanceMs?: unknown }).advanceMs);
-      if (!Number.isFinite(ms) || ms < 0) return void res.status(400).json({ error: "advanceMs must be >= 0" });
-      opts.e2eClock!.advance(ms);
-      res.json({ now: services.deps.clock.now().toISOString() });
-    });
-    // The timer ticks every JOBS_TICK_SECONDS of real time; a browser test runs what is due at once.
-    app.post("/__e2e/jobs", async (_req, res) => {
-      res.json({ ran: await services.jobs.runDue(services.deps.clock.now()) });
-    });
-  }
-  app.use(REST_MOUNT, rest.router);
-  mountUploads(app, services.deps.storage);
-  mountStatic(app, opts.webDist);
-  app.use(lastErrorHandler(services.deps.logger));
-  return app;
-}
-
-/**
- * What Express would otherwise answer itself: a missing file under /uploads or /assets (and,
- * through errorAnswer, the GraphQL door's body that is not JSON or too large). Express's own handler renders an HTML
- * page with the stack trace whenever NODE_ENV is not production (the default here): this
- * answers JSON with a code and never a stack. (/api has its own handler in rest.ts.)
- */
-export function lastErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
-    const { status, body } = errorAnswer(err, req.path, logger);
-    res.status(status).json(body);
   };
-}
-
-/** The status and JSON body of an error no route answered (see lastErrorHandler). */
-function errorAnswer(err: unknown, path: string, logger: Logger): { status: number; body: unknown } {
-  {
-    const raw = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
-    const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : 500;
-    if (status === 500) logger.error({ err }, "HTTP request failed");
-    const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
-    const message =
-      status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
-    return { status, body: path.startsWith("/graphql") ? { errors: [{ message, extensions: { code } }] } : { error: message, code } };
-  }
 }

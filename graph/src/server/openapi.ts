@@ -1,37 +1,15 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import express, { type Router } from "express";
-import { type DocumentedHandler, documented, ROUTE_DOC, type RouteDoc } from "./rest-kit.js";
+import { documented } from "./rest-kit.js";
+import { type RestRoute, type RestRoutes, TextAnswer } from "./rest-routes.js";
 import { z } from "./zod-openapi.js";
 
 /**
  * GET /api/openapi.json and the offline viewer at GET /api/docs. The document is built from the
- * mounted router itself: every route's `RouteDoc` (the zod schemas its requests are validated
- * with), so the two cannot drift, and a route mounted without a doc is missing from it (the
- * coverage test in openapi.test.ts fails).
+ * list of registered routes itself: every route's `RouteDoc` (the zod schemas its requests are
+ * validated with), so the two cannot drift.
  */
-
-/** Express 5's router internals, as far as this walk reads them. */
-interface ExpressLayer {
-  route?: { path: unknown; methods: Record<string, boolean>; stack: Array<{ handle: DocumentedHandler }> };
-  handle?: Router & { stack?: ExpressLayer[] };
-}
-
-/** The method and Express path of every route registered on `router` (recursing into sub-routers). */
-export function mountedRoutes(router: Router): Array<{ method: string; path: string; doc: RouteDoc | undefined }> {
-  const out: Array<{ method: string; path: string; doc: RouteDoc | undefined }> = [];
-  for (const layer of (router as unknown as { stack: ExpressLayer[] }).stack) {
-    if (layer.route) {
-      const handlers = layer.route.stack;
-      const doc = handlers.map((h) => h.handle[ROUTE_DOC]).find(Boolean);
-      for (const method of Object.keys(layer.route.methods)) out.push({ method, path: String(layer.route.path), doc });
-    } else if (layer.handle?.stack) {
-      out.push(...mountedRoutes(layer.handle));
-    }
-  }
-  return out;
-}
 
 /** `/user/:id` -> `/user/{id}` */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, "{$1}");
@@ -97,7 +75,7 @@ and \`Last-Modified\` (when the ranking last changed); a request with a matching
 \`If-Modified-Since\` gets 304 with no body. Other routes are same-origin for browsers.
 `;
 
-export function buildOpenApiDocument(router: Router) {
+export function buildOpenApiDocument(routes: readonly RestRoute[]) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   registry.registerComponent("securitySchemes", "bodyToken", {
@@ -107,8 +85,7 @@ export function buildOpenApiDocument(router: Router) {
     description:
       "Not a real header: the old client's token inside the JSON body (`token`, `headers.Authorization` or `from_user_token`). See 'Authentication'.",
   });
-  for (const { method, path: p, doc } of mountedRoutes(router)) {
-    if (!doc) continue;
+  for (const { method, path: p, doc } of routes) {
     const params = doc.params ?? pathParams(p);
     const responses: RouteConfig["responses"] = {
       200: { description: "Success", content: json(doc.response), ...(doc.responseHeaders ? { headers: doc.responseHeaders } : {}) },
@@ -127,7 +104,7 @@ export function buildOpenApiDocument(router: Router) {
       ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status."
       : "";
     registry.registerPath({
-      method: method as RouteConfig["method"],
+      method: method.toLowerCase() as RouteConfig["method"],
       path: openApiPath(p),
       tags: [doc.tag],
       summary: doc.summary,
@@ -154,8 +131,8 @@ function pathParams(p: string) {
   return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
 }
 
-/** Swagger UI's files, shipped in node_modules: the viewer works offline and under our CSP (no inline script, no CDN). */
-const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+/** Swagger UI's files, shipped in node_modules: the viewer works offline and under our CSP (no inline script, no CDN). Served at /api/docs/assets/. */
+export const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
@@ -177,10 +154,10 @@ const DOCS_HTML = `<!doctype html>
 // A file, not an inline script: the helmet CSP allows same-origin scripts only.
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });\n`;
 
-/** Adds GET /openapi.json, GET /docs and the viewer's assets to the flat REST router. */
-export function mountOpenApi(router: Router): void {
+/** Adds GET /openapi.json, GET /docs and the viewer's start-up script to the REST routes (its assets are static files: swaggerUiDir). */
+export function addOpenApiRoutes(routes: RestRoutes): void {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  router.get(
+  routes.get(
     "/openapi.json",
     documented(
       {
@@ -189,15 +166,15 @@ export function mountOpenApi(router: Router): void {
         auth: "none",
         response: z.object({ openapi: z.literal("3.1.0") }).passthrough(),
       },
-      (_req, res) => {
-        // Built on first use, when every module has mounted its routes.
-        document ??= buildOpenApiDocument(router);
+      async (_req, res) => {
+        // Built on first use, when every module has added its routes.
+        document ??= buildOpenApiDocument(routes.list);
         res.setHeader("Cache-Control", "no-cache");
-        res.json(document);
+        return document;
       },
     ),
   );
-  router.get(
+  routes.get(
     "/docs",
     documented(
       {
@@ -206,19 +183,21 @@ export function mountOpenApi(router: Router): void {
         auth: "none",
         response: z.string(),
       },
-      (req, res) => {
+      async (req, res) => {
         // Relative asset URLs resolve under /api/ only without a trailing slash.
-        if (req.originalUrl.split("?")[0].endsWith("/")) return res.redirect(301, "../docs");
-        res.type("html").setHeader("Cache-Control", "no-cache");
-        res.send(DOCS_HTML);
+        if (req.url.split("?")[0].endsWith("/")) {
+          res.status(301).setHeader("Location", "../docs");
+          return new TextAnswer("text/plain; charset=utf-8", "Moved Permanently. Redirecting to ../docs");
+        }
+        res.setHeader("Cache-Control", "no-cache");
+        return new TextAnswer("text/html; charset=utf-8", DOCS_HTML);
       },
     ),
   );
-  router.get(
+  routes.get(
     "/docs/init.js",
-    documented({ tag: "meta", summary: "The viewer's start-up script", auth: "none", response: z.string() }, (_req, res) => {
-      res.type("application/javascript").send(DOCS_INIT);
+    documented({ tag: "meta", summary: "The viewer's start-up script", auth: "none", response: z.string() }, async () => {
+      return new TextAnswer("application/javascript; charset=utf-8", DOCS_INIT);
     }),
   );
-  router.use("/docs/assets", express.static(swaggerUiDir, { index: false, fallthrough: false, maxAge: "1d" }));
 }

@@ -1,22 +1,19 @@
-import type { Request, RequestHandler, Response } from "express";
 import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import type { Services } from "../services.js";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
 import { type Context, contextFromRequest, requireUser, withChanges } from "./context.js";
+import type { RestReply, RestRequest, RestRouteDef } from "./rest-routes.js";
 
 /**
  * The kit every module's REST routes are written with. A leaf: it imports no module,
- * so modules can use it without a cycle through the router that mounts them (rest.ts).
+ * so modules can use it without a cycle through the list that collects them (rest.ts).
  *
  * Each route states its contract once (`RouteDoc`: zod schemas for params, query, body and the
  * answer, who may call it, which refusals it answers how): `route` validates requests with those
- * schemas and `openapi.ts` builds GET /api/openapi.json from the same objects, found by walking
- * the mounted router. A route without a doc fails the OpenAPI coverage test.
+ * schemas and `openapi.ts` builds GET /api/openapi.json from the same objects, read from the list
+ * of registered routes (rest-routes.ts). Nothing here knows the HTTP framework.
  */
-
-/** A request whose JSON body was parsed; `rawBody` is the bytes it was parsed from. */
-export type RawBodyRequest = Request & { rawBody?: Buffer };
 
 /**
  * Who may call a route:
@@ -64,11 +61,7 @@ export interface RouteInput<B, Q, P> {
   params: Out<P>;
 }
 
-type Handler<B, Q, P> = (req: Request, ctx: Context, res: Response, input: RouteInput<B, Q, P>) => Promise<unknown>;
-
-/** The doc a handler carries, read by openapi.ts from the mounted router. */
-export const ROUTE_DOC = Symbol("routeDoc");
-export type DocumentedHandler = RequestHandler & { [ROUTE_DOC]?: RouteDoc };
+type Handler<B, Q, P> = (req: RestRequest, ctx: Context, res: RestReply, input: RouteInput<B, Q, P>) => Promise<unknown>;
 
 /** Refusals that are answers, not failures, on the old client's `error`-reading paths. */
 const LEGACY_CODES = new Set(["BAD_USER_INPUT", "NOT_FOUND", "CONFLICT", "DETAILS_NOT_FILLED"]);
@@ -76,56 +69,55 @@ const LEGACY_CODES = new Set(["BAD_USER_INPUT", "NOT_FOUND", "CONFLICT", "DETAIL
 /**
  * Wraps an async handler: builds the context from the token (refusing a signed-out caller when
  * the doc says so), validates params, query and body against the doc's schemas (400 naming the
- * field), and sends the result as JSON.
+ * field), and answers the result (JSON unless a TextAnswer; `{}` for nothing).
  */
 export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject | undefined, P extends AnyZodObject | undefined>(
   services: Services,
   doc: RouteDoc<B, Q, P>,
   handler: Handler<B, Q, P>,
-): DocumentedHandler {
-  const wrapped: DocumentedHandler = async (req, res, next) => {
+): RestRouteDef {
+  const handle = async (req: RestRequest, res: RestReply): Promise<unknown> => {
+    let ctx = await contextFromRequest(services, req, doc.auth !== "none");
+    if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
+    if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
+    // Each part is read only when the doc has a schema for it.
+    const input = {
+      params: doc.params && parse(doc.params, req.params, "path"),
+      query: doc.query && parse(doc.query, req.query, "query"),
+      body: doc.body && parse(doc.body, req.body ?? {}, "body"),
+    } as RouteInput<B, Q, P>;
     try {
-      let ctx = await contextFromRequest(services, req, doc.auth !== "none");
-      if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
-      if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
-      // Each part is read only when the doc has a schema for it (`req.query` parses the URL's query string).
-      const input = {
-        params: doc.params && parse(doc.params, req.params, "path"),
-        query: doc.query && parse(doc.query, req.query, "query"),
-        body: doc.body && parse(doc.body, req.body ?? {}, "body"),
-      } as RouteInput<B, Q, P>;
-      try {
-        const body = await handler(req, ctx, res, input);
-        if (!res.headersSent) sendJson(res, body ?? {});
-      } catch (e) {
-        if (!(doc.legacy && e instanceof AppError && LEGACY_CODES.has(e.code))) throw e;
-        res.statusCode = 200;
-        sendJson(res, { ...(doc.legacy === true ? {} : doc.legacy), error: e.message, code: e.code });
-      }
+      return (await handler(req, ctx, res, input)) ?? {};
     } catch (e) {
-      next(e);
+      if (!(doc.legacy && e instanceof AppError && LEGACY_CODES.has(e.code))) throw e;
+      res.status(200);
+      return { ...(doc.legacy === true ? {} : doc.legacy), error: e.message, code: e.code };
     }
   };
-  wrapped[ROUTE_DOC] = doc as RouteDoc;
-  return wrapped;
+  return { doc: doc as RouteDoc, handle };
+}
+
+/** A route that reads the request itself (the raw-body webhook, the HTML unsubscribe pages): no context, no validation. */
+export function documented(doc: RouteDoc, handle: (req: RestRequest, res: RestReply) => Promise<unknown>): RestRouteDef {
+  return { doc, handle };
 }
 
 /**
- * A route's JSON answer, written as one string: Express's `res.json` would also hash every body into
- * an ETag (SHA-1) and hand node a Buffer, which node writes beside the headers with `writev` rather
- * than in one `write` with them. REST answers are per caller and read at once; the one public,
- * cacheable answer (the leaderboard) sets its own versioned ETag and answers 304 itself.
+ * Whether the client's cached copy is still current (a conditional GET, read as Express's
+ * `req.fresh` did): every validator sent must match (If-None-Match naming the ETag,
+ * If-Modified-Since not older than Last-Modified); Cache-Control: no-cache always gets the answer.
  */
-function sendJson(res: Response, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
-  res.end(text);
-}
-
-/** Attaches a doc to a handler that does not go through `route` (the raw-body webhook). */
-export function documented(doc: RouteDoc, handler: RequestHandler): DocumentedHandler {
-  return Object.assign(handler, { [ROUTE_DOC]: doc });
+export function isFresh(headers: RestRequest["headers"], etag: string, lastModified: string): boolean {
+  const noneMatch = headers["if-none-match"];
+  const modifiedSince = headers["if-modified-since"];
+  if (!noneMatch && !modifiedSince) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers["cache-control"] ?? "")) return false;
+  if (noneMatch && noneMatch !== "*") {
+    const tags = noneMatch.split(",").map((t) => t.trim());
+    if (!tags.some((t) => t === etag || t === `W/${etag}` || `W/${t}` === etag)) return false;
+  }
+  if (modifiedSince && !(Date.parse(lastModified) <= Date.parse(modifiedSince))) return false;
+  return true;
 }
 
 function parse(schema: ZodTypeAny | undefined, value: unknown, where: string): unknown {

@@ -1,67 +1,43 @@
-import express, { type NextFunction, type Request, type Response, Router } from "express";
 import { allRestRouters } from "../modules/index.js";
 import type { Services } from "../services.js";
 import { AppError } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
-import { mountOpenApi } from "./openapi.js";
-import type { RawBodyRequest } from "./rest-kit.js";
-
-/** The REST layer's parts: the router Express mounts, and what the fast door (rest-door.ts) reads of it. */
-export interface RestApi {
-  /** Mounted at /api: the JSON body parser, every route, the 404, the error handler. */
-  router: Router;
-  /** The one flat router of every module's routes. */
-  routes: Router;
-  notFound: (req: Request, res: Response) => void;
-  onError: (err: unknown, req: Request, res: Response) => void;
-}
+import { addOpenApiRoutes } from "./openapi.js";
+import { RestRoutes } from "./rest-routes.js";
 
 /**
- * The REST compatibility layer under /api (spec section 7). Handlers are thin:
- * take the caller from the verified token, call one service method, reshape.
+ * The REST compatibility layer under /api (spec section 7): every module's routes and the
+ * OpenAPI document of them, in one list (registered on the server by fastify-rest.ts). Handlers
+ * are thin: take the caller from the verified token, call one service method, reshape.
  */
-export function createRestApi(services: Services): RestApi {
-  const router = Router();
-  // Keeps the exact bytes too: webhook signatures (Razorpay) are computed over the raw body.
-  const keepRaw = (req: unknown, _res: unknown, buf: Buffer) => void ((req as RawBodyRequest).rawBody = buf);
-  const json = express.json({ limit: "256kb", verify: keepRaw });
-  // The old client sends the profile picture inside the profile form as a base64 data URL: a
-  // 2 MB image is about 2.8 MB of text, so that path reads up to 4 MB (the service then checks
-  // the decoded bytes against the 2 MB limit and answers its own message).
-  const profileJson = express.json({ limit: "4mb", verify: keepRaw });
-  router.use((req, res, next) => (req.path === "/profileDetails" ? profileJson : json)(req, res, next));
-  // Every module adds its routes to one flat router: a request walks one route list, not a router per module.
-  const routes = Router();
-  for (const add of allRestRouters) {
-    const added = add(services, routes);
-    if (added !== routes) routes.use(added); // a module that made its own router
-  }
-  mountOpenApi(routes);
-  router.use(routes);
-  const notFound = (_req: Request, res: Response) => void res.status(404).json({ error: "Not found" });
-  const errorHandler = restErrorHandler(services.deps.logger);
-  router.use(notFound);
-  router.use(errorHandler);
-  return { router, routes, notFound, onError: (err, req, res) => errorHandler(err, req, res, () => {}) };
+export function restRoutes(services: Services): RestRoutes {
+  const routes = new RestRoutes();
+  for (const add of allRestRouters) add(services, routes);
+  addOpenApiRoutes(routes);
+  return routes;
 }
 
-export function restErrorHandler(logger: Logger) {
-  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof AppError) {
-      if (err.code === "RATE_LIMITED" && typeof err.extensions.retryAfter === "number") {
-        res.setHeader("Retry-After", String(err.extensions.retryAfter));
-      }
-      // A request refused at the door names the field (rest-kit.ts `validationError`).
-      const field = typeof err.extensions.field === "string" ? { field: err.extensions.field } : {};
-      res.status(err.status).json({ error: err.message, code: err.code, ...field });
-      return;
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** What /api answers for an error: a refusal with its code (and the field a validation names), a 4xx of the HTTP layer, or a logged 500. */
+export function restErrorAnswer(err: unknown, logger: Logger): ErrorAnswer {
+  if (err instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (err.code === "RATE_LIMITED" && typeof err.extensions.retryAfter === "number") {
+      headers["Retry-After"] = String(err.extensions.retryAfter);
     }
-    const status = (err as { status?: number; type?: string }).status;
-    if (status && status >= 400 && status < 500) {
-      res.status(status).json({ error: status === 413 ? "Request too large" : "Bad request", code: "BAD_USER_INPUT" });
-      return;
-    }
-    logger.error({ err }, "REST handler failed");
-    res.status(500).json({ error: "Something went wrong", code: "INTERNAL_SERVER_ERROR" });
-  };
+    // A request refused at the door names the field (rest-kit.ts `validationError`).
+    const field = typeof err.extensions.field === "string" ? { field: err.extensions.field } : {};
+    return { status: err.status, body: { error: err.message, code: err.code, ...field }, headers };
+  }
+  const status = (err as { statusCode?: number; status?: number }).statusCode ?? (err as { status?: number }).status;
+  if (status && status >= 400 && status < 500) {
+    return { status, body: { error: status === 413 ? "Request too large" : "Bad request", code: "BAD_USER_INPUT" }, headers: {} };
+  }
+  logger.error({ err }, "REST handler failed");
+  return { status: 500, body: { error: "Something went wrong", code: "INTERNAL_SERVER_ERROR" }, headers: {} };
 }

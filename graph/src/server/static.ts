@@ -1,38 +1,79 @@
-import express, { type Express } from "express";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../shared/paths.js";
 
 export const WEB_DIST = path.join(PROJECT_ROOT, "dist/web");
 
+/** What the client-side routes are: every GET outside the server's own paths (and the hashed assets, whose misses are 404s). */
+const SPA_PATH = /^\/(?!api\/|graphql|healthz|uploads\/|assets\/|__e2e)/i;
+
+/** Serves index.html for a client-side route; false when the request is not one (then the 404). */
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
+ * Whether an Accept header takes HTML (what Express's `req.accepts("html")` answered): no header
+ * takes anything; otherwise text/html, text/* or * / * with a non-zero quality.
+ */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    if (type !== "text/html" && type !== "text/*" && type !== "*/*") return false;
+    const q = params.find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 /**
  * The built web app and the GraphQL sandbox. Hashed assets are cached for a year;
- * HTML never, so a deploy is picked up at once. Client-side routes fall back to index.html.
+ * HTML never, so a deploy is picked up at once. Client-side routes fall back to index.html
+ * (through the app's 404 handler, which calls the returned fallback).
  */
-export function mountStatic(app: Express, dist = WEB_DIST): void {
+export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promise<SpaFallback | null> {
   if (!existsSync(path.join(dist, "index.html"))) {
-    app.get("/", (_req, res) => {
-      res.status(503).type("text").send("The web app is not built yet: run `npm run build` (npm start does it for you).");
-    });
-    return;
+    app.get("/", async (_request, reply) =>
+      reply
+        .code(503)
+        .type("text/plain; charset=utf-8")
+        .send("The web app is not built yet: run `npm run build` (npm start does it for you)."),
+    );
+    return null;
   }
-  app.use("/assets", express.static(path.join(dist, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }));
-  app.use(
-    express.static(dist, {
-      index: false,
-      maxAge: "1h",
-      redirect: false,
-      // /index.html or /sandbox/index.html asked for by name: no-cache like the routes below.
-      setHeaders: (res, file) => void (file.endsWith(".html") && res.setHeader("Cache-Control", "no-cache")),
-    }),
-  );
-  const sendHtml = (file: string) => (_req: express.Request, res: express.Response) => {
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(path.join(dist, file));
-  };
-  app.get(["/sandbox", "/sandbox/"], sendHtml("sandbox/index.html"));
-  app.get(/^\/(?!api\/|graphql|healthz|uploads\/|__e2e).*/, (req, res, next) => {
-    if (!req.accepts("html")) return next();
-    sendHtml("index.html")(req, res);
+  // A missing asset is a 404 (never index.html): SPA_PATH leaves /assets/ out.
+  await app.register(fastifyStatic, {
+    root: path.join(dist, "assets"),
+    prefix: "/assets/",
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: "365d",
   });
+  const noCache = (reply: FastifyReply) => void reply.header("Cache-Control", "no-cache");
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: "/",
+    index: false,
+    redirect: false,
+    // A folder (/sandbox/ is a route) is not a file: a client-side route or a 404.
+    allowedPath: (pathName) => !pathName.endsWith("/"),
+    maxAge: "1h",
+    // /index.html or /sandbox/index.html asked for by name: no-cache like the routes below.
+    setHeaders: (reply, file) => void (file.endsWith(".html") && noCache(reply)),
+  });
+  const sendHtml = (reply: FastifyReply, file: string) => {
+    noCache(reply);
+    return reply.sendFile(file, { cacheControl: false });
+  };
+  app.get("/sandbox", async (_request, reply) => sendHtml(reply, "sandbox/index.html"));
+  const fallback: SpaFallback = (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    if (!SPA_PATH.test(request.url) || !acceptsHtml(request.headers.accept)) return false;
+    void sendHtml(reply, "index.html");
+    return true;
+  };
+  // The root is a folder to the static files (which list none): the app's first page.
+  app.get("/", async (request, reply) => (fallback(request, reply) ? reply : reply.callNotFound()));
+  return fallback;
 }

@@ -1,10 +1,10 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { ErrorText, LooseString, OkAnswer } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { MESSAGES } from "./account-rules.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 // Body fields are strings; anything else (missing, number, object) counts as empty, so the
 // service answers its own message (and sign-in the same one for every malformed input).
@@ -14,7 +14,7 @@ const NewToken = z.object({ newtoken: LooseString.describe("The token from the r
 const tag = "accounts";
 
 /** Spec section 7 payloads for sign-up, sign-in, password reset and the contact form. */
-export function accountsRest(services: Services, r: Router = Router()): Router {
+export function accountsRest(services: Services, r: RestRoutes): void {
   r.post(
     "/login",
     route(
@@ -176,6 +176,4 @@ export function accountsRest(services: Services, r: Router = Router()): Router {
       },
     ),
   );
-
-  return r;
 }

@@ -1,14 +1,14 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { OtherParam } from "./chat.rest.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "chat";
 
 /** Read markers, unread counts and the online-status setting (not in spec section 7: the app's own). */
-export function chatPresenceRest(services: Services, r: Router = Router()): Router {
+export function chatPresenceRest(services: Services, r: RestRoutes): void {
   const chat = services.chat;
 
   r.post(
@@ -59,6 +59,4 @@ export function chatPresenceRest(services: Services, r: Router = Router()): Rout
       async (_req, ctx, _res, { body }) => ({ onlineStatusVisible: await chat.presence.setVisible(requireUser(ctx).id, body.visible) }),
     ),
   );
-
-  return r;
 }

@@ -1,4 +1,3 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId, OptionalText } from "../../server/rest-schemas.js";
@@ -6,6 +5,7 @@ import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import type { ChatMessageView } from "./chat.types.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -43,7 +43,7 @@ async function legacyError<T>(work: () => Promise<T>, codes: string[]): Promise<
 }
 
 /** Spec section 7: the chat paths with their documented payloads. */
-export function chatRest(services: Services, r: Router = Router()): Router {
+export function chatRest(services: Services, r: RestRoutes): void {
   const chat = services.chat;
 
   r.get(
@@ -262,6 +262,4 @@ export function chatRest(services: Services, r: Router = Router()): Router {
       },
     ),
   );
-
-  return r;
 }

@@ -1,12 +1,11 @@
-import cors from "cors";
-import express, { Router } from "express";
-import { assertSelf, documented, type RawBodyRequest, route } from "../../server/rest-kit.js";
+import { assertSelf, documented, isFresh, route } from "../../server/rest-kit.js";
 import { requireUser } from "../../server/context.js";
 import { ErrorText, OptionalId } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import { parsePaise } from "./purchases.service.js";
+import { noBody, type RestRoutes } from "../../server/rest-routes.js";
 
 /**
  * The REST compatibility paths of spec section 7 for coins. Thin: caller from the token,
@@ -43,7 +42,7 @@ older than \`Last-Modified\`) answers 304 with no body. A change of coins, ratin
 
 **CORS**: readable from any origin (\`Access-Control-Allow-Origin: *\`, \`ETag\` and \`Last-Modified\` exposed).`;
 
-export function coinsRest(services: Services, r: Router = Router()): Router {
+export function coinsRest(services: Services, r: RestRoutes): void {
   const coins = services.coins;
 
   // Only `/<id>/rewards`: the literal second segment keeps this from swallowing other /api paths.
@@ -188,7 +187,6 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
   // ETag / Last-Modified: a client that already has the current ranking gets 304 and no body.
   r.get(
     "/leaderboard",
-    cors({ origin: "*", methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] }),
     route(
       services,
       {
@@ -214,12 +212,14 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
       },
       async (req, _ctx, res) => {
         const board = await coins.leaderboard.snapshot();
+        const etag = `"${board.version}"`;
+        const lastModified = board.lastModified.toUTCString();
         res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
-        res.setHeader("ETag", `"${board.version}"`);
-        res.setHeader("Last-Modified", board.lastModified.toUTCString());
-        if (req.fresh) {
-          res.status(304).end();
-          return;
+        res.setHeader("ETag", etag);
+        res.setHeader("Last-Modified", lastModified);
+        if (isFresh(req.headers, etag, lastModified)) {
+          res.status(304);
+          return noBody();
         }
         return board.rows.map((row) => ({
           _id: row.userId,
@@ -229,12 +229,13 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         }));
       },
     ),
+    { crossOrigin: { methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] } },
   );
 
-  // Razorpay calls this server to server: no token; the signature over the raw body is the auth.
+  // Razorpay calls this server to server: no token; the signature over the raw body is the auth
+  // (a `signature` route keeps the raw bytes of a body of any type).
   r.post(
     "/payments/razorpay/webhook",
-    express.raw({ type: () => true, limit: "256kb" }),
     documented(
       {
         tag,
@@ -245,17 +246,14 @@ export function coinsRest(services: Services, r: Router = Router()): Router {
         response: z.object({ status: z.string() }),
         responses: { 400: "Missing or wrong signature, or not an event." },
       },
-      async (req, res, next) => {
-        try {
-          const raw = (req as RawBodyRequest).rawBody ?? (Buffer.isBuffer(req.body) ? req.body : undefined);
-          const outcome = await coins.webhook.handle(raw, req.get("x-razorpay-signature"), req.get("x-razorpay-event-id"));
-          res.status(200).json({ status: outcome });
-        } catch (e) {
-          next(e);
-        }
+      async (req) => {
+        const header = (name: string) => {
+          const value = req.headers[name];
+          return Array.isArray(value) ? value.join(", ") : value;
+        };
+        const outcome = await coins.webhook.handle(req.rawBody, header("x-razorpay-signature"), header("x-razorpay-event-id"));
+        return { status: outcome };
       },
     ),
   );
-
-  return r;
 }

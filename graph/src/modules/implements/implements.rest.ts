@@ -1,9 +1,9 @@
-import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId, OptionalText, RequiredId, Skip, UserIdParam } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { implementRecords, parseVisibility, restRejectReason } from "./implements.rest-shape.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "implements";
 const Person = z.object({ user: z.string(), userName: z.string() });
@@ -34,7 +34,7 @@ const StatusAnswer = z.object({ error: ErrorText, status: z.string() });
  * reject,rejectPermanent} decides, POST /implements/:userID/:recordId/visibility hides.
  * Ids naming the caller must be the caller (403); the rules live in the services.
  */
-export function implementsRest(services: Services, r: Router = Router()): Router {
+export function implementsRest(services: Services, r: RestRoutes): void {
   const posts = services.implementPosts;
   const applicants = services.implementApplicants;
 
@@ -278,6 +278,4 @@ export function implementsRest(services: Services, r: Router = Router()): Router
       },
     ),
   );
-
-  return r;
 }

@@ -1,9 +1,9 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { toLessonConnection, toLessonView } from "./lessons.types.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "lessons";
 
@@ -63,7 +63,7 @@ const Refusals = {
  * Lessons over REST, the same service as GraphQL. The chat's lessons live under the chat's path
  * (the partner's id), one lesson under /lessons/{id}.
  */
-export function lessonsRest(services: Services, r: Router = Router()): Router {
+export function lessonsRest(services: Services, r: RestRoutes): void {
   const lessons = services.lessons;
 
   r.get(
@@ -187,6 +187,4 @@ export function lessonsRest(services: Services, r: Router = Router()): Router {
       },
     ),
   );
-
-  return r;
 }

@@ -1,9 +1,9 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { OkAnswer } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "moderation";
 const Id = z.object({ id: z.string() });
@@ -16,7 +16,7 @@ const NotOperator = { 403: "The caller is not an operator." };
  * The moderation console over REST (operators only: 403 for everyone else), served by the same
  * service as GraphQL: GET reports|report|stats|audit, POST the actions with `{ reason, ... }`.
  */
-export function moderationRest(services: Services, r: Router = Router()): Router {
+export function moderationRest(services: Services, r: RestRoutes): void {
   const m = services.moderation;
   const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
   const doc = <E extends object = object>(summary: string, extra?: E) => ({
@@ -135,5 +135,4 @@ export function moderationRest(services: Services, r: Router = Router()): Router
       },
     ),
   );
-  return r;
 }

@@ -1,4 +1,3 @@
-import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
 import { requireUser } from "../../server/context.js";
@@ -6,6 +5,7 @@ import { documented, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
+import { type RestRequest, type RestRoutes, TextAnswer } from "../../server/rest-routes.js";
 
 const toRest = (list: MailSettingView[]) => ({
   error: "",
@@ -40,7 +40,7 @@ const page = (title: string, body: string) =>
  * follow links, so a GET changes nothing); POST turns it off. Neither needs signing in; the
  * token is an HMAC only the server can make.
  */
-export function notificationSettingsRest(services: Services, r: Router = Router()): Router {
+export function notificationSettingsRest(services: Services, r: RestRoutes): void {
   r.get(
     "/notification-settings",
     route(
@@ -80,30 +80,28 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
     ),
   );
 
-  const token = (req: Request) => (typeof req.query.token === "string" ? req.query.token : "");
+  const token = (req: RestRequest) => (typeof req.query.token === "string" ? req.query.token : "");
+  const html = (text: string) => new TextAnswer("text/html; charset=utf-8", text);
 
   r.get(
     "/unsubscribe",
     documented(
       unsubscribeDoc("What the one-click link in a notification mail turns off, and a button to confirm (an HTML page; changes nothing)"),
-      (req: Request, res: Response) => {
+      async (req, res) => {
         const t = services.notificationMail.describeToken(token(req));
         res.setHeader("cache-control", "no-store");
-        if (!t)
-          return void res
-            .status(400)
-            .type("html")
-            .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+        if (!t) {
+          res.status(400);
+          return html(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
+        }
         const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
-        res
-          .type("html")
-          .send(
-            page(
-              "Unsubscribe",
-              `<p>Stop ${what}? You can turn them on again in your mail settings.</p>` +
-                `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-            ),
-          );
+        return html(
+          page(
+            "Unsubscribe",
+            `<p>Stop ${what}? You can turn them on again in your mail settings.</p>` +
+              `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        );
       },
     ),
   );
@@ -112,23 +110,17 @@ export function notificationSettingsRest(services: Services, r: Router = Router(
     "/unsubscribe",
     documented(
       unsubscribeDoc("One-click unsubscribe (RFC 8058): turns off what the mail's token names; answers an HTML page"),
-      async (req: Request, res: Response, next) => {
+      async (req, res) => {
+        res.setHeader("cache-control", "no-store");
         try {
-          res.setHeader("cache-control", "no-store");
           await services.notificationMail.unsubscribe(token(req));
-          res.type("html").send(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
+          return html(page("Unsubscribed", `<p role="status">${M.unsubscribed}</p>`));
         } catch (e) {
-          if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
-            return void res
-              .status(400)
-              .type("html")
-              .send(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
-          }
-          next(e);
+          if (!(e instanceof AppError && e.code === "BAD_USER_INPUT")) throw e;
+          res.status(400);
+          return html(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
         }
       },
     ),
   );
-
-  return r;
 }

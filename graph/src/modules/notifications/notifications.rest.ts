@@ -1,10 +1,10 @@
-import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import type { NotificationView } from "./notifications.types.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "notifications";
 const RestNotification = z
@@ -42,7 +42,7 @@ export function toRestNotifications(views: NotificationView[]) {
   };
 }
 
-export function notificationsRest(services: Services, r: Router = Router()): Router {
+export function notificationsRest(services: Services, r: RestRoutes): void {
   r.get(
     "/notifications",
     route(
@@ -91,6 +91,4 @@ export function notificationsRest(services: Services, r: Router = Router()): Rou
       },
     ),
   );
-
-  return r;
 }

@@ -1,12 +1,12 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { OkAnswer } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 /** A student's own data over REST: the JSON export (as a download) and account deletion. */
-export function privacyRest(services: Services, r: Router = Router()): Router {
+export function privacyRest(services: Services, r: RestRoutes): void {
   r.get(
     "/me/export",
     route(
@@ -44,6 +44,4 @@ export function privacyRest(services: Services, r: Router = Router()): Router {
       },
     ),
   );
-
-  return r;
 }

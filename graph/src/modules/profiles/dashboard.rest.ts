@@ -1,4 +1,3 @@
-import { Router } from "express";
 import { requireUser } from "../../server/context.js";
 import { route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId, Skip } from "../../server/rest-schemas.js";
@@ -8,12 +7,13 @@ import { detailsNotFilled } from "../../shared/errors.js";
 import { type FeedPage, SEARCH_LIMIT, SearchFilter } from "./feed.service.js";
 import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 const tag = "profiles";
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
-export function dashboardRest(services: Services, r: Router = Router()): Router {
+export function dashboardRest(services: Services, r: RestRoutes): void {
   r.get(
     "/dashboard",
     route(
@@ -61,6 +61,4 @@ export function dashboardRest(services: Services, r: Router = Router()): Router 
       },
     ),
   );
-
-  return r;
 }

@@ -1,5 +1,3 @@
-import { type Request, type Response, Router } from "express";
-import multer from "multer";
 import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId } from "../../server/rest-schemas.js";
@@ -8,6 +6,7 @@ import type { Services } from "../../services.js";
 import { badInput, notFound } from "../../shared/errors.js";
 import { PublicUser } from "./profiles.rest-schemas.js";
 import { restPublicUser } from "./rest-shapes.js";
+import { type RestRequest, type RestRoutes, UploadRefused } from "../../server/rest-routes.js";
 
 const ResponseStatsRest = z
   .object({
@@ -59,24 +58,18 @@ const ProfileForm = z.object({
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One file, in memory, never more than the image limit (multer stops reading past it). */
-const imageUpload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 },
-}).single("image");
-
-function readImage(req: Request, res: Response): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    imageUpload(req, res, (err: unknown) => {
-      if (!err) return resolve(req.file?.buffer ?? null);
-      const code = (err as { code?: string }).code;
-      reject(badInput(code === "LIMIT_FILE_SIZE" ? PROFILE_MESSAGES.imageSize : PROFILE_MESSAGES.imageType));
-    });
-  });
+/** One file, in memory, never more than the image limit (reading stops past it). */
+async function readImage(req: RestRequest): Promise<Buffer | null> {
+  try {
+    return await req.file("image", { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 });
+  } catch (e) {
+    if (!(e instanceof UploadRefused)) throw e;
+    throw badInput(e.tooLarge ? PROFILE_MESSAGES.imageSize : PROFILE_MESSAGES.imageType);
+  }
 }
 
 /** POST /profileDetails (token in the body, picture as a data URL or an uploaded URL), GET /user/:id, POST /upload/image. */
-export function profilesRest(services: Services, r: Router = Router()): Router {
+export function profilesRest(services: Services, r: RestRoutes): void {
   r.post(
     "/upload/image",
     route(
@@ -89,10 +82,10 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
         response: z.object({ error: ErrorText, url: z.string() }),
         responses: { 429: "Too many uploads." },
       },
-      async (req, ctx, res) => {
+      async (req, ctx) => {
         // The caller (and their upload limit) is checked before a byte of the file is read.
         const me = assertSelf(ctx, undefined);
-        const url = await services.profiles.uploadImage(me, () => readImage(req, res));
+        const url = await services.profiles.uploadImage(me, () => readImage(req));
         return { error: "", url };
       },
     ),
@@ -130,8 +123,6 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
 
   r.get(
     "/user/:id",
-    // Not an id: a sibling path such as /user/chat belongs to another module's router.
-    (req, _res, next) => next(ID.test(String(req.params.id)) ? undefined : "route"),
     route(
       services,
       {
@@ -148,7 +139,7 @@ export function profilesRest(services: Services, r: Router = Router()): Router {
         return { user: Object.assign(restPublicUser(user), { responseStats }) };
       },
     ),
+    // Not an id: a sibling path such as /user/chat is another route's; anything else is the REST 404.
+    { paramsMatch: { id: ID } },
   );
-
-  return r;
 }

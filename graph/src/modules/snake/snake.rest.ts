@@ -1,15 +1,15 @@
-import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { UserIdParam } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 /**
  * Spec section 7: GET /Snakegame/{userID}/details -> { highScore } and
  * POST /Snakegame/{userID}/update { highScore }. Both read and write only the caller's own
  * score: the path id must be the token's user (403 otherwise, 401 without a token).
  */
-export function snakeRestRouter(services: Services, router: Router = Router()): Router {
+export function snakeRestRouter(services: Services, router: RestRoutes): void {
   const tag = "snake";
   const HighScore = z.object({ highScore: z.number().int() });
 
@@ -48,6 +48,4 @@ export function snakeRestRouter(services: Services, router: Router = Router()): 
       },
     ),
   );
-
-  return router;
 }

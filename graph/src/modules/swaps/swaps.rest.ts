@@ -1,8 +1,8 @@
-import { Router } from "express";
 import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OkAnswer, OptionalId } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
 
 /**
  * Spec section 7 paths for swap and pay requests. Which body id names whom:
@@ -23,7 +23,7 @@ const SkillChoice = z.unknown().describe("`{ category, skill }`, one of the stud
 const Pair = { userID: OptionalId.describe("The caller's id."), feedID: OptionalId.describe("The other student's id.") };
 const RequestAnswer = z.object({ error: ErrorText, requestId: z.string().optional() });
 
-export function swapsRest(services: Services, r: Router = Router()): Router {
+export function swapsRest(services: Services, r: RestRoutes): void {
   for (const path of ["/user/swap/form", "/user/payment/form"]) {
     r.post(
       path,
@@ -166,6 +166,4 @@ export function swapsRest(services: Services, r: Router = Router()): Router {
       },
     ),
   );
-
-  return r;
 }

@@ -1,0 +1,52 @@
+import type { ApolloServer } from "@apollo/server";
+import { fastifyApolloHandler } from "@as-integrations/fastify";
+import fastifyCors from "@fastify/cors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { Services } from "../services.js";
+import { type Context, contextFromRequest } from "./context.js";
+import { errorAnswer } from "./http-errors.js";
+import { acceptJsonBodies, ignoreOtherBodies } from "./json-body.js";
+import { graphqlOverHttpStatus } from "./response-status.js";
+
+export const GRAPHQL_PATH = "/graphql";
+
+/** A GraphQL request's body: a document and its variables are small; 1 MB is far past any the app sends. */
+const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST/GET /graphql through Apollo Server (@as-integrations/fastify): JSON bodies, CORS for any
+ * origin (integrators' pages; the token is a header, never a cookie), and bad bodies answered as
+ * GraphQL errors. Registered with the prefix /graphql, so CORS covers this path only. Every request
+ * goes through Apollo's pipeline (parsing, validation with every armor limit, plugins, CSRF
+ * prevention, error formatting); only the status of a request error answered as application/json
+ * is then set by graphqlOverHttpStatus.
+ */
+export async function graphqlPlugin(gql: FastifyInstance, apollo: ApolloServer<Context>, services: Services): Promise<void> {
+  gql.removeAllContentTypeParsers();
+  acceptJsonBodies(gql, false);
+  ignoreOtherBodies(gql);
+  // The same answers as the `cors` package's defaults the app used: every method, any origin, any preflight.
+  await gql.register(fastifyCors, { methods: "GET,HEAD,PUT,PATCH,POST,DELETE", strictPreflight: false });
+  const logger = services.deps.logger;
+  gql.setErrorHandler((err: FastifyError, _request, reply) => {
+    const { status, body } = errorAnswer(err, GRAPHQL_PATH, logger);
+    return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
+  });
+  const apolloHandler = fastifyApolloHandler<Context>(apollo, {
+    context: async (request) => contextFromRequest(services, request),
+  });
+  // `Reply: string`: the integration's handler answers Apollo's text (or streams an incremental answer itself).
+  gql.route<{ Reply: string }>({
+    method: ["GET", "POST", "OPTIONS"],
+    url: "/",
+    bodyLimit: GRAPHQL_BODY_LIMIT,
+    handler: async function (this: FastifyInstance, request, reply) {
+      const body = await apolloHandler.call(this, request, reply);
+      if (typeof body === "string") {
+        const type = reply.getHeader("content-type");
+        reply.code(graphqlOverHttpStatus(reply.statusCode, typeof type === "string" ? type : undefined, body));
+      }
+      return body;
+    },
+  });
+}

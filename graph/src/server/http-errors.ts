@@ -1,0 +1,19 @@
+import type { Logger } from "../shared/logger.js";
+
+/** /graphql, with or without a trailing slash or a query string. */
+const GRAPHQL = /^\/graphql\/?(\?|$)/i;
+
+/**
+ * The status and JSON body of an error no route answered: a missing file under /uploads or
+ * /assets, a /graphql body that is not JSON or too large, a path nothing serves. JSON with a
+ * code and never a stack; on /graphql in GraphQL's shape. (/api has its own: rest.ts.)
+ */
+export function errorAnswer(err: unknown, path: string, logger: Logger): { status: number; body: unknown } {
+  const raw = (err as { statusCode?: unknown }).statusCode ?? (err as { status?: unknown }).status;
+  const status = typeof raw === "number" && raw >= 400 && raw < 500 ? raw : 500;
+  if (status === 500) logger.error({ err }, "HTTP request failed");
+  const code = status === 404 ? "NOT_FOUND" : status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+  const message =
+    status === 404 ? "Not found" : status === 413 ? "Request too large" : status === 500 ? "Something went wrong" : "Bad request";
+  return { status, body: GRAPHQL.test(path) ? { errors: [{ message, extensions: { code } }] } : { error: message, code } };
+}
