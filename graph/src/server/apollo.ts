@@ -1,9 +1,12 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { unwrapResolverError } from "@apollo/server/errors";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import type { GraphQLFormattedError, GraphQLSchema, ValidationRule } from "graphql";
 import type { Server } from "node:http";
+import { isBusyError } from "../db/transaction.js";
+import { serviceBusy } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 
@@ -39,6 +42,10 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
   // about the request's variables like the 50 before it, so it is the client's error too.
   if (formatted.message === TOO_MANY_VARIABLE_ERRORS && !formatted.path) {
     return { message: formatted.message, extensions: { code: "BAD_USER_INPUT" } };
+  }
+  if ((code === "INTERNAL_SERVER_ERROR" || code === undefined) && isBusyError(unwrapResolverError(error))) {
+    const busy = serviceBusy();
+    return { message: busy.message, extensions: { ...busy.extensions }, path: formatted.path };
   }
   if (code === "INTERNAL_SERVER_ERROR" || code === undefined) {
     logger.error({ err: error }, "GraphQL resolver failed");

@@ -20,7 +20,7 @@ export const ErrorBody = z
     code: z
       .string()
       .describe(
-        "BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED, EMAIL_NOT_VERIFIED, INTERNAL_SERVER_ERROR",
+        "BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED, EMAIL_NOT_VERIFIED, SERVICE_BUSY, INTERNAL_SERVER_ERROR",
       ),
     field: z
       .string()
@@ -53,7 +53,8 @@ zod schemas each route validates its requests with.
 A refusal is \`{ "error": "<text>", "code": "<CODE>" }\` with its status: 400 BAD_USER_INPUT (a request that
 fails validation names the field: \`{ "error": "feedID is required", "field": "feedID" }\`), 401
 UNAUTHENTICATED, 403 FORBIDDEN or EMAIL_NOT_VERIFIED, 404 NOT_FOUND, 409 CONFLICT, 412 DETAILS_NOT_FILLED,
-413 a body over the size limit, 429 RATE_LIMITED (with \`Retry-After\` in seconds), 500 (never with a stack).
+413 a body over the size limit, 429 RATE_LIMITED (with \`Retry-After\` in seconds), 500 (never with a stack), 503 SERVICE_BUSY (the
+database could not take the work in time; nothing changed; send it again after \`Retry-After\` seconds).
 
 ## The legacy contract (the old client)
 The old client is an axios client: it reads \`error\` only from a 2xx answer. On the paths it reads

@@ -1,6 +1,7 @@
 import { allRestRouters } from "../modules/index.js";
 import type { Services } from "../services.js";
-import { AppError } from "../shared/errors.js";
+import { AppError, serviceBusy } from "../shared/errors.js";
+import { isBusyError } from "../db/transaction.js";
 import type { Logger } from "../shared/logger.js";
 import { addOpenApiRoutes } from "./openapi.js";
 import { RestRoutes } from "./rest-routes.js";
@@ -25,9 +26,11 @@ export interface ErrorAnswer {
 
 /** What /api answers for an error: a refusal with its code (and the field a validation names), a 4xx of the HTTP layer, or a logged 500. */
 export function restErrorAnswer(err: unknown, logger: Logger): ErrorAnswer {
+  // The database too busy to take the work (a full pool's queue outside a transaction): a retry, not a fault.
+  if (isBusyError(err)) err = serviceBusy();
   if (err instanceof AppError) {
     const headers: Record<string, string> = {};
-    if (err.code === "RATE_LIMITED" && typeof err.extensions.retryAfter === "number") {
+    if ((err.code === "RATE_LIMITED" || err.code === "SERVICE_BUSY") && typeof err.extensions.retryAfter === "number") {
       headers["Retry-After"] = String(err.extensions.retryAfter);
     }
     // A request refused at the door names the field (rest-kit.ts `validationError`).

@@ -40,7 +40,7 @@ const ROOT_DESCRIPTIONS = {
   Query:
     "Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. " +
     "Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, " +
-    "DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED.",
+    "DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again).",
   Mutation: "Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing.",
   Subscription:
     "Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients.",
