@@ -34,7 +34,7 @@ export class UsersService {
   }
 
   async exists(id: string): Promise<boolean> {
-    return this.users.exist({ where: { id } });
+    return this.users.exists({ where: { id } });
   }
 
   /** Students (deleted accounts aside) with and without a verified address, for the moderation console. */
