@@ -52,6 +52,8 @@ const documentedSubpaths = [
   "graphiql/style.css",
   "graphql-ws/use/ws",
   "mysql2/promise",
+  // The package's README: "or import directly" (the memory limiter without every store's module).
+  "rate-limiter-flexible/lib/RateLimiterMemory.js",
   "react-dom/client",
   "react-router/dom",
   "vitest/config",
@@ -75,8 +77,8 @@ const deepImportMessage =
 /**
  * The rule entries for deep imports: static imports and re-exports through
  * @typescript-eslint/no-restricted-imports (a rule of its own, so the architecture's
- * no-restricted-imports blocks below do not replace it), import() through no-restricted-syntax
- * (neither import rule looks at import()). `temporarilyAllowed` is for the per-file exceptions
+ * no-restricted-imports blocks below do not replace it), import() and require() through
+ * no-restricted-syntax (neither import rule looks at calls). `temporarilyAllowed` is for the per-file exceptions
  * at the end of this file only.
  */
 const noDeepImports = (temporarilyAllowed = []) => {
@@ -86,8 +88,9 @@ const noDeepImports = (temporarilyAllowed = []) => {
     "no-restricted-syntax": [
       "error",
       {
-        // esquery regexes cannot hold a "/": spelled \x2F.
-        selector: `ImportExpression > Literal.source[value=/${regex.replaceAll("/", "\\x2F")}/]`,
+        // esquery regexes cannot hold a "/": spelled \x2F. require() and shared/lazy-require.ts's
+        // lazyRequire() load packages too.
+        selector: `:matches(ImportExpression > Literal.source, CallExpression[callee.name=/^(require|lazyRequire)$/] > Literal)[value=/${regex.replaceAll("/", "\\x2F")}/]`,
         message: deepImportMessage,
       },
     ],
@@ -225,6 +228,14 @@ export default tseslint.config(
       ...noDeepImports(["typeorm/driver/mysql/MysqlDriver.js", "typeorm/util/DateUtils.js"]),
       "import-x/no-extraneous-dependencies": declaredOnly(["sql-escaper"]),
     },
+  },
+  {
+    // Fix: in consume(), `reason instanceof RateLimiterRes` becomes `typeof reason === "object" &&
+    // reason !== null && "msBeforeNext" in reason && typeof reason.msBeforeNext === "number"` (the
+    // documented rejection's field), and the lazyRequire of rate-limiter-flexible/lib/RateLimiterRes.js
+    // (a file the package does not document as an entry) goes.
+    files: ["graph/src/shared/rate-limit.ts"],
+    rules: noDeepImports(["rate-limiter-flexible/lib/RateLimiterRes.js"]),
   },
   {
     // Goes with graphql-jit (the file is being removed). Until then, the fix: getVariableValues

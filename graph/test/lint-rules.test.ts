@@ -62,6 +62,8 @@ describe("lint: dependencies are declared and used through their documented entr
       "@typescript-eslint/no-restricted-imports",
     );
     expect(await rulesFiredOn(file, `export const load = () => import("typeorm/util/DateUtils.js");\n`)).toContain("no-restricted-syntax");
+    const lazy = `import { lazyRequire } from "../shared/lazy-require.js";\nexport const d = lazyRequire("razorpay/dist/razorpay.js");\n`;
+    expect(await rulesFiredOn(file, lazy)).toContain("no-restricted-syntax");
     expect(await rulesFiredOn("web/src/lib/probe.ts", `import "@apollo/client/utilities/internal";\n`)).toContain(
       "@typescript-eslint/no-restricted-imports",
     );
