@@ -10,8 +10,9 @@
 // The other packages keep their locked versions (package-lock.json is copied and npm only moves
 // what the pins change), so a failure points at a core package's floor, not at a drifting tree.
 //
-//   npm run deps:floor            # the temporary folder is removed afterwards
-//   npm run deps:floor -- --keep  # kept, to look into a failure
+//   npm run deps:floor                                # the temporary folder is removed afterwards
+//   npm run deps:floor -- --keep                      # kept, to look into a failure
+//   npm run deps:floor -- --range graphql=^16.12.0    # try a raised range before writing it
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -31,7 +32,12 @@ const CORE = [
 ];
 
 const root = path.resolve(import.meta.dirname, "..");
-const keep = process.argv.includes("--keep");
+const args = process.argv.slice(2);
+const keep = args.includes("--keep");
+/** `--range name=range` (repeatable): the range to take the floor of instead of package.json's. */
+const rangeOverrides = new Map(args.flatMap((a, i) => (a === "--range" && args[i + 1] ? [args[i + 1].split(/=(.*)/s).slice(0, 2)] : [])));
+for (const name of rangeOverrides.keys())
+  if (!CORE.includes(name)) throw new Error(`--range ${name}: not a core package (${CORE.join(", ")})`);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /**
@@ -96,10 +102,10 @@ try {
   for (const name of CORE) {
     const field = pkg.dependencies?.[name] ? "dependencies" : pkg.devDependencies?.[name] ? "devDependencies" : null;
     if (!field) throw new Error(`${name} is not declared in package.json`);
-    const range = pkg[field][name];
+    const range = rangeOverrides.get(name) ?? pkg[field][name];
     const floor = lowestAdmitted(name, range);
     pkg[field][name] = floor;
-    console.log(`  ${name.padEnd(26)} ${range.padEnd(12)} -> ${floor}`);
+    console.log(`  ${name.padEnd(26)} ${range.padEnd(12)} -> ${floor}${rangeOverrides.has(name) ? "  (--range)" : ""}`);
   }
   writeFileSync(pkgPath, JSON.stringify(pkg, null, 2) + "\n");
 
