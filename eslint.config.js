@@ -37,7 +37,7 @@ const devFiles = [
 ];
 
 // Subpaths of packages that their documentation names as entry points (and their package.json
-// "exports" lists), used by the code today. Any other "pkg/sub/path" is a private file: it can
+// "exports" lists, where there is one), used by the code today. Any other "pkg/sub/path" is a private file: it can
 // move or change on a minor release without a word in the changelog. Add an entry here only
 // with a link-worthy reason: the package documents it.
 const documentedSubpaths = [
@@ -78,8 +78,8 @@ const deepImportMessage =
  * The rule entries for deep imports: static imports and re-exports through
  * @typescript-eslint/no-restricted-imports (a rule of its own, so the architecture's
  * no-restricted-imports blocks below do not replace it), import() and require() through
- * no-restricted-syntax (neither import rule looks at calls). `temporarilyAllowed` is for the per-file exceptions
- * at the end of this file only.
+ * no-restricted-syntax (neither import rule looks at calls). `temporarilyAllowed` is for the
+ * per-file exceptions at the end of this file only.
  */
 const noDeepImports = (temporarilyAllowed = []) => {
   const regex = deepImportRegex([...documentedSubpaths, ...temporarilyAllowed]);
