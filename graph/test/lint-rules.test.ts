@@ -3,6 +3,7 @@
 // every file silently, so `npm run lint` passing proves nothing about it. Each snippet is linted
 // as if it were a file at the given path, through ESLint's Node API and the project's config.
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +21,17 @@ async function rulesFiredOn(file: string, code: string): Promise<string[]> {
 function undeclaredInstalledPackage(): string {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
   const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+  const require = createRequire(path.join(root, "package.json"));
+  const resolves = (n: string) => {
+    try {
+      require.resolve(n);
+      return true;
+    } catch {
+      return false; // no entry point (a CLI, types only): the rule ignores what it cannot resolve
+    }
+  };
   const name = readdirSync(path.join(root, "node_modules")).find(
-    (n) => !n.startsWith(".") && !n.startsWith("@") && !declared.has(n) && !declared.has(`@types/${n}`),
+    (n) => !n.startsWith(".") && !n.startsWith("@") && !declared.has(n) && !declared.has(`@types/${n}`) && resolves(n),
   );
   if (!name) throw new Error("no undeclared package in node_modules to test with");
   return name;
