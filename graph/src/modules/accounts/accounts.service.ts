@@ -57,7 +57,7 @@ export class AccountsService {
     const nameKey = name.toLowerCase();
     await this.verification.releaseStale(email, nameKey);
     // Cheap check first so a taken name costs no hashing; the unique indexes settle races.
-    if (await this.users.exist({ where: [{ nameKey }, { email }] })) throw conflict(MESSAGES.nameTaken);
+    if (await this.users.exists({ where: [{ nameKey }, { email }] })) throw conflict(MESSAGES.nameTaken);
     const user = this.users.create({
       id: newId(),
       name,

@@ -28,7 +28,7 @@ export class BlocksService {
   async block(blockerId: string, blockedId: string, reason: "swap-rejected" | "reported", em?: EntityManager): Promise<void> {
     if (blockerId === blockedId) return;
     const repo = this.em(em).getRepository(Block);
-    if (await repo.exist({ where: { blockerId, blockedId } })) return;
+    if (await repo.exists({ where: { blockerId, blockedId } })) return;
     try {
       await repo.insert({ id: newId(), blockerId, blockedId, reason, createdAt: this.deps.clock.now() });
     } catch (e) {
@@ -51,7 +51,7 @@ export class BlocksService {
   async isBlockedEither(a: string, b: string, em?: EntityManager): Promise<boolean> {
     return this.em(em)
       .getRepository(Block)
-      .exist({
+      .exists({
         where: [
           { blockerId: a, blockedId: b },
           { blockerId: b, blockedId: a },

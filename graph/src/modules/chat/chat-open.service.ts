@@ -25,7 +25,7 @@ export class ChatOpenService {
   }
 
   async existsBetween(a: string, b: string, em?: EntityManager): Promise<boolean> {
-    return this.repo(em).exist({ where: pairOf(a, b) });
+    return this.repo(em).exists({ where: pairOf(a, b) });
   }
 
   async findBetween(a: string, b: string, em?: EntityManager): Promise<Chat | null> {

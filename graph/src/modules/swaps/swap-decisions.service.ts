@@ -226,7 +226,7 @@ export class SwapDecisionsService {
       if (role === "receiver" ? asReceiver : role === "learner" ? asLearner : asReceiver || asLearner) return r.id;
       throw forbidden(role === "learner" ? M.onlyLearner : M.onlyReceiver);
     }
-    const any = await this.requests.repo().exist({
+    const any = await this.requests.repo().exists({
       where: [
         { requesterId: me, receiverId: other },
         { requesterId: other, receiverId: me },

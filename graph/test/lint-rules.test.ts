@@ -1,0 +1,114 @@
+// The dependency and boundary rules of eslint.config.js fire: a rule that is misconfigured (a
+// glob that matches nothing, a regex that never matches, a list that misses a folder) passes
+// every file silently, so `npm run lint` passing proves nothing about it. Each snippet is linted
+// as if it were a file at the given path, through ESLint's Node API and the project's config.
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let eslint: ESLint;
+
+/** The rule ids reported for `code` linted as the file at `file` (relative to the repo). */
+async function rulesFiredOn(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+/** A package that is installed (so the resolver finds it) but not declared in package.json. */
+function undeclaredInstalledPackage(): string {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+  const require = createRequire(path.join(root, "package.json"));
+  const resolves = (n: string) => {
+    try {
+      require.resolve(n);
+      return true;
+    } catch {
+      return false; // no entry point (a CLI, types only): the rule ignores what it cannot resolve
+    }
+  };
+  const name = readdirSync(path.join(root, "node_modules")).find(
+    (n) => !n.startsWith(".") && !n.startsWith("@") && !declared.has(n) && !declared.has(`@types/${n}`) && resolves(n),
+  );
+  if (!name) throw new Error("no undeclared package in node_modules to test with");
+  return name;
+}
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+describe("lint: dependencies are declared and used through their documented entry points", () => {
+  it("fails an import of a package that package.json does not declare", async () => {
+    const name = undeclaredInstalledPackage();
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.ts", `import "${name}";\n`)).toContain("import-x/no-extraneous-dependencies");
+  });
+
+  it("fails a type-only import of an undeclared package too", async () => {
+    const name = undeclaredInstalledPackage();
+    expect(
+      await rulesFiredOn("graph/src/modules/chat/probe.ts", `import type * as T from "${name}";\nexport type X = typeof T;\n`),
+    ).toContain("import-x/no-extraneous-dependencies");
+  });
+
+  it("fails a devDependency in shipped code, allows it in a test", async () => {
+    const code = `import { expect } from "vitest";\nexpect(1).toBe(1);\n`;
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.ts", code)).toContain("import-x/no-extraneous-dependencies");
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.test.ts", code)).toEqual([]);
+  });
+
+  it("fails deep imports into a package's files, static, re-exported or dynamic", async () => {
+    const file = "graph/src/db/probe.ts";
+    expect(
+      await rulesFiredOn(
+        file,
+        `import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata.js";\nexport type C = ColumnMetadata;\n`,
+      ),
+    ).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFiredOn(file, `export { execute } from "graphql/execution/execute.js";\n`)).toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
+    expect(await rulesFiredOn(file, `export const load = () => import("typeorm/util/DateUtils.js");\n`)).toContain("no-restricted-syntax");
+    const lazy = `import { lazyRequire } from "../shared/lazy-require.js";\nexport const d = lazyRequire("razorpay/dist/razorpay.js");\n`;
+    expect(await rulesFiredOn(file, lazy)).toContain("no-restricted-syntax");
+    expect(await rulesFiredOn("web/src/lib/probe.ts", `import "@apollo/client/utilities/internal";\n`)).toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
+  });
+
+  it("passes a package root, a scoped root and a documented subpath", async () => {
+    const code = [
+      `import { DataSource } from "typeorm";`,
+      `import { ApolloServer } from "@apollo/server";`,
+      `import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";`,
+      `import { createConnection } from "mysql2/promise";`,
+      `export const all = [DataSource, ApolloServer, ApolloServerPluginDrainHttpServer, createConnection, () => import("mysql2/promise")];`,
+      ``,
+    ].join("\n");
+    expect(await rulesFiredOn("graph/src/db/probe.ts", code)).toEqual([]);
+  });
+});
+
+describe("lint: module boundaries cover every module and feature folder", () => {
+  it("fails a module importing another module's entity, lessons included", async () => {
+    const code = `import { Chat } from "../chat/chat.entity.js";\nexport const c = Chat;\n`;
+    expect(await rulesFiredOn("graph/src/modules/lessons/probe.service.ts", code)).toContain("import-x/no-restricted-paths");
+    const intoLessons = `import { Lesson } from "../lessons/lesson.entity.js";\nexport const l = Lesson;\n`;
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.service.ts", intoLessons)).toContain("import-x/no-restricted-paths");
+  });
+
+  it("passes a module importing its own entity", async () => {
+    const code = `import { Lesson } from "./lesson.entity.js";\nexport const l = Lesson;\n`;
+    expect(await rulesFiredOn("graph/src/modules/lessons/probe.service.ts", code)).toEqual([]);
+  });
+
+  it("fails a cross-feature import in the web app, lessons included", async () => {
+    const target = readdirSync(path.join(root, "web/src/features/chat/hooks")).find((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+    expect(target).toBeDefined();
+    const code = `import * as m from "../../chat/hooks/${target!.replace(/\.tsx?$/, "")}";\nexport const x = m;\n`;
+    expect(await rulesFiredOn("web/src/features/lessons/components/probe.ts", code)).toContain("import-x/no-restricted-paths");
+  });
+});
