@@ -47,6 +47,7 @@ const documentedSubpaths = [
   "@apollo/client/link/subscriptions",
   "@apollo/client/react",
   "@apollo/client/testing/react",
+  "@apollo/server/errors",
   "@apollo/server/plugin/disabled",
   "@apollo/server/plugin/drainHttpServer",
   "graphiql/style.css",
@@ -78,11 +79,10 @@ const deepImportMessage =
  * The rule entries for deep imports: static imports and re-exports through
  * @typescript-eslint/no-restricted-imports (a rule of its own, so the architecture's
  * no-restricted-imports blocks below do not replace it), import() and require() through
- * no-restricted-syntax (neither import rule looks at calls). `temporarilyAllowed` is for the
- * per-file exceptions at the end of this file only.
+ * no-restricted-syntax (neither import rule looks at calls).
  */
-const noDeepImports = (temporarilyAllowed = []) => {
-  const regex = deepImportRegex([...documentedSubpaths, ...temporarilyAllowed]);
+const noDeepImports = () => {
+  const regex = deepImportRegex(documentedSubpaths);
   return {
     "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex, caseSensitive: true, message: deepImportMessage }] }],
     "no-restricted-syntax": [
@@ -207,43 +207,5 @@ export default tseslint.config(
       "scripts/**",
     ],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "@typescript-eslint/no-explicit-any": "off" },
-  },
-  // TEMPORARY per-file exceptions to the dependency rules: code that predates them and that
-  // its owners are changing on other branches. Each entry says the fix; remove the entry with it.
-  {
-    // Fix: `type ColumnMetadata = EntityMetadata["columns"][number];` (EntityMetadata is a root
-    // export; ColumnMetadata is not) instead of the import from typeorm/metadata/.
-    files: ["graph/src/db/sql.ts"],
-    rules: noDeepImports(["typeorm/metadata/ColumnMetadata.js"]),
-  },
-  {
-    // Fix: TypeORM's expansion through a public driver, `new DataSource({ type: "mysql" }).driver`
-    // (built without connecting), and the expected date text through mysql2's root export
-    // `format("?", [d], false, "Z")` and `new DataSource({ type: "better-sqlite3", database:
-    // ":memory:" }).driver.preparePersistentValue(d, { type: "datetime" })`, instead of
-    // typeorm/driver/mysql/MysqlDriver.js, typeorm/util/DateUtils.js and sql-escaper (a package
-    // of mysql2's own, not declared here).
-    files: ["graph/src/db/named-params.test.ts"],
-    rules: {
-      ...noDeepImports(["typeorm/driver/mysql/MysqlDriver.js", "typeorm/util/DateUtils.js"]),
-      "import-x/no-extraneous-dependencies": declaredOnly(["sql-escaper"]),
-    },
-  },
-  {
-    // Fix: in consume(), `reason instanceof RateLimiterRes` becomes `typeof reason === "object" &&
-    // reason !== null && "msBeforeNext" in reason && typeof reason.msBeforeNext === "number"` (the
-    // documented rejection's field), and the lazyRequire of rate-limiter-flexible/lib/RateLimiterRes.js
-    // (a file the package does not document as an entry) goes.
-    files: ["graph/src/shared/rate-limit.ts"],
-    rules: noDeepImports(["rate-limiter-flexible/lib/RateLimiterRes.js"]),
-  },
-  {
-    // Goes with graphql-jit (the file is being removed). Until then, the fix: getVariableValues
-    // from "graphql" (a root export) and the gateway types from a declared package.
-    files: ["graph/src/server/jit.ts"],
-    rules: {
-      ...noDeepImports(["graphql/execution/values.js"]),
-      "import-x/no-extraneous-dependencies": declaredOnly(["@apollo/server-gateway-interface"]),
-    },
   },
 );

@@ -1,7 +1,8 @@
 import { type DataSource, type EntityManager, type EntityMetadata, type EntityTarget, type ObjectLiteral } from "typeorm";
-import type { ColumnMetadata } from "typeorm/metadata/ColumnMetadata.js";
 
 type Runner = DataSource | EntityManager;
+/** A column of an entity's metadata (TypeORM exports EntityMetadata from its root, not ColumnMetadata). */
+type ColumnMetadata = EntityMetadata["columns"][number];
 
 /**
  * Raw SQL with TypeORM's named parameters (`:id`, `:...ids`), expanded for the current

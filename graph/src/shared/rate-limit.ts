@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { RateLimiterAbstract, RateLimiterRes as RateLimiterResType } from "rate-limiter-flexible";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { type Config, ConfigError } from "../config.js";
 import { rateLimited } from "./errors.js";
 import { lazyRequire } from "./lazy-require.js";
@@ -8,7 +8,6 @@ import { lazyRequire } from "./lazy-require.js";
 const RateLimiterMemory = lazyRequire(
   "rate-limiter-flexible/lib/RateLimiterMemory.js",
 ) as typeof import("rate-limiter-flexible").RateLimiterMemory;
-const RateLimiterRes = lazyRequire("rate-limiter-flexible/lib/RateLimiterRes.js") as typeof RateLimiterResType;
 
 /**
  * Every limit the app enforces, by name. Limits are enforced inside services, so REST,
@@ -101,8 +100,9 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
       const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
       if (refused.length === 0) return;
       const waits = refused.map((reason) => {
-        if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
-        throw reason; // the store failed: not a limit, a real error
+        // The documented contract: a refusal rejects with a RateLimiterRes, a failing store with an Error.
+        if (reason instanceof Error) throw reason; // the store failed: not a limit, a real error
+        return (reason as RateLimiterRes).msBeforeNext;
       });
       throw rateLimited(Math.max(1, Math.ceil(Math.max(...waits) / 1000)));
     },

@@ -139,10 +139,10 @@ describe.each(dbTargets)("rate limits on %s", (target) => {
       "RATE_LIMITED",
     );
     expect(await users.count()).toBe(before);
-    expect(await users.exist({ where: { nameKey: name.toLowerCase() } })).toBe(false);
+    expect(await users.exists({ where: { nameKey: name.toLowerCase() } })).toBe(false);
     moveDate(60 * 60 * 1000 + 1000);
     expect((await restFrom(t, ip, "/register", { name, email: studentEmail(), password: "s3cret-pass" })).status).toBe(200);
-    expect(await users.exist({ where: { nameKey: name.toLowerCase() } })).toBe(true);
+    expect(await users.exists({ where: { nameKey: name.toLowerCase() } })).toBe(true);
   });
 
   it("limits reset mails per email, whether or not the account exists", async () => {

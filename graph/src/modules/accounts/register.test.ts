@@ -91,7 +91,7 @@ describe.each(dbTargets)("register on %s", (target) => {
     expect(errorCode(viaGql)).toBe("BAD_USER_INPUT");
     expect(errorMessage(viaGql)).toBe(INVALID_EMAIL);
     expect(await users().count()).toBe(before);
-    expect(await users().exist({ where: { nameKey: name.toLowerCase() } })).toBe(false);
+    expect(await users().exists({ where: { nameKey: name.toLowerCase() } })).toBe(false);
   });
 
   it("refuses passwords shorter than 8 or longer than 128 characters, and missing fields", async () => {

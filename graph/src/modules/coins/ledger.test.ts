@@ -73,7 +73,7 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
       "BAD_USER_INPUT: You do not have enough skill coins",
     );
     expect(await balance(learner.user.id)).toBe(10);
-    expect(await t.dataSource.getRepository(CoinTransfer).exist({ where: { key: "hold:req-big" } })).toBe(false);
+    expect(await t.dataSource.getRepository(CoinTransfer).exists({ where: { key: "hold:req-big" } })).toBe(false);
 
     const hold = { learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-1", coins: 4 };
     expect((await coins().hold(hold)).moved).toBe(true);
