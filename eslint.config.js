@@ -21,13 +21,9 @@ const features = foldersIn("./web/src/features/");
 
 // Files that may import devDependencies: tests and their support, scripts, benchmarks, configs.
 // Everything else ships, so what it imports must be in "dependencies".
+const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.test-support.ts", "**/*.e2e.ts", "graph/test/**", "web/e2e/**"];
 const devFiles = [
-  "**/*.test.ts",
-  "**/*.test.tsx",
-  "**/*.test-support.ts",
-  "**/*.e2e.ts",
-  "graph/test/**",
-  "web/e2e/**",
+  ...testFiles,
   "web/src/test/**",
   // Test support by content (used only by the *.test.tsx beside it), named outside the convention.
   "web/src/features/profiles/components/test-client.tsx",
@@ -196,16 +192,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-unsafe-function-type": "off" }, // generated lists of migration classes
   },
   {
-    files: [
-      "**/*.test.ts",
-      "**/*.test.tsx",
-      "**/*.test-support.ts",
-      "**/*.e2e.ts",
-      "graph/test/**",
-      "web/e2e/**",
-      "bench/**",
-      "scripts/**",
-    ],
+    files: [...testFiles, "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
 );

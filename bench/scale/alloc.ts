@@ -9,7 +9,7 @@
  *   npm run bench:alloc -- --scenario graphql-profile [--builds .tmp/before,dist] [--requests 3000] [--top 25]
  *
  * Scenarios as bench:ab's (bench/scale/requests.ts). Owners are npm packages, node's modules or our
- * source files, through the bundle's source map; "graphql-jit (compiled queries)" is code it generated.
+ * source files, through the bundle's source map; "(generated code)" is code made at run time (`new Function`, eval).
  */
 import "reflect-metadata";
 import { spawn } from "node:child_process";
@@ -101,8 +101,8 @@ function summarise(build: string, head: ProfileNode) {
       return pkg ? pkg[1] : source.replace(/^.*?((graph|common)\/)/, "$1");
     }
     if (f.url.startsWith("node:")) return f.url;
-    // graphql-jit's compiled queries are functions made by `new Function`: no file.
-    if (f.url === "" && f.lineNumber >= 0) return "graphql-jit (compiled queries)";
+    // Functions made at run time (`new Function`, eval) have no file.
+    if (f.url === "" && f.lineNumber >= 0) return "(generated code)";
     // A builtin (Promise.all, Map, sort...) is charged to the JavaScript that called it.
     return null;
   };
