@@ -5,7 +5,7 @@
 //
 // The dependencies are bundled too: a cold start was mostly Node resolving, reading and compiling
 // some 1,400 files of node_modules one by one (bench/startup.ts). Left outside the bundle: native
-// addons (NATIVE), packages that are not installed (TypeORM's other drivers, optional peers: they
+// addons (NATIVE), @apollo/utils.createhash (LOADED_AT_RUN_TIME), packages that are not installed (TypeORM's other drivers, optional peers: they
 // load only if used, and fail then as they would unbundled), and what the code loads with
 // `lazyRequire` (adapters only a configured deployment uses). Whitespace and syntax are minified
 // to shorten parsing. Names are not kept (esbuild's keepNames gives every closure made at run time
@@ -52,18 +52,12 @@ export function serverIsStale() {
 /** Native addons: loaded from node_modules at run time. */
 const NATIVE = ["better-sqlite3", "argon2"];
 /**
- * @apollo/utils.createhash hashes with node's crypto only when `module.require` exists (esbuild's
- * module shim lacks it; it falls back to a pure-JavaScript SHA-256, sha.js), and then calls
- * `module.require("crypto")` for every hash: Apollo hashes every request's query text, and each
- * call went through node's module loader (about 1% of a cheap read's CPU). The bundle takes node's
- * `createHash` itself instead (scripts/shims/apollo-createhash.mjs).
+ * Loaded from node_modules at run time, as the package itself (no copy or replacement in the bundle):
+ * @apollo/utils.createhash hashes with node's crypto only when `module.require` exists, which
+ * esbuild's module shim lacks (bundled, it fell back to a pure-JavaScript SHA-256 for every request's
+ * query text). It is a dependency of @apollo/server, installed with it.
  */
-const nodeCreateHash = {
-  name: "node-createhash",
-  setup(build) {
-    build.onResolve({ filter: /^@apollo\/utils\.createhash$/ }, () => ({ path: path.join(root, "scripts/shims/apollo-createhash.mjs") }));
-  },
-};
+const LOADED_AT_RUN_TIME = ["@apollo/utils.createhash"];
 
 /** Bare imports that do not resolve from the importing file (optional, not installed) stay external. */
 const missingStayExternal = {
@@ -155,8 +149,8 @@ export async function buildServer(outfile = SERVER_ENTRY) {
     entryPoints: [path.join(root, "graph/src/main.ts")],
     outfile: bundle,
     bundle: true,
-    external: NATIVE,
-    plugins: [nodeCreateHash, missingStayExternal, latin1Sources],
+    external: [...NATIVE, ...LOADED_AT_RUN_TIME],
+    plugins: [missingStayExternal, latin1Sources],
     banner: { js: BANNER },
     define: { "import.meta.url": "__sxImportMetaUrl", "import.meta.dirname": "__dirname" },
     platform: "node",
