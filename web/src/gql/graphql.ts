@@ -951,7 +951,7 @@ export type Mutation = {
   updateProfile: Me;
   /** Verifies the checkout's signature for the caller's order and credits its coins exactly once. */
   verifyCoinPayment: PaymentVerification;
-  /** Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked. */
+  /** Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. The first use within 48 hours verifies the address; a spent link answers true again while the address it was mailed to is verified. BAD_USER_INPUT for an unknown, malformed or expired link. */
   verifyEmail: Scalars['Boolean']['output'];
   /** Operators only. The student gets a notification with the reason; the report (if given) is resolved. */
   warnStudent: Scalars['Boolean']['output'];
