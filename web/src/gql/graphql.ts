@@ -133,8 +133,8 @@ export type ChatMessage = {
   body: Scalars['String']['output'];
   /** The chat's id (not the partner's: use chatWith for that). */
   chatId: Scalars['ID']['output'];
-  /** The clientId the sender passed to sendMessage (only on that reply and its live event). */
-  clientId: Maybe<Scalars['String']['output']>;
+  /** The clientId the sender passed to sendMessage (only on that reply and its live event): the optimistic copy's identity. */
+  clientId: Maybe<Scalars['ID']['output']>;
   /** When the server stored it. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** The sender's user id. */
@@ -257,7 +257,7 @@ export type CoinHistoryKind =
 /** A gateway order the server created for a purchase; open the checkout with it. */
 export type CoinOrderView = {
   __typename?: 'CoinOrderView';
-  /** coins x 1000 paise */
+  /** Coins x 1000 paise (one coin is Rs. 10). */
   amountPaise: Scalars['Int']['output'];
   /** Coins the order buys (credited once it is paid and verified). */
   coins: Scalars['Int']['output'];
@@ -692,7 +692,7 @@ export type ModerationChat = {
   coins: Scalars['Int']['output'];
   /** When it completed, was reported or closed; null while in progress. */
   endedAt: Maybe<Scalars['DateTimeISO']['output']>;
-  /** null when no coins were held. */
+  /** The held coins and what became of them; null when no coins were held. */
   escrow: Maybe<ModerationEscrow>;
   /** The chat's id. */
   id: Scalars['ID']['output'];
@@ -1247,8 +1247,8 @@ export type Notification = {
   notifier: NotificationUser;
   /** The skill the notifier teaches (swap). */
   preachSkill: Maybe<SkillRef>;
-  /** The request, post or chat this is about. */
-  refId: Maybe<Scalars['String']['output']>;
+  /** The id of the request, post or chat this is about. */
+  refId: Maybe<Scalars['ID']['output']>;
   /** The price of a pay request; null otherwise. */
   skillCoins: Maybe<Scalars['Int']['output']>;
   /** What it is about: decides the card's actions. */
@@ -1469,7 +1469,7 @@ export type PaymentVerification = {
   __typename?: 'PaymentVerification';
   /** Coins the order bought */
   coins: Scalars['Int']['output'];
-  /** false when a replay found the coins already credited */
+  /** False when a replay found the coins already credited. */
   credited: Scalars['Boolean']['output'];
   /** The caller's balance afterwards */
   skillCoins: Scalars['Int']['output'];
@@ -1798,7 +1798,7 @@ export type ResponseStats = {
   answered: Scalars['Int']['output'];
   /** Requests received that are settled: answered (accepted or rejected) or expired unanswered. */
   received: Scalars['Int']['output'];
-  /** answered / received, from 0 to 1; null while no request was received. */
+  /** Answered / received, from 0 to 1; null while no request was received. */
   responseRate: Maybe<Scalars['Float']['output']>;
   /** Typical response time: the median answer came within this many hours (1, 3, 6, 12, 24, 48, 96, or the expiry window); null until one was answered. */
   typicalResponseHours: Maybe<Scalars['Int']['output']>;
@@ -1813,7 +1813,7 @@ export type RewardStatus = {
   rewardCount: Scalars['Int']['output'];
   /** Pass to acknowledgeReward so the popup marks exactly this one */
   rewardId: Maybe<Scalars['ID']['output']>;
-  /** true when there is a reward to show */
+  /** True when there is a reward to show. */
   rewarded: Scalars['Boolean']['output'];
 };
 
@@ -1822,7 +1822,7 @@ export type SandboxPayment = {
   __typename?: 'SandboxPayment';
   /** The order paid (pass to verifyCoinPayment). */
   orderId: Scalars['ID']['output'];
-  /** The sandbox payment id (pass to verifyCoinPayment). */
+  /** The sandbox payment id (pass to verifyCoinPayment). String, not ID: the gateway's opaque value, passed through as given (not an object of this API). */
   paymentId: Scalars['String']['output'];
   /** The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment). */
   signature: Scalars['String']['output'];

@@ -47,7 +47,7 @@ export class NotificationView {
   @Field(() => Int, { nullable: true, description: "The price of a pay request; null otherwise." })
   skillCoins: number | null;
 
-  @Field(() => String, { nullable: true, description: "The request, post or chat this is about." })
+  @Field(() => ID, { nullable: true, description: "The id of the request, post or chat this is about." })
   refId: string | null;
 
   @Field(() => Boolean, { description: "True for types acknowledged with Ok." })
