@@ -955,6 +955,8 @@ export type Mutation = {
   verifyEmail: Scalars['Boolean']['output'];
   /** Operators only. The student gets a notification with the reason; the report (if given) is resolved. */
   warnStudent: Scalars['Boolean']['output'];
+  /** The teacher withdraws their acceptance of a pay request the learner has not paid yet: it ends WITHDRAWN, no coins move, nobody is blocked, and the learner gets ACCEPTANCE_WITHDRAWN. FORBIDDEN for anyone but the teacher; CONFLICT once it is paid or otherwise settled. */
+  withdrawPayAcceptance: SwapRequest;
 };
 
 
@@ -1230,6 +1232,12 @@ export type MutationWarnStudentArgs = {
   userId: Scalars['ID']['input'];
 };
 
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationWithdrawPayAcceptanceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** Something that happened to the caller; only its recipient can read it. */
 export type Notification = {
   __typename?: 'Notification';
@@ -1324,6 +1332,8 @@ export type NotificationMailSettingInput = {
 
 /** What a notification is about; `dismissible` ones are only acknowledged with Ok. */
 export type NotificationType =
+  /** The teacher withdrew their acceptance of the caller's pay request before it was paid (refId: the request); nothing was paid. */
+  | 'ACCEPTANCE_WITHDRAWN'
   /** The teacher accepted the caller's pay request (refId: the request): pay or decline. */
   | 'ACCEPTED_PAY'
   /** An implement post's owner accepted the caller: a chat is open. */
@@ -1334,7 +1344,7 @@ export type NotificationType =
   | 'PAY_REQUEST'
   /** An implement post's owner rejected the caller (the message says why). */
   | 'REJECT_IMPLEMENT_USER'
-  /** A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student. */
+  /** A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7), or an accepted pay request not paid within as many days of the acceptance; both students get one, the notifier being the other student. */
   | 'REQUEST_EXPIRED'
   /** A chat completed: coins were given. */
   | 'SUCCESS_FINISH'
@@ -1982,22 +1992,24 @@ export type SwapRequestKind =
   /** A skill of the requester's, taught in exchange. */
   | 'SWAP';
 
-/** Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens) or REJECTED. */
+/** Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens), REJECTED, WITHDRAWN or EXPIRED. */
 export type SwapRequestStatus =
   /** A swap the receiver accepted: the chat is open (chatId). */
   | 'ACCEPTED'
-  /** A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest). */
+  /** A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest), the teacher may withdraw the acceptance (withdrawPayAcceptance), and it expires unpaid after REQUEST_EXPIRY_DAYS. */
   | 'AWAITING_PAYMENT'
   /** Withdrawn by the server because a party's account was deleted or suspended; no coins moved. */
   | 'CANCELLED'
-  /** Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid). */
+  /** Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent, or an accepted pay request was not paid within as many days of the acceptance; no coins had moved (a pay request holds coins only once paid). */
   | 'EXPIRED'
   /** A pay request the requester paid: coins are held and the chat is open (chatId). */
   | 'PAID'
   /** Sent; the receiver has not answered. */
   | 'PENDING'
   /** Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other. */
-  | 'REJECTED';
+  | 'REJECTED'
+  /** A pay request whose teacher withdrew the acceptance before it was paid; no coins had moved. */
+  | 'WITHDRAWN';
 
 /** A skill chosen in the swap or pay popup. */
 export type SwapSkillInput = {
@@ -2651,6 +2663,13 @@ export type SwapFormQueryVariables = Exact<{
 
 export type SwapFormQuery = { __typename?: 'Query', swapForm: { __typename?: 'SwapForm', preachSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }>, learnSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }> } };
 
+export type WithdrawPayAcceptanceMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type WithdrawPayAcceptanceMutation = { __typename?: 'Mutation', withdrawPayAcceptance: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus } };
+
 export type ServerHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2750,4 +2769,5 @@ export const RequestPayDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const RequestSwapDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestSwap"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RequestSwapInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestSwap"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RequestSwapMutation, RequestSwapMutationVariables>;
 export const SwapAvailabilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapAvailability"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapAvailability"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasChat"}},{"kind":"Field","name":{"kind":"Name","value":"canRequest"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"openRequest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>;
 export const SwapFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preachSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<SwapFormQuery, SwapFormQueryVariables>;
+export const WithdrawPayAcceptanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"WithdrawPayAcceptance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"withdrawPayAcceptance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<WithdrawPayAcceptanceMutation, WithdrawPayAcceptanceMutationVariables>;
 export const ServerHealthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerHealth"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"database"}}]}}]}}]} as unknown as DocumentNode<ServerHealthQuery, ServerHealthQueryVariables>;
