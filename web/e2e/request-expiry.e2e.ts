@@ -63,7 +63,7 @@ describe("an unanswered request expires, in Chromium", () => {
     await pageB.goto(`/${b.id}/notifications`);
     const card = pageB.getByRole("listitem").filter({ hasText: "Expired" });
     await card.waitFor();
-    expect(await card.getByRole("heading").textContent()).toBe(`${a.name} and you: the request expired unanswered`);
+    expect(await card.getByRole("heading").textContent()).toBe(`${a.name} and you: the request expired`);
     expect(await card.getByRole("button", { name: "Accept" }).count()).toBe(0);
     await shots(pageB, "notification");
     await card.getByRole("button", { name: "Ok" }).click();

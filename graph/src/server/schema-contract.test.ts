@@ -17,30 +17,69 @@ import { PROJECT_ROOT } from "../shared/paths.js";
 
 const schema = buildSchema(readFileSync(path.join(PROJECT_ROOT, "schema.graphql"), "utf8"));
 
-/** Every type, field, argument, enum value and input field of `schema` that has no description. */
-export function undescribed(s: GraphQLSchema): string[] {
-  const missing: string[] = [];
-  const lacks = (d: string | null | undefined) => !d?.trim();
+/** Every type, field, argument, enum value and input field of `s`, named, with its description. */
+function describables(s: GraphQLSchema): Array<{ name: string; description: string | null | undefined }> {
+  const out: Array<{ name: string; description: string | null | undefined }> = [];
   for (const type of Object.values(s.getTypeMap())) {
     if (type.name.startsWith("__") || isSpecifiedScalarType(type)) continue;
-    if (lacks(type.description)) missing.push(`type ${type.name}`);
+    out.push({ name: `type ${type.name}`, description: type.description });
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
       for (const field of Object.values(type.getFields())) {
-        if (lacks(field.description)) missing.push(`${isInputObjectType(type) ? "input field" : "field"} ${type.name}.${field.name}`);
+        out.push({
+          name: `${isInputObjectType(type) ? "input field" : "field"} ${type.name}.${field.name}`,
+          description: field.description,
+        });
         for (const arg of "args" in field ? field.args : []) {
-          if (lacks(arg.description)) missing.push(`argument ${type.name}.${field.name}(${arg.name})`);
+          out.push({ name: `argument ${type.name}.${field.name}(${arg.name})`, description: arg.description });
         }
       }
     }
     if (isEnumType(type))
-      for (const value of type.getValues()) if (lacks(value.description)) missing.push(`enum value ${type.name}.${value.name}`);
+      for (const value of type.getValues()) out.push({ name: `enum value ${type.name}.${value.name}`, description: value.description });
   }
-  return missing;
+  return out;
 }
+
+/** Every type, field, argument, enum value and input field of `s` that has no description. */
+export function undescribed(s: GraphQLSchema): string[] {
+  return describables(s)
+    .filter((d) => !d.description?.trim())
+    .map((d) => d.name);
+}
+
+/** Descriptions that start with a lower-case letter (a description is a sentence, read in tools' docs panes). */
+function lowerCaseDescriptions(s: GraphQLSchema): string[] {
+  return describables(s)
+    .filter((d) => /^[a-z]/.test(d.description?.trim() ?? ""))
+    .map((d) => d.name);
+}
+
+const typeOf = (type: string, field: string) => {
+  const t = schema.getType(type);
+  return t && (isObjectType(t) || isInputObjectType(t)) ? String(t.getFields()[field]?.type) : undefined;
+};
 
 describe("schema.graphql as a contract for front-end developers", () => {
   it("describes every type, field, argument, enum value and input field", () => {
     expect(undescribed(schema)).toEqual([]);
+  });
+
+  it("starts every description with a capital letter", () => {
+    expect(lowerCaseDescriptions(schema)).toEqual([]);
+    expect(lowerCaseDescriptions(buildSchema(`"""reads."""\ntype Query { """One."""\n a: Int }`))).toEqual(["type Query"]);
+  });
+
+  it("types our own identifiers ID, and says why a payment gateway's stay String", () => {
+    expect(typeOf("Notification", "refId")).toBe("ID");
+    expect(typeOf("ChatMessage", "clientId")).toBe("ID");
+    const verify = schema.getMutationType()!.getFields().verifyCoinPayment!;
+    const sandbox = schema.getType("SandboxPayment");
+    const gatewayIds = [
+      ...verify.args.filter((a) => a.name === "paymentId" || a.name === "signature"),
+      ...(isObjectType(sandbox) ? [sandbox.getFields().paymentId!] : []),
+    ];
+    expect(gatewayIds.map((f) => String(f.type))).toEqual(["String!", "String!", "String!"]);
+    for (const f of gatewayIds) expect(f.description, f.name).toMatch(/String, not ID/);
   });
 
   it("names every enum value in UPPER_CASE", () => {

@@ -1,4 +1,14 @@
-import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, type Source, specifiedRules, validate } from "graphql";
+import {
+  type DocumentNode,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  type GraphQLSchema,
+  parse,
+  type Source,
+  specifiedRules,
+  validate,
+} from "graphql";
 import { CloseCode, DEPRECATED_GRAPHQL_WS_PROTOCOL as LEGACY_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Server } from "node:http";
@@ -61,6 +71,30 @@ function parseFailure(error: GraphQLError): GraphQLError {
 }
 
 /**
+ * The operation's variables checked against their declarations before it runs. graphql-js finds a
+ * missing or mistyped variable only inside `subscribe`/`execute`, whose result graphql-ws sends as
+ * a `next` and our result shaping would take for a server fault; found here, it is the client's
+ * mistake answered as an `error` for that id (BAD_USER_INPUT, as Apollo answers it over HTTP).
+ * An operation that cannot be picked (an unknown or missing operationName) is left to graphql-js.
+ */
+function variableFailures(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, inputs: unknown) {
+  const operation = getOperationAST(document, operationName);
+  if (!operation?.variableDefinitions?.length) return [];
+  const values = inputs && typeof inputs === "object" ? (inputs as Record<string, unknown>) : {};
+  const coerced = getVariableValues(schema, operation.variableDefinitions, values, { maxErrors: 50 });
+  return (coerced.errors ?? []).map(
+    (e) =>
+      new GraphQLError(e.message, {
+        nodes: e.nodes,
+        source: e.source,
+        positions: e.positions,
+        originalError: e,
+        extensions: { ...e.extensions, code: "BAD_USER_INPUT" },
+      }),
+  );
+}
+
+/**
  * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
  * token must send a valid one: a bad token closes the socket with 4403. Without a
  * token the socket opens, and only public subscriptions work on it.
@@ -107,6 +141,8 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
         }
         const errors = documents.validate(schema, document);
         if (errors.length) return [...errors];
+        const badVariables = variableFailures(schema, document, payload.operationName, payload.variables);
+        if (badVariables.length) return badVariables;
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       // Refusals (validation) keep their code; results' errors are shaped as over HTTP.

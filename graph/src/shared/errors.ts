@@ -45,8 +45,25 @@ export const unauthenticated = (message = "Please sign in") => new AppError("UNA
 export const forbidden = (message = "You are not allowed to do that") => new AppError("FORBIDDEN", message);
 export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+/**
+ * A wait as a person says it: "in 30 seconds", "in a minute", "in 15 minutes", "in about an hour".
+ * Minutes are rounded up, so nobody is told to come back before the limit lifts; hours and days are
+ * approximate ("about") because a window of an hour usually has a few seconds less left.
+ */
+export function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? "in a second" : `in ${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+  const hours = Math.max(1, Math.round(s / 3600));
+  if (hours < 24) return hours === 1 ? "in about an hour" : `in about ${hours} hours`;
+  const days = Math.round(s / 86400);
+  return days === 1 ? "in about a day" : `in about ${days} days`;
+}
+
+/** `retryAfter` (and REST's Retry-After header) stays the exact number of seconds, for programs. */
 export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`, {
+  new AppError("RATE_LIMITED", `Too many attempts. Please try again ${waitInWords(retryAfterSeconds)}.`, {
     retryAfter: retryAfterSeconds,
   });
 /**

@@ -1,7 +1,8 @@
 import type { Client } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { validateProfile } from "../../src/modules/profiles/profile.rules.js";
+import { chatPair } from "../chat.js";
 import { eventually } from "../eventually.js";
 import { startTestApp, subscribe, type TestApp } from "../harness.js";
 
@@ -10,10 +11,10 @@ const SUB = `subscription { notificationAdded { message } }`;
 type WsErrors = Array<{ message: string; extensions?: { code?: string } }>;
 
 /** Subscribes and resolves with what the server answered: an `error` message's errors, or a failure if it ran or completed. */
-function refusal(client: Client, query: string) {
+function refusal(client: Client, query: string, variables?: Record<string, unknown>) {
   return new Promise<WsErrors>((resolve, reject) => {
     client.subscribe(
-      { query },
+      { query, variables },
       {
         next: () => reject(new Error("the operation ran")),
         error: (e) => (Array.isArray(e) ? resolve(e as WsErrors) : reject(e)),
@@ -77,6 +78,38 @@ describe("the graphql-ws door", () => {
     expect(health).toEqual({ data: { health: { database: "UP" } } });
     expect(connections).toBe(1);
     expect(closes).toEqual([]);
+  });
+
+  it("answers a subscription's missing or mistyped variable with an error for that id (BAD_USER_INPUT), an unknown chat with NOT_FOUND, on an open socket, logging nothing", async () => {
+    const { a } = await chatPair(t);
+    const client = t.wsClient(a.token);
+    const closes: number[] = [];
+    client.on("closed", (ev) => closes.push((ev as { code: number }).code));
+    const logged = vi.spyOn(t.app.services.deps.logger, "error");
+    for (const field of ["messageAdded", "chatUpdated", "lessonChanged"]) {
+      const query = `subscription($c: ID!) { ${field}(chatWith: $c) { id } }`;
+      const missing = await refusal(client, query, {});
+      expect(missing, `${field} without $c`).toMatchObject([
+        { message: expect.stringMatching(/\$c/), extensions: { code: "BAD_USER_INPUT" } },
+      ]);
+      const mistyped = await refusal(client, query, { c: { id: "x" } });
+      expect(mistyped, `${field} with an object for $c`).toMatchObject([
+        { message: expect.stringMatching(/\$c/), extensions: { code: "BAD_USER_INPUT" } },
+      ]);
+      const unknown = await new Promise<unknown>((resolve, reject) =>
+        client.subscribe({ query, variables: { c: "no-such-student" } }, { next: resolve, error: reject, complete: () => {} }),
+      );
+      expect(unknown, `${field} with nobody's id`).toMatchObject({
+        errors: [{ message: "Chat not found", extensions: { code: "NOT_FOUND" } }],
+      });
+    }
+    const health = await new Promise<unknown>((resolve, reject) =>
+      client.subscribe({ query: "{ health { database } }" }, { next: resolve, error: reject, complete: () => {} }),
+    );
+    expect(health).toEqual({ data: { health: { database: "UP" } } });
+    expect(closes).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it("refuses a subscriptions-transport-ws client (subprotocol graphql-ws) with a close reason naming graphql-transport-ws", async () => {

@@ -133,8 +133,8 @@ export type ChatMessage = {
   body: Scalars['String']['output'];
   /** The chat's id (not the partner's: use chatWith for that). */
   chatId: Scalars['ID']['output'];
-  /** The clientId the sender passed to sendMessage (only on that reply and its live event). */
-  clientId: Maybe<Scalars['String']['output']>;
+  /** The clientId the sender passed to sendMessage (only on that reply and its live event): the optimistic copy's identity. */
+  clientId: Maybe<Scalars['ID']['output']>;
   /** When the server stored it. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** The sender's user id. */
@@ -257,7 +257,7 @@ export type CoinHistoryKind =
 /** A gateway order the server created for a purchase; open the checkout with it. */
 export type CoinOrderView = {
   __typename?: 'CoinOrderView';
-  /** coins x 1000 paise */
+  /** Coins x 1000 paise (one coin is Rs. 10). */
   amountPaise: Scalars['Int']['output'];
   /** Coins the order buys (credited once it is paid and verified). */
   coins: Scalars['Int']['output'];
@@ -692,7 +692,7 @@ export type ModerationChat = {
   coins: Scalars['Int']['output'];
   /** When it completed, was reported or closed; null while in progress. */
   endedAt: Maybe<Scalars['DateTimeISO']['output']>;
-  /** null when no coins were held. */
+  /** The held coins and what became of them; null when no coins were held. */
   escrow: Maybe<ModerationEscrow>;
   /** The chat's id. */
   id: Scalars['ID']['output'];
@@ -951,10 +951,12 @@ export type Mutation = {
   updateProfile: Me;
   /** Verifies the checkout's signature for the caller's order and credits its coins exactly once. */
   verifyCoinPayment: PaymentVerification;
-  /** Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked. */
+  /** Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. The first use within 48 hours verifies the address; a spent link answers true again while the address it was mailed to is verified. BAD_USER_INPUT for an unknown, malformed or expired link. */
   verifyEmail: Scalars['Boolean']['output'];
   /** Operators only. The student gets a notification with the reason; the report (if given) is resolved. */
   warnStudent: Scalars['Boolean']['output'];
+  /** The teacher withdraws their acceptance of a pay request the learner has not paid yet: it ends WITHDRAWN, no coins move, nobody is blocked, and the learner gets ACCEPTANCE_WITHDRAWN. FORBIDDEN for anyone but the teacher; CONFLICT once it is paid or otherwise settled. */
+  withdrawPayAcceptance: SwapRequest;
 };
 
 
@@ -1230,6 +1232,12 @@ export type MutationWarnStudentArgs = {
   userId: Scalars['ID']['input'];
 };
 
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationWithdrawPayAcceptanceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 /** Something that happened to the caller; only its recipient can read it. */
 export type Notification = {
   __typename?: 'Notification';
@@ -1247,8 +1255,8 @@ export type Notification = {
   notifier: NotificationUser;
   /** The skill the notifier teaches (swap). */
   preachSkill: Maybe<SkillRef>;
-  /** The request, post or chat this is about. */
-  refId: Maybe<Scalars['String']['output']>;
+  /** The id of the request, post or chat this is about. */
+  refId: Maybe<Scalars['ID']['output']>;
   /** The price of a pay request; null otherwise. */
   skillCoins: Maybe<Scalars['Int']['output']>;
   /** What it is about: decides the card's actions. */
@@ -1324,6 +1332,8 @@ export type NotificationMailSettingInput = {
 
 /** What a notification is about; `dismissible` ones are only acknowledged with Ok. */
 export type NotificationType =
+  /** The teacher withdrew their acceptance of the caller's pay request before it was paid (refId: the request); nothing was paid. */
+  | 'ACCEPTANCE_WITHDRAWN'
   /** The teacher accepted the caller's pay request (refId: the request): pay or decline. */
   | 'ACCEPTED_PAY'
   /** An implement post's owner accepted the caller: a chat is open. */
@@ -1334,7 +1344,7 @@ export type NotificationType =
   | 'PAY_REQUEST'
   /** An implement post's owner rejected the caller (the message says why). */
   | 'REJECT_IMPLEMENT_USER'
-  /** A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student. */
+  /** A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7), or an accepted pay request not paid within as many days of the acceptance; both students get one, the notifier being the other student. */
   | 'REQUEST_EXPIRED'
   /** A chat completed: coins were given. */
   | 'SUCCESS_FINISH'
@@ -1469,7 +1479,7 @@ export type PaymentVerification = {
   __typename?: 'PaymentVerification';
   /** Coins the order bought */
   coins: Scalars['Int']['output'];
-  /** false when a replay found the coins already credited */
+  /** False when a replay found the coins already credited. */
   credited: Scalars['Boolean']['output'];
   /** The caller's balance afterwards */
   skillCoins: Scalars['Int']['output'];
@@ -1798,7 +1808,7 @@ export type ResponseStats = {
   answered: Scalars['Int']['output'];
   /** Requests received that are settled: answered (accepted or rejected) or expired unanswered. */
   received: Scalars['Int']['output'];
-  /** answered / received, from 0 to 1; null while no request was received. */
+  /** Answered / received, from 0 to 1; null while no request was received. */
   responseRate: Maybe<Scalars['Float']['output']>;
   /** Typical response time: the median answer came within this many hours (1, 3, 6, 12, 24, 48, 96, or the expiry window); null until one was answered. */
   typicalResponseHours: Maybe<Scalars['Int']['output']>;
@@ -1813,7 +1823,7 @@ export type RewardStatus = {
   rewardCount: Scalars['Int']['output'];
   /** Pass to acknowledgeReward so the popup marks exactly this one */
   rewardId: Maybe<Scalars['ID']['output']>;
-  /** true when there is a reward to show */
+  /** True when there is a reward to show. */
   rewarded: Scalars['Boolean']['output'];
 };
 
@@ -1822,7 +1832,7 @@ export type SandboxPayment = {
   __typename?: 'SandboxPayment';
   /** The order paid (pass to verifyCoinPayment). */
   orderId: Scalars['ID']['output'];
-  /** The sandbox payment id (pass to verifyCoinPayment). */
+  /** The sandbox payment id (pass to verifyCoinPayment). String, not ID: the gateway's opaque value, passed through as given (not an object of this API). */
   paymentId: Scalars['String']['output'];
   /** The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment). */
   signature: Scalars['String']['output'];
@@ -1982,22 +1992,24 @@ export type SwapRequestKind =
   /** A skill of the requester's, taught in exchange. */
   | 'SWAP';
 
-/** Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens) or REJECTED. */
+/** Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens), REJECTED, WITHDRAWN or EXPIRED. */
 export type SwapRequestStatus =
   /** A swap the receiver accepted: the chat is open (chatId). */
   | 'ACCEPTED'
-  /** A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest). */
+  /** A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest), the teacher may withdraw the acceptance (withdrawPayAcceptance), and it expires unpaid after REQUEST_EXPIRY_DAYS. */
   | 'AWAITING_PAYMENT'
   /** Withdrawn by the server because a party's account was deleted or suspended; no coins moved. */
   | 'CANCELLED'
-  /** Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid). */
+  /** Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent, or an accepted pay request was not paid within as many days of the acceptance; no coins had moved (a pay request holds coins only once paid). */
   | 'EXPIRED'
   /** A pay request the requester paid: coins are held and the chat is open (chatId). */
   | 'PAID'
   /** Sent; the receiver has not answered. */
   | 'PENDING'
   /** Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other. */
-  | 'REJECTED';
+  | 'REJECTED'
+  /** A pay request whose teacher withdrew the acceptance before it was paid; no coins had moved. */
+  | 'WITHDRAWN';
 
 /** A skill chosen in the swap or pay popup. */
 export type SwapSkillInput = {
@@ -2651,6 +2663,13 @@ export type SwapFormQueryVariables = Exact<{
 
 export type SwapFormQuery = { __typename?: 'Query', swapForm: { __typename?: 'SwapForm', preachSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }>, learnSkills: Array<{ __typename?: 'SkillRef', skill: string, category: string }> } };
 
+export type WithdrawPayAcceptanceMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type WithdrawPayAcceptanceMutation = { __typename?: 'Mutation', withdrawPayAcceptance: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus } };
+
 export type ServerHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2750,4 +2769,5 @@ export const RequestPayDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const RequestSwapDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestSwap"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RequestSwapInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestSwap"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RequestSwapMutation, RequestSwapMutationVariables>;
 export const SwapAvailabilityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapAvailability"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapAvailability"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasChat"}},{"kind":"Field","name":{"kind":"Name","value":"canRequest"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"openRequest"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requester"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SwapAvailabilityQuery, SwapAvailabilityQueryVariables>;
 export const SwapFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SwapForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"swapForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"userId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"preachSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkills"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}}]}}]}}]} as unknown as DocumentNode<SwapFormQuery, SwapFormQueryVariables>;
+export const WithdrawPayAcceptanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"WithdrawPayAcceptance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"withdrawPayAcceptance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<WithdrawPayAcceptanceMutation, WithdrawPayAcceptanceMutationVariables>;
 export const ServerHealthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerHealth"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"health"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"database"}}]}}]}}]} as unknown as DocumentNode<ServerHealthQuery, ServerHealthQueryVariables>;

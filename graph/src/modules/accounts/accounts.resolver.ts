@@ -31,7 +31,7 @@ export class AccountsResolver {
 
   @Mutation(() => Boolean, {
     description:
-      "Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. BAD_USER_INPUT for an unknown, used or expired link. True again for a link that already worked.",
+      "Opens a verification link (the token from the mailed /verify-email/{token} link); needs no sign-in. The first use within 48 hours verifies the address; a spent link answers true again while the address it was mailed to is verified. BAD_USER_INPUT for an unknown, malformed or expired link.",
   })
   async verifyEmail(
     @Arg("token", () => String, { description: "The token from the mailed /verify-email/{token} link." }) token: string,

@@ -83,10 +83,12 @@ export function accountsRest(services: Services, r: RestRoutes): void {
       {
         tag,
         summary: "Verify the college address with the mailed link's token",
+        description:
+          "The first use within 48 hours verifies the address. A spent link answers 200 again while the address it was mailed to is verified (a page opened twice).",
         auth: "none",
         body: z.object({ token: LooseString }),
         response: OkAnswer,
-        responses: { 404: "The link is unknown, used or expired." },
+        responses: { 400: "The link is unknown, malformed or expired, or spent without verifying the address it was mailed to." },
       },
       async (_req, _ctx, _res, { body }) => {
         await services.emailVerification.verify(body.token);

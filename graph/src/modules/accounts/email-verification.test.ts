@@ -87,6 +87,24 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     expect(await t.dataSource.getRepository(EmailVerification).count({ where: { userId: s.userId, usedAt: undefined } })).toBe(1);
   });
 
+  it("a spent link of a verified student answers as success again on both doors, and the mail and OpenAPI say so", async () => {
+    const s = await registerStudent(t);
+    const token = await tokenMailedTo(s.email);
+    const mail = mailsTo(s.email).at(-1)!;
+    // The mail promises what the API does: one verification, and a later click only confirms it.
+    expect(mail.text).not.toContain("works once");
+    expect(mail.text).toContain("Opening it again later only confirms that the address is verified.");
+    for (let i = 0; i < 2; i++) {
+      expect(await t.rest("POST", "/verify-email", { body: { token } })).toMatchObject({ status: 200, body: { error: "" } });
+    }
+    expect((await t.gql(VERIFY, { token })).data).toEqual({ verifyEmail: true });
+    const op = (await t.rest("GET", "/openapi.json")).body.paths["/verify-email"].post;
+    // A refusal is a 400 (never a 404), and only for a link that cannot verify anything.
+    expect(Object.keys(op.responses)).not.toContain("404");
+    expect(op.responses["400"].description).toMatch(/unknown.*expired/);
+    expect(op.description).toMatch(/200 again/);
+  });
+
   it("an unverified student's own feed still ranks best matches first", async () => {
     const match = await filledStudent(t, { known: ["Java"], required: ["Rankscript"] });
     await filledStudent(t, { known: ["Cobol"], required: ["Fortran"] });
@@ -137,8 +155,11 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
         body: { error: "", message: VERIFY_MESSAGES.resent },
       });
     }
-    expect(await t.rest("POST", "/verify-email/resend", { token: s.token })).toMatchObject({ status: 429 });
-    expect(errorCode(await t.gql(RESEND, {}, s.token))).toBe("RATE_LIMITED");
+    const over = "Too many attempts. Please try again in about an hour.";
+    expect(await t.rest("POST", "/verify-email/resend", { token: s.token })).toMatchObject({ status: 429, body: { error: over } });
+    const viaGql = await t.gql(RESEND, {}, s.token);
+    expect(errorCode(viaGql)).toBe("RATE_LIMITED");
+    expect(viaGql.errors?.[0]?.message).toBe(over);
     await settled();
     expect(mailsTo(s.email)).toHaveLength(6);
 

@@ -67,7 +67,7 @@ export class ChatPresenceResolver {
       "Shows (true) or hides (false) the caller's online status from their chat partners; hidden, ChatUser.online is always false for them.",
   })
   async setOnlineStatusVisible(
-    @Arg("visible", () => Boolean, { description: "true: partners see when the caller is online; false: never." }) visible: boolean,
+    @Arg("visible", () => Boolean, { description: "True: partners see when the caller is online; false: never." }) visible: boolean,
     @Ctx() ctx: Context,
   ): Promise<PresenceSettingsView> {
     return { onlineStatusVisible: await ctx.services.chat.presence.setVisible(requireUser(ctx).id, visible) };

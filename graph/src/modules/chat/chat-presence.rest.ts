@@ -53,7 +53,7 @@ export function chatPresenceRest(services: Services, r: RestRoutes): void {
         tag,
         summary: "Show or hide the caller's online status from their chat partners",
         auth: "bearer",
-        body: z.object({ visible: z.boolean().describe("true: partners see when the caller is online; false: never.") }),
+        body: z.object({ visible: z.boolean().describe("True: partners see when the caller is online; false: never.") }),
         response: z.object({ onlineStatusVisible: z.boolean() }),
       },
       async (_req, ctx, _res, { body }) => ({ onlineStatusVisible: await chat.presence.setVisible(requireUser(ctx).id, body.visible) }),

@@ -97,7 +97,8 @@ export class ChatResolver {
     @Ctx() ctx: Context,
     @Arg("clientId", () => String, {
       nullable: true,
-      description: "Any id the client chose for its optimistic copy; echoed on the reply and the live event.",
+      description:
+        "Any id the client chose for its optimistic copy; echoed on the reply and the live event (ChatMessage.clientId). String, not ID, so clients that declare `$clientId: String` keep working.",
     })
     clientId?: string | null,
   ): Promise<ChatMessageView> {

@@ -267,13 +267,17 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       const { a, b, chat } = await chatPair(limited);
       for (let i = 0; i < 3; i++) expect((await limited.gql(SEND, { chatWith: b.id, body: `ok ${i}` }, a.token)).errors).toBeUndefined();
       const over = await limited.gql(SEND, { chatWith: b.id, body: "one too many" }, a.token);
-      expect(over.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
+      expect(over.errors?.[0]).toMatchObject({
+        message: "Too many attempts. Please try again in a minute.",
+        extensions: { code: "RATE_LIMITED" },
+      });
       const rest = await limited.rest("POST", `/user/${b.id}/send-message`, {
         token: a.token,
         body: { newMessage: "via REST", from_user_token: a.token },
       });
       expect(rest.status).toBe(429);
-      expect(rest.headers.get("retry-after")).toBeTruthy();
+      expect(rest.body.error).toBe("Too many attempts. Please try again in a minute.");
+      expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(0);
       // The partner's own bucket is untouched.
       expect((await limited.gql(SEND, { chatWith: a.id, body: "my turn" }, b.token)).errors).toBeUndefined();
       expect(await limited.dataSource.getRepository(ChatMessage).count({ where: { chatId: chat.id } })).toBe(4);

@@ -75,9 +75,9 @@ export class ChatMessageView {
   @Field(() => Date, { description: "When the server stored it." })
   createdAt: Date;
 
-  @Field(() => String, {
+  @Field(() => ID, {
     nullable: true,
-    description: "The clientId the sender passed to sendMessage (only on that reply and its live event).",
+    description: "The clientId the sender passed to sendMessage (only on that reply and its live event): the optimistic copy's identity.",
   })
   clientId: string | null;
 }

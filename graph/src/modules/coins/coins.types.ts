@@ -86,7 +86,7 @@ export class CoinOrderView {
   @Field(() => Int, { description: "Coins the order buys (credited once it is paid and verified)." })
   coins: number;
 
-  @Field(() => Int, { description: "coins x 1000 paise" })
+  @Field(() => Int, { description: "Coins x 1000 paise (one coin is Rs. 10)." })
   amountPaise: number;
 
   @Field(() => String, { description: "ISO 4217 currency (INR)." })
@@ -107,7 +107,7 @@ export class PaymentVerification {
   @Field(() => Int, { description: "Coins the order bought" })
   coins: number;
 
-  @Field(() => Boolean, { description: "false when a replay found the coins already credited" })
+  @Field(() => Boolean, { description: "False when a replay found the coins already credited." })
   credited: boolean;
 
   @Field(() => Int, { description: "The caller's balance afterwards" })
@@ -119,7 +119,10 @@ export class SandboxPayment {
   @Field(() => ID, { description: "The order paid (pass to verifyCoinPayment)." })
   orderId: string;
 
-  @Field(() => String, { description: "The sandbox payment id (pass to verifyCoinPayment)." })
+  @Field(() => String, {
+    description:
+      "The sandbox payment id (pass to verifyCoinPayment). String, not ID: the gateway's opaque value, passed through as given (not an object of this API).",
+  })
   paymentId: string;
 
   @Field(() => String, { description: "The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment)." })

@@ -36,8 +36,15 @@ export class PurchasesResolver {
       description: "The orderId createCoinOrder returned: NOT_FOUND when unknown, FORBIDDEN when it is someone else's.",
     })
     orderId: string,
-    @Arg("paymentId", () => String, { description: "razorpay_payment_id from the checkout." }) paymentId: string,
-    @Arg("signature", () => String, { description: "razorpay_signature from the checkout; BAD_USER_INPUT when it does not match." })
+    @Arg("paymentId", () => String, {
+      description:
+        "The checkout's razorpay_payment_id. String, not ID: the gateway's opaque value, passed through as given (not an object of this API).",
+    })
+    paymentId: string,
+    @Arg("signature", () => String, {
+      description:
+        "The checkout's razorpay_signature; BAD_USER_INPUT when it does not match. String, not ID: the gateway's opaque value, passed through as given (not an object of this API).",
+    })
     signature: string,
     @Ctx() ctx: Context,
   ): Promise<PaymentVerification> {

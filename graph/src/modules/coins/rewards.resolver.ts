@@ -8,7 +8,7 @@ import type { RewardStatusView } from "./rewards.service.js";
     "The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false).",
 })
 export class RewardStatus implements RewardStatusView {
-  @Field(() => Boolean, { description: "true when there is a reward to show" })
+  @Field(() => Boolean, { description: "True when there is a reward to show." })
   rewarded: boolean;
 
   @Field(() => String, { description: "Why the coins were given; empty when rewarded is false" })

@@ -112,6 +112,30 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
     );
   });
 
+  it("names in SUMMARY the skill being taught and who teaches it (both skills of a swap, the paid one, the project)", async () => {
+    const summaryOf = async (kind: "swap" | "pay" | "implement") => {
+      const { a, b } = await chatPair(t, { kind, coins: 5 });
+      const p = await t.gql(
+        PROPOSE,
+        { chatWith: b.id, slots: [{ startsAt: at(48).toISOString(), durationMinutes: 60 }], timezone: "UTC" },
+        a.token,
+      );
+      await t.gql(ACCEPT, { lessonId: p.data.proposeLesson.id, slotId: p.data.proposeLesson.slots[0].id }, b.token);
+      await t.app.services.background.idle();
+      const [toA] = mailsTo(a.user.email);
+      const [toB] = mailsTo(b.user.email);
+      const summary = icsProps(calendarPartsOf(toA!)[0]!.text).SUMMARY;
+      expect(icsProps(calendarPartsOf(toB!)[0]!.text).SUMMARY).toBe(summary);
+      return { summary, a: a.user.name, b: b.user.name };
+    };
+    const swap = await summaryOf("swap");
+    expect(swap.summary).toBe(`Skill swap: Guitar taught by ${swap.b} and React taught by ${swap.a}`);
+    const pay = await summaryOf("pay");
+    expect(pay.summary).toBe(`Guitar lesson taught by ${pay.b}`);
+    const project = await summaryOf("implement");
+    expect(project.summary).toBe(`Build a robot: project session with ${project.b}`);
+  });
+
   it("mails nobody unverified or suspended", async () => {
     const { a, b } = await chatPair(t);
     await t.dataSource.getRepository(User).update({ id: b.id }, { emailVerifiedAt: null });

@@ -8,6 +8,8 @@ export interface LessonMailFacts {
   kind: LessonMailKind;
   to: { name: string; address: string };
   partnerName: string;
+  /** The calendar entry's title: what is taught and by whom (lessonSummary). */
+  summary: string;
   /** The calendar UID: the lesson's id, the same for every invitation about it. */
   uid: string;
   sequence: number;
@@ -36,6 +38,34 @@ export function describeTime(at: Date, timezone: string): string {
   const fmt = (tz: string) => new Intl.DateTimeFormat("en-GB", { timeZone: tz, dateStyle: "full", timeStyle: "short" }).format(at);
   const local = `${fmt(timezone)} (${timezone})`;
   return timezone === "UTC" ? local : `${local}, ${fmt("UTC")} UTC`;
+}
+
+/** What lessonSummary needs of the lesson's chat: who asked, and what each side learns. */
+export interface LessonChatFacts {
+  kind: "swap" | "pay" | "implement";
+  requesterId: string;
+  receiverId: string;
+  requesterLearnsSkill: string | null;
+  receiverLearnsSkill: string | null;
+  title: string | null;
+}
+
+/**
+ * A calendar entry is read among others, without the mail around it: its title says what is taught
+ * and who teaches it, the same for both students. The requester learns from the receiver; in a swap
+ * the receiver learns from the requester too. An implement chat is a project, led by its owner (the
+ * receiver). No commas: RFC 5545 escapes them in TEXT, and some calendars show the backslash.
+ */
+export function lessonSummary(chat: LessonChatFacts | undefined, nameOf: (id: string) => string, fallbackPartner: string): string {
+  if (!chat) return `Skill Exchange lesson with ${fallbackPartner}`;
+  if (chat.kind === "implement") return `${chat.title ?? "Project"}: project session with ${nameOf(chat.receiverId)}`;
+  const taught = [
+    chat.requesterLearnsSkill ? `${chat.requesterLearnsSkill} taught by ${nameOf(chat.receiverId)}` : null,
+    chat.receiverLearnsSkill ? `${chat.receiverLearnsSkill} taught by ${nameOf(chat.requesterId)}` : null,
+  ].filter((x): x is string => x !== null);
+  if (taught.length === 2) return `Skill swap: ${taught[0]} and ${taught[1]}`;
+  if (taught.length === 1) return taught[0]!.replace(" taught by ", " lesson taught by ");
+  return `Skill Exchange lesson with ${fallbackPartner}`;
 }
 
 const SUBJECTS: Record<LessonMailKind, (partner: string) => string> = {
@@ -69,7 +99,7 @@ export function lessonInvitation(f: LessonMailFacts): string {
     startInputType: "utc",
     startOutputType: "utc",
     duration: { minutes: f.durationMinutes },
-    title: `Skill Exchange lesson with ${f.partnerName}`,
+    title: f.summary,
     description: `Lesson with ${f.partnerName}. Chat: ${f.chatUrl}`,
     // The chat's address goes in the description only: `ics` refuses URL values such as a port-less dev host.
     location: f.meetingLink ?? f.chatUrl,

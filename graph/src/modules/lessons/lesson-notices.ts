@@ -5,7 +5,7 @@ import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { Lesson } from "./lesson.entity.js";
 import type { LessonEvent } from "./lesson-events.js";
-import { type LessonMailKind, lessonMail, parseAddress } from "./lesson-mails.js";
+import { type LessonMailKind, lessonMail, lessonSummary, parseAddress } from "./lesson-mails.js";
 import type { LessonChats, LessonRecord } from "./lessons.service.js";
 
 const REMINDER_BATCH = 100;
@@ -28,6 +28,7 @@ export class LessonNotices {
     const ids = [lesson.proposerId, lesson.partnerId];
     const [names, recipients] = await Promise.all([this.c.users.summaries(ids), this.c.users.mailRecipients(ids, now)]);
     const organizer = parseAddress(this.deps.config.mailFrom);
+    const nameOf = (id: string) => names.get(id)?.name ?? "your partner";
     for (const [meId, otherId] of [ids, [...ids].reverse()] as Array<[string, string]>) {
       const to = recipients.get(meId);
       if (!to) continue; // unverified, suspended or deleted: no mail (UsersService.mailRecipients)
@@ -35,7 +36,8 @@ export class LessonNotices {
         lessonMail({
           kind,
           to,
-          partnerName: names.get(otherId)?.name ?? "your partner",
+          partnerName: nameOf(otherId),
+          summary: lessonSummary(chat, nameOf, nameOf(otherId)),
           uid: `${lesson.id}@skill-exchange`,
           sequence: lesson.sequence,
           startsAt: lesson.startsAt,

@@ -127,7 +127,10 @@ export class ModerationChatType {
   @Field(() => String, { nullable: true, description: "An implement chat's project title; null otherwise." })
   title: string | null;
 
-  @Field(() => ModerationEscrowType, { nullable: true, description: "null when no coins were held." })
+  @Field(() => ModerationEscrowType, {
+    nullable: true,
+    description: "The held coins and what became of them; null when no coins were held.",
+  })
   escrow: ModerationEscrowType | null;
 
   @Field(() => Int, { description: "Messages in the chat." })

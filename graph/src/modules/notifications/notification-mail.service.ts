@@ -34,6 +34,8 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   "success-Finish": "finish",
   "operator-warning": null,
   "request-expired": "expired",
+  // A withdrawn acceptance ends the request as a rejection does.
+  "acceptance-withdrawn": "rejected",
 };
 
 export interface MailSettingView {

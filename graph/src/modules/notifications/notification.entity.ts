@@ -14,6 +14,8 @@ export const NotificationType = {
   OPERATOR_WARNING: "operator-warning",
   /** A swap or pay request nobody answered in time (REQUEST_EXPIRY_DAYS); both students get one. */
   REQUEST_EXPIRED: "request-expired",
+  /** The teacher withdrew their acceptance of the learner's pay request before it was paid. */
+  ACCEPTANCE_WITHDRAWN: "acceptance-withdrawn",
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);
@@ -27,6 +29,7 @@ export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
   "success-Finish",
   "operator-warning",
   "request-expired",
+  "acceptance-withdrawn",
 ]);
 
 @Entity("notifications")

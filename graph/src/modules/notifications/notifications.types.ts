@@ -14,7 +14,9 @@ registerValueEnum(NotificationType, "NotificationType", "What a notification is 
   SUCCESS_FINISH: "A chat completed: coins were given.",
   OPERATOR_WARNING: "A warning from the moderators (the notifier is the caller themselves).",
   REQUEST_EXPIRED:
-    "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7); both students get one, the notifier being the other student.",
+    "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7), or an accepted pay request not paid within as many days of the acceptance; both students get one, the notifier being the other student.",
+  ACCEPTANCE_WITHDRAWN:
+    "The teacher withdrew their acceptance of the caller's pay request before it was paid (refId: the request); nothing was paid.",
 });
 
 @ObjectType({ simpleResolvers: true, description: "A skill with its category." })
@@ -47,7 +49,7 @@ export class NotificationView {
   @Field(() => Int, { nullable: true, description: "The price of a pay request; null otherwise." })
   skillCoins: number | null;
 
-  @Field(() => String, { nullable: true, description: "The request, post or chat this is about." })
+  @Field(() => ID, { nullable: true, description: "The id of the request, post or chat this is about." })
   refId: string | null;
 
   @Field(() => Boolean, { description: "True for types acknowledged with Ok." })

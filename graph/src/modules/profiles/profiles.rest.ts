@@ -12,7 +12,7 @@ const ResponseStatsRest = z
   .object({
     received: z.number().int().describe("Requests the student received that are settled (answered or expired)."),
     answered: z.number().int().describe("Of those, the ones they accepted or rejected before they expired."),
-    responseRate: z.number().nullable().describe("answered / received; null while nothing was received."),
+    responseRate: z.number().nullable().describe("Answered / received; null while nothing was received."),
     typicalResponseHours: z.number().nullable().describe("The median answer took at most this many hours; null until one is answered."),
   })
   .openapi("ResponseStats");

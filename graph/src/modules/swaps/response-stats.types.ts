@@ -12,7 +12,7 @@ export class ResponseStatsType {
   @Field(() => Int, { description: "Of those, the requests the student answered before they expired." })
   answered: number;
 
-  @Field(() => Float, { nullable: true, description: "answered / received, from 0 to 1; null while no request was received." })
+  @Field(() => Float, { nullable: true, description: "Answered / received, from 0 to 1; null while no request was received." })
   responseRate: number | null;
 
   @Field(() => Int, {

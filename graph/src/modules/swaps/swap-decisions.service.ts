@@ -133,6 +133,43 @@ export class SwapDecisionsService {
   }
 
   /**
+   * The teacher takes back their acceptance of a pay request the learner has not paid: it ends as
+   * `withdrawn` (no coins had moved; nobody is blocked) and the learner, told so, may ask again.
+   * The conditional update from `awaiting_payment` makes it exclusive with a concurrent payment.
+   */
+  withdrawAcceptance(me: string, requestId: string): Promise<SwapRequest> {
+    return this.deps.tx(async (em) => {
+      const r = await this.load(me, requestId, em);
+      if (r.receiverId !== me) throw forbidden(M.onlyTeacherWithdraws);
+      if (r.kind !== "pay") throw badInput(M.notAPayRequest);
+      if (r.status !== "awaiting_payment") throw conflict(M.notAwaitingPayment);
+      await this.transition(em, r, "awaiting_payment", { status: "withdrawn", openPair: null });
+      await this.c.notifications.removeByRef(r.id, em);
+      const name = await this.nameOf(me, em);
+      await this.c.notifications.notify(
+        {
+          recipientId: r.requesterId,
+          notifierId: me,
+          type: "acceptance-withdrawn",
+          message: `${name} withdrew their acceptance of your pay request to learn ${r.learnSkill} (${r.coins} skill coins). Nothing was paid; you can send a new request.`,
+          preachSkill: learnOf(r),
+          skillCoins: r.coins,
+          refId: r.id,
+        },
+        em,
+      );
+      return r;
+    });
+  }
+
+  /** POST /withdraw-pay-acceptance: the caller (teacher) withdraws the acceptance of `learnerId`'s unpaid pay request. */
+  async withdrawAcceptanceBetween(me: string, learnerId: string): Promise<SwapRequest> {
+    const r = await this.requests.openBetween(me, learnerId);
+    if (!r) throw notFound(M.notFound);
+    return this.withdrawAcceptance(me, r.id);
+  }
+
+  /**
    * The learner pays an accepted pay request: the agreed coins move into escrow through the
    * coins ledger (all or nothing), the acceptance is recorded with no teaching skill and the
    * chat opens carrying the escrow key. `expectedCoins`, when given, must be the agreed price.

@@ -14,12 +14,15 @@ export const EXPIRY_BATCH = 100;
 const MAX_BATCHES_PER_RUN = 50;
 
 /**
- * Ends pending swap and pay requests nobody answered within `REQUEST_EXPIRY_DAYS`. The job runs
+ * Ends pending swap and pay requests nobody answered within `REQUEST_EXPIRY_DAYS`, and accepted pay
+ * requests nobody paid within as many days of the acceptance (else the pair could never ask again,
+ * and the teacher could not close it). The job runs
  * every 15 minutes, once across instances (job runner), and walks `idx_swap_requests_status_created`
  * oldest first in bounded batches. Each expiry is its own transaction whose first write is the
  * conditional `pending -> expired` update, as every answer's is: of an expiry and a concurrent
  * accept or reject (or a second runner) exactly one changes the row, and only that one notifies
- * and counts. A pending request holds no coins (a pay request's coins move into escrow only when
+ * and counts; an unpaid acceptance's is `awaiting_payment -> expired`, exclusive with a payment or a
+ * withdrawal the same way. Neither holds coins (a pay request's coins move into escrow only when
  * the learner pays, which settles it as `paid`), so an expiry moves none.
  */
 export class SwapExpiryService {
@@ -42,32 +45,43 @@ export class SwapExpiryService {
   async expireDue(now: Date = this.deps.clock.now()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.deps.config.requestExpiryDays * DAY);
     let expired = 0;
-    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-      const due = await this.requests.repo().find({
-        select: { id: true },
-        where: { status: "pending", createdAt: LessThanOrEqual(cutoff) },
-        order: { createdAt: "ASC" },
-        take: EXPIRY_BATCH,
-      });
-      for (const { id } of due) if (await this.expire(id, now)) expired++;
-      if (due.length < EXPIRY_BATCH) break;
+    // Unanswered requests count from when they were sent; unpaid acceptances from the acceptance.
+    // Both walks use idx_swap_requests_status_created's status prefix; unpaid ones are few.
+    const walks = [
+      { status: "pending" as const, where: { status: "pending" as const, createdAt: LessThanOrEqual(cutoff) } },
+      { status: "awaiting_payment" as const, where: { status: "awaiting_payment" as const, decidedAt: LessThanOrEqual(cutoff) } },
+    ];
+    for (const walk of walks) {
+      for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+        const due = await this.requests
+          .repo()
+          .find({ select: { id: true }, where: walk.where, order: { createdAt: "ASC" }, take: EXPIRY_BATCH });
+        for (const { id } of due) if (await this.expire(id, walk.status, now)) expired++;
+        if (due.length < EXPIRY_BATCH) break;
+      }
     }
     return expired;
   }
 
-  /** Expires one request if it is still pending; false when an answer (or another runner) got there first. */
-  private async expire(id: string, now: Date): Promise<boolean> {
+  /**
+   * Expires one request if it is still `from` (pending, or accepted and unpaid); false when an
+   * answer, a payment, a withdrawal (or another runner) got there first.
+   */
+  private async expire(id: string, from: "pending" | "awaiting_payment", now: Date): Promise<boolean> {
     return this.deps.tx(async (em) => {
       const r = await this.requests.byId(id, em);
-      if (!r || r.status !== "pending") return false;
+      if (!r || r.status !== from) return false;
+      const unpaid = from === "awaiting_payment";
       const res = await em
         .createQueryBuilder()
         .update(SwapRequest)
-        .set({ status: "expired", openPair: null, decidedAt: now })
-        .where("id = :id AND status = :from", { id, from: "pending" })
+        // An unpaid acceptance keeps its decidedAt: the teacher did answer, then.
+        .set(unpaid ? { status: "expired", openPair: null } : { status: "expired", openPair: null, decidedAt: now })
+        .where("id = :id AND status = :from", { id, from })
         .execute();
       if ((res.affected ?? 0) !== 1) return false;
-      await this.c.responseStats.recordExpired(em, r.receiverId);
+      // The teacher answered an unpaid one: it already counted as answered.
+      if (!unpaid) await this.c.responseStats.recordExpired(em, r.receiverId);
       await this.c.notifications.removeByRef(r.id, em);
       const names = await this.c.users.summaries([r.requesterId, r.receiverId], em);
       const requester = names.get(r.requesterId)?.name ?? "A student";
@@ -81,7 +95,9 @@ export class SwapExpiryService {
           recipientId: r.requesterId,
           notifierId: r.receiverId,
           type: "request-expired",
-          message: `Your ${what} to ${receiver} to learn ${r.learnSkill} expired after ${days} days without an answer. You can send a new one.`,
+          message: unpaid
+            ? `Your ${what} to ${receiver} to learn ${r.learnSkill} expired: it was not paid within ${days} days of being accepted. Nothing was paid; you can send a new one.`
+            : `Your ${what} to ${receiver} to learn ${r.learnSkill} expired after ${days} days without an answer. You can send a new one.`,
           // Seen from the notifier (the receiver): what they would have taught and learnt.
           preachSkill: learn,
           learnSkill: preach,
@@ -95,7 +111,9 @@ export class SwapExpiryService {
           recipientId: r.receiverId,
           notifierId: r.requesterId,
           type: "request-expired",
-          message: `The ${what} from ${requester} to learn ${r.learnSkill} expired after ${days} days without an answer.`,
+          message: unpaid
+            ? `The ${what} from ${requester} to learn ${r.learnSkill} that you accepted expired: it was not paid within ${days} days.`
+            : `The ${what} from ${requester} to learn ${r.learnSkill} expired after ${days} days without an answer.`,
           preachSkill: preach,
           learnSkill: learn,
           skillCoins: r.coins,

@@ -7,7 +7,9 @@ export type SwapKind = (typeof SwapKind)[keyof typeof SwapKind];
 /**
  * swap: pending -> accepted (chat opens) | rejected.
  * pay:  pending -> awaiting_payment (the teacher accepted) -> paid (coins held, chat opens)
- *       | rejected (by the teacher while pending, or by the learner instead of paying).
+ *       | rejected (by the teacher while pending, or by the learner instead of paying)
+ *       | withdrawn (the teacher took the acceptance back before payment)
+ *       | expired (not paid within REQUEST_EXPIRY_DAYS of the acceptance).
  */
 /** `cancelled`: withdrawn because a party left (account deleted) or was suspended; no coins had moved. */
 export const SwapStatus = {
@@ -17,8 +19,13 @@ export const SwapStatus = {
   PAID: "paid",
   REJECTED: "rejected",
   CANCELLED: "cancelled",
-  /** Still pending REQUEST_EXPIRY_DAYS after it was sent (the expiry job); no coins had moved. */
+  /**
+   * Still pending REQUEST_EXPIRY_DAYS after it was sent, or accepted but still unpaid
+   * REQUEST_EXPIRY_DAYS after the acceptance (the expiry job); no coins had moved.
+   */
   EXPIRED: "expired",
+  /** A pay request whose teacher withdrew the acceptance before the learner paid; no coins had moved. */
+  WITHDRAWN: "withdrawn",
 } as const;
 export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
 export const OPEN_STATUSES: readonly SwapStatus[] = ["pending", "awaiting_payment"];

@@ -27,6 +27,8 @@ export const SWAP_MESSAGES = {
   amountMismatch: "The amount does not match the accepted request",
   swapRejected: "Your swap request has been rejected",
   paymentDeclined: "Your accepted pay request was declined",
+  notAwaitingPayment: "This pay request is not waiting for payment",
+  onlyTeacherWithdraws: "Only the teacher who accepted this pay request can withdraw the acceptance",
   paid: (coins: number) => `Payment Successful!! ${coins} has been detected from your account.`,
 } as const;
 

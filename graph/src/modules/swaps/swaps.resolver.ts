@@ -104,6 +104,18 @@ export class SwapsResolver {
   }
 
   @Authorized()
+  @Mutation(() => SwapRequestView, {
+    description:
+      "The teacher withdraws their acceptance of a pay request the learner has not paid yet: it ends WITHDRAWN, no coins move, nobody is blocked, and the learner gets ACCEPTANCE_WITHDRAWN. FORBIDDEN for anyone but the teacher; CONFLICT once it is paid or otherwise settled.",
+  })
+  async withdrawPayAcceptance(
+    @Arg("id", () => ID, { description: "The request's id; NOT_FOUND unless the caller is a party to it." }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<SwapRequestView> {
+    return toView(ctx.services.users, await ctx.services.swapDecisions.withdrawAcceptance(requireUser(ctx).id, id));
+  }
+
+  @Authorized()
   @Mutation(() => PaymentResult, { description: "The learner pays an accepted pay request: coins go to escrow and the chat opens." })
   async payAcceptedRequest(
     @Arg("id", () => ID, { description: "The request's id; NOT_FOUND unless the caller is a party to it." }) id: string,

@@ -10,6 +10,7 @@ import type { RestRoutes } from "../../server/rest-routes.js";
  *  - swap-/pay-request: userID = the caller (requester), feedID = the student asked
  *  - reject-swap:      userID = the caller (rejector),   feedID = the notifier (the other student)
  *  - accept-swap/-pay: userID = the caller (receiver),   feedID = the requester (notifier)
+ *  - withdraw-pay-acceptance: userID = the caller (teacher), feedID = the learner
  *  - detect-skill-coins (coins.rest.ts): userID = the caller (learner), feedID = the teacher
  * The id naming the caller must be the token's user (403 otherwise). Requests are found by the
  * pair; skills and coins of accept-* bodies are ignored (the stored request is what counts).
@@ -162,6 +163,27 @@ export function swapsRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { body }) => {
         await services.swapDecisions.acceptBetween(assertSelf(ctx, body.userID), body.feedID ?? "", "pay");
+        return { error: "" };
+      },
+    ),
+  );
+
+  r.post(
+    "/withdraw-pay-acceptance",
+    route(
+      services,
+      {
+        tag,
+        summary: "Withdraw the caller's acceptance of a student's pay request before they pay",
+        description:
+          "The request ends (`withdrawn`), no coins move, nobody is blocked; the learner is told and may ask again. A request that is not waiting for payment answers 200 `error: 'This pay request is not waiting for payment'`.",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({ userID: OptionalId.describe("The caller's id (the teacher)."), feedID: OptionalId.describe("The learner's id.") }),
+        response: OkAnswer,
+      },
+      async (_req, ctx, _res, { body }) => {
+        await services.swapDecisions.withdrawAcceptanceBetween(assertSelf(ctx, body.userID), body.feedID ?? "");
         return { error: "" };
       },
     ),

@@ -13,16 +13,18 @@ registerValueEnum(SwapKind, "SwapRequestKind", "What a request offers in return 
 registerValueEnum(
   SwapStatus,
   "SwapRequestStatus",
-  "Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens) or REJECTED.",
+  "Where a request stands. A swap: PENDING, then ACCEPTED (the chat opens) or REJECTED. A pay request: PENDING, then AWAITING_PAYMENT (the teacher accepted), then PAID (coins held, the chat opens), REJECTED, WITHDRAWN or EXPIRED.",
   {
     PENDING: "Sent; the receiver has not answered.",
-    AWAITING_PAYMENT: "A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest).",
+    AWAITING_PAYMENT:
+      "A pay request the teacher accepted: the requester pays (payAcceptedRequest) or declines (rejectRequest), the teacher may withdraw the acceptance (withdrawPayAcceptance), and it expires unpaid after REQUEST_EXPIRY_DAYS.",
     ACCEPTED: "A swap the receiver accepted: the chat is open (chatId).",
     PAID: "A pay request the requester paid: coins are held and the chat is open (chatId).",
     REJECTED: "Rejected by the receiver, or declined by the requester instead of paying; the rejector blocked the other.",
     CANCELLED: "Withdrawn by the server because a party's account was deleted or suspended; no coins moved.",
     EXPIRED:
-      "Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent; no coins had moved (a pay request holds coins only once paid).",
+      "Nobody answered it within REQUEST_EXPIRY_DAYS (default 7) of being sent, or an accepted pay request was not paid within as many days of the acceptance; no coins had moved (a pay request holds coins only once paid).",
+    WITHDRAWN: "A pay request whose teacher withdrew the acceptance before it was paid; no coins had moved.",
   },
 );
 

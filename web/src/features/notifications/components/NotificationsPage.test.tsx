@@ -35,6 +35,7 @@ const note = (id: string, type: NotificationType, extra: Record<string, unknown>
     "ACCEPT_IMPLEMENT_USER",
     "REJECT_IMPLEMENT_USER",
     "REQUEST_EXPIRED",
+    "ACCEPTANCE_WITHDRAWN",
   ].includes(type),
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
@@ -50,6 +51,7 @@ const swapRequest = note("1", "SWAP_REQUEST", {
 const accepted = note("2", "ACCEPTED_PAY", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
 const rejected = note("3", "SWAP_REJECT");
 const expired = note("4", "REQUEST_EXPIRED", { learnSkill: skill("Guitar", "Music & Performing Arts") });
+const withdrawn = note("5", "ACCEPTANCE_WITHDRAWN", { skillCoins: 6, preachSkill: skill("Chess", "Hobbies & Crafts") });
 
 const viewer = { request: { query: NotificationsViewerDocument }, result: { data: { me } } };
 const live = { request: { query: NotificationAddedDocument }, result: { data: {} }, delay: Infinity };
@@ -119,11 +121,22 @@ describe("NotificationsPage", () => {
     const [card] = await screen.findAllByRole("listitem");
     const c = within(card);
     expect(c.getByText("Expired")).toBeTruthy();
-    expect(c.getByRole("heading").textContent).toBe("Person 4 and you: the request expired unanswered");
+    expect(c.getByRole("heading").textContent).toBe("Person 4 and you: the request expired");
     expect(c.getByText("Guitar")).toBeTruthy();
     expect(c.getByRole("button", { name: "Ok" })).toBeTruthy();
     expect(c.queryByRole("button", { name: "Accept" })).toBeNull();
     expect(c.getByRole("link", { name: "View Profile" }).getAttribute("href")).toBe("/user/u-4/me/Female");
+  });
+
+  it("shows a withdrawn acceptance with Ok and the teacher's profile, and no Pay", async () => {
+    renderPage([viewer, list([withdrawn]), live]);
+    const [card] = await screen.findAllByRole("listitem");
+    const c = within(card);
+    expect(c.getByText("Withdrawn")).toBeTruthy();
+    expect(c.getByRole("heading").textContent).toBe("Person 5 withdrew their acceptance of your pay request");
+    expect(c.getByRole("button", { name: "Ok" })).toBeTruthy();
+    expect(c.queryByRole("button", { name: /Pay/ })).toBeNull();
+    expect(c.getByRole("link", { name: "View Profile" }).getAttribute("href")).toBe("/user/u-5/me/Female");
   });
 
   it("shows 'No notifications' for an empty list", async () => {

@@ -32,7 +32,13 @@ const KINDS: Partial<Record<NotificationType, Kind>> = {
   REJECT_IMPLEMENT_USER: { label: "Project", tone: "danger", headline: "did not accept you on their project", actions: ["ok", "profile"] },
   SUCCESS_FINISH: { label: "Completed", tone: "success", headline: "finished the course with you", actions: ["ok", "profile"] },
   // Both students get one; the notifier is the other one, whose profile offers a new request.
-  REQUEST_EXPIRED: { label: "Expired", tone: "warning", headline: "and you: the request expired unanswered", actions: ["ok", "profile"] },
+  REQUEST_EXPIRED: { label: "Expired", tone: "warning", headline: "and you: the request expired", actions: ["ok", "profile"] },
+  ACCEPTANCE_WITHDRAWN: {
+    label: "Withdrawn",
+    tone: "danger",
+    headline: "withdrew their acceptance of your pay request",
+    actions: ["ok", "profile"],
+  },
 };
 
 const FALLBACK: Kind = { label: "Notice", tone: "neutral", headline: "sent you a notification", actions: ["ok"] };

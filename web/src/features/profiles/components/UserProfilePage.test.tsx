@@ -1,7 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Component as UserProfileRoute } from "../../../app/routes/user-profile";
-import { renderWithClient } from "./test-client";
+import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
 const user = {
   __typename: "User",
@@ -26,7 +26,7 @@ const user = {
   ],
 };
 
-function renderProfile(path: string) {
+function renderProfile(path: string, extra: Handlers = {}) {
   return renderWithClient(
     [
       { path: "/user/:userID/:currentID/:gender", Component: UserProfileRoute },
@@ -39,8 +39,34 @@ function renderProfile(path: string) {
       SwapAvailability: () => ({
         swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: true, reason: null, openRequest: null },
       }),
+      ...extra,
     },
   );
+}
+
+/** The viewer (u1) accepted the pay request o1 sent and o1 has not paid; after a withdrawal nothing is open. */
+function awaitingPayment() {
+  let open = true;
+  return {
+    withdrawn: () => (open = false),
+    SwapAvailability: () => ({
+      swapAvailability: {
+        __typename: "SwapAvailability",
+        hasChat: false,
+        canRequest: !open,
+        reason: null,
+        openRequest: open
+          ? {
+              __typename: "SwapRequest",
+              id: "r1",
+              kind: "PAY",
+              status: "AWAITING_PAYMENT",
+              requester: { __typename: "NotificationUser", id: "o1" },
+            }
+          : null,
+      },
+    }),
+  };
 }
 
 describe("someone's profile", () => {
@@ -60,6 +86,34 @@ describe("someone's profile", () => {
     expect(screen.getByText("4 of 5 requests answered, usually within 3 hours")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/dashboard/u1");
     expect(screen.queryByRole("link", { name: "Edit Profile" })).toBeNull();
+  });
+
+  it("lets the teacher withdraw an acceptance the learner has not paid", async () => {
+    const state = awaitingPayment();
+    const { sent } = renderProfile("/user/o1/u1/Female", {
+      SwapAvailability: state.SwapAvailability,
+      WithdrawPayAcceptance: ({ id }) => {
+        state.withdrawn();
+        return { withdrawPayAcceptance: { __typename: "SwapRequest", id, status: "WITHDRAWN" } };
+      },
+    });
+    expect(await screen.findByText("You accepted Meena Iyer's pay request: it is waiting for their payment.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw acceptance" }));
+    expect(await screen.findByText("You withdrew your acceptance. Meena Iyer has been told.")).toBeTruthy();
+    expect(sent.filter((o) => o.name === "WithdrawPayAcceptance").map((o) => o.variables)).toEqual([{ id: "r1" }]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Withdraw acceptance" })).toBeNull());
+  });
+
+  it("shows the server's answer when the acceptance can no longer be withdrawn", async () => {
+    const state = awaitingPayment();
+    renderProfile("/user/o1/u1/Female", {
+      SwapAvailability: state.SwapAvailability,
+      WithdrawPayAcceptance: () => {
+        throw gqlError("This pay request is not waiting for payment", "CONFLICT");
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Withdraw acceptance" }));
+    expect(await screen.findByText("This pay request is not waiting for payment")).toBeTruthy();
   });
 
   it("offers Edit Profile on one's own profile", async () => {

@@ -8,6 +8,7 @@ import { SwapAvailabilityDocument } from "../../../gql/graphql";
 import { PayDialog } from "./PayDialog";
 import styles from "./RequestDialogs.module.css";
 import { SwapDialog } from "./SwapDialog";
+import { WithdrawAcceptance } from "./WithdrawAcceptance";
 
 export interface RequestButtonsProps {
   /** The student whose profile this is (never the caller). */
@@ -61,6 +62,12 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
         <p className={styles.note}>You already have a chat with {userName}.</p>
       ) : a && !a.canRequest && (a.reason === VERIFY_MESSAGES.notVerified || a.reason === VERIFY_MESSAGES.unavailable) ? (
         <p className={styles.note}>{a.reason}</p>
+      ) : a?.openRequest && !sent && a.openRequest.requester.id === userId && a.openRequest.status === "AWAITING_PAYMENT" ? (
+        <WithdrawAcceptance
+          requestId={a.openRequest.id}
+          learnerName={userName}
+          onWithdrawn={() => onSent(`You withdrew your acceptance. ${userName} has been told.`)}
+        />
       ) : a?.openRequest && !sent ? (
         <p className={styles.note}>
           {a.openRequest.requester.id === userId
