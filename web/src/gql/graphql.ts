@@ -683,6 +683,8 @@ export type ModeratedStudent = {
   name: Scalars['String']['output'];
   /** Suspended until then (9999-12-31: permanently); null when not suspended. */
   suspendedUntil: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Their latest suspension (permanent, in force now); null when never suspended or lifted. */
+  suspension: Maybe<ModerationSuspension>;
 };
 
 /** The reported chat: its state, its ledger state and (on request) its messages as evidence. */
@@ -704,8 +706,10 @@ export type ModerationChat = {
   messages: ModerationMessageConnection;
   /** When the chat opened. */
   startDate: Scalars['DateTimeISO']['output'];
-  /** Where the chat stands (a reported chat is SUSPENDED). */
+  /** Where the chat stands now, not when it was reported (a reported chat is SUSPENDED). */
   status: ChatStatus;
+  /** Since when it has that status: when it ended, or when it opened while in progress. */
+  statusSince: Scalars['DateTimeISO']['output'];
   /** An implement chat's project title; null otherwise. */
   title: Maybe<Scalars['String']['output']>;
 };
@@ -864,6 +868,17 @@ export type ModerationStats = {
   studentsVerified: Scalars['Int']['output'];
 };
 
+/** A student's suspension, as the server reads it now. */
+export type ModerationSuspension = {
+  __typename?: 'ModerationSuspension';
+  /** In force now, by the server's clock; false once it has ended. */
+  active: Scalars['Boolean']['output'];
+  /** Until further notice (suspended permanently). */
+  permanent: Scalars['Boolean']['output'];
+  /** When it ends (or ended). */
+  until: Scalars['DateTimeISO']['output'];
+};
+
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -939,7 +954,7 @@ export type Mutation = {
   setOnlineStatusVisible: PresenceSettings;
   /** Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: the server keeps the maximum, so a lower score never lowers it. Needs a token. */
   submitSnakeScore: SnakeHighScore;
-  /** Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently). */
+  /** Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently; ModeratedStudent.suspension.permanent says so). */
   suspendStudent: Scalars['DateTimeISO']['output'];
   /** Operators only. Ends a suspension now. */
   unsuspendStudent: Scalars['Boolean']['output'];

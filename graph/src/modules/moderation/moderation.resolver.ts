@@ -1,10 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../server/context.js";
-import { decodeCursor, decodeTimeKey, encodeCursor, encodeTimeKey } from "../../shared/cursor.js";
+import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg } from "../../shared/graphql-types.js";
-import { connection, forwardPage, pageSize, slicePage } from "../../shared/pagination.js";
+import { connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
-import type { QueueItem } from "./moderation.service.js";
 import {
   ModerationChatType,
   ModerationMessageConnection,
@@ -20,47 +19,9 @@ import {
 /** Every field and mutation here answers FORBIDDEN to anyone who is not an operator. */
 const operator = (ctx: Context) => ctx.services.moderation.operators.require(requireUser(ctx).id);
 
-const toReport = (i: QueueItem): ModerationReportType & { reportedId: string } => ({
-  id: i.report.id,
-  reportedId: i.report.reportedId,
-  reason: i.report.reason,
-  details: i.report.details,
-  createdAt: i.report.createdAt,
-  resolvedAt: i.report.resolvedAt,
-  resolution: i.report.resolution,
-  reporter: i.reporter,
-  reported: i.reported,
-  reportedBy: i.reportedBy,
-  flagged: i.flagged,
-  chat: i.chat,
-});
-
 const REPORTED_POSTS_PAGE_SIZE = 10;
 const EVIDENCE_PAGE_SIZE = 100;
 const POSTS_CURSOR = "moderation-posts";
-const QUEUE_CURSOR = "moderation-queue";
-
-/** The queue's order as a key: flagged first, then newest (createdAt, id). */
-interface QueueKey {
-  flagged: boolean;
-  at: Date;
-  id: string;
-}
-
-const queueCursor = (r: ModerationReportType) => encodeCursor(QUEUE_CURSOR, [r.flagged, r.createdAt.toISOString(), r.id]);
-
-function decodeQueueKey(cursor: string): QueueKey {
-  return decodeCursor(QUEUE_CURSOR, cursor, ([flagged, at, id]) => {
-    const date = new Date(String(at));
-    return typeof flagged === "boolean" && typeof id === "string" && !Number.isNaN(date.getTime()) ? { flagged, at: date, id } : undefined;
-  });
-}
-
-/** > 0 when `r` comes after `k` in the queue's order. */
-function queueOrder(r: ModerationReportType, k: QueueKey): number {
-  if (r.flagged !== k.flagged) return r.flagged ? -1 : 1;
-  return k.at.getTime() - r.createdAt.getTime() || (r.id < k.id ? 1 : r.id > k.id ? -1 : 0);
-}
 
 @Resolver(() => ModerationReportType)
 export class ModerationResolver {
@@ -83,10 +44,7 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
   ): Promise<ModerationReportConnection> {
     await operator(ctx);
-    const size = pageSize("first", first, QUEUE_LIMIT, QUEUE_LIMIT);
-    const from = after ? decodeQueueKey(after) : null;
-    const items = (await ctx.services.moderation.queue(status)).map(toReport);
-    return slicePage(items, size, from, (r) => !!from && queueOrder(r, from) > 0, queueCursor);
+    return ctx.services.moderation.queuePage(status, { first, after });
   }
 
   @Query(() => ModerationReportType, { description: "Operators only. One report (NOT_FOUND for an unknown id)." })
@@ -95,7 +53,7 @@ export class ModerationResolver {
     @Ctx() ctx: Context,
   ): Promise<ModerationReportType> {
     await operator(ctx);
-    return toReport(await ctx.services.moderation.report(id));
+    return ctx.services.moderation.report(id);
   }
 
   @Query(() => OperatorActionEntryConnection, { description: "Operators only. The audit log, newest first." })
@@ -112,14 +70,14 @@ export class ModerationResolver {
     description: "The reported student's implement posts others can see, newest first, to hide.",
   })
   async reportedPosts(
-    @Root() r: ModerationReportType & { reportedId: string },
+    @Root() r: ModerationReportType,
     @Arg("first", () => Int, firstArg(REPORTED_POSTS_PAGE_SIZE)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ModerationPostConnection> {
     const size = pageSize("first", first, REPORTED_POSTS_PAGE_SIZE);
     const from = after ? decodeTimeKey(POSTS_CURSOR, after) : null;
-    const rows = await ctx.services.implementPosts.visibleOf(r.reportedId, size + 1, from);
+    const rows = r.reported ? await ctx.services.implementPosts.visibleOf(r.reported.id, size + 1, from) : [];
     return forwardPage(rows, size, from, (p) => encodeTimeKey(POSTS_CURSOR, { at: p.createdAt, id: p.id }));
   }
 
@@ -153,7 +111,7 @@ export class ModerationResolver {
 
   @Mutation(() => Date, {
     description:
-      "Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently).",
+      "Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently; ModeratedStudent.suspension.permanent says so).",
   })
   async suspendStudent(
     @Arg("input", () => SuspendStudentInput, { description: "Whom, how long and why." }) input: SuspendStudentInput,

@@ -4,12 +4,81 @@ import { OkAnswer } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
+import { ChatKind, ChatStatus, ReportResolution } from "../chat/chat.types.js";
+import { HoldState } from "../coins/coins.types.js";
+import { OperatorActionKind } from "./moderation.types.js";
 
 const tag = "moderation";
 const Id = z.object({ id: z.string() });
 const Reason = { reason: z.unknown().describe("Why (required; shown in the audit log).") };
 const ReportRef = { reportId: z.string().optional().describe("The report this action answers, if any.") };
-const Anything = (what: string) => z.record(z.unknown()).describe(what);
+const At = z.string().datetime();
+const Student = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    suspendedUntil: At.nullable().describe("9999-12-31: permanently; null when not suspended."),
+    suspension: z
+      .object({ until: At, permanent: z.boolean(), active: z.boolean().describe("In force now, by the server's clock.") })
+      .nullable(),
+    deleted: z.boolean(),
+  })
+  .openapi("ModeratedStudent");
+const Chat = z
+  .object({
+    id: z.string(),
+    kind: z.nativeEnum(ChatKind),
+    status: z.nativeEnum(ChatStatus).describe("The chat's status now (not when it was reported)."),
+    statusSince: At.describe("When it took that status."),
+    startDate: At,
+    endedAt: At.nullable(),
+    coins: z.number().int(),
+    title: z.string().nullable(),
+    escrow: z.object({ coins: z.number().int(), state: z.nativeEnum(HoldState) }).nullable(),
+    messageCount: z.number().int(),
+  })
+  .openapi("ModerationChat");
+const Report = z
+  .object({
+    id: z.string(),
+    reason: z.string(),
+    details: z.string().nullable(),
+    createdAt: At,
+    resolvedAt: At.nullable(),
+    resolution: z.nativeEnum(ReportResolution).nullable(),
+    reporter: Student.nullable(),
+    reported: Student.nullable(),
+    reportedBy: z.number().int().describe("How many different partners reported the reported student."),
+    flagged: z.boolean(),
+    chat: Chat.nullable(),
+  })
+  .openapi("ModerationReport");
+const Message = z.object({ seq: z.number().int(), fromUserId: z.string(), body: z.string(), createdAt: At }).openapi("ModerationMessage");
+const Action = z
+  .object({
+    id: z.string(),
+    actor: z.string(),
+    action: z.nativeEnum(OperatorActionKind),
+    targetUserId: z.string().nullable(),
+    reportId: z.string().nullable(),
+    postId: z.string().nullable(),
+    reason: z.string(),
+    details: z.string().nullable(),
+    createdAt: At,
+  })
+  .openapi("OperatorActionEntry");
+const Stats = z
+  .object({
+    studentsVerified: z.number().int(),
+    studentsUnverified: z.number().int(),
+    activeChats: z.number().int(),
+    openReports: z.number().int(),
+    coinsInCirculation: z.number().int(),
+    coinsInEscrow: z.number().int(),
+  })
+  .openapi("ModerationStats");
 const NotOperator = { 403: "The caller is not an operator." };
 
 /**
@@ -30,11 +99,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
 
   r.get(
     "/moderation/stats",
-    route(
-      services,
-      doc("Counts for the console", { response: Anything("ModerationStats") }),
-      async (_req, ctx) => (await operator(ctx), m.stats()),
-    ),
+    route(services, doc("Counts for the console", { response: Stats }), async (_req, ctx) => (await operator(ctx), m.stats())),
   );
   r.get(
     "/moderation/reports",
@@ -42,7 +107,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
       services,
       doc("The report queue", {
         query: z.object({ status: z.enum(["open", "resolved"]).optional() }),
-        response: z.object({ reports: z.array(Anything("A report with both students and the chat")) }),
+        response: z.object({ reports: z.array(Report) }),
       }),
       async (_req, ctx, _res, { query }) => {
         await operator(ctx);
@@ -56,7 +121,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
       services,
       doc("One report with its chat's latest messages", {
         params: Id,
-        response: z.object({ report: Anything("The report"), messages: z.array(Anything("A message")) }),
+        response: z.object({ report: Report, messages: z.array(Message).describe("The latest 500 at most, oldest first.") }),
         responses: { ...NotOperator, 404: "No such report." },
       }),
       async (_req, ctx, _res, { params }) => {
@@ -69,7 +134,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
     "/moderation/audit",
     route(
       services,
-      doc("The operators' action log", { response: z.object({ actions: z.array(Anything("An action")) }) }),
+      doc("The operators' action log, newest first", { response: z.object({ actions: z.array(Action) }) }),
       async (_req, ctx) => (await operator(ctx), { actions: await m.audit() }),
     ),
   );

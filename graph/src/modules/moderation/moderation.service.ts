@@ -5,7 +5,7 @@ import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
-import type { Chat, ChatReport, ReportResolution } from "../chat/chat.service.js";
+import type { ChatReport, ReportResolution } from "../chat/chat.service.js";
 import type { HoldState } from "../coins/coins.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
@@ -18,6 +18,22 @@ import {
   MODERATION_MESSAGES as M,
   QUEUE_LIMIT,
 } from "./moderation.rules.js";
+import {
+  type ModerationReportView,
+  type OperatorActionView,
+  queuePage,
+  toActionView,
+  toChatView,
+  toReportView,
+  toStudentView,
+} from "./moderation.views.js";
+
+export interface ModerationMessageView {
+  seq: number;
+  fromUserId: string;
+  body: string;
+  createdAt: Date;
+}
 
 export type ModerationCollaborators = Pick<
   Services,
@@ -29,29 +45,9 @@ export interface Operator {
   email: string;
 }
 
-/** A student as an operator sees them beside a report. */
-export interface ModeratedStudent {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  suspendedUntil: Date | null;
-  deleted: boolean;
-}
-
 export interface EscrowView {
   coins: number;
   state: HoldState;
-}
-
-export interface QueueItem {
-  report: ChatReport;
-  reporter: ModeratedStudent | null;
-  reported: ModeratedStudent | null;
-  /** How many different partners reported the reported student (2 or more: flagged). */
-  reportedBy: number;
-  flagged: boolean;
-  chat: (Chat & { escrow: EscrowView | null }) | null;
 }
 
 export interface ModerationStats {
@@ -78,20 +74,31 @@ export class ModerationService {
     private readonly c: ModerationCollaborators,
   ) {}
 
-  /** Open or resolved reports: students reported by several different partners first, then newest. */
-  async queue(status: ReportQueueStatus): Promise<QueueItem[]> {
+  /** Open or resolved reports (the newest QUEUE_LIMIT): students reported by several different partners first, then newest. */
+  async queue(status: ReportQueueStatus): Promise<ModerationReportView[]> {
     const reports = await this.c.chat.moderation.reportsQueue(status, QUEUE_LIMIT);
-    return this.describe(reports, true);
+    const items = await this.describe(reports);
+    // Stable: newest first within each group.
+    return [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)];
+  }
+
+  /** A page of the queue, in its order, after a cursor of a previous page. */
+  async queuePage(
+    status: ReportQueueStatus,
+    opts: { first?: number | null; after?: string | null },
+  ): Promise<Connection<ModerationReportView>> {
+    const first = pageSize("first", opts.first, QUEUE_LIMIT, QUEUE_LIMIT);
+    return queuePage(await this.queue(status), first, opts.after ?? null);
   }
 
   /** One report with its context (the console's evidence view). */
-  async report(id: string): Promise<QueueItem> {
+  async report(id: string): Promise<ModerationReportView> {
     const report = await this.c.chat.moderation.report(id);
     if (!report) throw notFound(M.reportNotFound);
-    return (await this.describe([report], false))[0];
+    return (await this.describe([report]))[0];
   }
 
-  private async describe(reports: ChatReport[], flaggedFirst: boolean): Promise<QueueItem[]> {
+  private async describe(reports: ChatReport[]): Promise<ModerationReportView[]> {
     const people = reports.flatMap((r) => [r.reporterId, r.reportedId]);
     const [students, counts, chats] = await Promise.all([
       this.c.users.standingOf(people),
@@ -100,40 +107,27 @@ export class ModerationService {
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
     const chatById = new Map(chats.map((c) => [c.id, c]));
-    const student = (id: string): ModeratedStudent | null => {
+    const now = this.deps.clock.now();
+    const student = (id: string) => {
       const u = students.get(id);
-      return u
-        ? {
-            id: u.id,
-            name: u.name,
-            email: u.email,
-            emailVerified: u.emailVerifiedAt !== null,
-            suspendedUntil: u.suspendedUntil,
-            deleted: u.deletedAt !== null,
-          }
-        : null;
+      return u ? toStudentView(u, now) : null;
     };
-    const items = reports.map((report) => {
+    return reports.map((report) => {
       const chat = chatById.get(report.chatId);
-      const reportedBy = counts.get(report.reportedId) ?? 1;
-      return {
-        report,
+      return toReportView(report, {
         reporter: student(report.reporterId),
         reported: student(report.reportedId),
-        reportedBy,
-        flagged: reportedBy >= 2,
-        chat: chat ? { ...chat, escrow: chat.escrowRef ? (holds.get(chat.escrowRef) ?? null) : null } : null,
-      };
+        reportedBy: counts.get(report.reportedId) ?? 1,
+        chat: chat ? toChatView(chat, chat.escrowRef ? (holds.get(chat.escrowRef) ?? null) : null) : null,
+      });
     });
-    // Stable: newest first within each group.
-    return flaggedFirst ? [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)] : items;
   }
 
   /** A report with its chat's latest messages (at most 500, oldest first): the evidence, as REST shows it. */
-  async reportWithMessages(id: string) {
+  async reportWithMessages(id: string): Promise<{ report: ModerationReportView; messages: ModerationMessageView[] }> {
     const report = await this.report(id);
     const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
-    return { report, messages };
+    return { report, messages: messages.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt })) };
   }
 
   async stats(): Promise<ModerationStats> {
@@ -153,7 +147,7 @@ export class ModerationService {
   }
 
   /** The audit log newest first, keyset-paged on (createdAt, id). */
-  async auditPage(opts: { first?: number | null; after?: string | null }): Promise<Connection<OperatorAction>> {
+  async auditPage(opts: { first?: number | null; after?: string | null }): Promise<Connection<OperatorActionView>> {
     const first = pageSize("first", opts.first, AUDIT_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(AUDIT_CURSOR, opts.after) : null;
     const rows = await this.deps.dataSource.getRepository(OperatorAction).find({
@@ -161,14 +155,15 @@ export class ModerationService {
       order: { createdAt: "DESC", id: "DESC" },
       take: first + 1,
     });
-    return forwardPage(rows, first, after, (a) => encodeTimeKey(AUDIT_CURSOR, { at: a.createdAt, id: a.id }));
+    return forwardPage(rows.map(toActionView), first, after, (a) => encodeTimeKey(AUDIT_CURSOR, { at: a.createdAt, id: a.id }));
   }
 
   /** REST's audit log: the newest AUDIT_LIMIT actions. */
-  audit(limit = AUDIT_LIMIT): Promise<OperatorAction[]> {
-    return this.deps.dataSource
+  async audit(limit = AUDIT_LIMIT): Promise<OperatorActionView[]> {
+    const rows = await this.deps.dataSource
       .getRepository(OperatorAction)
       .find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
+    return rows.map(toActionView);
   }
 
   async dismiss(op: Operator, reportId: string, rawReason: unknown): Promise<void> {

@@ -142,6 +142,7 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const rest = await t.rest("GET", `/moderation/reports/${fromA.id}`, { token: await opToken() });
     expect(rest.status).toBe(200);
     expect(rest.body.messages.map((m: { body: string }) => m.body)).toEqual(["Send me money outside the app"]);
+    expect(Object.keys(rest.body.messages[0]).sort()).toEqual(["body", "createdAt", "fromUserId", "seq"]);
 
     const fromD = open.find((r) => r.reporter.id === d.id);
     const empty = await gqlOp(DISMISS, { r: fromD.id, reason: "  " });
@@ -160,6 +161,80 @@ describe.each(dbTargets)("moderation on %s", (target) => {
       targetUserId: e.id,
       reason: "A misunderstanding",
     });
+  });
+
+  it("REST answers the shapes GraphQL has, typed in OpenAPI, with the chat's status now and no database columns", async () => {
+    const { a, b, chat } = await chatPair(t, { kind: "pay", coins: 3 });
+    t.clock.advance(5000);
+    const reportedAt = t.clock.now().toISOString();
+    expect((await t.gql(REPORT, { chatWith: b.id, reason: "SPAM_OR_SCAM" }, a.token)).errors).toBeUndefined();
+    const token = await opToken();
+    const list = await t.rest("GET", "/moderation/reports", { token });
+    expect(list.status).toBe(200);
+    const fromList = list.body.reports.find((r: { reporter: { id: string } }) => r.reporter?.id === a.id);
+    const one = await t.rest("GET", `/moderation/reports/${fromList.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(one.body.report).toEqual(fromList); // not nested as report.report
+    expect(Object.keys(fromList).sort()).toEqual(
+      ["chat", "createdAt", "details", "flagged", "id", "reason", "reported", "reportedBy", "reporter", "resolution", "resolvedAt"].sort(),
+    );
+    // Reported while in progress: it reads suspended now, since the report.
+    expect(fromList.chat).toEqual({
+      id: chat.id,
+      kind: "pay",
+      status: "suspended",
+      statusSince: reportedAt,
+      startDate: expect.any(String),
+      endedAt: reportedAt,
+      coins: 3,
+      title: null,
+      escrow: { coins: 3, state: "refunded" },
+      messageCount: 0,
+    });
+    expect(fromList.reported).toEqual({
+      id: b.id,
+      name: expect.any(String),
+      email: expect.any(String),
+      emailVerified: true,
+      suspendedUntil: null,
+      suspension: null,
+      deleted: false,
+    });
+    const audit = await t.rest("GET", "/moderation/audit", { token });
+    for (const action of audit.body.actions) expect(action).not.toHaveProperty("operatorId");
+
+    const gql = (await queue()).find((r) => r.id === fromList.id);
+    expect(gql.chat).toMatchObject({ status: "SUSPENDED" });
+    const since = (await gqlOp(`query ($id: ID!) { moderationReport(id: $id) { chat { statusSince } } }`, { id: fromList.id })).data;
+    expect(since.moderationReport.chat.statusSince).toBe(reportedAt);
+
+    const api = (await t.rest("GET", "/openapi.json")).body;
+    const ok = (p: string) => api.paths[p].get.responses["200"].content["application/json"].schema;
+    expect(JSON.stringify(ok("/moderation/reports"))).toContain("ModerationReport");
+    expect(JSON.stringify(ok("/moderation/reports/{id}"))).toContain("ModerationReport");
+    expect(api.components.schemas.ModerationReport.properties.chat).toBeDefined();
+    expect(Object.keys(api.components.schemas.ModerationChat.properties)).toContain("statusSince");
+    expect(Object.keys(api.components.schemas.ModerationChat.properties)).not.toContain("escrowRef");
+  });
+
+  it("the server says whether a suspension is permanent and in force now", async () => {
+    const { a, b } = await chatPair(t);
+    await t.gql(REPORT, { chatWith: b.id, reason: "INAPPROPRIATE_BEHAVIOR" }, a.token);
+    const SUSPENSION = `query ($id: ID!) { moderationReport(id: $id) { reported { suspendedUntil suspension { until permanent active } } } }`;
+    const report = (await queue()).find((r) => r.reporter.id === a.id);
+    const standing = async () => (await gqlOp(SUSPENSION, { id: report.id })).data.moderationReport.reported;
+    expect(await standing()).toEqual({ suspendedUntil: null, suspension: null });
+
+    expect((await gqlOp(SUSPEND, { input: { userId: b.id, days: 1, reason: "Cool off" } })).errors).toBeUndefined();
+    expect((await standing()).suspension).toMatchObject({ permanent: false, active: true });
+    t.clock.advance(2 * 24 * 3600 * 1000);
+    expect((await standing()).suspension).toMatchObject({ permanent: false, active: false });
+
+    expect((await gqlOp(SUSPEND, { input: { userId: b.id, permanent: true, reason: "Scams" } })).errors).toBeUndefined();
+    expect((await standing()).suspension).toEqual({ until: "9999-12-31T00:00:00.000Z", permanent: true, active: true });
+    const rest = await t.rest("GET", `/moderation/reports/${report.id}`, { token: await opToken() });
+    expect(rest.body.report.reported.suspension).toEqual({ until: "9999-12-31T00:00:00.000Z", permanent: true, active: true });
+    expect((await gqlOp(UNSUSPEND, { u: b.id, reason: "Appeal granted" })).errors).toBeUndefined();
   });
 
   it("a warning reaches the student as a notification and resolves the report", async () => {

@@ -7,6 +7,8 @@ import { HoldState } from "../coins/coins.types.js";
 import { ReportQueueStatus } from "./moderation.rules.js";
 import { OperatorActionKind } from "./operator-action.entity.js";
 
+export { OperatorActionKind };
+
 registerValueEnum(ReportQueueStatus, "ModerationReportStatus", "Which reports moderationReports lists.", {
   OPEN: "Not resolved yet (the default).",
   RESOLVED: "Resolved by an operator (dismissed or acted on).",
@@ -56,6 +58,18 @@ export class ModerationStatsType {
   coinsInEscrow: number;
 }
 
+@ObjectType("ModerationSuspension", { simpleResolvers: true, description: "A student's suspension, as the server reads it now." })
+export class ModerationSuspensionType {
+  @Field(() => Date, { description: "When it ends (or ended)." })
+  until: Date;
+
+  @Field(() => Boolean, { description: "Until further notice (suspended permanently)." })
+  permanent: boolean;
+
+  @Field(() => Boolean, { description: "In force now, by the server's clock; false once it has ended." })
+  active: boolean;
+}
+
 @ObjectType("ModeratedStudent", { simpleResolvers: true, description: "A student as an operator sees them." })
 export class ModeratedStudentType {
   @Field(() => ID, { description: "The student's user id." })
@@ -72,6 +86,12 @@ export class ModeratedStudentType {
 
   @Field(() => Date, { nullable: true, description: "Suspended until then (9999-12-31: permanently); null when not suspended." })
   suspendedUntil: Date | null;
+
+  @Field(() => ModerationSuspensionType, {
+    nullable: true,
+    description: "Their latest suspension (permanent, in force now); null when never suspended or lifted.",
+  })
+  suspension: ModerationSuspensionType | null;
 
   @Field(() => Boolean, { description: "The account was deleted (its data erased or anonymised)." })
   deleted: boolean;
@@ -112,8 +132,11 @@ export class ModerationChatType {
   @Field(() => ChatKind, { description: "How the chat was opened." })
   kind: ChatKind;
 
-  @Field(() => ChatStatus, { description: "Where the chat stands (a reported chat is SUSPENDED)." })
+  @Field(() => ChatStatus, { description: "Where the chat stands now, not when it was reported (a reported chat is SUSPENDED)." })
   status: ChatStatus;
+
+  @Field(() => Date, { description: "Since when it has that status: when it ended, or when it opened while in progress." })
+  statusSince: Date;
 
   @Field(() => Date, { description: "When the chat opened." })
   startDate: Date;
