@@ -11,13 +11,11 @@ import { REASON_TEXT, RESOLUTION_TEXT } from "../utils/labels";
 import styles from "./ReportCard.module.css";
 import { formatDate } from "../../../lib/format-date";
 
-const PERMANENT_YEAR = 9999;
+/** The server says whether a suspension is permanent and in force now; the card only words it. */
 function standing(s: ModeratedStudentFieldsFragment) {
   if (s.deleted) return "account deleted";
-  if (s.suspendedUntil && new Date(s.suspendedUntil).getTime() > Date.now()) {
-    return new Date(s.suspendedUntil).getUTCFullYear() === PERMANENT_YEAR
-      ? "suspended permanently"
-      : `suspended until ${formatDate(s.suspendedUntil, "dateTime")}`;
+  if (s.suspension?.active) {
+    return s.suspension.permanent ? "suspended permanently" : `suspended until ${formatDate(s.suspension.until, "dateTime")}`;
   }
   return s.emailVerified ? null : "address not verified";
 }
@@ -82,7 +80,7 @@ function Evidence({ reportId, reporterId }: { reportId: string; reporterId: stri
 export function ReportCard({ report, onAction }: { report: ModerationReportFieldsFragment; onAction: (a: ModerationAction) => void }) {
   const [showEvidence, setShowEvidence] = useState(false);
   const reported = report.reported;
-  const suspended = reported?.suspendedUntil && new Date(reported.suspendedUntil).getTime() > Date.now();
+  const suspended = !!reported?.suspension?.active;
   const open = !report.resolvedAt;
   const name = reported?.name ?? "this student";
   return (
@@ -105,7 +103,9 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
           <div className={styles.party}>
             <dt>Chat</dt>
             <dd>
-              {report.chat.kind} · {report.chat.status.replace("_", " ")} · {report.chat.messageCount} messages · {escrowText(report.chat)}
+              {report.chat.kind} · {report.chat.status.replace("_", " ").toLowerCase()} since{" "}
+              <time dateTime={report.chat.statusSince}>{formatDate(report.chat.statusSince, "dateTime")}</time> · {report.chat.messageCount}{" "}
+              messages · {escrowText(report.chat)}
             </dd>
           </div>
         )}
