@@ -1,14 +1,13 @@
-import { type EntityManager, In, IsNull, LessThan, MoreThan, type Repository } from "typeorm";
+import { type EntityManager, IsNull, LessThan, type Repository } from "typeorm";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import type { Deps } from "../../shared/deps.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
 import { badInput, notFound } from "../../shared/errors.js";
-import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { AuthService } from "./auth.service.js";
 import { EmailVerification } from "./email-verification.entity.js";
-import { hashLinkToken, isLinkToken, newLinkToken } from "./mail-links.js";
+import { SingleUseLinks } from "./single-use-links.js";
 import type { StandingService } from "./standing.service.js";
 import { User } from "./user.entity.js";
 
@@ -19,7 +18,7 @@ const invalidLink = () => badInput(VERIFY_MESSAGES.linkInvalid, { field: "token"
 
 /**
  * Proves that a student owns the college address they signed up with. Registration mails a
- * single-use link (only its hash is stored, see mail-links.ts) (after answering); opening it sets `emailVerifiedAt` and makes the student
+ * single-use link (only its hash is stored, see single-use-links.ts) (after answering); opening it sets `emailVerifiedAt` and makes the student
  * visible (feed, search, leaderboard) in one transaction. Until then the gate in
  * `UsersService.assertVerified` refuses every write that reaches other students.
  *
@@ -28,7 +27,7 @@ const invalidLink = () => badInput(VERIFY_MESSAGES.linkInvalid, { field: "token"
  */
 export class EmailVerificationService {
   private readonly users: Repository<User>;
-  private readonly links: Repository<EmailVerification>;
+  private readonly links: SingleUseLinks<EmailVerification>;
 
   constructor(
     private readonly deps: Deps,
@@ -38,7 +37,7 @@ export class EmailVerificationService {
     private readonly standing: Pick<StandingService, "refresh">,
   ) {
     this.users = deps.dataSource.getRepository(User);
-    this.links = deps.dataSource.getRepository(EmailVerification);
+    this.links = new SingleUseLinks(deps.dataSource, EmailVerification);
   }
 
   /** Mails a fresh link to the student's address, after the caller has answered. */
@@ -68,8 +67,7 @@ export class EmailVerificationService {
    * and changes nothing.
    */
   async verify(token: string): Promise<void> {
-    if (!isLinkToken(token)) throw invalidLink();
-    const link = await this.links.findOne({ where: { tokenHash: hashLinkToken(token) } });
+    const link = await this.links.find(token);
     if (!link) throw invalidLink();
     const now = this.deps.clock.now();
     const owner = await this.users.findOne({ where: { id: link.userId }, select: { id: true, email: true, emailVerifiedAt: true } });
@@ -81,11 +79,7 @@ export class EmailVerificationService {
     }
     if (link.expiresAt.getTime() <= now.getTime()) throw invalidLink();
     await this.deps.tx(async (em) => {
-      const spent = await em
-        .getRepository(EmailVerification)
-        .update({ id: link.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
-      if (spent.affected !== 1) throw invalidLink();
-      await em.getRepository(EmailVerification).update({ userId: link.userId, usedAt: IsNull() }, { usedAt: now });
+      if (!(await this.links.consume(em, link, now))) throw invalidLink();
       await this.markVerified(em, link.userId, now);
     });
     this.deps.logger.info({ userId: link.userId }, "college mail verified");
@@ -126,30 +120,24 @@ export class EmailVerificationService {
         if (!res.affected) continue;
         await this.auth.revokeSessions(id, em);
       }
-      await em.getRepository(EmailVerification).update({ userId: In(stale.map((s) => s.id)), usedAt: IsNull() }, { usedAt: now });
+      await this.links.spendOpen(
+        em,
+        stale.map((s) => s.id),
+        now,
+      );
     });
     this.deps.logger.info({ released: stale.map((s) => s.id) }, "unverified accounts released their address");
   }
 
   /** A deleted student's links go. */
   async forget(em: EntityManager, userId: string): Promise<void> {
-    await em.getRepository(EmailVerification).delete({ userId });
+    await this.links.forget(em, userId);
   }
 
   private async mailLink(userId: string): Promise<void> {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerifiedAt: true } });
     if (!user || user.emailVerifiedAt) return;
-    const token = newLinkToken();
-    const now = this.deps.clock.now();
-    await this.links.insert({
-      id: newId(),
-      userId: user.id,
-      email: user.email,
-      tokenHash: hashLinkToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + VERIFICATION_WINDOW_MS),
-      usedAt: null,
-    });
+    const token = await this.links.issue(user.id, this.deps.clock.now(), VERIFICATION_WINDOW_MS, { email: user.email });
     const link = `${this.deps.config.publicUrl}/verify-email/${token}`;
     await this.deps.mailer.send({
       to: { name: user.name, address: user.email },

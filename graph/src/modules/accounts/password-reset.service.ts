@@ -1,27 +1,24 @@
-import { type EntityManager, IsNull, MoreThan, type Repository } from "typeorm";
+import type { EntityManager, Repository } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
 import { badInput } from "../../shared/errors.js";
-import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { MESSAGES, assertPassword, lookupEmail } from "./account-rules.js";
 import { hashPassword } from "./passwords.js";
-import { hashLinkToken, isLinkToken, newLinkToken } from "./mail-links.js";
 import { PasswordReset } from "./password-reset.entity.js";
+import { SingleUseLinks } from "./single-use-links.js";
 import type { AuthService } from "./auth.service.js";
 import { User } from "./user.entity.js";
 
 export const RESET_LINK_TTL_MS = HOUR;
-
-export const hashResetToken = hashLinkToken;
 
 const invalidLink = () => badInput(MESSAGES.resetInvalid, { field: "token" });
 
 /** "Forgot password" links: asked for by email, checked, used once to set a new password. */
 export class PasswordResetService {
   private readonly users: Repository<User>;
-  private readonly resets: Repository<PasswordReset>;
+  private readonly resets: SingleUseLinks<PasswordReset>;
 
   constructor(
     private readonly deps: Deps,
@@ -30,7 +27,7 @@ export class PasswordResetService {
     private readonly auth: AuthService,
   ) {
     this.users = deps.dataSource.getRepository(User);
-    this.resets = deps.dataSource.getRepository(PasswordReset);
+    this.resets = new SingleUseLinks(deps.dataSource, PasswordReset);
   }
 
   /**
@@ -48,16 +45,7 @@ export class PasswordResetService {
   private async sendLink(email: string): Promise<void> {
     const user = await this.users.findOne({ where: { email }, select: { id: true, name: true, email: true } });
     if (!user) return;
-    const token = newLinkToken();
-    const now = this.deps.clock.now();
-    await this.resets.insert({
-      id: newId(),
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-      usedAt: null,
-    });
+    const token = await this.resets.issue(user.id, this.deps.clock.now(), RESET_LINK_TTL_MS, {});
     const link = `${this.deps.config.publicUrl}/reset-password/${token}`;
     await this.deps.mailer.send({
       to: { name: user.name, address: user.email },
@@ -77,7 +65,7 @@ export class PasswordResetService {
 
   /** True when the token is a live link: known, unused and not expired. */
   async isValid(token: string): Promise<boolean> {
-    return (await this.findLive(token)) !== null;
+    return (await this.resets.findLive(token, this.deps.clock.now())) !== null;
   }
 
   /**
@@ -85,17 +73,14 @@ export class PasswordResetService {
    * moves the token version on, so every session token issued before is refused.
    */
   async updatePassword(token: string, password: string): Promise<void> {
-    const link = await this.findLive(token);
+    const link = await this.resets.findLive(token, this.deps.clock.now());
     if (!link) throw invalidLink();
     assertPassword(typeof password === "string" ? password : "");
     const passwordHash = await hashPassword(password);
     const now = this.deps.clock.now();
     await this.deps.tx(async (em) => {
-      const resets = em.getRepository(PasswordReset);
       // Conditional: of two requests racing with the same link, only one gets here.
-      const spent = await resets.update({ id: link.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
-      if (spent.affected !== 1) throw invalidLink();
-      await resets.update({ userId: link.userId, usedAt: IsNull() }, { usedAt: now });
+      if (!(await this.resets.consume(em, link, now))) throw invalidLink();
       await em.getRepository(User).update({ id: link.userId }, { passwordHash });
       await this.auth.revokeSessions(link.userId, em);
     });
@@ -104,13 +89,6 @@ export class PasswordResetService {
 
   /** A deleted student's links go. */
   async forget(em: EntityManager, userId: string): Promise<void> {
-    await em.getRepository(PasswordReset).delete({ userId });
-  }
-
-  private async findLive(token: string): Promise<PasswordReset | null> {
-    if (!isLinkToken(token)) return null;
-    const link = await this.resets.findOne({ where: { tokenHash: hashResetToken(token) } });
-    if (!link || link.usedAt || link.expiresAt.getTime() <= this.deps.clock.now().getTime()) return null;
-    return link;
+    await this.resets.forget(em, userId);
   }
 }

@@ -17,6 +17,20 @@ export function blockProbes(column: string, sqlite: boolean): [string, string] {
   ];
 }
 
+/**
+ * The two parts of a UNION that list whom the viewer (`:viewer`) blocked and who blocked them, as
+ * rows (kind 'b', term = the other student's id, then `more`), up to `limit` each way: one read of
+ * uq_blocks_pair and one of idx_blocks_blocked. The feed embeds them in the statement that reads
+ * the viewer's own facts, so a page costs no extra round trip.
+ */
+export function blockListParts(sqlite: boolean, more: string, limit: number): [string, string] {
+  const use = (index: string) => (sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);
+  return [
+    `SELECT 'b' AS kind, b.blockedId AS term${more} FROM blocks b ${use("uq_blocks_pair")} WHERE b.blockerId = :viewer LIMIT ${limit}`,
+    `SELECT 'b' AS kind, b.blockerId AS term${more} FROM blocks b ${use("idx_blocks_blocked")} WHERE b.blockedId = :viewer LIMIT ${limit}`,
+  ];
+}
+
 export class BlocksService {
   constructor(private readonly deps: Deps) {}
 

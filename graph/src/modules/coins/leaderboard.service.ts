@@ -4,6 +4,7 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import { rankingQuery } from "../accounts/user-reads.js";
 import type { UsersService } from "../accounts/users.service.js";
 
 export const LEADERBOARD_MAX = 100;
@@ -149,21 +150,7 @@ export class LeaderboardService {
   }
 }
 
-/** The ranking query: index-only (exported so a test can EXPLAIN it on both databases). */
+/** The ranking query (the accounts module's, on its `users` index): exported so a test can EXPLAIN it on both databases. */
 export function leaderboardQuery(ds: DataSource, limit: number) {
-  return (
-    ds
-      .createQueryBuilder()
-      .from("users", "u")
-      .select("u.id", "id")
-      .addSelect("u.ratingAvg", "ratingAvg")
-      .addSelect("u.ratingCount", "ratingCount")
-      .addSelect("u.skillCoins", "skillCoins")
-      // Only students others may see (verified, in good standing): an equality on the index's first column.
-      .where("u.visible = 1")
-      .orderBy("u.ratingAvg", "DESC")
-      .addOrderBy("u.ratingCount", "DESC")
-      .addOrderBy("u.skillCoins", "DESC")
-      .limit(limit)
-  );
+  return rankingQuery(ds, limit);
 }

@@ -1,5 +1,5 @@
 import type { DataSource } from "typeorm";
-import { rawQuery } from "../../db/sql.js";
+import { skillCoinMirrors } from "../accounts/user-reads.js";
 import { CoinAccount, CoinEntry, CoinTransfer } from "./ledger.entity.js";
 
 /**
@@ -83,7 +83,7 @@ export async function checkLedgerInvariants(ds: DataSource): Promise<string[]> {
     .getRawMany();
   for (const o of orphan) problems.push(`entries for missing account ${o.id}`);
 
-  const mirrors = await rawQuery<{ id: string; coins: unknown }>(ds, "SELECT u.id AS id, u.skillCoins AS coins FROM users u");
+  const mirrors = await skillCoinMirrors(ds);
   for (const u of mirrors) {
     const expected = balances.get(u.id) ?? 0;
     if (num(u.coins) !== expected) problems.push(`user ${u.id}: users.skillCoins ${num(u.coins)} but ledger balance ${expected}`);

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Config } from "../../config.js";
 import { forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { rawQuery } from "../../db/sql.js";
+import { emailsOf, liveAccount } from "../accounts/user-reads.js";
 import { Operator } from "./operator.entity.js";
 import { OperatorAction, type OperatorActionKind } from "./operator-action.entity.js";
 
@@ -47,12 +47,8 @@ export class OperatorsService {
 
   /** The operator's account (for the audit log), or null when `userId` is not an operator. */
   async operator(userId: string): Promise<{ id: string; email: string } | null> {
-    const [user] = await rawQuery<{ id: string; email: string; emailVerifiedAt: unknown }>(
-      this.ds,
-      "SELECT u.id AS id, u.email AS email, u.emailVerifiedAt AS emailVerifiedAt FROM users u WHERE u.id = :id AND u.deletedAt IS NULL",
-      { id: userId },
-    );
-    if (!user || !user.emailVerifiedAt) return null;
+    const user = await liveAccount(this.ds, { id: userId });
+    if (!user || !user.verified) return null;
     if (this.config.operatorEmails.includes(user.email)) return { id: user.id, email: user.email };
     const granted = await this.ds.getRepository(Operator).exists({ where: { userId } });
     return granted ? { id: user.id, email: user.email } : null;
@@ -73,13 +69,9 @@ export class OperatorsService {
 /** `npm run operator -- grant|revoke <email>`: the command line's own path, audited as "cli". */
 export async function setOperator(ds: DataSource, email: string, grant: boolean, now: Date): Promise<{ userId: string; changed: boolean }> {
   const address = email.trim().toLowerCase();
-  const [user] = await rawQuery<{ id: string; emailVerifiedAt: unknown }>(
-    ds,
-    "SELECT u.id AS id, u.emailVerifiedAt AS emailVerifiedAt FROM users u WHERE u.email = :email AND u.deletedAt IS NULL",
-    { email: address },
-  );
+  const user = await liveAccount(ds, { email: address });
   if (!user) throw notFound(`No student has the address ${address}`);
-  if (grant && !user.emailVerifiedAt) throw forbidden(`${address} is not verified yet: the student must open the link mailed to it first`);
+  if (grant && !user.verified) throw forbidden(`${address} is not verified yet: the student must open the link mailed to it first`);
   return ds.transaction(async (em) => {
     const repo = em.getRepository(Operator);
     const exists = await repo.exists({ where: { userId: user.id } });
@@ -100,7 +92,8 @@ export async function listOperators(
   ds: DataSource,
   config: Pick<Config, "operatorEmails">,
 ): Promise<Array<{ email: string; source: string }>> {
-  const granted = await rawQuery<{ email: string }>(ds, "SELECT u.email AS email FROM operators o INNER JOIN users u ON u.id = o.userId");
+  const userIds = (await ds.getRepository(Operator).find({ select: { userId: true } })).map((o) => o.userId);
+  const granted = (await emailsOf(ds, userIds)).map((email) => ({ email }));
   return [
     ...config.operatorEmails.map((email) => ({ email, source: "OPERATOR_EMAILS" })),
     ...granted.map((g) => ({ email: g.email, source: "granted (cli)" })),

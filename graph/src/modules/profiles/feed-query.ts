@@ -24,7 +24,7 @@
  */
 
 import { sqlDateTime } from "../../db/sql.js";
-import { blockProbes } from "../blocks/blocks.service.js";
+import { blockListParts, blockProbes } from "../blocks/blocks.service.js";
 import { plainLength } from "./search-terms.js";
 import { languagesAndCompletedParts } from "./profile-reads.js";
 
@@ -156,8 +156,7 @@ export function viewerFactsQuery(sqlite: boolean, withOwnProfile = false): strin
   return (viewerFacts[(sqlite ? 1 : 0) + (withOwnProfile ? 2 : 0)] ??= unionOfWalks(
     [
       `SELECT f.kind AS kind, f.term AS term${more} FROM feed_entries f WHERE f.userId = :viewer AND f.kind IN ('m', 'k', 'r') AND ${valid("f")}`,
-      `SELECT 'b' AS kind, b.blockedId AS term${more} FROM blocks b ${use(sqlite, "uq_blocks_pair")} WHERE b.blockerId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
-      `SELECT 'b' AS kind, b.blockerId AS term${more} FROM blocks b ${use(sqlite, "idx_blocks_blocked")} WHERE b.blockedId = :viewer LIMIT ${BLOCK_LIST_MAX + 1}`,
+      ...blockListParts(sqlite, more, BLOCK_LIST_MAX + 1),
       ...(withOwnProfile ? languagesAndCompletedParts("viewer") : []),
     ],
     sqlite,

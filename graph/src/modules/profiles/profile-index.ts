@@ -12,6 +12,7 @@ import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
 import { hasColumn, insertIgnoreRows, readDate } from "../../db/sql.js";
 import { foldTerm, searchRowsOf } from "./search-terms.js";
+import { fromUsers } from "../accounts/user-reads.js";
 
 /**
  * Responsiveness tiers of the feed order, best first (see FeedEntry.tier). A student without
@@ -144,7 +145,7 @@ export async function rebuildProfileIndexes(
   let students = 0;
   for (;;) {
     const users: Array<{ id: string; name: string; createdAt: unknown }> = await ds.query(
-      `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt FROM users u
+      `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt ${fromUsers("u")}
         WHERE u.id > ? AND u.gender IS NOT NULL ${visibleRule}
           AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
         ORDER BY u.id LIMIT ${chunk}`,

@@ -3,6 +3,7 @@
  * (every feed, search and profile page reads them; the query builder cost more than the query).
  */
 import { isSqlite, rawQuery, readDate } from "../../db/sql.js";
+import { fromUsers, userColumnsByIds, userSelectList } from "../accounts/user-reads.js";
 
 type Runner = Parameters<typeof rawQuery>[0];
 
@@ -52,9 +53,8 @@ export interface ProfileRow {
   createdAt: Date;
   emailVerifiedAt: Date | null;
 }
-const PROFILE_SELECT = Object.keys(PROFILE_COLUMNS)
-  .map((c) => `u.${c} AS ${c}`)
-  .join(", ");
+const PROFILE_COLUMN_LIST = Object.keys(PROFILE_COLUMNS) as Array<keyof typeof PROFILE_COLUMNS>;
+const PROFILE_SELECT = userSelectList(PROFILE_COLUMN_LIST, "u");
 
 /** A `users` row read through raw SQL (numbers may come back as strings, dates as text on SQLite). */
 function profileRowOf(r: Record<string, unknown>): ProfileRow {
@@ -84,9 +84,7 @@ export async function usersByIds(db: Runner, ids: readonly string[]): Promise<Ma
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   // Raw SQL: a hot read (every feed, search and profile page), worth skipping the query builder.
-  const rows = await rawQuery<Record<string, unknown>>(db, `SELECT ${PROFILE_SELECT} FROM users u WHERE u.id IN (:...ids)`, {
-    ids: unique,
-  });
+  const rows = await userColumnsByIds(db, unique, PROFILE_COLUMN_LIST);
   return new Map(rows.map((r) => [String(r.id), profileRowOf(r)]));
 }
 
@@ -123,7 +121,7 @@ export async function cardsByIds(db: Runner, ids: readonly string[]): Promise<Ca
   const rows = await rawQuery<Record<string, unknown>>(
     db,
     `SELECT ${PROFILE_SELECT}, s.kind AS skillKind, s.position AS skillPosition, s.category AS skillCategory, s.skill AS skillName
-       FROM users u LEFT JOIN user_skills s ON s.userId = u.id
+       ${fromUsers("u")} LEFT JOIN user_skills s ON s.userId = u.id
       WHERE u.id IN (:...ids)`,
     { ids: unique },
   );

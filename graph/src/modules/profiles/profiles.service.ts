@@ -6,6 +6,7 @@ import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import { userColumnsWriter } from "../accounts/user-columns.js";
+import { fromUsers, imageOf, listingFactsOf } from "../accounts/user-reads.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { checkImage } from "./images.js";
@@ -16,7 +17,7 @@ export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { NEUTRAL_TIER, writeProfileIndex } from "./profile-index.js";
-import { rawQuery, readDate } from "../../db/sql.js";
+import { rawQuery } from "../../db/sql.js";
 import {
   type Cards,
   type CompletedSkillView,
@@ -39,13 +40,9 @@ const profileColumns = userColumnsWriter("profiles");
 
 /** The account facts a student's directory rows carry (name, sign-up time, visibility). */
 async function listingFacts(em: EntityManager, userId: string): Promise<{ name: string; createdAt: Date; visible: boolean }> {
-  const [row] = await rawQuery<{ name: string; createdAt: unknown; visible: unknown }>(
-    em,
-    "SELECT u.name AS name, u.createdAt AS createdAt, u.visible AS visible FROM users u WHERE u.id = :id",
-    { id: userId },
-  );
-  if (!row) throw notFound("User not found");
-  return { name: row.name, createdAt: readDate(row.createdAt), visible: Number(row.visible) === 1 || row.visible === true };
+  const facts = await listingFactsOf(em, userId);
+  if (!facts) throw notFound("User not found");
+  return facts;
 }
 
 export interface ProfileUpdate extends ProfileInputValue {
@@ -135,7 +132,7 @@ export class ProfilesService {
       this.ds,
       `SELECT u.gender AS gender,
               CASE WHEN EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required') THEN 1 ELSE 0 END AS filled
-         FROM users u WHERE u.id = :id`,
+         ${fromUsers("u")} WHERE u.id = :id`,
       { id: userId },
     );
     if (!row) return null;
@@ -264,15 +261,15 @@ export class ProfilesService {
    * (Completed skills they taught stay with their learners, the mentor now shown as deleted.)
    */
   async erase(em: EntityManager, userId: string): Promise<string | null> {
-    const [owner] = await rawQuery<{ image: string | null }>(em, "SELECT u.image AS image FROM users u WHERE u.id = :id", { id: userId });
-    if (!owner) throw notFound("User not found");
+    const image = await imageOf(em, userId);
+    if (image === undefined) throw notFound("User not found");
     await profileColumns.set(em, userId, { gender: null, image: null, amount: 0, days: 0 });
     await em.getRepository(UserSkill).delete({ userId });
     await em.getRepository(UserLanguage).delete({ userId });
     await em.getRepository(CompletedSkill).delete({ learnerId: userId });
     await em.getRepository(FeedSnapshot).delete({ userId });
     await this.reindex(em, userId);
-    return owner.image && this.deps.storage.ownsImage(owner.image, userId) ? owner.image : null;
+    return image && this.deps.storage.ownsImage(image, userId) ? image : null;
   }
 
   /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */
