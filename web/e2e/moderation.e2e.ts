@@ -95,7 +95,8 @@ describe("moderation console in Chromium", () => {
     // Both of Ravi's reports lead the queue; Asha's chat holds the evidence.
     expect(await cards.nth(1).getAttribute("aria-label")).toBe(`Report about ${ravi.name}`);
     const fromAsha = cards.filter({ hasText: asha.name });
-    await fromAsha.getByText("swap · suspended · 1 messages · No coins involved (swap)").waitFor();
+    // The chat's current status (suspended by the report) and since when.
+    await fromAsha.getByText(/^swap · suspended since .+ · 1 messages · No coins involved \(swap\)$/).waitFor();
     await fromAsha.getByRole("button", { name: "Show messages" }).click();
     await fromAsha.getByText("Pay me outside the app, it is cheaper").waitFor();
     await shoot(page, "console");

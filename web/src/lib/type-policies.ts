@@ -137,6 +137,8 @@ export const typePolicies: TypePolicies = {
     "ChatSkill",
     "CompletedSkill",
     "Rating",
+    // A student's suspension as the server reads it now (until, permanent, active): part of its student.
+    "ModerationSuspension",
     // Answers of one mutation, read once by the caller.
     "AuthPayload",
     "CoinOrderView",

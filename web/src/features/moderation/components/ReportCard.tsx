@@ -103,7 +103,7 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
           <div className={styles.party}>
             <dt>Chat</dt>
             <dd>
-              {report.chat.kind} · {report.chat.status.replace("_", " ").toLowerCase()} since{" "}
+              {report.chat.kind.toLowerCase()} · {report.chat.status.replace("_", " ").toLowerCase()} since{" "}
               <time dateTime={report.chat.statusSince}>{formatDate(report.chat.statusSince, "dateTime")}</time> · {report.chat.messageCount}{" "}
               messages · {escrowText(report.chat)}
             </dd>
