@@ -126,7 +126,8 @@ export function createServices(
   });
   notificationMail.schedule(jobs);
   const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail);
-  const chatOpen = new ChatOpenService(deps);
+  // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
+  const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const lessons = new LessonsService(deps, { chats: chat, users, background });

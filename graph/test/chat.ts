@@ -127,3 +127,31 @@ export async function subscriptionErrors(sub: {
     return Array.isArray(e) ? e : [e as { message: string }];
   }
 }
+
+export const CHAT_LIST_CHANGED = `subscription ListChanged { chatListChanged {
+  cursor
+  item { id status lastMessageAt lastMessagePreview lastMessageFromMe unreadCount partner { id name image online } }
+  partner { id name online }
+} }`;
+export const TYPING = `mutation Typing($chatWith: ID!) { sendTypingSignal(chatWith: $chatWith) }`;
+export const PARTNER_TYPING = `subscription PartnerTyping($chatWith: ID!) { partnerTyping(chatWith: $chatWith) { chatId userId at } }`;
+
+type ListChange = { item: any; cursor: string | null; partner: { id: string; name: string; online: boolean } | null };
+
+/**
+ * The next chat list change of a subscription that `keep` accepts; every change skipped on the way
+ * is returned too, so a test can say none of them concerned someone else.
+ */
+export async function nextListChange(
+  sub: { next(): Promise<any> },
+  keep: (c: ListChange) => boolean,
+  skipped: ListChange[] = [],
+): Promise<ListChange> {
+  for (;;) {
+    const r = await sub.next();
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    const change = r.data.chatListChanged as ListChange;
+    if (keep(change)) return change;
+    skipped.push(change);
+  }
+}

@@ -117,6 +117,8 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
    * the student's presence (chat-presence.service.ts): online while any socket of theirs listens.
    */
   function closeOnRevocation(socket: WebSocket, userId: string) {
+    // Before this socket listens: the student's first socket here may tell their partners they came online.
+    services.chat.presence.socketOpened(userId);
     const stop = services.deps.pubsub.listen("SESSION_REVOKED", userId, () => {
       stop();
       socket.close(CloseCode.Forbidden, "Forbidden");

@@ -29,6 +29,8 @@ export const RATE_LIMIT_DEFAULTS = {
   contact_ip: { points: 10, durationSeconds: 60 * 60 },
   /** Chat messages per sender (all their chats together): a lively chat, never a flood. */
   chat_message: { points: 60, durationSeconds: 60 },
+  /** "Typing" signals per sender (the web app sends at most one every 2.5 s while keys are pressed). */
+  chat_typing: { points: 40, durationSeconds: 60 },
   // Per student, for writes that reach other people or cost storage or a gateway call: generous
   // for real use (and for the browser suites, which use fresh students); a script meets the wall.
   /** Coin purchase orders created (each calls the payment gateway and stores an order). */

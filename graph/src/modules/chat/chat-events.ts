@@ -51,3 +51,44 @@ export interface ChatStateEvent {
   receiverRated: boolean;
   users: UserSummary[];
 }
+
+/** A chat's list columns after a change, JSON-safe: each recipient's list item is computed from it (chat-views.ts listItemOf). */
+export interface ChatListRowEvent {
+  id: string;
+  requesterId: string;
+  receiverId: string;
+  status: ChatStatus;
+  lastActivityAt: string;
+  lastMessagePreview: string | null;
+  lastMessageSenderId: string | null;
+  messageCount: number;
+  requesterReadSeq: number;
+  receiverReadSeq: number;
+}
+
+/**
+ * One change of a student's chat list: a chat (with both participants' summaries and which of them
+ * showed online when it was published, so the subscriber's resolver runs no query), or a partner's
+ * presence.
+ */
+export interface ChatListChangeEvent {
+  item?: { chat: ChatListRowEvent; users: UserSummary[]; online: string[] };
+  partner?: UserSummary & { online: boolean };
+}
+
+/** A "typing" signal: never stored, addressed to the partner only. */
+export interface ChatTypingEvent {
+  chatId: string;
+  /** Who is typing. */
+  userId: string;
+  at: string;
+}
+
+declare module "../../shared/pubsub.js" {
+  interface AddressedTopics {
+    /** id = the student. A chat of their list changed (a message either way, a new chat, a read, its status) or a partner went online/offline. */
+    CHAT_LIST_CHANGED: ChatListChangeEvent;
+    /** id = the student who is told. Their partner in chat `chatId` is typing. */
+    CHAT_TYPING: ChatTypingEvent;
+  }
+}

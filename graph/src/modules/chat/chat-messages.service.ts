@@ -44,7 +44,8 @@ export class ChatMessagesService {
     await this.c.rateLimits.consume(["chat_message", me]);
     const view = await this.deps.tx(async (em) => {
       const now = this.deps.clock.now();
-      const seq = await this.nextSeq(em, known, me, [...body].slice(0, PREVIEW_CHARS).join(""), now);
+      const preview = [...body].slice(0, PREVIEW_CHARS).join("");
+      const seq = await this.nextSeq(em, known, me, preview, now);
       if (seq === null) throw this.chats.stateError(await this.chats.repo(em).findOneOrFail({ where: { id: known.id } }));
       const row = this.repo(em).create({
         id: newId(),
@@ -65,6 +66,16 @@ export class ChatMessagesService {
         });
         this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
         this.chats.reads.publishTotal(row.receiverId);
+        // The list row after this message, as the update above left it; the partner's marker as read before (no read after commit).
+        void this.chats.listEvents.chatChanged({
+          ...known,
+          status: "in_progress",
+          lastActivityAt: now,
+          lastMessagePreview: preview,
+          lastMessageSenderId: me,
+          messageCount: seq,
+          ...(known.requesterId === me ? { requesterReadSeq: seq } : { receiverReadSeq: seq }),
+        });
       });
       return v;
     });

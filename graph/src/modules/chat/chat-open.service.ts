@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { isUniqueViolation } from "../../db/transaction.js";
+import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
@@ -18,7 +18,11 @@ export interface OpenChatInput {
 
 /** Opening chats and asking whether a pair has one: what swaps and implements need from chat. */
 export class ChatOpenService {
-  constructor(private readonly deps: Deps) {}
+  /** `opened` hears of each new chat once its transaction committed (the chat lists' live update, ChatListEvents). */
+  constructor(
+    private readonly deps: Deps,
+    private readonly opened: (chat: Chat) => void = () => {},
+  ) {}
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(Chat);
@@ -72,6 +76,7 @@ export class ChatOpenService {
       if (isUniqueViolation(e)) throw conflict("You already have a chat with this user");
       throw e;
     }
+    afterCommit(em, () => this.opened(chat));
     return chat;
   }
 }

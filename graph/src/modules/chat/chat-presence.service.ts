@@ -4,6 +4,8 @@ import { PresenceSetting } from "./presence-setting.entity.js";
 
 /** How long a student still shows online after their last socket closed: a reload or a network blip reconnects within it. */
 export const PRESENCE_GRACE_MS = 30_000;
+/** How often an instance looks for students whose grace period ended, to tell their partners they went offline. */
+export const PRESENCE_SWEEP_MS = 5_000;
 
 /**
  * Who is online: a student with at least one open graphql-ws connection on any instance. Every
@@ -13,16 +15,77 @@ export const PRESENCE_GRACE_MS = 30_000;
  * configured) and they stay online for PRESENCE_GRACE_MS by the injected clock.
  */
 export class ChatPresenceService {
-  constructor(private readonly deps: Deps) {}
+  /** Students whose last socket on this instance closed, and when (clock ms): offline for their partners once the grace ends. */
+  private readonly leaving = new Map<string, number>();
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+
+  /** `announce` tells a student's partners with an open chat list that they went online or offline (ChatListEvents). */
+  constructor(
+    private readonly deps: Deps,
+    private readonly announce: (userId: string, online: boolean) => void = () => {},
+  ) {}
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(PresenceSetting);
   }
 
+  /**
+   * Called by the socket door when a signed-in socket opens, before it starts listening. The
+   * student's first socket on this instance tells their partners they are online, unless they
+   * still showed online (a reload or a blip within the grace period, here or on another instance)
+   * or hide their status. Another instance may hold a socket of theirs already: the partners then
+   * hear "online" once more, which changes nothing.
+   */
+  socketOpened(userId: string): void {
+    const wasLeaving = this.leaving.delete(userId);
+    if (wasLeaving || this.deps.pubsub.listenerCount(`SESSION_REVOKED:${userId}`) > 0) return;
+    void (async () => {
+      const [visible, left] = await Promise.all([this.isVisible(userId), this.deps.pubsub.lastLeft("SESSION_REVOKED", [userId])]);
+      const at = left.get(userId);
+      if (!visible || (at && this.deps.clock.now().getTime() - at.getTime() < PRESENCE_GRACE_MS)) return;
+      this.announce(userId, true);
+    })().catch((err) => this.deps.logger.error({ err }, "announcing presence failed"));
+  }
+
   /** Called by the socket door when one of the student's sockets closed. */
   socketClosed(userId: string): void {
     if (this.deps.pubsub.listenerCount(`SESSION_REVOKED:${userId}`) > 0) return;
-    this.deps.pubsub.noteLeft("SESSION_REVOKED", userId, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    this.deps.pubsub.noteLeft("SESSION_REVOKED", userId, now);
+    this.leaving.set(userId, now.getTime());
+    // Ticks only while someone is leaving; reads the injected clock, so tests call sweep() after moving it.
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => void this.sweep(), PRESENCE_SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  /**
+   * Tells the partners of every student whose grace period ended that they went offline, unless they
+   * came back meanwhile (on any instance) or hide their status (their partners never saw them online).
+   */
+  async sweep(): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    const due = [...this.leaving].filter(([, at]) => now - at >= PRESENCE_GRACE_MS).map(([id]) => id);
+    for (const id of due) this.leaving.delete(id);
+    if (!this.leaving.size && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+    if (!due.length) return;
+    try {
+      const [hidden, online] = await Promise.all([this.hiddenAmong(due), this.onlineAmong(due)]);
+      for (const id of due) if (!hidden.has(id) && !online.has(id)) this.announce(id, false);
+    } catch (err) {
+      this.deps.logger.error({ err }, "announcing presence failed");
+    }
+  }
+
+  /** Stops the sweeper (the app closing). */
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    this.leaving.clear();
   }
 
   /** Of `ids`, the students who are online (connected now or within the grace period) and let it show. */
@@ -59,7 +122,14 @@ export class ChatPresenceService {
 
   /** Shows or hides the student's online status from their chat partners. */
   async setVisible(userId: string, visible: boolean): Promise<boolean> {
+    const was = await this.isVisible(userId);
     await this.repo().upsert({ userId, onlineVisible: visible === true, updatedAt: this.deps.clock.now() }, ["userId"]);
+    // Partners with a list open see the change: hidden reads as offline, shown again as online if connected.
+    if (was !== (visible === true)) {
+      if (visible === true) {
+        if ((await this.onlineAmong([userId])).has(userId)) this.announce(userId, true);
+      } else this.announce(userId, false);
+    }
     return visible === true;
   }
 

@@ -34,7 +34,11 @@ export class ChatReadsService {
       .where(`id = :id AND ${column} < messageCount`, { id: chat.id })
       .execute();
     const fresh = await this.chats.repo().findOneOrFail({ where: { id: chat.id } });
-    if (res.affected) this.publishTotal(me);
+    if (res.affected) {
+      this.publishTotal(me);
+      // The reader's other tabs and devices clear the chat's badge too.
+      void this.chats.listEvents.chatChanged(fresh, [me]);
+    }
     return toListItem(fresh, me);
   }
 

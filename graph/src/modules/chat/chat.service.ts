@@ -23,6 +23,8 @@ import { ChatMessagesService } from "./chat-messages.service.js";
 import { ChatModerationReads } from "./chat-moderation.service.js";
 import { ChatPresenceService } from "./chat-presence.service.js";
 import { ChatReadsService } from "./chat-reads.service.js";
+import { ChatListEvents } from "./chat-list-events.js";
+import { ChatTypingService } from "./chat-typing.service.js";
 
 /** What chat needs from the coins ledger (CoinsService fits). */
 export interface ChatLedger {
@@ -56,11 +58,19 @@ type ListRow = ListItemSource & { lastActivityAt: unknown };
 
 const LIST_CURSOR = "chats";
 
+/** A list item's cursor in its student's chat list (keyset on the latest activity, then the id). */
+export const chatListCursor = (item: Pick<ChatListItemView, "lastMessageAt" | "id">) =>
+  encodeTimeKey(LIST_CURSOR, { at: item.lastMessageAt, id: item.id });
+
 export class ChatService {
   readonly messages: ChatMessagesService;
   readonly lifecycle: ChatLifecycleService;
   readonly reads: ChatReadsService;
   readonly presence: ChatPresenceService;
+  /** Live changes of students' chat lists (messages, new chats, reads, status, partners' presence). */
+  readonly listEvents: ChatListEvents;
+  /** "Typing" signals between the two members of a chat. */
+  readonly typing: ChatTypingService;
   /** Reports and counts for operators (the moderation module). */
   readonly moderation: ChatModerationReads;
 
@@ -71,7 +81,9 @@ export class ChatService {
     this.messages = new ChatMessagesService(deps, c, this);
     this.lifecycle = new ChatLifecycleService(deps, c, this);
     this.reads = new ChatReadsService(deps, this);
-    this.presence = new ChatPresenceService(deps);
+    this.presence = new ChatPresenceService(deps, (userId, online) => void this.listEvents.presenceChanged(userId, online));
+    this.listEvents = new ChatListEvents(deps, c, () => this.presence);
+    this.typing = new ChatTypingService(deps, c, this);
     this.moderation = new ChatModerationReads(deps);
   }
 
@@ -183,7 +195,7 @@ export class ChatService {
     const first = pageSize("first", opts.first, CHAT_LIST_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(LIST_CURSOR, opts.after) : null;
     const [rows] = await Promise.all([this.listRows(me, first + 1, after), this.assertDetailsFilled(me)]);
-    return forwardPage(rows, first, after, (r) => encodeTimeKey(LIST_CURSOR, { at: r.lastMessageAt, id: r.id }));
+    return forwardPage(rows, first, after, chatListCursor);
   }
 
   /** GraphQL's chat list: a page with its partners' summaries, read in one statement beside it (every chat list shows them). */
@@ -253,6 +265,7 @@ export class ChatService {
 
   /** Tells both participants' open pages what changed (link, finish, report), once committed. */
   publishState(chat: Chat): void {
+    void this.listEvents.chatChanged(chat);
     void (async () => {
       const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
       this.deps.pubsub.publish("CHAT_UPDATED", chat.id, {

@@ -36,7 +36,10 @@ registerValueEnum(
 );
 
 @ObjectType("ChatUser", { simpleResolvers: true, description: "A chat participant as the chat shows them." })
-export class ChatUserView extends UserSummaryFields {}
+export class ChatUserView extends UserSummaryFields {
+  /** Presence read when a live event was published (the `online` field answers it without a lookup). Not a field. */
+  liveOnline?: boolean;
+}
 
 @ObjectType("PresenceSettings", { simpleResolvers: true, description: "The caller's own presence choice." })
 export class PresenceSettingsView {
@@ -193,3 +196,44 @@ export class FinishChatResult {
 
 @ObjectType({ simpleResolvers: true, description: "A page of the caller's chats, latest activity first." })
 export class ChatListItemConnection extends Connection<ChatListItemView>("ChatListItem", ChatListItemView) {}
+
+@ObjectType("ChatListChange", {
+  simpleResolvers: true,
+  description: "One live change of the caller's chat list (chatListChanged): either `item` (with `cursor`) or `partner` is set.",
+})
+export class ChatListChangeView {
+  @Field(() => ChatListItemView, {
+    nullable: true,
+    description:
+      "A chat of the caller's list as it is now: a message either way (it moves to the top), a new chat, the caller reading it on any device, or a new status. " +
+      "The list is ordered by lastMessageAt, then id, newest first. Null for a presence change.",
+  })
+  item: ChatListItemView | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "`item`'s cursor in the caller's chat list (as ChatListItemEdge.cursor). Null with `partner`.",
+  })
+  cursor: string | null;
+
+  @Field(() => ChatUserView, {
+    nullable: true,
+    description:
+      "A chat partner who came online or went offline (`online` says which), told only to partners they do not block and only while they show their status. Null with `item`.",
+  })
+  partner: ChatUserView | null;
+}
+
+@ObjectType("ChatTyping", { simpleResolvers: true, description: "The partner is typing in a chat (partnerTyping). Never stored." })
+export class ChatTypingView {
+  @Field(() => ID, { description: "The chat's id." })
+  chatId: string;
+
+  @Field(() => ID, { description: "Who is typing (the partner)." })
+  userId: string;
+
+  @Field(() => Date, {
+    description: "When the server received the signal. Clients show the line until a few seconds of silence or the partner's message.",
+  })
+  at: Date;
+}
