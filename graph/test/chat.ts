@@ -136,7 +136,7 @@ export const CHAT_LIST_CHANGED = `subscription ListChanged { chatListChanged {
 export const TYPING = `mutation Typing($chatWith: ID!) { sendTypingSignal(chatWith: $chatWith) }`;
 export const PARTNER_TYPING = `subscription PartnerTyping($chatWith: ID!) { partnerTyping(chatWith: $chatWith) { chatId userId at } }`;
 
-type ListChange = { item: any; cursor: string | null; partner: { id: string; name: string; online: boolean } | null };
+export type ListChange = { item: any; cursor: string | null; partner: { id: string; name: string; online: boolean } | null };
 
 /**
  * The next chat list change of a subscription that `keep` accepts; every change skipped on the way

@@ -153,6 +153,9 @@ export const typePolicies: TypePolicies = {
     "ModerationMessage",
     // A student's response figures, read with their profile (User.responseStats).
     "ResponseStats",
+    // Live events: what they carry is merged by identity (ChatListItem, ChatUser); the event itself is read once.
+    "ChatListChange",
+    "ChatTyping",
   ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_LIST_CHANGED, CHATS, chatPair, nextListChange, REPORT, SEND, student, subscriptionErrors } from "../../../test/chat.js";
+import {
+  CHAT_LIST_CHANGED,
+  CHATS,
+  chatPair,
+  type ListChange,
+  nextListChange,
+  REPORT,
+  SEND,
+  student,
+  subscriptionErrors,
+} from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { GUITAR, Q, REACT } from "../swaps/swaps.test-support.js";
@@ -59,7 +69,7 @@ describe.each(dbTargets)("the live chat list on %s", (target) => {
 
     // The third student's first chat event is their own chat's; nothing of a and b reached them.
     await t.gql(SEND, { chatWith: c.id, body: "c and d" }, d.token);
-    const skipped: Array<{ item: { id: string } | null; partner: { id: string } | null }> = [];
+    const skipped: ListChange[] = [];
     expect((await nextListChange(lc.sub, isItem(other.id), skipped)).item).toMatchObject({ lastMessagePreview: "c and d", unreadCount: 1 });
     expect(skipped.filter((s) => s.item || s.partner?.id !== d.id)).toEqual([]);
     expect(lc.sub.received()).toEqual([]);
@@ -111,7 +121,7 @@ describe.each(dbTargets)("the live chat list on %s", (target) => {
     const bAgain = subscribe(t.wsClient(b.token), CHAT_LIST_CHANGED);
     await eventually(() => t.app.pubsub.listenerCount(`CHAT_LIST_CHANGED:${b.id}`) > 0, "b's list again");
     await t.gql(SEND, { chatWith: a.id, body: "hidden but here" }, b.token);
-    const skipped: Array<{ item: unknown; partner: { id: string; online: boolean } | null }> = [];
+    const skipped: ListChange[] = [];
     expect((await nextListChange(la.sub, (c) => Boolean(c.item), skipped)).item).toMatchObject({
       lastMessagePreview: "hidden but here",
       partner: { id: b.id, online: false },
@@ -133,7 +143,7 @@ describe.each(dbTargets)("the live chat list on %s", (target) => {
     });
     await t.app.services.chat.listEvents.presenceChanged(c.id, true);
     await t.gql(PRESENCE_OFF, { v: true }, b.token);
-    const before: Array<{ partner: { id: string } | null }> = [];
+    const before: ListChange[] = [];
     expect((await nextListChange(la.sub, isPresence(b.id), before)).partner?.online).toBe(true);
     expect(before.filter((s) => s.partner?.id === c.id)).toEqual([]);
     la.sub.dispose();

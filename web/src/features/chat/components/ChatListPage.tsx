@@ -12,6 +12,7 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { ChatListDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { errorCode } from "../../../lib/graphql-errors";
+import { useLiveChatList } from "../hooks/use-live-chat-list";
 import { dayLabel, timeLabel } from "../utils/messages";
 import { CHATS_PAGE } from "../utils/paging";
 import styles from "./ChatList.module.css";
@@ -23,13 +24,15 @@ function when(iso: string): string {
   return day === "Today" ? timeLabel(d) : day;
 }
 
-/** /user/chat: everyone the student chats with, latest message first; "Show more" appends older chats. */
+/** /user/chat: everyone the student chats with, latest message first, kept live; "Show more" appends older chats. */
 export function ChatListPage() {
   const { data, error, loading, refetch, fetchMore } = useQuery(ChatListDocument, {
     variables: { first: CHATS_PAGE, after: null },
     fetchPolicy: "cache-and-network",
     notifyOnNetworkStatusChange: true,
   });
+  // Live once the list is shown: new messages move their chat to the top, new chats appear, presence dots change.
+  useLiveChatList(Boolean(data?.chats));
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;

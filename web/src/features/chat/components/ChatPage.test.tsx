@@ -2,8 +2,17 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
-import { ChatDocument, ChatUpdatedDocument, FinishChatDocument, MarkChatReadDocument, MessageAddedDocument } from "../../../gql/graphql";
+import { act } from "react";
+import { describe, expect, it, vi } from "vitest";
+import {
+  ChatDocument,
+  ChatUpdatedDocument,
+  FinishChatDocument,
+  MarkChatReadDocument,
+  MessageAddedDocument,
+  PartnerTypingDocument,
+  SendTypingSignalDocument,
+} from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { InMemoryCache } from "@apollo/client";
 import { ChatPage } from "./ChatPage";
@@ -51,7 +60,9 @@ const chat = {
 };
 
 let markedRead = 0;
+const noTyping = { request: { query: PartnerTypingDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity };
 const live = [
+  noTyping,
   { request: { query: MessageAddedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
   { request: { query: ChatUpdatedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
   {
@@ -136,5 +147,91 @@ describe("chat page", () => {
     ]);
     fireEvent.click(await screen.findByRole("button", { name: "Finish" }));
     expect(await screen.findByText(`${tooEarly} You have held 3 scheduled lessons with Ravi Kumar so far.`)).toBeTruthy();
+  });
+});
+
+describe("the typing line", () => {
+  const typingAfter = (delay: number) => ({
+    request: { query: PartnerTypingDocument, variables: { chatWith: "them" } },
+    result: { data: { partnerTyping: { __typename: "ChatTyping", chatId: "c1", userId: "them", at: "2026-01-05T09:02:00.000Z" } } },
+    delay,
+  });
+  const withoutTyping = live.filter((m) => m !== noTyping);
+  const line = () => screen.getByRole("status");
+
+  it("shows '<first name> is typing…' politely while the partner types, and clears it after a few seconds of silence", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt([
+        { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
+        typingAfter(0),
+        ...withoutTyping,
+      ]);
+      await screen.findByText("Ravi Kumar");
+      await waitFor(() => expect(line().textContent).toBe("Ravi is typing…"));
+      expect(line().getAttribute("aria-live")).toBe("polite");
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5_000);
+      });
+      expect(line().textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("clears the line when the partner's message arrives", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const message = {
+        __typename: "ChatMessage",
+        id: "m2",
+        chatId: "c1",
+        seq: 2,
+        fromUserId: "them",
+        toUserId: "me",
+        body: "here it is",
+        createdAt: "2026-01-05T09:03:00.000Z",
+        clientId: null,
+      };
+      renderAt([
+        { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
+        typingAfter(0),
+        {
+          request: { query: MessageAddedDocument, variables: { chatWith: "them" } },
+          result: { data: { messageAdded: message } },
+          delay: 3_000,
+        },
+        ...withoutTyping.filter((m) => m.request.query !== MessageAddedDocument),
+      ]);
+      await waitFor(() => expect(line().textContent).toBe("Ravi is typing…"));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_000);
+      });
+      await screen.findByText("here it is");
+      expect(line().textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends one signal for a burst of keys", async () => {
+    let signals = 0;
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
+      ...live,
+      {
+        request: { query: SendTypingSignalDocument, variables: { chatWith: "them" } },
+        result: () => {
+          signals++;
+          return { data: { sendTypingSignal: true } };
+        },
+        maxUsageCount: 10,
+      },
+    ]);
+    const input = await screen.findByPlaceholderText("Type your message...");
+    for (const text of ["h", "he", "hel", "hell", "hello"]) fireEvent.change(input, { target: { value: text } });
+    await waitFor(() => expect(signals).toBe(1));
+    fireEvent.change(input, { target: { value: "hello!" } });
+    expect(signals).toBe(1);
   });
 });

@@ -22,12 +22,14 @@ import { useLiveChat } from "../hooks/use-live-chat";
 import { useMarkChatRead } from "../hooks/use-unread";
 import { useOlderMessages } from "../hooks/use-older-messages";
 import { useSendMessage } from "../hooks/use-send-message";
+import { usePartnerTyping, useTypingSignal } from "../hooks/use-typing";
 import { meetingHref, meetingLabel, TEXTS } from "../utils/chat-rules";
 import { visibleMessages } from "../utils/messages";
 import styles from "./ChatPage.module.css";
 import { MeetingLinkDialog } from "./MeetingLinkDialog";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
+import { TypingLine } from "./TypingLine";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
 import { paths } from "../../../lib/paths";
@@ -66,6 +68,9 @@ export function ChatPage({
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
   const latestFromPartner = nodes.reduce((max, m) => (m.fromUserId === chatWith ? Math.max(max, m.seq) : max), 0);
   useMarkChatRead(chatWith, latestFromPartner, Boolean(chat));
+  const live = Boolean(chat) && chat?.status === "IN_PROGRESS";
+  const typingSignal = useTypingSignal(chatWith, live);
+  const partnerTyping = usePartnerTyping(chatWith, latestFromPartner, live);
 
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
@@ -202,8 +207,13 @@ export function ChatPage({
             if (before) await older.loadOlder(before);
           }}
         />
+        <TypingLine partnerName={partner.name} typing={open && partnerTyping} />
         <MessageComposer
-          onSend={send}
+          onSend={(body) => {
+            typingSignal.sent();
+            return send(body);
+          }}
+          onTyping={typingSignal.typing}
           disabled={!open}
           disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"}
         />

@@ -7,12 +7,14 @@ import styles from "./MessageComposer.module.css";
 
 interface MessageComposerProps {
   onSend: (body: string) => Promise<void>;
+  /** Called as the draft changes while it is not empty (the partner's "… is typing…" line; throttled by the caller). */
+  onTyping?: () => void;
   disabled?: boolean;
   disabledReason?: string;
 }
 
 /** The input and Send: Enter sends, Shift+Enter starts a new line. The text comes back if sending fails. */
-export function MessageComposer({ onSend, disabled = false, disabledReason }: MessageComposerProps) {
+export function MessageComposer({ onSend, onTyping, disabled = false, disabledReason }: MessageComposerProps) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const length = charCount(text);
@@ -56,7 +58,10 @@ export function MessageComposer({ onSend, disabled = false, disabledReason }: Me
           placeholder={disabled ? disabledReason : "Type your message..."}
           value={text}
           disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim()) onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? "chat-message-count" : undefined}
