@@ -75,6 +75,8 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
         await services.background.idle();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();
+        // The sockets are closed: no "offline" announcements after the pool goes.
+        services.chat.presence.close();
         await pubsub.close();
         if (!opts.dataSource) await dataSource.destroy();
       })();
