@@ -63,6 +63,8 @@ export type Chat = {
   partner: ChatUser;
   /** The viewer has rated the partner in this chat (finish then sends directly). */
   ratingGiven: Scalars['Boolean']['output'];
+  /** The viewer's written review of the partner for this chat (the finished chat's form). */
+  review: ChatReview;
   /** When the chat opened; the 10 days count from here. */
   startDate: Scalars['DateTimeISO']['output'];
   /** Where the chat stands. */
@@ -163,6 +165,19 @@ export type ChatMessageEdge = {
   cursor: Scalars['String']['output'];
   /** The item. */
   node: ChatMessage;
+};
+
+/** The viewer's written review of a chat's partner: whether they may write one, until when, and the one they wrote. */
+export type ChatReview = {
+  __typename?: 'ChatReview';
+  /** The viewer may write a review now (completed chat, within the window, none written, not blocked). */
+  canWrite: Scalars['Boolean']['output'];
+  /** The review the viewer wrote (pending or shown); null when none. */
+  mine: Maybe<Review>;
+  /** Why the viewer cannot write one now; null when they can or already did. */
+  reason: Maybe<Scalars['String']['output']>;
+  /** The finish plus 14 days: the last moment to write one, and when a lone review is shown. Null until the chat is completed. */
+  writableUntil: Maybe<Scalars['DateTimeISO']['output']>;
 };
 
 /** A skill taught in a chat, with its category. */
@@ -851,6 +866,74 @@ export type ModerationReportStatus =
   /** Resolved by an operator (dismissed or acted on). */
   | 'RESOLVED';
 
+/** A reported written review, as operators see it (hidden ones too). */
+export type ModerationReview = {
+  __typename?: 'ModerationReview';
+  /** The subject's public answer, if any. */
+  answer: Maybe<Scalars['String']['output']>;
+  /** Who wrote it. */
+  authorId: Scalars['ID']['output'];
+  /** When it was written. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Hidden by an operator: no longer on the profile. */
+  hidden: Scalars['Boolean']['output'];
+  /** The review's id. */
+  id: Scalars['ID']['output'];
+  /** The skill of the swap. */
+  skill: Maybe<Scalars['String']['output']>;
+  /** The stars the author gave in that chat. */
+  stars: Maybe<Scalars['Int']['output']>;
+  /** Whom it is about (the reporter). */
+  subjectId: Scalars['ID']['output'];
+  /** Plain text: render it as text, never as HTML. */
+  text: Scalars['String']['output'];
+  /** When it was (or will be) shown on the profile. */
+  visibleAt: Scalars['DateTimeISO']['output'];
+};
+
+/** A reviewed student's report of a review about them: the review, both students and the chat's evidence. */
+export type ModerationReviewReport = {
+  __typename?: 'ModerationReviewReport';
+  /** The review's author. */
+  author: Maybe<ModeratedStudent>;
+  /** The chat the review is about, with its messages on request: the evidence, as a chat report shows it. */
+  chat: Maybe<ModerationChat>;
+  /** When it was reported. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The reporter's own words. */
+  details: Maybe<Scalars['String']['output']>;
+  /** The review report's id (hideReview and dismissReviewReport take it). */
+  id: Scalars['ID']['output'];
+  /** The chosen reason (the chat report reasons). */
+  reason: Scalars['String']['output'];
+  /** The reviewed student, who reported it. */
+  reporter: Maybe<ModeratedStudent>;
+  /** How it was resolved; null while open. */
+  resolution: Maybe<ReviewReportResolution>;
+  /** When an operator resolved it; null while open. */
+  resolvedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The review; null if it was erased with an account. */
+  review: Maybe<ModerationReview>;
+};
+
+/** A page of review reports, newest first. */
+export type ModerationReviewReportConnection = {
+  __typename?: 'ModerationReviewReportConnection';
+  /** The page's items in the list's order. */
+  edges: Array<ModerationReviewReportEdge>;
+  /** Cursors and whether more items lie on either side. */
+  pageInfo: PageInfo;
+};
+
+/** One ModerationReviewReport of a page, with the cursor that points at it. */
+export type ModerationReviewReportEdge = {
+  __typename?: 'ModerationReviewReportEdge';
+  /** Opaque: pass it as `after` (or `before`) to page on from this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ModerationReviewReport;
+};
+
 /** The console's counts; coins from the ledger. */
 export type ModerationStats = {
   __typename?: 'ModerationStats';
@@ -890,6 +973,8 @@ export type Mutation = {
   acceptRequest: SwapRequest;
   /** Marks the reward seen (rewardId, or the oldest unseen) so it is shown once; returns the next one. */
   acknowledgeReward: RewardStatus;
+  /** The reviewed student answers a shown review once, publicly (1..500 characters). NOT_FOUND: no such shown review; FORBIDDEN: not the review's subject; CONFLICT: already answered. */
+  answerReview: Review;
   /** Withdraws or declines a proposal, or cancels a scheduled lesson that is not over (both get a METHOD:CANCEL invitation). */
   cancelLesson: Lesson;
   /** Creates a gateway order for `coins` at Rs.10 each; the server sets the price. */
@@ -902,12 +987,16 @@ export type Mutation = {
   dismissNotification: Scalars['ID']['output'];
   /** Operators only. Closes an open report without action; the reason goes into the audit log. */
   dismissReport: Scalars['Boolean']['output'];
+  /** Operators only. Closes a review report without action (the review stays shown); audited as DISMISS. CONFLICT when already resolved. */
+  dismissReviewReport: Scalars['Boolean']['output'];
   /** Finishes the caller's side (after rating, at least 10 whole days after the start). When both have finished the chat completes: 1 coin each, completed skills, held coins to the teacher. */
   finishChat: FinishChatResult;
   /** Mails a reset link when an account has this email. The answer is the same either way. */
   forgotPassword: Scalars['String']['output'];
   /** Operators only. Hides an implement post for good (its owner cannot show it again). */
   hideImplementPost: Scalars['Boolean']['output'];
+  /** Operators only. Hides the reported review for good (gone from the profile) and resolves the report as HIDDEN; audited as HIDE_REVIEW. CONFLICT when already resolved. */
+  hideReview: Scalars['Boolean']['output'];
   /** Asks to join a post (status pending). FORBIDDEN for one's own post, CONFLICT when already asked, NOT_FOUND when the post is not available to the caller. */
   joinImplementPost: ImplementApplication;
   /** UNAUTHENTICATED 'Wrong email or password' for any bad pair. */
@@ -932,6 +1021,8 @@ export type Mutation = {
   rejectRequest: SwapRequest;
   /** Reports the partner: suspends the chat for good, refunds held coins, blocks both ways. CONFLICT when the caller already reported it. */
   reportChat: Chat;
+  /** The reviewed student reports a shown review to the operators (once; CONFLICT after). It stays shown until an operator hides it. NOT_FOUND: no such shown review; FORBIDDEN: not the review's subject. */
+  reportReview: Review;
   /** Sends a pay request (the teacher gets pay-request). */
   requestPay: SwapRequest;
   /** Sends a swap request (the receiver gets swap-request). */
@@ -972,6 +1063,8 @@ export type Mutation = {
   warnStudent: Scalars['Boolean']['output'];
   /** The teacher withdraws their acceptance of a pay request the learner has not paid yet: it ends WITHDRAWN, no coins move, nobody is blocked, and the learner gets ACCEPTANCE_WITHDRAWN. FORBIDDEN for anyone but the teacher; CONFLICT once it is paid or otherwise settled. */
   withdrawPayAcceptance: SwapRequest;
+  /** Writes the caller's review of their partner in a completed chat (20..1000 characters; BAD_USER_INPUT with field text). NOT_FOUND: no such chat; CONFLICT: not completed, the window has ended, or already written; FORBIDDEN: either blocked the other. It is final (never editable) and shown once the partner writes theirs or the window ends. */
+  writeReview: Review;
 };
 
 
@@ -997,6 +1090,13 @@ export type MutationAcceptRequestArgs = {
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationAcknowledgeRewardArgs = {
   rewardId: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationAnswerReviewArgs = {
+  id: Scalars['ID']['input'];
+  text: Scalars['String']['input'];
 };
 
 
@@ -1038,6 +1138,13 @@ export type MutationDismissReportArgs = {
 
 
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationDismissReviewReportArgs = {
+  reason: Scalars['String']['input'];
+  reportId: Scalars['ID']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationFinishChatArgs = {
   chatWith: Scalars['ID']['input'];
 };
@@ -1054,6 +1161,13 @@ export type MutationHideImplementPostArgs = {
   postId: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
   reportId: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationHideReviewArgs = {
+  reason: Scalars['String']['input'];
+  reportId: Scalars['ID']['input'];
 };
 
 
@@ -1124,6 +1238,14 @@ export type MutationRejectRequestArgs = {
 export type MutationReportChatArgs = {
   chatWith: Scalars['ID']['input'];
   details: InputMaybe<Scalars['String']['input']>;
+  reason: ReportReason;
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationReportReviewArgs = {
+  details: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
   reason: ReportReason;
 };
 
@@ -1251,6 +1373,13 @@ export type MutationWarnStudentArgs = {
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationWithdrawPayAcceptanceArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationWriteReviewArgs = {
+  chatWith: Scalars['ID']['input'];
+  text: Scalars['String']['input'];
 };
 
 /** Something that happened to the caller; only its recipient can read it. */
@@ -1391,6 +1520,8 @@ export type OperatorAction =
   | 'GRANT'
   /** Hid an implement post. */
   | 'HIDE_POST'
+  /** Hid a written review (the review report it answered is reportId; details name the review). */
+  | 'HIDE_REVIEW'
   /** Took operator rights away (npm run operator). */
   | 'REVOKE'
   /** Suspended a student. */
@@ -1556,12 +1687,18 @@ export type Query = {
   moderationReport: ModerationReport;
   /** Operators only. Reports, open or resolved (status: OPEN | RESOLVED), of the newest 100: students reported by several different partners first, then newest. Paged on (flagged, time, id): a report that becomes flagged between pages may move. */
   moderationReports: ModerationReportConnection;
+  /** Operators only. One review report (NOT_FOUND for an unknown id). */
+  moderationReviewReport: ModerationReviewReport;
+  /** Operators only. Reported written reviews, open (default) or resolved, newest first; each with the review and the chat's evidence. */
+  moderationReviewReports: ModerationReviewReportConnection;
   /** Operators only (FORBIDDEN otherwise): the console's counts. */
   moderationStats: ModerationStats;
   /** Everything the product holds about the caller as one JSON document (format skill-exchange-export/1): account, profile and skills, chats with their messages, notifications, swap and pay requests, ledger entries and purchase orders, implements (posts and applications), reports made, blocks made, snake score. REST: GET /api/me/export. */
   myDataExport: Scalars['String']['output'];
   /** The caller's own posts (Your Problems), hidden ones included; newest first. */
   myImplementPosts: ImplementPostConnection;
+  /** Reviews the caller wrote that are not shown yet (waiting for the partner's review or the window's end), newest first. */
+  myPendingReviews: ReviewConnection;
   /** How many notifications the caller has (the dashboard's bracketed count). */
   notificationCount: Scalars['Int']['output'];
   /** How the caller gets each kind of notification by mail (their choice or the default). */
@@ -1576,6 +1713,10 @@ export type Query = {
   presenceSettings: PresenceSettings;
   /** Whether a reset link can still be used (known, unused, under one hour old). */
   resetTokenValid: Scalars['Boolean']['output'];
+  /** Reviews about the caller that are shown, newest first, with whether the caller reported each (to answer or report). */
+  reviewsAboutMe: ReviewConnection;
+  /** The reviews shown on a student's profile, newest shown first: visible ones only (both partners wrote theirs, or the window ended), hidden ones never. Anyone signed in may read them. */
+  reviewsOf: ReviewConnection;
   /** The caller's oldest unseen reward; reading does not mark it seen. */
   rewards: RewardStatus;
   /** Prefix search among other students with filled profiles: any word of the name, a known skill or a language starts with the query (case and accents ignored). The exact word ranks first, then its completions, then by name. An empty query finds nobody. */
@@ -1677,7 +1818,28 @@ export type QueryModerationReportsArgs = {
 
 
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryModerationReviewReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryModerationReviewReportsArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
+  status?: ModerationReportStatus;
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryMyImplementPostsArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryMyPendingReviewsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
@@ -1699,6 +1861,21 @@ export type QueryPayFormArgs = {
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryResetTokenValidArgs = {
   token: Scalars['String']['input'];
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryReviewsAboutMeArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryReviewsOfArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -1828,6 +2005,77 @@ export type ResponseStats = {
   /** Typical response time: the median answer came within this many hours (1, 3, 6, 12, 24, 48, 96, or the expiry window); null until one was answered. */
   typicalResponseHours: Maybe<Scalars['Int']['output']>;
 };
+
+/** A partner's written review after a finished swap (20..1000 characters), double-blind: shown on the subject's profile once both partners wrote theirs or 14 days after the finish. Never editable. */
+export type Review = {
+  __typename?: 'Review';
+  /** The subject's public answer (at most 500 characters); null until answered. */
+  answer: Maybe<Scalars['String']['output']>;
+  /** When the subject answered. */
+  answeredAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Who wrote it ('Former student' if the account is gone). */
+  author: ReviewAuthor;
+  /** true: the author learned `skill` from the subject; false: the subject learned it from the author (a paid course's teacher). */
+  authorLearned: Scalars['Boolean']['output'];
+  /** The skill's category; null with `skill`. */
+  category: Maybe<Scalars['String']['output']>;
+  /** When it was written. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The review's id (answerReview and reportReview take it). */
+  id: Scalars['ID']['output'];
+  /** The viewer has reported this review (only its subject can); false for anyone else. */
+  reportedByMe: Scalars['Boolean']['output'];
+  /** The skill of the swap; null for a chat without one (a shared project). */
+  skill: Maybe<Scalars['String']['output']>;
+  /** The stars (1..5) the author gave the subject in that chat; null when not known. */
+  stars: Maybe<Scalars['Int']['output']>;
+  /** The subject's user id: the student the review is about. */
+  subjectId: Scalars['ID']['output'];
+  /** Plain text: render it as text, never as HTML. */
+  text: Scalars['String']['output'];
+  /** Shown on the profile now (false: waiting for the partner's review or the window's end). */
+  visible: Scalars['Boolean']['output'];
+  /** When it is (or was) shown on the profile: when the partner's review arrived, or the finish plus the window. */
+  visibleAt: Scalars['DateTimeISO']['output'];
+};
+
+/** The student who wrote a review, as the profile shows them. */
+export type ReviewAuthor = {
+  __typename?: 'ReviewAuthor';
+  /** Null until the profile is filled, or when the account is gone. */
+  gender: Maybe<Gender>;
+  /** The student's user id (pass it as userId/chatWith, or open /profile/{id}). */
+  id: Scalars['ID']['output'];
+  /** URL of the profile picture; null when there is none (draw the initials). */
+  image: Maybe<Scalars['String']['output']>;
+  /** The student's username; 'Former student' once their account is gone. */
+  name: Scalars['String']['output'];
+};
+
+/** A page of reviews. */
+export type ReviewConnection = {
+  __typename?: 'ReviewConnection';
+  /** The page's items in the list's order. */
+  edges: Array<ReviewEdge>;
+  /** Cursors and whether more items lie on either side. */
+  pageInfo: PageInfo;
+};
+
+/** One Review of a page, with the cursor that points at it. */
+export type ReviewEdge = {
+  __typename?: 'ReviewEdge';
+  /** Opaque: pass it as `after` (or `before`) to page on from this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Review;
+};
+
+/** How an operator resolved a review report. */
+export type ReviewReportResolution =
+  /** Closed without action: the review stays shown. */
+  | 'DISMISSED'
+  /** The review was hidden for good: it is gone from the profile. */
+  | 'HIDDEN';
 
 /** The caller's oldest reward not yet shown (the dashboard popup). A value object: it describes the caller's queue at the time of the read, not one reward (the web caches it with keyFields: false). */
 export type RewardStatus = {
