@@ -11,7 +11,8 @@ const REASON = { description: "Why: required, at most 500 characters (BAD_USER_I
 @Resolver(() => ModerationReviewReportType)
 export class ReviewModerationResolver {
   @Query(() => ModerationReviewReportConnection, {
-    description: "Operators only. Reported written reviews, open (default) or resolved, newest first; each with the review and the chat's evidence.",
+    description:
+      "Operators only. Reported written reviews, open (default) or resolved, newest first; each with the review and the chat's evidence.",
   })
   async moderationReviewReports(
     @Arg("status", () => ReportQueueStatus, { defaultValue: ReportQueueStatus.OPEN, description: "Open (default) or resolved reports." })
@@ -47,7 +48,8 @@ export class ReviewModerationResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Operators only. Closes a review report without action (the review stays shown); audited as DISMISS. CONFLICT when already resolved.",
+    description:
+      "Operators only. Closes a review report without action (the review stays shown); audited as DISMISS. CONFLICT when already resolved.",
   })
   async dismissReviewReport(
     @Arg("reportId", () => ID, { description: "An open review report." }) reportId: string,

@@ -60,7 +60,10 @@ export class ReviewModerationService {
     private readonly c: Pick<ModerationCollaborators, "reviews" | "users" | "chat" | "coins">,
   ) {}
 
-  async queuePage(status: ReportQueueStatus, opts: { first?: number | null; after?: string | null }): Promise<Connection<ModerationReviewReportView>> {
+  async queuePage(
+    status: ReportQueueStatus,
+    opts: { first?: number | null; after?: string | null },
+  ): Promise<Connection<ModerationReviewReportView>> {
     const page = await this.c.reviews.reportsPage(status, opts, QUEUE_LIMIT);
     const views = await this.describe(page.edges.map((e) => e.node));
     return { edges: page.edges.map((e, i) => ({ node: views[i], cursor: e.cursor })), pageInfo: page.pageInfo };

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
-import { ReviewReportResolution } from "../reviews/review.entity.js";
+import { ReviewReportResolution } from "../reviews/reviews.service.js";
 import { ModeratedStudentType, ModerationChatType } from "./moderation.types.js";
 
 registerValueEnum(ReviewReportResolution, "ReviewReportResolution", "How an operator resolved a review report.", {

@@ -115,7 +115,9 @@ export class ReviewsResolver {
 
 @Resolver(() => ChatView)
 export class ChatReviewFieldResolver {
-  @FieldResolver(() => ChatReviewView, { description: "The viewer's written review of the partner for this chat (the finished chat's form)." })
+  @FieldResolver(() => ChatReviewView, {
+    description: "The viewer's written review of the partner for this chat (the finished chat's form).",
+  })
   async review(@Root() chat: ChatView, @Ctx() ctx: Context): Promise<ChatReviewView> {
     return toChatReviewView(await ctx.services.reviews.chatState(requireUser(ctx).id, chat.partnerId), now(ctx));
   }

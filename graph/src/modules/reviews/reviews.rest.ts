@@ -17,7 +17,9 @@ const ReviewShape = z
     author: Author.nullable().describe("Null when the author's account is gone."),
     skill: z.string().nullable(),
     category: z.string().nullable(),
-    authorLearned: z.boolean().describe("true: the author learned `skill` from the subject; false: the subject learned it from the author."),
+    authorLearned: z
+      .boolean()
+      .describe("true: the author learned `skill` from the subject; false: the subject learned it from the author."),
     stars: z.number().int().nullable().describe("The stars the author gave in that chat; null when not known."),
     text: z.string().describe("Plain text."),
     createdAt: At,
@@ -159,7 +161,9 @@ export function reviewsRest(services: Services, r: RestRoutes): void {
         response: z.object({ review: ReviewShape }),
         responses: Refusals,
       },
-      async (_req, ctx, _res, { params, body }) => ({ review: await one(await reviews.write(requireUser(ctx).id, params.otherId, body.text)) }),
+      async (_req, ctx, _res, { params, body }) => ({
+        review: await one(await reviews.write(requireUser(ctx).id, params.otherId, body.text)),
+      }),
     ),
   );
   r.post(
@@ -186,7 +190,8 @@ export function reviewsRest(services: Services, r: RestRoutes): void {
       {
         tag,
         summary: "Report a review about the caller to the operators",
-        description: "Once per review; the reasons of a chat report (free text required for Other). 403 when the caller is not the reviewed student.",
+        description:
+          "Once per review; the reasons of a chat report (free text required for Other). 403 when the caller is not the reviewed student.",
         auth: "bearer",
         params: Id,
         body: z.object({ reason: z.unknown().describe("One of the chat report reasons."), details: z.unknown().optional() }),

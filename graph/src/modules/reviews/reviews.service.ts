@@ -11,10 +11,12 @@ import { type Connection, forwardPage, pageSize } from "../../shared/pagination.
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import { cleanReportReason } from "../chat/chat.rules.js";
-import { Review, ReviewReport, type ReviewReportResolution } from "./review.entity.js";
+import { Review, ReviewReport, ReviewReportResolution } from "./review.entity.js";
 import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, REVIEWS_PAGE_SIZE } from "./review.rules.js";
 
-export type { Review, ReviewReport, ReviewReportResolution };
+export type { Review, ReviewReport };
+/** How operators resolve a review report (the moderation module registers it as a GraphQL enum). */
+export { ReviewReportResolution };
 
 export interface ReviewsCollaborators {
   chats: Pick<ChatService, "require">;
@@ -163,7 +165,13 @@ export class ReviewsService {
   /** The reviews shown about the caller (their profile's list) and which of them they reported. */
   async aboutMe(me: string, opts: Paging = {}): Promise<{ page: Connection<Review>; reported: Set<string> }> {
     const page = await this.ofProfile(me, opts);
-    return { page, reported: await this.reportedBy(me, page.edges.map((e) => e.node.id)) };
+    return {
+      page,
+      reported: await this.reportedBy(
+        me,
+        page.edges.map((e) => e.node.id),
+      ),
+    };
   }
 
   /** Reviews the caller wrote that are not shown yet (double-blind), newest first. */
@@ -312,9 +320,7 @@ export class ReviewsService {
    * no page to show reviews about it.
    */
   async eraseAllOf(em: EntityManager, userId: string): Promise<number> {
-    const ids = (
-      await this.repo(em).find({ select: { id: true }, where: [{ authorId: userId }, { subjectId: userId }] })
-    ).map((r) => r.id);
+    const ids = (await this.repo(em).find({ select: { id: true }, where: [{ authorId: userId }, { subjectId: userId }] })).map((r) => r.id);
     if (ids.length === 0) return 0;
     await em.getRepository(ReviewReport).delete({ reviewId: In(ids) });
     await this.repo(em).delete({ id: In(ids) });

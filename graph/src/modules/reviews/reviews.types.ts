@@ -27,7 +27,8 @@ export class ReviewView {
   category: string | null;
 
   @Field(() => Boolean, {
-    description: "true: the author learned `skill` from the subject; false: the subject learned it from the author (a paid course's teacher).",
+    description:
+      "True when the author learned `skill` from the subject; false when the subject learned it from the author (a paid course's teacher).",
   })
   authorLearned: boolean;
 
@@ -48,7 +49,10 @@ export class ReviewView {
   @Field(() => Boolean, { description: "Shown on the profile now (false: waiting for the partner's review or the window's end)." })
   visible: boolean;
 
-  @Field(() => String, { nullable: true, description: `The subject's public answer (at most ${MAX_ANSWER_CHARS} characters); null until answered.` })
+  @Field(() => String, {
+    nullable: true,
+    description: `The subject's public answer (at most ${MAX_ANSWER_CHARS} characters); null until answered.`,
+  })
   answer: string | null;
 
   @Field(() => Date, { nullable: true, description: "When the subject answered." })
@@ -75,7 +79,9 @@ export class ChatReviewView {
   })
   writableUntil: Date | null;
 
-  @Field(() => Boolean, { description: "The viewer may write a review now (completed chat, within the window, none written, not blocked)." })
+  @Field(() => Boolean, {
+    description: "The viewer may write a review now (completed chat, within the window, none written, not blocked).",
+  })
   canWrite: boolean;
 
   @Field(() => String, { nullable: true, description: "Why the viewer cannot write one now; null when they can or already did." })
