@@ -1,6 +1,6 @@
 import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
 import { formatDate } from "../../../lib/format-date";
@@ -54,9 +54,12 @@ describe("ReviewForm", () => {
       result: { data: { writeReview: review } },
     };
     renderForm([state({}), sent, state({ canWrite: false, mine: review })]);
-    expect(await screen.findByRole("heading", { name: "Write a review" })).toBeTruthy();
-    expect(screen.getByText(new RegExp(`Your review is shown when Ravi Kumar writes theirs, or on ${formatDate(UNTIL)}\\.`))).toBeTruthy();
-    const box = screen.getByLabelText(/What did you learn from Ravi Kumar/);
+    fireEvent.click(await screen.findByRole("button", { name: "Write a review" }));
+    const dialog = screen.getByRole("dialog", { name: "Write a review of Ravi Kumar" });
+    expect(
+      within(dialog).getByText(new RegExp(`Your review is shown when Ravi Kumar writes theirs, or on ${formatDate(UNTIL)}\\.`)),
+    ).toBeTruthy();
+    const box = within(dialog).getByLabelText(/What did you learn from Ravi Kumar/);
     fireEvent.change(box, { target: { value: "Too short" } });
     expect(screen.getByText("9 / 1000 characters")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Post review" }));
@@ -69,6 +72,7 @@ describe("ReviewForm", () => {
     fireEvent.change(box, { target: { value: `  ${TEXT}  ` } });
     fireEvent.click(screen.getByRole("button", { name: "Post review" }));
     expect(await screen.findByRole("heading", { name: "Your review of Ravi Kumar" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByText(TEXT)).toBeTruthy();
     expect(screen.getByRole("status").textContent).toContain("Your review is shown when Ravi Kumar writes theirs");
   });
@@ -79,7 +83,8 @@ describe("ReviewForm", () => {
       result: { errors: [{ message: "You have already reviewed this swap", extensions: { code: "CONFLICT" } }] },
     };
     renderForm([state({}), refused]);
-    fireEvent.change(await screen.findByLabelText(/What did you learn/), { target: { value: TEXT } });
+    fireEvent.click(await screen.findByRole("button", { name: "Write a review" }));
+    fireEvent.change(screen.getByLabelText(/What did you learn/), { target: { value: TEXT } });
     fireEvent.click(screen.getByRole("button", { name: "Post review" }));
     expect(await screen.findByText("You have already reviewed this swap")).toBeTruthy();
   });
@@ -87,6 +92,6 @@ describe("ReviewForm", () => {
   it("tells when the window has ended, and renders nothing before the chat is finished", async () => {
     renderForm([state({ canWrite: false, reason: "Reviews can only be written within 14 days of the finish" })]);
     expect(await screen.findByText("Reviews can only be written within 14 days of the finish")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Post review" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Write a review" })).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
+import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
+import { FormDialog } from "../../../components/ui/FormDialog";
 import { LoadError } from "../../../components/ui/LoadError";
 import { TextArea } from "../../../components/ui/TextField";
 import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
@@ -12,38 +11,69 @@ import { blindText, MAX_REVIEW_CHARS, reviewLength, reviewTextError } from "../u
 import styles from "./Reviews.module.css";
 
 /**
- * "Write a review" on a finished chat: the text with a counter and the form's checks, the
- * double-blind promise, then the review as written (final: never editable). Renders nothing
- * until the chat is completed.
+ * The finished chat's review strip: "Write a review" opens the form (text with a counter and the
+ * form's checks, the double-blind promise); then the review as written, final (never editable).
+ * Renders nothing until the chat is completed.
  */
 export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partnerName: string }) {
   const { data, error, refetch } = useQuery(ChatReviewDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
-  const [write] = useMutation(WriteReviewDocument);
-  const [text, setText] = useState("");
-  const [touched, setTouched] = useState(false);
-  const action = useFormAction();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
   const state = data?.chat.review;
 
   if (!state) return error ? <LoadError message="Your review could not be loaded." onRetry={() => void refetch()} /> : null;
   if (!state.writableUntil) return null;
-  const until = state.writableUntil;
+  const mine = state.mine;
+  if (!mine && !state.canWrite && !state.reason) return null;
 
-  if (state.mine) {
-    const mine = state.mine;
-    return (
-      <Card as="section" padding="md" className={styles.form} aria-labelledby="my-review-title">
-        <h2 id="my-review-title" className={styles.title}>
-          Your review of {partnerName}
+  return (
+    <section className={styles.strip} aria-labelledby={titleId}>
+      <div className={styles.stripHead}>
+        <h2 id={titleId} className={styles.stripTitle}>
+          {mine ? `Your review of ${partnerName}` : "Review"}
         </h2>
-        <p className={styles.text}>{mine.text}</p>
-        <p className={styles.pending} role="status">
-          {mine.visible ? `Shown on ${partnerName}'s profile since ${formatDate(mine.visibleAt)}.` : blindText(partnerName, mine.visibleAt)}
+        {!mine && state.canWrite && (
+          <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
+            Write a review
+          </Button>
+        )}
+      </div>
+      {mine ? (
+        <>
+          <p className={styles.mineText}>{mine.text}</p>
+          <p className={styles.stripText} role="status">
+            {mine.visible
+              ? `Shown on ${partnerName}'s profile since ${formatDate(mine.visibleAt)}.`
+              : blindText(partnerName, mine.visibleAt)}
+          </p>
+        </>
+      ) : state.canWrite ? (
+        <p className={styles.stripText}>
+          Tell other students what you learned from {partnerName} and how it went, until {formatDate(state.writableUntil)}.
         </p>
-      </Card>
-    );
-  }
-  if (!state.canWrite) return state.reason ? <Alert variant="info">{state.reason}</Alert> : null;
+      ) : (
+        <p className={styles.stripText}>{state.reason}</p>
+      )}
+      {open && <WriteDialog chatWith={chatWith} partnerName={partnerName} until={state.writableUntil} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
 
+function WriteDialog({
+  chatWith,
+  partnerName,
+  until,
+  onClose,
+}: {
+  chatWith: string;
+  partnerName: string;
+  until: string;
+  onClose: () => void;
+}) {
+  const [write] = useMutation(WriteReviewDocument);
+  const [text, setText] = useState("");
+  const [touched, setTouched] = useState(false);
+  const action = useFormAction();
   const length = reviewLength(text);
   const check = reviewTextError(text);
   const shownError = action.error ?? (touched ? check : null);
@@ -51,38 +81,36 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
     event.preventDefault();
     setTouched(true);
     if (check) return action.fail(check);
-    await action.run(() => write({ variables: { chatWith, text: text.trim() }, refetchQueries: [ChatReviewDocument] }));
+    const done = await action.run(() => write({ variables: { chatWith, text: text.trim() }, refetchQueries: [ChatReviewDocument] }));
+    if (done) onClose();
   };
   return (
-    <Card as="section" padding="md" aria-labelledby="write-review-title">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <h2 id="write-review-title" className={styles.title}>
-          Write a review
-        </h2>
-        <p className={styles.intro}>
-          {blindText(partnerName, until)} Reviews cannot be edited once posted; you can write one until {formatDate(until)}.
-        </p>
-        <TextArea
-          label={`What did you learn from ${partnerName}, and how did it go?`}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (action.error) action.reset();
-          }}
-          onBlur={() => setTouched(text.length > 0)}
-          rows={5}
-          error={shownError ?? undefined}
-          required
-        />
-        <span className={`${styles.counter} ${length > MAX_REVIEW_CHARS ? styles.counterOver : ""}`} aria-live="polite">
-          {length} / {MAX_REVIEW_CHARS} characters
-        </span>
-        <div className={styles.actions}>
-          <Button type="submit" loading={action.busy} loadingText="Posting...">
-            Post review
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={`Write a review of ${partnerName}`}
+      description={`${blindText(partnerName, until)} Reviews cannot be edited once posted.`}
+      onSubmit={(e) => void submit(e)}
+      submitLabel="Post review"
+      busy={action.busy}
+      busyLabel="Posting..."
+    >
+      <TextArea
+        label={`What did you learn from ${partnerName}, and how did it go?`}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (action.error) action.reset();
+        }}
+        onBlur={() => setTouched(text.length > 0)}
+        rows={6}
+        error={shownError ?? undefined}
+        autoFocus
+        required
+      />
+      <span className={`${styles.counter} ${length > MAX_REVIEW_CHARS ? styles.counterOver : ""}`} aria-live="polite">
+        {length} / {MAX_REVIEW_CHARS} characters
+      </span>
+    </FormDialog>
   );
 }
