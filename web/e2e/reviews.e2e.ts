@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, DESKTOP, gql, launch, PHONE, resetServerClock } from "./support/browser.js";
-import { chattingPair, PASSWORD, signedInPage, type Student } from "./support/students.js";
+import { chattingPair, operatorStudent, PASSWORD, signedInPage, type Student } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const ASHA_TEXT = "Ravi taught me Rust ownership with small, patient examples every evening.";
@@ -119,5 +119,37 @@ describe("written reviews in Chromium, two students", () => {
     await shot(a, "profile-1280");
     await a.context().close();
     await b.context().close();
-  });
+  }, 240_000);
+
+  it("the reviewed student reports a review; an operator hides it and it is gone from the profile", async () => {
+    const b = await signedInPage(browser, ravi, DESKTOP);
+    await b.goto(`/user/${ravi.id}/${ravi.id}/Male`);
+    // The profile and its reviews load in several requests: act once the page has settled.
+    await b.waitForLoadState("networkidle");
+    const hers = b.getByRole("region", { name: "Reviews about you" }).getByRole("listitem", { name: `Review by ${asha.name}` });
+    await hers.getByRole("button", { name: "Report" }).click();
+    const dialog = b.getByRole("dialog", { name: `Report ${asha.name}'s review` });
+    await dialog.getByLabel("Inappropriate behavior").check();
+    await dialog.getByRole("button", { name: "Report review" }).click();
+    await hers.getByText("Reported to the moderators").waitFor();
+
+    const op = await operatorStudent();
+    const page = await signedInPage(browser, op, DESKTOP);
+    await page.goto("/moderation");
+    const card = page.getByRole("article", { name: `Reported review by ${asha.name}` });
+    await card.getByText(ASHA_TEXT).waitFor();
+    await card.getByRole("button", { name: /Show the chat's messages/ }).click();
+    await shot(page, "moderation-1280");
+    await card.getByRole("button", { name: "Hide review" }).click();
+    const hide = page.getByRole("dialog", { name: `Hide ${asha.name}'s review` });
+    await hide.getByLabel(/Reason/).fill("Checked the chat: the review is fine, testing the hide action");
+    await hide.getByRole("button", { name: "Hide review" }).click();
+    await page.getByText("No open review reports").waitFor();
+
+    await b.goto(`/user/${ravi.id}/${asha.id}/Female`);
+    await b.getByRole("heading", { name: "Reviews" }).waitFor();
+    await b.getByText(`No reviews of ${ravi.name} yet.`).waitFor();
+    await page.context().close();
+    await b.context().close();
+  }, 240_000);
 });
