@@ -30,6 +30,7 @@ import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
+import { ReviewsService } from "./modules/reviews/reviews.service.js";
 import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, type Mailer } from "./shared/mail.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
@@ -86,6 +87,8 @@ export interface Services {
   moderation: ModerationService;
   /** Lessons planned in a chat: proposals, accepted slots with calendar invitations, reminders. */
   lessons: LessonsService;
+  /** Written reviews after a finished chat: double-blind, answered and reported by their subject. */
+  reviews: ReviewsService;
 }
 
 /** The composition root: builds each service once, wiring the ones it calls. */
@@ -132,6 +135,7 @@ export function createServices(
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const lessons = new LessonsService(deps, { chats: chat, users, background });
   lessons.schedule(jobs);
+  const reviews = new ReviewsService(deps, { chats: chat, blocks });
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins, responseStats });
@@ -157,6 +161,7 @@ export function createServices(
     snake,
     blocks,
     lessons,
+    reviews,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users,
@@ -167,9 +172,11 @@ export function createServices(
     swaps,
     notifications,
     implementPosts,
+    reviews,
   });
   return {
     lessons,
+    reviews,
     jobs,
     notificationMail,
     moderation,

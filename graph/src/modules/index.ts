@@ -63,6 +63,11 @@ import { ModerationChatResolver, ModerationResolver, OperatorActionResolver } fr
 import { moderationRest } from "./moderation/moderation.rest.js";
 import { OperatorAction } from "./moderation/operator-action.entity.js";
 import { privacyRest } from "./privacy/privacy.rest.js";
+import { Review, ReviewReport } from "./reviews/review.entity.js";
+import { ChatReviewFieldResolver, ReviewsResolver } from "./reviews/reviews.resolver.js";
+import { reviewsRest } from "./reviews/reviews.rest.js";
+import { ReviewModerationResolver } from "./moderation/review-moderation.resolver.js";
+import { reviewModerationRest } from "./moderation/review-moderation.rest.js";
 import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
@@ -107,6 +112,8 @@ export const allEntities: Function[] = [
   Lesson,
   LessonSlot,
   ResponseStats,
+  Review,
+  ReviewReport,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
@@ -139,6 +146,9 @@ export const allResolvers: [Function, ...Function[]] = [
   OperatorActionResolver,
   LessonsResolver,
   ChatLessonsFieldResolver,
+  ReviewsResolver,
+  ChatReviewFieldResolver,
+  ReviewModerationResolver,
 ];
 
 /** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */
@@ -157,4 +167,6 @@ export const allRestRouters: Array<(services: Services, into: RestRoutes) => voi
   privacyRest,
   moderationRest,
   lessonsRest,
+  reviewsRest,
+  reviewModerationRest,
 ];

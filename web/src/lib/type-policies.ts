@@ -129,6 +129,8 @@ export const typePolicies: TypePolicies = {
       "Notification",
       "OperatorActionEntry",
       "User",
+      "Review",
+      "ModerationReviewReport",
     ].flatMap((node) => [`${node}Connection`, `${node}Edge`]),
     "PageInfo",
     // A skill or a rating is its values; the same skill on two students is not one object.
@@ -156,6 +158,8 @@ export const typePolicies: TypePolicies = {
     // Live events: what they carry is merged by identity (ChatListItem, ChatUser); the event itself is read once.
     "ChatListChange",
     "ChatTyping",
+    // The viewer's review state of one chat (Chat.review): part of that chat.
+    "ChatReview",
   ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },
@@ -173,6 +177,10 @@ export const typePolicies: TypePolicies = {
       // Chats and notifications: "Show more" appends; live notifications are written in at the top.
       chats: forwardConnection(),
       notifications: forwardConnection(),
+      // Written reviews: a profile's list per student, the caller's own; "Show more" appends.
+      reviewsOf: forwardConnection(["userId"]),
+      reviewsAboutMe: forwardConnection(),
+      myPendingReviews: forwardConnection(),
     },
   },
 };

@@ -33,11 +33,12 @@ export class ChatLifecycleService {
     const chat = await this.deps.tx(async (em) => {
       const chat = await this.chats.require(me, otherId, em);
       if (chat.status !== "in_progress") throw this.chats.stateError(chat);
-      const col = sideOf(chat, me) === "requester" ? "requesterRated" : "receiverRated";
+      const side = sideOf(chat, me);
+      const col = side === "requester" ? "requesterRated" : "receiverRated";
       const res = await em
         .createQueryBuilder()
         .update(Chat)
-        .set({ [col]: true })
+        .set({ [col]: true, [side === "requester" ? "requesterStars" : "receiverStars"]: stars })
         .where(`id = :id AND status = :status AND ${col} = 0`, { id: chat.id, status: "in_progress" })
         .execute();
       const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });

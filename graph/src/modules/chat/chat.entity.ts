@@ -82,6 +82,13 @@ export class Chat {
   @Column("boolean", { default: false })
   receiverRated: boolean;
 
+  /** The stars each participant gave the other (null before rating, and for chats rated before they were kept). Shown beside written reviews. */
+  @Column("int", { nullable: true })
+  requesterStars: number | null;
+
+  @Column("int", { nullable: true })
+  receiverStars: number | null;
+
   @Column("datetime", { precision: 3, nullable: true })
   endedAt: Date | null;
 

@@ -8,6 +8,7 @@ import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
 import type { ChatReport, ReportResolution } from "../chat/chat.service.js";
 import type { HoldState } from "../coins/coins.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
+import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
 import {
   AUDIT_LIMIT,
@@ -37,7 +38,7 @@ export interface ModerationMessageView {
 
 export type ModerationCollaborators = Pick<
   Services,
-  "users" | "standing" | "auth" | "chat" | "coins" | "swaps" | "notifications" | "implementPosts"
+  "users" | "standing" | "auth" | "chat" | "coins" | "swaps" | "notifications" | "implementPosts" | "reviews"
 >;
 
 export interface Operator {
@@ -68,11 +69,16 @@ const AUDIT_PAGE_SIZE = 50;
 const AUDIT_CURSOR = "audit";
 
 export class ModerationService {
+  /** Reported written reviews: their queue and the audited hide/dismiss actions. */
+  readonly reviews: ReviewModerationService;
+
   constructor(
     private readonly deps: Deps,
     readonly operators: OperatorsService,
     private readonly c: ModerationCollaborators,
-  ) {}
+  ) {
+    this.reviews = new ReviewModerationService(deps, c);
+  }
 
   /** Open or resolved reports (the newest QUEUE_LIMIT): students reported by several different partners first, then newest. */
   async queue(status: ReportQueueStatus): Promise<ModerationReportView[]> {

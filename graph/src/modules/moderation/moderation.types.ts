@@ -33,6 +33,7 @@ registerValueEnum(OperatorActionKind, "OperatorAction", "What an operator did, a
   SUSPEND: "Suspended a student.",
   UNSUSPEND: "Ended a suspension.",
   HIDE_POST: "Hid an implement post.",
+  HIDE_REVIEW: "Hid a written review (the review report it answered is reportId; details name the review).",
   GRANT: "Made an account an operator (npm run operator).",
   REVOKE: "Took operator rights away (npm run operator).",
 });

@@ -7,6 +7,7 @@ export const OperatorActionKind = {
   SUSPEND: "suspend",
   UNSUSPEND: "unsuspend",
   HIDE_POST: "hide-post",
+  HIDE_REVIEW: "hide-review",
   GRANT: "grant",
   REVOKE: "revoke",
 } as const;

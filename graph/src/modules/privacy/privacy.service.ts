@@ -23,6 +23,7 @@ export type PrivacyCollaborators = Pick<
   | "snake"
   | "blocks"
   | "lessons"
+  | "reviews"
 >;
 
 export const EXPORT_FORMAT = "skill-exchange-export/1";
@@ -54,6 +55,7 @@ export class PrivacyService {
       notificationMail,
       lessons,
       responseStats,
+      reviews,
     ] = await Promise.all([
       this.c.chat.presence.exportFor(userId),
       this.c.chat.exportFor(userId),
@@ -67,6 +69,7 @@ export class PrivacyService {
       this.c.notificationMail.exportFor(userId),
       this.c.lessons.reads.exportFor(userId),
       this.c.responseStats.exportFor(userId),
+      this.c.reviews.exportFor(userId),
     ]);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
@@ -109,6 +112,8 @@ export class PrivacyService {
       /** Whether chat partners see the student online. */
       presence,
       lessons,
+      /** Written reviews: those the student wrote (shown or waiting), those about them that are shown, and their reports of reviews. */
+      reviews,
       swapRequests: swapRequests.map(({ openPair: _open, ...r }) => r),
       /** The counters behind the response rate and typical response time on the profile. */
       responseStats: responseStats ? { ...responseStats, userId: undefined } : null,
@@ -124,7 +129,7 @@ export class PrivacyService {
    * Deletes the caller's account after they typed their password again, in one transaction: open
    * requests are cancelled, chats in progress close (coins held for a lesson go back to whoever
    * paid), the remaining coins go to the closed-accounts sink, notifications, implements, blocks,
-   * links and the profile are erased, the account row is anonymised ("Deleted student", address
+   * links, written reviews (by and about them, with the answers) and the profile are erased, the account row is anonymised ("Deleted student", address
    * and name free again) and every session and socket is revoked. Their messages stay in their
    * partners' chats, from "Deleted student". The ledger stays balanced throughout.
    */
@@ -136,6 +141,7 @@ export class PrivacyService {
       const closed = await this.c.chat.closeAllOf(em, userId);
       await this.c.chat.presence.forget(em, userId);
       await this.c.lessons.cancelAllOf(em, userId);
+      await this.c.reviews.eraseAllOf(em, userId);
       const sunk = await this.c.coins.closeAccount(userId, em);
       await this.c.notifications.deleteAllOf(em, userId);
       await this.c.notificationMail.deleteAllOf(em, userId);

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { ChatPage } from "../../features/chat/components/ChatPage";
 import { LessonsPanel } from "../../features/lessons/components/LessonsPanel";
+import { ReviewForm } from "../../features/reviews/components/ReviewForm";
 
 /** /user/chat/:chatUserID (the partner's id; signed in only: RequireSignIn). */
 export function Component() {
@@ -10,7 +11,13 @@ export function Component() {
     <ChatPage
       key={chatUserID}
       chatWith={chatUserID}
-      lessons={({ open, partnerName }) => <LessonsPanel chatWith={chatUserID} partnerName={partnerName} open={open} />}
+      lessons={({ open, partnerName }) => (
+        <>
+          <LessonsPanel chatWith={chatUserID} partnerName={partnerName} open={open} />
+          {/* Written reviews once the chat is finished (the form renders nothing before). */}
+          {!open && <ReviewForm chatWith={chatUserID} partnerName={partnerName} />}
+        </>
+      )}
     />
   );
 }

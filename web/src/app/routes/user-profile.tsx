@@ -1,6 +1,8 @@
 import { Navigate, useParams } from "react-router";
 import { AccountDataPanel } from "../../features/accounts/components/AccountDataPanel";
 import { UserProfilePage } from "../../features/profiles/components/UserProfilePage";
+import { ReviewList } from "../../features/reviews/components/ReviewList";
+import { ReviewsAboutYou } from "../../features/reviews/components/ReviewsAboutYou";
 import { RequestButtons } from "../../features/swaps/components/RequestButtons";
 import { paths } from "../../lib/paths";
 
@@ -20,6 +22,13 @@ export function Component() {
       gender={gender}
       actions={(user) => <RequestButtons userId={user.id} userName={user.name} defaultCoins={user.amount} />}
       ownPanel={<AccountDataPanel userId={currentID} />}
+      reviews={(user) =>
+        user.id === currentID ? (
+          <ReviewsAboutYou viewerId={currentID} viewerGender={gender} />
+        ) : (
+          <ReviewList userId={user.id} name={user.name} viewerId={currentID} viewerGender={gender} />
+        )
+      }
     />
   );
 }

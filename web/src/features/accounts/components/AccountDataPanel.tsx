@@ -91,6 +91,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         <ul className={styles.list}>
           <li>Your profile, skills, notifications, implements and sign-in go for good.</li>
           <li>Your messages stay in your partners' chats, shown as from "{DELETED_STUDENT_NAME}"; chats in progress close.</li>
+          <li>The reviews you wrote and the reviews about you, with their answers, are removed.</li>
           <li>Coins held for a lesson go back to whoever paid; your remaining skill coins are forfeited.</li>
           <li>Your college mail can be used to register again.</li>
         </ul>

@@ -18,6 +18,7 @@ import { AuditLog } from "./AuditLog";
 import styles from "./ModerationPage.module.css";
 import section from "./ModerationSection.module.css";
 import { ReportCard } from "./ReportCard";
+import { ReviewReportsSection } from "./ReviewReportsSection";
 import { paths } from "../../../lib/paths";
 
 /** The server refused: this student is not an operator (403 on REST, FORBIDDEN on GraphQL). */
@@ -124,6 +125,8 @@ export function ModerationPage() {
           </div>
         )}
       </section>
+
+      <ReviewReportsSection status={status} onActed={() => void refetch()} />
 
       <AuditLog log={data.moderationAudit} />
 

@@ -17,6 +17,7 @@ export const ACTION_TEXT: Record<OperatorAction, string> = {
   SUSPEND: "suspend",
   UNSUSPEND: "unsuspend",
   HIDE_POST: "hide-post",
+  HIDE_REVIEW: "hide-review",
   GRANT: "grant",
   REVOKE: "revoke",
 };

@@ -48,6 +48,7 @@ export function UserProfilePage({
   gender,
   actions,
   ownPanel,
+  reviews,
 }: {
   userId: string;
   currentId: string;
@@ -55,6 +56,8 @@ export function UserProfilePage({
   actions?: (user: ProfileUser) => ReactNode;
   /** Shown under one's own profile (the route passes the account's data panel). */
   ownPanel?: ReactNode;
+  /** The written reviews section (the reviews feature; the route passes it), under the skills. */
+  reviews?: (user: ProfileUser) => ReactNode;
 }) {
   const { data, error, loading, refetch } = useQuery(UserProfileDocument, { variables: { id: userId }, fetchPolicy: "cache-and-network" });
   const user = data?.user;
@@ -161,6 +164,7 @@ export function UserProfilePage({
           )}
         </Card>
       </div>
+      {reviews?.(user)}
       {own && ownPanel}
     </Page>
   );

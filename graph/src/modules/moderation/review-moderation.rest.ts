@@ -1,0 +1,123 @@
+import { requireUser } from "../../server/context.js";
+import { route } from "../../server/rest-kit.js";
+import { OkAnswer } from "../../server/rest-schemas.js";
+import type { RestRoutes } from "../../server/rest-routes.js";
+import { z } from "../../server/zod-openapi.js";
+import type { Services } from "../../services.js";
+
+const tag = "moderation";
+const At = z.string().datetime();
+const Id = z.object({ id: z.string().describe("The review report's id.") });
+const Reason = z.object({ reason: z.unknown().describe("Why (required; shown in the audit log).") });
+const NotOperator = { 403: "The caller is not an operator." };
+const Student = z.object({ id: z.string(), name: z.string(), email: z.string(), deleted: z.boolean() }).passthrough();
+const ReviewReport = z
+  .object({
+    id: z.string(),
+    reason: z.string(),
+    details: z.string().nullable(),
+    createdAt: At,
+    resolvedAt: At.nullable(),
+    resolution: z.enum(["dismissed", "hidden"]).nullable(),
+    reporter: Student.nullable().describe("The reviewed student, who reported it."),
+    author: Student.nullable().describe("Who wrote the review."),
+    review: z
+      .object({
+        id: z.string(),
+        authorId: z.string(),
+        subjectId: z.string(),
+        skill: z.string().nullable(),
+        stars: z.number().int().nullable(),
+        text: z.string(),
+        answer: z.string().nullable(),
+        createdAt: At,
+        visibleAt: At,
+        hidden: z.boolean(),
+      })
+      .nullable(),
+    chat: z.object({ id: z.string(), status: z.string(), messageCount: z.number().int() }).passthrough().nullable(),
+  })
+  .openapi("ModerationReviewReport");
+const Message = z.object({ seq: z.number().int(), fromUserId: z.string(), body: z.string(), createdAt: At });
+
+/** The reported reviews' queue and its actions over REST (operators only), the same service as GraphQL. */
+export function reviewModerationRest(services: Services, r: RestRoutes): void {
+  const m = services.moderation;
+  const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
+
+  r.get(
+    "/moderation/review-reports",
+    route(
+      services,
+      {
+        tag,
+        summary: "Reported reviews, newest first",
+        auth: "bearer",
+        query: z.object({ status: z.enum(["open", "resolved"]).optional(), after: z.string().optional() }),
+        response: z.object({ reports: z.array(ReviewReport), nextCursor: z.string().nullable() }),
+        responses: NotOperator,
+      },
+      async (_req, ctx, _res, { query }) => {
+        await operator(ctx);
+        const page = await m.reviews.queuePage(query.status ?? "open", { after: query.after ?? null });
+        return { reports: page.edges.map((e) => e.node), nextCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+      },
+    ),
+  );
+  r.get(
+    "/moderation/review-reports/:id",
+    route(
+      services,
+      {
+        tag,
+        summary: "One reported review with its chat's latest messages",
+        auth: "bearer",
+        params: Id,
+        response: z.object({ report: ReviewReport, messages: z.array(Message).describe("The latest 500 at most, oldest first.") }),
+        responses: { ...NotOperator, 404: "No such review report." },
+      },
+      async (_req, ctx, _res, { params }) => {
+        await operator(ctx);
+        return m.reviews.reportWithMessages(params.id);
+      },
+    ),
+  );
+  r.post(
+    "/moderation/review-reports/:id/hide",
+    route(
+      services,
+      {
+        tag,
+        summary: "Hide the reported review (audited)",
+        auth: "bearer",
+        params: Id,
+        body: Reason,
+        response: OkAnswer,
+        responses: { ...NotOperator, 404: "No such review report.", 409: "Already resolved." },
+      },
+      async (_req, ctx, _res, { params, body }) => {
+        await m.reviews.hide(await operator(ctx), params.id, body.reason);
+        return { error: "" };
+      },
+    ),
+  );
+  r.post(
+    "/moderation/review-reports/:id/dismiss",
+    route(
+      services,
+      {
+        tag,
+        summary: "Dismiss a review report (audited)",
+        auth: "bearer",
+        params: Id,
+        body: Reason,
+        response: OkAnswer,
+        responses: { ...NotOperator, 404: "No such review report.", 409: "Already resolved." },
+      },
+      async (_req, ctx, _res, { params, body }) => {
+        await m.reviews.dismiss(await operator(ctx), params.id, body.reason);
+        return { error: "" };
+      },
+    ),
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery } from "@apollo/client/react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../../components/ui/Button";
+import { FormDialog } from "../../../components/ui/FormDialog";
+import { LoadError } from "../../../components/ui/LoadError";
+import { TextArea } from "../../../components/ui/TextField";
+import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
+import { formatDate } from "../../../lib/format-date";
+import { useFormAction } from "../../../lib/use-form-action";
+import { blindText, MAX_REVIEW_CHARS, reviewLength, reviewTextError } from "../utils/review-texts";
+import styles from "./Reviews.module.css";
+
+/**
+ * The finished chat's review strip: "Write a review" opens the form (text with a counter and the
+ * form's checks, the double-blind promise); then the review as written, final (never editable).
+ * Renders nothing until the chat is completed.
+ */
+export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partnerName: string }) {
+  const { data, error, refetch } = useQuery(ChatReviewDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const state = data?.chat.review;
+
+  if (!state) return error ? <LoadError message="Your review could not be loaded." onRetry={() => void refetch()} /> : null;
+  if (!state.writableUntil) return null;
+  const mine = state.mine;
+  if (!mine && !state.canWrite && !state.reason) return null;
+
+  return (
+    <section className={styles.strip} aria-labelledby={titleId}>
+      <div className={styles.stripHead}>
+        <h2 id={titleId} className={styles.stripTitle}>
+          {mine ? `Your review of ${partnerName}` : "Review"}
+        </h2>
+        {!mine && state.canWrite && (
+          <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
+            Write a review
+          </Button>
+        )}
+      </div>
+      {mine ? (
+        <>
+          <p className={styles.mineText}>{mine.text}</p>
+          <p className={styles.stripText} role="status">
+            {mine.visible
+              ? `Shown on ${partnerName}'s profile since ${formatDate(mine.visibleAt)}.`
+              : blindText(partnerName, mine.visibleAt)}
+          </p>
+        </>
+      ) : state.canWrite ? (
+        <p className={styles.stripText}>
+          Tell other students what you learned from {partnerName} and how it went, until {formatDate(state.writableUntil)}.
+        </p>
+      ) : (
+        <p className={styles.stripText}>{state.reason}</p>
+      )}
+      {open && <WriteDialog chatWith={chatWith} partnerName={partnerName} until={state.writableUntil} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+function WriteDialog({
+  chatWith,
+  partnerName,
+  until,
+  onClose,
+}: {
+  chatWith: string;
+  partnerName: string;
+  until: string;
+  onClose: () => void;
+}) {
+  const [write] = useMutation(WriteReviewDocument);
+  const [text, setText] = useState("");
+  const [touched, setTouched] = useState(false);
+  const action = useFormAction();
+  const length = reviewLength(text);
+  const check = reviewTextError(text);
+  const shownError = action.error ?? (touched ? check : null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (check) return action.fail(check);
+    const done = await action.run(() => write({ variables: { chatWith, text: text.trim() }, refetchQueries: [ChatReviewDocument] }));
+    if (done) onClose();
+  };
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={`Write a review of ${partnerName}`}
+      description={`${blindText(partnerName, until)} Reviews cannot be edited once posted.`}
+      onSubmit={(e) => void submit(e)}
+      submitLabel="Post review"
+      busy={action.busy}
+      busyLabel="Posting..."
+    >
+      <TextArea
+        label={`What did you learn from ${partnerName}, and how did it go?`}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (action.error) action.reset();
+        }}
+        onBlur={() => setTouched(text.length > 0)}
+        rows={6}
+        error={shownError ?? undefined}
+        autoFocus
+        required
+      />
+      <span className={`${styles.counter} ${length > MAX_REVIEW_CHARS ? styles.counterOver : ""}`} aria-live="polite">
+        {length} / {MAX_REVIEW_CHARS} characters
+      </span>
+    </FormDialog>
+  );
+}
