@@ -162,7 +162,11 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
     event.preventDefault();
     if (!reason.trim()) return action.fail("Please give a reason: it goes into the audit log.");
     const variables = { reportId: decision.item.id, reason: reason.trim() };
-    const done = await action.run(() => (hiding ? hide({ variables }) : dismiss({ variables })));
+    const done = await action.run(async () => {
+      if (hiding) await hide({ variables });
+      else await dismiss({ variables });
+      return true;
+    });
     if (done) onDone();
   };
   const author = decision.item.author?.name ?? "a former student";
