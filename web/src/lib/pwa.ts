@@ -65,9 +65,9 @@ export function watchForUpdates(wb: WorkboxLike, reload: () => void = () => wind
   });
 }
 
-/** Registers /sw.js after the page's load event (first paint never waits for it). Production builds only. */
+/** Registers /sw.js after the page's load event (first paint never waits for it). Built app only (vite build), not the dev server. */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  if (import.meta.env.MODE !== "production" || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   const start = () => {
     void import("workbox-window").then(({ Workbox }) => {
       const wb = new Workbox("/sw.js", { scope: "/" });
