@@ -137,7 +137,9 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageScores["scores"];
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as PageScores["scores"];
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
     const failed = CATEGORIES.flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])

@@ -1,13 +1,18 @@
 /**
  * The installable app (issue #37) in Chromium: the web app manifest and its icons, the service
  * worker taking control, a signed-in student's offline reload (the shell and "You are offline",
- * then back to normal without a reload), what Cache Storage holds, and no layout shift on the
- * landing page.
+ * then back to normal without a reload), what Cache Storage holds, a new deployment's worker
+ * offered and taken on the student's Reload, and no layout shift on the landing page.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
 import { fillProfile, registerStudent, signedInPage, techProfile } from "./support/students.js";
+
+/** The service worker the suite's server serves (global-setup.ts builds dist/web). */
+const SW_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");
 
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -49,7 +54,13 @@ describe("installable app in Chromium", () => {
       background_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
     };
-    expect(manifest).toMatchObject({ name: "Skill Exchange", short_name: "Skill Exchange", start_url: "/", scope: "/", display: "standalone" });
+    expect(manifest).toMatchObject({
+      name: "Skill Exchange",
+      short_name: "Skill Exchange",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+    });
     // The design tokens' page background (--color-bg), like the theme-color meta of index.html.
     expect(manifest.theme_color).toBe("#ffffff");
     expect(manifest.background_color).toBe("#ffffff");
@@ -121,6 +132,32 @@ describe("installable app in Chromium", () => {
     expect(cached.some((p) => p.startsWith("/assets/"))).toBe(true);
     expect(cached.filter((p) => /^\/(graphql|api|uploads|metrics|healthz|readyz)(\/|$)/.test(p))).toEqual([]);
     await context.close();
+  });
+
+  it("a new deployment's service worker is offered ('A new version…'), and Reload moves the page to it", async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto("/about");
+    await controlledBySw(page);
+    const original = readFileSync(SW_FILE, "utf8");
+    try {
+      // A new deployment: another /sw.js (its bytes differ), found by the browser's update check.
+      writeFileSync(SW_FILE, `${original}\n// deployment ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole("status").filter({ hasText: "A new version of Skill Exchange is available." });
+      await prompt.waitFor();
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null)).toBe(true);
+
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      // The new worker takes over and the page reloads into it.
+      await page.waitForFunction(() => !(window as unknown as { __sameDocument?: boolean }).__sameDocument, null, { timeout: 60_000 });
+      await page.getByRole("heading", { name: "Our Story" }).waitFor();
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+      expect(await page.getByText("A new version of Skill Exchange is available.").count()).toBe(0);
+    } finally {
+      writeFileSync(SW_FILE, original);
+      await page.context().close();
+    }
   });
 
   it("the landing page does not shift its layout as its content arrives (footer included)", async () => {

@@ -48,6 +48,8 @@ export function dismissUpdate(): void {
  * Offers the new version when `wb`'s worker is waiting. The student's "Reload" asks the waiting worker
  * to take over (SKIP_WAITING); when it controls the page, the page reloads into the new version.
  * A new version activated from another tab controls this one too: this tab then offers the reload.
+ * workbox-window calls a worker found by a later update check "external" (isExternal) and one found
+ * while registering from a page it already controlled an update (isUpdate): both are new versions.
  */
 export function watchForUpdates(wb: WorkboxLike, reload: () => void = () => window.location.reload()): void {
   let requested = false;
@@ -59,9 +61,9 @@ export function watchForUpdates(wb: WorkboxLike, reload: () => void = () => wind
     });
   });
   wb.addEventListener("controlling", (event) => {
-    if (!event.isUpdate) return;
     if (requested) reload();
-    else setPendingUpdate(reload);
+    // Not the first install taking the page (that one is neither external nor an update).
+    else if (event.isExternal || event.isUpdate) setPendingUpdate(reload);
   });
 }
 

@@ -55,6 +55,19 @@ describe("UpdatePrompt", () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it("a new version found by a later update check (workbox-window: external) is offered and reloaded into the same way", () => {
+    const wb = new FakeWorkbox();
+    const reload = vi.fn();
+    watchForUpdates(wb, reload);
+    render(<UpdatePrompt />);
+    wb.fire("controlling", { isUpdate: false, isExternal: false });
+    wb.fire("waiting", { isExternal: true });
+    fireEvent.click(screen.getByRole("button", { name: "Reload" }));
+    expect(wb.skipWaitingMessages).toBe(1);
+    wb.fire("controlling", { isUpdate: false, isExternal: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it("Not now hides the offer without activating the new version", () => {
     const wb = new FakeWorkbox();
     const reload = vi.fn();
@@ -72,7 +85,7 @@ describe("UpdatePrompt", () => {
     const reload = vi.fn();
     watchForUpdates(wb, reload);
     render(<UpdatePrompt />);
-    wb.fire("controlling", { isUpdate: true, isExternal: true });
+    wb.fire("controlling", { isExternal: true });
     expect(reload).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Reload" }));
     expect(reload).toHaveBeenCalledTimes(1);
@@ -84,7 +97,7 @@ describe("UpdatePrompt", () => {
     const reload = vi.fn();
     watchForUpdates(wb, reload);
     render(<UpdatePrompt />);
-    wb.fire("controlling", { isUpdate: false });
+    wb.fire("controlling", { isUpdate: false, isExternal: false });
     expect(reload).not.toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Reload" })).toBeNull();
   });
