@@ -23,7 +23,10 @@ const NETWORK_ONLY_PATHS = /^\/(?:graphql|api|uploads|metrics|healthz|readyz|san
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [NETWORK_ONLY_PATHS] }));
+/** A file's address opened in the tab (/robots.txt, /sw.js, an icon): the file, not the app. */
+const FILE_PATH = /\/[^/?]+\.[^/?]+$/;
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [NETWORK_ONLY_PATHS, FILE_PATH] }));
 
 // The first install takes the open tabs at once (they were served by the network, so nothing
 // mixes); an update waits for the student's "Reload" (the message below).
