@@ -8,11 +8,12 @@
  *                                                 rebuilds dist/web when stale or made in another mode)
  *   npm run bench:lighthouse -- --url http://127.0.0.1:4500   measures a server already running
  *   npm run bench:lighthouse -- --runs 3          the best of 3 runs per page (the machine is shared)
+ *   npm run bench:lighthouse -- --save DIR        also writes each page's best report as DIR/<page>.json
  * Chromium: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, one profile per run.
  * Only loopback addresses are measured.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -85,6 +86,7 @@ async function demoLogin(url: string): Promise<{ token: string; userId: string }
 }
 
 interface PageScores {
+  report: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   metrics: Record<string, string>;
   failed: string[];
@@ -147,6 +149,7 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
         .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id].score})`),
     );
     return {
+      report: typeof result.report === "string" ? result.report : JSON.stringify(lhr),
       scores,
       failed,
       metrics: {
@@ -182,7 +185,12 @@ try {
       const run = await audit(page.url, page.token);
       if (!best || run.scores.performance > best.scores.performance) best = run;
     }
-    const { scores, metrics, failed } = best!;
+    const { scores, metrics, failed, report } = best!;
+    const save = arg("save");
+    if (save) {
+      mkdirSync(save, { recursive: true });
+      writeFileSync(path.join(save, `${page.name.split(" ")[0]}.json`), report);
+    }
     rows.push([page.name, ...CATEGORIES.map((c) => String(scores[c])), ...Object.values(metrics)]);
     const low = CATEGORIES.filter((c) => scores[c] < BAR[c]);
     under ||= low.length > 0;
