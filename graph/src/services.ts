@@ -17,6 +17,7 @@ import { createPaymentGateway, type PaymentGateway } from "./modules/coins/payme
 import { UsersService } from "./modules/accounts/users.service.js";
 import { NotificationsService } from "./modules/notifications/notifications.service.js";
 import { NotificationMailService } from "./modules/notifications/notification-mail.service.js";
+import { PushService } from "./modules/notifications/push.service.js";
 import { FeedService } from "./modules/profiles/feed.service.js";
 import { ProfilesService } from "./modules/profiles/profiles.service.js";
 import { User } from "./modules/accounts/user.entity.js";
@@ -57,6 +58,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Notification mails: per-kind settings (off/instant/digest), instant mails, the daily digest job, unsubscribe links. */
   notificationMail: NotificationMailService;
+  /** Web Push: devices, per-kind push choices, and a push beside every mail (delivered through the outbox's "push" channel). */
+  push: PushService;
   /** Profiles: edit, public profile, skills, details-filled check, completed skills. */
   profiles: ProfilesService;
   /** Dashboard feed and search. */
@@ -125,11 +128,12 @@ export function createServices(
     isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
   });
   notificationMail.schedule(jobs);
-  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail);
+  const push = new PushService(deps, { users, background, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
+  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail, push);
   const chatOpen = new ChatOpenService(deps);
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
-  const lessons = new LessonsService(deps, { chats: chat, users, background });
+  const lessons = new LessonsService(deps, { chats: chat, users, background, push });
   lessons.schedule(jobs);
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
@@ -150,6 +154,7 @@ export function createServices(
     responseStats,
     notifications,
     notificationMail,
+    push,
     coins,
     implementPosts,
     implementApplicants,
@@ -168,6 +173,7 @@ export function createServices(
     implementPosts,
   });
   return {
+    push,
     lessons,
     jobs,
     notificationMail,

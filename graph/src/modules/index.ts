@@ -41,6 +41,10 @@ import { NotificationDigestItem } from "./notifications/digest-item.entity.js";
 import { NotificationMailSetting } from "./notifications/mail-setting.entity.js";
 import { NotificationSettingsResolver } from "./notifications/notification-settings.resolver.js";
 import { notificationSettingsRest } from "./notifications/notification-settings.rest.js";
+import { NotificationPushSetting } from "./notifications/push-setting.entity.js";
+import { PushSubscription } from "./notifications/push-subscription.entity.js";
+import { PushResolver } from "./notifications/push.resolver.js";
+import { pushRest } from "./notifications/push.rest.js";
 import { CompletedSkill } from "./profiles/completed-skill.entity.js";
 import { dashboardRest } from "./profiles/dashboard.rest.js";
 import { FeedSnapshot } from "./profiles/feed-snapshot.entity.js";
@@ -107,6 +111,8 @@ export const allEntities: Function[] = [
   Lesson,
   LessonSlot,
   ResponseStats,
+  PushSubscription,
+  NotificationPushSetting,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
@@ -139,6 +145,7 @@ export const allResolvers: [Function, ...Function[]] = [
   OperatorActionResolver,
   LessonsResolver,
   ChatLessonsFieldResolver,
+  PushResolver,
 ];
 
 /** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */
@@ -157,4 +164,5 @@ export const allRestRouters: Array<(services: Services, into: RestRoutes) => voi
   privacyRest,
   moderationRest,
   lessonsRest,
+  pushRest,
 ];
