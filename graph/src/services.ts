@@ -32,7 +32,8 @@ import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { BackgroundTasks } from "./shared/background.js";
-import { createMailer, type Mailer } from "./shared/mail.js";
+import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
+import { Outbox } from "./shared/outbox.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
@@ -50,8 +51,10 @@ export interface Services {
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
-  /** Mails sent after answering; `idle()` waits for them (shutdown, tests). */
+  /** Work started after answering that is not mail (mail goes through `outbox`); `idle()` waits for it (shutdown, tests). */
   background: BackgroundTasks;
+  /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
+  outbox: Outbox;
   blocks: BlocksService;
   snake: SnakeService;
   users: UsersService;
@@ -93,12 +96,23 @@ export interface Services {
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(
-  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage },
+  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage" | "outbox" | "mail"> & {
+    mailer?: Mailer;
+    payments?: PaymentGateway;
+    storage?: Storage;
+  },
 ): Services {
+  const tx = createTx(input.dataSource, txLimits(input.config.database));
+  const mailer = input.mailer ?? createMailer(input.config, input.logger);
+  // Every mail goes through the durable outbox; other channels (push) register on `services.outbox`.
+  const outbox = new Outbox({ tx, clock: input.clock, logger: input.logger, settings: input.config.outbox });
+  outbox.register(mailChannel(mailer, new URL(input.config.publicUrl).hostname));
   const deps: Deps = {
     ...input,
-    tx: createTx(input.dataSource, txLimits(input.config.database)),
-    mailer: input.mailer ?? createMailer(input.config, input.logger),
+    tx,
+    mailer,
+    outbox,
+    mail: new MailQueue(outbox),
     payments: input.payments ?? createPaymentGateway(input.config),
     storage: input.storage ?? createStorage(input.config),
   };
@@ -190,6 +204,7 @@ export function createServices(
     contact,
     rateLimits,
     background,
+    outbox,
     blocks,
     snake,
     users,
