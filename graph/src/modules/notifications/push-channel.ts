@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import webpush from "web-push";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Deps } from "../../shared/deps.js";
-import type { DeliveryOutcome, OutboxChannel } from "./push-queue.js";
+import type { DeliveryOutcome, OutboxChannel } from "../../shared/outbox.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 import type { PushMessage } from "./push-messages.js";
 

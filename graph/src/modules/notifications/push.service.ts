@@ -17,10 +17,9 @@ import { type Connection, pageSize, slicePage } from "../../shared/pagination.js
 import type { UsersService } from "../accounts/users.service.js";
 import type { Notification } from "./notification.entity.js";
 import { MAIL_KIND_OF } from "./notification-mail.service.js";
-import { PushChannel, type PushJob } from "./push-channel.js";
+import { PUSH_CHANNEL, PushChannel, type PushJob } from "./push-channel.js";
 import { cleanSubscription, deviceLabel, type PushSubscriptionInput } from "./push-endpoint.js";
 import { type LessonPushEvent, lessonPush, messagePush, notificationPush, type PushMessage } from "./push-messages.js";
-import { backgroundPushQueue, type PushQueue } from "./push-queue.js";
 import { NotificationPushSetting } from "./push-setting.entity.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 
@@ -50,8 +49,8 @@ const hashOf = (endpoint: string) => createHash("sha256").update(endpoint).diges
  * to a student who may not be reached (unverified, suspended, deleted).
  */
 export class PushService {
+  /** The outbox's "push" channel (registered on `deps.outbox` here). */
   readonly channel: PushChannel;
-  private queue: PushQueue;
 
   constructor(
     private readonly deps: Deps,
@@ -63,7 +62,7 @@ export class PushService {
     },
   ) {
     this.channel = new PushChannel(deps, c.users);
-    this.queue = backgroundPushQueue(this.channel, c.background, deps.logger);
+    deps.outbox.register(this.channel);
   }
 
   /** The VAPID public key browsers subscribe with (`applicationServerKey`), base64url. */
@@ -167,11 +166,6 @@ export class PushService {
 
   // ---- pushing -------------------------------------------------------------------------------
 
-  /** Uses the durable outbox (set once at start-up) instead of one background attempt. */
-  useQueue(queue: PushQueue): void {
-    this.queue = queue;
-  }
-
   /** Called by `NotificationsService.notify` inside the notification's transaction, beside the mail. */
   async notified(row: Notification, em?: EntityManager): Promise<void> {
     const kind = MAIL_KIND_OF[row.type];
@@ -203,7 +197,7 @@ export class PushService {
     }
   }
 
-  /** One outbox item per device of the student, in the caller's transaction when there is one. */
+  /** One outbox item per device of the student, written in the caller's transaction when there is one. */
   private async push(userId: string, kind: PushKind, message: PushMessage, em?: EntityManager): Promise<void> {
     const devices = await this.devices(em).find({ where: { userId }, select: { id: true }, take: MAX_PUSH_DEVICES });
     if (devices.length === 0) return;
@@ -211,7 +205,7 @@ export class PushService {
     if (!(await this.c.users.mailRecipients([userId], this.deps.clock.now(), em)).has(userId)) return;
     for (const d of devices) {
       const job: PushJob = { deviceId: d.id, userId, message };
-      await this.queue(em, job, `${d.id}:${newId()}`);
+      await this.deps.outbox.enqueue(em ?? this.deps.dataSource.manager, PUSH_CHANNEL, job);
     }
   }
 

@@ -9,6 +9,7 @@ import { hashPassword } from "../accounts/passwords.js";
 import { User } from "../accounts/user.entity.js";
 import { PROPOSE } from "../lessons/lessons.test-support.js";
 import { GUITAR, Q, REACT, student, type Student } from "../swaps/swaps.test-support.js";
+import { OutboxItem } from "../../shared/outbox.entity.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 
 const KEY = `{ pushPublicKey }`;
@@ -32,8 +33,15 @@ describe.each(dbTargets)("web push on %s", (target) => {
     await ps?.close();
   });
 
-  /** Lets the pushes queued so far reach the stand-in. */
-  const settle = () => t.app.services.background.idle();
+  /** Lets the pushes queued so far reach the stand-in (the outbox delivers what is due). */
+  const settle = async () => {
+    await t.app.services.background.idle();
+    await t.app.services.outbox.drain();
+  };
+  const pushRows = async (deviceId: string) =>
+    (await t.dataSource.getRepository(OutboxItem).find({ where: { channel: "push" } })).filter(
+      (r) => JSON.parse(r.payload).deviceId === deviceId,
+    );
   const devicesOf = (userId: string) => t.dataSource.getRepository(PushSubscription).find({ where: { userId } });
 
   /** A browser of `token`'s student subscribes at the stand-in and registers with the server. */
@@ -117,6 +125,58 @@ describe.each(dbTargets)("web push on %s", (target) => {
     expect(await channel.deliver(job, { id: "1", attempts: 2 })).toEqual({ kind: "sent" });
     expect(ps.delivered(sub)).toEqual([job.message]);
     expect(await devicesOf(b.id)).toHaveLength(1);
+  });
+
+  it("a push the push service refuses with 429 or 5xx stays in the outbox and is delivered later", async () => {
+    const a = await student(t, [REACT]);
+    const b = await student(t, [GUITAR], "Female");
+    const { sub, id } = await device(b.token);
+    ps.script(sub, { status: 429, retryAfter: "120" }, 500);
+    await swapRequest(a, b);
+    await settle();
+    expect(ps.delivered(sub)).toEqual([]);
+    const [row] = await pushRows(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("429") });
+    // The push service's Retry-After decides the next attempt.
+    expect(row.dueAt.getTime() - t.clock.now().getTime()).toBe(120_000);
+    t.clock.advance(120_000);
+    await settle();
+    expect((await pushRows(id))[0]).toMatchObject({ status: "pending", attempts: 2, lastError: expect.stringContaining("500") });
+    t.clock.advance(HOUR);
+    await settle();
+    expect(ps.delivered(sub)).toEqual([expect.objectContaining({ title: "New swap request" })]);
+    expect((await pushRows(id))[0]).toMatchObject({ status: "sent", attempts: 3 });
+  });
+
+  it("a restart with pushes still waiting loses none: another instance on the same database delivers them", async () => {
+    const { publicKey, privateKey } = t.config.push;
+    const first = await startTestApp(target, {
+      shareDatabaseWith: t,
+      clock: t.clock,
+      env: { PUSH_LOCAL_ENDPOINTS: "on", VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey },
+    });
+    const a = await student(t, [REACT]);
+    const b = await student(t, [GUITAR], "Female");
+    const { sub, id } = await device(b.token);
+    ps.script(sub, 503, 503, 503);
+    // Three notifications pushed by the first instance, which cannot deliver them yet and stops.
+    for (const type of ["swap-accept", "swap-reject", "success-Finish"] as const) {
+      await first.app.services.notifications.notify({ recipientId: b.id, notifierId: a.id, type, message: `${type} from ${a.name}` });
+    }
+    await first.app.services.outbox.drain();
+    expect(ps.delivered(sub)).toEqual([]);
+    await first.close();
+    expect((await pushRows(id)).map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+
+    t.clock.advance(2 * HOUR);
+    await settle();
+    expect(
+      ps
+        .delivered(sub)
+        .map((p: any) => p.title)
+        .sort(),
+    ).toEqual(["Request rejected", "Swap finished", "Swap request accepted"]);
+    expect((await pushRows(id)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
   });
 
   it("per-kind push choices: defaults, GraphQL and REST, and a kind turned off is not pushed", async () => {
