@@ -4,8 +4,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { PushDevicesDocument, PushPublicKeyDocument, RemovePushDeviceDocument, SubscribePushDeviceDocument } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
-import type { BrowserPush } from "../utils/push";
-import { NoServiceWorkerError } from "../utils/push";
+import { type BrowserPush, NoServiceWorkerError } from "../utils/push";
 import { PUSH_TEXTS, PushDevices } from "./PushDevices";
 
 const KEY = "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8";
