@@ -1,6 +1,9 @@
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type ProxyOptions } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { buildStampPlugin } from "./scripts/build-stamp.mjs";
 
 const webRoot = fileURLToPath(new URL("./web", import.meta.url));
 // The API server the dev server forwards to; `npm run dev` starts it on 4000.
@@ -13,11 +16,101 @@ const proxy: Record<string, ProxyOptions> = {
   "/healthz": { target: apiTarget, changeOrigin: true },
 };
 
+/** A colour token of web/src/styles/tokens.css, `var(--…)` references followed: the manifest's colours are the app's. */
+function colorToken(name: string): string {
+  const css = readFileSync(`${webRoot}/src/styles/tokens.css`, "utf8");
+  const value = new RegExp(`--${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
+  if (!value) throw new Error(`tokens.css has no --${name}`);
+  const ref = /^var\(--([\w-]+)\)$/.exec(value);
+  return ref ? colorToken(ref[1]) : value;
+}
+
+const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The files the app (index.html) can ever load, from the build's .vite/manifest.json: its entry and
+ * every chunk reachable through static and dynamic imports, with their CSS and assets. The GraphQL
+ * sandbox's own chunks (GraphiQL, CodeMirror) are not among them, so they are not precached.
+ */
+function appFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, "utf8")) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit("index.html");
+  if (!seen.size) throw new Error("no index.html entry in .vite/manifest.json");
+  return files;
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // dist/web/.build-stamp: the NODE_ENV of this build, compared by `npm start` (scripts/start.mjs).
+    buildStampPlugin(),
+    // The installable app (issue #37): web app manifest, icons made from the favicon at build time,
+    // and the service worker web/src/sw.ts (precached shell, offline navigations, push). The page
+    // registers it itself (web/src/lib/pwa.ts), after load, with workbox-window.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      registerType: "prompt",
+      manifest: {
+        id: "/",
+        name: "Skill Exchange",
+        short_name: "Skill Exchange",
+        description: "Swap skills with fellow students. Teach what you know, learn what you don't.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        lang: "en",
+        theme_color: colorToken("color-bg"),
+        background_color: colorToken("color-bg"),
+      },
+      pwaAssets: {
+        image: "public/favicon.svg",
+        overrideManifestIcons: true,
+        // index.html keeps its own theme-color meta.
+        injectThemeColor: false,
+        preset: {
+          transparent: { sizes: [64, 192, 512], favicons: [[48, "favicon.ico"]] },
+          // The logo on its own gradient's first colour, inside the maskable safe zone.
+          maskable: { sizes: [192, 512], padding: 0.3, resizeOptions: { background: colorToken("color-accent-500") } },
+          apple: { sizes: [180], padding: 0.3, resizeOptions: { background: colorToken("color-accent-500") } },
+        },
+      },
+      injectManifest: {
+        // The app's shell (the plugin adds the manifest); the GraphQL sandbox is left to the network.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
+        globIgnores: ["sandbox/**"],
+        manifestTransforms: [
+          (entries) => {
+            const app = appFiles();
+            return { manifest: entries.filter((entry) => !entry.url.startsWith("assets/") || app.has(entry.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
   build: {
-    outDir: "../dist/web",
+    outDir,
     emptyOutDir: true,
     target: "es2022",
     // Gzip size reporting walks every chunk a second time; not worth it on a 2-core box.

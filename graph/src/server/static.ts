@@ -9,6 +9,9 @@ export const WEB_DIST = path.join(PROJECT_ROOT, "dist/web");
 /** What the client-side routes are: every GET outside the server's own paths (and the hashed assets, whose misses are 404s). */
 const SPA_PATH = /^\/(?!api\/|graphql|healthz|uploads\/|assets\/|__e2e)/i;
 
+/** Files of dist/web a browser revalidates on every use: the pages, the service worker, the manifest. */
+const REVALIDATED_FILE = /(?:\.html|[/\\]sw\.js|\.webmanifest)$/;
+
 /** Serves index.html for a client-side route; false when the request is not one (then the 404). */
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
@@ -59,8 +62,10 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
     // A folder (/sandbox/ is a route) is not a file: a client-side route or a 404.
     allowedPath: (pathName) => !pathName.endsWith("/"),
     maxAge: "1h",
-    // /index.html or /sandbox/index.html asked for by name: no-cache like the routes below.
-    setHeaders: (reply, file) => void (file.endsWith(".html") && noCache(reply)),
+    // /index.html or /sandbox/index.html asked for by name: no-cache like the routes below. The
+    // service worker and the web app manifest too: a browser must see a deployment's new ones at once
+    // (the worker then brings the new shell; its hashed assets stay immutable).
+    setHeaders: (reply, file) => void (REVALIDATED_FILE.test(file) && noCache(reply)),
   });
   const sendHtml = (reply: FastifyReply, file: string) => {
     noCache(reply);

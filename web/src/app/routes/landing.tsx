@@ -67,7 +67,7 @@ export function Component() {
                 Get Started
               </ButtonLink>
               <ButtonLink to={paths.about} size="lg" variant="secondary">
-                Learn more
+                About Skill Exchange
               </ButtonLink>
             </div>
             <ul role="list" className={styles.proof}>

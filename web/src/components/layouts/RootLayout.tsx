@@ -4,6 +4,7 @@ import { getToken } from "../../lib/auth";
 import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
 import { Footer } from "./Footer";
 import { Navbar } from "./Navbar";
+import { UpdatePrompt } from "./UpdatePrompt";
 import styles from "./RootLayout.module.css";
 import { paths } from "../../lib/paths";
 
@@ -20,6 +21,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         <SessionGate>{children ?? <Outlet />}</SessionGate>
       </main>
       <Footer />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
   );
