@@ -32,6 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
+import { generateVapidKeys } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
 import { User } from "../graph/src/modules/accounts/user.entity.js";
 import { Chat, pairOf } from "../graph/src/modules/chat/chat.entity.js";
@@ -298,6 +299,7 @@ const clients: Client[] = [];
 const sockets: WebSocket[] = [];
 try {
   const jwtSecret = randomBytes(32).toString("hex");
+  const vapid = generateVapidKeys();
   console.log(`seeding ${SUBSCRIBERS} students and ${CHATS} chats...`);
   const students = await seed(db.url, jwtSecret);
   const entry = await compiledServer();
@@ -318,6 +320,8 @@ try {
         NODE_ENV: "production",
         DATABASE_URL: db.url,
         JWT_SECRET: jwtSecret,
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-bench-")),
         DEMO_DATA: "off",
         LOG_LEVEL: "warn",

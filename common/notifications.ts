@@ -60,3 +60,35 @@ export const MAIL_SETTINGS_MESSAGES = {
   unsubscribed: "You will no longer get these mails.",
   linkInvalid: "This unsubscribe link is not valid.",
 };
+
+// ---- push ----------------------------------------------------------------------------------
+
+/**
+ * What a push notification can be about: every mail kind, plus lessons (proposals, confirmations,
+ * moves, cancellations and reminders; their mails carry calendar invitations and are not optional).
+ */
+export const PUSH_KINDS = [...MAIL_KINDS, "lesson"] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+export const PUSH_KIND_LABELS: Record<PushKind, string> = {
+  ...MAIL_KIND_LABELS,
+  lesson: "Lessons: proposals, confirmations and reminders",
+};
+
+/** Push reaches only devices a student turned it on for, so every kind is on there except expiries. */
+export const PUSH_OFF_BY_DEFAULT: readonly PushKind[] = ["expired"];
+export const defaultPush = (kind: PushKind): boolean => !PUSH_OFF_BY_DEFAULT.includes(kind);
+
+export const isPushKind = (v: unknown): v is PushKind => typeof v === "string" && (PUSH_KINDS as readonly string[]).includes(v);
+
+/** A student keeps push on at most this many devices (browsers) at once. */
+export const MAX_PUSH_DEVICES = 20;
+
+export const PUSH_MESSAGES = {
+  badKind: "Unknown kind of notification",
+  badEnabled: "Choose on or off",
+  badEndpoint: "This browser's push address is not one we can send to",
+  badKeys: "This browser's push keys are not valid",
+  tooManyDevices: `Push is on for ${MAX_PUSH_DEVICES} devices already. Remove one to add this one.`,
+  deviceNotFound: "Device not found",
+};

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
+import { generateVapidKeys } from "../../graph/src/config.js";
 import { systemClock } from "../../graph/src/shared/clock.js";
 import { TokenService } from "../../graph/src/shared/tokens.js";
 import type { Req } from "./load.js";
@@ -42,9 +43,14 @@ export function cpuMs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
+/** Production with DATABASE_URL requires the VAPID pair; every instance of a run shares this one. */
+const benchVapid = generateVapidKeys();
+
 /** The environment the benches start the compiled server with: production mode on MariaDB, no demo data, a fresh data folder. */
 export function appEnv(port: number, databaseUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
   return {
+    VAPID_PUBLIC_KEY: benchVapid.publicKey,
+    VAPID_PRIVATE_KEY: benchVapid.privateKey,
     PATH: process.env.PATH,
     NODE_ENV: "production",
     PORT: String(port),

@@ -57,6 +57,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   await fastify.listen({ port: config.port, host: "0.0.0.0" });
   const port = (httpServer.address() as AddressInfo).port;
   services.jobs.start(config.jobsTickSeconds * 1000);
+  services.outbox.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -72,6 +73,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
         // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
         await fastify.close();
         await services.jobs.stop();
+        await services.outbox.stop();
         await services.background.idle();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, generateVapidKeys, loadConfig } from "./config.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sx-config-"));
@@ -46,8 +46,39 @@ describe("config", () => {
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).jwtSecret).toBe(first);
   });
 
+  it("generates the VAPID key pair once into DATA_DIR, or takes it from VAPID_* (required in production with DATABASE_URL)", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).push;
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, "base64url")).toHaveLength(32);
+    expect(first.subject).toBe("mailto:no-reply@skill-exchange.local");
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).push).toEqual(first);
+    const given = generateVapidKeys();
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      NODE_ENV: "production",
+      DATABASE_URL: "mysql://root@127.0.0.1:3306/x",
+      JWT_SECRET: "x".repeat(40),
+      VAPID_PUBLIC_KEY: given.publicKey,
+      VAPID_PRIVATE_KEY: given.privateKey,
+      VAPID_SUBJECT: "https://skill-exchange.example/contact",
+    }).push;
+    expect(set).toEqual({ ...given, subject: "https://skill-exchange.example/contact", allowLocalEndpoints: false });
+  });
+
   it.each([
     [{ PORT: "abc" }, /^Invalid PORT/],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "mysql://root@127.0.0.1:3306/x", JWT_SECRET: "x".repeat(40) },
+      /^Invalid VAPID_PUBLIC_KEY: required when NODE_ENV=production with DATABASE_URL/,
+    ],
+    [{ VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: "abc" }, /^Invalid VAPID_PUBLIC_KEY/],
+    [
+      { VAPID_PUBLIC_KEY: generateVapidKeys().publicKey },
+      /^Invalid VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/,
+    ],
+    [{ VAPID_SUBJECT: "http://example.com" }, /^Invalid VAPID_SUBJECT/],
+    [{ NODE_ENV: "production", PUSH_LOCAL_ENDPOINTS: "on" }, /^Invalid PUSH_LOCAL_ENDPOINTS/],
     [{ PORT: "70000" }, /^Invalid PORT/],
     [{ DATABASE_URL: "postgres://x" }, /^Invalid DATABASE_URL/],
     [{ REDIS_URL: "http://x" }, /^Invalid REDIS_URL/],

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -72,12 +72,72 @@ const schema = z.object({
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** Days a swap or pay request may stay unanswered before it expires. */
   REQUEST_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Seconds between the outbox worker's polls for due mails (each commit also nudges it); 0 turns the timer off. */
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How long a worker's claim of an outbox row lasts before another instance may deliver it (longer than one SMTP send). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** The first retry's delay after a refused delivery; each next one doubles (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
+  OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
+  /** Hours after which an undelivered outbox row is given up (marked failed, logged at error level). */
+  OUTBOX_GIVE_UP_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 60)
+    .default(48),
+  /** Days sent outbox rows are kept (then pruned). */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The longest a SIGTERM'd server takes to stop gracefully before it exits anyway (seconds). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** Overrides of the built-in rate limits: `login_account=10/900,register_ip=30/3600` (points/seconds). */
   RATE_LIMITS: z
     .string()
     .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like login_account=10/900,register_ip=30/3600")
     .optional(),
+  /** Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (raw public point, private scalar). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (v) => isBase64Url(v, 65) && Buffer.from(v, "base64url")[0] === 4,
+      "must be a base64url uncompressed P-256 public key (65 bytes)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((v) => isBase64Url(v, 32), "must be a base64url P-256 private key (32 bytes)")
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(v), "must be a mailto: address or an https: URL")
+    .optional(),
+  /** Tests and local development only: accept push endpoints on http://127.0.0.1 (a stand-in push service). */
+  PUSH_LOCAL_ENDPOINTS: z.enum(["on", "off"]).default("off"),
 });
+
+function isBase64Url(v: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === bytes;
+}
+
+/** A new VAPID key pair (P-256), base64url as VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY take them. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  // The private scalar can come out shorter than 32 bytes; the key format wants exactly 32.
+  const priv = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url"),
+  };
+}
+
+/** The embedded default: one VAPID key pair generated on first start and kept under DATA_DIR. */
+function vapidKeysIn(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600 });
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -106,8 +166,21 @@ export interface Config {
   mailDigestHour: number;
   /** Days an unanswered (pending) swap or pay request lives before the expiry job ends it. */
   requestExpiryDays: number;
+  /** The durable outbox (mail, push): poll, lease, backoff, give-up and retention (shared/outbox.ts). */
+  outbox: {
+    pollSeconds: number;
+    leaseSeconds: number;
+    retrySeconds: number;
+    retryMaxSeconds: number;
+    giveUpHours: number;
+    keepDays: number;
+  };
+  /** Bound of a graceful stop (SIGTERM) before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
+  /** Web Push: the VAPID key pair and subject, and whether http://127.0.0.1 endpoints are accepted (tests). */
+  push: { publicKey: string; privateKey: string; subject: string; allowLocalEndpoints: boolean };
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -139,6 +212,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
     jwtSecret = readFileSync(file, "utf8").trim();
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError("Invalid VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  }
+  if (!e.VAPID_PUBLIC_KEY && e.NODE_ENV === "production" && e.DATABASE_URL) {
+    // Browsers subscribe with the public key: every instance sharing the devices must sign with its pair.
+    throw new ConfigError("Invalid VAPID_PUBLIC_KEY: required when NODE_ENV=production with DATABASE_URL");
+  }
+  if (e.PUSH_LOCAL_ENDPOINTS === "on" && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid PUSH_LOCAL_ENDPOINTS: must be off when NODE_ENV=production");
+  }
+  const vapid =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : vapidKeysIn(dataDir);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -172,6 +257,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
+    outbox: {
+      pollSeconds: e.OUTBOX_POLL_SECONDS,
+      leaseSeconds: e.OUTBOX_LEASE_SECONDS,
+      retrySeconds: e.OUTBOX_RETRY_SECONDS,
+      retryMaxSeconds: Math.max(e.OUTBOX_RETRY_SECONDS, e.OUTBOX_RETRY_MAX_SECONDS),
+      giveUpHours: e.OUTBOX_GIVE_UP_HOURS,
+      keepDays: e.OUTBOX_KEEP_DAYS,
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     rateLimits: Object.fromEntries(
       (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
         const [name, value] = rule.split("=");
@@ -179,5 +273,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return [name, { points, durationSeconds }];
       }),
     ),
+    push: {
+      ...vapid,
+      subject: e.VAPID_SUBJECT ?? `mailto:${(/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM).trim()}`,
+      allowLocalEndpoints: e.PUSH_LOCAL_ENDPOINTS === "on",
+    },
   };
 }

@@ -17,6 +17,7 @@ import { createPaymentGateway, type PaymentGateway } from "./modules/coins/payme
 import { UsersService } from "./modules/accounts/users.service.js";
 import { NotificationsService } from "./modules/notifications/notifications.service.js";
 import { NotificationMailService } from "./modules/notifications/notification-mail.service.js";
+import { PushService } from "./modules/notifications/push.service.js";
 import { FeedService } from "./modules/profiles/feed.service.js";
 import { ProfilesService } from "./modules/profiles/profiles.service.js";
 import { User } from "./modules/accounts/user.entity.js";
@@ -32,7 +33,8 @@ import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { ReviewsService } from "./modules/reviews/reviews.service.js";
 import { BackgroundTasks } from "./shared/background.js";
-import { createMailer, type Mailer } from "./shared/mail.js";
+import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
+import { Outbox } from "./shared/outbox.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
@@ -50,14 +52,18 @@ export interface Services {
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
-  /** Mails sent after answering; `idle()` waits for them (shutdown, tests). */
+  /** Work started after answering that is not mail (mail goes through `outbox`); `idle()` waits for it (shutdown, tests). */
   background: BackgroundTasks;
+  /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
+  outbox: Outbox;
   blocks: BlocksService;
   snake: SnakeService;
   users: UsersService;
   notifications: NotificationsService;
   /** Notification mails: per-kind settings (off/instant/digest), instant mails, the daily digest job, unsubscribe links. */
   notificationMail: NotificationMailService;
+  /** Web Push: devices, per-kind push choices, and a push beside every mail (delivered through the outbox's "push" channel). */
+  push: PushService;
   /** Profiles: edit, public profile, skills, details-filled check, completed skills. */
   profiles: ProfilesService;
   /** Dashboard feed and search. */
@@ -93,12 +99,23 @@ export interface Services {
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(
-  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage },
+  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage" | "outbox" | "mail"> & {
+    mailer?: Mailer;
+    payments?: PaymentGateway;
+    storage?: Storage;
+  },
 ): Services {
+  const tx = createTx(input.dataSource, txLimits(input.config.database));
+  const mailer = input.mailer ?? createMailer(input.config, input.logger);
+  // Every mail goes through the durable outbox; other channels (push) register on `services.outbox`.
+  const outbox = new Outbox({ tx, clock: input.clock, logger: input.logger, settings: input.config.outbox });
+  outbox.register(mailChannel(mailer, new URL(input.config.publicUrl).hostname));
   const deps: Deps = {
     ...input,
-    tx: createTx(input.dataSource, txLimits(input.config.database)),
-    mailer: input.mailer ?? createMailer(input.config, input.logger),
+    tx,
+    mailer,
+    outbox,
+    mail: new MailQueue(outbox),
     payments: input.payments ?? createPaymentGateway(input.config),
     storage: input.storage ?? createStorage(input.config),
   };
@@ -128,12 +145,13 @@ export function createServices(
     isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
   });
   notificationMail.schedule(jobs);
-  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail);
+  const push = new PushService(deps, { users, background, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
+  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail, push);
   // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
   const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
-  const lessons = new LessonsService(deps, { chats: chat, users, background });
+  const lessons = new LessonsService(deps, { chats: chat, users, background, push });
   lessons.schedule(jobs);
   const reviews = new ReviewsService(deps, { chats: chat, blocks });
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
@@ -155,6 +173,7 @@ export function createServices(
     responseStats,
     notifications,
     notificationMail,
+    push,
     coins,
     implementPosts,
     implementApplicants,
@@ -175,6 +194,7 @@ export function createServices(
     reviews,
   });
   return {
+    push,
     lessons,
     reviews,
     jobs,
@@ -192,6 +212,7 @@ export function createServices(
     contact,
     rateLimits,
     background,
+    outbox,
     blocks,
     snake,
     users,

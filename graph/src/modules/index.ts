@@ -41,6 +41,10 @@ import { NotificationDigestItem } from "./notifications/digest-item.entity.js";
 import { NotificationMailSetting } from "./notifications/mail-setting.entity.js";
 import { NotificationSettingsResolver } from "./notifications/notification-settings.resolver.js";
 import { notificationSettingsRest } from "./notifications/notification-settings.rest.js";
+import { NotificationPushSetting } from "./notifications/push-setting.entity.js";
+import { PushSubscription } from "./notifications/push-subscription.entity.js";
+import { PushResolver } from "./notifications/push.resolver.js";
+import { pushRest } from "./notifications/push.rest.js";
 import { CompletedSkill } from "./profiles/completed-skill.entity.js";
 import { dashboardRest } from "./profiles/dashboard.rest.js";
 import { FeedSnapshot } from "./profiles/feed-snapshot.entity.js";
@@ -71,6 +75,7 @@ import { reviewModerationRest } from "./moderation/review-moderation.rest.js";
 import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
+import { OutboxItem } from "../shared/outbox.entity.js";
 
 /**
  * The module registry: every entity, resolver and REST router the app has.
@@ -107,6 +112,7 @@ export const allEntities: Function[] = [
   Operator,
   OperatorAction,
   JobRun,
+  OutboxItem,
   NotificationMailSetting,
   NotificationDigestItem,
   Lesson,
@@ -114,6 +120,8 @@ export const allEntities: Function[] = [
   ResponseStats,
   Review,
   ReviewReport,
+  PushSubscription,
+  NotificationPushSetting,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
@@ -149,6 +157,7 @@ export const allResolvers: [Function, ...Function[]] = [
   ReviewsResolver,
   ChatReviewFieldResolver,
   ReviewModerationResolver,
+  PushResolver,
 ];
 
 /** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */
@@ -169,4 +178,5 @@ export const allRestRouters: Array<(services: Services, into: RestRoutes) => voi
   lessonsRest,
   reviewsRest,
   reviewModerationRest,
+  pushRest,
 ];

@@ -1041,6 +1041,8 @@ export type Mutation = {
   rejectImplementApplicantPermanently: ImplementApplication;
   /** The receiver rejects (or the learner declines to pay); the rejector blocks the other. */
   rejectRequest: SwapRequest;
+  /** Turns push off for one of the caller's devices (true). NOT_FOUND for an id that is not one of theirs. */
+  removePushDevice: Scalars['Boolean']['output'];
   /** Reports the partner: suspends the chat for good, refunds held coins, blocks both ways. CONFLICT when the caller already reported it. */
   reportChat: Chat;
   /** The reviewed student reports a shown review to the operators (once; CONFLICT after). It stays shown until an operator hides it. NOT_FOUND: no such shown review; FORBIDDEN: not the review's subject. */
@@ -1069,12 +1071,16 @@ export type Mutation = {
   setOnlineStatusVisible: PresenceSettings;
   /** Reports a finished game's score (apples eaten, 0..594 on the 30 x 20 board) and returns the stored high score: the server keeps the maximum, so a lower score never lowers it. Needs a token. */
   submitSnakeScore: SnakeHighScore;
+  /** Turns push on for the caller's browser (its push subscription); the same browser again refreshes its keys, and a browser another student had subscribed moves to the caller. BAD_USER_INPUT for an endpoint that is not https on a named host or for malformed keys; CONFLICT past 20 devices. */
+  subscribePushDevice: PushDevice;
   /** Operators only. Suspends a student for some days or permanently: no sign-in, not listed, open requests cancelled, chats in progress closed with held coins refunded, tokens and sockets revoked. Answers the end (9999-12-31: permanently; ModeratedStudent.suspension.permanent says so). */
   suspendStudent: Scalars['DateTimeISO']['output'];
   /** Operators only. Ends a suspension now. */
   unsuspendStudent: Scalars['Boolean']['output'];
   /** Changes the mode of the given kinds (the others keep theirs); returns every setting. */
   updateNotificationMailSettings: Array<NotificationMailSetting>;
+  /** Turns push on or off for the given kinds (the others keep theirs); returns every setting. */
+  updateNotificationPushSettings: Array<NotificationPushSetting>;
   /** Sets a new password with a reset link. The link is spent and every existing session token is revoked. */
   updatePassword: Scalars['Boolean']['output'];
   /** Saves the caller's own profile (the token decides whose). Returns it. */
@@ -1259,6 +1265,12 @@ export type MutationRejectRequestArgs = {
 
 
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationRemovePushDeviceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationReportChatArgs = {
   chatWith: Scalars['ID']['input'];
   details: InputMaybe<Scalars['String']['input']>;
@@ -1347,6 +1359,12 @@ export type MutationSubmitSnakeScoreArgs = {
 
 
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationSubscribePushDeviceArgs = {
+  subscription: PushSubscriptionInput;
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationSuspendStudentArgs = {
   input: SuspendStudentInput;
 };
@@ -1362,6 +1380,12 @@ export type MutationUnsuspendStudentArgs = {
 /** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
 export type MutationUpdateNotificationMailSettingsArgs = {
   settings: Array<NotificationMailSettingInput>;
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+export type MutationUpdateNotificationPushSettingsArgs = {
+  settings: Array<NotificationPushSettingInput>;
 };
 
 
@@ -1502,6 +1526,48 @@ export type NotificationMailSettingInput = {
   kind: NotificationMailKind;
   /** Its new mode. */
   mode: NotificationMailMode;
+};
+
+/** What a push notification is about; one on/off choice per kind and student. */
+export type NotificationPushKind =
+  /** Pushed for: your request was accepted. */
+  | 'ACCEPTED'
+  /** Pushed for: requests that expired unanswered. */
+  | 'EXPIRED'
+  /** Pushed for: a swap was finished. */
+  | 'FINISH'
+  /** Pushed for: accepted on an implement. */
+  | 'IMPLEMENT_ACCEPTED'
+  /** Pushed for: rejected on an implement. */
+  | 'IMPLEMENT_REJECTED'
+  /** A lesson in one of the student's chats was proposed, scheduled, moved or cancelled, or starts soon. */
+  | 'LESSON'
+  /** Pushed for: new chat messages while you are away. */
+  | 'MESSAGE'
+  /** Pushed for: your request was rejected. */
+  | 'REJECTED'
+  /** Pushed for: swap and pay requests. */
+  | 'REQUEST';
+
+/** Whether one kind of notification is pushed to the caller's devices. */
+export type NotificationPushSetting = {
+  __typename?: 'NotificationPushSetting';
+  /** Pushed to every device the student turned push on for (true), or not. */
+  enabled: Scalars['Boolean']['output'];
+  /** The kind (one setting per kind per student). */
+  id: Scalars['ID']['output'];
+  /** What the pushes of this setting are about. */
+  kind: NotificationPushKind;
+  /** What the settings page calls this kind. */
+  label: Scalars['String']['output'];
+};
+
+/** Push on or off for one kind of notification. */
+export type NotificationPushSettingInput = {
+  /** Whether it is pushed. */
+  enabled: Scalars['Boolean']['input'];
+  /** Which kind to change. */
+  kind: NotificationPushKind;
 };
 
 /** What a notification is about; `dismissible` ones are only acknowledged with Ok. */
@@ -1688,6 +1754,57 @@ export type ProfileInput = {
   skillsRequired: Array<SkillInput>;
 };
 
+/** A browser the caller turned push notifications on for. Only its owner sees it. */
+export type PushDevice = {
+  __typename?: 'PushDevice';
+  /** When push was turned on for it. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The push service address of the subscription: the page compares it with its own `PushSubscription.endpoint` to tell which device it runs on. */
+  endpoint: Scalars['String']['output'];
+  /** What `removePushDevice` takes. */
+  id: Scalars['ID']['output'];
+  /** What the browser called itself when it subscribed, e.g. "Chrome on Android". */
+  label: Scalars['String']['output'];
+  /** The last push its push service accepted; null before the first. */
+  lastUsedAt: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** The caller's devices with push on, newest first (Relay connection: first/after). */
+export type PushDeviceConnection = {
+  __typename?: 'PushDeviceConnection';
+  /** The page's items in the list's order. */
+  edges: Array<PushDeviceEdge>;
+  /** Cursors and whether more items lie on either side. */
+  pageInfo: PageInfo;
+};
+
+/** One PushDevice of a page, with the cursor that points at it. */
+export type PushDeviceEdge = {
+  __typename?: 'PushDeviceEdge';
+  /** Opaque: pass it as `after` (or `before`) to page on from this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: PushDevice;
+};
+
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
+export type PushSubscriptionInput = {
+  /** The push service URL (https). */
+  endpoint: Scalars['String']['input'];
+  /** The keys the payload is encrypted to. */
+  keys: PushSubscriptionKeysInput;
+  /** The browser's `navigator.userAgent`, only to name the device in the list (a short label is kept, not the string). */
+  userAgent?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The keys of a browser's push subscription (`PushSubscription.toJSON().keys`). */
+export type PushSubscriptionKeysInput = {
+  /** The browser's authentication secret, base64url (16 bytes). */
+  auth: Scalars['String']['input'];
+  /** The browser's P-256 public key, base64url (65 bytes). */
+  p256dh: Scalars['String']['input'];
+};
+
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type Query = {
   __typename?: 'Query';
@@ -1733,6 +1850,8 @@ export type Query = {
   notificationCount: Scalars['Int']['output'];
   /** How the caller gets each kind of notification by mail (their choice or the default). */
   notificationMailSettings: Array<NotificationMailSetting>;
+  /** Whether each kind of notification is pushed to the caller's devices (their choice or the default: on except expiries). */
+  notificationPushSettings: Array<NotificationPushSetting>;
   /** The caller's notifications, newest first, keyset-paged on (time, id). DETAILS_NOT_FILLED until the caller's profile is filled. */
   notifications: NotificationConnection;
   /** The Pay popup's options (learnSkills are what can be paid for). */
@@ -1741,6 +1860,10 @@ export type Query = {
   paymentGateway: PaymentGatewayInfo;
   /** The caller's presence choice (whether chat partners see them online). */
   presenceSettings: PresenceSettings;
+  /** The caller's devices (browsers) with push on, newest first; only the owner sees them. */
+  pushDevices: PushDeviceConnection;
+  /** The server's VAPID public key (base64url): the `applicationServerKey` a browser subscribes with (`pushManager.subscribe`). Public. */
+  pushPublicKey: Scalars['String']['output'];
   /** Whether a reset link can still be used (known, unused, under one hour old). */
   resetTokenValid: Scalars['Boolean']['output'];
   /** Reviews about the caller that are shown, newest first, with whether the caller reported each (to answer or report). */
@@ -1885,6 +2008,13 @@ export type QueryNotificationsArgs = {
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryPayFormArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+export type QueryPushDevicesArgs = {
+  after: InputMaybe<Scalars['String']['input']>;
+  first?: Scalars['Int']['input'];
 };
 
 
@@ -2869,6 +2999,11 @@ export type NotificationMailSettingsQueryVariables = Exact<{ [key: string]: neve
 
 export type NotificationMailSettingsQuery = { __typename?: 'Query', notificationMailSettings: Array<{ __typename?: 'NotificationMailSetting', id: string, kind: NotificationMailKind, mode: NotificationMailMode, label: string }> };
 
+export type NotificationPushSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationPushSettingsQuery = { __typename?: 'Query', notificationPushSettings: Array<{ __typename?: 'NotificationPushSetting', id: string, kind: NotificationPushKind, enabled: boolean, label: string }> };
+
 export type NotificationsViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2889,6 +3024,16 @@ export type PayAcceptedRequestMutationVariables = Exact<{
 
 export type PayAcceptedRequestMutation = { __typename?: 'Mutation', payAcceptedRequest: { __typename?: 'PaymentResult', message: string, coins: number, request: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus, chatId: string | null } } };
 
+export type PushDevicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PushDevicesQuery = { __typename?: 'Query', pushDevices: { __typename?: 'PushDeviceConnection', edges: Array<{ __typename?: 'PushDeviceEdge', node: { __typename?: 'PushDevice', id: string, label: string, endpoint: string, createdAt: string, lastUsedAt: string | null } }> } };
+
+export type PushPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PushPublicKeyQuery = { __typename?: 'Query', pushPublicKey: string };
+
 export type RejectRequestMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
@@ -2896,12 +3041,33 @@ export type RejectRequestMutationVariables = Exact<{
 
 export type RejectRequestMutation = { __typename?: 'Mutation', rejectRequest: { __typename?: 'SwapRequest', id: string, status: SwapRequestStatus } };
 
+export type RemovePushDeviceMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RemovePushDeviceMutation = { __typename?: 'Mutation', removePushDevice: boolean };
+
+export type SubscribePushDeviceMutationVariables = Exact<{
+  subscription: PushSubscriptionInput;
+}>;
+
+
+export type SubscribePushDeviceMutation = { __typename?: 'Mutation', subscribePushDevice: { __typename?: 'PushDevice', id: string, label: string, endpoint: string, createdAt: string, lastUsedAt: string | null } };
+
 export type UpdateNotificationMailSettingsMutationVariables = Exact<{
   settings: Array<NotificationMailSettingInput> | NotificationMailSettingInput;
 }>;
 
 
 export type UpdateNotificationMailSettingsMutation = { __typename?: 'Mutation', updateNotificationMailSettings: Array<{ __typename?: 'NotificationMailSetting', id: string, kind: NotificationMailKind, mode: NotificationMailMode, label: string }> };
+
+export type UpdateNotificationPushSettingsMutationVariables = Exact<{
+  settings: Array<NotificationPushSettingInput> | NotificationPushSettingInput;
+}>;
+
+
+export type UpdateNotificationPushSettingsMutation = { __typename?: 'Mutation', updateNotificationPushSettings: Array<{ __typename?: 'NotificationPushSetting', id: string, kind: NotificationPushKind, enabled: boolean, label: string }> };
 
 export type AcknowledgeDashboardRewardMutationVariables = Exact<{
   rewardId: InputMaybe<Scalars['ID']['input']>;
@@ -3159,11 +3325,17 @@ export const DismissNotificationDocument = {"kind":"Document","definitions":[{"k
 export const NotificationAddedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"NotificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationAdded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationAddedSubscription, NotificationAddedSubscriptionVariables>;
 export const NotificationCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}}]}}]} as unknown as DocumentNode<NotificationCountQuery, NotificationCountQueryVariables>;
 export const NotificationMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationMailSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationMailSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<NotificationMailSettingsQuery, NotificationMailSettingsQueryVariables>;
+export const NotificationPushSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationPushSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationPushSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<NotificationPushSettingsQuery, NotificationPushSettingsQueryVariables>;
 export const NotificationsViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationsViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}},{"kind":"Field","name":{"kind":"Name","value":"detailsFilled"}}]}}]}}]} as unknown as DocumentNode<NotificationsViewerQuery, NotificationsViewerQueryVariables>;
 export const NotificationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Notifications"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"refId"}},{"kind":"Field","name":{"kind":"Name","value":"dismissible"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"preachSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"learnSkill"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skill"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifier"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"gender"}}]}}]}}]} as unknown as DocumentNode<NotificationsQuery, NotificationsQueryVariables>;
 export const PayAcceptedRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PayAcceptedRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payAcceptedRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"request"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chatId"}}]}}]}}]}}]} as unknown as DocumentNode<PayAcceptedRequestMutation, PayAcceptedRequestMutationVariables>;
+export const PushDevicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PushDevices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pushDevices"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"endpoint"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<PushDevicesQuery, PushDevicesQueryVariables>;
+export const PushPublicKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PushPublicKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pushPublicKey"}}]}}]} as unknown as DocumentNode<PushPublicKeyQuery, PushPublicKeyQueryVariables>;
 export const RejectRequestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectRequest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectRequest"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<RejectRequestMutation, RejectRequestMutationVariables>;
+export const RemovePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemovePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<RemovePushDeviceMutation, RemovePushDeviceMutationVariables>;
+export const SubscribePushDeviceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubscribePushDevice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subscription"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PushSubscriptionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribePushDevice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subscription"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subscription"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"endpoint"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]} as unknown as DocumentNode<SubscribePushDeviceMutation, SubscribePushDeviceMutationVariables>;
 export const UpdateNotificationMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateNotificationMailSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"settings"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationMailSettingInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateNotificationMailSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"settings"},"value":{"kind":"Variable","name":{"kind":"Name","value":"settings"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<UpdateNotificationMailSettingsMutation, UpdateNotificationMailSettingsMutationVariables>;
+export const UpdateNotificationPushSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateNotificationPushSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"settings"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationPushSettingInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateNotificationPushSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"settings"},"value":{"kind":"Variable","name":{"kind":"Name","value":"settings"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]} as unknown as DocumentNode<UpdateNotificationPushSettingsMutation, UpdateNotificationPushSettingsMutationVariables>;
 export const AcknowledgeDashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcknowledgeDashboardReward"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acknowledgeReward"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rewardId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rewardId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<AcknowledgeDashboardRewardMutation, AcknowledgeDashboardRewardMutationVariables>;
 export const DashboardCountsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationCount"}},{"kind":"Field","name":{"kind":"Name","value":"unreadMessageCount"}}]}}]} as unknown as DocumentNode<DashboardCountsQuery, DashboardCountsQueryVariables>;
 export const DashboardRewardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardReward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rewarded"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"rewardCount"}},{"kind":"Field","name":{"kind":"Name","value":"rewardId"}}]}}]}}]} as unknown as DocumentNode<DashboardRewardQuery, DashboardRewardQueryVariables>;

@@ -128,6 +128,7 @@ export const typePolicies: TypePolicies = {
       "ModerationReport",
       "Notification",
       "OperatorActionEntry",
+      "PushDevice",
       "User",
       "Review",
       "ModerationReviewReport",

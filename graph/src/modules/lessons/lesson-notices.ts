@@ -3,6 +3,7 @@ import { LESSON_REMINDER_MINUTES } from "../../../../common/lessons.js";
 import { MINUTE } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
+import type { PushService } from "../notifications/push.service.js";
 import { Lesson } from "./lesson.entity.js";
 import type { LessonEvent } from "./lesson-events.js";
 import { type LessonMailKind, lessonMail, lessonSummary, parseAddress } from "./lesson-mails.js";
@@ -14,7 +15,11 @@ const REMINDER_BATCH = 100;
 export class LessonNotices {
   constructor(
     private readonly deps: Deps,
-    private readonly c: { chats: Pick<LessonChats, "chatsByIds">; users: Pick<UsersService, "summaries" | "mailRecipients"> },
+    private readonly c: {
+      chats: Pick<LessonChats, "chatsByIds">;
+      users: Pick<UsersService, "summaries" | "mailRecipients">;
+      push?: Pick<PushService, "lessonNotice">;
+    },
   ) {}
 
   private lessons(em?: EntityManager) {
@@ -77,6 +82,7 @@ export class LessonNotices {
         );
         if (taken.affected !== 1) continue;
         if (chats.get(lesson.chatId)?.status !== "in_progress") continue;
+        await this.c.push?.lessonNotice(undefined, lesson, "reminder", [lesson.proposerId, lesson.partnerId]);
         await this.mailBoth(lesson, "reminder", now);
         reminded++;
       }

@@ -12,6 +12,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import { Lesson, LessonSlot } from "./lesson.entity.js";
 import type { LessonMailKind } from "./lesson-mails.js";
 import { LessonNotices } from "./lesson-notices.js";
+import type { PushService } from "../notifications/push.service.js";
 import { LessonReadsService } from "./lesson-reads.service.js";
 import { cleanSlot, cleanSlots, cleanTimezone } from "./lesson.rules.js";
 
@@ -37,6 +38,8 @@ export class LessonsService {
       chats: LessonChats;
       users: Pick<UsersService, "summaries" | "mailRecipients">;
       background: BackgroundTasks;
+      /** Pushes proposals, answers and reminders to the students' devices (queued in the same transaction). */
+      push?: Pick<PushService, "lessonNotice">;
     },
   ) {
     this.notices = new LessonNotices(deps, c);
@@ -99,6 +102,7 @@ export class LessonsService {
       const slotRows = slots.map((s, position) => ({ id: newId(), lessonId: row.id, position, ...s }));
       await this.slots(em).insert(slotRows);
       const record = { ...row, slots: slotRows };
+      await this.c.push?.lessonNotice(em, row, "proposed", [row.partnerId]);
       afterCommit(em, () => this.notices.publish(record));
       return record;
     });
@@ -131,7 +135,7 @@ export class LessonsService {
         },
       );
       if (res.affected !== 1) throw conflict(M.notProposed);
-      return this.mailAndPublish(em, lesson.id, "scheduled");
+      return this.mailAndPublish(em, lesson.id, "scheduled", me);
     });
     return record;
   }
@@ -152,7 +156,7 @@ export class LessonsService {
         { status: "cancelled", cancelledAt: now, cancelledById: me, sequence: scheduled ? lesson.sequence + 1 : lesson.sequence },
       );
       if (res.affected !== 1) throw conflict(M.alreadyCancelled);
-      if (scheduled) return this.mailAndPublish(em, lesson.id, "cancelled");
+      if (scheduled) return this.mailAndPublish(em, lesson.id, "cancelled", me);
       const fresh = await this.reads.load(lesson.id, em);
       afterCommit(em, () => this.notices.publish(fresh));
       return fresh;
@@ -181,7 +185,7 @@ export class LessonsService {
         },
       );
       if (res.affected !== 1) throw conflict(M.notScheduled);
-      return this.mailAndPublish(em, lesson.id, "rescheduled");
+      return this.mailAndPublish(em, lesson.id, "rescheduled", me);
     });
   }
 
@@ -220,7 +224,7 @@ export class LessonsService {
       );
       if (res.affected !== 1) continue;
       cancelled++;
-      if (scheduled) await this.mailAndPublish(em, l.id, "cancelled");
+      if (scheduled) await this.mailAndPublish(em, l.id, "cancelled", userId);
       else {
         const fresh = await this.reads.load(l.id, em);
         afterCommit(em, () => this.notices.publish(fresh));
@@ -231,9 +235,10 @@ export class LessonsService {
 
   // ---- mails, reminders and events -----------------------------------------------------------
 
-  /** After the commit: both students get the mail with the invitation, and both pages the change. */
-  private async mailAndPublish(em: EntityManager, id: string, kind: LessonMailKind): Promise<LessonRecord> {
+  /** After the commit: both students get the mail with the invitation, and both pages the change; the partner of `actorId` a push. */
+  private async mailAndPublish(em: EntityManager, id: string, kind: LessonMailKind, actorId: string): Promise<LessonRecord> {
     const fresh = await this.reads.load(id, em);
+    await this.c.push?.lessonNotice(em, fresh, kind, [fresh.proposerId === actorId ? fresh.partnerId : fresh.proposerId]);
     afterCommit(em, () => {
       this.notices.publish(fresh);
       this.c.background.run(`lesson mail (${kind})`, () => this.notices.mailBoth(fresh, kind, this.deps.clock.now()));

@@ -10,6 +10,7 @@ import type { UsersService, UserSummary } from "../accounts/users.service.js";
 import { INFO_TYPES, Notification, NOTIFICATION_TYPES, type NotificationType } from "./notification.entity.js";
 import type { NotificationMailService } from "./notification-mail.service.js";
 import type { NotificationEvent } from "./notification-events.js";
+import type { PushService } from "./push.service.js";
 import type { NotificationView } from "./notifications.types.js";
 
 export interface NotifyInput {
@@ -38,6 +39,8 @@ export class NotificationsService {
     private readonly assertDetailsFilled: (userId: string) => Promise<void>,
     /** Mails the notification per the recipient's settings (instant after commit, or queued for the digest). */
     private readonly mail?: Pick<NotificationMailService, "notified" | "messageSent">,
+    /** Pushes the notification to the recipient's devices per their push choices (queued in the same transaction). */
+    private readonly push?: Pick<PushService, "notified" | "messageSent">,
   ) {}
 
   /**
@@ -75,15 +78,17 @@ export class NotificationsService {
     });
     await this.repo(em).insert(row);
     await this.mail?.notified(row, em);
+    await this.push?.notified(row, em);
     afterCommit(em, () => {
       void this.publish(row).catch((err) => this.deps.logger.error({ err }, "publishing a notification failed"));
     });
     return row;
   }
 
-  /** A chat message was committed: its recipient may get it by mail if they do not have the app open. */
+  /** A chat message was committed: its recipient may get it by mail and push if they do not have the app open. */
   messageSent(m: { senderId: string; recipientId: string; body: string }): void {
     this.mail?.messageSent(m);
+    this.push?.messageSent(m);
   }
 
   private async publish(row: Notification): Promise<void> {

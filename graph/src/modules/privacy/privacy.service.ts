@@ -17,6 +17,7 @@ export type PrivacyCollaborators = Pick<
   | "responseStats"
   | "notifications"
   | "notificationMail"
+  | "push"
   | "coins"
   | "implementPosts"
   | "implementApplicants"
@@ -71,6 +72,7 @@ export class PrivacyService {
       this.c.responseStats.exportFor(userId),
       this.c.reviews.exportFor(userId),
     ]);
+    const push = await this.c.push.exportFor(userId);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
     const nameOf = (id: string) => names.get(id)?.name ?? null;
@@ -109,6 +111,8 @@ export class PrivacyService {
       notifications: notifications.map((n) => ({ ...n, notifierName: nameOf(n.notifierId) })),
       /** Mail settings per kind of notification and the lines waiting for the next daily digest. */
       notificationMail,
+      /** Devices with push on (label, push service address, when added and last used) and the push choice per kind. */
+      push,
       /** Whether chat partners see the student online. */
       presence,
       lessons,
@@ -145,6 +149,7 @@ export class PrivacyService {
       const sunk = await this.c.coins.closeAccount(userId, em);
       await this.c.notifications.deleteAllOf(em, userId);
       await this.c.notificationMail.deleteAllOf(em, userId);
+      await this.c.push.deleteAllOf(em, userId);
       await this.c.implementApplicants.eraseAllOf(em, userId);
       await this.c.implementPosts.eraseAllOf(em, userId);
       await this.c.blocks.forget(em, userId);

@@ -4,7 +4,13 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NotificationMailSettingsDocument, UpdateNotificationMailSettingsDocument } from "../../../gql/graphql";
+import {
+  NotificationMailSettingsDocument,
+  NotificationPushSettingsDocument,
+  PushDevicesDocument,
+  UpdateNotificationMailSettingsDocument,
+  UpdateNotificationPushSettingsDocument,
+} from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { MailSettingsPage } from "./MailSettingsPage";
 
@@ -14,6 +20,17 @@ const initial = [
   setting("MESSAGE", "DIGEST", "New chat messages while you are away"),
 ];
 const load = { request: { query: NotificationMailSettingsDocument }, result: { data: { notificationMailSettings: initial } } };
+const push = (kind: string, enabled: boolean, label: string) => ({ __typename: "NotificationPushSetting", id: kind, kind, enabled, label });
+const pushInitial = [
+  push("REQUEST", true, "Swap and pay requests"),
+  push("MESSAGE", true, "New chat messages while you are away"),
+  push("LESSON", true, "Lessons: proposals, confirmations and reminders"),
+];
+const loadPush = { request: { query: NotificationPushSettingsDocument }, result: { data: { notificationPushSettings: pushInitial } } };
+const noDevices = {
+  request: { query: PushDevicesDocument },
+  result: { data: { pushDevices: { __typename: "PushDeviceConnection", edges: [] } } },
+};
 
 function renderPage(mocks: unknown[]) {
   const router = createMemoryRouter(
@@ -37,7 +54,7 @@ describe("MailSettingsPage", () => {
       request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "MESSAGE", mode: "OFF" }] } },
       result: { data: { updateNotificationMailSettings: [initial[0], setting("MESSAGE", "OFF", "New chat messages while you are away")] } },
     };
-    renderPage([load, save]);
+    renderPage([load, loadPush, noDevices, save]);
     const messages = (await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement;
     expect(messages.value).toBe("DIGEST");
     expect((screen.getByLabelText("Swap and pay requests") as HTMLSelectElement).value).toBe("INSTANT");
@@ -52,10 +69,28 @@ describe("MailSettingsPage", () => {
       request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "REQUEST", mode: "DIGEST" }] } },
       result: { errors: [new GraphQLError("Choose off, instant or daily digest", { extensions: { code: "BAD_USER_INPUT" } })] },
     };
-    renderPage([load, save]);
+    renderPage([load, loadPush, noDevices, save]);
     fireEvent.change(await screen.findByLabelText("Swap and pay requests"), { target: { value: "DIGEST" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Choose off, instant or daily digest");
+  });
+
+  it("shows a push switch per kind (lessons too) and saves the changed ones with the mail settings", async () => {
+    const savePush = {
+      request: { query: UpdateNotificationPushSettingsDocument, variables: { settings: [{ kind: "LESSON", enabled: false }] } },
+      result: { data: { updateNotificationPushSettings: [pushInitial[0], pushInitial[1], push("LESSON", false, pushInitial[2].label)] } },
+    };
+    renderPage([load, loadPush, noDevices, savePush]);
+    const lessons = await screen.findByRole("checkbox", { description: "Lessons: proposals, confirmations and reminders" });
+    expect(screen.getAllByRole("checkbox", { name: "Push" })).toHaveLength(3);
+    expect((screen.getByRole("checkbox", { description: "Swap and pay requests" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(lessons);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("status")).textContent).toContain("Your mail settings are saved");
+    expect(
+      ((await screen.findByRole("checkbox", { description: "Lessons: proposals, confirmations and reminders" })) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
   });
 
   it("sends a signed-out visitor to /register", async () => {

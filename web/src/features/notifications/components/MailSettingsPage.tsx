@@ -14,11 +14,15 @@ import {
   NotificationMailSettingsDocument,
   type NotificationMailKind,
   type NotificationMailMode,
+  NotificationPushSettingsDocument,
+  type NotificationPushKind,
   UpdateNotificationMailSettingsDocument,
+  UpdateNotificationPushSettingsDocument,
 } from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
 import styles from "./MailSettingsPage.module.css";
+import { PushDevices } from "./PushDevices";
 
 /** The schema's modes with the words the page shows; typed so a mode the schema adds is a compile error. */
 const MODE_TEXT: Record<NotificationMailMode, string> = {
@@ -31,26 +35,40 @@ const isMode = (v: string): v is NotificationMailMode => Object.hasOwn(MODE_TEXT
 
 /**
  * /settings/notifications: per kind of notification, whether it also comes by mail at once, in
- * the daily digest, or not at all (it always shows in the app).
+ * the daily digest, or not at all (it always shows in the app), and whether it is pushed to the
+ * devices the student turned push on for (PushDevices, above the kinds).
  */
 export function MailSettingsPage({
   extra,
 }: { /** Other features' settings, shown below the mail settings (the route composes them). */ extra?: ReactNode } = {}) {
   const settings = useQuery(NotificationMailSettingsDocument, { fetchPolicy: "cache-and-network" });
+  const pushSettings = useQuery(NotificationPushSettingsDocument, { fetchPolicy: "cache-and-network" });
   const [save, saving] = useMutation(UpdateNotificationMailSettingsDocument);
+  const [savePush, savingPush] = useMutation(UpdateNotificationPushSettingsDocument);
   const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, NotificationMailMode>>>({});
+  const [pushDraft, setPushDraft] = useState<Partial<Record<NotificationPushKind, boolean>>>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   const list = settings.data?.notificationMailSettings ?? [];
+  const pushList = pushSettings.data?.notificationPushSettings ?? [];
+  const pushOf = new Map(pushList.map((p) => [p.kind as string, p]));
+  // Kinds pushed but not mailed by choice (lessons: their invitations always come by mail).
+  const pushOnly = pushList.filter((p) => !list.some((s) => s.kind === p.kind));
+  const busy = saving.loading || savingPush.loading;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
     const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
+    const pushChanges = pushList
+      .filter((p) => pushDraft[p.kind] !== undefined && pushDraft[p.kind] !== p.enabled)
+      .map((p) => ({ kind: p.kind, enabled: pushDraft[p.kind]! }));
     try {
       if (changes.length) await save({ variables: { settings: changes } });
       setDraft({});
+      if (pushChanges.length) await savePush({ variables: { settings: pushChanges } });
+      setPushDraft({});
       setNotice({ ok: true, text: MAIL_SETTINGS_MESSAGES.saved });
     } catch (err) {
       setNotice({ ok: false, text: errorText(err) });
@@ -67,26 +85,58 @@ export function MailSettingsPage({
           </ButtonLink>
         }
         title="Mail settings"
-        description="Every notification shows here in the app. Choose which ones also come to your college mail: at once, in one daily digest, or not at all."
+        description="Every notification shows here in the app. Choose which ones also come to your college mail: at once, in one daily digest, or not at all, and which ones are pushed to your devices."
       />
       <div className={styles.body}>
+        <PushDevices />
         {settings.data ? (
           <form onSubmit={submit} className={styles.body} aria-label="Mail settings">
-            {list.map((s) => (
-              <Select
-                key={s.kind}
-                label={s.label}
-                options={MODE_OPTIONS}
-                value={draft[s.kind] ?? s.mode}
-                onChange={(e) => {
-                  const mode = e.target.value;
-                  if (isMode(mode)) setDraft((d) => ({ ...d, [s.kind]: mode }));
-                }}
-              />
+            {list.map((s) => {
+              const push = pushOf.get(s.kind);
+              return (
+                <div key={s.kind} className={styles.kind}>
+                  <Select
+                    label={s.label}
+                    options={MODE_OPTIONS}
+                    value={draft[s.kind] ?? s.mode}
+                    onChange={(e) => {
+                      const mode = e.target.value;
+                      if (isMode(mode)) setDraft((d) => ({ ...d, [s.kind]: mode }));
+                    }}
+                  />
+                  {push && (
+                    <PushToggle
+                      kind={push.kind}
+                      label={push.label}
+                      checked={pushDraft[push.kind] ?? push.enabled}
+                      onChange={(on) => setPushDraft((d) => ({ ...d, [push.kind]: on }))}
+                    />
+                  )}
+                </div>
+              );
+            })}
+            {pushOnly.map((p) => (
+              <div key={p.kind} className={styles.kind}>
+                <div>
+                  <p className={styles.kindLabel} id={`push-kind-${p.kind}`}>
+                    {p.label}
+                  </p>
+                  <p className={styles.hint}>Invitations and reminders always come by mail.</p>
+                </div>
+                <PushToggle
+                  kind={p.kind}
+                  label={p.label}
+                  checked={pushDraft[p.kind] ?? p.enabled}
+                  onChange={(on) => setPushDraft((d) => ({ ...d, [p.kind]: on }))}
+                />
+              </div>
             ))}
+            {pushSettings.error && !pushSettings.data && (
+              <Alert variant="warning">Your push choices could not be loaded; the mail settings can still be saved.</Alert>
+            )}
             <div>
-              <Button type="submit" disabled={saving.loading}>
-                {saving.loading ? "Saving..." : "Save"}
+              <Button type="submit" disabled={busy}>
+                {busy ? "Saving..." : "Save"}
               </Button>
             </div>
             {notice && (
@@ -103,5 +153,28 @@ export function MailSettingsPage({
         {extra}
       </div>
     </Page>
+  );
+}
+
+/** The per-kind push switch beside a kind's mail mode; its group is named by the kind. */
+function PushToggle({
+  kind,
+  label,
+  checked,
+  onChange,
+}: {
+  kind: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className={styles.push}>
+      <input type="checkbox" checked={checked} aria-describedby={`push-for-${kind}`} onChange={(e) => onChange(e.target.checked)} />
+      <span>Push</span>
+      <span id={`push-for-${kind}`} hidden>
+        {label}
+      </span>
+    </label>
   );
 }
