@@ -167,7 +167,10 @@ export class Outbox {
     await this.pass;
   }
 
-  /** Claims up to BATCH due rows and delivers them one by one; returns how many were claimed. */
+  /**
+   * Claims up to BATCH due rows and delivers them one by one; returns how many due rows it found (some
+   * may have been claimed by another instance first), so a drain goes on while any row is due and free.
+   */
   private async deliverBatch(): Promise<number> {
     const claimed = await this.claim();
     let i = 0;
@@ -179,10 +182,10 @@ export class Outbox {
       const rest = claimed.rows.slice(i + (i < claimed.rows.length && !this.stopped ? 1 : 0));
       if (rest.length) await this.release(claimed.token, rest).catch((err) => this.deps.logger.error({ err }, "outbox release failed"));
     }
-    return claimed.rows.length;
+    return claimed.found;
   }
 
-  private async claim(): Promise<{ token: string; rows: OutboxItem[] }> {
+  private async claim(): Promise<{ token: string; rows: OutboxItem[]; found: number }> {
     const token = newId();
     const now = this.deps.clock.now();
     const leaseUntil = new Date(now.getTime() + this.deps.settings.leaseSeconds * 1000);
@@ -196,7 +199,7 @@ export class Outbox {
       .orderBy("o.dueAt", "ASC")
       .limit(BATCH)
       .getRawMany<{ id: string }>();
-    if (due.length === 0) return { token, rows: [] };
+    if (due.length === 0) return { token, rows: [], found: 0 };
     const ids = due.map((d) => d.id).sort();
     const rows = await this.deps.tx(async (em) => {
       const repo = em.getRepository(OutboxItem);
@@ -211,7 +214,7 @@ export class Outbox {
         .execute();
       return repo.find({ where: { leaseOwner: token }, order: { dueAt: "ASC" } });
     });
-    return { token, rows };
+    return { token, rows, found: due.length };
   }
 
   private async deliverOne(row: OutboxItem, token: string): Promise<void> {
