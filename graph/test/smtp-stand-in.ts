@@ -22,6 +22,8 @@ export interface SmtpStandIn {
   refuseWith(code: number | null): void;
   /** Refuses this recipient with a permanent 550. */
   rejectRecipient(address: string): void;
+  /** Forgets every refusal, rejection and stall, and what was accepted. */
+  reset(): void;
   /** Holds the DATA of the messages after the first `afterAccepted` accepted ones (null: never). */
   stallAfter(afterAccepted: number | null): void;
   /** How many times each Message-ID arrived. */
@@ -74,6 +76,12 @@ export function startSmtpStandIn(): Promise<SmtpStandIn> {
         refuseWith: (code) => void (refusal = code),
         rejectRecipient: (address) => void rejected.add(address.toLowerCase()),
         stallAfter: (n) => void (stallAfter = n),
+        reset() {
+          refusal = null;
+          stallAfter = null;
+          rejected.clear();
+          accepted.length = 0;
+        },
         counts() {
           const counts = new Map<string, number>();
           for (const m of accepted) counts.set(m.messageId, (counts.get(m.messageId) ?? 0) + 1);

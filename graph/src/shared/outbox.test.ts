@@ -34,9 +34,7 @@ describe.each(dbTargets)("durable outbox on %s", (target) => {
   afterEach(async () => {
     // Later apps share the first one's database: close them first.
     for (const t of apps.splice(0).reverse()) await t.close();
-    smtp.refuseWith(null);
-    smtp.stallAfter(null);
-    smtp.accepted.length = 0;
+    smtp.reset();
   });
   afterAll(async () => {
     await smtp.close();
