@@ -2,6 +2,8 @@
  * Operators from the command line (the only way besides OPERATOR_EMAILS; nothing in the public API
  * can make someone an operator):
  *   npm run operator -- grant <email>    npm run operator -- revoke <email>    npm run operator -- list
+ *   npm run operator -- outbox (mail waiting and mail given up on, with the last error)
+ *   npm run operator -- outbox-retry <id> (queues a failed row again, once its cause is fixed)
  * Uses DATABASE_URL (or the embedded SQLite file in DATA_DIR), like the server. Every change is
  * written to the audit log as "cli".
  */
@@ -9,20 +11,37 @@ import "reflect-metadata";
 import { ConfigError, loadConfig } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
 import { listOperators, setOperator } from "../graph/src/modules/moderation/operators.service.js";
+import { createTx } from "../graph/src/db/transaction.js";
+import { systemClock } from "../graph/src/shared/clock.js";
 import { isAppError } from "../graph/src/shared/errors.js";
+import { createLogger } from "../graph/src/shared/logger.js";
+import { Outbox } from "../graph/src/shared/outbox.js";
 
 const [command, email] = process.argv.slice(2);
-const usage = "usage: npm run operator -- grant <email> | revoke <email> | list";
+const usage = "usage: npm run operator -- grant <email> | revoke <email> | list | outbox | outbox-retry <id>";
 
 try {
-  if (!["grant", "revoke", "list"].includes(command ?? "") || (command !== "list" && !email)) {
+  if (
+    !["grant", "revoke", "list", "outbox", "outbox-retry"].includes(command ?? "") ||
+    (!["list", "outbox"].includes(command!) && !email)
+  ) {
     console.error(usage);
     process.exit(1);
   }
   const config = loadConfig();
   const ds = await openDatabase(config.database);
   try {
-    if (command === "list") {
+    const outbox = () =>
+      new Outbox({ tx: createTx(ds), dataSource: ds, clock: systemClock, logger: createLogger("silent"), settings: config.outbox });
+    if (command === "outbox") {
+      const depth = await outbox().depth();
+      console.log(`pending: ${JSON.stringify(depth.pending)}\tfailed: ${depth.failed}`);
+      for (const f of await outbox().failures()) {
+        console.log(`${f.id}\t${f.channel}\t${f.failedAt?.toISOString()}\tattempts ${f.attempts}\t${f.lastError ?? ""}`);
+      }
+    } else if (command === "outbox-retry") {
+      console.log((await outbox().retryFailed(email!)) ? `queued again: ${email}` : `not a failed outbox row: ${email}`);
+    } else if (command === "list") {
       for (const o of await listOperators(ds, config)) console.log(`${o.email}\t${o.source}`);
     } else {
       const { changed } = await setOperator(ds, email!, command === "grant", new Date());

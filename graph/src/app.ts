@@ -67,14 +67,18 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     pubsub,
     httpServer,
     close() {
-      // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
+      // Draining first (/readyz 503); the job runner and the outbox worker stop after their current
+      // item while Apollo's drain stops accepting, lets in-flight requests (and their transactions)
+      // finish and closes realtime sockets with 1012; then the pools close.
       closing ??= (async () => {
+        services.readiness.markDraining();
+        const workers = Promise.all([services.jobs.stop(), services.outbox.stop()]);
         await apollo.stop();
         // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
         await fastify.close();
-        await services.jobs.stop();
-        await services.outbox.stop();
+        await workers;
         await services.background.idle();
+        await services.readiness.close();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();
         // The sockets are closed: no "offline" announcements after the pool goes.

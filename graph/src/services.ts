@@ -32,6 +32,7 @@ import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { ReviewsService } from "./modules/reviews/reviews.service.js";
+import { ReadinessService } from "./modules/system/readiness.js";
 import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
 import { Outbox } from "./shared/outbox.js";
@@ -56,6 +57,8 @@ export interface Services {
   background: BackgroundTasks;
   /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
   outbox: Outbox;
+  /** `/readyz`: not draining, database and (configured) Redis reachable. */
+  readiness: ReadinessService;
   blocks: BlocksService;
   snake: SnakeService;
   users: UsersService;
@@ -108,7 +111,7 @@ export function createServices(
   const tx = createTx(input.dataSource, txLimits(input.config.database));
   const mailer = input.mailer ?? createMailer(input.config, input.logger);
   // Every mail goes through the durable outbox; other channels (push) register on `services.outbox`.
-  const outbox = new Outbox({ tx, clock: input.clock, logger: input.logger, settings: input.config.outbox });
+  const outbox = new Outbox({ tx, dataSource: input.dataSource, clock: input.clock, logger: input.logger, settings: input.config.outbox });
   outbox.register(mailChannel(mailer, new URL(input.config.publicUrl).hostname));
   const deps: Deps = {
     ...input,
@@ -132,10 +135,10 @@ export function createServices(
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
   const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
-  const emailVerification = new EmailVerificationService(deps, rateLimits, background, auth, standing);
+  const emailVerification = new EmailVerificationService(deps, rateLimits, auth, standing);
   const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
-  const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
-  const contact = new ContactService(deps, rateLimits, background);
+  const passwordResets = new PasswordResetService(deps, rateLimits, auth);
+  const contact = new ContactService(deps, rateLimits);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User), rankingChanged);
   const notificationMail = new NotificationMailService(deps, {
@@ -151,7 +154,7 @@ export function createServices(
   const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
-  const lessons = new LessonsService(deps, { chats: chat, users, background, push });
+  const lessons = new LessonsService(deps, { chats: chat, users, push });
   lessons.schedule(jobs);
   const reviews = new ReviewsService(deps, { chats: chat, blocks });
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
@@ -213,6 +216,7 @@ export function createServices(
     rateLimits,
     background,
     outbox,
+    readiness: new ReadinessService(deps),
     blocks,
     snake,
     users,

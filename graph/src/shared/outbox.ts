@@ -15,7 +15,7 @@
  * idempotency key where the far side supports one, e.g. mail's Message-ID).
  */
 import { randomInt } from "node:crypto";
-import { Brackets, type EntityManager, In, LessThan } from "typeorm";
+import { Brackets, type DataSource, type EntityManager, In, LessThan } from "typeorm";
 import type { Config } from "../config.js";
 import { afterCommit, isUniqueViolation, type Tx } from "../db/transaction.js";
 import { type Clock, DAY, HOUR } from "./clock.js";
@@ -54,6 +54,7 @@ const PRUNE_EVERY_MS = HOUR;
 
 export interface OutboxDeps {
   tx: Tx;
+  dataSource: DataSource;
   clock: Clock;
   logger: Logger;
   settings: OutboxSettings;
@@ -149,8 +150,13 @@ export class Outbox {
    * progress first. Tests and tools call it; it works whether or not the worker was started.
    */
   async drain(): Promise<void> {
-    if (this.pass) await this.pass;
-    while (!this.stopped && (await this.deliverBatch()) > 0);
+    while (!this.stopped) {
+      if (this.pass) {
+        await this.pass;
+        continue;
+      }
+      if ((await this.deliverBatch()) === 0 && !this.pass) return;
+    }
   }
 
   /** Stops the worker after the item it is delivering (shutdown); claimed rows not started are released. */
@@ -161,37 +167,44 @@ export class Outbox {
     await this.pass;
   }
 
-  /** Claims up to BATCH due rows and delivers them one by one; returns how many were claimed. */
+  /**
+   * Claims up to BATCH due rows and delivers them one by one; returns how many due rows it found (some
+   * may have been claimed by another instance first), so a drain goes on while any row is due and free.
+   */
   private async deliverBatch(): Promise<number> {
     const claimed = await this.claim();
-    for (let i = 0; i < claimed.rows.length; i++) {
-      if (this.stopped) {
-        await this.release(claimed.token, claimed.rows.slice(i));
-        break;
-      }
-      await this.deliverOne(claimed.rows[i], claimed.token);
+    let i = 0;
+    try {
+      for (; i < claimed.rows.length && !this.stopped; i++) await this.deliverOne(claimed.rows[i], claimed.token);
+    } finally {
+      // Rows not attempted (stopping, or an error recording an outcome) go back at once instead of
+      // waiting for their lease to run out.
+      const rest = claimed.rows.slice(i + (i < claimed.rows.length && !this.stopped ? 1 : 0));
+      if (rest.length) await this.release(claimed.token, rest).catch((err) => this.deps.logger.error({ err }, "outbox release failed"));
     }
-    return claimed.rows.length;
+    return claimed.found;
   }
 
-  private async claim(): Promise<{ token: string; rows: OutboxItem[] }> {
+  private async claim(): Promise<{ token: string; rows: OutboxItem[]; found: number }> {
     const token = newId();
     const now = this.deps.clock.now();
     const leaseUntil = new Date(now.getTime() + this.deps.settings.leaseSeconds * 1000);
+    // Candidates first, with a plain read outside any transaction: an idle poll takes no lock.
+    const due = await this.deps.dataSource
+      .getRepository(OutboxItem)
+      .createQueryBuilder("o")
+      .select("o.id", "id")
+      .where("o.status = :pending AND o.dueAt <= :now", { pending: OutboxStatus.PENDING, now })
+      .andWhere(new Brackets((b) => b.where("o.leaseUntil IS NULL").orWhere("o.leaseUntil < :now", { now })))
+      .orderBy("o.dueAt", "ASC")
+      .limit(BATCH)
+      .getRawMany<{ id: string }>();
+    if (due.length === 0) return { token, rows: [], found: 0 };
+    const ids = due.map((d) => d.id).sort();
     const rows = await this.deps.tx(async (em) => {
       const repo = em.getRepository(OutboxItem);
-      const due = await repo
-        .createQueryBuilder("o")
-        .select("o.id", "id")
-        .where("o.status = :pending AND o.dueAt <= :now", { pending: OutboxStatus.PENDING, now })
-        .andWhere(new Brackets((b) => b.where("o.leaseUntil IS NULL").orWhere("o.leaseUntil < :now", { now })))
-        .orderBy("o.dueAt", "ASC")
-        .limit(BATCH)
-        .getRawMany<{ id: string }>();
-      if (due.length === 0) return [];
-      const ids = due.map((d) => d.id).sort();
       // The claim: only rows still pending with no live lease change (another instance's claim of the
-      // same row, committed first, makes this one skip it).
+      // same row, committed first, makes this one skip it; on MariaDB the UPDATE re-reads the locked row).
       await repo
         .createQueryBuilder()
         .update()
@@ -201,7 +214,7 @@ export class Outbox {
         .execute();
       return repo.find({ where: { leaseOwner: token }, order: { dueAt: "ASC" } });
     });
-    return { token, rows };
+    return { token, rows, found: due.length };
   }
 
   private async deliverOne(row: OutboxItem, token: string): Promise<void> {
