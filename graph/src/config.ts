@@ -77,6 +77,12 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like login_account=10/900,register_ip=30/3600")
     .optional(),
+  /** Prometheus metrics on their own listener (0: any free port); unset with METRICS_TOKEN unset: no metrics at all. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics listener binds (default 127.0.0.1; 0.0.0.0 for a scraper in another container). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** A bearer token for /metrics: on the main port when METRICS_PORT is unset, and on the metrics port too when set. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export interface Config {
@@ -108,6 +114,11 @@ export interface Config {
   requestExpiryDays: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
+  /**
+   * Prometheus metrics (server/metrics.ts): off unless METRICS_PORT or METRICS_TOKEN is set. `port`: served on
+   * their own listener at `host`; else `/metrics` on the main port. `token`: a bearer token `/metrics` requires.
+   */
+  metrics?: { port?: number; host: string; token?: string };
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -172,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
+    metrics:
+      e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
+        ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
+        : undefined,
     rateLimits: Object.fromEntries(
       (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
         const [name, value] = rule.split("=");

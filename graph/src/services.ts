@@ -94,7 +94,7 @@ export function createServices(
 ): Services {
   const deps: Deps = {
     ...input,
-    tx: createTx(input.dataSource, txLimits(input.config.database)),
+    tx: createTx(input.dataSource, txLimits(input.config.database), input.metrics?.tx),
     mailer: input.mailer ?? createMailer(input.config, input.logger),
     payments: input.payments ?? createPaymentGateway(input.config),
     storage: input.storage ?? createStorage(input.config),

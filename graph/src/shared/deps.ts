@@ -5,6 +5,7 @@ import type { PaymentGateway } from "../modules/coins/payment-gateway.js";
 import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
 import type { Mailer } from "./mail.js";
+import type { Metrics } from "./metrics.js";
 import type { AppPubSub } from "./pubsub.js";
 import type { Storage } from "./storage.js";
 
@@ -22,4 +23,6 @@ export interface Deps {
   payments: PaymentGateway;
   /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */
   storage: Storage;
+  /** Prometheus instruments, when metrics are configured (METRICS_PORT / METRICS_TOKEN); absent, nothing is measured. */
+  metrics?: Metrics;
 }
