@@ -68,6 +68,16 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     instrumentHttp(fastify, metrics);
     metrics.gauge("graphql_ws_sockets_open", "WebSockets open on /graphql on this instance", () => ws.wss.clients.size);
     metrics.gauge("graphql_ws_subscriptions_active", "Subscriptions running on this instance's sockets", () => ws.activeSubscriptions());
+    // The durable outbox (shared by every instance): rows waiting per channel, rows given up on.
+    const depth = () => services.outbox.depth();
+    metrics.labelledGauge("outbox_pending", "Outbox rows waiting to be delivered, by channel (all instances)", ["channel"], async () =>
+      Object.entries((await depth()).pending).map(([channel, n]) => [{ channel }, n]),
+    );
+    metrics.gauge(
+      "outbox_failed",
+      "Outbox rows given up on after retrying (all instances; the logs say why)",
+      async () => (await depth()).failed,
+    );
   }
   await registerHttp(fastify, services, apollo, opts);
   if (metrics && config.metrics?.port === undefined) metricsRoute(fastify, metrics, config.metrics?.token);
@@ -76,6 +86,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   let metricsListener: MetricsListener | undefined;
   if (metrics && config.metrics?.port !== undefined) metricsListener = await listenMetrics(metrics, config.metrics);
   services.jobs.start(config.jobsTickSeconds * 1000);
+  services.outbox.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -86,14 +97,19 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     httpServer,
     metricsUrl: metricsListener?.url ?? (metrics ? `http://127.0.0.1:${port}/metrics` : undefined),
     close() {
-      // Stop accepting, let in-flight requests finish (Apollo's drain), close sockets, then the pool.
+      // Draining first (/readyz 503); the job runner and the outbox worker stop after their current
+      // item while Apollo's drain stops accepting, lets in-flight requests (and their transactions)
+      // finish and closes realtime sockets with 1012; then the pools close.
       closing ??= (async () => {
+        services.readiness.markDraining();
+        const workers = Promise.all([services.jobs.stop(), services.outbox.stop()]);
         await metricsListener?.close();
         await apollo.stop();
         // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
         await fastify.close();
-        await services.jobs.stop();
+        await workers;
         await services.background.idle();
+        await services.readiness.close();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();
         await pubsub.close();

@@ -72,6 +72,23 @@ const schema = z.object({
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** Days a swap or pay request may stay unanswered before it expires. */
   REQUEST_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Seconds between the outbox worker's polls for due mails (each commit also nudges it); 0 turns the timer off. */
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How long a worker's claim of an outbox row lasts before another instance may deliver it (longer than one SMTP send). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** The first retry's delay after a refused delivery; each next one doubles (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
+  OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
+  /** Hours after which an undelivered outbox row is given up (marked failed, logged at error level). */
+  OUTBOX_GIVE_UP_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 60)
+    .default(48),
+  /** Days sent outbox rows are kept (then pruned). */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The longest a SIGTERM'd server takes to stop gracefully before it exits anyway (seconds). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   /** Overrides of the built-in rate limits: `login_account=10/900,register_ip=30/3600` (points/seconds). */
   RATE_LIMITS: z
     .string()
@@ -112,6 +129,17 @@ export interface Config {
   mailDigestHour: number;
   /** Days an unanswered (pending) swap or pay request lives before the expiry job ends it. */
   requestExpiryDays: number;
+  /** The durable outbox (mail, push): poll, lease, backoff, give-up and retention (shared/outbox.ts). */
+  outbox: {
+    pollSeconds: number;
+    leaseSeconds: number;
+    retrySeconds: number;
+    retryMaxSeconds: number;
+    giveUpHours: number;
+    keepDays: number;
+  };
+  /** Bound of a graceful stop (SIGTERM) before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
   /**
@@ -187,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
         ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
         : undefined,
+    outbox: {
+      pollSeconds: e.OUTBOX_POLL_SECONDS,
+      leaseSeconds: e.OUTBOX_LEASE_SECONDS,
+      retrySeconds: e.OUTBOX_RETRY_SECONDS,
+      retryMaxSeconds: Math.max(e.OUTBOX_RETRY_SECONDS, e.OUTBOX_RETRY_MAX_SECONDS),
+      giveUpHours: e.OUTBOX_GIVE_UP_HOURS,
+      keepDays: e.OUTBOX_KEEP_DAYS,
+    },
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     rateLimits: Object.fromEntries(
       (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
         const [name, value] = rule.split("=");

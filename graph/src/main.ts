@@ -1,7 +1,7 @@
 import { startApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { ShiftableClock } from "./shared/clock.js";
-import { createLogger } from "./shared/logger.js";
+import { createProcessLogger } from "./shared/logger.js";
 
 async function main() {
   let config;
@@ -14,21 +14,42 @@ async function main() {
     }
     throw e;
   }
-  const logger = createLogger(config.logLevel);
+  // Past the shutdown deadline the logger stops waiting for a stdout nobody reads.
+  let deadline = Infinity;
+  const logger = createProcessLogger(config.logLevel, () => Date.now() > deadline);
   const e2eClock = config.e2eHooks ? new ShiftableClock() : undefined;
   // Signals are handled from the first moment: the server may answer requests before start-up
   // has finished, and a SIGTERM then must still shut it down cleanly (once it is up).
   let stopping: string | null = null;
   let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  /**
+   * Graceful stop (docs/development.md, "Shutdown"): /readyz answers 503 at once, the server stops
+   * accepting, in-flight requests and their transactions finish, realtime sockets close with 1012
+   * (clients reconnect, to another instance behind the proxy), the job runner and the outbox worker
+   * stop after their current item, then the pools close. Bounded by SHUTDOWN_TIMEOUT_SECONDS: past
+   * it the process exits with status 1 whatever is still running.
+   */
   const stop = async (signal: string) => {
     if (!app) {
       stopping = signal;
       return;
     }
-    logger.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    const ms = config.shutdownTimeoutSeconds * 1000;
+    deadline = Date.now() + ms;
+    logger.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, "shutting down");
+    const timer = setTimeout(() => {
+      logger.error({ signal }, "shutdown took too long: exiting anyway");
+      process.exit(1);
+    }, ms);
+    timer.unref();
+    try {
+      await app.close();
+    } catch (err) {
+      logger.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
     clearTimeout(timer);
+    logger.info("stopped");
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));

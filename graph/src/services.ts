@@ -30,8 +30,10 @@ import { ModerationService } from "./modules/moderation/moderation.service.js";
 import { OperatorsService } from "./modules/moderation/operators.service.js";
 import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
+import { ReadinessService } from "./modules/system/readiness.js";
 import { BackgroundTasks } from "./shared/background.js";
-import { createMailer, type Mailer } from "./shared/mail.js";
+import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
+import { Outbox } from "./shared/outbox.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
@@ -49,8 +51,12 @@ export interface Services {
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
-  /** Mails sent after answering; `idle()` waits for them (shutdown, tests). */
+  /** Work started after answering that is not mail (mail goes through `outbox`); `idle()` waits for it (shutdown, tests). */
   background: BackgroundTasks;
+  /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
+  outbox: Outbox;
+  /** `/readyz`: not draining, database and (configured) Redis reachable. */
+  readiness: ReadinessService;
   blocks: BlocksService;
   snake: SnakeService;
   users: UsersService;
@@ -90,12 +96,23 @@ export interface Services {
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(
-  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage"> & { mailer?: Mailer; payments?: PaymentGateway; storage?: Storage },
+  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage" | "outbox" | "mail"> & {
+    mailer?: Mailer;
+    payments?: PaymentGateway;
+    storage?: Storage;
+  },
 ): Services {
+  const tx = createTx(input.dataSource, txLimits(input.config.database), input.metrics?.tx);
+  const mailer = input.mailer ?? createMailer(input.config, input.logger);
+  // Every mail goes through the durable outbox; other channels (push) register on `services.outbox`.
+  const outbox = new Outbox({ tx, dataSource: input.dataSource, clock: input.clock, logger: input.logger, settings: input.config.outbox });
+  outbox.register(mailChannel(mailer, new URL(input.config.publicUrl).hostname));
   const deps: Deps = {
     ...input,
-    tx: createTx(input.dataSource, txLimits(input.config.database), input.metrics?.tx),
-    mailer: input.mailer ?? createMailer(input.config, input.logger),
+    tx,
+    mailer,
+    outbox,
+    mail: new MailQueue(outbox),
     payments: input.payments ?? createPaymentGateway(input.config),
     storage: input.storage ?? createStorage(input.config),
   };
@@ -112,10 +129,10 @@ export function createServices(
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
   const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
-  const emailVerification = new EmailVerificationService(deps, rateLimits, background, auth, standing);
+  const emailVerification = new EmailVerificationService(deps, rateLimits, auth, standing);
   const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
-  const passwordResets = new PasswordResetService(deps, rateLimits, background, auth);
-  const contact = new ContactService(deps, rateLimits, background);
+  const passwordResets = new PasswordResetService(deps, rateLimits, auth);
+  const contact = new ContactService(deps, rateLimits);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User), rankingChanged);
   const notificationMail = new NotificationMailService(deps, {
@@ -129,7 +146,7 @@ export function createServices(
   const chatOpen = new ChatOpenService(deps);
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
-  const lessons = new LessonsService(deps, { chats: chat, users, background });
+  const lessons = new LessonsService(deps, { chats: chat, users });
   lessons.schedule(jobs);
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
@@ -184,6 +201,8 @@ export function createServices(
     contact,
     rateLimits,
     background,
+    outbox,
+    readiness: new ReadinessService(deps),
     blocks,
     snake,
     users,

@@ -84,3 +84,12 @@ export function unsubscribeUrlOf(mail: OutboxMail): string | null {
 export function calendarPartsOf(mail: OutboxMail): OutboxMail[] {
   return (mail.parts ?? []).filter((p) => (p.headers["content-type"] ?? "").toLowerCase().startsWith("text/calendar"));
 }
+
+/**
+ * Waits until the mails the app has queued are written: work started after a request (the chat
+ * message's presence check) has finished and the outbox worker has delivered every row due now.
+ */
+export async function mailSettled(services: { background: { idle(): Promise<void> }; outbox: { drain(): Promise<void> } }): Promise<void> {
+  await services.background.idle();
+  await services.outbox.drain();
+}

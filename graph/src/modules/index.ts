@@ -66,6 +66,7 @@ import { privacyRest } from "./privacy/privacy.rest.js";
 import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
+import { OutboxItem } from "../shared/outbox.entity.js";
 
 /**
  * The module registry: every entity, resolver and REST router the app has.
@@ -102,6 +103,7 @@ export const allEntities: Function[] = [
   Operator,
   OperatorAction,
   JobRun,
+  OutboxItem,
   NotificationMailSetting,
   NotificationDigestItem,
   Lesson,

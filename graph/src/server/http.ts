@@ -73,6 +73,11 @@ export async function registerHttp(
     const up = await databaseUp({ services });
     return reply.code(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
   });
+  // Readiness (load balancers): 503 with the reason while draining or while the database or Redis is unreachable.
+  app.get("/readyz", async (_request, reply) => {
+    const report = await services.readiness.check();
+    return reply.code(report.ready ? 200 : 503).send({ status: report.ready ? "ready" : "unavailable", ...report });
+  });
   if (services.deps.config.e2eHooks && opts.e2eClock) await app.register((e2e) => e2eHooks(e2e, services, opts.e2eClock!));
 
   await app.register((api) => restPlugin(api, services), { prefix: REST_PREFIX });

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../shared/paths.js";
 export const WEB_DIST = path.join(PROJECT_ROOT, "dist/web");
 
 /** What the client-side routes are: every GET outside the server's own paths (and the hashed assets, whose misses are 404s). */
-const SPA_PATH = /^\/(?!api\/|graphql|healthz|uploads\/|assets\/|__e2e)/i;
+const SPA_PATH = /^\/(?!api\/|graphql|healthz|readyz|uploads\/|assets\/|__e2e)/i;
 
 /** Serves index.html for a client-side route; false when the request is not one (then the 404). */
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;

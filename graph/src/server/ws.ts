@@ -94,6 +94,9 @@ function variableFailures(schema: GraphQLSchema, document: DocumentNode, operati
   );
 }
 
+/** The close code of every realtime socket when the server stops (RFC 6455 1012, Service Restart): clients reconnect. */
+export const SERVICE_RESTART = 1012;
+
 /**
  * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
  * token must send a valid one: a bad token closes the socket with 4403. Without a
@@ -233,6 +236,17 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
     /** Subscriptions running on this instance's sockets. */
     activeSubscriptions: () => activeSubscriptions,
     async dispose() {
+      // A stopping server closes every socket with 1012 (Service Restart): the web client's
+      // graphql-ws retries it (web/src/lib/realtime.ts), reaching another instance or this one restarted.
+      const closed = [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once("close", () => resolve());
+            client.close(SERVICE_RESTART, "Service Restart");
+          }),
+      );
+      // The close handshake gets a moment; a peer that does not answer is cut off below.
+      await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(r, 1000).unref())]);
       await serverCleanup.dispose();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

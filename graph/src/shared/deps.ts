@@ -4,7 +4,8 @@ import type { Tx } from "../db/transaction.js";
 import type { PaymentGateway } from "../modules/coins/payment-gateway.js";
 import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
-import type { Mailer } from "./mail.js";
+import type { Mailer, MailQueue } from "./mail.js";
+import type { Outbox } from "./outbox.js";
 import type { Metrics } from "./metrics.js";
 import type { AppPubSub } from "./pubsub.js";
 import type { Storage } from "./storage.js";
@@ -17,8 +18,12 @@ export interface Deps {
   clock: Clock;
   pubsub: AppPubSub;
   logger: Logger;
-  /** Outbox folder by default, SMTP when SMTP_URL is set. */
+  /** The mail transport (the outbox worker's "mail" channel sends through it): outbox folder by default, SMTP when SMTP_URL is set. */
   mailer: Mailer;
+  /** The durable outbox: rows written in a transaction, delivered by a worker after it commits (shared/outbox.ts). */
+  outbox: Outbox;
+  /** Mails from services: `mail.queue(em, message, { key })` inside the transaction of the change that causes them. */
+  mail: MailQueue;
   /** Coin purchases: the sandbox by default, Razorpay when RAZORPAY_KEY_ID/SECRET are set. */
   payments: PaymentGateway;
   /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */

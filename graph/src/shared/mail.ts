@@ -3,9 +3,11 @@ import { mkdirSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import type { EntityManager } from "typeorm";
 import type { Config } from "../config.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
+import type { DeliveryOutcome, Outbox, OutboxChannel } from "./outbox.js";
 
 const nodemailer = () => lazyRequire("nodemailer") as typeof import("nodemailer");
 
@@ -24,6 +26,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Files sent with the mail (a lesson's .ics invitation: `text/calendar; method=REQUEST`). */
   attachments?: MailAttachment[];
+  /** The Message-ID header (`<id@host>`); the outbox sets it from its row, so a resent mail keeps its id. */
+  messageId?: string;
 }
 
 export interface MailAttachment {
@@ -90,4 +94,46 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "data
   return config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, logger);
+}
+
+/** The outbox channel every mail goes through. */
+export const MAIL_CHANNEL = "mail";
+
+/**
+ * What a failed send means: a permanent (5xx) refusal of the recipient or of the message drops
+ * the mail (sending it again would be refused again); anything else (4xx, a connection or timeout,
+ * a 5xx about our credentials, which an operator can fix) is retried.
+ */
+export function mailFailureOutcome(err: unknown): DeliveryOutcome {
+  const e = err as { responseCode?: number; code?: string; message?: string; response?: string };
+  const text = String(e?.response ?? e?.message ?? err).slice(0, 500);
+  const permanent = typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+  if (permanent && (e.code === "EENVELOPE" || e.code === "EMESSAGE"))
+    return { kind: "drop", reason: `refused by the mail server: ${text}` };
+  return { kind: "retry", error: text };
+}
+
+/** The "mail" channel: sends the queued message through the Mailer, its Message-ID made from the outbox row. */
+export function mailChannel(mailer: Mailer, messageIdHost = "skill-exchange"): OutboxChannel<MailMessage> {
+  return {
+    name: MAIL_CHANNEL,
+    async deliver(message, item) {
+      try {
+        await mailer.send({ ...message, messageId: message.messageId ?? `<${item.id}@${messageIdHost}>` });
+        return { kind: "sent" };
+      } catch (err) {
+        return mailFailureOutcome(err);
+      }
+    },
+  };
+}
+
+/** How services send mail: queued in the caller's transaction, sent by the outbox worker after it commits. */
+export class MailQueue {
+  constructor(private readonly outbox: Outbox) {}
+
+  /** `key` makes a repeat of the same mail (a retried unit of work, a job run twice) a no-op. */
+  queue(em: EntityManager, message: MailMessage, opts: { key?: string } = {}): Promise<void> {
+    return this.outbox.enqueue(em, MAIL_CHANNEL, message, opts);
+  }
 }

@@ -139,6 +139,35 @@ describe.each(dbTargets)("metrics on %s", (target) => {
   });
 });
 
+describe.each(dbTargets)("outbox and job metrics on %s", (target) => {
+  it("shows outbox rows waiting and given up on, and job runs by outcome with their durations", async () => {
+    const t = await startTestApp(target, { env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const { outbox, jobs } = t.app.services;
+      // A channel that refuses for good, and one whose server is down (its rows wait for a retry in an hour).
+      outbox.register({ name: "metrics-refused", deliver: async () => ({ kind: "drop", reason: "refused by the test" }) });
+      outbox.register({ name: "metrics-unserved", deliver: async () => ({ kind: "retry", error: "down", afterMs: 3_600_000 }) });
+      await t.app.services.deps.tx(async (em) => {
+        await outbox.enqueue(em, "metrics-refused", { n: 1 });
+        for (let n = 0; n < 2; n++) await outbox.enqueue(em, "metrics-unserved", { n });
+      });
+      await outbox.drain();
+      jobs.register({ name: "metrics-ok", every: 3_600_000, run: async () => undefined });
+      jobs.register({ name: "metrics-failing", every: 3_600_000, run: async () => Promise.reject(new Error("the test's failure")) });
+      await jobs.runDue(t.clock.now());
+
+      const m = await read(t.app.metricsUrl!);
+      expect(value(m, "outbox_pending", { channel: "metrics-unserved" })).toBe(2);
+      expect(value(m, "outbox_failed")).toBe(1);
+      expect(value(m, "job_runs_total", { job: "metrics-ok", outcome: "ok" })).toBe(1);
+      expect(value(m, "job_runs_total", { job: "metrics-failing", outcome: "failed" })).toBe(1);
+      expect(value(m, "job_run_duration_seconds_count", { job: "metrics-ok" })).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("where metrics are served", () => {
   it("on a listener of their own with METRICS_PORT (the main port serves none), the token still required when set", async () => {
     const t = await startTestApp("sqlite", { env: { METRICS_PORT: "0", METRICS_TOKEN: TOKEN } });

@@ -21,6 +21,8 @@ export const wsClient: WsClient = createClient({
   // exponential backoff with jitter, capped at 30s, for a server that is restarting.
   retryWait: (retries) =>
     new Promise((resolve) => setTimeout(resolve, Math.min(30_000, retries === 0 ? 0 : 1000 * 2 ** retries) + Math.random() * 300)),
+  // A server that stops closes sockets with 1012 (Service Restart, graph/src/server/ws.ts): graphql-ws
+  // counts it as retryable and so do we, so the socket comes back on another instance or the restarted one.
   // 4403 means the server rejected our token; retrying with the same token cannot help.
   // A token change terminates the socket (4499), which does retry, with the new token.
   shouldRetry: (event) => !(isCloseEvent(event) && event.code === CloseCode.Forbidden),

@@ -78,12 +78,15 @@ export class AccountsService {
       visible: false,
     });
     try {
-      await this.users.insert(user);
+      // The account and its verification mail (the outbox row) commit together.
+      await this.deps.tx(async (em) => {
+        await em.getRepository(User).insert(user);
+        await this.verification.sendLink(em, user.id);
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);
       throw e;
     }
-    this.verification.sendLink(user.id);
     this.deps.logger.info({ userId: user.id }, "account registered");
     return { token: await this.auth.issueToken(user), userId: user.id };
   }

@@ -1,5 +1,4 @@
 import type { Deps } from "../../shared/deps.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
@@ -20,10 +19,9 @@ export class ContactService {
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
-    private readonly background: BackgroundTasks,
   ) {}
 
-  /** Returns the legacy success text. The row is stored before answering; the mail follows. */
+  /** Returns the legacy success text. The row and its queued mail are stored before answering; the mail follows. */
   async send(input: ContactInput, ip: string): Promise<string> {
     const name = (input.name ?? "").trim().replace(/\s+/g, " ");
     const email = (input.email ?? "").trim();
@@ -34,15 +32,16 @@ export class ContactService {
     await this.limits.consume(["contact_ip", ip]);
 
     const row: ContactMessage = { id: newId(), name, email, message, ip: ip.slice(0, 64), createdAt: this.deps.clock.now() };
-    await this.deps.dataSource.getRepository(ContactMessage).insert(row);
-    this.background.run("contact mail", () =>
-      this.deps.mailer.send({
+    // The row and its mail to the team (an outbox row, sent after the commit) are stored together.
+    await this.deps.tx(async (em) => {
+      await em.getRepository(ContactMessage).insert(row);
+      await this.deps.mail.queue(em, {
         to: this.deps.config.contactTo,
         replyTo: { name, address: email },
         subject: `Contact form: ${name}`,
         text: `${message}\n\n-- \n${name} <${email}>\nSent through the Skill Exchange contact form (message ${row.id}).`,
-      }),
-    );
+      });
+    });
     return MESSAGES.contactSent;
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gqlFrom, randomIp } from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { outboxMails } from "../../../test/outbox.js";
+import { outboxMails, mailSettled } from "../../../test/outbox.js";
 import { ContactMessage } from "./contact-message.entity.js";
 
 const SEND = `mutation Send($input: ContactMessageInput!) { sendContactMessage(input: $input) }`;
@@ -28,7 +28,7 @@ describe.each(dbTargets)("contact form on %s", (target) => {
     expect(row).toMatchObject({ name: "Asha Raman", message: "Can I teach Carnatic music here?\nThanks!", ip });
     expect(row.createdAt.getTime()).toBe(t.clock.now().getTime());
 
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const mail = outboxMails(t.config.dataDir).find((m) => m.text.includes("Carnatic"))!;
     expect(mail.headers.to).toBe("team@example.org");
     expect(mail.headers["reply-to"]).toBe("Asha Raman <asha@example.com>");

@@ -1,8 +1,8 @@
 import { type EntityManager, IsNull, LessThan, type Repository } from "typeorm";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import type { Deps } from "../../shared/deps.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
+import type { MailMessage } from "../../shared/mail.js";
 import { badInput, notFound } from "../../shared/errors.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { AuthService } from "./auth.service.js";
@@ -32,7 +32,6 @@ export class EmailVerificationService {
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
-    private readonly background: BackgroundTasks,
     private readonly auth: AuthService,
     private readonly standing: Pick<StandingService, "refresh">,
   ) {
@@ -40,9 +39,17 @@ export class EmailVerificationService {
     this.links = new SingleUseLinks(deps.dataSource, EmailVerification);
   }
 
-  /** Mails a fresh link to the student's address, after the caller has answered. */
-  sendLink(userId: string): void {
-    this.background.run("verification mail", () => this.mailLink(userId));
+  /**
+   * Issues a fresh link and queues its mail inside `em` (registration's transaction, a resend's):
+   * the mail goes out exactly when the link was stored (the outbox worker sends it after the commit).
+   */
+  async sendLink(em: EntityManager, userId: string): Promise<void> {
+    const user = await em
+      .getRepository(User)
+      .findOne({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerifiedAt: true } });
+    if (!user || user.emailVerifiedAt) return;
+    const token = await this.links.issue(user.id, this.deps.clock.now(), VERIFICATION_WINDOW_MS, { email: user.email }, em);
+    await this.deps.mail.queue(em, this.linkMail(user, `${this.deps.config.publicUrl}/verify-email/${token}`));
   }
 
   /** "Resend the mail": rate-limited per student; refused once the address is verified. */
@@ -51,7 +58,7 @@ export class EmailVerificationService {
     if (!user) throw notFound("User not found");
     if (user.emailVerifiedAt) throw badInput(VERIFY_MESSAGES.alreadyVerified);
     await this.limits.consume(["verify_resend", userId]);
-    this.sendLink(userId);
+    await this.deps.tx((em) => this.sendLink(em, userId));
     return VERIFY_MESSAGES.resent;
   }
 
@@ -134,12 +141,8 @@ export class EmailVerificationService {
     await this.links.forget(em, userId);
   }
 
-  private async mailLink(userId: string): Promise<void> {
-    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerifiedAt: true } });
-    if (!user || user.emailVerifiedAt) return;
-    const token = await this.links.issue(user.id, this.deps.clock.now(), VERIFICATION_WINDOW_MS, { email: user.email });
-    const link = `${this.deps.config.publicUrl}/verify-email/${token}`;
-    await this.deps.mailer.send({
+  private linkMail(user: Pick<User, "name" | "email">, link: string): MailMessage {
+    return {
       to: { name: user.name, address: user.email },
       subject: "Verify your Skill Exchange college mail",
       text: [
@@ -154,6 +157,6 @@ export class EmailVerificationService {
         "",
         "If you did not sign up, ignore this mail: the account is released after " + `${VERIFICATION_HOURS} hours.`,
       ].join("\n"),
-    });
+    };
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager, Repository } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import { HOUR } from "../../shared/clock.js";
 import { badInput } from "../../shared/errors.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
@@ -13,6 +12,9 @@ import { User } from "./user.entity.js";
 
 export const RESET_LINK_TTL_MS = HOUR;
 
+/** The outbox channel of reset requests: its worker makes the link and queues the mail. */
+export const RESET_REQUEST_CHANNEL = "password-reset";
+
 const invalidLink = () => badInput(MESSAGES.resetInvalid, { field: "token" });
 
 /** "Forgot password" links: asked for by email, checked, used once to set a new password. */
@@ -23,44 +25,59 @@ export class PasswordResetService {
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
-    private readonly background: BackgroundTasks,
     private readonly auth: AuthService,
   ) {
     this.users = deps.dataSource.getRepository(User);
     this.resets = new SingleUseLinks(deps.dataSource, PasswordReset);
+    // A request is an outbox row whether or not the address has an account (same work, same time to
+    // answer); delivering it issues the link and queues its mail in one transaction. The row id keys
+    // the mail, so a request delivered twice (an instance died before marking it) mails once.
+    deps.outbox.register<{ email: string }>({
+      name: RESET_REQUEST_CHANNEL,
+      deliver: async ({ email }, item) => {
+        await this.deps.tx((em) => this.sendLink(em, email, item.id));
+        return { kind: "sent" };
+      },
+    });
   }
 
   /**
    * Always answers the same neutral message, whether or not an account has the email.
-   * The link is made and mailed after answering, so the answer also takes the same time.
+   * The request is recorded (an outbox row) and the link made and mailed after answering, so the
+   * answer also takes the same time.
    */
   async requestReset(rawEmail: string, ip: string): Promise<string> {
     if (typeof rawEmail !== "string" || !rawEmail.trim()) throw badInput(MESSAGES.forgotEmailRequired, { field: "email" });
     const email = lookupEmail(rawEmail);
     await this.limits.consume(["forgot_ip", ip], ["forgot_email", email ?? "(not an email)"]);
-    if (email) this.background.run("password reset mail", () => this.sendLink(email));
+    if (email) await this.deps.tx((em) => this.deps.outbox.enqueue(em, RESET_REQUEST_CHANNEL, { email }));
     return MESSAGES.forgotSent;
   }
 
-  private async sendLink(email: string): Promise<void> {
-    const user = await this.users.findOne({ where: { email }, select: { id: true, name: true, email: true } });
+  private async sendLink(em: EntityManager, email: string, requestId: string): Promise<void> {
+    const user = await em.getRepository(User).findOne({ where: { email }, select: { id: true, name: true, email: true } });
     if (!user) return;
-    const token = await this.resets.issue(user.id, this.deps.clock.now(), RESET_LINK_TTL_MS, {});
+    const token = await this.resets.issue(user.id, this.deps.clock.now(), RESET_LINK_TTL_MS, {}, em);
     const link = `${this.deps.config.publicUrl}/reset-password/${token}`;
-    await this.deps.mailer.send({
-      to: { name: user.name, address: user.email },
-      subject: "Reset your Skill Exchange password",
-      text: [
-        `Hello ${user.name},`,
-        "",
-        "Someone (hopefully you) asked to reset the password of your Skill Exchange account.",
-        "Open this link within one hour to choose a new password:",
-        "",
-        link,
-        "",
-        "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
-      ].join("\n"),
-    });
+    const key = `password-reset:${requestId}`;
+    await this.deps.mail.queue(
+      em,
+      {
+        to: { name: user.name, address: user.email },
+        subject: "Reset your Skill Exchange password",
+        text: [
+          `Hello ${user.name},`,
+          "",
+          "Someone (hopefully you) asked to reset the password of your Skill Exchange account.",
+          "Open this link within one hour to choose a new password:",
+          "",
+          link,
+          "",
+          "The link works once. If you did not ask for it, ignore this mail: your password stays as it is.",
+        ].join("\n"),
+      },
+      { key },
+    );
   }
 
   /** True when the token is a live link: known, unused and not expired. */

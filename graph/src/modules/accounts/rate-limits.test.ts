@@ -12,7 +12,7 @@ import {
   uniqueName,
 } from "../../../test/accounts.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { outboxMails, resetLinkIn } from "../../../test/outbox.js";
+import { outboxMails, resetLinkIn, mailSettled } from "../../../test/outbox.js";
 import { ContactMessage } from "./contact-message.entity.js";
 import { User } from "./user.entity.js";
 
@@ -161,11 +161,11 @@ describe.each(dbTargets)("rate limits on %s", (target) => {
       expect(limited.status).toBe(429);
       expect(limited.body.error).toBe(RETRY_HOUR);
     }
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     expect(mails()).toBe(2);
     moveDate(60 * 60 * 1000 + 1000);
     expect((await restFrom(t, randomIp(), "/forgot-password", { email: s.email })).status).toBe(200);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     expect(mails()).toBe(3);
   });
 

@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import { LOGOUT, randomIp, registerStudent } from "../../../test/accounts.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
-import { outboxMails, resetLinkIn } from "../../../test/outbox.js";
+import { outboxMails, resetLinkIn, mailSettled } from "../../../test/outbox.js";
 
 const SUB = `subscription { notificationAdded { id message } }`;
 
@@ -80,7 +80,7 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
     await listening(t, s.userId);
     const r = await t.rest("POST", "/forgot-password", { body: { email: s.email }, headers: { "x-forwarded-for": randomIp() } });
     expect(r.status).toBe(200);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const link = resetLinkIn(
       outboxMails(t.config.dataDir)
         .filter((m) => m.headers.to?.includes(s.email))

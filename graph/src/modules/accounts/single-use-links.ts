@@ -80,7 +80,7 @@ export class SingleUseLinks<T extends SingleUseLinkRow> {
   }
 
   /** Stores a new link for `userId`, live for `ttlMs` from `now`, and returns its token (to mail; never stored). */
-  async issue(userId: string, now: Date, ttlMs: number, extra: Extra<T>): Promise<string> {
+  async issue(userId: string, now: Date, ttlMs: number, extra: Extra<T>, em?: EntityManager): Promise<string> {
     const token = newLinkToken();
     const row = {
       ...extra,
@@ -91,7 +91,7 @@ export class SingleUseLinks<T extends SingleUseLinkRow> {
       expiresAt: new Date(now.getTime() + ttlMs),
       usedAt: null,
     };
-    await this.repo().insert(row as unknown as QueryDeepPartialEntity<T>);
+    await this.repo(em).insert(row as unknown as QueryDeepPartialEntity<T>);
     return token;
   }
 

@@ -134,8 +134,8 @@ export class ChatService {
     return { chats, refundedCoins };
   }
 
-  chatsByIds(ids: readonly string[]): Promise<Chat[]> {
-    return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+  chatsByIds(ids: readonly string[], em?: EntityManager): Promise<Chat[]> {
+    return ids.length ? this.repo(em).find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
   /** A student's chats (any state) with every message, and the reports they made: for their data export. */

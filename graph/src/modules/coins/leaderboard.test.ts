@@ -4,7 +4,7 @@ import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js"
 import { checkLedgerInvariants } from "./ledger.invariants.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
-import { outboxMails, verifyLinkIn } from "../../../test/outbox.js";
+import { outboxMails, verifyLinkIn, mailSettled } from "../../../test/outbox.js";
 import { leaderboardQuery } from "./leaderboard.service.js";
 
 const BOARD = "query ($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
@@ -80,7 +80,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     const names = async () => (await t.rest("GET", "/leaderboard")).body.map((x: { name: string }) => x.name);
     // Ranked once the address is verified, not before.
     expect(await names()).not.toContain("Fresh Face");
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const link = verifyLinkIn(
       outboxMails(t.config.dataDir)
         .filter((m) => m.headers.to?.includes("26z999@"))

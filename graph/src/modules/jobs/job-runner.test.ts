@@ -93,10 +93,68 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
     const dead = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
     dead.register({ name, every: DAY, offset: 7 * HOUR, run: () => new Promise<void>(() => {}) });
     void dead.runDue();
-    await eventually(async () => (await a.state(name))?.leaseOwner === dead.id, "lease taken by the dying instance");
+    await eventually(async () => (await a.state(name))?.leaseOwner != null, "lease taken by the dying instance");
     expect(await a.runDue()).toEqual([]);
     t.clock.advance(11 * MINUTE);
     expect(await a.runDue()).toEqual([name]);
     expect(runs).toHaveLength(2);
+  });
+
+  it("a long run renews its lease so nobody takes it over; a run that lost its lease records nothing", async () => {
+    const name = `daily-${target}-4`;
+    const runs: string[] = [];
+    let release: () => void = () => undefined;
+    let aborted = false;
+    const slow = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+    slow.register({
+      name,
+      every: DAY,
+      offset: 7 * HOUR,
+      leaseMs: 10 * MINUTE,
+      run: (_now, slot, signal) =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          signal.addEventListener("abort", () => (aborted = true));
+        }).then(() => void runs.push(`slow@${slot.toISOString()}`)),
+    });
+    const other = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+    other.register({
+      name,
+      every: DAY,
+      offset: 7 * HOUR,
+      leaseMs: 10 * MINUTE,
+      run: async (_now, slot) => void runs.push(`other@${slot.toISOString()}`),
+    });
+    const leased = () => eventually(async () => (await other.state(name))?.leaseOwner != null, "lease taken");
+
+    // A run longer than its lease: renewed (the timer does it every third of the lease) before it runs out.
+    t.clock.advance(DAY);
+    const first = slow.runDue();
+    await leased();
+    t.clock.advance(8 * MINUTE);
+    await slow.renewLeases();
+    t.clock.advance(4 * MINUTE); // past the first lease, within the renewed one
+    expect(await other.runDue()).toEqual([]);
+    release();
+    expect(await first).toEqual([name]);
+    expect(await other.runDue()).toEqual([]);
+    expect(aborted).toBe(false);
+
+    // A run whose instance stalls without renewing: taken over after its lease; it then records nothing.
+    t.clock.advance(DAY);
+    const stalled = slow.runDue();
+    await leased();
+    t.clock.advance(11 * MINUTE);
+    expect(await other.runDue()).toEqual([name]);
+    const state = await other.state(name);
+    await slow.renewLeases(); // finds the lease gone: the run is told to stop
+    expect(aborted).toBe(true);
+    release();
+    expect(await stalled).toEqual([]);
+    expect(await other.state(name)).toEqual(state);
+    // The period is done once: nobody runs it again.
+    expect(await slow.runDue()).toEqual([]);
+    expect(await other.runDue()).toEqual([]);
+    expect(runs.filter((r) => r.startsWith("other@"))).toHaveLength(1);
   });
 });

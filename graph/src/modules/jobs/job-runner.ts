@@ -12,13 +12,28 @@ export interface JobDefinition {
   every: number;
   /** Where periods start, e.g. 7 h for a daily job at 07:00 UTC. Default 0. */
   offset?: number;
-  /** How long a run may hold the job before another instance may take it over. Default 10 min. */
+  /**
+   * How long a run holds the job without renewing: a running job renews it every third of this
+   * (`renewLeases`), so only a run whose instance died (or stalled that long) is taken over. Default 10 min.
+   */
   leaseMs?: number;
-  /** Does the work; `slot` is the start of the period being run. Should be safe to repeat after a crash. */
-  run(now: Date, slot: Date): Promise<void>;
+  /**
+   * Does the work; `slot` is the start of the period being run. Should be safe to repeat after a crash.
+   * `signal` aborts when this run lost its lease (another instance took the job over): stop early then.
+   */
+  run(now: Date, slot: Date, signal: AbortSignal): Promise<void>;
 }
 
 const RETRY_AFTER_FAILURE_MS = 5 * MINUTE;
+const DEFAULT_LEASE_MS = 10 * MINUTE;
+
+/** A run of this instance in progress: its lease token, renewed until the run ends or the lease is lost. */
+interface ActiveRun {
+  token: string;
+  leaseMs: number;
+  lost: boolean;
+  abort: AbortController;
+}
 
 /** The start of the period `now` falls in. */
 export function slotOf(job: Pick<JobDefinition, "every" | "offset">, now: Date): Date {
@@ -40,8 +55,24 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<unknown> | null = null;
   private stopped = false;
+  private readonly active = new Map<string, ActiveRun>();
 
-  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger">) {}
+  /** Job runs by outcome and their durations (metrics configured only). */
+  private readonly runs;
+  private readonly durations;
+
+  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger"> & Partial<Pick<Deps, "metrics">>) {
+    this.runs = deps.metrics?.counter("job_runs_total", "Scheduled job runs on this instance, by job and outcome (ok, failed, lost)", [
+      "job",
+      "outcome",
+    ]);
+    this.durations = deps.metrics?.histogram(
+      "job_run_duration_seconds",
+      "Scheduled job runs on this instance, by job",
+      ["job"],
+      [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    );
+  }
 
   register(job: JobDefinition): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
@@ -74,30 +105,80 @@ export class JobRunner {
   private async runIfDue(job: JobDefinition, now: Date): Promise<boolean> {
     const slot = slotOf(job, now);
     await this.ensureRow(job.name);
-    const leaseUntil = new Date(now.getTime() + (job.leaseMs ?? 10 * MINUTE));
+    const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    // Each run has its own lease token, so a run that lost its lease can never write as the new owner.
+    const run: ActiveRun = { token: newId(), leaseMs, lost: false, abort: new AbortController() };
     // The one statement that decides who runs: the period is not done and nobody holds a live lease.
     const taken = await this.repo().update(
       { name: job.name, doneSlotAt: Or(IsNull(), LessThan(slot)), leaseUntil: Or(IsNull(), LessThan(now)) },
-      { leaseOwner: this.id, leaseUntil },
+      { leaseOwner: run.token, leaseUntil },
     );
     if (taken.affected !== 1) return false;
+    this.active.set(job.name, run);
+    // Renewed every third of the lease (real time, reading the injected clock) while the run lasts.
+    const renewal = setInterval(
+      () => void this.renew(job.name, run).catch((err) => this.deps.logger.error({ err, job: job.name }, "job lease renewal failed")),
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
+    let failure: unknown = null;
+    const started = performance.now();
     try {
-      await job.run(now, slot);
+      await job.run(now, slot, run.abort.signal);
     } catch (err) {
-      this.deps.logger.error({ err, job: job.name }, `scheduled job failed: ${job.name}`);
+      failure = err ?? new Error("job failed");
+    } finally {
+      clearInterval(renewal);
+      this.active.delete(job.name);
+      this.durations?.observe({ job: job.name }, (performance.now() - started) / 1000);
+      this.runs?.inc({ job: job.name, outcome: run.lost ? "lost" : failure ? "failed" : "ok" });
+    }
+    if (run.lost) {
+      // Another instance holds the job now: this run records nothing (neither done nor failed).
+      this.deps.logger.warn({ job: job.name, slot }, `scheduled job lost its lease while running: ${job.name}`);
+      return false;
+    }
+    if (failure) {
+      this.deps.logger.error({ err: failure, job: job.name }, `scheduled job failed: ${job.name}`);
       // Keeps the period undone; holding the lease a little longer spaces the retries.
       await this.repo().update(
-        { name: job.name, leaseOwner: this.id },
-        { leaseUntil: new Date(now.getTime() + RETRY_AFTER_FAILURE_MS), lastError: String((err as Error)?.message ?? err).slice(0, 500) },
+        { name: job.name, leaseOwner: run.token },
+        {
+          leaseUntil: new Date(this.deps.clock.now().getTime() + RETRY_AFTER_FAILURE_MS),
+          lastError: String((failure as Error)?.message ?? failure).slice(0, 500),
+        },
       );
       return false;
     }
-    await this.repo().update(
-      { name: job.name, leaseOwner: this.id },
+    const done = await this.repo().update(
+      { name: job.name, leaseOwner: run.token },
       { doneSlotAt: slot, leaseOwner: null, leaseUntil: null, lastRunAt: now, lastError: null },
     );
+    if (done.affected !== 1) {
+      this.deps.logger.warn({ job: job.name, slot }, `scheduled job lost its lease before recording its run: ${job.name}`);
+      return false;
+    }
     this.deps.logger.info({ job: job.name, slot }, `scheduled job ran: ${job.name}`);
     return true;
+  }
+
+  /**
+   * Extends the lease of every run of this instance in progress to `now + leaseMs` (the timer calls
+   * it every third of the lease; tests call it with their clock). A run whose lease another instance
+   * has taken over is marked lost and its signal aborted: it will record nothing.
+   */
+  async renewLeases(now: Date = this.deps.clock.now()): Promise<void> {
+    for (const [name, run] of this.active) await this.renew(name, run, now);
+  }
+
+  private async renew(name: string, run: ActiveRun, now: Date = this.deps.clock.now()): Promise<void> {
+    if (run.lost) return;
+    const res = await this.repo().update({ name, leaseOwner: run.token }, { leaseUntil: new Date(now.getTime() + run.leaseMs) });
+    if (res.affected === 1) return;
+    run.lost = true;
+    run.abort.abort();
+    this.deps.logger.warn({ job: name }, `scheduled job lease lost to another instance: ${name}`);
   }
 
   private async ensureRow(name: string): Promise<void> {

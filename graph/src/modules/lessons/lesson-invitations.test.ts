@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPair, SET_LINK } from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { calendarPartsOf, type OutboxMail, outboxMails } from "../../../test/outbox.js";
+import { calendarPartsOf, type OutboxMail, outboxMails, mailSettled } from "../../../test/outbox.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
 import { User } from "../accounts/user.entity.js";
 import { JobRunner } from "../jobs/job-runner.js";
@@ -48,7 +48,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
     expect(p.status).toBe(201);
     const acc = await t.rest("POST", `/lessons/${p.body.id}/accept`, { token: b.token, body: { slotId: p.body.slots[0].id } });
     expect(acc.status).toBe(200);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
 
     for (const s of [a, b]) {
       const [mail] = mailsTo(s.user.email);
@@ -78,7 +78,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
       a.token,
     );
     expect(r.data.rescheduleLesson).toMatchObject({ status: "SCHEDULED", sequence: 1, durationMinutes: 30, startsAt: moved.toISOString() });
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const second = mailsTo(b.user.email)[1]!;
     expect(second.headers.subject).toMatch(/moved$/);
     expect(icsProps(calendarPartsOf(second)[0]!.text)).toMatchObject({
@@ -91,7 +91,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
 
     const c = await t.gql(CANCEL, { lessonId: p.body.id }, b.token);
     expect(c.data.cancelLesson).toMatchObject({ status: "CANCELLED", sequence: 2 });
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     for (const s of [a, b]) {
       const last = mailsTo(s.user.email).at(-1)!;
       expect(last.headers.subject).toMatch(/cancelled$/);
@@ -121,7 +121,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
         a.token,
       );
       await t.gql(ACCEPT, { lessonId: p.data.proposeLesson.id, slotId: p.data.proposeLesson.slots[0].id }, b.token);
-      await t.app.services.background.idle();
+      await mailSettled(t.app.services);
       const [toA] = mailsTo(a.user.email);
       const [toB] = mailsTo(b.user.email);
       const summary = icsProps(calendarPartsOf(toA!)[0]!.text).SUMMARY;
@@ -144,7 +144,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
       await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(10).toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
     ).data.proposeLesson;
     expect((await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token)).errors).toBeUndefined();
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     expect(mailsTo(a.user.email)).toEqual([]);
     expect(mailsTo(b.user.email)).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
       await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: start.toISOString(), durationMinutes: 60 }], timezone: "UTC" }, a.token)
     ).data.proposeLesson;
     await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const reminders = (s: { user: { email: string } }) => mailsTo(s.user.email).filter((m) => /^Reminder:/.test(m.headers.subject ?? ""));
 
     // A second instance: its own runner with the same job, on the same database.
@@ -176,6 +176,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
       t.app.services.lessons.sendReminders(t.clock.now()),
       t.app.services.lessons.sendReminders(t.clock.now()),
     ]);
+    await mailSettled(t.app.services);
     expect(reminders(a)).toHaveLength(1);
     expect(reminders(b)).toHaveLength(1);
     expect(reminders(a)[0]!.text).toContain("starts soon");
@@ -186,9 +187,10 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
     // A reschedule brings a new reminder for the new time.
     const moved = new Date(start.getTime() + 24 * HOUR);
     await t.gql(RESCHEDULE, { lessonId: p.id, slot: { startsAt: moved.toISOString(), durationMinutes: 60 }, timezone: "UTC" }, a.token);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     t.clock.set(new Date(moved.getTime() - 30 * MINUTE));
     await Promise.all([t.app.services.jobs.runDue(t.clock.now()), other.runDue(t.clock.now())]);
+    await mailSettled(t.app.services);
     expect(reminders(b)).toHaveLength(2);
     await other.stop();
 
@@ -203,13 +205,13 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
       await t.gql(PROPOSE, { chatWith: b.id, slots: [{ startsAt: at(40).toISOString(), durationMinutes: 45 }], timezone: "UTC" }, a.token)
     ).data.proposeLesson;
     await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const exported = await t.app.services.lessons.reads.exportFor(a.id);
     expect(exported).toEqual([expect.objectContaining({ id: p.id, proposedByMe: true, status: "scheduled", durationMinutes: 45 })]);
     await t.app.services.deps.tx(async (em) => {
       expect(await t.app.services.lessons.cancelAllOf(em, a.id)).toBe(1);
     });
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
     const last = mailsTo(b.user.email).at(-1)!;
     expect(icsProps(calendarPartsOf(last)[0]!.text)).toMatchObject({ METHOD: "CANCEL", UID: `${p.id}@skill-exchange`, SEQUENCE: "1" });
     expect((await t.gql(UPCOMING, {}, b.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(

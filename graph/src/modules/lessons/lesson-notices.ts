@@ -21,18 +21,23 @@ export class LessonNotices {
     return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
   }
 
-  /** Both students get the mail with the calendar file (nobody unverified, suspended or deleted). */
-  async mailBoth(lesson: Lesson, kind: LessonMailKind, now: Date): Promise<void> {
+  /**
+   * Both students get the mail with the calendar file (nobody unverified, suspended or deleted),
+   * queued in the outbox inside `em`, the transaction of the change it announces.
+   */
+  async mailBoth(em: EntityManager, lesson: Lesson, kind: LessonMailKind, now: Date): Promise<void> {
     if (!lesson.startsAt || !lesson.durationMinutes) return;
-    const [chat] = await this.c.chats.chatsByIds([lesson.chatId]);
+    const [chat] = await this.c.chats.chatsByIds([lesson.chatId], em);
     const ids = [lesson.proposerId, lesson.partnerId];
-    const [names, recipients] = await Promise.all([this.c.users.summaries(ids), this.c.users.mailRecipients(ids, now)]);
+    const names = await this.c.users.summaries(ids, em);
+    const recipients = await this.c.users.mailRecipients(ids, now, em);
     const organizer = parseAddress(this.deps.config.mailFrom);
     const nameOf = (id: string) => names.get(id)?.name ?? "your partner";
     for (const [meId, otherId] of [ids, [...ids].reverse()] as Array<[string, string]>) {
       const to = recipients.get(meId);
       if (!to) continue; // unverified, suspended or deleted: no mail (UsersService.mailRecipients)
-      await this.deps.mailer.send(
+      await this.deps.mail.queue(
+        em,
         lessonMail({
           kind,
           to,
@@ -48,15 +53,16 @@ export class LessonNotices {
           organizer,
           now,
         }),
+        { key: `lesson:${lesson.id}:${lesson.sequence}:${kind}:${meId}` },
       );
     }
   }
 
   /**
    * Reminds both students of each scheduled lesson starting within the next hour, once: a lesson is
-   * taken by one conditional UPDATE of `remindedAt` (at this SEQUENCE), so two instances running this
-   * at the same time mail it once. A crash between the UPDATE and the mail loses that reminder rather
-   * than repeating it. Returns the lessons reminded.
+   * taken by one conditional UPDATE of `remindedAt` (at this SEQUENCE) in the transaction that queues
+   * its mails in the outbox, so two instances running this at the same time mail it once, and a crash
+   * neither loses nor repeats it. Returns the lessons reminded.
    */
   async sendReminders(now: Date): Promise<number> {
     const until = new Date(now.getTime() + LESSON_REMINDER_MINUTES * MINUTE);
@@ -71,14 +77,17 @@ export class LessonNotices {
       if (due.length === 0) return reminded;
       const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId))).map((c) => [c.id, c]));
       for (const lesson of due) {
-        const taken = await this.lessons().update(
-          { id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() },
-          { remindedAt: now },
-        );
-        if (taken.affected !== 1) continue;
-        if (chats.get(lesson.chatId)?.status !== "in_progress") continue;
-        await this.mailBoth(lesson, "reminder", now);
-        reminded++;
+        const sent = await this.deps.tx(async (em) => {
+          const taken = await this.lessons(em).update(
+            { id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() },
+            { remindedAt: now },
+          );
+          if (taken.affected !== 1) return false;
+          if (chats.get(lesson.chatId)?.status !== "in_progress") return false;
+          await this.mailBoth(em, lesson, "reminder", now);
+          return true;
+        });
+        if (sent) reminded++;
       }
       if (due.length < REMINDER_BATCH) return reminded;
     }

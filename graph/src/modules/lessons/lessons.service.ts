@@ -1,7 +1,6 @@
 import { type EntityManager, In } from "typeorm";
 import { LESSON_MESSAGES as M, LESSON_REMINDER_MINUTES, MAX_OPEN_PROPOSALS } from "../../../../common/lessons.js";
 import { afterCommit } from "../../db/transaction.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import { MINUTE } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict } from "../../shared/errors.js";
@@ -36,7 +35,6 @@ export class LessonsService {
     private readonly c: {
       chats: LessonChats;
       users: Pick<UsersService, "summaries" | "mailRecipients">;
-      background: BackgroundTasks;
     },
   ) {
     this.notices = new LessonNotices(deps, c);
@@ -231,13 +229,11 @@ export class LessonsService {
 
   // ---- mails, reminders and events -----------------------------------------------------------
 
-  /** After the commit: both students get the mail with the invitation, and both pages the change. */
+  /** Both students' mails with the invitation are queued in `em`'s transaction; after the commit both pages hear of the change. */
   private async mailAndPublish(em: EntityManager, id: string, kind: LessonMailKind): Promise<LessonRecord> {
     const fresh = await this.reads.load(id, em);
-    afterCommit(em, () => {
-      this.notices.publish(fresh);
-      this.c.background.run(`lesson mail (${kind})`, () => this.notices.mailBoth(fresh, kind, this.deps.clock.now()));
-    });
+    await this.notices.mailBoth(em, fresh, kind, this.deps.clock.now());
+    afterCommit(em, () => this.notices.publish(fresh));
     return fresh;
   }
 

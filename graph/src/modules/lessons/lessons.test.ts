@@ -6,6 +6,7 @@ import { filledStudent } from "../../../test/profiles.js";
 import { MINUTE } from "../../shared/clock.js";
 import { Chat } from "../chat/chat.entity.js";
 import { ACCEPT, CHANGED, LESSONS, PROPOSE, UPCOMING, wholeHourAfter } from "./lessons.test-support.js";
+import { mailSettled } from "../../../test/outbox.js";
 
 describe.each(dbTargets)("lessons on %s", (target) => {
   let t: TestApp;
@@ -82,7 +83,7 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     const restUpcoming = await t.rest("GET", "/lessons/upcoming", { token: b.token });
     expect(restUpcoming.status).toBe(200);
     expect(restUpcoming.body.edges[0].node).toMatchObject({ id: lesson.id, partnerId: a.id, status: "scheduled" });
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
   });
 
   it("refuses lessons in a chat that is no longer in progress, and limits open proposals", async () => {
@@ -122,6 +123,6 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     expect((await subA.next()).data.lessonChanged).toMatchObject({ id: p.id, status: "SCHEDULED" });
     subA.dispose();
     subB.dispose();
-    await t.app.services.background.idle();
+    await mailSettled(t.app.services);
   });
 });

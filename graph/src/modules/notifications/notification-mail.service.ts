@@ -8,7 +8,6 @@ import {
   type MailKind,
   type MailMode,
 } from "../../../../common/notifications.js";
-import { afterCommit } from "../../db/transaction.js";
 import type { BackgroundTasks } from "../../shared/background.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
@@ -49,9 +48,9 @@ const PREVIEW_CHARS = 120;
 
 /**
  * Notifications by mail, per the student's settings (off / instant / daily digest per kind). An
- * instant mail is sent in the background after the notification's transaction commits; a digest
- * line is queued in that transaction and mailed by the daily `notification-digest` job, which runs
- * once across instances. Nothing is mailed to a student whose address is unverified, who is
+ * instant mail is queued in the outbox in the notification's transaction (sent by the outbox worker
+ * after it commits); a digest line is queued in that transaction and mailed by the daily
+ * `notification-digest` job, which runs once across instances. Nothing is mailed to a student whose address is unverified, who is
  * suspended or whose account is deleted. Every mail carries a one-click unsubscribe link.
  */
 export class NotificationMailService {
@@ -160,12 +159,17 @@ export class NotificationMailService {
       kind === "finish"
         ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}`
         : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
-    await this.route(row.recipientId, row.notifierId, { kind, line, link }, em);
+    const item: MailLine = { kind, line, link };
+    if (em) await this.route(row.recipientId, row.notifierId, item, em);
+    else await this.deps.tx((tx) => this.route(row.recipientId, row.notifierId, item, tx));
   }
 
   /**
    * A chat message was committed: a recipient without the app open gets it by mail (per their
-   * `message` setting). Called after the commit; never throws into the sender's request.
+   * `message` setting). Called after the commit (presence is read then, not on the message's hot
+   * path); the mail or digest line is then written in a transaction of its own, so a process that
+   * stops between the message's commit and that transaction loses this one mail. Never throws into
+   * the sender's request.
    */
   messageSent(m: { senderId: string; recipientId: string; body: string }): void {
     this.c.background.run("message mail", async () => {
@@ -175,11 +179,12 @@ export class NotificationMailService {
       const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
       const preview = [...m.body].length > PREVIEW_CHARS ? `${[...m.body].slice(0, PREVIEW_CHARS).join("")}...` : m.body;
       const line = `${sender?.name ?? "Someone"} sent you a message: "${preview}"`;
-      await this.route(m.recipientId, m.senderId, { kind: "message", line, link: `${this.deps.config.publicUrl}/user/chat/${m.senderId}` });
+      const item: MailLine = { kind: "message", line, link: `${this.deps.config.publicUrl}/user/chat/${m.senderId}` };
+      await this.deps.tx((em) => this.route(m.recipientId, m.senderId, item, em));
     });
   }
 
-  private async route(userId: string, aboutUserId: string, item: MailLine, em?: EntityManager): Promise<void> {
+  private async route(userId: string, aboutUserId: string, item: MailLine, em: EntityManager): Promise<void> {
     const mode = await this.modeOf(userId, item.kind, em);
     if (mode === "off") return;
     if (mode === "digest") {
@@ -194,22 +199,18 @@ export class NotificationMailService {
       });
       return;
     }
-    const send = () => this.c.background.run(`notification mail (${item.kind})`, () => this.sendInstant(userId, item));
-    // After the commit: a rolled-back notification is never mailed.
-    afterCommit(em, send);
+    // In the notification's transaction: a rolled-back notification is never mailed.
+    const to = await this.recipient(userId, this.deps.clock.now(), em);
+    if (!to) return;
+    await this.deps.mail.queue(
+      em,
+      instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.kind) }),
+    );
   }
 
   /** The address to mail, or null for a student who must not get mail now. */
-  private async recipient(userId: string, now: Date): Promise<{ name: string; address: string } | null> {
-    return (await this.c.users.mailRecipients([userId], now)).get(userId) ?? null;
-  }
-
-  private async sendInstant(userId: string, item: MailLine): Promise<void> {
-    const to = await this.recipient(userId, this.deps.clock.now());
-    if (!to) return;
-    await this.deps.mailer.send(
-      instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.kind) }),
-    );
+  private async recipient(userId: string, now: Date, em: EntityManager): Promise<{ name: string; address: string } | null> {
+    return (await this.c.users.mailRecipients([userId], now, em)).get(userId) ?? null;
   }
 
   private settingsUrl() {
@@ -238,25 +239,30 @@ export class NotificationMailService {
     }
   }
 
-  private async sendDigestTo(userId: string, now: Date): Promise<boolean> {
-    const rows = await this.items().find({ where: { userId, createdAt: LessThanOrEqual(now) }, order: { createdAt: "ASC", id: "ASC" } });
-    if (rows.length === 0) return false;
-    const to = await this.recipient(userId, now);
-    const modes = new Map((await this.settingsOf(userId)).map((s) => [s.kind, s.mode]));
-    const wanted = rows.filter((r) => modes.get(r.kind) !== "off");
-    if (to && wanted.length > 0) {
-      const shown = wanted.slice(0, DIGEST_MAX_LINES);
-      await this.deps.mailer.send(
-        digestMail(to, shown, wanted.length - shown.length, {
-          settings: this.settingsUrl(),
-          unsubscribe: this.unsubscribeUrl(userId, "digest"),
-          app: `${this.deps.config.publicUrl}/dashboard`,
-        }),
-      );
-    }
-    // Only the lines read above: one queued meanwhile waits for the next digest.
-    for (let i = 0; i < rows.length; i += 500) await this.items().delete({ id: In(rows.slice(i, i + 500).map((r) => r.id)) });
-    return Boolean(to && wanted.length > 0);
+  /** One student's digest: the mail is queued and its lines deleted in one transaction, so it goes out once. */
+  private sendDigestTo(userId: string, now: Date): Promise<boolean> {
+    return this.deps.tx(async (em) => {
+      const items = this.items(em);
+      const rows = await items.find({ where: { userId, createdAt: LessThanOrEqual(now) }, order: { createdAt: "ASC", id: "ASC" } });
+      if (rows.length === 0) return false;
+      const to = await this.recipient(userId, now, em);
+      const modes = new Map((await this.settingsOf(userId, em)).map((s) => [s.kind, s.mode]));
+      const wanted = rows.filter((r) => modes.get(r.kind) !== "off");
+      if (to && wanted.length > 0) {
+        const shown = wanted.slice(0, DIGEST_MAX_LINES);
+        await this.deps.mail.queue(
+          em,
+          digestMail(to, shown, wanted.length - shown.length, {
+            settings: this.settingsUrl(),
+            unsubscribe: this.unsubscribeUrl(userId, "digest"),
+            app: `${this.deps.config.publicUrl}/dashboard`,
+          }),
+        );
+      }
+      // Only the lines read above: one queued meanwhile waits for the next digest.
+      for (let i = 0; i < rows.length; i += 500) await items.delete({ id: In(rows.slice(i, i + 500).map((r) => r.id)) });
+      return Boolean(to && wanted.length > 0);
+    });
   }
 
   /** Lines still waiting for a student's next digest (tests, the export). */

@@ -1,0 +1,92 @@
+import type { Redis } from "ioredis";
+import type { Deps } from "../../shared/deps.js";
+import { lazyRequire } from "../../shared/lazy-require.js";
+
+/** What `/readyz` answers: ready, or the reasons this instance should get no traffic now. */
+export interface ReadinessReport {
+  ready: boolean;
+  draining: boolean;
+  database: "up" | "down";
+  redis: "up" | "down" | "not configured";
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Readiness, distinct from liveness (`/healthz`): an instance is ready while it is not draining (a
+ * SIGTERM marks it at once, so a load balancer stops sending it traffic), its database answers and,
+ * when REDIS_URL is set, Redis answers. Each check is bounded.
+ */
+export class ReadinessService {
+  private draining = false;
+  private redis: Redis | null = null;
+
+  constructor(private readonly deps: Pick<Deps, "config" | "dataSource" | "logger">) {}
+
+  /** Shutdown has begun: every later check answers not ready. */
+  markDraining(): void {
+    this.draining = true;
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  async check(): Promise<ReadinessReport> {
+    const [database, redis] = await Promise.all([this.databaseUp(), this.redisUp()]);
+    const report: ReadinessReport = {
+      ready: !this.draining && database && redis !== false,
+      draining: this.draining,
+      database: database ? "up" : "down",
+      redis: redis === null ? "not configured" : redis ? "up" : "down",
+    };
+    return report;
+  }
+
+  private async databaseUp(): Promise<boolean> {
+    try {
+      if (!this.deps.dataSource.isInitialized) return false;
+      await within(this.deps.dataSource.query("SELECT 1"), CHECK_TIMEOUT_MS);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** null when no Redis is configured. */
+  private async redisUp(): Promise<boolean | null> {
+    const url = this.deps.config.redisUrl;
+    if (!url) return null;
+    if (!this.redis) {
+      const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
+      // Its own connection: a probe must not queue behind (or break) the pubsub's clients.
+      this.redis = new Redis(url, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        connectTimeout: CHECK_TIMEOUT_MS,
+      });
+      this.redis.on("error", (err) => this.deps.logger.debug({ err }, "readiness redis connection error"));
+    }
+    try {
+      if (this.redis.status === "wait" || this.redis.status === "end") await within(this.redis.connect(), CHECK_TIMEOUT_MS);
+      return (await within(this.redis.ping(), CHECK_TIMEOUT_MS)) === "PONG";
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    const r = this.redis;
+    this.redis = null;
+    if (r) r.disconnect();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The durable outbox against a local SMTP stand-in, on SQLite and MariaDB: a mail exists exactly
+ * when its transaction committed, a server refusing for a while loses and repeats nothing, a
+ * permanent refusal or the give-up time leaves a failed row operators can read, and two instances
+ * on one database never send one row twice.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
+import { type SmtpStandIn, startSmtpStandIn } from "../../test/smtp-stand-in.js";
+import { HOUR } from "./clock.js";
+import type { DeliveryOutcome } from "./outbox.js";
+import { OutboxItem } from "./outbox.entity.js";
+
+const mailTo = (n: number) => ({ to: `student${n}@psgtech.ac.in`, subject: `Outbox test ${n}`, text: `Mail number ${n}` });
+
+describe.each(dbTargets)("durable outbox on %s", (target) => {
+  let smtp: SmtpStandIn;
+  const apps: TestApp[] = [];
+  const start = async (env: Record<string, string> = {}, share?: TestApp) => {
+    const t = await startTestApp(target, {
+      env: { SMTP_URL: smtp.url, OUTBOX_POLL_SECONDS: "0", OUTBOX_RETRY_SECONDS: "60", OUTBOX_RETRY_MAX_SECONDS: "600", ...env },
+      shareDatabaseWith: share,
+    });
+    apps.push(t);
+    return t;
+  };
+  const queue = (t: TestApp, n: number, key?: string) =>
+    t.app.services.deps.tx((em) => t.app.services.deps.mail.queue(em, mailTo(n), { key }));
+  const rows = (t: TestApp) => t.dataSource.getRepository(OutboxItem).find();
+
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+  });
+  afterEach(async () => {
+    // Later apps share the first one's database: close them first.
+    for (const t of apps.splice(0).reverse()) await t.close();
+    smtp.refuseWith(null);
+    smtp.stallAfter(null);
+    smtp.accepted.length = 0;
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it("records a row only when its transaction commits, sends it once, and dedupes by key", async () => {
+    const t = await start();
+    const deliveries: string[] = [];
+    t.app.services.outbox.register<{ n: number }>({
+      name: "test",
+      deliver: async (p): Promise<DeliveryOutcome> => {
+        deliveries.push(String(p.n));
+        return { kind: "sent" };
+      },
+    });
+    await expect(
+      t.app.services.deps.tx(async (em) => {
+        await t.app.services.outbox.enqueue(em, "test", { n: 1 });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await t.app.services.deps.tx((em) => t.app.services.outbox.enqueue(em, "test", { n: 2 }, { key: "k" }));
+    await t.app.services.deps.tx((em) => t.app.services.outbox.enqueue(em, "test", { n: 3 }, { key: "k" }));
+    await t.app.services.outbox.drain();
+    await t.app.services.outbox.drain();
+    expect(deliveries).toEqual(["2"]);
+    expect((await rows(t)).map((r) => r.status)).toEqual(["sent"]);
+  });
+
+  it("keeps retrying with backoff while the SMTP server refuses (4xx), then sends each mail exactly once", async () => {
+    const t = await start();
+    smtp.refuseWith(451);
+    for (let n = 0; n < 12; n++) await queue(t, n);
+    for (let round = 0; round < 4; round++) {
+      await t.app.services.outbox.drain();
+      t.clock.advance(10 * 60_000); // past the longest backoff (OUTBOX_RETRY_MAX_SECONDS)
+    }
+    expect(smtp.accepted).toHaveLength(0);
+    const waiting = await rows(t);
+    expect(waiting.every((r) => r.status === "pending" && r.attempts >= 3 && /451/.test(r.lastError ?? ""))).toBe(true);
+    expect((await t.app.services.outbox.depth()).pending).toEqual({ mail: 12 });
+
+    smtp.refuseWith(null);
+    await t.app.services.outbox.drain();
+    expect(smtp.accepted).toHaveLength(12);
+    expect(new Set(smtp.accepted.map((m) => m.messageId)).size).toBe(12);
+    expect(new Set(smtp.accepted.map((m) => m.to[0]))).toEqual(new Set(Array.from({ length: 12 }, (_, n) => mailTo(n).to)));
+    expect((await rows(t)).every((r) => r.status === "sent" && r.finishedAt)).toBe(true);
+    // Nothing is sent again later.
+    t.clock.advance(HOUR);
+    await t.app.services.outbox.drain();
+    expect(smtp.accepted).toHaveLength(12);
+    // Sent rows are pruned after OUTBOX_KEEP_DAYS (7).
+    t.clock.advance(8 * 24 * HOUR);
+    expect(await t.app.services.outbox.prune()).toBe(12);
+  });
+
+  it("fails a recipient the server rejects (5xx) at once, and gives up on 4xx after OUTBOX_GIVE_UP_HOURS; operators read why", async () => {
+    const t = await start({ OUTBOX_GIVE_UP_HOURS: "1" });
+    smtp.rejectRecipient(mailTo(1).to);
+    await queue(t, 1);
+    await t.app.services.outbox.drain();
+    let failures = await t.app.services.outbox.failures();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ channel: "mail", attempts: 1 });
+    expect(failures[0].lastError).toMatch(/550/);
+
+    smtp.refuseWith(421);
+    await queue(t, 2);
+    await t.app.services.outbox.drain();
+    expect((await t.app.services.outbox.depth()).failed).toBe(1);
+    for (let i = 0; i < 8; i++) {
+      t.clock.advance(10 * 60_000);
+      await t.app.services.outbox.drain();
+    }
+    failures = await t.app.services.outbox.failures();
+    expect(failures).toHaveLength(2);
+    expect(failures.some((f) => /gave up after \d+ attempts: .*421/.test(f.lastError ?? ""))).toBe(true);
+    expect(smtp.accepted).toHaveLength(0);
+
+    // An operator puts it back once the cause is fixed.
+    smtp.refuseWith(null);
+    const gaveUp = failures.find((f) => f.lastError?.includes("gave up"))!;
+    expect(await t.app.services.outbox.retryFailed(gaveUp.id)).toBe(true);
+    await t.app.services.outbox.drain();
+    expect(smtp.accepted.map((m) => m.to[0])).toEqual([mailTo(2).to]);
+  });
+
+  // Two instances share a database only on MariaDB (SQLite is one process's embedded file).
+  it.runIf(target === "mysql")("two instances on one database never send a row twice", async () => {
+    const a = await start();
+    const b = await start({}, a);
+    smtp.refuseWith(451);
+    for (let n = 0; n < 40; n++) await queue(n % 2 ? a : b, n);
+    // Both workers take turns through refusals and retries at the same time.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([a.app.services.outbox.drain(), b.app.services.outbox.drain(), a.app.services.outbox.drain()]);
+      a.clock.advance(10 * 60_000);
+      b.clock.advance(10 * 60_000);
+    }
+    smtp.refuseWith(null);
+    await Promise.all([a.app.services.outbox.drain(), b.app.services.outbox.drain(), b.app.services.outbox.drain()]);
+    await Promise.all([a.app.services.outbox.drain(), b.app.services.outbox.drain()]);
+    expect(smtp.accepted).toHaveLength(40);
+    expect([...smtp.counts().values()].every((c) => c === 1)).toBe(true);
+    expect((await rows(a)).every((r) => r.status === "sent")).toBe(true);
+  });
+});
