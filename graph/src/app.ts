@@ -54,7 +54,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const services = createServices({ config, dataSource, clock, pubsub, logger, metrics });
   await seedDemoDataIfEmpty(services);
 
-  const fastify = createFastify(logger);
+  const fastify = createFastify(logger, config.trustProxy);
   // Fastify's node server: graphql-ws shares its port and path (/graphql), Apollo drains it on stop.
   const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);

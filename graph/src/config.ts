@@ -94,6 +94,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like login_account=10/900,register_ip=30/3600")
     .optional(),
+  /** Whose X-Forwarded-For is believed (Fastify's trustProxy): `loopback`, or the reverse proxies' addresses/subnets, comma-separated. */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
   /** Prometheus metrics on their own listener (0: any free port); unset with METRICS_TOKEN unset: no metrics at all. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The address the metrics listener binds (default 127.0.0.1; 0.0.0.0 for a scraper in another container). */
@@ -147,6 +149,8 @@ export interface Config {
    * their own listener at `host`; else `/metrics` on the main port. `token`: a bearer token `/metrics` requires.
    */
   metrics?: { port?: number; host: string; token?: string };
+  /** Fastify's trustProxy: whose X-Forwarded-For decides a request's client address (rate limits per address). */
+  trustProxy: string;
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
+    trustProxy: e.TRUST_PROXY,
     metrics:
       e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
         ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
