@@ -69,7 +69,10 @@ describe.skipIf(!ready)("two production instances behind nginx, sharing MariaDB 
     // The database (migrated) and a chat between two students, made through the services.
     const seed = await startTestApp("mysql");
     const { a, b } = await chatPair(seed);
-    await seed.dataSource.getRepository(User).update({ id: a.id }, { passwordHash: await hashPassword("topology-secret-1") });
+    // Passwords to sign in with (the seed's tokens carry its test clock's date, long expired for real instances).
+    const hash = await hashPassword("topology-secret-1");
+    await seed.dataSource.getRepository(User).update({ id: a.id }, { passwordHash: hash });
+    await seed.dataSource.getRepository(User).update({ id: b.id }, { passwordHash: hash });
     const databaseUrl = (seed.config.database as { url: string }).url;
 
     const instance = async () => {
@@ -145,10 +148,11 @@ describe.skipIf(!ready)("two production instances behind nginx, sharing MariaDB 
       expect((await gql(proxy, "query Viewer { viewerId }", {}, token)).data).toEqual({ viewerId: a.id });
 
       // b subscribes through the proxy (WebSocket upgrade); the message is sent through the other instance.
+      const bLogin = await gql(proxy, LOGIN, { input: { email: b.user.email, password: "topology-secret-1" } });
       const client = createClient({
         url: `${proxy.replace("http", "ws")}/graphql`,
         webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${b.token}` },
+        connectionParams: { authorization: `Bearer ${bLogin.data.login.token}` },
         retryAttempts: 0,
       });
       try {
