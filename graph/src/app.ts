@@ -7,11 +7,13 @@ import { openDatabase } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
 import { type ApolloOptions, createApollo } from "./server/apollo.js";
 import { createFastify, type HttpOptions, registerHttp } from "./server/http.js";
+import { graphqlMetricsPlugin, instrumentHttp, listenMetrics, type MetricsListener, metricsRoute } from "./server/metrics.js";
 import { buildAppSchema } from "./server/schema.js";
 import { attachWebSockets } from "./server/ws.js";
 import { createServices, type Services } from "./services.js";
 import { type Clock, systemClock } from "./shared/clock.js";
 import { createLogger, type Logger } from "./shared/logger.js";
+import { createMetrics } from "./shared/metrics.js";
 import { type AppPubSub, createAppPubSub } from "./shared/pubsub.js";
 
 export interface AppOptions extends HttpOptions {
@@ -29,6 +31,8 @@ export interface RunningApp {
   services: Services;
   pubsub: AppPubSub;
   httpServer: Server;
+  /** Where Prometheus reads the metrics (METRICS_PORT: its own listener; METRICS_TOKEN alone: the main port); unset when off. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -40,22 +44,47 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   // schema is built (CPU only): a start waits for the longer of the two, not for both.
   const opening = opts.dataSource ? Promise.resolve(opts.dataSource) : openDatabase(config.database);
   opening.catch(() => undefined); // awaited below; a failure there is the start's failure
-  const pubsub = createAppPubSub(config.redisUrl, logger);
+  // Metrics exist only when configured: otherwise nothing is measured (config.metrics, server/metrics.ts).
+  const metrics = config.metrics
+    ? createMetrics({ poolSize: config.database.kind === "mysql" ? (config.database.poolSize ?? 20) : 1 })
+    : undefined;
+  const pubsub = createAppPubSub(config.redisUrl, logger, metrics && ((seconds) => metrics.pubsubLag(seconds)));
   const schema = await buildAppSchema(pubsub);
   const dataSource = await opening;
-  const services = createServices({ config, dataSource, clock, pubsub, logger });
+  const services = createServices({ config, dataSource, clock, pubsub, logger, metrics });
   await seedDemoDataIfEmpty(services);
 
-  const fastify = createFastify(logger);
+  const fastify = createFastify(logger, config.trustProxy);
   // Fastify's node server: graphql-ws shares its port and path (/graphql), Apollo drains it on stop.
   const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);
-  const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), { extraPlugins: opts.apolloPlugins });
+  const metricPlugins = metrics ? [graphqlMetricsPlugin(metrics)] : [];
+  const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), {
+    extraPlugins: [...metricPlugins, ...(opts.apolloPlugins ?? [])],
+  });
   const { apollo } = graphql;
   await apollo.start();
+  if (metrics) {
+    instrumentHttp(fastify, metrics);
+    metrics.gauge("graphql_ws_sockets_open", "WebSockets open on /graphql on this instance", () => ws.wss.clients.size);
+    metrics.gauge("graphql_ws_subscriptions_active", "Subscriptions running on this instance's sockets", () => ws.activeSubscriptions());
+    // The durable outbox (shared by every instance): rows waiting per channel, rows given up on.
+    const depth = () => services.outbox.depth();
+    metrics.labelledGauge("outbox_pending", "Outbox rows waiting to be delivered, by channel (all instances)", ["channel"], async () =>
+      Object.entries((await depth()).pending).map(([channel, n]) => [{ channel }, n]),
+    );
+    metrics.gauge(
+      "outbox_failed",
+      "Outbox rows given up on after retrying (all instances; the logs say why)",
+      async () => (await depth()).failed,
+    );
+  }
   await registerHttp(fastify, services, apollo, opts);
+  if (metrics && config.metrics?.port === undefined) metricsRoute(fastify, metrics, config.metrics?.token);
   await fastify.listen({ port: config.port, host: "0.0.0.0" });
   const port = (httpServer.address() as AddressInfo).port;
+  let metricsListener: MetricsListener | undefined;
+  if (metrics && config.metrics?.port !== undefined) metricsListener = await listenMetrics(metrics, config.metrics);
   services.jobs.start(config.jobsTickSeconds * 1000);
   services.outbox.start();
 
@@ -66,6 +95,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
     services,
     pubsub,
     httpServer,
+    metricsUrl: metricsListener?.url ?? (metrics ? `http://127.0.0.1:${port}/metrics` : undefined),
     close() {
       // Draining first (/readyz 503); the job runner and the outbox worker stop after their current
       // item while Apollo's drain stops accepting, lets in-flight requests (and their transactions)
@@ -73,6 +103,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
       closing ??= (async () => {
         services.readiness.markDraining();
         const workers = Promise.all([services.jobs.stop(), services.outbox.stop()]);
+        await metricsListener?.close();
         await apollo.stop();
         // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
         await fastify.close();

@@ -113,6 +113,14 @@ const schema = z.object({
     .optional(),
   /** Tests and local development only: accept push endpoints on http://127.0.0.1 (a stand-in push service). */
   PUSH_LOCAL_ENDPOINTS: z.enum(["on", "off"]).default("off"),
+  /** Whose X-Forwarded-For is believed (Fastify's trustProxy): `loopback`, or the reverse proxies' addresses/subnets, comma-separated. */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
+  /** Prometheus metrics on their own listener (0: any free port); unset with METRICS_TOKEN unset: no metrics at all. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics listener binds (default 127.0.0.1; 0.0.0.0 for a scraper in another container). */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** A bearer token for /metrics: on the main port when METRICS_PORT is unset, and on the metrics port too when set. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 function isBase64Url(v: string, bytes: number): boolean {
@@ -181,6 +189,13 @@ export interface Config {
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
   /** Web Push: the VAPID key pair and subject, and whether http://127.0.0.1 endpoints are accepted (tests). */
   push: { publicKey: string; privateKey: string; subject: string; allowLocalEndpoints: boolean };
+  /**
+   * Prometheus metrics (server/metrics.ts): off unless METRICS_PORT or METRICS_TOKEN is set. `port`: served on
+   * their own listener at `host`; else `/metrics` on the main port. `token`: a bearer token `/metrics` requires.
+   */
+  metrics?: { port?: number; host: string; token?: string };
+  /** Fastify's trustProxy: whose X-Forwarded-For decides a request's client address (rate limits per address). */
+  trustProxy: string;
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -257,6 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    metrics:
+      e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
+        ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
+        : undefined,
     outbox: {
       pollSeconds: e.OUTBOX_POLL_SECONDS,
       leaseSeconds: e.OUTBOX_LEASE_SECONDS,

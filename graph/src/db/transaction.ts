@@ -17,6 +17,28 @@ export interface TxLimits {
 }
 export const DEFAULT_WAIT_SECONDS = 10;
 
+/**
+ * Told about every transaction (metrics, shared/metrics.ts): how many wait for a connection (MySQL's
+ * pool) or their turn (SQLite's one connection), how many hold one, and how long each held it.
+ */
+export interface TxObserver {
+  waiting(delta: 1 | -1): void;
+  open(delta: 1 | -1): void;
+  finished(outcome: "commit" | "rollback", seconds: number): void;
+}
+
+const noObserver: TxObserver = { waiting: () => undefined, open: () => undefined, finished: () => undefined };
+
+/** Reports one transaction's hold on its connection to `observer`: call when it has one, `done` when it gave it back. */
+function holding(observer: TxObserver): (committed: boolean) => void {
+  const started = performance.now();
+  observer.open(1);
+  return (committed) => {
+    observer.open(-1);
+    observer.finished(committed ? "commit" : "rollback", (performance.now() - started) / 1000);
+  };
+}
+
 const pendingAfterCommit = new WeakMap<EntityManager, Array<() => void>>();
 
 /**
@@ -86,15 +108,25 @@ async function connectWithin(runner: QueryRunner, ms: number): Promise<object> {
  * pooled connection, for its session, instead of before every transaction: a round trip less for
  * every unit of work.
  */
-async function mysqlTransaction<T>(ds: DataSource, limits: TxLimits, work: (em: EntityManager) => Promise<T>): Promise<T> {
+async function mysqlTransaction<T>(
+  ds: DataSource,
+  limits: TxLimits,
+  work: (em: EntityManager) => Promise<T>,
+  observer: TxObserver,
+): Promise<T> {
   const runner = ds.createQueryRunner();
   let connection: object;
+  observer.waiting(1);
   try {
     connection = await connectWithin(runner, limits.waitSeconds * 1000);
   } catch (e) {
     if (e instanceof PoolWaitTimeout) throw serviceBusy();
     throw e;
+  } finally {
+    observer.waiting(-1);
   }
+  const done = holding(observer);
+  let committed = false;
   try {
     if (!prepared.has(connection)) {
       await runner.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
@@ -105,6 +137,7 @@ async function mysqlTransaction<T>(ds: DataSource, limits: TxLimits, work: (em: 
     try {
       const result = await work(runner.manager);
       await runner.commitTransaction();
+      committed = true;
       return result;
     } catch (e) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -112,10 +145,30 @@ async function mysqlTransaction<T>(ds: DataSource, limits: TxLimits, work: (em: 
     }
   } finally {
     await runner.release();
+    done(committed);
   }
 }
 
-async function runTracked<T>(ds: DataSource, limits: TxLimits, work: (em: EntityManager) => Promise<T>, mysql: boolean): Promise<T> {
+/** SQLite's transaction (one connection: its turn comes when the queue reaches it), reported to `observer`. */
+async function sqliteTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, observer: TxObserver): Promise<T> {
+  const done = holding(observer);
+  let committed = false;
+  try {
+    const result = await ds.transaction(work);
+    committed = true;
+    return result;
+  } finally {
+    done(committed);
+  }
+}
+
+async function runTracked<T>(
+  ds: DataSource,
+  limits: TxLimits,
+  work: (em: EntityManager) => Promise<T>,
+  mysql: boolean,
+  observer: TxObserver,
+): Promise<T> {
   let callbacks: Array<() => void> = [];
   let state: OpenTransaction | undefined;
   const wrapped = (em: EntityManager) => {
@@ -125,7 +178,7 @@ async function runTracked<T>(ds: DataSource, limits: TxLimits, work: (em: Entity
     return current.run(state, () => work(em));
   };
   try {
-    const result = mysql ? await mysqlTransaction(ds, limits, wrapped) : await ds.transaction(wrapped);
+    const result = mysql ? await mysqlTransaction(ds, limits, wrapped, observer) : await sqliteTransaction(ds, wrapped, observer);
     // Work the transaction's code started but did not await (a background task) may still send
     // statements: once it has ended they are free to use the pool.
     if (state) state.open = false;
@@ -164,19 +217,23 @@ export function isBusyError(e: unknown): boolean {
  * - A transaction never starts inside another (it would need a second connection, or wait for the
  *   SQLite queue it is itself holding): that is a programming error, thrown at once.
  */
-export function createTx(ds: DataSource, limits: TxLimits = { waitSeconds: DEFAULT_WAIT_SECONDS }): Tx {
+export function createTx(ds: DataSource, limits: TxLimits = { waitSeconds: DEFAULT_WAIT_SECONDS }, observer: TxObserver = noObserver): Tx {
   const sqlite = ds.options.type === "better-sqlite3" || ds.options.type === "sqlite";
   let queue: Promise<unknown> = Promise.resolve();
   return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
     if (current.getStore()?.open) throw new Error("A transaction was started inside another transaction: pass its EntityManager instead");
     if (sqlite) {
-      const run = queue.then(() => runTracked(ds, limits, work, false));
+      observer.waiting(1);
+      const run = queue.then(() => {
+        observer.waiting(-1);
+        return runTracked(ds, limits, work, false, observer);
+      });
       queue = run.catch(() => undefined);
       return run;
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await runTracked(ds, limits, work, true);
+        return await runTracked(ds, limits, work, true, observer);
       } catch (e) {
         if (isBusyError(e)) throw serviceBusy();
         if (!DEADLOCK.has(driverCode(e) ?? "") || attempt >= 8) throw e;

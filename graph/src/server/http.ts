@@ -26,10 +26,11 @@ export interface HttpOptions {
  * The Fastify instance, before anything is registered: its node server (`fastify.server`) exists
  * from here, so graphql-ws and Apollo's drain can be attached to it before the routes are.
  */
-export function createFastify(logger: Logger): FastifyInstance {
+export function createFastify(logger: Logger, trustProxy = "loopback"): FastifyInstance {
   return Fastify({
-    // X-Forwarded-For is believed from a reverse proxy on the same machine only (`request.ip`).
-    trustProxy: "loopback",
+    // X-Forwarded-For is believed from a reverse proxy on the same machine only (`request.ip`), or
+    // from the proxies TRUST_PROXY names (another container, another host).
+    trustProxy,
     // Paths match as they always have: regardless of case, with or without a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 1000 },
     // The app logs what it must itself (5xx, in the error handlers); no per-request lines.

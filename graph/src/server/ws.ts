@@ -105,6 +105,21 @@ export const SERVICE_RESTART = 1012;
 export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, services: Services) {
   const wss = new WebSocketServer({ server: httpServer, path: "/graphql" });
   const logger = services.deps.logger;
+  const metrics = services.deps.metrics;
+  /** Per socket, the ids of its subscriptions that are running (for the active-subscriptions gauge). */
+  const running = new WeakMap<object, Set<string>>();
+  let activeSubscriptions = 0;
+  /** The operation's name for the metrics: as sent, else the document's (clients need not send operationName). */
+  const nameOf = (document: DocumentNode | undefined, operationName: string | null | undefined) =>
+    operationName ?? (document && getOperationAST(document, operationName)?.name?.value);
+  const nameOfPayload = (payload: { query: string; operationName?: string | null }) => {
+    if (payload.operationName) return payload.operationName;
+    try {
+      return nameOf(documents.parse(payload.query), null);
+    } catch {
+      return undefined; // a syntax error: the operation has no name
+    }
+  };
   // Every operation sent over the socket (queries and mutations too) meets the HTTP door's limits.
   const rules = [...specifiedRules, ...queryLimitRules()];
   const documents = documentCache(schema, rules);
@@ -151,9 +166,41 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
-      onError: (_ctx, _id, _payload, errors) => withCode(errors),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((e) => clientError(e.toJSON(), e, logger)) } : undefined,
+      onError: (_ctx, _id, payload, errors) => {
+        const answered = withCode(errors);
+        metrics?.graphqlErrors(
+          "ws",
+          nameOfPayload(payload),
+          answered.map((e) => e.extensions.code),
+        );
+        return answered;
+      },
+      onNext: (_ctx, _id, _payload, args, result) => {
+        if (!result.errors) return undefined;
+        const errors = result.errors.map((e) => clientError(e.toJSON(), e, logger));
+        metrics?.graphqlErrors(
+          "ws",
+          nameOf(args.document, args.operationName),
+          errors.map((e) => e.extensions?.code),
+        );
+        return { ...result, errors };
+      },
+      // A started operation (a subscription counts as running until graphql-ws completes it: by the
+      // client, by its end, or with its socket).
+      onOperation: (ctx, id, _payload, args, result) => {
+        if (!metrics) return;
+        const type = getOperationAST(args.document, args.operationName)?.operation ?? "unknown";
+        metrics.graphqlOperation("ws", nameOf(args.document, args.operationName), type);
+        if (type === "subscription" && Symbol.asyncIterator in Object(result)) {
+          let ids = running.get(ctx);
+          if (!ids) running.set(ctx, (ids = new Set()));
+          ids.add(id);
+          activeSubscriptions++;
+        }
+      },
+      onComplete: (ctx, id) => {
+        if (running.get(ctx)?.delete(id)) activeSubscriptions--;
+      },
       onConnect: async (socketCtx) => {
         const token = tokenFrom(socketCtx.connectionParams);
         const ip = socketCtx.extra.request.socket.remoteAddress ?? "unknown";
@@ -188,6 +235,8 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
   });
   return {
     wss,
+    /** Subscriptions running on this instance's sockets. */
+    activeSubscriptions: () => activeSubscriptions,
     async dispose() {
       // A stopping server closes every socket with 1012 (Service Restart): the web client's
       // graphql-ws retries it (web/src/lib/realtime.ts), reaching another instance or this one restarted.

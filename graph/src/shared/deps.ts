@@ -6,6 +6,7 @@ import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
 import type { Mailer, MailQueue } from "./mail.js";
 import type { Outbox } from "./outbox.js";
+import type { Metrics } from "./metrics.js";
 import type { AppPubSub } from "./pubsub.js";
 import type { Storage } from "./storage.js";
 
@@ -27,4 +28,6 @@ export interface Deps {
   payments: PaymentGateway;
   /** Profile images: DATA_DIR/uploads by default, Cloudinary when CLOUDINARY_URL is set. */
   storage: Storage;
+  /** Prometheus instruments, when metrics are configured (METRICS_PORT / METRICS_TOKEN); absent, nothing is measured. */
+  metrics?: Metrics;
 }

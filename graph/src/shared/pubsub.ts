@@ -66,22 +66,57 @@ export type AppPubSub = PubSub<YogaTopics> & {
   close(): Promise<void>;
 };
 
-/** Delegates to the real event target and counts listeners per event type. */
+/**
+ * The publish time (epoch ms) an event carries while it travels, for the delivery-lag metric. The
+ * first listener on each instance reads and removes it, so subscribers never see it; an instance of
+ * an older version ignores the extra field.
+ */
+const PUBLISHED_AT = "__publishedAt";
+
+/** Delegates to the real event target and counts listeners per event type; with `onLag`, measures delivery lag. */
 class CountingEventTarget implements EventTarget {
   private counts = new Map<string, number>();
-  constructor(private readonly inner: EventTarget) {}
+  private readonly timed = new WeakMap<object, EventListener>();
+  constructor(
+    private readonly inner: EventTarget,
+    private readonly onLag?: (seconds: number) => void,
+  ) {}
+  /** The listener as registered on the inner target: with lag metrics, one that takes the publish time off first. */
+  private wrapped(cb: EventListenerOrEventListenerObject | null): EventListenerOrEventListenerObject | null {
+    const onLag = this.onLag;
+    if (!onLag || !cb) return cb;
+    let w = this.timed.get(cb);
+    if (!w) {
+      w = (event: Event) => {
+        const detail = (event as CustomEvent).detail as Record<string, unknown> | null;
+        if (detail && typeof detail === "object" && typeof detail[PUBLISHED_AT] === "number") {
+          onLag((Date.now() - (detail[PUBLISHED_AT] as number)) / 1000);
+          delete detail[PUBLISHED_AT];
+        }
+        if (typeof cb === "function") cb(event);
+        else cb.handleEvent(event);
+      };
+      this.timed.set(cb, w);
+    }
+    return w;
+  }
   addEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
     this.counts.set(type, (this.counts.get(type) ?? 0) + 1);
-    this.inner.addEventListener(type, cb, options);
+    this.inner.addEventListener(type, this.wrapped(cb), options);
   }
   removeEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
     // Addressed topics come and go with their chats and students: a topic nobody listens to is forgotten.
     const n = (this.counts.get(type) ?? 0) - 1;
     if (n > 0) this.counts.set(type, n);
     else this.counts.delete(type);
-    this.inner.removeEventListener(type, cb, options);
+    this.inner.removeEventListener(type, (cb && this.timed.get(cb)) ?? cb, options);
   }
   dispatchEvent(event: Event) {
+    const detail = (event as CustomEvent).detail as unknown;
+    // A copy carries the publish time: the publisher's own object is left as it was.
+    if (this.onLag && detail && typeof detail === "object" && !Array.isArray(detail)) {
+      return this.inner.dispatchEvent(new CustomEvent(event.type, { detail: { ...detail, [PUBLISHED_AT]: Date.now() } }));
+    }
     return this.inner.dispatchEvent(event);
   }
   count(type: string) {
@@ -131,7 +166,7 @@ const MAX_LOCAL_LEFT_NOTES = 10_000;
 const LEFT_NOTE_TTL_MS = 10 * 60_000;
 
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
-export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
+export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (seconds: number) => void): AppPubSub {
   let close = async () => {};
   let remoteListeners = async (_channel: string) => false;
   let remoteListenersAmong = async (_channels: string[]) => new Set<string>();
@@ -182,7 +217,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger): AppPubSub {
       return values.map((v) => (v ? new Date(v) : null));
     };
   }
-  const eventTarget = new CountingEventTarget(inner);
+  const eventTarget = new CountingEventTarget(inner, onLag);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
   const listen = (topic: AddressedTopicName, id: string, handler: (payload: unknown) => void) => {

@@ -57,7 +57,22 @@ export class JobRunner {
   private stopped = false;
   private readonly active = new Map<string, ActiveRun>();
 
-  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger">) {}
+  /** Job runs by outcome and their durations (metrics configured only). */
+  private readonly runs;
+  private readonly durations;
+
+  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger"> & Partial<Pick<Deps, "metrics">>) {
+    this.runs = deps.metrics?.counter("job_runs_total", "Scheduled job runs on this instance, by job and outcome (ok, failed, lost)", [
+      "job",
+      "outcome",
+    ]);
+    this.durations = deps.metrics?.histogram(
+      "job_run_duration_seconds",
+      "Scheduled job runs on this instance, by job",
+      ["job"],
+      [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    );
+  }
 
   register(job: JobDefinition): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
@@ -108,6 +123,7 @@ export class JobRunner {
     );
     renewal.unref();
     let failure: unknown = null;
+    const started = performance.now();
     try {
       await job.run(now, slot, run.abort.signal);
     } catch (err) {
@@ -115,6 +131,8 @@ export class JobRunner {
     } finally {
       clearInterval(renewal);
       this.active.delete(job.name);
+      this.durations?.observe({ job: job.name }, (performance.now() - started) / 1000);
+      this.runs?.inc({ job: job.name, outcome: run.lost ? "lost" : failure ? "failed" : "ok" });
     }
     if (run.lost) {
       // Another instance holds the job now: this run records nothing (neither done nor failed).
