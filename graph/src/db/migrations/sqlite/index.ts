@@ -13,5 +13,6 @@ import { Lessons1795537745000 } from "./1795537745000-Lessons.js";
 import { FeedResponsivenessTier1795538242726 } from "./1795538242726-FeedResponsivenessTier.js";
 import { PresenceAndUnread1795539959427 } from "./1795539959427-PresenceAndUnread.js";
 import { SearchSharedPrefix1795694005898 } from "./1795694005898-SearchSharedPrefix.js";
+import { DiscoveryFilters1795748907304 } from "./1795748907304-DiscoveryFilters.js";
 
-export const sqliteMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, RequestExpiry1795537630380, Lessons1795537745000, FeedResponsivenessTier1795538242726, PresenceAndUnread1795539959427, SearchSharedPrefix1795694005898];
+export const sqliteMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, RequestExpiry1795537630380, Lessons1795537745000, FeedResponsivenessTier1795538242726, PresenceAndUnread1795539959427, SearchSharedPrefix1795694005898, DiscoveryFilters1795748907304];
