@@ -6,11 +6,11 @@ import { In } from "typeorm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { countStatements } from "../../../test/profiles.js";
+import { rate, student, taught } from "../../../test/discovery.js";
 import { MINUTE } from "../../shared/clock.js";
 import { newId } from "../../shared/ids.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { FILTER_SCAN_BUDGET } from "./feed-query.js";
-import { validateProfile } from "./profile.rules.js";
 
 const FEED = `query Feed($first: Int, $after: String, $filters: DirectoryFilters) {
   feed(first: $first, after: $after, filters: $filters) { pageInfo { endCursor hasNextPage } edges { node { id name } } }
@@ -19,41 +19,8 @@ const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int
   searchUsers(query: $query, filter: $filter, first: $first, after: $after, filters: $filters) { pageInfo { endCursor hasNextPage } edges { node { id name } } }
 }`;
 
-type Skill = [category: string, skill: string];
 const P = "Programming & Technology";
 const M = "Music & Performing Arts";
-
-export async function student(
-  t: TestApp,
-  o: { name: string; known: Skill[]; required: Skill[]; languages?: string[]; amount?: number },
-): Promise<{ id: string; token: string }> {
-  const { user, token } = await t.createUser({ name: o.name });
-  const profile = validateProfile({
-    gender: "Female",
-    languages: o.languages ?? ["English"],
-    skillsKnown: o.known.map(([category, skill]) => ({ category, skill })),
-    skillsRequired: o.required.map(([category, skill]) => ({ category, skill })),
-    amount: o.amount ?? 0,
-    days: 1,
-  });
-  await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, user.id, profile, null));
-  return { id: user.id, token };
-}
-
-/** Gives a student a rating (as finishing a chat would) and their directory rows the new value. */
-export async function rate(t: TestApp, id: string, stars: number[]): Promise<void> {
-  await t.app.services.deps.tx(async (em) => {
-    for (const s of stars) await t.app.services.users.addRating(id, s, em);
-    await t.app.services.profiles.reindex(em, id);
-  });
-}
-
-/** A finished swap in which `mentor` taught `learner`. */
-export async function taught(t: TestApp, mentor: string, learner: string): Promise<void> {
-  await t.app.services.deps.tx((em) =>
-    t.app.services.profiles.addCompletedSkill(em, { learnerId: learner, mentorId: mentor, skill: "Python", category: P }),
-  );
-}
 
 describe.each(dbTargets)("discovery filters on %s", (target) => {
   let t: TestApp;

@@ -124,14 +124,9 @@ export class SavedSearchesService {
       createdAt: now,
     };
     await this.deps.tx(async (em) => {
-      // The owner's searches, locked: two saves at once cannot both pass the limit.
-      const mine = await this.repo(em)
-        .createQueryBuilder("s")
-        .setLock("pessimistic_write")
-        .where("s.userId = :userId", { userId })
-        .getMany();
-      if (mine.length >= SAVED_SEARCH_MAX) throw conflict(M.tooMany);
+      // Counted after the insert, in its transaction: one save past the limit rolls back.
       await this.repo(em).insert(row);
+      if ((await this.repo(em).count({ where: { userId } })) > SAVED_SEARCH_MAX) throw conflict(M.tooMany);
     });
     return viewOf(row);
   }
@@ -236,7 +231,7 @@ export class SavedSearchesService {
 }
 
 /**
- * The students who changed in the search's most selective stream after its `checkedUntil` (current
+ * The students who changed in the search's most selective stream in [checkedUntil, now) (current
  * rows only, so the listed ones as they are now), at most FILTER_SCAN_BUDGET, oldest change first,
  * each with `ok`: whether it passes the search's filters and text. The owner and blocked students
  * (either way) are left out in the walk. Null when the search has nothing to walk.
@@ -270,7 +265,7 @@ export function changedMatchesQuery(s: SavedSearch, sqlite: boolean, now: Date):
   }
   const check = checks.filter(Boolean).join(" AND ");
   const walk = `SELECT f.userId AS id, f.validFrom AS changedAt FROM feed_entries f ${hint}
-    WHERE f.kind = :kind AND f.term = :term AND f.term2 = '' AND f.validFrom > :since AND f.validFrom <= :now AND f.validTo IS NULL
+    WHERE f.kind = :kind AND f.term = :term AND f.term2 = '' AND f.validFrom >= :since AND f.validFrom < :now AND f.validTo IS NULL
       AND f.userId <> :viewer AND ${notBlocked("f.userId", sqlite)}
     ORDER BY f.validFrom, f.userId LIMIT ${FILTER_SCAN_BUDGET}`;
   return { sql: budgeted(walk, check || null), params };
