@@ -302,14 +302,24 @@ async function main() {
         door: "GraphQL",
         sqlBound: true,
         variants: v((i) =>
-          gql(FEED_FILTERED, { first: 10, filters: { language: fullLangs[i % fullLangs.length], minRating: 3, maxCoins: 20 } }, viewerTokens[i]),
+          gql(
+            FEED_FILTERED,
+            { first: 10, filters: { language: fullLangs[i % fullLangs.length], minRating: 3, maxCoins: 20 } },
+            viewerTokens[i],
+          ),
         ),
       },
       {
         name: "feed page 1, skill + online",
         door: "GraphQL",
         sqlBound: true,
-        variants: v((i) => gql(FEED_FILTERED, { first: 10, filters: { category: "Programming & Technology", hasTaught: true, onlineNow: true } }, viewerTokens[i])),
+        variants: v((i) =>
+          gql(
+            FEED_FILTERED,
+            { first: 10, filters: { category: "Programming & Technology", hasTaught: true, onlineNow: true } },
+            viewerTokens[i],
+          ),
+        ),
       },
       {
         name: "search skill, 3 filters",
@@ -327,7 +337,9 @@ async function main() {
         name: "feed page 1, 3 filters",
         door: "REST",
         sqlBound: true,
-        variants: v((i) => rest("GET", `/dashboard?skip=0&language=${fullLangs[i % fullLangs.length]}&minRating=3&maxCoins=20`, viewerTokens[i])),
+        variants: v((i) =>
+          rest("GET", `/dashboard?skip=0&language=${fullLangs[i % fullLangs.length]}&minRating=3&maxCoins=20`, viewerTokens[i]),
+        ),
       },
       { name: "profile", door: "GraphQL", sqlBound: false, variants: v((i) => gql(PROFILE_QUERY, { id: targets[i] }, viewerTokens[i])) },
       { name: "chat list", door: "GraphQL", sqlBound: false, variants: v((i) => gql(CHATS, {}, chatTokens[i])) },

@@ -67,7 +67,9 @@ export const hasFilters = (f: DirectoryFilters): boolean => FILTER_KEYS.some((k)
  * are trimmed; a category or language matches the catalog case-insensitively and is returned as
  * the catalog spells it. Returns the clean filters or the first problem.
  */
-export function checkFilters(raw: Record<string, unknown>): { ok: true; filters: DirectoryFilters } | { ok: false; field: FilterKey; message: string } {
+export function checkFilters(
+  raw: Record<string, unknown>,
+): { ok: true; filters: DirectoryFilters } | { ok: false; field: FilterKey; message: string } {
   const out: DirectoryFilters = {};
   const fail = (field: FilterKey) => ({ ok: false as const, field, message: FILTER_MESSAGES[field] });
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);

@@ -214,8 +214,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     const taught = i > 0 && rnd() < 0.33 ? 1 : 0;
     if (taught) await completed.add([newId(), ids[Math.floor(rnd() * i)], id, k1.skill, k1.category, createdAt]);
     const rating = shownRating(ratingSum, ratingCount);
-    for (const f of feedFactsOf(profile))
-      await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt, rating, amount, taught]);
+    for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt, rating, amount, taught]);
     for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey, t.sharedPrefix]);
     if ((i + 1) % 20000 === 0) log(`  ${i + 1} students (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }

@@ -36,4 +36,3 @@ export async function taught(t: TestApp, mentor: string, learner: string): Promi
     t.app.services.profiles.addCompletedSkill(em, { learnerId: learner, mentorId: mentor, skill: "Python", category: P }),
   );
 }
-

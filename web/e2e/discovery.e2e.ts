@@ -60,7 +60,7 @@ describe("discovery filters and saved searches", () => {
       const again = page.getByRole("list", { name: "Search results" });
       await expect.poll(() => again.locator(":scope > li").count(), { timeout: 30_000 }).toBe(1);
       expect(await again.textContent()).toContain(cheap.name);
-      expect((await page.getByLabel("Maximum coins per course").inputValue())).toBe("5");
+      expect(await page.getByLabel("Maximum coins per course").inputValue()).toBe("5");
       expect(await page.getByRole("searchbox", { name: "Search" }).inputValue()).toBe(`kotlin${tag}`);
 
       await page.getByLabel("Name of this search").fill(`Cheap Kotlin ${label}`);
@@ -75,7 +75,9 @@ describe("discovery filters and saved searches", () => {
       await page.getByRole("heading", { name: "No results found" }).waitFor();
       await page.screenshot({ path: path.join(SHOTS, `no-results-${label}.png`), fullPage: true });
       await page.getByRole("button", { name: "Clear filters" }).first().click();
-      await expect.poll(() => page.getByRole("list", { name: "Search results" }).locator(":scope > li").count(), { timeout: 30_000 }).toBe(2);
+      await expect
+        .poll(() => page.getByRole("list", { name: "Search results" }).locator(":scope > li").count(), { timeout: 30_000 })
+        .toBe(2);
       expect(new URL(page.url()).searchParams.get("maxCoins")).toBeNull();
       await page.context().close();
     }, 120_000);

@@ -41,7 +41,12 @@ export function dashboardRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { query }) => {
         const filters = filtersFromQuery(query);
-        const { own, feed, detailsFilled, keepLooking } = await services.feed.dashboard(requireUser(ctx).id, query.userId, query.skip, filters);
+        const { own, feed, detailsFilled, keepLooking } = await services.feed.dashboard(
+          requireUser(ctx).id,
+          query.userId,
+          query.skip,
+          filters,
+        );
         const answer = { user: restOwnUser(own.profile, own.row), error: detailsFilled ? "" : detailsNotFilled().message };
         if (query.skip === undefined) return answer;
         const page = { feed: feed ? feedItems(feed) : [], user: answer.user, error: answer.error };

@@ -204,7 +204,11 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
         const r: any = await t.gql(SEARCH, { query: "kum", filter: "NAME", first: 3, filters }, viewer.token);
         expect(r.errors).toBeUndefined();
       }
-      const r: any = await t.gql(SEARCH, { query: "tam", filter: "LANGUAGES", first: 3, filters: { category: "Other", maxCoins: 10, minRating: 1 } }, viewer.token);
+      const r: any = await t.gql(
+        SEARCH,
+        { query: "tam", filter: "LANGUAGES", first: 3, filters: { category: "Other", maxCoins: 10, minRating: 1 } },
+        viewer.token,
+      );
       expect(r.errors).toBeUndefined();
       expect((await t.rest("GET", `/dashboard?skip=0&language=Tamil&maxCoins=10`, { token: viewer.token })).status).toBe(200);
       for (const input of [

@@ -10,7 +10,9 @@ export type { DirectoryFilters } from "../../../../common/discovery.js";
 export function cleanFilters(raw: unknown): DirectoryFilters | null {
   if (raw === null || raw === undefined) return null;
   if (typeof raw !== "object" || Array.isArray(raw)) throw badInput("filters must be an object");
-  const unknown = Object.keys(raw).find((k) => !(FILTER_KEYS as readonly string[]).includes(k) && (raw as Record<string, unknown>)[k] !== undefined);
+  const unknown = Object.keys(raw).find(
+    (k) => !(FILTER_KEYS as readonly string[]).includes(k) && (raw as Record<string, unknown>)[k] !== undefined,
+  );
   if (unknown) throw badInput(`Unknown filter ${unknown}`, { field: unknown });
   const r = checkFilters(raw as Record<string, unknown>);
   if (!r.ok) throw badInput(r.message, { field: r.field });

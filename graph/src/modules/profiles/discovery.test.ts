@@ -29,7 +29,14 @@ describe.each(dbTargets)("discovery filters on %s", (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    viewer = await student(t, { name: "Viewer", known: [[P, "Python"]], required: [[P, "React"], [M, "Guitar"]] });
+    viewer = await student(t, {
+      name: "Viewer",
+      known: [[P, "Python"]],
+      required: [
+        [P, "React"],
+        [M, "Guitar"],
+      ],
+    });
     const add = async (key: string, o: Parameters<typeof student>[1]) => {
       t.clock.advance(MINUTE);
       s[key] = (await student(t, o)).id;
@@ -38,7 +45,13 @@ describe.each(dbTargets)("discovery filters on %s", (target) => {
     await add("reactTamil", { name: "Asha", known: [[P, "React"]], required: [[P, "Python"]], languages: ["Tamil"], amount: 4 });
     await add("guitarHindi", { name: "Bala", known: [[M, "Guitar"]], required: [[P, "Python"]], languages: ["Hindi"], amount: 9 });
     // Score 2: teach what the viewer wants.
-    await add("reactEnglish", { name: "Chitra", known: [[P, "React"]], required: [[M, "Piano"]], languages: ["English", "Tamil"], amount: 2 });
+    await add("reactEnglish", {
+      name: "Chitra",
+      known: [[P, "React"]],
+      required: [[M, "Piano"]],
+      languages: ["English", "Tamil"],
+      amount: 2,
+    });
     // Score 1: want Python.
     await add("chessTamil", { name: "Devi", known: [[P, "Chess"]], required: [[P, "Python"]], languages: ["Tamil"], amount: 1 });
     // Score 0.
@@ -124,13 +137,20 @@ describe.each(dbTargets)("discovery filters on %s", (target) => {
       body: { searchQuery: "react", selectedFilter: "skillsKnown" },
     });
     expect(found.body.feed.map((f: any) => f._id)).toEqual(ids("reactTamil"));
-    const all = await t.rest("POST", "/dashboard/search", { token: viewer.token, body: { searchQuery: "react", selectedFilter: "skillsKnown" } });
+    const all = await t.rest("POST", "/dashboard/search", {
+      token: viewer.token,
+      body: { searchQuery: "react", selectedFilter: "skillsKnown" },
+    });
     expect(Object.keys(all.body)).toEqual(["feed"]);
     expect(all.body.feed).toHaveLength(3);
   });
 
   it("search with three filters", async () => {
-    const r: any = await t.gql(SEARCH, { query: "tam", filter: "LANGUAGES", filters: { category: P, maxCoins: 5, minRating: 3 } }, viewer.token);
+    const r: any = await t.gql(
+      SEARCH,
+      { query: "tam", filter: "LANGUAGES", filters: { category: P, maxCoins: 5, minRating: 3 } },
+      viewer.token,
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.searchUsers.edges.map((e: any) => e.node.id).sort()).toEqual(ids("reactTamil", "reactEnglish").sort());
   });
@@ -181,7 +201,9 @@ describe.each(dbTargets)("discovery filters on %s", (target) => {
     expect(filtered.count).toBe(plain.count);
     // "Online now" asks presence which examined students let it show: one statement per segment that had
     // candidates (at most 4); here nobody is online, so no cards are read.
-    const online = await countStatements(t, () => t.gql(FEED, { first: 10, filters: { onlineNow: true, language: "Tamil" } }, viewer.token));
+    const online = await countStatements(t, () =>
+      t.gql(FEED, { first: 10, filters: { onlineNow: true, language: "Tamil" } }, viewer.token),
+    );
     const presence = online.statements.filter((sql) => /presence_settings/.test(sql));
     expect(presence.length).toBeGreaterThan(0);
     expect(presence.length).toBeLessThanOrEqual(4);

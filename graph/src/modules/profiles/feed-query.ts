@@ -106,13 +106,28 @@ const some = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 1
  */
 export function filterCheck(f: WalkFilters, column: string, sqlite: boolean, when: string, params: Record<string, unknown>): string | null {
   const scalars: string[] = [];
-  if (f.minRating !== undefined) (params.fMinRating = f.minRating), scalars.push("x.rating >= :fMinRating");
-  if (f.maxCoins !== undefined) (params.fMaxCoins = f.maxCoins), scalars.push("x.coins <= :fMaxCoins");
+  if (f.minRating !== undefined) {
+    params.fMinRating = f.minRating;
+    scalars.push("x.rating >= :fMinRating");
+  }
+  if (f.maxCoins !== undefined) {
+    params.fMaxCoins = f.maxCoins;
+    scalars.push("x.coins <= :fMaxCoins");
+  }
   if (f.hasTaught) scalars.push("x.taught > 0");
   const facts: Array<[string, string]> = [];
-  if (f.skill) (params.fSkill = f.skill), facts.push(["k", ":fSkill"]);
-  if (f.language) (params.fLanguage = f.language), facts.push(["l", ":fLanguage"]);
-  if (f.category) (params.fCategory = f.category), facts.push(["g", ":fCategory"]);
+  if (f.skill) {
+    params.fSkill = f.skill;
+    facts.push(["k", ":fSkill"]);
+  }
+  if (f.language) {
+    params.fLanguage = f.language;
+    facts.push(["l", ":fLanguage"]);
+  }
+  if (f.category) {
+    params.fCategory = f.category;
+    facts.push(["g", ":fCategory"]);
+  }
   if (scalars.length && !facts.length) facts.push(["m", "''"]);
   if (!facts.length) return null;
   return facts

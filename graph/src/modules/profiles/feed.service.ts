@@ -172,7 +172,11 @@ export class FeedService {
     for (let score = from ? from.score : 3; score >= 0 && out.length < need; score--) {
       const q = feedSegmentQuery(v, score, from && from.score === score ? from : null, need - out.length);
       if (!q) continue;
-      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown; walk?: unknown; ok?: unknown }>(this.ds, q.sql, q.params);
+      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown; walk?: unknown; ok?: unknown }>(
+        this.ds,
+        q.sql,
+        q.params,
+      );
       let merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
       let horizon: CursorKey | null = null;
       if (v.filters) {
@@ -189,9 +193,7 @@ export class FeedService {
         }
         for (const { n, row } of lastOf.values()) if (n >= budget && (!horizon || inSegmentOrder(row, horizon) < 0)) horizon = row;
         const online = v.filters.onlineNow ? await this.onlineAmong([...ok]) : null;
-        merged = merged.filter(
-          (r) => ok.has(r.id) && (!online || online.has(r.id)) && (!horizon || inSegmentOrder(r, horizon) <= 0),
-        );
+        merged = merged.filter((r) => ok.has(r.id) && (!online || online.has(r.id)) && (!horizon || inSegmentOrder(r, horizon) <= 0));
       }
       for (const [i, r] of merged.entries()) {
         if (i > 0 && merged[i - 1].id === r.id) continue; // one student met through several walks
@@ -303,7 +305,9 @@ export class FeedService {
     const own = await this.profiles.profileWithRow(me, cards, extras);
     if (!own) throw notFound("User not found");
     if (!rows) return { own, feed: null, detailsFilled: false };
-    return filters ? { own, feed: inOrder(ids, cards), detailsFilled: true, keepLooking } : { own, feed: inOrder(ids, cards), detailsFilled: true };
+    return filters
+      ? { own, feed: inOrder(ids, cards), detailsFilled: true, keepLooking }
+      : { own, feed: inOrder(ids, cards), detailsFilled: true };
   }
 
   /**
@@ -370,7 +374,12 @@ function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter, 
 /** A search cursor continues only the search (and the filters) that made it. */
 function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter, filters: string): SearchKey {
   return decodeCursorParts("search", cursor, ([term, sortKey, id, p, f, k]) =>
-    typeof term === "string" && typeof sortKey === "string" && typeof id === "string" && p === prefix && f === filter && (k ?? "") === filters
+    typeof term === "string" &&
+    typeof sortKey === "string" &&
+    typeof id === "string" &&
+    p === prefix &&
+    f === filter &&
+    (k ?? "") === filters
       ? { term, sortKey, id }
       : undefined,
   );

@@ -172,8 +172,8 @@ export async function rebuildProfileIndexes(
         WHERE u.id > ? AND u.gender IS NOT NULL ${visibleRule}
           AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
         ORDER BY u.id LIMIT ${chunk}`,
-      [after],
-    );
+        [after],
+      );
     if (users.length === 0) break;
     after = users[users.length - 1].id;
     const ids = users.map((u) => u.id);

@@ -12,9 +12,15 @@ const tag = "profiles";
 
 /** The discovery filters as query parameters (GET /dashboard, POST /dashboard/search); the service checks them. */
 export const DirectoryFilterQuery = {
-  category: z.string().optional().describe(`They teach a skill of this category: one of ${CATEGORIES.join(", ")}.`),
+  category: z
+    .string()
+    .optional()
+    .describe(`They teach a skill of this category: one of ${CATEGORIES.join(", ")}.`),
   skill: z.string().optional().describe("They teach this skill (the whole skill; case and accents ignored)."),
-  language: z.string().optional().describe(`They speak this language: one of ${LANGUAGES.join(", ")}.`),
+  language: z
+    .string()
+    .optional()
+    .describe(`They speak this language: one of ${LANGUAGES.join(", ")}.`),
   minRating: z.string().optional().describe("Their rating as the profile shows it is at least this (1 to 5)."),
   maxCoins: z.string().optional().describe(`They ask at most this many skill coins per course (0 to ${MAX_COINS_FILTER}).`),
   onlineNow: z.string().optional().describe("`true`: only students online now (who let it show)."),
@@ -71,7 +77,12 @@ export function savedSearchesRest(services: Services, r: RestRoutes): void {
     "/saved-searches",
     route(
       services,
-      { tag, summary: "The caller's saved searches, oldest first", auth: "bearer", response: z.object({ searches: z.array(SavedSearchRest) }) },
+      {
+        tag,
+        summary: "The caller's saved searches, oldest first",
+        auth: "bearer",
+        response: z.object({ searches: z.array(SavedSearchRest) }),
+      },
       async (_req, ctx) => ({ searches: (await services.savedSearches.list(requireUser(ctx).id)).map(toRest) }),
     ),
   );

@@ -146,7 +146,10 @@ export class SavedSearchesService {
   async setAlerts(userId: string, id: unknown, on: boolean): Promise<SavedSearchView> {
     const row = await this.own(userId, id);
     const now = this.deps.clock.now();
-    const changes = on && !row.alertsOn ? { alertsOn: true, checkedUntil: now, nextCheckAt: new Date(now.getTime() + ALERT_CHECK_EVERY) } : { alertsOn: on };
+    const changes =
+      on && !row.alertsOn
+        ? { alertsOn: true, checkedUntil: now, nextCheckAt: new Date(now.getTime() + ALERT_CHECK_EVERY) }
+        : { alertsOn: on };
     await this.repo().update({ id: row.id, userId }, changes);
     return viewOf({ ...row, ...changes });
   }
@@ -257,7 +260,12 @@ export function changedMatchesQuery(s: SavedSearch, sqlite: boolean, now: Date):
   const checks = [filterCheck(f, "w.id", sqlite, "$.validTo IS NULL", params)];
   const text = foldTerm(s.query);
   if (text) {
-    Object.assign(params, { field: SEARCH_FIELD[s.field as SearchFilter] ?? "n", lo: text, hi: `${text}\u{10FFFF}`, like: `${text.replace(/[!%_]/g, (c) => `!${c}`)}%` });
+    Object.assign(params, {
+      field: SEARCH_FIELD[s.field as SearchFilter] ?? "n",
+      lo: text,
+      hi: `${text}\u{10FFFF}`,
+      like: `${text.replace(/[!%_]/g, (c) => `!${c}`)}%`,
+    });
     const starts = sqlite ? "x.term >= :lo AND x.term < :hi" : "x.term LIKE :like ESCAPE '!'";
     checks.push(
       `(CASE WHEN EXISTS (SELECT 1 FROM search_terms x ${sqlite ? "" : "FORCE INDEX (PRIMARY)"} WHERE x.userId = w.id AND x.field = :field AND ${starts}) THEN 1 ELSE 0 END) = 1`,

@@ -45,7 +45,8 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     expect(first.errors?.[0]?.message).toBeUndefined();
     expect(first.data.saveSearch).toMatchObject({ name: "Tamil teachers", query: "", field: "NAME", alertsOn: true });
     expect(first.data.saveSearch.filters).toMatchObject({ language: "Tamil", minRating: 4, onlineNow: false, hasTaught: false });
-    for (let i = 1; i < SAVED_SEARCH_MAX; i++) expect((await save(owner.token, { name: `S${i}`, query: "py", field: "SKILLS_KNOWN" })).errors).toBeUndefined();
+    for (let i = 1; i < SAVED_SEARCH_MAX; i++)
+      expect((await save(owner.token, { name: `S${i}`, query: "py", field: "SKILLS_KNOWN" })).errors).toBeUndefined();
     const tooMany: any = await save(owner.token, { name: "Sixth", filters: { skill: "Go" } });
     expect(tooMany.errors?.[0].extensions?.code).toBe("CONFLICT");
     expect(tooMany.errors?.[0].message).toMatch(/at most 5 saved searches/);
@@ -58,11 +59,14 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     // Validation: a name, and something to search for.
     expect(((await save(other.token, { name: " ", filters: { skill: "Go" } })) as any).errors?.[0].message).toMatch(/name of 1 to 60/);
     expect(((await save(other.token, { name: "Empty" })) as any).errors?.[0].message).toMatch(/at least one filter/);
-    expect(((await save(other.token, { name: "Bad", filters: { language: "Elvish" } })) as any).errors?.[0].message).toMatch(/^language must be/);
+    expect(((await save(other.token, { name: "Bad", filters: { language: "Elvish" } })) as any).errors?.[0].message).toMatch(
+      /^language must be/,
+    );
     // REST: the same rules.
     const rest = await t.rest("POST", "/saved-searches", { token: owner.token, body: { name: "Seventh", filters: { skill: "Go" } } });
     expect(rest.status).toBe(409);
-    for (const s of list.data.savedSearches) expect(((await t.gql(DELETE, { id: s.id }, owner.token)) as any).data.deleteSavedSearch).toBe(true);
+    for (const s of list.data.savedSearches)
+      expect(((await t.gql(DELETE, { id: s.id }, owner.token)) as any).data.deleteSavedSearch).toBe(true);
     expect((await t.rest("GET", "/saved-searches", { token: owner.token })).body.searches).toEqual([]);
   });
 
@@ -85,7 +89,9 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     await t.app.services.blocks.block(blocksOwner.id, owner.id, "reported");
     // Matches, then is suspended before the check: not listed any more, so no alert.
     const suspended = await student(t, { name: "Suspended One", known: [[P, "React"]], required: [[P, "Go"]], languages: ["Tamil"] });
-    await t.app.services.deps.tx((em) => t.app.services.standing.suspend(em, suspended.id, new Date(t.clock.now().getTime() + 30 * DAY), "test"));
+    await t.app.services.deps.tx((em) =>
+      t.app.services.standing.suspend(em, suspended.id, new Date(t.clock.now().getTime() + 30 * DAY), "test"),
+    );
     // Does not match (no Tamil).
     await student(t, { name: "Hindi One", known: [[P, "React"]], required: [[P, "Go"]], languages: ["Hindi"] });
     await tick();
@@ -142,7 +148,9 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     expect(await alertsOf(other.id)).toEqual([]);
     await rate(t, rated.id, [5]);
     await tick();
-    expect((await alertsOf(other.id)).map((a) => a.message)).toEqual(['A new student matches your saved search "Well rated": Rated Later.']);
+    expect((await alertsOf(other.id)).map((a) => a.message)).toEqual([
+      'A new student matches your saved search "Well rated": Rated Later.',
+    ]);
     // Default mode: the daily digest (sent now if its hour has not come yet). Its line has this search's own unsubscribe link.
     await t.app.services.notificationMail.sendDigests(t.clock.now());
     const mail = outboxMails(t.config.dataDir).find((m) => m.text.includes('saved search "Well rated"'));
@@ -160,9 +168,12 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     const list = await t.app.services.savedSearches.list(other.id);
     expect(list.find((s) => s.id === searchId)?.alertsOn).toBe(false);
     // A forged token is refused.
-    const forged = await fetch(`${t.url}/api/unsubscribe?token=${encodeURIComponent(`${other.id}.search${searchId.replace(/-/g, "")}.${"A".repeat(43)}`)}`, {
-      method: "POST",
-    });
+    const forged = await fetch(
+      `${t.url}/api/unsubscribe?token=${encodeURIComponent(`${other.id}.search${searchId.replace(/-/g, "")}.${"A".repeat(43)}`)}`,
+      {
+        method: "POST",
+      },
+    );
     expect(forged.status).toBe(400);
   });
 });

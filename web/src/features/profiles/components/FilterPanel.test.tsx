@@ -26,7 +26,12 @@ function renderAt(url: string) {
 describe("the discovery filter panel", () => {
   it("reads the filters from the address: a shared or reloaded link shows them", () => {
     renderAt("/dashboard/me?language=Tamil&minRating=4&maxCoins=5&hasTaught=true");
-    expect(JSON.parse(screen.getByTestId("active").textContent!)).toEqual({ language: "Tamil", minRating: 4, maxCoins: 5, hasTaught: true });
+    expect(JSON.parse(screen.getByTestId("active").textContent!)).toEqual({
+      language: "Tamil",
+      minRating: 4,
+      maxCoins: 5,
+      hasTaught: true,
+    });
     // Open (filters are active), every control says what the address says.
     expect(screen.getByRole("button", { name: /Hide filters/ }).getAttribute("aria-expanded")).toBe("true");
     expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("Tamil");
@@ -45,7 +50,13 @@ describe("the discovery filter panel", () => {
     fireEvent.click(screen.getByLabelText("Online now"));
     fireEvent.click(screen.getByRole("button", { name: "Apply filters" }));
     const params = new URLSearchParams(screen.getByTestId("search").textContent!);
-    expect(Object.fromEntries(params)).toEqual({ q: "pyth", by: "skill", category: "Programming & Technology", skill: "Python", onlineNow: "true" });
+    expect(Object.fromEntries(params)).toEqual({
+      q: "pyth",
+      by: "skill",
+      category: "Programming & Technology",
+      skill: "Python",
+      onlineNow: "true",
+    });
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(Object.fromEntries(new URLSearchParams(screen.getByTestId("search").textContent!))).toEqual({ q: "pyth", by: "skill" });
     expect(screen.getByTestId("active").textContent).toBe("{}");

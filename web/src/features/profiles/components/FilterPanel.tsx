@@ -85,7 +85,13 @@ export function FilterPanel({
           options={CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(e) => set("category", e.target.value)}
         />
-        <TextField label={FILTER_LABELS.skill} value={draft.skill} maxLength={60} placeholder="e.g. Python" onChange={(e) => set("skill", e.target.value)} />
+        <TextField
+          label={FILTER_LABELS.skill}
+          value={draft.skill}
+          maxLength={60}
+          placeholder="e.g. Python"
+          onChange={(e) => set("skill", e.target.value)}
+        />
         <Select
           label={FILTER_LABELS.language}
           value={draft.language}

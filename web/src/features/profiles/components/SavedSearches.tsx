@@ -62,7 +62,10 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
   return (
     <section aria-labelledby="saved-heading" className={styles.saved}>
       <h3 id="saved-heading" className={styles.heading}>
-        Saved searches <span className={styles.meta}>({saved.length} of {SAVED_SEARCH_MAX})</span>
+        Saved searches{" "}
+        <span className={styles.meta}>
+          ({saved.length} of {SAVED_SEARCH_MAX})
+        </span>
       </h3>
       {canSave && (
         <form className={styles.saveForm} onSubmit={(e) => void onSave(e)} aria-label="Save this search">

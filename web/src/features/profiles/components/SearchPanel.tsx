@@ -139,7 +139,9 @@ export function SearchPanel({ me, state }: { me: DashboardViewer; state: Directo
               <EmptyState
                 as="h3"
                 title="No results found"
-                description={state.active ? "No student matches this search with these filters." : "Try another spelling or a different filter."}
+                description={
+                  state.active ? "No student matches this search with these filters." : "Try another spelling or a different filter."
+                }
                 icon={<SearchIcon size={22} />}
                 action={
                   state.active ? (
