@@ -29,7 +29,21 @@ import { openDatabase } from "../graph/src/db/data-source.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
 import { load, median, quantile, type Req, send } from "./scale/load.js";
-import { appEnv, CHATS, cpuMs, FEED, gql, LEADERBOARD, mariadbPid, PROFILE_QUERY, pick, rest, SEARCH } from "./scale/requests.js";
+import {
+  appEnv,
+  CHATS,
+  cpuMs,
+  FEED,
+  FEED_FILTERED,
+  gql,
+  LEADERBOARD,
+  mariadbPid,
+  PROFILE_QUERY,
+  pick,
+  rest,
+  SEARCH,
+  SEARCH_FILTERED,
+} from "./scale/requests.js";
 import { seedCommunity } from "./scale/seed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -64,7 +78,8 @@ if (!baseUrl || !/^(mysql|mariadb):/.test(baseUrl)) {
   console.error("Scale mode needs MariaDB: set BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test).");
   process.exit(1);
 }
-const dbName = `sx_bench_${STUDENTS}`;
+/** BENCH_DB_NAME: another database for a branch whose schema differs (the community is seeded there). */
+const dbName = process.env.BENCH_DB_NAME ?? `sx_bench_${STUDENTS}`;
 const serverUrl = new URL(baseUrl.replace(/^mariadb:/, "mysql:"));
 serverUrl.pathname = "";
 const dbUrl = new URL(serverUrl);
@@ -250,6 +265,7 @@ async function main() {
       "ard",
     ];
     const langs = ["tam", "hin", "fre", "eng", "ger", "jap", "tel", "mal", "kan", "ben", "spa", "ara", "ita", "kor", "rus", "urd"];
+    const fullLangs = ["Tamil", "Hindi", "English", "French", "German", "Telugu", "Malayalam", "Kannada"];
     const v = (f: (i: number) => Req) => Array.from({ length: VARIANTS }, (_, i) => f(i));
     const scenarios: Scenario[] = [
       // The floor: no SQL and no token, what each door costs before any work (the raw server answers `{"data":[]}`).
@@ -279,6 +295,51 @@ async function main() {
         door: "GraphQL",
         sqlBound: true,
         variants: v((i) => gql(SEARCH, { query: langs[i], filter: "LANGUAGES", first: 20 }, viewerTokens[i])),
+      },
+      // Discovery filters: the feed with three filters (ranking kept, bounded walks), and a search with three.
+      {
+        name: "feed page 1, 3 filters",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) =>
+          gql(
+            FEED_FILTERED,
+            { first: 10, filters: { language: fullLangs[i % fullLangs.length], minRating: 3, maxCoins: 20 } },
+            viewerTokens[i],
+          ),
+        ),
+      },
+      {
+        name: "feed page 1, skill + online",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) =>
+          gql(
+            FEED_FILTERED,
+            { first: 10, filters: { category: "Programming & Technology", hasTaught: true, onlineNow: true } },
+            viewerTokens[i],
+          ),
+        ),
+      },
+      {
+        name: "search skill, 3 filters",
+        door: "GraphQL",
+        sqlBound: true,
+        variants: v((i) =>
+          gql(
+            SEARCH_FILTERED,
+            { query: skills[i], filter: "SKILLS_KNOWN", first: 20, filters: { language: "English", minRating: 3, maxCoins: 20 } },
+            viewerTokens[i],
+          ),
+        ),
+      },
+      {
+        name: "feed page 1, 3 filters",
+        door: "REST",
+        sqlBound: true,
+        variants: v((i) =>
+          rest("GET", `/dashboard?skip=0&language=${fullLangs[i % fullLangs.length]}&minRating=3&maxCoins=20`, viewerTokens[i]),
+        ),
       },
       { name: "profile", door: "GraphQL", sqlBound: false, variants: v((i) => gql(PROFILE_QUERY, { id: targets[i] }, viewerTokens[i])) },
       { name: "chat list", door: "GraphQL", sqlBound: false, variants: v((i) => gql(CHATS, {}, chatTokens[i])) },

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   "message",
   "finish",
   "expired",
+  "savedSearch",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   message: "New chat messages while you are away",
   finish: "A swap was finished",
   expired: "Requests that expired unanswered",
+  savedSearch: "New students matching your saved searches",
 };
 
 export const MAIL_MODE_LABELS: Record<MailMode, string> = {
@@ -48,6 +50,7 @@ export const DEFAULT_MAIL_MODES: Record<MailKind, MailMode> = {
   message: "digest",
   finish: "digest",
   expired: "digest",
+  savedSearch: "digest",
 };
 
 export const isMailKind = (v: unknown): v is MailKind => typeof v === "string" && (MAIL_KINDS as readonly string[]).includes(v);

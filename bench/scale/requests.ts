@@ -24,6 +24,8 @@ export const rest = (method: "GET" | "POST", p: string, token?: string, body?: u
 
 const CARD = "fragment C on User { id name image skillsKnown { category skill } skillsRequired { category skill } }";
 export const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
+export const FEED_FILTERED = `query FeedF($first: Int, $after: String, $filters: DirectoryFilters) { feed(first: $first, after: $after, filters: $filters) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
+export const SEARCH_FILTERED = `query SF($query: String!, $filter: SearchFilter!, $first: Int, $filters: DirectoryFilters) { searchUsers(query: $query, filter: $filter, first: $first, filters: $filters) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
 export const SEARCH = `query S($query: String!, $filter: SearchFilter!, $first: Int) { searchUsers(query: $query, filter: $filter, first: $first) { edges { node { ...C } } pageInfo { endCursor hasNextPage } } } ${CARD}`;
 export const PROFILE_QUERY = `query P($id: ID!) { user(id: $id) { id name gender image amount languages rating { value count }
   skillsKnown { category skill } skillsRequired { category skill } completedSkills { skill category completedAt mentor { id name } } } }`;

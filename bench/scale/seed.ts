@@ -8,7 +8,7 @@
  */
 import type { Connection } from "mysql2/promise";
 import { type CATEGORIES, LANGUAGES, skillKeyOf } from "../../common/profiles.js";
-import { feedFactsOf } from "../../graph/src/modules/profiles/profile-index.js";
+import { feedFactsOf, shownRating } from "../../graph/src/modules/profiles/profile-index.js";
 import { foldTerm, searchRowsOf } from "../../graph/src/modules/profiles/search-terms.js";
 import { newId } from "../../graph/src/shared/ids.js";
 
@@ -132,7 +132,20 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
   ]);
   const skills = new Batcher(conn, "user_skills", ["id", "userId", "kind", "position", "category", "skill", "skillKey"]);
   const langs = new Batcher(conn, "user_languages", ["id", "userId", "position", "language", "languageKey"]);
-  const feed = new Batcher(conn, "feed_entries", ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt"]);
+  const feed = new Batcher(conn, "feed_entries", [
+    "userId",
+    "kind",
+    "term",
+    "term2",
+    "validFrom",
+    "validTo",
+    "userCreatedAt",
+    "rating",
+    "coins",
+    "taught",
+  ]);
+  // A third of the students taught a finished swap (the "has taught before" filter).
+  const completed = new Batcher(conn, "completed_skills", ["id", "learnerId", "mentorId", "skill", "category", "completedAt"]);
   const terms = new Batcher(conn, "search_terms", ["userId", "field", "term", "sortKey", "sharedPrefix"]);
   // Not a real password: no benchmark signs in (the bench signs tokens with the server's key).
   const passwordHash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaA$bm90LWEtcmVhbC1wYXNzd29yZC1oYXNo";
@@ -153,6 +166,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
     const createdAt = new Date(now.getTime() - span + Math.floor((span * (i + 1)) / sizes.students));
     const ratingCount = Math.floor(rnd() * 12);
     const ratingSum = ratingCount === 0 ? 0 : ratingCount + Math.floor(rnd() * ratingCount * 4);
+    const amount = Math.floor(rnd() * 40);
     await users.add([
       id,
       name,
@@ -162,7 +176,7 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
       0,
       rnd() < 0.5 ? "Male" : "Female",
       null,
-      Math.floor(rnd() * 40),
+      amount,
       Math.floor(rnd() * 30),
       ratingSum,
       ratingCount,
@@ -193,14 +207,18 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
       name,
       createdAt,
       known: known.map((s) => s.skill),
+      categories: known.map((s) => s.category),
       required: required.map((s) => s.skill),
       languages: [...languages],
     };
-    for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt]);
+    const taught = i > 0 && rnd() < 0.33 ? 1 : 0;
+    if (taught) await completed.add([newId(), ids[Math.floor(rnd() * i)], id, k1.skill, k1.category, createdAt]);
+    const rating = shownRating(ratingSum, ratingCount);
+    for (const f of feedFactsOf(profile)) await feed.add([id, f.kind, f.term, f.term2, createdAt, null, createdAt, rating, amount, taught]);
     for (const t of searchRowsOf(profile)) await terms.add([t.userId, t.field, t.term, t.sortKey, t.sharedPrefix]);
     if ((i + 1) % 20000 === 0) log(`  ${i + 1} students (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  for (const b of [users, skills, langs, feed, terms]) await b.flush();
+  for (const b of [users, skills, langs, feed, terms, completed]) await b.flush();
 
   // Chats: a quarter of them among the first 400 students, so some lists are long.
   const chats = new Batcher(conn, "chats", [

@@ -20,6 +20,7 @@ import { NotificationMailService } from "./modules/notifications/notification-ma
 import { PushService } from "./modules/notifications/push.service.js";
 import { FeedService } from "./modules/profiles/feed.service.js";
 import { ProfilesService } from "./modules/profiles/profiles.service.js";
+import { SavedSearchesService } from "./modules/profiles/saved-searches.service.js";
 import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
@@ -71,6 +72,8 @@ export interface Services {
   profiles: ProfilesService;
   /** Dashboard feed and search. */
   feed: FeedService;
+  /** Saved searches and their alerts for new matches. */
+  savedSearches: SavedSearchesService;
   chatOpen: ChatOpenService;
   /** Chat: list, read, meeting link; `messages` (send, pages); `lifecycle` (rate, finish, report). */
   chat: ChatService;
@@ -129,7 +132,8 @@ export function createServices(
   // Response stats move a student's feed tier; the feed rows carry it (each calls the other lazily).
   const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
   const profiles: ProfilesService = new ProfilesService(deps, rateLimits, (em, userId) => responseStats.tierOf(em, userId));
-  const feed = new FeedService(deps, profiles);
+  // "Online now" reads chat presence (made with chat, below; called only once requests come).
+  const feed = new FeedService(deps, profiles, (ids) => chat.presence.onlineAmong(ids));
   const background = new BackgroundTasks(deps.logger);
   const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
@@ -146,10 +150,13 @@ export function createServices(
     background,
     // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
     isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
+    savedSearchAlertsOff: (userId, searchId): Promise<void> => savedSearches.alertsOff(userId, searchId),
   });
   notificationMail.schedule(jobs);
   const push = new PushService(deps, { users, background, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
   const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail, push);
+  const savedSearches: SavedSearchesService = new SavedSearchesService(deps, { notifications, users });
+  savedSearches.schedule(jobs);
   // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
   const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
   const coins = new CoinsService(deps, users, deps.payments, rateLimits);
@@ -223,6 +230,7 @@ export function createServices(
     notifications,
     profiles,
     feed,
+    savedSearches,
     chatOpen,
     chat,
     coins,

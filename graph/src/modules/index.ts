@@ -49,11 +49,14 @@ import { CompletedSkill } from "./profiles/completed-skill.entity.js";
 import { dashboardRest } from "./profiles/dashboard.rest.js";
 import { FeedSnapshot } from "./profiles/feed-snapshot.entity.js";
 import { FeedResolver } from "./profiles/feed.resolver.js";
+import { SavedSearchesResolver } from "./profiles/saved-searches.resolver.js";
+import { savedSearchesRest } from "./profiles/saved-searches.rest.js";
 import { CompletedSkillResolver, MeFieldsResolver, UserFieldsResolver } from "./profiles/profile-fields.resolver.js";
 import { ProfilesResolver } from "./profiles/profiles.resolver.js";
 import { profilesRest } from "./profiles/profiles.rest.js";
 import { FeedEntry } from "./profiles/feed-entry.entity.js";
 import { SearchTerm } from "./profiles/search-term.entity.js";
+import { SavedSearch } from "./profiles/saved-search.entity.js";
 import { UserLanguage } from "./profiles/user-language.entity.js";
 import { UserSkill } from "./profiles/user-skill.entity.js";
 import { SwapRequest } from "./swaps/swap-request.entity.js";
@@ -104,6 +107,7 @@ export const allEntities: Function[] = [
   UserLanguage,
   FeedEntry,
   SearchTerm,
+  SavedSearch,
   CompletedSkill,
   FeedSnapshot,
   SwapRequest,
@@ -145,6 +149,7 @@ export const allResolvers: [Function, ...Function[]] = [
   MeFieldsResolver,
   CompletedSkillResolver,
   FeedResolver,
+  SavedSearchesResolver,
   SwapsResolver,
   ImplementPostsResolver,
   ImplementApplicantsResolver,
@@ -171,6 +176,7 @@ export const allRestRouters: Array<(services: Services, into: RestRoutes) => voi
   chatPresenceRest,
   profilesRest,
   dashboardRest,
+  savedSearchesRest,
   swapsRest,
   implementsRest,
   privacyRest,

@@ -172,9 +172,9 @@ export const typePolicies: TypePolicies = {
       // Skill coins: the caller's history, "Show more" appends.
       coinHistory: forwardConnection(),
       // Profiles: the dashboard feed, pages appended as it scrolls.
-      feed: forwardConnection(),
+      feed: forwardConnection(["filters"]),
       // Search: one list per query and filter; "Show more" appends the next page.
-      searchUsers: forwardConnection(["query", "filter"]),
+      searchUsers: forwardConnection(["query", "filter", "filters"]),
       // Chats and notifications: "Show more" appends; live notifications are written in at the top.
       chats: forwardConnection(),
       notifications: forwardConnection(),

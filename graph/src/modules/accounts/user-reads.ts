@@ -38,9 +38,21 @@ export async function userColumnsByIds(
 const isTrue = (v: unknown) => Number(v) === 1 || v === true;
 
 /** What a student's directory rows carry from their account: name, sign-up time, visibility; null for an unknown id. */
-export async function listingFactsOf(db: Runner, id: string): Promise<{ name: string; createdAt: Date; visible: boolean } | null> {
-  const [row] = await userColumnsByIds(db, [id], ["name", "createdAt", "visible"]);
-  return row ? { name: String(row.name), createdAt: readDate(row.createdAt), visible: isTrue(row.visible) } : null;
+export async function listingFactsOf(
+  db: Runner,
+  id: string,
+): Promise<{ name: string; createdAt: Date; visible: boolean; amount: number; ratingSum: number; ratingCount: number } | null> {
+  const [row] = await userColumnsByIds(db, [id], ["name", "createdAt", "visible", "amount", "ratingSum", "ratingCount"]);
+  return row
+    ? {
+        name: String(row.name),
+        createdAt: readDate(row.createdAt),
+        visible: isTrue(row.visible),
+        amount: Number(row.amount ?? 0),
+        ratingSum: Number(row.ratingSum ?? 0),
+        ratingCount: Number(row.ratingCount ?? 0),
+      }
+    : null;
 }
 
 /** A student's picture (null when they have none); undefined for an unknown id. */

@@ -44,6 +44,7 @@ export class ChatLifecycleService {
       const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
       if (!res.affected) throw fresh.status !== "in_progress" ? this.chats.stateError(fresh) : conflict(CHAT_MESSAGES.alreadyRated);
       await this.c.users.addRating(partnerOf(chat, me), stars, em);
+      await this.c.profiles.reindex(em, partnerOf(chat, me));
       afterCommit(em, () => this.chats.publishState(fresh));
       return fresh;
     });

@@ -38,6 +38,8 @@ export interface ChatProfiles {
   addCompletedSkill(em: EntityManager, input: { learnerId: string; mentorId: string; skill: string; category: string }): Promise<void>;
   /** Throws DETAILS_NOT_FILLED ('not filled details') for a user whose profile is incomplete. */
   assertDetailsFilled(userId: string): Promise<void>;
+  /** Brings the student's directory rows to their account (a new rating: the rating filter reads it). */
+  reindex(em: EntityManager, userId: string): Promise<void>;
 }
 
 export interface ChatCollaborators {

@@ -19,7 +19,7 @@ import { NotificationDigestItem } from "./digest-item.entity.js";
 import { NotificationMailSetting } from "./mail-setting.entity.js";
 import type { Notification, NotificationType } from "./notification.entity.js";
 import { DIGEST_MAX_LINES, digestMail, instantMail, type MailLine } from "./notification-mails.js";
-import { type UnsubscribeScope, UnsubscribeTokens } from "./unsubscribe-token.js";
+import { savedSearchOf, savedSearchScope, type UnsubscribeScope, UnsubscribeTokens } from "./unsubscribe-token.js";
 
 /** Which mail setting governs a notification type; moderators' warnings stay in the app. */
 export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
@@ -35,6 +35,7 @@ export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
   "request-expired": "expired",
   // A withdrawn acceptance ends the request as a rejection does.
   "acceptance-withdrawn": "rejected",
+  "saved-search-match": "savedSearch",
 };
 
 export interface MailSettingView {
@@ -63,6 +64,8 @@ export class NotificationMailService {
       background: BackgroundTasks;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
+      /** Turns off one saved search's alerts (profiles' saved searches): its mails' one-click unsubscribe. */
+      savedSearchAlertsOff?: (userId: string, searchId: string) => Promise<void>;
     },
   ) {
     this.tokens = new UnsubscribeTokens(deps.config.jwtSecret);
@@ -138,9 +141,17 @@ export class NotificationMailService {
     if (!t) throw badInput(M.linkInvalid, { field: "token" });
     const standing = (await this.c.users.standingOf([t.userId])).get(t.userId);
     if (!standing || standing.deletedAt) return; // nothing is mailed to a deleted account anyway
+    const searchId = savedSearchOf(t.scope);
+    if (searchId) {
+      await this.c.savedSearchAlertsOff?.(t.userId, searchId);
+      this.deps.logger.info({ userId: t.userId, searchId }, "unsubscribed from a saved search's alerts");
+      return;
+    }
     await this.deps.tx(async (em) => {
       const kinds =
-        t.scope === "digest" ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind) : [t.scope];
+        t.scope === "digest"
+          ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind)
+          : [t.scope as MailKind];
       for (const kind of kinds) await this.write(em, t.userId, kind, "off");
     });
     this.deps.logger.info({ userId: t.userId, scope: t.scope }, "unsubscribed from notification mails");
@@ -155,11 +166,22 @@ export class NotificationMailService {
     const notifier = (await this.c.users.summaries([row.notifierId], em)).get(row.notifierId);
     const name = notifier?.name ?? "Someone";
     const line = row.message.includes(name) ? row.message : `${name}: ${row.message}`;
+    if (kind === "savedSearch" && row.refId) {
+      // One saved search's alert: its own one-click link (in the digest line too, as the digest's header is the digest's).
+      const scope = savedSearchScope(row.refId);
+      const stop = ` Stop alerts for this saved search: ${this.unsubscribeUrl(row.recipientId, scope)}`;
+      const link = `${this.deps.config.publicUrl}/dashboard?saved=${encodeURIComponent(row.refId)}`;
+      return this.routeIn(row, { kind, line: `${line}${stop}`, link, scope }, em);
+    }
     const link =
       kind === "finish"
         ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}`
         : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
-    const item: MailLine = { kind, line, link };
+    return this.routeIn(row, { kind, line, link }, em);
+  }
+
+  /** Mails (or queues a digest line for) one notification, in `em`'s transaction or one of its own. */
+  private async routeIn(row: Notification, item: MailLine, em?: EntityManager): Promise<void> {
     if (em) await this.route(row.recipientId, row.notifierId, item, em);
     else await this.deps.tx((tx) => this.route(row.recipientId, row.notifierId, item, tx));
   }
@@ -204,7 +226,7 @@ export class NotificationMailService {
     if (!to) return;
     await this.deps.mail.queue(
       em,
-      instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.kind) }),
+      instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.scope ?? item.kind) }),
     );
   }
 

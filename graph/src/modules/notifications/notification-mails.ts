@@ -1,11 +1,14 @@
 import { MAIL_KIND_LABELS, type MailKind } from "../../../../common/notifications.js";
 import type { MailMessage } from "../../shared/mail.js";
+import type { UnsubscribeScope } from "./unsubscribe-token.js";
 
 /** Everything one mail needs; the same facts give the plain-text and the HTML part. */
 export interface MailLine {
   kind: MailKind;
   line: string;
   link: string;
+  /** What this mail's unsubscribe link turns off, when narrower than its kind (one saved search's alerts). */
+  scope?: UnsubscribeScope;
 }
 
 const escapeHtml = (s: string) =>
@@ -35,6 +38,7 @@ export const SUBJECTS: Record<MailKind, string> = {
   message: "New message on Skill Exchange",
   finish: "A swap was finished",
   expired: "A request expired unanswered",
+  savedSearch: "New students match your saved search",
 };
 
 /** One notification, mailed at once. */

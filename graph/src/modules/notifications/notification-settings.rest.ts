@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
+import { isMailKind, MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
 import { requireUser } from "../../server/context.js";
 import { documented, route } from "../../server/rest-kit.js";
 import type { Services } from "../../services.js";
@@ -94,7 +94,12 @@ export function notificationSettingsRest(services: Services, r: RestRoutes): voi
           res.status(400);
           return html(page("Unsubscribe", `<p role="alert">${M.linkInvalid}</p>`));
         }
-        const what = t.scope === "digest" ? "the daily digest mail" : `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`;
+        const what =
+          t.scope === "digest"
+            ? "the daily digest mail"
+            : isMailKind(t.scope)
+              ? `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`
+              : "alerts for this saved search";
         return html(
           page(
             "Unsubscribe",

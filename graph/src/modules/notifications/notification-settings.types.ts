@@ -12,6 +12,7 @@ export const MailKindEnum = {
   MESSAGE: "message",
   FINISH: "finish",
   EXPIRED: "expired",
+  SAVED_SEARCH: "savedSearch",
 } as const satisfies Record<string, MailKind>;
 export const MailModeEnum = { OFF: "off", INSTANT: "instant", DIGEST: "digest" } as const satisfies Record<string, MailMode>;
 // A kind or mode added in common/notifications.ts without a GraphQL name here is a type error.
@@ -29,6 +30,7 @@ registerValueEnum(MailKindEnum, "NotificationMailKind", "What a notification mai
   MESSAGE: "A chat message arrived while the student had no realtime connection open.",
   FINISH: "A swap the student took part in was finished.",
   EXPIRED: "A request to or from the student expired unanswered.",
+  SAVED_SEARCH: "New students match one of the student's saved searches (at most once a day per search).",
 });
 registerValueEnum(MailModeEnum, "NotificationMailMode", "How a kind of notification reaches the student by mail.", {
   OFF: "In the app only; no mail.",

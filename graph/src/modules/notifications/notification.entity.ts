@@ -16,6 +16,8 @@ export const NotificationType = {
   REQUEST_EXPIRED: "request-expired",
   /** The teacher withdrew their acceptance of the learner's pay request before it was paid. */
   ACCEPTANCE_WITHDRAWN: "acceptance-withdrawn",
+  /** New students match one of the recipient's saved searches (the notifier is the first of them; refId the search). */
+  SAVED_SEARCH_MATCH: "saved-search-match",
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 export const NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(NotificationType);
@@ -30,6 +32,7 @@ export const INFO_TYPES: ReadonlySet<NotificationType> = new Set([
   "operator-warning",
   "request-expired",
   "acceptance-withdrawn",
+  "saved-search-match",
 ]);
 
 @Entity("notifications")

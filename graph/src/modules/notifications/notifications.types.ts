@@ -17,6 +17,8 @@ registerValueEnum(NotificationType, "NotificationType", "What a notification is 
     "A swap or pay request nobody answered within REQUEST_EXPIRY_DAYS (default 7), or an accepted pay request not paid within as many days of the acceptance; both students get one, the notifier being the other student.",
   ACCEPTANCE_WITHDRAWN:
     "The teacher withdrew their acceptance of the caller's pay request before it was paid (refId: the request); nothing was paid.",
+  SAVED_SEARCH_MATCH:
+    "New students match one of the caller's saved searches (refId: the saved search; the notifier is the first of them); at most once a day per search.",
 });
 
 @ObjectType({ simpleResolvers: true, description: "A skill with its category." })

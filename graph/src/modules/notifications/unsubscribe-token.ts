@@ -1,8 +1,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isMailKind, type MailKind } from "../../../../common/notifications.js";
 
-/** What one unsubscribe link turns off: one kind, or everything the student gets in the digest. */
-export type UnsubscribeScope = MailKind | "digest";
+/** What one unsubscribe link turns off: one kind, everything the student gets in the digest, or one saved search's alerts. */
+export type UnsubscribeScope = MailKind | "digest" | `search${string}`;
+
+/** The scope of one saved search's alerts: `search` and the search's id without dashes. */
+export const savedSearchScope = (searchId: string): UnsubscribeScope => `search${searchId.replace(/-/g, "")}`;
+/** The saved search a scope names (its id with dashes), or null. */
+export function savedSearchOf(scope: UnsubscribeScope): string | null {
+  const m = /^search([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/.exec(scope);
+  return m ? m.slice(1).join("-") : null;
+}
 
 /**
  * One-click unsubscribe tokens: `<userId>.<scope>.<HMAC-SHA256>` keyed with a key derived from the
@@ -26,10 +34,10 @@ export class UnsubscribeTokens {
   /** The student and scope a token names, or null for anything not made by `make` with this secret. */
   read(token: unknown): { userId: string; scope: UnsubscribeScope } | null {
     if (typeof token !== "string" || token.length > 200) return null;
-    const m = /^([0-9a-f-]{36})\.([A-Za-z]{1,30})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const m = /^([0-9a-f-]{36})\.([A-Za-z0-9]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m) return null;
     const [, userId, scope, mac] = m;
-    if (scope !== "digest" && !isMailKind(scope)) return null;
+    if (scope !== "digest" && !isMailKind(scope) && !savedSearchOf(scope as UnsubscribeScope)) return null;
     const expected = Buffer.from(this.mac(userId, scope));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;

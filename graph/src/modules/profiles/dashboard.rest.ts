@@ -8,6 +8,7 @@ import { type FeedPage, SEARCH_LIMIT, SearchFilter } from "./feed.service.js";
 import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
+import { DirectoryFilterQuery, filtersFromQuery } from "./saved-searches.rest.js";
 
 const tag = "profiles";
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
@@ -24,14 +25,32 @@ export function dashboardRest(services: Services, r: RestRoutes): void {
         description:
           "`skip` = how many feed items the client already shows (0 starts a session; an empty `feed` is the end). Until the caller's profile is filled, `error: 'not filled details'` (200, empty feed) with or without `skip`: the old client goes to /p. A `userId` that names nobody answers 404 (the old client goes to /register); someone else's, 403.",
         auth: "bearer",
-        query: z.object({ userId: OptionalId.describe("The caller's id."), skip: Skip }),
-        response: z.object({ user: OwnUser, error: ErrorText, feed: z.array(FeedItem).optional().describe("Only with `skip`.") }),
+        query: z.object({ userId: OptionalId.describe("The caller's id."), skip: Skip, ...DirectoryFilterQuery }),
+        response: z.object({
+          user: OwnUser,
+          error: ErrorText,
+          feed: z.array(FeedItem).optional().describe("Only with `skip`."),
+          keepLooking: z
+            .boolean()
+            .optional()
+            .describe(
+              "Only with filters: true when the page stopped at the bounded stretch of the directory it reads (it may be short or empty); the next `skip` keeps looking.",
+            ),
+        }),
         responses: { 404: "`userId` names nobody." },
       },
       async (_req, ctx, _res, { query }) => {
-        const { own, feed, detailsFilled } = await services.feed.dashboard(requireUser(ctx).id, query.userId, query.skip);
+        const filters = filtersFromQuery(query);
+        const { own, feed, detailsFilled, keepLooking } = await services.feed.dashboard(
+          requireUser(ctx).id,
+          query.userId,
+          query.skip,
+          filters,
+        );
         const answer = { user: restOwnUser(own.profile, own.row), error: detailsFilled ? "" : detailsNotFilled().message };
-        return query.skip === undefined ? answer : { feed: feed ? feedItems(feed) : [], user: answer.user, error: answer.error };
+        if (query.skip === undefined) return answer;
+        const page = { feed: feed ? feedItems(feed) : [], user: answer.user, error: answer.error };
+        return filters ? Object.assign(page, { keepLooking: keepLooking === true }) : page;
       },
     ),
   );
@@ -43,7 +62,9 @@ export function dashboardRest(services: Services, r: RestRoutes): void {
       {
         tag,
         summary: "Search other students by name, known skill or language (prefix, case- and accent-insensitive)",
+        description: "The discovery filters may be given as query parameters (as on GET /dashboard).",
         auth: "bearer",
+        query: z.object(DirectoryFilterQuery),
         body: z.object({
           searchQuery: z.string().max(200).optional().describe("An empty query finds nothing."),
           selectedFilter: z
@@ -53,9 +74,10 @@ export function dashboardRest(services: Services, r: RestRoutes): void {
         }),
         response: z.object({ feed: z.array(FeedItem) }),
       },
-      async (_req, ctx, _res, { body }) => {
+      async (_req, ctx, _res, { body, query }) => {
         const page = await services.feed.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, {
           first: SEARCH_LIMIT,
+          filters: filtersFromQuery(query),
         });
         return { feed: feedItems(page) };
       },

@@ -7,19 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { captureStatements, filledStudent } from "../../../test/profiles.js";
-import { MINUTE } from "../../shared/clock.js";
+import { HOUR, MINUTE } from "../../shared/clock.js";
 import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
 import { Block } from "../blocks/block.entity.js";
+import { PresenceSetting } from "../chat/presence-setting.entity.js";
 import { ResponseStats } from "../swaps/response-stats.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { BLOCK_LIST_MAX } from "./feed-query.js";
 import { UserSkill } from "./user-skill.entity.js";
 
-const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id name skillsKnown { skill } languages completedSkills { skill } } } } }`;
-const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String) {
-  searchUsers(query: $query, filter: $filter, first: $first, after: $after) { edges { node { id name skillsKnown { skill } } } pageInfo { endCursor hasNextPage } }
+const FEED = `query Feed($first: Int, $after: String, $filters: DirectoryFilters) { feed(first: $first, after: $after, filters: $filters) { pageInfo { endCursor hasNextPage } edges { node { id name skillsKnown { skill } languages completedSkills { skill } } } } }`;
+const SEARCH = `query Search($query: String!, $filter: SearchFilter, $first: Int, $after: String, $filters: DirectoryFilters) {
+  searchUsers(query: $query, filter: $filter, first: $first, after: $after, filters: $filters) { edges { node { id name skillsKnown { skill } } } pageInfo { endCursor hasNextPage } }
 }`;
 const SKILLS = ["Python", "React", "Guitar", "Chess", "Yoga", "Go"];
 
@@ -81,8 +82,15 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
       Block,
       ids.slice(1).map((blockerId, i) => ({ id: newId(), blockerId, blockedId: ids[i], reason: "reported", createdAt: at })),
     );
+    // Students who chose whether they show online ("online now" reads it for the rows a walk examined).
+    await chunks(
+      PresenceSetting,
+      ids.map((userId, i) => ({ userId, onlineVisible: i % 2 === 0, updatedAt: at })),
+    );
     if (target === "mysql") {
-      await t.dataSource.query("ANALYZE TABLE users, user_skills, user_languages, completed_skills, blocks, feed_entries, search_terms");
+      await t.dataSource.query(
+        "ANALYZE TABLE users, user_skills, user_languages, completed_skills, blocks, feed_entries, search_terms, presence_settings",
+      );
     }
   }
 
@@ -172,6 +180,46 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
         (await t.rest("POST", "/dashboard/search", { token: viewer.token, body: { searchQuery: "go", selectedFilter: "skillsKnown" } }))
           .status,
       ).toBe(200);
+      // Discovery filters: each alone and combined, on the feed (from cursors too, blocks by list and by
+      // probes), on search, over REST; and the saved-search alert job's walk of the day's changes.
+      const combos: Array<Record<string, unknown>> = [
+        { language: "Tamil" },
+        { skill: "Python" },
+        { category: "Other" },
+        { minRating: 1 },
+        { maxCoins: 10 },
+        { hasTaught: true },
+        { onlineNow: true },
+        { language: "Tamil", minRating: 1, maxCoins: 10 },
+        { skill: "Chess", category: "Other", language: "Hindi", hasTaught: true, onlineNow: true },
+      ];
+      for (const who of [viewer, crowded])
+        for (const filters of combos) {
+          const r: any = await t.gql(FEED, { first: 4, filters }, who.token);
+          expect(r.errors).toBeUndefined();
+          const next: any = await t.gql(FEED, { first: 30, filters, after: r.data.feed.pageInfo.endCursor }, who.token);
+          expect(next.errors).toBeUndefined();
+        }
+      for (const filters of combos.slice(6)) {
+        const r: any = await t.gql(SEARCH, { query: "kum", filter: "NAME", first: 3, filters }, viewer.token);
+        expect(r.errors).toBeUndefined();
+      }
+      const r: any = await t.gql(
+        SEARCH,
+        { query: "tam", filter: "LANGUAGES", first: 3, filters: { category: "Other", maxCoins: 10, minRating: 1 } },
+        viewer.token,
+      );
+      expect(r.errors).toBeUndefined();
+      expect((await t.rest("GET", `/dashboard?skip=0&language=Tamil&maxCoins=10`, { token: viewer.token })).status).toBe(200);
+      for (const input of [
+        { name: "by skill", filters: { skill: "Python", minRating: 1 } },
+        { name: "by language", filters: { language: "Tamil", hasTaught: true } },
+        { name: "by category", filters: { category: "Other", maxCoins: 3 } },
+        { name: "by text", query: "kum", filters: { minRating: 1 } },
+      ])
+        await t.app.services.savedSearches.create(viewer.id, input);
+      t.clock.advance(2 * HOUR);
+      await t.app.services.savedSearches.runAlerts(t.clock.now());
     });
   }
 
@@ -185,6 +233,10 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
     expect(walks.filter((s) => /'b' AS kind/.test(s.sql)).length).toBeGreaterThanOrEqual(2);
     expect(walks.filter((s) => /search_terms/.test(s.sql)).length).toBeGreaterThanOrEqual(8);
     expect(statements.filter((s) => /FROM users u LEFT JOIN user_skills/.test(s.sql)).length).toBeGreaterThanOrEqual(8);
+    // Filtered walks (bounded, `ok` per examined row) on the feed, on search, and the alerts' walk of changes.
+    expect(walks.filter((s) => /AS ok FROM/.test(s.sql) && /kind = /.test(s.sql)).length).toBeGreaterThanOrEqual(20);
+    expect(walks.filter((s) => /AS ok FROM/.test(s.sql) && /search_terms s/.test(s.sql)).length).toBeGreaterThanOrEqual(4);
+    expect(walks.filter((s) => /idx_feed_entries_changes/.test(s.sql)).length).toBeGreaterThanOrEqual(4);
     const problems: string[] = [];
     for (const s of statements) {
       const rows = await plan(s.sql, s.params);

@@ -5,7 +5,11 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * [validFrom, validTo). Kinds:
  * - `m`: the student is listed (filled profile); walked for the newest-first tail;
  * - `k` / `r`: knows / wants to learn `term`;
- * - `p`: knows `term` AND wants to learn `term2` (the pairs that make a best match).
+ * - `p`: knows `term` AND wants to learn `term2` (the pairs that make a best match);
+ * - `l` / `g`: speaks language `term` / teaches a skill of category `term` (discovery filters' streams).
+ * Every row of a student carries the same `rating`, `coins` and `taught` (the filters' residuals);
+ * any change of the student's facts ends all their rows and starts new ones, so `validFrom` of a
+ * current row is when the student last changed (saved-search alerts walk `idx_feed_entries_changes`).
  * A profile edit ends the rows it no longer has and adds the new ones, so a feed read "as of"
  * its snapshot time sees every student exactly as they were then: pages never repeat or skip a
  * student who registers or edits meanwhile. Ended rows are purged after the snapshot lifetime.
@@ -17,8 +21,13 @@ import { Column, Entity, Index, PrimaryColumn } from "typeorm";
  * table. Read backwards it is the feed order within a segment: tier, then newest first.
  */
 @Index("idx_feed_entries_walk", ["kind", "term", "term2", "tier", "userCreatedAt", "userId", "validFrom", "validTo"])
-/** The per-student probe ("does this student want one of my skills?"); covering, unlike the primary key on SQLite. */
-@Index("idx_feed_entries_owner", ["userId", "kind", "term", "term2", "validFrom", "validTo"])
+/**
+ * The per-student probe ("does this student want one of my skills?", "do they speak Tamil, rated 4 or more?");
+ * covering, unlike the primary key on SQLite.
+ */
+@Index("idx_feed_entries_owner", ["userId", "kind", "term", "term2", "validFrom", "validTo", "rating", "coins", "taught"])
+/** Who changed in a stream since a time (saved-search alerts): one range per stream, oldest change first. */
+@Index("idx_feed_entries_changes", ["kind", "term", "term2", "validFrom", "userId", "validTo"])
 @Index("idx_feed_entries_expiry", ["validTo"])
 export class FeedEntry {
   /** Primary key: (userId, kind, term, term2, validFrom). */
@@ -26,7 +35,7 @@ export class FeedEntry {
   userId: string;
 
   @PrimaryColumn("varchar", { length: 1 })
-  kind: "m" | "k" | "r" | "p";
+  kind: "m" | "k" | "r" | "p" | "l" | "g";
 
   /** Folded skill key (see foldTerm); "" for `m`. */
   @PrimaryColumn("varchar", { length: 60 })
@@ -49,6 +58,18 @@ export class FeedEntry {
    */
   @Column("int", { default: 1 })
   tier: number;
+
+  /** The student's rating as the profile shows it (one decimal; 0 without ratings). */
+  @Column("double", { default: 0 })
+  rating: number;
+
+  /** Skill coins the student asks per course (users.amount). */
+  @Column("int", { default: 0 })
+  coins: number;
+
+  /** Finished swaps in which the student taught (completed skills they mentored). */
+  @Column("int", { default: 0 })
+  taught: number;
 
   /** The student's registration time: the feed's order after the score and the tier. */
   @Column("datetime", { precision: 3 })

@@ -9,6 +9,11 @@ export interface FeedPage {
   cursor(i: number): string;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
+  /**
+   * A filtered page that stopped at its walk's budget: where to keep looking (past its last card,
+   * possibly past students who did not match). Undefined otherwise: the last card's cursor.
+   */
+  endCursor?: string;
 }
 
 export type SearchPage = FeedPage;

@@ -36,6 +36,29 @@ export interface CursorKey {
   id: string;
 }
 
+/**
+ * Discovery filters as the walks apply them (directory-filters.ts makes them): multi-valued facts as
+ * folded terms, probed per examined row in the student's own `l` / `g` / `k` rows; rating, price and
+ * swaps taught read from the same probe (every row carries them). "Online now" is applied in code.
+ */
+export interface WalkFilters {
+  skill?: string;
+  language?: string;
+  category?: string;
+  minRating?: number;
+  maxCoins?: number;
+  hasTaught?: boolean;
+  onlineNow?: boolean;
+}
+
+/**
+ * Index rows one walk of a filtered page examines, at most. A filtered walk reads its stream in order
+ * up to this many rows (whatever matches) and the filters are checked on those rows only: a filter
+ * that matches few students costs the same bounded walk, and the page ends early with a cursor at the
+ * last examined position ("keep looking") instead of reading on.
+ */
+export const FILTER_SCAN_BUDGET = 200;
+
 export interface FeedViewer {
   id: string;
   /** Folded skill keys of the viewer as of `asOf`. */
@@ -51,6 +74,8 @@ export interface FeedViewer {
   /** The snapshot the feed session reads. */
   asOf: Date;
   sqlite: boolean;
+  /** Discovery filters; undefined for the plain feed (whose statements stay as they were). */
+  filters?: WalkFilters;
 }
 
 /** Valid at the snapshot time. */
@@ -63,13 +88,64 @@ const valid = (a: string) => `${a}.validFrom <= :asOf AND (${a}.validTo IS NULL 
  */
 const none = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 0`;
 /** Neither the viewer nor the student in `column` blocked the other (two point probes per row). */
-const notBlocked = (column: string, sqlite: boolean) => blockProbes(column, sqlite).map(none).join(" AND ");
+export const notBlocked = (column: string, sqlite: boolean) => blockProbes(column, sqlite).map(none).join(" AND ");
 
 /** Index hints: both planners would rather walk a skill's whole stream than probe one student. */
 const use = (sqlite: boolean, index: string) => (sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);
 const hasNo = (sqlite: boolean, kind: "k" | "r", list: string) =>
   none(`SELECT 1 FROM feed_entries x ${use(sqlite, "idx_feed_entries_owner")}
     WHERE x.userId = f.userId AND x.kind = '${kind}' AND x.term IN (:...${list}) AND x.term2 = '' AND ${valid("x")}`);
+
+const some = (sub: string) => `(CASE WHEN EXISTS (${sub}) THEN 1 ELSE 0 END) = 1`;
+
+/**
+ * The filters' check of the student in `column` (null when only "online now" is asked, which code
+ * checks): one probe of their own rows through idx_feed_entries_owner per multi-valued filter, the
+ * first also checking rating, price and swaps taught (or, without one, a probe of their `m` row).
+ * `when` is the version condition on alias x (the feed's snapshot, or current rows for search).
+ */
+export function filterCheck(f: WalkFilters, column: string, sqlite: boolean, when: string, params: Record<string, unknown>): string | null {
+  const scalars: string[] = [];
+  if (f.minRating !== undefined) {
+    params.fMinRating = f.minRating;
+    scalars.push("x.rating >= :fMinRating");
+  }
+  if (f.maxCoins !== undefined) {
+    params.fMaxCoins = f.maxCoins;
+    scalars.push("x.coins <= :fMaxCoins");
+  }
+  if (f.hasTaught) scalars.push("x.taught > 0");
+  const facts: Array<[string, string]> = [];
+  if (f.skill) {
+    params.fSkill = f.skill;
+    facts.push(["k", ":fSkill"]);
+  }
+  if (f.language) {
+    params.fLanguage = f.language;
+    facts.push(["l", ":fLanguage"]);
+  }
+  if (f.category) {
+    params.fCategory = f.category;
+    facts.push(["g", ":fCategory"]);
+  }
+  if (scalars.length && !facts.length) facts.push(["m", "''"]);
+  if (!facts.length) return null;
+  return facts
+    .map(([kind, term], i) =>
+      some(`SELECT 1 FROM feed_entries x ${use(sqlite, "idx_feed_entries_owner")}
+        WHERE x.userId = ${column} AND x.kind = '${kind}' AND x.term = ${term} AND x.term2 = '' AND ${when.replace(/\$/g, "x")}
+          ${i === 0 ? scalars.map((c) => `AND ${c}`).join(" ") : ""}`),
+    )
+    .join(" AND ");
+}
+
+/**
+ * A walk cut at FILTER_SCAN_BUDGET examined rows, each answered with `ok` (whether it passes the
+ * filters' check): the walk stays one bounded index range however few rows match.
+ */
+export function budgeted(walk: string, check: string | null): string {
+  return `SELECT w.*, ${check ? `CASE WHEN ${check} THEN 1 ELSE 0 END` : "1"} AS ok FROM (${walk}) w`;
+}
 
 /** Strictly after (createdAt, id) in newest-first order; the first term bounds the index range. */
 const OLDER = `f.userCreatedAt <= :at AND (f.userCreatedAt < :at OR f.userId < :cid)`;
@@ -94,14 +170,27 @@ export function feedSegmentQuery(
 ): { sql: string; params: Record<string, unknown> } | null {
   const params: Record<string, unknown> = { asOf: sqlDateTime(v.asOf), viewer: v.id, known: v.known, required: v.required };
   if (after) Object.assign(params, { at: sqlDateTime(after.createdAt), cid: after.id });
+  const f = v.filters;
+  // A skill filter the viewer wants to learn: the students of segments 3 and 2 who teach it are
+  // exactly that skill's streams (a student who teaches it and another wanted skill is in both).
+  const wanted = f?.skill && v.required.includes(f.skill) ? [f.skill] : v.required;
+  // Segment 0 (no match either way) walks the most selective filter's stream instead of every
+  // listed student: its rows are in the same (tier, createdAt, id) order.
+  const rest: { kind: string; term: string; term2: string } = f?.skill
+    ? { kind: "k", term: f.skill, term2: "" }
+    : f?.language
+      ? { kind: "l", term: f.language, term2: "" }
+      : f?.category
+        ? { kind: "g", term: f.category, term2: "" }
+        : { kind: "m", term: "", term2: "" };
   const streams: Array<{ kind: string; term: string; term2: string }> =
     score === 3
-      ? v.required.flatMap((term) => v.known.map((term2) => ({ kind: "p", term, term2 })))
+      ? wanted.flatMap((term) => v.known.map((term2) => ({ kind: "p", term, term2 })))
       : score === 2
-        ? v.required.map((term) => ({ kind: "k", term, term2: "" }))
+        ? wanted.map((term) => ({ kind: "k", term, term2: "" }))
         : score === 1
           ? v.known.map((term) => ({ kind: "r", term, term2: "" }))
-          : [{ kind: "m", term: "", term2: "" }];
+          : [rest];
   if (streams.length === 0) return null;
   const filters: string[] = [];
   if (score === 2 && v.known.length) filters.push(hasNo(v.sqlite, "r", "known"));
@@ -117,6 +206,7 @@ export function feedSegmentQuery(
   // Neither the viewer nor anyone blocked either way: by list when the viewer's blocks are few.
   if (v.blocked) params.excluded = [v.id, ...v.blocked];
   const others = v.blocked ? "f.userId NOT IN (:...excluded)" : `f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}`;
+  const check = f ? filterCheck(f, "w.id", v.sqlite, valid("$"), params) : null;
   const branches = streams.map((s, i) => {
     // The kind is one of four letters and term2 is empty but for pairs: written into the statement.
     // Only the viewer's own terms are parameters, set one by one (a computed-key object per stream
@@ -124,11 +214,12 @@ export function feedSegmentQuery(
     const [t, u] = streamParams(i);
     params[t] = s.term;
     if (s.term2) params[u] = s.term2;
-    return `SELECT f.userId AS id, f.userCreatedAt AS createdAt, f.tier AS tier FROM feed_entries f ${hint}
+    const walk = `SELECT f.userId AS id, f.userCreatedAt AS createdAt, f.tier AS tier${f ? `, ${i} AS walk` : ""} FROM feed_entries f ${hint}
       WHERE f.kind = '${s.kind}' AND f.term = :${t} AND f.term2 = ${s.term2 ? `:${u}` : "''"} AND ${valid("f")}
         ${from} AND ${others}
         ${filters.map((c) => `AND ${c}`).join(" ")}
-      ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${limit}`;
+      ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${f ? Math.max(limit, FILTER_SCAN_BUDGET) : limit}`;
+    return f ? budgeted(walk, check) : walk;
   });
   return { sql: unionOfWalks(branches, v.sqlite), params };
 }
@@ -185,6 +276,8 @@ export function searchQuery(opts: {
   viewer: string;
   after: SearchKey | null;
   limit: number;
+  /** Discovery filters: the walk is cut at FILTER_SCAN_BUDGET examined rows, each answered with `ok`. */
+  filters?: WalkFilters;
 }): { sql: string; params: Record<string, unknown> } {
   const escaped = opts.prefix.replace(/[!%_]/g, (c) => `!${c}`);
   const params: Record<string, unknown> = {
@@ -205,11 +298,11 @@ export function searchQuery(opts: {
   const hint = use(opts.sqlite, "idx_search_terms_walk");
   // SQLite already probes through the primary key (userId, field, term); MariaDB is told to.
   const probeHint = opts.sqlite ? "" : "FORCE INDEX (PRIMARY)";
-  return {
-    sql: `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
+  const walk = `SELECT s.userId AS id, s.term AS term, s.sortKey AS sortKey FROM search_terms s ${hint}
       WHERE s.field = :field AND ${starts("s.term")} ${keyset} AND s.userId <> :viewer AND ${notBlocked("s.userId", opts.sqlite)}
         AND (s.sharedPrefix < :plain OR ${none(`SELECT 1 FROM search_terms x ${probeHint} WHERE x.userId = s.userId AND x.field = :field AND ${starts("x.term")} AND x.term < s.term`)})
-      ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.limit}`,
-    params,
-  };
+      ORDER BY s.term, s.sortKey, s.userId LIMIT ${opts.filters ? Math.max(opts.limit, FILTER_SCAN_BUDGET) : opts.limit}`;
+  if (!opts.filters) return { sql: walk, params };
+  // Search reads students as they are now: their current rows.
+  return { sql: budgeted(walk, filterCheck(opts.filters, "w.id", opts.sqlite, "$.validTo IS NULL", params)), params };
 }

@@ -4,12 +4,29 @@ import { connection } from "../../shared/pagination.js";
 import { type Context, requireUser } from "../../server/context.js";
 import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, SearchFilter } from "./feed.service.js";
 import { UserConnection } from "./profiles.types.js";
+import { DirectoryFiltersInput } from "./discovery.types.js";
+
+/** GraphQL's input object as the service's plain filters (nulls are "not given"). */
+export const plain = (f: DirectoryFiltersInput | null | undefined): Record<string, unknown> | null =>
+  f ? Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null && v !== undefined)) : null;
 
 /** The page already read its cards' skills: the field resolvers find them in the request's loader. */
 function toConnection(ctx: Context, page: FeedPage): UserConnection {
   for (const [id, skills] of page.skills) ctx.loaders.profiles.skills.prime(id, skills);
-  return connection(page.users, (_, i) => page.cursor(i), page);
+  const c = connection(page.users, (_, i) => page.cursor(i), page);
+  // A filtered page that stopped at its walk's budget continues past its last card.
+  if (page.endCursor !== undefined) {
+    const { hasNextPage, hasPreviousPage } = c.pageInfo;
+    const startCursor = page.users.length ? c.pageInfo.startCursor : null;
+    c.pageInfo = { hasNextPage, hasPreviousPage, startCursor, endCursor: page.endCursor };
+  }
+  return c;
 }
+
+const FILTERS_ARG = {
+  nullable: true,
+  description: "Discovery filters (all optional, combined). The same filters must come with `after`.",
+} as const;
 
 @Resolver()
 export class FeedResolver {
@@ -23,9 +40,10 @@ export class FeedResolver {
   async feed(
     @Arg("first", () => Int, firstArg(FEED_PAGE_SIZE)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Arg("filters", () => DirectoryFiltersInput, FILTERS_ARG) filters: DirectoryFiltersInput | null,
     @Ctx() ctx: Context,
   ): Promise<UserConnection> {
-    return toConnection(ctx, await ctx.services.feed.page(requireUser(ctx).id, { first, after }));
+    return toConnection(ctx, await ctx.services.feed.page(requireUser(ctx).id, { first, after, filters: plain(filters) }));
   }
 
   @Authorized()
@@ -42,8 +60,9 @@ export class FeedResolver {
     @Arg("first", () => Int, firstArg(SEARCH_PAGE_SIZE)) first: number,
     @Arg("after", () => String, { ...AFTER_ARG, description: `${AFTER_ARG.description} Only a cursor of the same query and filter.` })
     after: string | null,
+    @Arg("filters", () => DirectoryFiltersInput, FILTERS_ARG) filters: DirectoryFiltersInput | null,
     @Ctx() ctx: Context,
   ): Promise<UserConnection> {
-    return toConnection(ctx, await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after }));
+    return toConnection(ctx, await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after, filters: plain(filters) }));
   }
 }

@@ -10,7 +10,10 @@ import {
   searchQuery,
   viewerFactsQuery,
   BLOCK_LIST_MAX,
+  FILTER_SCAN_BUDGET,
+  type WalkFilters,
 } from "./feed-query.js";
+import { cleanFilters, type DirectoryFilters, filtersKey, walkFilters } from "./directory-filters.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS } from "./profile-index.js";
 import { foldTerm } from "./search-terms.js";
@@ -31,24 +34,27 @@ const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 export type { FeedPage, SearchPage } from "./feed-page.js";
 
-/** A feed position plus the snapshot time its session reads. */
+/** A feed position plus the snapshot time its session reads (and, for a filtered feed, the filters' key). */
 interface FeedCursor extends CursorKey {
   asOf: Date | null;
+  filters: string;
 }
 
 /** A feed position and the session's snapshot time (two arguments: a row is not copied to add it). */
-export function encodeCursor(k: CursorKey, asOf: Date | null): string {
-  return encodeCursorParts("feed", [k.score, k.createdAt.toISOString(), k.id, asOf?.toISOString() ?? null, k.tier]);
+export function encodeCursor(k: CursorKey, asOf: Date | null, filters = ""): string {
+  const parts = [k.score, k.createdAt.toISOString(), k.id, asOf?.toISOString() ?? null, k.tier];
+  return encodeCursorParts("feed", filters ? [...parts, filters] : parts);
 }
 
 export function decodeCursor(cursor: string): FeedCursor {
-  return decodeCursorParts("feed", cursor, ([score, at, id, asOf, tier]) => {
+  return decodeCursorParts("feed", cursor, ([score, at, id, asOf, tier, filters]) => {
     const createdAt = new Date(String(at));
     const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
     if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) return undefined;
     if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) return undefined;
     if (!(FEED_TIERS as readonly unknown[]).includes(tier)) return undefined;
-    return { score, tier: tier as number, createdAt, id, asOf: snapshot };
+    if (filters !== undefined && typeof filters !== "string") return undefined;
+    return { score, tier: tier as number, createdAt, id, asOf: snapshot, filters: filters ?? "" };
   });
 }
 
@@ -63,10 +69,19 @@ interface FeedRow {
 const inSegmentOrder = (a: { tier: number; createdAt: Date; id: string }, b: { tier: number; createdAt: Date; id: string }) =>
   b.tier - a.tier || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** Rows of a filtered walk: the page's rows, and where examining stopped when it stopped before the page was full. */
+interface Walked {
+  rows: FeedRow[];
+  /** The last examined position ("keep looking" from there), or null when the walk read all it needed. */
+  horizon: CursorKey | null;
+}
+
 export class FeedService {
   constructor(
     private readonly deps: Deps,
     private readonly profiles: ProfilesService,
+    /** Of `ids`, who is online and lets it show (chat presence): the "online now" filter. */
+    private readonly onlineAmong: (ids: readonly string[]) => Promise<Set<string>> = async () => new Set(),
   ) {}
 
   private get ds() {
@@ -96,7 +111,12 @@ export class FeedService {
    * in-process, where a round trip costs nothing, and would sort the completed skills inside the
    * facts statement: there the caller reads them on their own.
    */
-  private async viewer(viewerId: string, asOf: Date, ownProfile = false): Promise<FeedViewer & { own?: LanguagesAndCompleted }> {
+  private async viewer(
+    viewerId: string,
+    asOf: Date,
+    ownProfile = false,
+    filters?: WalkFilters,
+  ): Promise<FeedViewer & { own?: LanguagesAndCompleted }> {
     const sqlite = isSqlite(this.ds);
     const withOwnProfile = ownProfile && !sqlite;
     const rows = await rawQuery<{ kind: string; term: string } & Partial<LanguagesAndCompletedRow>>(
@@ -137,40 +157,77 @@ export class FeedService {
       asOf,
       sqlite,
       own,
+      filters,
     };
   }
 
-  /** The next `need` rows of the feed after `from`, segment by segment (one statement each). */
-  private async walk(v: FeedViewer, from: CursorKey | null, need: number): Promise<FeedRow[]> {
+  /**
+   * The next `need` rows of the feed after `from`, segment by segment (one statement each). With
+   * filters, each walk examines at most FILTER_SCAN_BUDGET rows: when a walk used its budget, the
+   * rows past its last one are not known yet, so the page stops at the least advanced such walk
+   * (the horizon) and the caller continues from there.
+   */
+  private async walk(v: FeedViewer, from: CursorKey | null, need: number): Promise<Walked> {
     const out: FeedRow[] = [];
     for (let score = from ? from.score : 3; score >= 0 && out.length < need; score--) {
       const q = feedSegmentQuery(v, score, from && from.score === score ? from : null, need - out.length);
       if (!q) continue;
-      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown }>(this.ds, q.sql, q.params);
-      const merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
+      const rows = await rawQuery<{ id: string; createdAt: unknown; tier: unknown; walk?: unknown; ok?: unknown }>(
+        this.ds,
+        q.sql,
+        q.params,
+      );
+      let merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
+      let horizon: CursorKey | null = null;
+      if (v.filters) {
+        const budget = Math.max(need - out.length, FILTER_SCAN_BUDGET);
+        const lastOf = new Map<number, { n: number; row: FeedRow }>();
+        const ok = new Set<string>();
+        for (const [i, r] of rows.entries()) {
+          const w = Number(r.walk);
+          const row = { id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score };
+          const seen = lastOf.get(w);
+          if (!seen || inSegmentOrder(seen.row, row) < 0) lastOf.set(w, { n: (seen?.n ?? 0) + 1, row });
+          else seen.n++;
+          if (Number(rows[i].ok) === 1) ok.add(r.id);
+        }
+        for (const { n, row } of lastOf.values()) if (n >= budget && (!horizon || inSegmentOrder(row, horizon) < 0)) horizon = row;
+        const online = v.filters.onlineNow ? await this.onlineAmong([...ok]) : null;
+        merged = merged.filter((r) => ok.has(r.id) && (!online || online.has(r.id)) && (!horizon || inSegmentOrder(r, horizon) <= 0));
+      }
       for (const [i, r] of merged.entries()) {
         if (i > 0 && merged[i - 1].id === r.id) continue; // one student met through several walks
         if (out.length < need) out.push(r);
       }
+      if (horizon && out.length < need) return { rows: out, horizon };
     }
-    return out;
+    return { rows: out, horizon: null };
   }
 
   /**
    * One page after `after` (keyset paging on the ranking key + id), read as of the session's
    * snapshot: a student who registers or edits meanwhile can never appear twice or be passed
-   * over. The viewer must have filled their details.
+   * over. The viewer must have filled their details. With `filters` (discovery filters, checked
+   * here), the ranking is the same within them; a page may hold fewer than `first` students while
+   * `hasNextPage` is true (the walk's budget ran out first): `endCursor` keeps looking from there.
    */
-  async page(viewerId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<FeedPage> {
+  async page(
+    viewerId: string,
+    opts: { first?: number | null; after?: string | null; filters?: DirectoryFilters | Record<string, unknown> | null } = {},
+  ): Promise<FeedPage> {
     const first = pageSize("first", opts.first, FEED_PAGE_SIZE);
+    const filters = cleanFilters(opts.filters);
+    const key = filtersKey(filters);
     const after = opts.after ? decodeCursor(opts.after) : null;
-    const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null));
-    const rows = await this.walk(v, after, first + 1);
+    if (after && after.filters !== key) throw badInput("That cursor belongs to other filters: start again without it");
+    const v = await this.viewer(viewerId, this.snapshotTime(after?.asOf ?? null), false, filters ? walkFilters(filters) : undefined);
+    const { rows, horizon } = await this.walk(v, after, first + 1);
     const pageRows = rows.slice(0, first);
-    return Object.assign(await this.cards(pageRows, (r) => encodeCursor(r, v.asOf)), {
-      hasNextPage: rows.length > first,
+    const page = Object.assign(await this.cards(pageRows, (r) => encodeCursor(r, v.asOf, key)), {
+      hasNextPage: rows.length > first || horizon !== null,
       hasPreviousPage: after !== null,
     });
+    return horizon && rows.length <= first ? Object.assign(page, { endCursor: encodeCursor(horizon, v.asOf, key) }) : page;
   }
 
   /**
@@ -184,20 +241,26 @@ export class FeedService {
     viewerId: string,
     skip: number,
     size = FEED_PAGE_SIZE,
-  ): Promise<{ rows: FeedRow[]; own: LanguagesAndCompleted | undefined }> {
+    filters: DirectoryFilters | null = null,
+  ): Promise<{ rows: FeedRow[]; own: LanguagesAndCompleted | undefined; keepLooking: boolean }> {
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
     const take = Math.min(size, MAX_PAGE_SIZE);
     const session =
       skip === 0
         ? null
         : ((await entityQuery(this.ds, FeedSnapshot, "SELECT * FROM feed_snapshots WHERE userId = :id", { id: viewerId }))[0] ?? null);
-    const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null), true);
-    const from = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
-    const rows = from ? await this.walk(v, from, take) : (await this.walk(v, null, skip + take)).slice(skip);
+    const key = filtersKey(filters);
+    const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null), true, filters ? walkFilters(filters) : undefined);
+    // A session continues only with the filters it was read with (the stored cursor names them).
+    const stored = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
+    const from = stored && stored.filters === key ? stored : null;
+    const walked = from ? await this.walk(v, from, take) : await this.walk(v, null, skip + take);
+    const rows = from ? walked.rows : walked.rows.slice(skip);
     const last = rows.at(-1);
-    const cursor = last ? encodeCursor(last, v.asOf) : (session?.cursor ?? null);
+    const end = walked.horizon ?? last;
+    const cursor = end ? encodeCursor(end, v.asOf, key) : (session?.cursor ?? null);
     await entityUpsert(this.ds, FeedSnapshot, { userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor });
-    return { rows, own: v.own };
+    return { rows, own: v.own, keepLooking: walked.horizon !== null };
   }
 
   /**
@@ -212,11 +275,15 @@ export class FeedService {
     me: string,
     claimedId: string | undefined,
     skip: number | undefined,
+    rawFilters?: DirectoryFilters | Record<string, unknown> | null,
   ): Promise<{
     own: { row: ProfileRow; profile: PublicProfile };
     feed: Pick<FeedPage, "users" | "skills"> | null;
     detailsFilled: boolean;
+    /** Filtered: the walk's budget ran out before the page was full; the next skip keeps looking. */
+    keepLooking?: boolean;
   }> {
+    const filters = cleanFilters(rawFilters);
     if (claimedId && claimedId !== me)
       throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
     if (skip === undefined) {
@@ -226,8 +293,9 @@ export class FeedService {
     }
     let rows: FeedRow[] | null;
     let extras: LanguagesAndCompleted | undefined;
+    let keepLooking = false;
     try {
-      ({ rows, own: extras } = await this.rowsBySkip(me, skip));
+      ({ rows, own: extras, keepLooking } = await this.rowsBySkip(me, skip, FEED_PAGE_SIZE, filters));
     } catch (e) {
       if (!(e instanceof AppError && e.code === "DETAILS_NOT_FILLED")) throw e;
       rows = null;
@@ -237,7 +305,9 @@ export class FeedService {
     const own = await this.profiles.profileWithRow(me, cards, extras);
     if (!own) throw notFound("User not found");
     if (!rows) return { own, feed: null, detailsFilled: false };
-    return { own, feed: inOrder(ids, cards), detailsFilled: true };
+    return filters
+      ? { own, feed: inOrder(ids, cards), detailsFilled: true, keepLooking }
+      : { own, feed: inOrder(ids, cards), detailsFilled: true };
   }
 
   /**
@@ -250,12 +320,14 @@ export class FeedService {
     viewerId: string,
     query: string,
     filter: SearchFilter = "name",
-    opts: { first?: number | null; after?: string | null } = {},
+    opts: { first?: number | null; after?: string | null; filters?: DirectoryFilters | Record<string, unknown> | null } = {},
   ): Promise<SearchPage> {
     if (!SEARCH_FILTERS.includes(filter)) throw badInput("Unknown search filter");
     const first = pageSize("first", opts.first, SEARCH_PAGE_SIZE);
+    const filters = cleanFilters(opts.filters);
+    const key = filtersKey(filters);
     const prefix = foldTerm(String(query ?? ""));
-    const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter) : null;
+    const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter, key) : null;
     if (!prefix) return { users: [], skills: new Map(), cursor: noCursor, hasNextPage: false, hasPreviousPage: false };
     const q = searchQuery({
       sqlite: isSqlite(this.ds),
@@ -264,13 +336,24 @@ export class FeedService {
       viewer: viewerId,
       after,
       limit: first + 1,
+      filters: filters ? walkFilters(filters) : undefined,
     });
-    const rows = await rawQuery<{ id: string; term: string; sortKey: string }>(this.ds, q.sql, q.params);
+    const examined = await rawQuery<{ id: string; term: string; sortKey: string; ok?: unknown }>(this.ds, q.sql, q.params);
+    let rows = examined;
+    // Filtered: the walk examined at most its budget; past the last examined row nothing is known yet.
+    const horizon = filters && examined.length >= Math.max(first + 1, FILTER_SCAN_BUDGET) ? examined.at(-1)! : null;
+    if (filters) {
+      const ok = examined.filter((r) => Number(r.ok) === 1);
+      const online = filters.onlineNow ? await this.onlineAmong(ok.map((r) => r.id)) : null;
+      rows = online ? ok.filter((r) => online.has(r.id)) : ok;
+    }
     const pageRows = rows.slice(0, first);
-    return Object.assign(await this.cards(pageRows, (r) => encodeSearchCursor(r, prefix, filter)), {
-      hasNextPage: rows.length > first,
+    const cursorOf = (r: SearchKey) => encodeSearchCursor(r, prefix, filter, key);
+    const page = Object.assign(await this.cards(pageRows, cursorOf), {
+      hasNextPage: rows.length > first || horizon !== null,
       hasPreviousPage: after !== null,
     });
+    return horizon && rows.length <= first ? Object.assign(page, { endCursor: cursorOf(horizon) }) : page;
   }
 }
 
@@ -283,14 +366,20 @@ function storedPosition(cursor: string): FeedCursor | null {
   }
 }
 
-function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter): string {
-  return encodeCursorParts("search", [k.term, k.sortKey, k.id, prefix, filter]);
+function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter, filters = ""): string {
+  const parts = [k.term, k.sortKey, k.id, prefix, filter];
+  return encodeCursorParts("search", filters ? [...parts, filters] : parts);
 }
 
-/** A search cursor continues only the search that made it. */
-function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter): SearchKey {
-  return decodeCursorParts("search", cursor, ([term, sortKey, id, p, f]) =>
-    typeof term === "string" && typeof sortKey === "string" && typeof id === "string" && p === prefix && f === filter
+/** A search cursor continues only the search (and the filters) that made it. */
+function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter, filters: string): SearchKey {
+  return decodeCursorParts("search", cursor, ([term, sortKey, id, p, f, k]) =>
+    typeof term === "string" &&
+    typeof sortKey === "string" &&
+    typeof id === "string" &&
+    p === prefix &&
+    f === filter &&
+    (k ?? "") === filters
       ? { term, sortKey, id }
       : undefined,
   );

@@ -36,12 +36,27 @@ export interface IndexedProfile {
   known: string[];
   required: string[];
   languages: string[];
+  /** Categories of the known skills (discovery's category filter). */
+  categories?: string[];
   /** Responsiveness tier (FEED_TIERS); NEUTRAL_TIER when not known. */
   tier?: number;
+  /** The filters' residuals, carried by every row (FeedEntry): rating as shown, coins per course, swaps taught. */
+  rating?: number;
+  coins?: number;
+  taught?: number;
 }
 
 type Fact = Pick<FeedEntry, "kind" | "term" | "term2">;
-const factKey = (f: Fact & { tier?: number }) => `${f.kind}\u0000${f.term}\u0000${f.term2}\u0000${f.tier ?? NEUTRAL_TIER}`;
+/** The student-wide values every row carries: a change of any of them is a change of every row. */
+type Residuals = Pick<FeedEntry, "tier" | "rating" | "coins" | "taught">;
+const residualsOf = (p: IndexedProfile): Residuals => ({
+  tier: p.tier ?? NEUTRAL_TIER,
+  rating: p.rating ?? 0,
+  coins: p.coins ?? 0,
+  taught: p.taught ?? 0,
+});
+const factKey = (f: Fact) => `${f.kind}\u0000${f.term}\u0000${f.term2}`;
+const residualKey = (r: Residuals) => `${r.tier}\u0000${Number(r.rating)}\u0000${r.coins}\u0000${r.taught}`;
 
 /**
  * The one rule for who appears in the feed and search: a visible account (verified address, good
@@ -50,14 +65,17 @@ const factKey = (f: Fact & { tier?: number }) => `${f.kind}\u0000${f.term}\u0000
 export const isListed = (p: Pick<IndexedProfile, "visible" | "required">) => p.visible && p.required.some((s) => foldTerm(s) !== "");
 
 /** Every feed fact of one listed profile. */
-export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required">): Fact[] {
-  const known = [...new Set(p.known.map(foldTerm).filter(Boolean))];
-  const required = [...new Set(p.required.map(foldTerm).filter(Boolean))];
+export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required" | "languages" | "categories">): Fact[] {
+  const folded = (values: readonly string[] | undefined) => [...new Set((values ?? []).map(foldTerm).filter(Boolean))];
+  const known = folded(p.known);
+  const required = folded(p.required);
   return [
     { kind: "m", term: "", term2: "" },
     ...known.map((term) => ({ kind: "k" as const, term, term2: "" })),
     ...required.map((term) => ({ kind: "r" as const, term, term2: "" })),
     ...known.flatMap((term) => required.map((term2) => ({ kind: "p" as const, term, term2 }))),
+    ...folded(p.languages).map((term) => ({ kind: "l" as const, term, term2: "" })),
+    ...folded(p.categories).map((term) => ({ kind: "g" as const, term, term2: "" })),
   ];
 }
 
@@ -75,34 +93,36 @@ async function insertChunks<T extends object>(em: EntityManager | DataSource, en
 }
 
 /**
- * Brings one student's index rows to their saved profile, inside the profile's transaction:
- * feed facts the profile no longer has end now, new ones start now; search terms are replaced.
+ * Brings one student's index rows to their saved profile, inside the profile's transaction. When
+ * anything the rows say changed (a fact, the tier, rating, price or swaps taught), every current
+ * row ends now and the whole new set starts now: a current row's validFrom is the student's last
+ * change, which saved-search alerts read (idx_feed_entries_changes). Search terms are replaced.
  */
 export async function writeProfileIndex(em: EntityManager, p: IndexedProfile, now: Date): Promise<void> {
   const entries = em.getRepository(FeedEntry);
   const current = await entries
     .createQueryBuilder("f")
-    .select(["f.kind", "f.term", "f.term2", "f.tier", "f.validFrom"])
+    .select(["f.kind", "f.term", "f.term2", "f.tier", "f.rating", "f.coins", "f.taught", "f.validFrom"])
     .where("f.userId = :id AND f.validTo IS NULL", { id: p.userId })
     .getMany();
   const listed = isListed(p);
-  const tier = p.tier ?? NEUTRAL_TIER;
-  // A fact whose tier changed is another fact: the old row ends, a new one starts.
-  const wanted = new Map((listed ? feedFactsOf(p) : []).map((f) => [factKey({ ...f, tier }), f]));
-  const have = new Set(current.map(factKey));
-  for (const row of current) {
-    if (wanted.has(factKey(row))) continue;
-    const where = { userId: p.userId, kind: row.kind, term: row.term, term2: row.term2, validFrom: row.validFrom };
-    // A row that started at this very instant was never part of an earlier snapshot.
-    if (row.validFrom.getTime() >= now.getTime()) await entries.delete(where);
-    else await entries.update(where, { validTo: now });
+  const residuals = residualsOf(p);
+  const wanted = listed ? feedFactsOf(p) : [];
+  const wantedKeys = new Set(wanted.map((f) => `${factKey(f)}\u0000${residualKey(residuals)}`));
+  const same = current.length === wantedKeys.size && current.every((row) => wantedKeys.has(`${factKey(row)}\u0000${residualKey(row)}`));
+  if (!same) {
+    for (const row of current) {
+      const where = { userId: p.userId, kind: row.kind, term: row.term, term2: row.term2, validFrom: row.validFrom };
+      // A row that started at this very instant was never part of an earlier snapshot.
+      if (row.validFrom.getTime() >= now.getTime()) await entries.delete(where);
+      else await entries.update(where, { validTo: now });
+    }
+    await insertChunks(
+      em,
+      FeedEntry,
+      wanted.map((f) => ({ ...f, ...residuals, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })),
+    );
   }
-  const added = [...wanted.values()].filter((f) => !have.has(factKey({ ...f, tier })));
-  await insertChunks(
-    em,
-    FeedEntry,
-    added.map((f) => ({ ...f, tier, userId: p.userId, validFrom: now, validTo: null, userCreatedAt: p.createdAt })),
-  );
   await em.getRepository(SearchTerm).delete({ userId: p.userId });
   if (listed) await insertChunks(em, SearchTerm, searchRowsOf(p));
   await purgeEndedEntries(em, now);
@@ -135,8 +155,9 @@ export async function rebuildProfileIndexes(
   chunk = 2000,
   tiers?: (ids: string[]) => Promise<Map<string, number>>,
 ): Promise<{ students: number }> {
-  // A migration older than the tier column runs this against a schema without it.
+  // A migration older than the tier (or the residual) columns runs this against a schema without them.
   const withTier = await hasColumn(ds, "feed_entries", "tier");
+  const withResiduals = await hasColumn(ds, "feed_entries", "rating");
   await ds.query("DELETE FROM feed_entries");
   await ds.query("DELETE FROM search_terms");
   // The migration that made these tables runs this before users.visible existed (everyone was listed then).
@@ -144,56 +165,87 @@ export async function rebuildProfileIndexes(
   let after = "";
   let students = 0;
   for (;;) {
-    const users: Array<{ id: string; name: string; createdAt: unknown }> = await ds.query(
-      `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt ${fromUsers("u")}
+    const users: Array<{ id: string; name: string; createdAt: unknown; amount: unknown; ratingSum: unknown; ratingCount: unknown }> =
+      await ds.query(
+        `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt, u.amount AS amount, u.ratingSum AS ratingSum,
+          u.ratingCount AS ratingCount ${fromUsers("u")}
         WHERE u.id > ? AND u.gender IS NOT NULL ${visibleRule}
           AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
         ORDER BY u.id LIMIT ${chunk}`,
-      [after],
-    );
+        [after],
+      );
     if (users.length === 0) break;
     after = users[users.length - 1].id;
     const ids = users.map((u) => u.id);
     const marks = ids.map(() => "?").join(",");
-    const skills: Array<{ userId: string; kind: string; skill: string }> = await ds.query(
-      `SELECT userId, kind, skill FROM user_skills WHERE userId IN (${marks}) ORDER BY userId, kind, position`,
+    const skills: Array<{ userId: string; kind: string; skill: string; category: string }> = await ds.query(
+      `SELECT userId, kind, skill, category FROM user_skills WHERE userId IN (${marks}) ORDER BY userId, kind, position`,
       ids,
     );
     const langs: Array<{ userId: string; language: string }> = await ds.query(
       `SELECT userId, language FROM user_languages WHERE userId IN (${marks}) ORDER BY userId, position`,
       ids,
     );
+    const taught = new Map<string, number>(
+      withResiduals
+        ? (
+            (await ds.query(
+              `SELECT mentorId AS id, COUNT(*) AS n FROM completed_skills WHERE mentorId IN (${marks}) GROUP BY mentorId`,
+              ids,
+            )) as Array<{ id: string; n: unknown }>
+          ).map((r) => [r.id, Number(r.n)])
+        : [],
+    );
     const profiles = new Map<string, IndexedProfile>(
       users.map((u) => [
         u.id,
-        { userId: u.id, visible: true, name: u.name, createdAt: readDate(u.createdAt), known: [], required: [], languages: [] },
+        {
+          userId: u.id,
+          visible: true,
+          name: u.name,
+          createdAt: readDate(u.createdAt),
+          known: [],
+          required: [],
+          languages: [],
+          categories: [],
+          coins: Number(u.amount ?? 0),
+          rating: shownRating(Number(u.ratingSum ?? 0), Number(u.ratingCount ?? 0)),
+          taught: taught.get(u.id) ?? 0,
+        },
       ]),
     );
-    for (const s of skills) profiles.get(s.userId)?.[s.kind === "known" ? "known" : "required"].push(s.skill);
+    for (const s of skills) {
+      const p = profiles.get(s.userId);
+      p?.[s.kind === "known" ? "known" : "required"].push(s.skill);
+      if (s.kind === "known") p?.categories?.push(s.category);
+    }
     for (const l of langs) profiles.get(l.userId)?.languages.push(l.language);
     const tierOf = (await tiers?.(ids)) ?? new Map<string, number>();
     const entries: FeedEntry[] = [];
     const terms: SearchTerm[] = [];
     for (const p of profiles.values()) {
-      const tier = tierOf.get(p.userId) ?? NEUTRAL_TIER;
+      const residuals = residualsOf({ ...p, tier: tierOf.get(p.userId) ?? NEUTRAL_TIER });
       for (const f of feedFactsOf(p))
-        entries.push({ ...f, tier, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
+        entries.push({ ...f, ...residuals, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
       terms.push(...searchRowsOf(p));
     }
-    if (withTier) await insertChunks(ds, FeedEntry, entries, 1000);
-    else await insertEntriesWithoutTier(ds, entries);
+    if (withResiduals) await insertChunks(ds, FeedEntry, entries, 1000);
+    else await insertEntriesOfOldSchema(ds, entries, withTier);
     await insertChunks(ds, SearchTerm, terms, 1000);
     students += users.length;
   }
   return { students };
 }
 
-/** The rebuild's insert for a schema from before the tier column (an old migration's backfill). */
-function insertEntriesWithoutTier(ds: DataSource | EntityManager, entries: FeedEntry[]): Promise<void> {
+/** The rebuild's insert for a schema from before the residual (and maybe the tier) columns: an old migration's backfill. */
+function insertEntriesOfOldSchema(ds: DataSource | EntityManager, entries: FeedEntry[], withTier: boolean): Promise<void> {
   return insertIgnoreRows(
     ds,
     "feed_entries",
-    ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt"],
-    entries.map((e) => [e.userId, e.kind, e.term, e.term2, e.validFrom, null, e.userCreatedAt]),
+    ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt", ...(withTier ? ["tier"] : [])],
+    entries.map((e) => [e.userId, e.kind, e.term, e.term2, e.validFrom, null, e.userCreatedAt, ...(withTier ? [e.tier] : [])]),
   );
 }
+
+/** The rating a profile shows (profile-views.ts ratingOf): the average to one decimal, 0 without ratings. */
+export const shownRating = (sum: number, count: number): number => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);

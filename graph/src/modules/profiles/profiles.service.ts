@@ -16,7 +16,7 @@ export { cardSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
-import { NEUTRAL_TIER, writeProfileIndex } from "./profile-index.js";
+import { NEUTRAL_TIER, shownRating, writeProfileIndex } from "./profile-index.js";
 import { rawQuery } from "../../db/sql.js";
 import {
   type Cards,
@@ -38,11 +38,16 @@ import { type PublicProfile, publicProfileOf } from "./profile-views.js";
 /** users.gender, image, amount, days: the profile form's columns, written only by this module. */
 const profileColumns = userColumnsWriter("profiles");
 
-/** The account facts a student's directory rows carry (name, sign-up time, visibility). */
-async function listingFacts(em: EntityManager, userId: string): Promise<{ name: string; createdAt: Date; visible: boolean }> {
+/** The account facts a student's directory rows carry (name, sign-up time, visibility, price, rating). */
+async function listingFacts(em: EntityManager, userId: string) {
   const facts = await listingFactsOf(em, userId);
   if (!facts) throw notFound("User not found");
   return facts;
+}
+
+/** Finished swaps the student taught (idx_completed_skills_mentor). */
+async function taughtCount(em: EntityManager, userId: string): Promise<number> {
+  return em.getRepository(CompletedSkill).count({ where: { mentorId: userId } });
 }
 
 export interface ProfileUpdate extends ProfileInputValue {
@@ -223,8 +228,12 @@ export class ProfilesService {
         createdAt: owner.createdAt,
         languages: p.languages,
         known: p.skillsKnown.map((s) => s.skill),
+        categories: p.skillsKnown.map((s) => s.category),
         required: p.skillsRequired.map((s) => s.skill),
         tier: await this.tierOf(em, userId),
+        coins: owner.amount,
+        rating: shownRating(owner.ratingSum, owner.ratingCount),
+        taught: await taughtCount(em, userId),
       },
       this.deps.clock.now(),
     );
@@ -248,8 +257,12 @@ export class ProfilesService {
         createdAt: owner.createdAt,
         languages: languages.map((l) => l.language),
         known: skills.filter((s) => s.kind === "known").map((s) => s.skill),
+        categories: skills.filter((s) => s.kind === "known").map((s) => s.category),
         required: skills.filter((s) => s.kind === "required").map((s) => s.skill),
         tier: await this.tierOf(em, userId),
+        coins: owner.amount,
+        rating: shownRating(owner.ratingSum, owner.ratingCount),
+        taught: await taughtCount(em, userId),
       },
       this.deps.clock.now(),
     );
@@ -287,5 +300,7 @@ export class ProfilesService {
       category: input.category.trim().slice(0, 40) || "Other",
       completedAt: this.deps.clock.now(),
     });
+    // The mentor has now taught before (the directory's filter and saved-search alerts read it).
+    await this.reindex(em, input.mentorId);
   }
 }

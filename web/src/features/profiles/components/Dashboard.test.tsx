@@ -135,6 +135,7 @@ describe("dashboard", () => {
       filter: "SKILLS_KNOWN",
       first: 20,
       after: null,
+      filters: null,
     });
 
     fireEvent.change(box, { target: { value: "" } });

@@ -7,6 +7,7 @@ import { FullScreenSpinner } from "../../../components/ui/Spinner";
 import { DashboardCountsDocument, DashboardViewerDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
+import { useDirectoryFilters } from "../hooks/use-directory-filters";
 import { Avatar } from "../../../components/ui/Avatar";
 import { DashboardNav } from "./DashboardNav";
 import styles from "./DashboardPage.module.css";
@@ -29,7 +30,8 @@ export function DashboardPage({
   const viewer = useQuery(DashboardViewerDocument, { fetchPolicy: "cache-and-network" });
   const me = viewer.data?.me;
   const ready = Boolean(me && me.id === userId && me.detailsFilled);
-  const feed = useFeed(!ready);
+  const discovery = useDirectoryFilters();
+  const feed = useFeed(!ready, discovery.filters);
   const counts = useQuery(DashboardCountsDocument, { skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
@@ -72,8 +74,8 @@ export function DashboardPage({
         />
       </header>
       {notice}
-      <SearchPanel me={me} />
-      <FeedSection me={me} feed={feed} />
+      <SearchPanel me={me} state={discovery} />
+      <FeedSection me={me} feed={feed} filtered={discovery.active} onClearFilters={discovery.clearFilters} />
       <RewardPopup />
     </Page>
   );

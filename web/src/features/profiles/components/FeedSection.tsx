@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { Button } from "../../../components/ui/Button";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { UsersIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -12,7 +13,18 @@ import grid from "./UserGrid.module.css";
 import { UserCard } from "./UserCard";
 
 /** The feed inside its own scroll box (max 60vh); the next page loads near the bottom. */
-export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnType<typeof useFeed> }) {
+export function FeedSection({
+  me,
+  feed,
+  filtered = false,
+  onClearFilters,
+}: {
+  me: DashboardViewer;
+  feed: ReturnType<typeof useFeed>;
+  /** Discovery filters narrow the feed (the empty state then offers to clear them). */
+  filtered?: boolean;
+  onClearFilters?: () => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const onScroll = useInfiniteScroll(box, {
     hasMore: feed.hasMore,
@@ -27,7 +39,10 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
         <h2 id="feed-heading" className={grid.sectionTitle}>
           Your feed
         </h2>
-        <p className={styles.sectionHint}>Best matches first: students who know what you want to learn and want what you know.</p>
+        <p className={styles.sectionHint}>
+          Best matches first: students who know what you want to learn and want what you know.
+          {filtered && " Narrowed by your filters."}
+        </p>
       </div>
       <ScrollBox
         ref={box}
@@ -45,12 +60,32 @@ export function FeedSection({ me, feed }: { me: DashboardViewer; feed: ReturnTyp
             ))}
           </ul>
         )}
-        {feed.fetchingMore && <Spinner className={styles.feedSpinner} showLabel label="Loading more..." />}
+        {(feed.fetchingMore || feed.refreshing) && <Spinner className={styles.feedSpinner} showLabel label="Loading more..." />}
+        {filtered && feed.hasMore && !feed.fetchingMore && !feed.refreshing && feed.items.length < 4 && (
+          <div className={styles.feedEnd}>
+            <p role="status">{feed.items.length === 0 ? "No matches among the students read so far." : "Few matches so far."}</p>
+            <Button variant="secondary" onClick={feed.loadMore}>
+              Keep looking
+            </Button>
+          </div>
+        )}
         {feed.error && feed.loaded && <LoadError message="More students could not be loaded." onRetry={feed.loadMore} />}
         {feed.loaded &&
           !feed.hasMore &&
           !feed.fetchingMore &&
-          (feed.items.length === 0 ? (
+          (feed.items.length === 0 && filtered ? (
+            <EmptyState
+              plain
+              title="No students match these filters"
+              description="Try fewer filters, or save this search to hear when someone new matches it."
+              icon={<UsersIcon size={22} />}
+              action={
+                <Button variant="secondary" onClick={onClearFilters}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : feed.items.length === 0 ? (
             <EmptyState
               plain
               title="No more Feed"

@@ -14,6 +14,9 @@ import styles from "./SearchPanel.module.css";
 import grid from "./UserGrid.module.css";
 import { UserCard } from "./UserCard";
 import { nodesOf } from "../../../lib/connection";
+import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
+import { FilterPanel } from "./FilterPanel";
+import { SavedSearches } from "./SavedSearches";
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -23,13 +26,24 @@ export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: s
   { value: "LANGUAGES", label: "Language", placeholder: "Search by a language they speak" },
 ];
 
-/** Search with a filter. An empty query clears the results and sends nothing. */
-export function SearchPanel({ me }: { me: DashboardViewer }) {
-  const [text, setText] = useState("");
-  const [filter, setFilter] = useState<SearchFilter>("NAME");
-  const [submitted, setSubmitted] = useState<{ query: string; filter: SearchFilter } | null>(null);
+/**
+ * Search with a field, narrowed by the discovery filters. The submitted search and the filters live
+ * in the address (`q`, `by` and the filters): a reload or a shared link shows the same results.
+ * An empty query clears the results and sends nothing.
+ */
+export function SearchPanel({ me, state }: { me: DashboardViewer; state: DirectoryUrlState }) {
+  const submitted = state.search;
+  const [text, setText] = useState(submitted?.query ?? "");
+  const [filter, setFilter] = useState<SearchFilter>(submitted?.filter ?? "NAME");
+  const setSubmitted = state.setSearch;
   const { data, loading, fetchMore, networkStatus } = useQuery(SearchUsersDocument, {
-    variables: { query: submitted?.query ?? "", filter: submitted?.filter ?? "NAME", first: SEARCH_PAGE_SIZE, after: null },
+    variables: {
+      query: submitted?.query ?? "",
+      filter: submitted?.filter ?? "NAME",
+      first: SEARCH_PAGE_SIZE,
+      after: null,
+      filters: filtersInput(state.filters),
+    },
     skip: !submitted,
     notifyOnNetworkStatusChange: true,
   });
@@ -77,6 +91,8 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
             Search
           </Button>
         </form>
+        <FilterPanel filters={state.filters} onApply={state.setFilters} onClear={state.clearFilters} />
+        <SavedSearches state={state} />
       </Card>
       {submitted && (
         <div className={styles.results} aria-live="polite">
@@ -106,13 +122,34 @@ export function SearchPanel({ me }: { me: DashboardViewer }) {
                 </div>
               )}
             </>
+          ) : page?.pageInfo.hasNextPage ? (
+            <div className={styles.moreRow}>
+              <p role="status">No matches among the students read so far.</p>
+              <Button
+                variant="secondary"
+                loading={fetchingMore}
+                loadingText="Looking..."
+                onClick={() => void fetchMore({ variables: { after: page.pageInfo.endCursor } }).catch(() => undefined)}
+              >
+                Keep looking
+              </Button>
+            </div>
           ) : (
             <div role="alert">
               <EmptyState
                 as="h3"
                 title="No results found"
-                description="Try another spelling or a different filter."
+                description={
+                  state.active ? "No student matches this search with these filters." : "Try another spelling or a different filter."
+                }
                 icon={<SearchIcon size={22} />}
+                action={
+                  state.active ? (
+                    <Button variant="secondary" onClick={state.clearFilters}>
+                      Clear filters
+                    </Button>
+                  ) : undefined
+                }
               />
             </div>
           )}

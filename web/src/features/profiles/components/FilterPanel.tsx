@@ -1,0 +1,139 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { checkFilters, type DirectoryFilters, FILTER_LABELS, hasFilters } from "../../../../../common/discovery";
+import { CATEGORIES, LANGUAGES } from "../../../../../common/profiles";
+import { Button } from "../../../components/ui/Button";
+import { Select } from "../../../components/ui/Select";
+import { TextField } from "../../../components/ui/TextField";
+import styles from "./FilterPanel.module.css";
+
+interface Draft {
+  category: string;
+  skill: string;
+  language: string;
+  minRating: string;
+  maxCoins: string;
+  onlineNow: boolean;
+  hasTaught: boolean;
+}
+
+const draftOf = (f: DirectoryFilters): Draft => ({
+  category: f.category ?? "",
+  skill: f.skill ?? "",
+  language: f.language ?? "",
+  minRating: f.minRating !== undefined ? String(f.minRating) : "",
+  maxCoins: f.maxCoins !== undefined ? String(f.maxCoins) : "",
+  onlineNow: f.onlineNow === true,
+  hasTaught: f.hasTaught === true,
+});
+
+export const activeCount = (f: DirectoryFilters) => Object.values(f).filter((v) => v !== undefined).length;
+
+/**
+ * The discovery filters (they narrow both the search and the feed). Collapsible behind a "Filters"
+ * button on small screens and open by default on wide ones; applying writes them to the address.
+ */
+export function FilterPanel({
+  filters,
+  onApply,
+  onClear,
+}: {
+  filters: DirectoryFilters;
+  onApply: (f: DirectoryFilters) => void;
+  onClear: () => void;
+}) {
+  const panelId = useId();
+  const [open, setOpen] = useState(
+    () => hasFilters(filters) || (typeof window !== "undefined" && window.matchMedia?.("(min-width: 768px)").matches === true),
+  );
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  const [error, setError] = useState<string | null>(null);
+  // The address is the truth: a reload, Back or "clear" shows what it says.
+  useEffect(() => setDraft(draftOf(filters)), [filters]);
+  const n = activeCount(filters);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkFilters({ ...draft });
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError(null);
+    onApply(checked.filters);
+  }
+
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+
+  return (
+    <div className={styles.filters}>
+      <div className={styles.bar}>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          {open ? "Hide filters" : "Filters"}
+          {n > 0 && <span className={styles.count}> ({n} active)</span>}
+        </Button>
+        {n > 0 && (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <form id={panelId} hidden={!open} className={styles.panel} onSubmit={apply} aria-label="Filters">
+        <Select
+          label={FILTER_LABELS.category}
+          value={draft.category}
+          placeholder="Any category"
+          options={CATEGORIES.map((c) => ({ value: c, label: c }))}
+          onChange={(e) => set("category", e.target.value)}
+        />
+        <TextField
+          label={FILTER_LABELS.skill}
+          value={draft.skill}
+          maxLength={60}
+          placeholder="e.g. Python"
+          onChange={(e) => set("skill", e.target.value)}
+        />
+        <Select
+          label={FILTER_LABELS.language}
+          value={draft.language}
+          placeholder="Any language"
+          options={LANGUAGES.map((l) => ({ value: l, label: l }))}
+          onChange={(e) => set("language", e.target.value)}
+        />
+        <Select
+          label={FILTER_LABELS.minRating}
+          value={draft.minRating}
+          placeholder="Any rating"
+          options={["1", "2", "3", "4", "4.5", "5"].map((r) => ({ value: r, label: `${r} stars or more` }))}
+          onChange={(e) => set("minRating", e.target.value)}
+        />
+        <TextField
+          label={FILTER_LABELS.maxCoins}
+          type="number"
+          inputMode="numeric"
+          value={draft.maxCoins}
+          placeholder="Any price"
+          onChange={(e) => set("maxCoins", e.target.value)}
+        />
+        <fieldset className={styles.checks}>
+          <legend className="visually-hidden">More filters</legend>
+          <label className={styles.check}>
+            <input type="checkbox" checked={draft.onlineNow} onChange={(e) => set("onlineNow", e.target.checked)} />
+            {FILTER_LABELS.onlineNow}
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" checked={draft.hasTaught} onChange={(e) => set("hasTaught", e.target.checked)} />
+            {FILTER_LABELS.hasTaught}
+          </label>
+        </fieldset>
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit">Apply filters</Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQuery } from "@apollo/client/react";
+import { type FormEvent, useState } from "react";
+import { type DirectoryFilters, SAVED_SEARCH_MAX, SAVED_SEARCH_NAME_MAX } from "../../../../../common/discovery";
+import { Button } from "../../../components/ui/Button";
+import { TextField } from "../../../components/ui/TextField";
+import { DeleteSavedSearchDocument, SavedSearchesDocument, SaveSearchDocument, type SavedSearchFieldsFragment } from "../../../gql/graphql";
+import { errorText } from "../../../lib/graphql-errors";
+import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
+import styles from "./SavedSearches.module.css";
+
+const filtersOf = (s: SavedSearchFieldsFragment): DirectoryFilters => {
+  const f = s.filters;
+  const out: DirectoryFilters = {};
+  if (f.category) out.category = f.category;
+  if (f.skill) out.skill = f.skill;
+  if (f.language) out.language = f.language;
+  if (f.minRating != null) out.minRating = f.minRating;
+  if (f.maxCoins != null) out.maxCoins = f.maxCoins;
+  if (f.onlineNow) out.onlineNow = true;
+  if (f.hasTaught) out.hasTaught = true;
+  return out;
+};
+
+/**
+ * Save the current search and filters (at most five; the server refuses more), open or delete a
+ * saved one. Saved searches announce new matching students at most once a day.
+ */
+export function SavedSearches({ state }: { state: DirectoryUrlState }) {
+  const list = useQuery(SavedSearchesDocument, { fetchPolicy: "cache-and-network" });
+  const [save, saving] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
+  const [remove] = useMutation(DeleteSavedSearchDocument, { refetchQueries: [SavedSearchesDocument] });
+  const [name, setName] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const saved = list.data?.savedSearches ?? [];
+  const canSave = state.active || Boolean(state.search);
+
+  async function onSave(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await save({
+        variables: {
+          input: {
+            name: name.trim(),
+            query: state.search?.query ?? "",
+            field: state.search?.filter ?? "NAME",
+            filters: filtersInput(state.filters),
+          },
+        },
+      });
+      setName("");
+      setMessage({ ok: true, text: "Search saved. We will tell you when new students match it." });
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err, "The search could not be saved.") });
+    }
+  }
+
+  function open(s: SavedSearchFieldsFragment) {
+    state.setFilters(filtersOf(s));
+    state.setSearch(s.query ? { query: s.query, filter: s.field } : null);
+  }
+
+  return (
+    <section aria-labelledby="saved-heading" className={styles.saved}>
+      <h3 id="saved-heading" className={styles.heading}>
+        Saved searches{" "}
+        <span className={styles.meta}>
+          ({saved.length} of {SAVED_SEARCH_MAX})
+        </span>
+      </h3>
+      {canSave && (
+        <form className={styles.saveForm} onSubmit={(e) => void onSave(e)} aria-label="Save this search">
+          <TextField
+            label="Name of this search"
+            value={name}
+            maxLength={SAVED_SEARCH_NAME_MAX}
+            required
+            placeholder="e.g. Python in Tamil"
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" loading={saving.loading} loadingText="Saving...">
+            Save search
+          </Button>
+        </form>
+      )}
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={message.ok ? styles.ok : styles.error}>
+          {message.text}
+        </p>
+      )}
+      {saved.length > 0 && (
+        <ul className={styles.list}>
+          {saved.map((s) => (
+            <li key={s.id} className={styles.item}>
+              <button type="button" className={styles.open} onClick={() => open(s)}>
+                {s.name}
+              </button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete saved search ${s.name}`}
+                onClick={() => void remove({ variables: { id: s.id } }).catch(() => undefined)}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
