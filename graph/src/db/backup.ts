@@ -1,7 +1,7 @@
 /**
  * Backups (`npm run backup`) and restores (`npm run restore`): one folder holding a consistent copy
- * of the database, the uploads folder and (embedded default) the generated signing secret, with a
- * manifest listing versions, the last applied migration, the time and a checksum of every file.
+ * of the database, the uploads folder and (embedded default) the generated signing secret and Web Push
+ * (VAPID) key pair, with a manifest listing versions, the last applied migration, the time and a checksum of every file.
  *
  * - SQLite: better-sqlite3's online backup API, all pages in one step, so the copy is one
  *   consistent snapshot while the server goes on writing (WAL mode: readers never block writers).
@@ -32,6 +32,9 @@ const SQLITE_FILE = "database.sqlite";
 const SQL_FILE = "database.sql";
 const UPLOADS = "uploads";
 const JWT_SECRET_FILE = "jwt-secret";
+const VAPID_KEYS_FILE = "vapid-keys.json";
+/** Files loadConfig generates into an empty DATA_DIR on first start: alone they leave it empty. */
+const GENERATED_FILES = new Set([JWT_SECRET_FILE, VAPID_KEYS_FILE]);
 
 export interface BackupManifest {
   format: 1;
@@ -46,6 +49,11 @@ export interface BackupManifest {
   uploads: { storage: "local" | "cloudinary"; copied: boolean; files: number; bytes: number; note?: string };
   /** Whether DATA_DIR's generated signing secret is in the backup (the embedded default; JWT_SECRET set: not). */
   jwtSecret: boolean;
+  /**
+   * Whether DATA_DIR's generated Web Push (VAPID) key pair is in the backup (the embedded default;
+   * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY set: not). Absent in backups made before Web Push: false.
+   */
+  vapidKeys?: boolean;
   files: Array<{ path: string; bytes: number; sha256: string }>;
 }
 
@@ -220,6 +228,10 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
     const jwtSecret = existsSync(secretFile) && (await readFile(secretFile, "utf8")).trim() === config.jwtSecret;
     if (jwtSecret) await copyFile(secretFile, path.join(work, JWT_SECRET_FILE));
 
+    const vapidFile = path.join(config.dataDir, VAPID_KEYS_FILE);
+    const vapidKeys = existsSync(vapidFile) && usesVapidKeys(await readFile(vapidFile, "utf8"), config);
+    if (vapidKeys) await copyFile(vapidFile, path.join(work, VAPID_KEYS_FILE));
+
     const files: BackupManifest["files"] = [];
     for (const rel of (await listFiles(work)).sort()) {
       const full = path.join(work, rel);
@@ -234,6 +246,7 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
       migration,
       uploads,
       jwtSecret,
+      vapidKeys,
       files,
     };
     await writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2) + "\n", { mode: 0o600 });
@@ -242,6 +255,16 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
   } catch (e) {
     await rm(work, { recursive: true, force: true });
     throw e;
+  }
+}
+
+/** Whether the VAPID key file holds the key pair the server uses (not replaced by VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY). */
+function usesVapidKeys(text: string, config: Config): boolean {
+  try {
+    const keys = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+    return keys.publicKey === config.push.publicKey && keys.privateKey === config.push.privateKey;
+  } catch {
+    return false;
   }
 }
 
@@ -267,8 +290,8 @@ export async function readManifest(backupDir: string): Promise<BackupManifest> {
 async function targetContents(config: Config): Promise<string[]> {
   const found: string[] = [];
   if (existsSync(config.dataDir)) {
-    // loadConfig itself writes DATA_DIR/jwt-secret into an empty folder: that alone is still empty.
-    for (const name of await readdir(config.dataDir)) if (name !== JWT_SECRET_FILE) found.push(path.join(config.dataDir, name));
+    // loadConfig itself writes DATA_DIR/jwt-secret and DATA_DIR/vapid-keys.json into an empty folder: those alone are still empty.
+    for (const name of await readdir(config.dataDir)) if (!GENERATED_FILES.has(name)) found.push(path.join(config.dataDir, name));
   }
   if (config.database.kind === "mysql") {
     const tables = await mysqlQuery<{ n: number }>(
@@ -283,7 +306,7 @@ async function targetContents(config: Config): Promise<string[]> {
 async function emptyTarget(config: Config): Promise<void> {
   if (existsSync(config.dataDir)) {
     for (const name of await readdir(config.dataDir)) {
-      if (name !== JWT_SECRET_FILE) await rm(path.join(config.dataDir, name), { recursive: true, force: true });
+      if (!GENERATED_FILES.has(name)) await rm(path.join(config.dataDir, name), { recursive: true, force: true });
     }
   }
   if (config.database.kind === "mysql") {
@@ -341,6 +364,10 @@ export async function restoreBackup(config: Config, backupDir: string, opts: { f
   if (manifest.jwtSecret) {
     await copyFile(path.join(dir, JWT_SECRET_FILE), path.join(config.dataDir, JWT_SECRET_FILE));
     await chmod(path.join(config.dataDir, JWT_SECRET_FILE), 0o600);
+  }
+  if (manifest.vapidKeys) {
+    await copyFile(path.join(dir, VAPID_KEYS_FILE), path.join(config.dataDir, VAPID_KEYS_FILE));
+    await chmod(path.join(config.dataDir, VAPID_KEYS_FILE), 0o600);
   }
   return manifest;
 }

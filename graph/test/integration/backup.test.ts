@@ -154,6 +154,8 @@ describe.each(dbTargets)("backup and restore on %s", (target) => {
         migration: expect.stringMatching(/^\w+\d{13}$/),
         uploads: { storage: "local", copied: true },
         jwtSecret: false,
+        // The Web Push key pair generated into DATA_DIR (no VAPID_* set) is the one the server uses: it is kept.
+        vapidKeys: true,
       });
       expect(manifest.uploads.files).toBeGreaterThanOrEqual(before.students.length);
 
@@ -170,6 +172,11 @@ describe.each(dbTargets)("backup and restore on %s", (target) => {
       const again = await npmScript("restore", [backupDir], restoreEnv);
       expect(again.code).toBe(1);
       expect(again.out).toMatch(/target is not empty/);
+      // The restored folder holds the backed-up Web Push key pair, not the one the restore's start-up generated
+      // there (devices subscribed with the old public key keep getting pushes).
+      expect(readFileSync(path.join(restoredDir, "vapid-keys.json"), "utf8")).toBe(
+        readFileSync(path.join(t.config.dataDir, "vapid-keys.json"), "utf8"),
+      );
 
       restored = await openDatabase(
         restoredDb ? { kind: "mysql", url: restoredDb.url } : { kind: "sqlite", file: path.join(restoredDir, "skill-exchange.sqlite") },
