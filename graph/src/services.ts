@@ -191,6 +191,7 @@ export function createServices(
     blocks,
     lessons,
     reviews,
+    savedSearches,
   });
   const moderation = new ModerationService(deps, new OperatorsService(ds, deps.config), {
     users,

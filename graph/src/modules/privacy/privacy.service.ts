@@ -25,6 +25,7 @@ export type PrivacyCollaborators = Pick<
   | "blocks"
   | "lessons"
   | "reviews"
+  | "savedSearches"
 >;
 
 export const EXPORT_FORMAT = "skill-exchange-export/1";
@@ -73,6 +74,7 @@ export class PrivacyService {
       this.c.reviews.exportFor(userId),
     ]);
     const push = await this.c.push.exportFor(userId);
+    const savedSearches = await this.c.savedSearches.exportFor(userId);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
     const nameOf = (id: string) => names.get(id)?.name ?? null;
@@ -115,6 +117,8 @@ export class PrivacyService {
       push,
       /** Whether chat partners see the student online. */
       presence,
+      /** Searches the student saved, with their filters and whether new matches are announced. */
+      savedSearches,
       lessons,
       /** Written reviews: those the student wrote (shown or waiting), those about them that are shown, and their reports of reviews. */
       reviews,
@@ -133,7 +137,7 @@ export class PrivacyService {
    * Deletes the caller's account after they typed their password again, in one transaction: open
    * requests are cancelled, chats in progress close (coins held for a lesson go back to whoever
    * paid), the remaining coins go to the closed-accounts sink, notifications, implements, blocks,
-   * links, written reviews (by and about them, with the answers) and the profile are erased, the account row is anonymised ("Deleted student", address
+   * links, written reviews (by and about them, with the answers), saved searches and the profile are erased, the account row is anonymised ("Deleted student", address
    * and name free again) and every session and socket is revoked. Their messages stay in their
    * partners' chats, from "Deleted student". The ledger stays balanced throughout.
    */
@@ -150,6 +154,7 @@ export class PrivacyService {
       await this.c.notifications.deleteAllOf(em, userId);
       await this.c.notificationMail.deleteAllOf(em, userId);
       await this.c.push.deleteAllOf(em, userId);
+      await this.c.savedSearches.deleteAllOf(em, userId);
       await this.c.implementApplicants.eraseAllOf(em, userId);
       await this.c.implementPosts.eraseAllOf(em, userId);
       await this.c.blocks.forget(em, userId);

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAVED_SEARCH_MAX } from "../../../../common/discovery.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { outboxMails } from "../../../test/outbox.js";
+import { mailSettled, outboxMails } from "../../../test/outbox.js";
 import { DAY, HOUR } from "../../shared/clock.js";
+import { hashPassword } from "../accounts/passwords.js";
 import { User } from "../accounts/user.entity.js";
 import { validateProfile } from "./profile.rules.js";
 import { rate, student } from "../../../test/discovery.js";
@@ -153,6 +154,8 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     ]);
     // Default mode: the daily digest (sent now if its hour has not come yet). Its line has this search's own unsubscribe link.
     await t.app.services.notificationMail.sendDigests(t.clock.now());
+    // The digest is queued in the outbox; its worker writes the .eml file.
+    await mailSettled(t.app.services);
     const mail = outboxMails(t.config.dataDir).find((m) => m.text.includes('saved search "Well rated"'));
     expect(mail?.text).toMatch(/Stop alerts for this saved search: /);
     const url = new URL(/Stop alerts for this saved search: (\S+)/.exec(mail!.text)![1]);
@@ -175,5 +178,16 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
       },
     );
     expect(forged.status).toBe(400);
+  });
+  it("are in the student's data export and go with their account", async () => {
+    const leaver = await student(t, { name: "Leaver", known: [[P, "C"]], required: [[P, "Rust"]] });
+    await t.app.services.deps.dataSource
+      .getRepository(User)
+      .update({ id: leaver.id }, { passwordHash: await hashPassword("leaving-for-good-1") });
+    expect(((await save(leaver.token, { name: "Rust people", filters: { skill: "Rust" } })) as any).errors).toBeUndefined();
+    const data = await t.app.services.privacy.exportData(leaver.id);
+    expect(data.savedSearches.map((s) => s.name)).toEqual(["Rust people"]);
+    await t.app.services.privacy.deleteAccount(leaver.id, "leaving-for-good-1");
+    expect(await t.app.services.savedSearches.exportFor(leaver.id)).toEqual([]);
   });
 });
