@@ -2338,10 +2338,13 @@ export type SavedSearch = {
   __typename?: 'SavedSearch';
   /** Whether new matches are announced (at most once a day, through the student's notification channels). */
   alertsOn: Scalars['Boolean']['output'];
+  /** When it was saved. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** Which field the text matches. */
   field: SearchFilter;
+  /** The filters it narrows by. */
   filters: DirectoryFiltersValue;
+  /** The saved search's id (for deleteSavedSearch and setSavedSearchAlerts). */
   id: Scalars['ID']['output'];
   /** When the last alert was sent. */
   lastAlertAt: Maybe<Scalars['DateTimeISO']['output']>;
@@ -2357,6 +2360,7 @@ export type SavedSearchInput = {
   alertsOn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Which field the text matches (name by default). */
   field?: InputMaybe<SearchFilter>;
+  /** The filters to narrow by (omitted: none). */
   filters?: InputMaybe<DirectoryFilters>;
   /** 1 to 60 characters. */
   name: Scalars['String']['input'];

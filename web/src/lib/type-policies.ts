@@ -161,6 +161,8 @@ export const typePolicies: TypePolicies = {
     "ChatTyping",
     // The viewer's review state of one chat (Chat.review): part of that chat.
     "ChatReview",
+    // A saved search's filters: part of that search.
+    "DirectoryFiltersValue",
   ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },

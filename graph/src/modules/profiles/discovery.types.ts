@@ -52,7 +52,7 @@ export class DirectoryFiltersValue {
 
 @ObjectType("SavedSearch", { simpleResolvers: true, description: `A search the student saved (at most ${SAVED_SEARCH_MAX}).` })
 export class SavedSearchType {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The saved search's id (for deleteSavedSearch and setSavedSearchAlerts)." })
   id: string;
   @Field(() => String, { description: "The student's name for it." })
   name: string;
@@ -60,7 +60,7 @@ export class SavedSearchType {
   query: string;
   @Field(() => SearchFilter, { description: "Which field the text matches." })
   field: SearchFilter;
-  @Field(() => DirectoryFiltersValue)
+  @Field(() => DirectoryFiltersValue, { description: "The filters it narrows by." })
   filters: DirectoryFiltersValue;
   @Field(() => Boolean, {
     description: "Whether new matches are announced (at most once a day, through the student's notification channels).",
@@ -68,7 +68,7 @@ export class SavedSearchType {
   alertsOn: boolean;
   @Field(() => Date, { nullable: true, description: "When the last alert was sent." })
   lastAlertAt: Date | null;
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was saved." })
   createdAt: Date;
 }
 
@@ -80,7 +80,7 @@ export class SavedSearchInput {
   query?: string | null;
   @Field(() => SearchFilter, { nullable: true, description: "Which field the text matches (name by default)." })
   field?: SearchFilter | null;
-  @Field(() => DirectoryFiltersInput, { nullable: true })
+  @Field(() => DirectoryFiltersInput, { nullable: true, description: "The filters to narrow by (omitted: none)." })
   filters?: DirectoryFiltersInput | null;
   @Field(() => Boolean, { nullable: true, description: "Announce new matches (default true)." })
   alertsOn?: boolean | null;

@@ -31,7 +31,10 @@ export class SavedSearchesResolver {
       "Saves a search (a name, and a search text and/or filters). At most 5 per student (CONFLICT past it). With alerts on, " +
       "the caller is told about students who newly match it, at most once a day, through their notification settings.",
   })
-  async saveSearch(@Arg("input", () => SavedSearchInput) input: SavedSearchInput, @Ctx() ctx: Context): Promise<SavedSearchType> {
+  async saveSearch(
+    @Arg("input", () => SavedSearchInput, { description: "The name, search text and filters to save." }) input: SavedSearchInput,
+    @Ctx() ctx: Context,
+  ): Promise<SavedSearchType> {
     const view = await ctx.services.savedSearches.create(requireUser(ctx).id, {
       name: input.name,
       query: input.query ?? "",
@@ -44,7 +47,10 @@ export class SavedSearchesResolver {
 
   @Authorized()
   @Mutation(() => Boolean, { description: "Deletes one of the caller's saved searches (NOT_FOUND for anyone else's)." })
-  async deleteSavedSearch(@Arg("id", () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+  async deleteSavedSearch(
+    @Arg("id", () => ID, { description: "One of the caller's saved searches." }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
     await ctx.services.savedSearches.remove(requireUser(ctx).id, id);
     return true;
   }
@@ -52,8 +58,8 @@ export class SavedSearchesResolver {
   @Authorized()
   @Mutation(() => SavedSearchType, { description: "Turns a saved search's alerts on or off (on again: about changes from now on)." })
   async setSavedSearchAlerts(
-    @Arg("id", () => ID) id: string,
-    @Arg("on", () => Boolean) on: boolean,
+    @Arg("id", () => ID, { description: "One of the caller's saved searches." }) id: string,
+    @Arg("on", () => Boolean, { description: "Whether to announce new matches (false stops the alerts)." }) on: boolean,
     @Ctx() ctx: Context,
   ): Promise<SavedSearchType> {
     return toType(await ctx.services.savedSearches.setAlerts(requireUser(ctx).id, id, on));
