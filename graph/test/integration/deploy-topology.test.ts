@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { createClient } from "graphql-ws";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { generateVapidKeys } from "../../src/config.js";
 import { hashPassword } from "../../src/modules/accounts/passwords.js";
 import { User } from "../../src/modules/accounts/user.entity.js";
 import { LOGIN } from "../accounts.js";
@@ -75,6 +76,8 @@ describe.skipIf(!ready)("two production instances behind nginx, sharing MariaDB 
     await seed.dataSource.getRepository(User).update({ id: b.id }, { passwordHash: hash });
     const databaseUrl = (seed.config.database as { url: string }).url;
 
+    // Production with DATABASE_URL requires the Web Push key pair, the same on every instance.
+    const vapid = generateVapidKeys();
     const instance = async () => {
       const port = await freePort();
       const metricsPort = await freePort();
@@ -89,6 +92,8 @@ describe.skipIf(!ready)("two production instances behind nginx, sharing MariaDB 
           DATABASE_URL: databaseUrl,
           REDIS_URL: process.env.TEST_REDIS_URL!,
           JWT_SECRET: seed.config.jwtSecret,
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
           METRICS_PORT: String(metricsPort),
           LOG_LEVEL: "warn",
         },
