@@ -29,11 +29,14 @@ async function main() {
    * stop after their current item, then the pools close. Bounded by SHUTDOWN_TIMEOUT_SECONDS: past
    * it the process exits with status 1 whatever is still running.
    */
+  let stopStarted = false;
   const stop = async (signal: string) => {
     if (!app) {
       stopping = signal;
       return;
     }
+    if (stopStarted) return;
+    stopStarted = true;
     const ms = config.shutdownTimeoutSeconds * 1000;
     deadline = Date.now() + ms;
     logger.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, "shutting down");
@@ -52,8 +55,11 @@ async function main() {
     logger.info("stopped");
     process.exit(0);
   };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  // `on`, not `once`, for the whole stop: a signal arriving while the server stops is ignored
+  // (SHUTDOWN_TIMEOUT_SECONDS bounds the stop) rather than killing it midway with the signal's status.
+  // (Apollo Server's own SIGTERM handler is off: `stopOnTerminationSignals: false` in server/apollo.ts.)
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
   app = await startApp(config, { logger, clock: e2eClock, e2eClock });
   // The compiled server's entry keeps what V8 compiled for this start, for the next one (scripts/build-server.mjs).
   (globalThis as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for("skill-exchange.saveCodeCache")]?.();

@@ -85,6 +85,10 @@ export function createApollo(
     introspection: true,
     ...protection,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
+    // The process's owner (main.ts) decides how it stops: Apollo's own SIGINT/SIGTERM handler (on by
+    // default outside NODE_ENV=test) would stop Apollo beside the graceful stop and re-send the signal,
+    // killing the process with status 143 mid-drain.
+    stopOnTerminationSignals: false,
     // One operation per request: batching would multiply attempts past the rate limits.
     allowBatchedHttpRequests: false,
     plugins: [

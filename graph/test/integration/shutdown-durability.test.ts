@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkLedgerInvariants } from "../../src/modules/coins/ledger.invariants.js";
+import { ManualClock } from "../../src/shared/clock.js";
 import { ChatMessage } from "../../src/modules/chat/message.entity.js";
 import { chatPair, SEND } from "../chat.js";
 import { eventually } from "../eventually.js";
@@ -84,8 +85,11 @@ describe.runIf(dbTargets.includes("mysql"))("stopping a server under concurrent 
     it(`${signal}: every acknowledged message and coin payment is there afterwards and the ledger holds`, async () => {
       const db = await createMysqlDatabase();
       const jwtSecret = randomBytes(32).toString("hex");
-      // An in-process instance on the same database sets up the students and reads the result.
+      // An in-process instance on the same database sets up the students and reads the result. Its
+      // clock is the real time: the child server verifies the tokens it signs against the real clock
+      // (the harness's default ManualClock date would make them expired there: UNAUTHENTICATED).
       const setup: TestApp = await startTestApp("mysql", {
+        clock: new ManualClock(new Date()),
         shareDatabaseWith: { config: { database: { kind: "mysql", url: db.url }, jwtSecret } } as unknown as TestApp,
       });
       try {
@@ -99,9 +103,12 @@ describe.runIf(dbTargets.includes("mysql"))("stopping a server under concurrent 
         const ackedMessages: string[] = [];
         const ackedCoins = new Map<string, number>();
         let stopped = false;
+        let lastRefusal: unknown = null;
         const writer = async (i: number) => {
           const { a, b } = pairs[i % pairs.length];
           for (let n = 0; !stopped; n++) {
+            // A server that refuses every write would keep this loop going: fail with its answer instead.
+            if (n >= 500 && ackedMessages.length === 0) throw new Error(`no write acknowledged: ${JSON.stringify(lastRefusal)}`);
             try {
               if (n % 3 === 2) {
                 const order = (await gql(server.url, a.token, ORDER, { coins: 1 + (n % 5) })).data?.createCoinOrder;
@@ -114,6 +121,7 @@ describe.runIf(dbTargets.includes("mysql"))("stopping a server under concurrent 
                 const r = await gql(server.url, a.token, SEND, { chatWith: b.id, body: `durable ${i} ${n}` });
                 const id = r.data?.sendMessage?.id;
                 if (id) ackedMessages.push(id);
+                else lastRefusal = r;
               }
             } catch {
               // the connection was refused or cut: this write was never acknowledged
