@@ -164,19 +164,19 @@ describe("profiles, dashboard and search in Chromium", () => {
   it("searches by skill and opens a profile", async () => {
     await page.getByRole("combobox", { name: "Search by" }).selectOption({ label: "Skill" });
     await page.getByRole("searchbox", { name: "Search" }).fill(`zentangle ${tag}`.toUpperCase());
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     const results = page.getByRole("list", { name: "Search results" });
     await results.getByText(`Feed ${tag} 03`).waitFor();
     expect(await results.getByRole("heading", { level: 3 }).count()).toBe(1);
 
     await page.getByRole("searchbox", { name: "Search" }).fill("no such skill at all");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "No results found" }).waitFor();
     await page.getByRole("searchbox", { name: "Search" }).fill("");
     expect(await page.getByText("No results found").count()).toBe(0);
 
     await page.getByRole("searchbox", { name: "Search" }).fill(`Zentangle ${tag}`);
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await results.getByRole("link", { name: `View Profile of Feed ${tag} 03` }).click();
     await page.waitForURL(new RegExp(`/user/${seeded[2].id}/[0-9a-f-]{36}/Female$`));
     await page.getByRole("heading", { level: 1, name: `Feed ${tag} 03` }).waitFor();
