@@ -41,10 +41,10 @@ describe("notification mails in Chromium", () => {
     const signedIn = await signedInPage(browser, asha);
     await signedIn.goto(`/${asha.id}/notifications`);
     await signedIn.getByRole("link", { name: "Mail settings" }).click();
-    const requests = signedIn.getByLabel("Swap and pay requests");
+    const requests = signedIn.getByLabel("Swap and pay requests", { exact: true });
     await requests.waitFor();
     expect(await requests.inputValue()).toBe("OFF");
-    await signedIn.getByLabel("New chat messages while you are away").selectOption("INSTANT");
+    await signedIn.getByLabel("New chat messages while you are away", { exact: true }).selectOption("INSTANT");
     await signedIn.getByRole("button", { name: "Save" }).click();
     await signedIn.getByText(MAIL_SETTINGS_MESSAGES.saved).waitFor();
     const { notificationMailSettings } = await gql<{ notificationMailSettings: Array<{ kind: string; mode: string }> }>(

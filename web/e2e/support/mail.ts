@@ -4,10 +4,11 @@ import { dataDir } from "./browser.js";
 
 /**
  * The newest mail to `to` that `pick` accepts, once more than `after` of them exist (mails are
- * written after the request answered, so this waits for them).
+ * delivered by the server's outbox worker after the request's commit, so this waits for them; a
+ * loaded machine can take seconds, hence the generous bound).
  */
 export async function newestMailTo(to: string, after = 0, pick: (m: OutboxMail) => boolean = () => true): Promise<OutboxMail> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     const mails = outboxMails(dataDir()).filter((m) => m.headers.to?.includes(to) && pick(m));
     if (mails.length > after) return mails.at(-1)!;
     await new Promise((r) => setTimeout(r, 50));
