@@ -100,6 +100,11 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     JOBS_TICK_SECONDS: "0",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The outbox worker runs on commits and when a test drains it, never on a timer: two instances on
+    // one SQLite file share this process's thread, and a write that meets the other connection's open
+    // transaction busy-waits synchronously, so that transaction could never reach its COMMIT
+    // ("database is locked") if a timer opened it at a random moment.
+    OUTBOX_POLL_SECONDS: "0",
     ...opts.env,
   });
   if (opts.shareDatabaseWith && !databaseUrl) {
@@ -115,6 +120,8 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     webDist: opts.webDist ?? path.join(dataDir, "no-web"),
     apolloPlugins: opts.apolloPlugins,
   });
+  // A second instance's startup pass (due rows, the prune transaction) is over before the test goes on.
+  if (opts.shareDatabaseWith && !databaseUrl) await app.services.outbox.drain();
 
   const gql: TestApp["gql"] = async (query, variables, token) => {
     const res = await fetch(`${app.url}/graphql`, {
