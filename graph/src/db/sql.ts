@@ -152,3 +152,14 @@ export async function hasColumn(db: Runner, table: string, column: string): Prom
   )) as unknown[];
   return rows.length > 0;
 }
+
+/**
+ * Takes the write lock on one row of `entity` until `em`'s transaction ends, so units of work that
+ * check a limit counted over that row's children (e.g. a student's saved searches) run one after
+ * another on MySQL/MariaDB: at READ COMMITTED, two inserts counted in parallel would each miss the
+ * other. SQLite's transactions already run one at a time (createTx), so there it takes nothing.
+ */
+export async function lockRow(em: EntityManager, entity: EntityTarget<ObjectLiteral>, id: string): Promise<void> {
+  if (isSqlite(em)) return;
+  await em.getRepository(entity).createQueryBuilder("locked").setLock("pessimistic_write").where("locked.id = :id", { id }).getRawOne();
+}

@@ -1,7 +1,7 @@
 import { type EntityManager, In, IsNull, Not, type Repository } from "typeorm";
 import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import type { Gender } from "../../../../common/profiles.js";
-import { rawQuery } from "../../db/sql.js";
+import { lockRow, rawQuery } from "../../db/sql.js";
 import { emailNotVerified, notFound } from "../../shared/errors.js";
 import { User } from "./user.entity.js";
 
@@ -40,6 +40,15 @@ export class UsersService {
 
   async exists(id: string, em?: EntityManager): Promise<boolean> {
     return this.repo(em).exists({ where: { id } });
+  }
+
+  /**
+   * Holds the student's row until `em`'s transaction ends: units of work that check a limit counted
+   * over a student's rows (saved searches, push devices) take their turn instead of each missing the
+   * other's insert.
+   */
+  async lock(id: string, em: EntityManager): Promise<void> {
+    await lockRow(em, User, id);
   }
 
   /** Students (deleted accounts aside) with and without a verified address, for the moderation console. */

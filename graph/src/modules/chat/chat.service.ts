@@ -1,5 +1,5 @@
 import { type EntityManager, In } from "typeorm";
-import { entityQuery, rawQuery, readDate } from "../../db/sql.js";
+import { entityQuery, lockRow, rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
@@ -91,6 +91,11 @@ export class ChatService {
 
   repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(Chat);
+  }
+
+  /** Holds the chat's row until `em`'s transaction ends (limits counted over a chat's rows, e.g. open lesson proposals). */
+  async lock(chatId: string, em: EntityManager): Promise<void> {
+    await lockRow(em, Chat, chatId);
   }
 
   /** The chat between the caller and `otherId`, or NOT_FOUND 'Chat not found'. */

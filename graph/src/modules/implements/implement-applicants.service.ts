@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import { lockRow } from "../../db/sql.js";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { AppError, conflict, forbidden, notFound } from "../../shared/errors.js";
@@ -69,6 +70,8 @@ export class ImplementApplicantsService {
     return this.deps.tx(async (em) => {
       const post = await this.posts.getForViewer(userId, postId, em);
       if (post.ownerId === userId) throw forbidden("You cannot join your own problem");
+      // The post's row first: joins sent at once are counted one after the other.
+      await lockRow(em, ImplementPost, post.id);
       if (await this.repo(em).exists({ where: { postId: post.id, userId } })) throw alreadyJoined();
       if ((await this.repo(em).count({ where: { postId: post.id } })) >= MAX_APPLICANTS_PER_POST) {
         throw conflict(MESSAGES.tooManyApplicants);

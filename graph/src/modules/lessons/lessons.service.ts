@@ -22,7 +22,7 @@ const REMINDER_EVERY = 5 * MINUTE;
 export type LessonRecord = Lesson & { slots: LessonSlot[] };
 
 /** What lessons need from chat (ChatService fits). */
-export type LessonChats = Pick<ChatService, "require" | "stateError" | "chatsByIds">;
+export type LessonChats = Pick<ChatService, "require" | "stateError" | "chatsByIds" | "lock">;
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -77,6 +77,8 @@ export class LessonsService {
     const slots = cleanSlots(input.slots, now);
     const lesson = await this.deps.tx(async (em) => {
       const chat = await this.activeChat(me, chatWith, em);
+      // The chat's row first: two proposals sent at once are counted one after the other.
+      await this.c.chats.lock(chat.id, em);
       const open = await this.lessons(em).count({ where: { chatId: chat.id, status: "proposed" } });
       if (open >= MAX_OPEN_PROPOSALS) throw conflict(M.tooManyOpen);
       const row: Lesson = {

@@ -3,6 +3,7 @@ import { chatPair } from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
+import { MAX_OPEN_PROPOSALS } from "../../../../common/lessons.js";
 import { MINUTE } from "../../shared/clock.js";
 import { Chat } from "../chat/chat.entity.js";
 import { ACCEPT, CHANGED, LESSONS, PROPOSE, UPCOMING, wholeHourAfter } from "./lessons.test-support.js";
@@ -89,8 +90,16 @@ describe.each(dbTargets)("lessons on %s", (target) => {
   it("refuses lessons in a chat that is no longer in progress, and limits open proposals", async () => {
     const { a, b, chat } = await chatPair(t);
     const slot = () => [{ startsAt: at(30).toISOString(), durationMinutes: 45 }];
-    for (let i = 0; i < 5; i++)
-      expect((await t.gql(PROPOSE, { chatWith: b.id, slots: slot(), timezone: "UTC" }, a.token)).errors).toBeUndefined();
+    // Both send proposals at once, three times the limit: exactly the limit is taken.
+    const burst = await Promise.all(
+      Array.from({ length: 3 * MAX_OPEN_PROPOSALS }, (_, i) =>
+        i % 2
+          ? t.gql(PROPOSE, { chatWith: a.id, slots: slot(), timezone: "UTC" }, b.token)
+          : t.gql(PROPOSE, { chatWith: b.id, slots: slot(), timezone: "UTC" }, a.token),
+      ),
+    );
+    expect(burst.filter((r) => !r.errors).length).toBe(MAX_OPEN_PROPOSALS);
+    for (const r of burst.filter((r) => r.errors)) expect(code(r)).toBe("CONFLICT");
     const sixth = await t.gql(PROPOSE, { chatWith: a.id, slots: slot(), timezone: "UTC" }, b.token);
     expect(sixth.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT" } });
     const open = (await t.gql(LESSONS, { chatWith: a.id, first: 2 }, b.token)).data.lessons;
@@ -104,7 +113,11 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     const refused = await t.rest("POST", `/user/chat/${b.id}/lessons`, { token: a.token, body: { slots: slot(), timezone: "UTC" } });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("This chat was reported and is closed");
-    const pending = next.edges[0].node.id;
+    // One of a's proposals, answered by b: the chat's state refuses it before anything else.
+    const mine = (
+      await t.gql(`query ($c: ID!) { lessons(chatWith: $c, first: 10) { edges { node { id proposedByMe } } } }`, { c: b.id }, a.token)
+    ).data.lessons.edges;
+    const pending = mine.find((e: { node: { proposedByMe: boolean } }) => e.node.proposedByMe).node.id;
     expect((await t.rest("POST", `/lessons/${pending}/accept`, { token: b.token, body: { slotId: "x" } })).status).toBe(409);
   });
 

@@ -55,7 +55,7 @@ export class PushService {
   constructor(
     private readonly deps: Deps,
     private readonly c: {
-      users: Pick<UsersService, "summaries" | "mailRecipients">;
+      users: Pick<UsersService, "summaries" | "mailRecipients" | "lock">;
       background: BackgroundTasks;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
@@ -91,6 +91,8 @@ export class PushService {
     const label = deviceLabel(userAgent);
     const now = this.deps.clock.now();
     const row = await this.deps.tx(async (em) => {
+      // The student's row first: two browsers subscribing at once are counted one after the other.
+      await this.c.users.lock(userId, em);
       const existing = await this.devices(em).findOne({ where: { endpointHash } });
       if (existing) {
         const changes = {

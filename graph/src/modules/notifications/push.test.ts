@@ -3,35 +3,21 @@ import { defaultPush, PUSH_KINDS } from "../../../../common/notifications.js";
 import { chatPair, SEND } from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
-import { type PushStandIn, type StandInSubscription, startPushStandIn } from "../../../test/push-stand-in.js";
+import { type PushStandIn, startPushStandIn } from "../../../test/push-stand-in.js";
 import { HOUR } from "../../shared/clock.js";
-import { hashPassword } from "../accounts/passwords.js";
 import { User } from "../accounts/user.entity.js";
 import { PROPOSE } from "../lessons/lessons.test-support.js";
 import { GUITAR, Q, REACT, student, type Student } from "../swaps/swaps.test-support.js";
 import { OutboxItem } from "../../shared/outbox.entity.js";
 import { PushSubscription } from "./push-subscription.entity.js";
-
-const KEY = `{ pushPublicKey }`;
-const SUBSCRIBE = `mutation ($s: PushSubscriptionInput!) { subscribePushDevice(subscription: $s) { id label endpoint createdAt lastUsedAt } }`;
-const DEVICES = `{ pushDevices { edges { node { id label endpoint lastUsedAt } } pageInfo { hasNextPage } } }`;
-const REMOVE = `mutation ($id: ID!) { removePushDevice(id: $id) }`;
-const SETTINGS = `{ notificationPushSettings { id kind enabled label } }`;
-const UPDATE = `mutation ($s: [NotificationPushSettingInput!]!) { updateNotificationPushSettings(settings: $s) { kind enabled } }`;
-const ANDROID_CHROME =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+import { DEVICES, KEY, registerDevice, startPushApp, SETTINGS, SUBSCRIBE, UPDATE } from "./push.test-support.js";
 
 describe.each(dbTargets)("web push on %s", (target) => {
   let t: TestApp;
   let ps: PushStandIn;
-  beforeAll(async () => {
-    ps = await startPushStandIn();
-    t = await startTestApp(target, { env: { PUSH_LOCAL_ENDPOINTS: "on" } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await ps?.close();
-  });
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => void ({ t, ps, close } = await startPushApp(target)));
+  afterAll(async () => close?.());
 
   /** Lets the pushes queued so far reach the stand-in (the outbox delivers what is due). */
   const settle = async () => {
@@ -44,14 +30,7 @@ describe.each(dbTargets)("web push on %s", (target) => {
     );
   const devicesOf = (userId: string) => t.dataSource.getRepository(PushSubscription).find({ where: { userId } });
 
-  /** A browser of `token`'s student subscribes at the stand-in and registers with the server. */
-  async function device(token: string): Promise<{ sub: StandInSubscription; id: string }> {
-    const key = (await t.gql(KEY)).data.pushPublicKey as string;
-    const sub = ps.subscribe(key);
-    const r = await t.gql(SUBSCRIBE, { s: { ...sub, userAgent: ANDROID_CHROME } }, token);
-    expect(r.errors).toBeUndefined();
-    return { sub, id: r.data.subscribePushDevice.id };
-  }
+  const device = (token: string) => registerDevice(t, ps, token);
 
   async function swapRequest(from: Student, to: Student) {
     const r = await t.gql(Q.requestSwap, { i: { receiverId: to.id, preachSkill: REACT, learnSkill: GUITAR } }, from.token);
@@ -257,83 +236,6 @@ describe.each(dbTargets)("web push on %s", (target) => {
     await t.app.services.notifications.notify({ recipientId: u.user.id, notifierId: a.id, type: "swap-accept", message: "accepted" });
     await settle();
     expect(ps.pushes.filter((p) => [sub, ud.sub].some((s) => s.endpoint.endsWith(`/${p.id}`)))).toEqual([]);
-  });
-
-  it("only the owner lists and removes a device; REST does the same", async () => {
-    const a = await t.createUser();
-    const b = await t.createUser();
-    const { id, sub } = await device(a.token);
-    expect((await t.gql(DEVICES, {}, b.token)).data.pushDevices.edges).toEqual([]);
-    expect((await t.gql(REMOVE, { id }, b.token)).errors?.[0].extensions?.code).toBe("NOT_FOUND");
-    expect((await t.rest("DELETE", `/push/devices/${id}`, { token: b.token })).status).toBe(404);
-    expect((await t.gql(DEVICES, {})).errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
-    expect((await t.rest("GET", "/push/devices")).status).toBe(401);
-
-    const listed = await t.rest("GET", "/push/devices", { token: a.token });
-    expect(listed.body.devices).toEqual([expect.objectContaining({ id, endpoint: sub.endpoint, label: "Chrome on Android" })]);
-    expect((await t.rest("DELETE", `/push/devices/${id}`, { token: a.token })).status).toBe(200);
-    expect(await devicesOf(a.user.id)).toEqual([]);
-
-    // REST subscribe names the device from the request's User-Agent.
-    const again = await t.rest("POST", "/push/devices", {
-      token: a.token,
-      body: sub,
-      headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; rv:128.0) Gecko/20100101 Firefox/128.0" },
-    });
-    expect(again.status).toBe(201);
-    expect(again.body.device).toMatchObject({ label: "Firefox on Windows", endpoint: sub.endpoint });
-    expect((await t.gql(REMOVE, { id: again.body.device.id }, a.token)).data).toEqual({ removePushDevice: true });
-  });
-
-  it("the same browser subscribing again is one device, and moves to whoever subscribed it last", async () => {
-    const a = await t.createUser();
-    const b = await t.createUser();
-    const { sub } = await device(a.token);
-    const first = await t.gql(SUBSCRIBE, { s: sub }, a.token);
-    expect(await devicesOf(a.user.id)).toHaveLength(1);
-    const moved = await t.gql(SUBSCRIBE, { s: sub }, b.token);
-    expect(moved.data.subscribePushDevice.id).toBe(first.data.subscribePushDevice.id);
-    expect(await devicesOf(a.user.id)).toEqual([]);
-    expect(await devicesOf(b.user.id)).toHaveLength(1);
-  });
-
-  it("refuses endpoints the server must not post to and malformed keys", async () => {
-    const a = await t.createUser();
-    const good = ps.subscribe(t.config.push.publicKey);
-    for (const endpoint of [
-      "http://push.example.com/x",
-      "https://10.0.0.1/x",
-      "https://localhost/x",
-      "http://127.0.0.2:1/x",
-      "ftp://push.example.com/x",
-      "not a url",
-    ]) {
-      const r = await t.gql(SUBSCRIBE, { s: { endpoint, keys: good.keys } }, a.token);
-      expect(r.errors?.[0].extensions?.code, endpoint).toBe("BAD_USER_INPUT");
-    }
-    const badKeys = await t.gql(SUBSCRIBE, { s: { endpoint: good.endpoint, keys: { p256dh: "abc", auth: good.keys.auth } } }, a.token);
-    expect(badKeys.errors?.[0].message).toBe("This browser's push keys are not valid");
-    expect((await t.rest("POST", "/push/devices", { token: a.token, body: { endpoint: good.endpoint } })).status).toBe(400);
-    expect(await devicesOf(a.user.id)).toEqual([]);
-  });
-
-  it("exports the devices and choices, and account deletion removes them", async () => {
-    const password = "my own password";
-    const a = await t.createUser({ passwordHash: await hashPassword(password) });
-    const { sub } = await device(a.token);
-    await t.gql(UPDATE, { s: [{ kind: "MESSAGE", enabled: false }] }, a.token);
-    const data = JSON.parse((await t.gql(`{ myDataExport }`, {}, a.token)).data.myDataExport);
-    expect(data.push.devices).toEqual([
-      { label: "Chrome on Android", endpoint: sub.endpoint, createdAt: expect.any(String), lastUsedAt: null },
-    ]);
-    expect(data.push.settings).toContainEqual({ kind: "message", enabled: false });
-    expect(JSON.stringify(data)).not.toContain(sub.keys.auth);
-
-    expect((await t.gql(`mutation ($p: String!) { deleteAccount(password: $p) }`, { p: password }, a.token)).data).toEqual({
-      deleteAccount: true,
-    });
-    expect(await devicesOf(a.user.id)).toEqual([]);
-    expect((await t.app.services.push.settingsOf(a.user.id)).find((s) => s.kind === "message")?.enabled).toBe(true);
   });
 });
 

@@ -78,7 +78,7 @@ export class SavedSearchesService {
     private readonly deps: Deps,
     private readonly c: {
       notifications: Pick<NotificationsService, "notify">;
-      users: Pick<UsersService, "standingOf" | "summaries">;
+      users: Pick<UsersService, "standingOf" | "summaries" | "lock">;
     },
   ) {}
 
@@ -124,7 +124,9 @@ export class SavedSearchesService {
       createdAt: now,
     };
     await this.deps.tx(async (em) => {
-      // Counted after the insert, in its transaction: one save past the limit rolls back.
+      // The owner's row locked first: two saves of one student are counted one after the other, and
+      // counted after the insert, in its transaction, one past the limit rolls back.
+      await this.c.users.lock(userId, em);
       await this.repo(em).insert(row);
       if ((await this.repo(em).count({ where: { userId } })) > SAVED_SEARCH_MAX) throw conflict(M.tooMany);
     });

@@ -71,6 +71,16 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     expect((await t.rest("GET", "/saved-searches", { token: owner.token })).body.searches).toEqual([]);
   });
 
+  it("holds the limit when one student saves many searches at once", async () => {
+    const busy = await student(t, { name: "Busy", known: [[P, "Rust"]], required: [[P, "React"]] });
+    const answers: any[] = await Promise.all(
+      Array.from({ length: 3 * SAVED_SEARCH_MAX }, (_, i) => save(busy.token, { name: `Burst ${i}`, filters: { skill: "Go" } })),
+    );
+    expect(answers.filter((a) => a.data?.saveSearch).length).toBe(SAVED_SEARCH_MAX);
+    for (const refused of answers.filter((a) => !a.data?.saveSearch)) expect(refused.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(((await t.gql(LIST, {}, busy.token)) as any).data.savedSearches).toHaveLength(SAVED_SEARCH_MAX);
+  });
+
   it("alerts once a day about a newly verified match and a changed profile; never about self, blocked or suspended", async () => {
     const made: any = await save(owner.token, { name: "React in Tamil", filters: { skill: "React", language: "Tamil" } });
     const searchId = made.data.saveSearch.id;
