@@ -1,6 +1,6 @@
 /**
  * Discovery in the browser: filter the search, reload (the filters and the results are the same,
- * from the address), save the search. Screenshots at 375 and 1280 px.
+ * from the address), save the search and turn its alerts off. Screenshots at 375 and 1280 px.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launch, PHONE } from "./support/browser.js";
+import { DESKTOP, gql, launch, PHONE } from "./support/browser.js";
 import { fillProfile, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), "skill-exchange-e2e", "discovery");
@@ -68,6 +68,18 @@ describe("discovery filters and saved searches", () => {
       await page.getByRole("status").filter({ hasText: "Search saved" }).waitFor();
       await page.getByRole("button", { name: `Cheap Kotlin ${label}`, exact: true }).waitFor();
       await page.screenshot({ path: path.join(SHOTS, `saved-search-${label}.png`), fullPage: true });
+      // Its alerts go off in one click, and stay off (the server keeps it).
+      const alerts = page.getByRole("checkbox", { name: `Alerts for Cheap Kotlin ${label}` });
+      expect(await alerts.isChecked()).toBe(true);
+      await alerts.uncheck();
+      await expect
+        .poll(() => gql<{ savedSearches: unknown[] }>(`{ savedSearches { name alertsOn } }`, {}, viewer.token).then((d) => d.savedSearches))
+        .toContainEqual({
+          name: `Cheap Kotlin ${label}`,
+          alertsOn: false,
+        });
+      await page.reload();
+      expect(await page.getByRole("checkbox", { name: `Alerts for Cheap Kotlin ${label}` }).isChecked()).toBe(false);
 
       // No student matches: a clear empty state with "Clear filters".
       await page.getByLabel("Maximum coins per course").fill("0");

@@ -3,7 +3,13 @@ import { type FormEvent, useState } from "react";
 import { type DirectoryFilters, SAVED_SEARCH_MAX, SAVED_SEARCH_NAME_MAX } from "../../../../../common/discovery";
 import { Button } from "../../../components/ui/Button";
 import { TextField } from "../../../components/ui/TextField";
-import { DeleteSavedSearchDocument, SavedSearchesDocument, SaveSearchDocument, type SavedSearchFieldsFragment } from "../../../gql/graphql";
+import {
+  DeleteSavedSearchDocument,
+  SavedSearchesDocument,
+  SaveSearchDocument,
+  type SavedSearchFieldsFragment,
+  SetSavedSearchAlertsDocument,
+} from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
 import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
 import styles from "./SavedSearches.module.css";
@@ -23,12 +29,14 @@ const filtersOf = (s: SavedSearchFieldsFragment): DirectoryFilters => {
 
 /**
  * Save the current search and filters (at most five; the server refuses more), open or delete a
- * saved one. Saved searches announce new matching students at most once a day.
+ * saved one, turn its alerts off or on. Saved searches announce new matching students at most once
+ * a day.
  */
 export function SavedSearches({ state }: { state: DirectoryUrlState }) {
   const list = useQuery(SavedSearchesDocument, { fetchPolicy: "cache-and-network" });
   const [save, saving] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
   const [remove] = useMutation(DeleteSavedSearchDocument, { refetchQueries: [SavedSearchesDocument] });
+  const [setAlerts] = useMutation(SetSavedSearchAlertsDocument);
   const [name, setName] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const saved = list.data?.savedSearches ?? [];
@@ -51,6 +59,16 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
       setMessage({ ok: true, text: "Search saved. We will tell you when new students match it." });
     } catch (err) {
       setMessage({ ok: false, text: errorText(err, "The search could not be saved.") });
+    }
+  }
+
+  /** Runs a change to one saved search; a refusal is said, not swallowed. */
+  async function change(work: Promise<unknown>, failed: string) {
+    try {
+      await work;
+      setMessage(null);
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err, failed) });
     }
   }
 
@@ -94,11 +112,28 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
               <button type="button" className={styles.open} onClick={() => open(s)}>
                 {s.name}
               </button>
+              <label className={styles.alerts} title="Tell me when new students match">
+                <input
+                  type="checkbox"
+                  checked={s.alertsOn}
+                  aria-label={`Alerts for ${s.name}`}
+                  onChange={(e) =>
+                    void change(
+                      setAlerts({
+                        variables: { id: s.id, on: e.target.checked },
+                        optimisticResponse: { setSavedSearchAlerts: { ...s, __typename: "SavedSearch", alertsOn: e.target.checked } },
+                      }),
+                      "The alerts could not be changed.",
+                    )
+                  }
+                />
+                Alerts
+              </label>
               <Button
                 variant="ghost"
                 size="sm"
                 aria-label={`Delete saved search ${s.name}`}
-                onClick={() => void remove({ variables: { id: s.id } }).catch(() => undefined)}
+                onClick={() => void change(remove({ variables: { id: s.id } }), "The search could not be deleted.")}
               >
                 Delete
               </Button>
