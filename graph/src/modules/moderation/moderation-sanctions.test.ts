@@ -155,11 +155,13 @@ describe.each(dbTargets)("moderation sanctions on %s", (target) => {
     const [coins] = await t.dataSource.query(`SELECT COALESCE(SUM(balance), 0) AS s FROM coin_accounts WHERE kind = 'user'`);
     const [chats] = await t.dataSource.query(`SELECT COUNT(*) AS n FROM chats WHERE status = 'in_progress'`);
     const [reports] = await t.dataSource.query(`SELECT COUNT(*) AS n FROM chat_reports WHERE resolvedAt IS NULL`);
+    const [reviewReports] = await t.dataSource.query(`SELECT COUNT(*) AS n FROM review_reports WHERE resolvedAt IS NULL`);
     expect(stats).toEqual({
       studentsVerified: Number(counts.v),
       studentsUnverified: Number(counts.u),
       activeChats: Number(chats.n),
       openReports: Number(reports.n),
+      openReviewReports: Number(reviewReports.n),
       coinsInCirculation: Number(coins.s),
       coinsInEscrow: await escrowBalance(t),
     });

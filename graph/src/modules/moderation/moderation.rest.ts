@@ -74,7 +74,8 @@ const Stats = z
     studentsVerified: z.number().int(),
     studentsUnverified: z.number().int(),
     activeChats: z.number().int(),
-    openReports: z.number().int(),
+    openReports: z.number().int().openapi({ description: "Chat reports no operator has resolved yet." }),
+    openReviewReports: z.number().int().openapi({ description: "Review reports no operator has resolved yet." }),
     coinsInCirculation: z.number().int(),
     coinsInEscrow: z.number().int(),
   })

@@ -56,6 +56,7 @@ export interface ModerationStats {
   studentsUnverified: number;
   activeChats: number;
   openReports: number;
+  openReviewReports: number;
   coinsInCirculation: number;
   coinsInEscrow: number;
 }
@@ -137,9 +138,10 @@ export class ModerationService {
   }
 
   async stats(): Promise<ModerationStats> {
-    const [students, chats, coins] = await Promise.all([
+    const [students, chats, reviewReports, coins] = await Promise.all([
       this.c.users.countsByVerification(),
       this.c.chat.moderation.moderationCounts(),
+      this.c.reviews.openReportCount(),
       this.c.coins.circulation(),
     ]);
     return {
@@ -147,6 +149,7 @@ export class ModerationService {
       studentsUnverified: students.unverified,
       activeChats: chats.activeChats,
       openReports: chats.openReports,
+      openReviewReports: reviewReports,
       coinsInCirculation: coins.inCirculation,
       coinsInEscrow: coins.inEscrow,
     };

@@ -10,7 +10,7 @@ export const OPERATOR = "90z900@psgtech.ac.in";
 export const UNVERIFIED_OPERATOR = "91z901@psgtech.ac.in";
 export const PASSWORD = "a student password";
 
-export const STATS = `{ moderationStats { studentsVerified studentsUnverified activeChats openReports coinsInCirculation coinsInEscrow } }`;
+export const STATS = `{ moderationStats { studentsVerified studentsUnverified activeChats openReports openReviewReports coinsInCirculation coinsInEscrow } }`;
 export const QUEUE = `query ($status: ModerationReportStatus!) { moderationReports(status: $status) { edges { node {
   id reason details createdAt resolvedAt resolution reportedBy flagged
   reporter { id name } reported { id name suspendedUntil }

@@ -49,8 +49,11 @@ export class ModerationStatsType {
   @Field(() => Int, { description: "Chats in progress." })
   activeChats: number;
 
-  @Field(() => Int, { description: "Reports no operator has resolved yet." })
+  @Field(() => Int, { description: "Chat reports no operator has resolved yet." })
   openReports: number;
+
+  @Field(() => Int, { description: "Review reports no operator has resolved yet." })
+  openReviewReports: number;
 
   @Field(() => Int, { description: "Sum of the students' spendable balances." })
   coinsInCirculation: number;

@@ -39,7 +39,10 @@ describe.each(dbTargets)("reported reviews, export and deletion on %s", (target)
 
   it("a report reaches the queue with the review and the chat's evidence; hiding it is audited and removes it from the profile", async () => {
     const { a, b, id } = await shownReviews();
+    const openCount = async () => (await opGql(`{ moderationStats { openReviewReports } }`)).data.moderationStats.openReviewReports;
+    const before = await openCount();
     expect((await t.gql(REPORT_REVIEW, { id, reason: "INAPPROPRIATE_BEHAVIOR", details: "Not true" }, b.token)).errors).toBeUndefined();
+    expect(await openCount()).toBe(before + 1);
     // Students cannot read the queue.
     expect(errorCode(await t.gql(QUEUE, {}, b.token))).toBe("FORBIDDEN");
     const queue = (await opGql(QUEUE, { status: "OPEN" })).data.moderationReviewReports.edges.map((e: any) => e.node);
@@ -62,6 +65,7 @@ describe.each(dbTargets)("reported reviews, export and deletion on %s", (target)
     expect(errorCode(await opGql(HIDE, { r: item.id, reason: "" }))).toBe("BAD_USER_INPUT");
     expect((await opGql(HIDE, { r: item.id, reason: "Untrue claims about the partner" })).data).toEqual({ hideReview: true });
     expect(errorCode(await opGql(HIDE, { r: item.id, reason: "again" }))).toBe("CONFLICT");
+    expect(await openCount()).toBe(before);
     const audit = (await opGql(AUDIT)).data.moderationAudit.edges.map((e: any) => e.node);
     expect(audit.find((x: any) => x.action === "HIDE_REVIEW")).toMatchObject({
       actor: OPERATOR,

@@ -261,6 +261,11 @@ export class ReviewsService {
     return forwardPage(rows, first, after, (r) => encodeTimeKey("review-reports", { at: r.createdAt, id: r.id }));
   }
 
+  /** Review reports no operator has resolved yet (the console's count; idx_review_reports_queue). */
+  openReportCount(): Promise<number> {
+    return this.deps.dataSource.getRepository(ReviewReport).count({ where: { resolvedAt: IsNull() } });
+  }
+
   reviewReport(id: string): Promise<ReviewReport | null> {
     return this.deps.dataSource.getRepository(ReviewReport).findOne({ where: { id: String(id) } });
   }

@@ -67,6 +67,7 @@ const consoleMock = (reports: unknown[], status = "OPEN") => ({
         studentsUnverified: 3,
         activeChats: 7,
         openReports: reports.length,
+        openReviewReports: 2,
         coinsInCirculation: 900,
         coinsInEscrow: 40,
       },

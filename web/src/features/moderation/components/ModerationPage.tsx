@@ -62,6 +62,7 @@ export function ModerationPage() {
     { label: "Students not verified", value: s.studentsUnverified },
     { label: "Active chats", value: s.activeChats },
     { label: "Open reports", value: s.openReports },
+    { label: "Open review reports", value: s.openReviewReports },
     { label: "Coins in circulation", value: s.coinsInCirculation },
     { label: "Coins in escrow", value: s.coinsInEscrow },
   ];
