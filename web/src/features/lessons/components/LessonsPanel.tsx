@@ -5,6 +5,7 @@ import type { LessonFieldsFragment } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
 import { useChatLessons } from "../hooks/use-chat-lessons";
 import { formatDuration, formatSlot, toLocalFields } from "../utils/lesson-time";
+import { ChatStrip, chatStripText } from "../../../components/ui/ChatStrip";
 import styles from "./Lessons.module.css";
 import { ProposeLessonDialog } from "./ProposeLessonDialog";
 
@@ -44,15 +45,14 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={`lessons-${chatWith}`}>
-      <div className={styles.panelHead}>
-        <h2 id={`lessons-${chatWith}`} className={styles.panelTitle}>
-          Lessons
-        </h2>
+    <ChatStrip
+      title="Lessons"
+      action={
         <Button size="sm" variant="secondary" onClick={() => setDialog({ mode: "propose" })} disabled={!open}>
           Schedule a lesson
         </Button>
-      </div>
+      }
+    >
       {error && (
         <Alert variant="danger" onDismiss={() => setError(null)}>
           {error}
@@ -60,7 +60,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
       )}
       {active.length === 0 ? (
         !l.loading && (
-          <p className={styles.empty}>
+          <p className={chatStripText}>
             {open ? `No lessons planned yet. Propose a few times and ${partnerName} picks one.` : "No lessons planned."}
           </p>
         )
@@ -141,7 +141,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
           now={now}
         />
       )}
-    </section>
+    </ChatStrip>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -8,6 +8,7 @@ import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
 import { formatDate } from "../../../lib/format-date";
 import { useFormAction } from "../../../lib/use-form-action";
 import { blindText, MAX_REVIEW_CHARS, reviewLength, reviewTextError } from "../utils/review-texts";
+import { ChatStrip, chatStripText } from "../../../components/ui/ChatStrip";
 import styles from "./Reviews.module.css";
 
 /**
@@ -18,7 +19,6 @@ import styles from "./Reviews.module.css";
 export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partnerName: string }) {
   const { data, error, refetch } = useQuery(ChatReviewDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState(false);
-  const titleId = useId();
   const state = data?.chat.review;
 
   if (!state) return error ? <LoadError message="Your review could not be loaded." onRetry={() => void refetch()} /> : null;
@@ -27,35 +27,35 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
   if (!mine && !state.canWrite && !state.reason) return null;
 
   return (
-    <section className={styles.strip} aria-labelledby={titleId}>
-      <div className={styles.stripHead}>
-        <h2 id={titleId} className={styles.stripTitle}>
-          {mine ? `Your review of ${partnerName}` : "Review"}
-        </h2>
-        {!mine && state.canWrite && (
+    <ChatStrip
+      title={mine ? `Your review of ${partnerName}` : "Review"}
+      action={
+        !mine &&
+        state.canWrite && (
           <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
             Write a review
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {mine ? (
         <>
           <p className={styles.mineText}>{mine.text}</p>
-          <p className={styles.stripText} role="status">
+          <p className={chatStripText} role="status">
             {mine.visible
               ? `Shown on ${partnerName}'s profile since ${formatDate(mine.visibleAt)}.`
               : blindText(partnerName, mine.visibleAt)}
           </p>
         </>
       ) : state.canWrite ? (
-        <p className={styles.stripText}>
+        <p className={chatStripText}>
           Tell other students what you learned from {partnerName} and how it went, until {formatDate(state.writableUntil)}.
         </p>
       ) : (
-        <p className={styles.stripText}>{state.reason}</p>
+        <p className={chatStripText}>{state.reason}</p>
       )}
       {open && <WriteDialog chatWith={chatWith} partnerName={partnerName} until={state.writableUntil} onClose={() => setOpen(false)} />}
-    </section>
+    </ChatStrip>
   );
 }
 
