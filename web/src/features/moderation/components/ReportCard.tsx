@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
-import { Spinner } from "../../../components/ui/Spinner";
 import { type ModeratedStudentFieldsFragment, type ModerationReportFieldsFragment, ModerationEvidenceDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import type { ModerationAction } from "./ActionDialog";
 import { REASON_TEXT, RESOLUTION_TEXT } from "../utils/labels";
+import { ChatEvidence } from "./ChatEvidence";
 import styles from "./ReportCard.module.css";
 import { formatDate } from "../../../lib/format-date";
 
@@ -53,27 +53,7 @@ function escrowText(chat: NonNullable<ModerationReportFieldsFragment["chat"]>): 
 
 function Evidence({ reportId, reporterId }: { reportId: string; reporterId: string | undefined }) {
   const { data, loading, error } = useQuery(ModerationEvidenceDocument, { variables: { id: reportId }, fetchPolicy: "network-only" });
-  if (loading) return <Spinner showLabel label="Loading messages..." />;
-  if (error) return <p className={styles.muted}>The messages could not be loaded.</p>;
-  const page = data?.moderationReport.chat?.messages;
-  const messages = nodesOf(page);
-  if (messages.length === 0) return <p className={styles.muted}>No messages in this chat.</p>;
-  return (
-    <>
-      {page?.pageInfo.hasPreviousPage && <p className={styles.muted}>The latest {messages.length} messages; older ones are not shown.</p>}
-      <ol className={styles.messages} aria-label="Messages of the chat">
-        {messages.map((m) => (
-          <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
-            <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Reported"}</span>
-            <span className={styles.body}>{m.body}</span>
-            <time className={styles.muted} dateTime={m.createdAt}>
-              {formatDate(m.createdAt, "dateTime")}
-            </time>
-          </li>
-        ))}
-      </ol>
-    </>
-  );
+  return <ChatEvidence loading={loading} error={error} chat={data?.moderationReport.chat} reporterId={reporterId} otherLabel="Reported" />;
 }
 
 /** One report in the queue: who, why, when, the chat's state and ledger state, evidence and actions. */

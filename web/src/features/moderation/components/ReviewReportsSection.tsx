@@ -20,6 +20,7 @@ import {
 import { nodesOf } from "../../../lib/connection";
 import { formatDate } from "../../../lib/format-date";
 import { useFormAction } from "../../../lib/use-form-action";
+import { ChatEvidence } from "./ChatEvidence";
 import styles from "./ReportCard.module.css";
 import section from "./ModerationSection.module.css";
 
@@ -133,22 +134,8 @@ function ReviewReportCard({ item, onDecide }: { item: Item; onDecide: (d: Decisi
 
 function Evidence({ reportId, reporterId }: { reportId: string; reporterId: string | undefined }) {
   const { data, loading, error } = useQuery(ModerationReviewEvidenceDocument, { variables: { id: reportId }, fetchPolicy: "network-only" });
-  if (loading) return <Spinner showLabel label="Loading messages..." />;
-  if (error) return <p className={styles.muted}>The messages could not be loaded.</p>;
-  const messages = nodesOf(data?.moderationReviewReport.chat?.messages);
-  if (messages.length === 0) return <p className={styles.muted}>No messages in this chat.</p>;
   return (
-    <ol className={styles.messages} aria-label="Messages of the chat">
-      {messages.map((m) => (
-        <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
-          <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : "Author"}</span>
-          <span className={styles.body}>{m.body}</span>
-          <time className={styles.muted} dateTime={m.createdAt}>
-            {formatDate(m.createdAt, "dateTime")}
-          </time>
-        </li>
-      ))}
-    </ol>
+    <ChatEvidence loading={loading} error={error} chat={data?.moderationReviewReport.chat} reporterId={reporterId} otherLabel="Author" />
   );
 }
 
