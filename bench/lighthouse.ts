@@ -103,6 +103,8 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "sx-lighthouse-chrome-"));
   const chrome = spawn(CHROME, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     stdio: "ignore",
+    // Its own process group: the helpers (zygote, renderers, GPU) end with it (see the finally).
+    detached: true,
   });
   try {
     for (let i = 0; ; i++) {
@@ -161,9 +163,19 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
       },
     };
   } finally {
-    chrome.kill("SIGTERM");
-    await new Promise((r) => (chrome.exitCode !== null ? r(null) : chrome.once("exit", r)));
-    rmSync(profile, { recursive: true, force: true });
+    const exited = new Promise((r) => (chrome.exitCode !== null ? r(null) : chrome.once("exit", r)));
+    try {
+      process.kill(-chrome.pid!, "SIGTERM");
+    } catch {
+      // the group is gone already
+    }
+    await exited;
+    // Helpers still closing may write to the profile for a moment: retried, and never fatal.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch (e) {
+      console.warn(`could not remove ${profile}: ${(e as Error).message}`);
+    }
   }
 }
 

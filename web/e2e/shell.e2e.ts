@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
+import { PASSWORD, registerStudent } from "./support/students.js";
 
 describe("app shell in Chromium", () => {
   let browser: Browser;
@@ -21,6 +22,31 @@ describe("app shell in Chromium", () => {
         .first()
         .getAttribute("href"),
     ).resolves.toBe("/dashboard");
+    await page.context().close();
+  });
+
+  it("renders the landing page and sign-in without loading Apollo Client; signing in loads it and works", async () => {
+    const student = await registerStudent("Shell");
+    const page = await newPage(browser, PHONE);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const apollo = () => scripts.filter((s) => /\/apollo-client-/.test(s));
+    await page.goto("/");
+    await page
+      .getByRole("link", { name: /get started/i })
+      .first()
+      .waitFor();
+    await page.goto("/login");
+    await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(apollo()).toEqual([]);
+    await page.getByLabel("Email").fill(student.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
+    expect(apollo().length).toBeGreaterThan(0);
     await page.context().close();
   });
 

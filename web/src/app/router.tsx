@@ -18,16 +18,18 @@ import { routes } from "../lib/paths";
 /**
  * Pages that talk to the server sit under a layout route that provides Apollo Client
  * (./apollo-layout.tsx), loaded beside the page's own module; the static pages around them
- * (landing, about, 404) load neither Apollo nor graphql.
+ * (landing, about, 404) and sign-in load neither Apollo nor graphql up front.
  */
 export const pages: RouteObject[] = [
   { index: true, lazy: () => import("./routes/landing") },
   { path: routes.about, lazy: () => import("./routes/about") },
+  // Sign-in renders without Apollo: the form is on screen sooner, and the client loads when the
+  // student starts typing (routes/login.tsx).
+  { path: routes.login, lazy: () => import("./routes/login") },
   {
     id: "server",
     lazy: () => import("./apollo-layout"),
     children: [
-      { path: routes.login, lazy: () => import("./routes/login") },
       { path: routes.register, lazy: () => import("./routes/register") },
       { path: routes.logout, lazy: () => import("./routes/logout") },
       { path: routes.resetPassword, lazy: () => import("./routes/reset-password") },

@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/Alert";
@@ -8,7 +7,7 @@ import { AuthCard } from "../../features/accounts/components/AuthCard";
 import styles from "../../features/accounts/components/forms.module.css";
 import { MESSAGES } from "../../features/accounts/utils/validation";
 import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
-import { signIn } from "../../lib/apollo-client";
+import { OfflineNotice } from "../../components/layouts/OfflineNotice";
 import { errorCode, serverMessage } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
 import { paths } from "../../lib/paths";
@@ -17,6 +16,12 @@ import { useFormAction } from "../../lib/use-form-action";
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
 /** Which of the page's messages is the latest (one alert area for both actions). */
 type Latest = "expired" | "signIn" | "forgot" | null;
+
+/**
+ * Apollo Client, loaded on the page's first focus or submit rather than before it renders: the
+ * sign-in form is the first screen of many visits, and it needs the client only to send.
+ */
+const loadClient = () => import("../../lib/apollo-client");
 
 /**
  * /login: Welcome Back. Success stores the token and goes to /dashboard, or back to the page
@@ -32,8 +37,6 @@ export function Component() {
   const [latest, setLatest] = useState<Latest>(expired ? "expired" : null);
   const signingIn = useFormAction();
   const sendingLink = useFormAction();
-  const [login] = useMutation(LoginDocument);
-  const [forgotPassword] = useMutation(ForgotPasswordDocument);
   const notice: Notice | null =
     latest === "expired"
       ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE }
@@ -52,7 +55,8 @@ export function Component() {
     if (!email.trim() || !password) return signingIn.fail("Please enter your email and password.");
     await signingIn.run(
       async () => {
-        const { data } = await login({ variables: { input: { email: email.trim(), password } } });
+        const { apolloClient, signIn } = await loadClient();
+        const { data } = await apolloClient.mutate({ mutation: LoginDocument, variables: { input: { email: email.trim(), password } } });
         const token = data?.login.token;
         if (!token) throw new Error("no token");
         await signIn(token);
@@ -74,7 +78,11 @@ export function Component() {
     setLatest("forgot");
     if (!email.trim()) return sendingLink.fail(MESSAGES.forgotEmailRequired);
     await sendingLink.run(
-      async () => (await forgotPassword({ variables: { email: email.trim() } })).data?.forgotPassword ?? MESSAGES.forgotFailed,
+      async () => {
+        const { apolloClient } = await loadClient();
+        const { data } = await apolloClient.mutate({ mutation: ForgotPasswordDocument, variables: { email: email.trim() } });
+        return data?.forgotPassword ?? MESSAGES.forgotFailed;
+      },
       {
         success: (text) => text,
         onError: (error) => {
@@ -86,55 +94,58 @@ export function Component() {
   }
 
   return (
-    <AuthCard
-      title="Welcome Back"
-      description="Sign in to keep learning and teaching."
-      footer={
-        <>
-          New to Skill Exchange? <Link to={paths.register}>Create Account</Link>
-        </>
-      }
-    >
-      <title>Sign In · Skill Exchange</title>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.alerts}>{notice && <Alert variant={notice.variant}>{notice.message}</Alert>}</div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div className={styles.row}>
-          <span />
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => void onForgot()}
-            disabled={sendingLink.busy}
-            aria-busy={sendingLink.busy || undefined}
-          >
-            Forgot Password?
-          </button>
-        </div>
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth loading={signingIn.busy} loadingText="Signing in...">
-            Sign In
-          </Button>
-        </div>
-      </form>
-    </AuthCard>
+    <>
+      <OfflineNotice />
+      <AuthCard
+        title="Welcome Back"
+        description="Sign in to keep learning and teaching."
+        footer={
+          <>
+            New to Skill Exchange? <Link to={paths.register}>Create Account</Link>
+          </>
+        }
+      >
+        <title>Sign In · Skill Exchange</title>
+        <form className={styles.form} onSubmit={onSubmit} onFocus={() => void loadClient()} noValidate>
+          <div className={styles.alerts}>{notice && <Alert variant={notice.variant}>{notice.message}</Alert>}</div>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className={styles.row}>
+            <span />
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => void onForgot()}
+              disabled={sendingLink.busy}
+              aria-busy={sendingLink.busy || undefined}
+            >
+              Forgot Password?
+            </button>
+          </div>
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" fullWidth loading={signingIn.busy} loadingText="Signing in...">
+              Sign In
+            </Button>
+          </div>
+        </form>
+      </AuthCard>
+    </>
   );
 }
