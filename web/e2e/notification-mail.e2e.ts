@@ -40,7 +40,7 @@ describe("notification mails in Chromium", () => {
 
     const signedIn = await signedInPage(browser, asha);
     await signedIn.goto(`/${asha.id}/notifications`);
-    await signedIn.getByRole("link", { name: "Mail settings" }).click();
+    await signedIn.getByRole("link", { name: "Notification settings" }).click();
     const requests = signedIn.getByLabel("Swap and pay requests", { exact: true });
     await requests.waitFor();
     expect(await requests.inputValue()).toBe("OFF");

@@ -77,20 +77,20 @@ export function MailSettingsPage({
 
   return (
     <Page width="narrow">
-      <title>Mail settings · Skill Exchange</title>
+      <title>Notification settings · Skill Exchange</title>
       <PageHeader
         back={
           <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
             Back
           </ButtonLink>
         }
-        title="Mail settings"
+        title="Notification settings"
         description="Every notification shows here in the app. Choose which ones also come to your college mail: at once, in one daily digest, or not at all, and which ones are pushed to your devices."
       />
       <div className={styles.body}>
         <PushDevices />
         {settings.data ? (
-          <form onSubmit={submit} className={styles.body} aria-label="Mail settings">
+          <form onSubmit={submit} className={styles.body} aria-label="Mail and push for each notification">
             {list.map((s) => {
               const push = pushOf.get(s.kind);
               return (

@@ -52,7 +52,7 @@ export function NotificationsPage() {
         description="Answer swap and pay requests, pay for accepted ones, and keep up with your exchanges."
         actions={
           <ButtonLink to={paths.notificationSettings} variant="secondary" size="sm">
-            Mail settings
+            Notification settings
           </ButtonLink>
         }
       />
