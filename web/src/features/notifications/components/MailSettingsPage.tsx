@@ -90,7 +90,10 @@ export function MailSettingsPage({
       <div className={styles.body}>
         <PushDevices />
         {settings.data ? (
-          <form onSubmit={submit} className={styles.body} aria-label="Mail and push for each notification">
+          <form onSubmit={submit} className={styles.body} aria-labelledby="kinds-title">
+            <h2 id="kinds-title" className={styles.sectionTitle}>
+              Mail and push for each notification
+            </h2>
             {list.map((s) => {
               const push = pushOf.get(s.kind);
               return (
