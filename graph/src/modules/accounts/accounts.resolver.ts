@@ -50,8 +50,17 @@ export class AccountsResolver {
   }
 
   @Mutation(() => Boolean, { description: "Revokes every token of the caller issued so far." })
-  async logout(@Ctx() ctx: Context): Promise<boolean> {
-    await ctx.services.accounts.logout(requireUser(ctx).id);
+  async logout(
+    @Arg("pushEndpoint", () => String, {
+      nullable: true,
+      description: "This browser's push endpoint, if push is on here: that device is removed too (a shared computer shows nothing more).",
+    })
+    pushEndpoint: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<boolean> {
+    const me = requireUser(ctx).id;
+    await ctx.services.push.forgetBrowser(me, pushEndpoint);
+    await ctx.services.accounts.logout(me);
     return true;
   }
 }

@@ -60,9 +60,22 @@ export function accountsRest(services: Services, r: RestRoutes): void {
     "/logout",
     route(
       services,
-      { tag, summary: "End every session of the caller (all tokens are revoked)", auth: "bearer", response: OkAnswer },
-      async (_req, ctx) => {
-        await services.accounts.logout(requireUser(ctx).id);
+      {
+        tag,
+        summary: "End every session of the caller (all tokens are revoked)",
+        auth: "bearer",
+        body: z.object({
+          pushEndpoint: z
+            .string()
+            .optional()
+            .describe("This browser's push endpoint, if push is on here: that device is removed too. The body may be left out."),
+        }),
+        response: OkAnswer,
+      },
+      async (_req, ctx, _res, { body }) => {
+        const me = requireUser(ctx).id;
+        await services.push.forgetBrowser(me, body.pushEndpoint);
+        await services.accounts.logout(me);
         return { error: "" };
       },
     ),

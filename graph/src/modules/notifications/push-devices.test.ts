@@ -98,6 +98,27 @@ describe.each(dbTargets)("web push devices on %s", (target) => {
     expect((await t.app.services.push.settingsOf(a.user.id)).find((s) => s.kind === "message")?.enabled).toBe(true);
   });
 
+  it("signing out with this browser's endpoint removes that device, only the caller's, over GraphQL and REST", async () => {
+    const a = await t.createUser();
+    const b = await t.createUser();
+    const one = await device(a.token);
+    const two = await device(a.token);
+    const theirs = await device(b.token);
+    // Someone else's endpoint changes nothing.
+    const LOGOUT = `mutation ($e: String) { logout(pushEndpoint: $e) }`;
+    expect((await t.gql(LOGOUT, { e: one.sub.endpoint }, b.token)).data).toEqual({ logout: true });
+    expect((await devicesOf(a.user.id)).map((d) => d.id).sort()).toEqual([one.id, two.id].sort());
+    expect((await devicesOf(b.user.id)).map((d) => d.id)).toEqual([theirs.id]);
+    // REST: the device of this browser goes with the session; the student's other device stays.
+    expect((await t.rest("POST", "/logout", { token: a.token, body: { pushEndpoint: one.sub.endpoint } })).status).toBe(200);
+    expect((await devicesOf(a.user.id)).map((d) => d.id)).toEqual([two.id]);
+    // Without a body (older clients): the session ends, nothing else.
+    const c = await t.createUser();
+    const mine = await device(c.token);
+    expect((await t.rest("POST", "/logout", { token: c.token })).status).toBe(200);
+    expect((await devicesOf(c.user.id)).map((d) => d.id)).toEqual([mine.id]);
+  });
+
   it("holds the device limit when many browsers subscribe at once", async () => {
     const a = await t.createUser();
     const answers = await Promise.all(

@@ -12,7 +12,7 @@ export interface CleanSubscription {
   auth: string;
 }
 
-const MAX_ENDPOINT = 2048;
+export const MAX_ENDPOINT = 2048;
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /**

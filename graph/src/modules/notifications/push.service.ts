@@ -18,7 +18,7 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { Notification } from "./notification.entity.js";
 import { MAIL_KIND_OF } from "./notification-mail.service.js";
 import { PUSH_CHANNEL, PushChannel, type PushJob } from "./push-channel.js";
-import { cleanSubscription, deviceLabel, type PushSubscriptionInput } from "./push-endpoint.js";
+import { cleanSubscription, deviceLabel, MAX_ENDPOINT, type PushSubscriptionInput } from "./push-endpoint.js";
 import { type LessonPushEvent, lessonPush, messagePush, notificationPush, type PushMessage } from "./push-messages.js";
 import { NotificationPushSetting } from "./push-setting.entity.js";
 import { PushSubscription } from "./push-subscription.entity.js";
@@ -133,6 +133,16 @@ export class PushService {
     if (typeof id !== "string" || id.length > 36) throw notFound(M.deviceNotFound);
     const res = await this.devices().delete({ id, userId });
     if (!res.affected) throw notFound(M.deviceNotFound);
+  }
+
+  /**
+   * Signing out in a browser with push on turns push off there: the caller's device with that
+   * endpoint goes (a shared computer must not go on showing the previous student's notifications).
+   * Anything else (no such device, another student's, not an endpoint) changes nothing.
+   */
+  async forgetBrowser(userId: string, endpoint: unknown): Promise<void> {
+    if (typeof endpoint !== "string" || !endpoint || endpoint.length > MAX_ENDPOINT) return;
+    await this.devices().delete({ userId, endpointHash: hashOf(endpoint) });
   }
 
   // ---- settings ------------------------------------------------------------------------------
