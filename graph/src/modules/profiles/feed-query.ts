@@ -59,6 +59,16 @@ export interface WalkFilters {
  */
 export const FILTER_SCAN_BUDGET = 200;
 
+/**
+ * Rows each of a filtered segment's `walks` examines: the request's budget shared among them (a
+ * viewer with several skills each way walks many streams at once, and each walked row is probed for
+ * the filters), never fewer than the page needs. At 100,000 students every walk fills its share, so
+ * a budget per walk made a six-walk segment read 1,200 rows and 1,200 probes for one page.
+ */
+export function walkBudget(need: number, walks: number): number {
+  return Math.max(need, Math.ceil(FILTER_SCAN_BUDGET / Math.max(1, walks)));
+}
+
 export interface FeedViewer {
   id: string;
   /** Folded skill keys of the viewer as of `asOf`. */
@@ -167,7 +177,7 @@ export function feedSegmentQuery(
   score: number,
   after: CursorKey | null,
   limit: number,
-): { sql: string; params: Record<string, unknown> } | null {
+): { sql: string; params: Record<string, unknown>; perWalk: number } | null {
   const params: Record<string, unknown> = { asOf: sqlDateTime(v.asOf), viewer: v.id, known: v.known, required: v.required };
   if (after) Object.assign(params, { at: sqlDateTime(after.createdAt), cid: after.id });
   const f = v.filters;
@@ -207,6 +217,7 @@ export function feedSegmentQuery(
   if (v.blocked) params.excluded = [v.id, ...v.blocked];
   const others = v.blocked ? "f.userId NOT IN (:...excluded)" : `f.userId <> :viewer AND ${notBlocked("f.userId", v.sqlite)}`;
   const check = f ? filterCheck(f, "w.id", v.sqlite, valid("$"), params) : null;
+  const perWalk = f ? walkBudget(limit, streams.length) : limit;
   const branches = streams.map((s, i) => {
     // The kind is one of four letters and term2 is empty but for pairs: written into the statement.
     // Only the viewer's own terms are parameters, set one by one (a computed-key object per stream
@@ -218,10 +229,10 @@ export function feedSegmentQuery(
       WHERE f.kind = '${s.kind}' AND f.term = :${t} AND f.term2 = ${s.term2 ? `:${u}` : "''"} AND ${valid("f")}
         ${from} AND ${others}
         ${filters.map((c) => `AND ${c}`).join(" ")}
-      ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${f ? Math.max(limit, FILTER_SCAN_BUDGET) : limit}`;
+      ORDER BY f.tier DESC, f.userCreatedAt DESC, f.userId DESC LIMIT ${perWalk}`;
     return f ? budgeted(walk, check) : walk;
   });
-  return { sql: unionOfWalks(branches, v.sqlite), params };
+  return { sql: unionOfWalks(branches, v.sqlite), params, perWalk };
 }
 
 /**

@@ -163,7 +163,7 @@ export class FeedService {
 
   /**
    * The next `need` rows of the feed after `from`, segment by segment (one statement each). With
-   * filters, each walk examines at most FILTER_SCAN_BUDGET rows: when a walk used its budget, the
+   * filters, a segment's walks share FILTER_SCAN_BUDGET examined rows (walkBudget): when a walk used its share, the
    * rows past its last one are not known yet, so the page stops at the least advanced such walk
    * (the horizon) and the caller continues from there.
    */
@@ -180,7 +180,7 @@ export class FeedService {
       let merged = rows.map((r) => ({ id: r.id, createdAt: readDate(r.createdAt), tier: Number(r.tier), score })).sort(inSegmentOrder);
       let horizon: CursorKey | null = null;
       if (v.filters) {
-        const budget = Math.max(need - out.length, FILTER_SCAN_BUDGET);
+        const budget = q.perWalk;
         const lastOf = new Map<number, { n: number; row: FeedRow }>();
         const ok = new Set<string>();
         for (const [i, r] of rows.entries()) {
