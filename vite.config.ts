@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type ProxyOptions } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { buildStampPlugin } from "./scripts/build-stamp.mjs";
+import { routePreloadsPlugin } from "./scripts/route-preloads.mjs";
 
 const webRoot = fileURLToPath(new URL("./web", import.meta.url));
 // The API server the dev server forwards to; `npm run dev` starts it on 4000.
@@ -62,6 +63,14 @@ export default defineConfig({
     react(),
     // dist/web/.build-stamp: the NODE_ENV of this build, compared by `npm start` (scripts/start.mjs).
     buildStampPlugin(),
+    // dist/web/.route-preloads.json: what the pages most visits start on load after the shell (their
+    // lazy route modules, as in web/src/app/router.tsx), linked in their index.html by the server.
+    routePreloadsPlugin({
+      "/": ["src/app/routes/landing.tsx"],
+      "/about": ["src/app/routes/about.tsx"],
+      "/login": ["src/app/routes/login.tsx"],
+      "/register": ["src/app/apollo-layout.tsx", "src/app/routes/register.tsx"],
+    }),
     // The installable app (issue #37): web app manifest, icons made from the favicon at build time,
     // and the service worker web/src/sw.ts (precached shell, offline navigations, push). The page
     // registers it itself (web/src/lib/pwa.ts), after load, with workbox-window.

@@ -1,6 +1,6 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../shared/paths.js";
 
@@ -11,6 +11,32 @@ const SPA_PATH = /^\/(?!api\/|graphql|healthz|readyz|uploads\/|assets\/|__e2e)/i
 
 /** Files of dist/web a browser revalidates on every use: the pages, the service worker, the manifest. */
 const REVALIDATED_FILE = /(?:\.html|[/\\]sw\.js|\.webmanifest)$/;
+
+/** dist/web/.route-preloads.json (scripts/route-preloads.mjs): a page's path -> the hashed files its route loads. */
+const PRELOADS_FILE = ".route-preloads.json";
+
+/**
+ * index.html for each page the build listed preloads for: its route's chunks as modulepreload links
+ * and its stylesheets as stylesheet links, before </head>, so a first visit fetches them beside the
+ * app shell instead of after it has run. Only hashed /assets/ paths are taken from the file.
+ */
+export function pagesWithPreloads(dist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const file = path.join(dist, PRELOADS_FILE);
+  if (!existsSync(file)) return pages;
+  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+  const preloads = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  for (const [route, files] of Object.entries(preloads)) {
+    if (!Array.isArray(files)) continue;
+    const links = files
+      .filter((f): f is string => typeof f === "string" && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f))
+      .map((f) =>
+        f.endsWith(".css") ? `<link rel="stylesheet" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`,
+      );
+    if (links.length && html.includes("</head>")) pages.set(route, html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`));
+  }
+  return pages;
+}
 
 /** Serves index.html for a client-side route; false when the request is not one (then the 404). */
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -72,10 +98,15 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
     return reply.sendFile(file, { cacheControl: false });
   };
   app.get("/sandbox", async (_request, reply) => sendHtml(reply, "sandbox/index.html"));
+  const preloaded = pagesWithPreloads(dist);
   const fallback: SpaFallback = (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     if (!SPA_PATH.test(request.url) || !acceptsHtml(request.headers.accept)) return false;
-    void sendHtml(reply, "index.html");
+    const page = preloaded.get(request.url.split("?")[0]);
+    if (page) {
+      noCache(reply);
+      void reply.type("text/html; charset=utf-8").send(page);
+    } else void sendHtml(reply, "index.html");
     return true;
   };
   // The root is a folder to the static files (which list none): the app's first page.

@@ -11,9 +11,15 @@ const assetJs = `export const words = ${JSON.stringify(Array.from({ length: 400 
 mkdirSync(path.join(webDist, "assets"));
 writeFileSync(
   path.join(webDist, "index.html"),
-  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x-abc123.js"></script></body></html>',
+  '<!doctype html><html><head><title>Skill Exchange</title></head><body><div id="root"></div><script type="module" src="/assets/x-abc123.js"></script></body></html>',
 );
 writeFileSync(path.join(webDist, "assets", "x-abc123.js"), assetJs);
+// What the build lists for the pages most visits start on (scripts/route-preloads.mjs); an entry
+// that is not a hashed asset path is never linked.
+writeFileSync(
+  path.join(webDist, ".route-preloads.json"),
+  JSON.stringify({ "/login": ["/assets/login-a1.js", "/assets/login-b2.css", "https://elsewhere.example/x.js", '/assets/"><script>.js'] }),
+);
 
 describe("the HTTP stack", () => {
   let t: TestApp;
@@ -51,12 +57,23 @@ describe("the HTTP stack", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await asset.text()).toBe(assetJs);
 
-    for (const page of ["/", "/dashboard", "/index.html"]) {
+    for (const page of ["/", "/dashboard", "/index.html", "/login"]) {
       const html = await fetch(`${t.url}${page}`, { headers: { accept: "text/html" } });
       expect(html.status, page).toBe(200);
       expect(html.headers.get("content-type")).toMatch(/^text\/html/);
       expect(html.headers.get("cache-control"), page).toBe("no-cache");
     }
+
+    // A page the build listed preloads for gets its route's files linked in its head (query or not); others do not.
+    for (const page of ["/login", "/login?expired=1"]) {
+      const html = await (await fetch(`${t.url}${page}`, { headers: { accept: "text/html" } })).text();
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-a1.js">');
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/login-b2.css">');
+      expect(html).not.toContain("elsewhere.example");
+      expect(html).not.toContain("<script>.js");
+      expect(html.indexOf("login-a1.js")).toBeLessThan(html.indexOf("</head>"));
+    }
+    expect(await (await fetch(`${t.url}/dashboard`, { headers: { accept: "text/html" } })).text()).not.toContain("modulepreload");
 
     // A missing asset is a 404, not index.html, and nothing caches it for a year.
     const missing = await fetch(`${t.url}/assets/x-missing.js`);
