@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import confetti from "canvas-confetti";
+import type confetti from "canvas-confetti";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Dialog } from "../../../components/ui/Dialog";
@@ -54,15 +54,20 @@ export function RewardPopup() {
     if (!current) return;
     const timer = setTimeout(() => setCurrent(null), REWARD_AUTO_CLOSE_MS);
     let fire: confetti.CreateTypes | undefined;
-    try {
-      if (canvas.current && canvas.current.getContext?.("2d")) {
-        fire = confetti.create(canvas.current, { resize: true, disableForReducedMotion: true });
-        void fire({ particleCount: 140, spread: 90, startVelocity: 38, origin: { y: 0.35 } });
-      }
-    } catch {
-      // No canvas support: the popup works without confetti.
+    let closed = false;
+    const target = canvas.current;
+    // The confetti library loads only when a reward is shown (most dashboard visits show none).
+    if (target?.getContext?.("2d")) {
+      import("canvas-confetti")
+        .then(({ default: lib }) => {
+          if (closed) return;
+          fire = lib.create(target, { resize: true, disableForReducedMotion: true });
+          void fire({ particleCount: 140, spread: 90, startVelocity: 38, origin: { y: 0.35 } });
+        })
+        .catch(() => undefined); // no canvas support, or the chunk did not load: the popup works without confetti
     }
     return () => {
+      closed = true;
       clearTimeout(timer);
       fire?.reset();
     };
