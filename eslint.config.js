@@ -38,6 +38,7 @@ const devFiles = [
 // with a link-worthy reason: the package documents it.
 const documentedSubpaths = [
   "@apollo/client/cache",
+  "@apollo/client/errors",
   "@apollo/client/link/context",
   "@apollo/client/link/error",
   "@apollo/client/link/subscriptions",
@@ -52,6 +53,7 @@ const documentedSubpaths = [
   // The package's README: "or import directly" (the memory limiter without every store's module).
   "rate-limiter-flexible/lib/RateLimiterMemory.js",
   "react-dom/client",
+  "react-dom/server",
   "react-router/dom",
   "vitest/config",
   "vitest/node",

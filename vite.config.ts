@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type ProxyOptions } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { buildStampPlugin } from "./scripts/build-stamp.mjs";
+import { prerenderPlugin } from "./scripts/prerender.mjs";
 import { routePreloadsPlugin } from "./scripts/route-preloads.mjs";
 
 const webRoot = fileURLToPath(new URL("./web", import.meta.url));
@@ -70,7 +71,12 @@ export default defineConfig({
       "/about": ["src/app/routes/about.tsx"],
       "/login": ["src/app/routes/login.tsx"],
       "/register": ["src/app/apollo-layout.tsx", "src/app/routes/register.tsx"],
+      // A signed-in student's usual first page (the installed app starts there too).
+      "/dashboard/:userId": ["src/app/apollo-layout.tsx", "src/app/routes/dashboard.tsx"],
     }),
+    // dist/web/.prerendered.json: the HTML of the static pages, put in their index.html by the server
+    // and hydrated by the browser (web/src/app/main.tsx).
+    prerenderPlugin({ entry: "src/app/prerender.tsx", pages: ["/", "/about", "/login"], plugins: () => [react()] }),
     // The installable app (issue #37): web app manifest, icons made from the favicon at build time,
     // and the service worker web/src/sw.ts (precached shell, offline navigations, push). The page
     // registers it itself (web/src/lib/pwa.ts), after load, with workbox-window.
@@ -138,6 +144,12 @@ export default defineConfig({
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
           if (/node_modules\/graphql\//.test(id)) return "graphql";
+          // Apollo Client with its helpers: one file for the pages that talk to the server, not a dozen
+          // small ones (each a round trip on a phone network). Sign-in loads it on demand.
+          // Its error classes apart (a manual chunk, or they would join the client's): sign-in's form
+          // reads them before it loads the client.
+          if (/node_modules\/@apollo\/client\/errors\//.test(id)) return "apollo-errors";
+          if (/node_modules\/(@apollo\/client|rxjs|tslib|@wry|optimism|ts-invariant|graphql-tag)\//.test(id)) return "apollo";
           return undefined;
         },
       },

@@ -32,7 +32,8 @@ describe("app shell in Chromium", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
     });
-    const apollo = () => scripts.filter((s) => /\/apollo-client-/.test(s));
+    // Apollo Client's own chunk and our client setup's (vite.config.ts names both).
+    const apollo = () => scripts.filter((s) => /\/apollo-(client-)?[\w-]{8}\.js$/.test(s));
     await page.goto("/");
     await page
       .getByRole("link", { name: /get started/i })
@@ -47,6 +48,49 @@ describe("app shell in Chromium", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
     expect(apollo().length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("sends the static pages prerendered and hydrates them: the markup on screen before the JavaScript is kept and works", async () => {
+    for (const [path, text] of [
+      ["/", "Hi there!"],
+      ["/about", "About"],
+      ["/login", "Welcome Back"],
+    ]) {
+      const html = await (await fetch(`${baseURL()}${path}`, { headers: { accept: "text/html" } })).text();
+      expect(html.slice(html.indexOf('<div id="root">')), path).toContain(text);
+    }
+    // A query string can change what the page shows: that page is rendered in the browser.
+    const expired = await (await fetch(`${baseURL()}/login?expired=1`, { headers: { accept: "text/html" } })).text();
+    expect(expired).toContain('<div id="root"></div>');
+
+    const page = await newPage(browser, PHONE);
+    const problems: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+    page.on("pageerror", (e) => problems.push(e.message));
+    // The app's entry is held back until the prerendered heading has been marked.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    const heading = page.getByRole("heading", { name: "Welcome Back" });
+    await heading.waitFor();
+    // A property, not an attribute (React would rightly report an attribute it did not render).
+    await heading.evaluate((el) => Object.assign(el, { prerendered: "yes" }));
+    release();
+    await page.waitForLoadState("networkidle");
+    // Hydrated, not replaced: the same element, now handling the form.
+    expect(await heading.evaluate((el) => (el as HTMLElement & { prerendered?: string }).prerendered)).toBe("yes");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Please enter your email and password.").waitFor();
+    for (const path of ["/", "/about"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

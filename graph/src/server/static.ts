@@ -15,27 +15,67 @@ const REVALIDATED_FILE = /(?:\.html|[/\\]sw\.js|\.webmanifest)$/;
 /** dist/web/.route-preloads.json (scripts/route-preloads.mjs): a page's path -> the hashed files its route loads. */
 const PRELOADS_FILE = ".route-preloads.json";
 
+/** A route pattern of the preloads file ("/dashboard/:userId") as a matcher of one path: each `:param` is one segment. */
+function routeMatcher(route: string): (pathname: string) => boolean {
+  if (!route.includes(":")) return (pathname) => pathname === route;
+  const escape = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(
+    `^${route
+      .split("/")
+      .map((s) => (s.startsWith(":") ? "[^/]+" : escape(s)))
+      .join("/")}$`,
+  );
+  return (pathname) => pattern.test(pathname);
+}
+
+/** dist/web/.prerendered.json (scripts/prerender.mjs): a static page's path -> its title and its HTML inside #root. */
+const PRERENDERED_FILE = ".prerendered.json";
+
+const readJson = (file: string): Record<string, unknown> =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A built page: its HTML, and whether it carries prerendered markup (to hydrate) or only preloads. */
+type BuiltPage = { matches: (pathname: string) => boolean; withPreloads: string; prerendered?: string };
+
 /**
- * index.html for each page the build listed preloads for: its route's chunks as modulepreload links
- * and its stylesheets as stylesheet links, before </head>, so a first visit fetches them beside the
- * app shell instead of after it has run. Only hashed /assets/ paths are taken from the file.
+ * index.html as the build tailored it for a page:
+ * - preloads (any query string): the route's chunks as modulepreload links and its stylesheets as
+ *   stylesheet links, before </head>, so a first visit fetches them beside the app shell instead of
+ *   after it has run. Only hashed /assets/ paths are taken from the file. A route may have
+ *   parameters (`/dashboard/:userId`).
+ * - prerendered markup (the static pages, without a query string, which can change what they show):
+ *   the page's HTML inside <div id="root"> and its title, so it paints before the JavaScript ran.
+ * Returns the page for a path and its query string, or undefined for the plain index.html.
  */
-export function pagesWithPreloads(dist: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  const file = path.join(dist, PRELOADS_FILE);
-  if (!existsSync(file)) return pages;
+export function builtPages(dist: string): (pathname: string, search: string) => string | undefined {
   const html = readFileSync(path.join(dist, "index.html"), "utf8");
-  const preloads = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-  for (const [route, files] of Object.entries(preloads)) {
-    if (!Array.isArray(files)) continue;
-    const links = files
+  const preloads = readJson(path.join(dist, PRELOADS_FILE));
+  const prerendered = readJson(path.join(dist, PRERENDERED_FILE));
+  const pages: BuiltPage[] = [];
+  for (const route of new Set([...Object.keys(preloads), ...Object.keys(prerendered)])) {
+    const files = preloads[route];
+    const links = (Array.isArray(files) ? files : [])
       .filter((f): f is string => typeof f === "string" && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f))
       .map((f) =>
         f.endsWith(".css") ? `<link rel="stylesheet" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`,
       );
-    if (links.length && html.includes("</head>")) pages.set(route, html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`));
+    const withPreloads = links.length ? html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`) : html;
+    const page: BuiltPage = { matches: routeMatcher(route), withPreloads };
+    const prerender = prerendered[route] as { title?: unknown; html?: unknown } | undefined;
+    if (typeof prerender?.html === "string" && withPreloads.includes('<div id="root"></div>')) {
+      let full = withPreloads.replace('<div id="root"></div>', () => `<div id="root">${prerender.html as string}</div>`);
+      if (typeof prerender.title === "string")
+        full = full.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerender.title as string)}</title>`);
+      page.prerendered = full;
+    }
+    if (links.length || page.prerendered) pages.push(page);
   }
-  return pages;
+  return (pathname, search) => {
+    const page = pages.find((p) => p.matches(pathname));
+    return (!search && page?.prerendered) || page?.withPreloads;
+  };
 }
 
 /** Serves index.html for a client-side route; false when the request is not one (then the 404). */
@@ -98,11 +138,12 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
     return reply.sendFile(file, { cacheControl: false });
   };
   app.get("/sandbox", async (_request, reply) => sendHtml(reply, "sandbox/index.html"));
-  const preloaded = pagesWithPreloads(dist);
+  const pageFor = builtPages(dist);
   const fallback: SpaFallback = (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     if (!SPA_PATH.test(request.url) || !acceptsHtml(request.headers.accept)) return false;
-    const page = preloaded.get(request.url.split("?")[0]);
+    const [pathname, search = ""] = request.url.split("?", 2);
+    const page = pageFor(pathname, search);
     if (page) {
       noCache(reply);
       void reply.type("text/html; charset=utf-8").send(page);

@@ -18,7 +18,18 @@ writeFileSync(path.join(webDist, "assets", "x-abc123.js"), assetJs);
 // that is not a hashed asset path is never linked.
 writeFileSync(
   path.join(webDist, ".route-preloads.json"),
-  JSON.stringify({ "/login": ["/assets/login-a1.js", "/assets/login-b2.css", "https://elsewhere.example/x.js", '/assets/"><script>.js'] }),
+  JSON.stringify({
+    "/login": ["/assets/login-a1.js", "/assets/login-b2.css", "https://elsewhere.example/x.js", '/assets/"><script>.js'],
+    "/dashboard/:userId": ["/assets/dashboard-c3.js"],
+  }),
+);
+// The static pages' markup rendered at build time (scripts/prerender.mjs).
+writeFileSync(
+  path.join(webDist, ".prerendered.json"),
+  JSON.stringify({
+    "/login": { title: "Sign In · Skill Exchange", html: "<h1>Welcome Back</h1>" },
+    "/about": { title: "About & us", html: "<h1>About</h1>" },
+  }),
 );
 
 describe("the HTTP stack", () => {
@@ -74,6 +85,23 @@ describe("the HTTP stack", () => {
       expect(html.indexOf("login-a1.js")).toBeLessThan(html.indexOf("</head>"));
     }
     expect(await (await fetch(`${t.url}/dashboard`, { headers: { accept: "text/html" } })).text()).not.toContain("modulepreload");
+    // A route with a parameter matches one segment.
+    const dashboard = await (await fetch(`${t.url}/dashboard/u-1`, { headers: { accept: "text/html" } })).text();
+    expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-c3.js">');
+    expect(await (await fetch(`${t.url}/dashboard/u-1/x`, { headers: { accept: "text/html" } })).text()).not.toContain("dashboard-c3");
+
+    // A prerendered page arrives with its markup in #root and its title (escaped); with a query
+    // string (which can change what it shows) it is the empty root to render in the browser.
+    const login = await (await fetch(`${t.url}/login`, { headers: { accept: "text/html" } })).text();
+    expect(login).toContain('<div id="root"><h1>Welcome Back</h1></div>');
+    expect(login).toContain("<title>Sign In · Skill Exchange</title>");
+    expect(login).toContain('href="/assets/login-a1.js"');
+    const about = await (await fetch(`${t.url}/about`, { headers: { accept: "text/html" } })).text();
+    expect(about).toContain("<title>About &#38; us</title>");
+    expect(about).not.toContain("modulepreload");
+    const expired = await (await fetch(`${t.url}/login?expired=1`, { headers: { accept: "text/html" } })).text();
+    expect(expired).toContain('<div id="root"></div>');
+    expect(expired).toContain("<title>Skill Exchange</title>");
 
     // A missing asset is a 404, not index.html, and nothing caches it for a year.
     const missing = await fetch(`${t.url}/assets/x-missing.js`);

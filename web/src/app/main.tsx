@@ -1,17 +1,28 @@
 import "../styles/index.css";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerServiceWorker } from "../lib/pwa";
 import { RouterProvider } from "react-router/dom";
 import { AppProvider } from "./provider";
-import { createAppRouter } from "./router";
+import { createAppRouter, loadRouteModules } from "./router";
 
-const router = createAppRouter();
-
-createRoot(document.getElementById("root")!).render(
+const container = document.getElementById("root")!;
+const app = () => (
   <AppProvider>
-    <RouterProvider router={router} />
-  </AppProvider>,
+    <RouterProvider router={createAppRouter()} />
+  </AppProvider>
 );
+
+// A static page the server sent prerendered (landing, about, sign-in: scripts/prerender.mjs) is
+// hydrated: its route modules load first, so the first render is the markup already on screen.
+// Every other page (and the service worker's offline shell) starts from an empty root, as does a
+// prerendered one whose modules failed to load (the router then shows its error).
+// (No top-level await here: it makes Rollup split the entry into many small chunks.)
+const render = () => {
+  container.replaceChildren();
+  createRoot(container).render(app());
+};
+if (container.firstElementChild) void loadRouteModules(window.location).then(() => hydrateRoot(container, app()), render);
+else render();
 
 // The installable app: the service worker registers after the load event (never before first paint).
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { ErrorView } from "../components/errors/ErrorView";
 import { RootLayout } from "../components/layouts/RootLayout";
 import { PageFallback } from "../components/layouts/PageFallback";
@@ -94,6 +94,24 @@ export function appRoutes(children: RouteObject[] = pages): RouteObject[] {
   ];
 }
 
+const routeTree = appRoutes();
+
 export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+  return createBrowserRouter(routeTree);
+}
+
+/**
+ * Loads the lazy modules of the routes matching `location` into the route tree before the router is
+ * made (React Router's way to hydrate server-rendered lazy routes): the router then starts
+ * initialised, rendering the page at once instead of its fallback.
+ */
+export async function loadRouteModules(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routeTree, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-import { CombinedGraphQLErrors, ServerError, ServerParseError } from "@apollo/client";
+// The errors entry point alone: pages that only read errors (sign-in) do not load the whole client.
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from "@apollo/client/errors";
 
 /**
  * The one policy turning a failed request into words for the student (every form, dialog and

@@ -29,10 +29,12 @@ export function DashboardPage({
 }) {
   const viewer = useQuery(DashboardViewerDocument, { fetchPolicy: "cache-and-network" });
   const me = viewer.data?.me;
-  const ready = Boolean(me && me.id === userId && me.detailsFilled);
   const discovery = useDirectoryFilters();
-  const feed = useFeed(!ready, discovery.filters);
-  const counts = useQuery(DashboardCountsDocument, { skip: !ready, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+  // The feed and the counts are the caller's whoever the address names, so they are asked for beside
+  // the viewer rather than after it (one round trip to the first paint, not two). The server answers
+  // an unfinished profile with DETAILS_NOT_FILLED and a dead session with UNAUTHENTICATED (below).
+  const feed = useFeed(false, discovery.filters);
+  const counts = useQuery(DashboardCountsDocument, { fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
   if (me && me.id !== userId) return <Navigate to={paths.dashboard(me.id)} replace />;

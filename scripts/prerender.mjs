@@ -1,0 +1,61 @@
+// Prerendered static pages (issue #37): the HTML of the pages many first visits land on (landing,
+// about, sign-in) rendered at build time by React, so a phone paints them as soon as the HTML and
+// its stylesheets arrive instead of after the JavaScript has downloaded and run. The browser then
+// hydrates that HTML (web/src/app/main.tsx). Written to dist/web/.prerendered.json as
+// `{ "/path": { "title": "...", "html": "..." } }`; the server puts `html` inside that page's
+// <div id="root"> and `title` in its <title> (graph/src/server/static.ts).
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const PRERENDERED_FILE = ".prerendered.json";
+
+/**
+ * Splits React's hoisted <title> (rendered where the page puts it) from the body markup.
+ * @param {string} markup
+ * @returns {{ title: string | null, html: string }}
+ */
+export function splitTitle(markup) {
+  const match = /<title>([^<]*)<\/title>/.exec(markup);
+  if (!match) return { title: null, html: markup };
+  return { title: match[1], html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length) };
+}
+
+/**
+ * A Vite plugin: once the browser build is written, builds web/src/app/prerender.tsx for Node (same
+ * root, so CSS module class names are the browser build's), renders each page with it and writes
+ * dist/web/.prerendered.json.
+ * @param {{ entry: string, pages: string[], plugins: () => import("vite").PluginOption[] }} options
+ */
+export function prerenderPlugin({ entry, pages, plugins }) {
+  /** @type {import("vite").ResolvedConfig} */
+  let config;
+  return {
+    name: "skill-exchange:prerender",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const { build } = await import("vite");
+      // Beside dist/web (inside the project, so that its imports resolve in node_modules).
+      const outDir = path.join(config.build.outDir, "..", `.prerender-${process.pid}`);
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: "warn",
+          plugins: plugins(),
+          build: { ssr: entry, outDir, emptyOutDir: true, target: "node20", minify: false, copyPublicDir: false },
+        });
+        const { prerender } = await import(pathToFileURL(path.join(outDir, "prerender.js")).href);
+        const result = {};
+        for (const page of pages) result[page] = splitTitle(await prerender(page));
+        writeFileSync(path.join(config.build.outDir, PRERENDERED_FILE), JSON.stringify(result, null, 2) + "\n");
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
