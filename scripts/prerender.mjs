@@ -3,7 +3,8 @@
 // its stylesheets arrive instead of after the JavaScript has downloaded and run. The browser then
 // hydrates that HTML (web/src/app/main.tsx). Written to dist/web/.prerendered.json as
 // `{ "/path": { "title": "...", "html": "..." } }`; the server puts `html` inside that page's
-// <div id="root"> and `title` in its <title> (graph/src/server/static.ts).
+// <div id="root"> and `title` in its <title> (graph/src/server/static.ts). Key "*" is the loading
+// screen (the full-screen spinner) the HTML of every other page shows until the app renders.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,8 +50,9 @@ export function prerenderPlugin({ entry, pages, plugins }) {
           plugins: plugins(),
           build: { ssr: entry, outDir, emptyOutDir: true, target: "node20", minify: false, copyPublicDir: false },
         });
-        const { prerender } = await import(pathToFileURL(path.join(outDir, "prerender.js")).href);
-        const result = {};
+        const { prerender, prerenderLoadingShell } = await import(pathToFileURL(path.join(outDir, "prerender.js")).href);
+        // "*": the loading screen of every page that is not prerendered.
+        const result = { "*": { title: null, html: prerenderLoadingShell() } };
         for (const page of pages) result[page] = splitTitle(await prerender(page));
         writeFileSync(path.join(config.build.outDir, PRERENDERED_FILE), JSON.stringify(result, null, 2) + "\n");
       } finally {

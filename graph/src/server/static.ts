@@ -28,53 +28,76 @@ function routeMatcher(route: string): (pathname: string) => boolean {
   return (pathname) => pattern.test(pathname);
 }
 
-/** dist/web/.prerendered.json (scripts/prerender.mjs): a static page's path -> its title and its HTML inside #root. */
+/**
+ * dist/web/.prerendered.json (scripts/prerender.mjs): a static page's path -> its title and its
+ * markup inside #root; "*" -> the loading screen every other page shows until its JavaScript ran.
+ */
 const PRERENDERED_FILE = ".prerendered.json";
+const LOADING_SHELL = "*";
+const EMPTY_ROOT = '<div id="root"></div>';
 
 const readJson = (file: string): Record<string, unknown> =>
   existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A built page: its HTML, and whether it carries prerendered markup (to hydrate) or only preloads. */
-type BuiltPage = { matches: (pathname: string) => boolean; withPreloads: string; prerendered?: string };
+/** The markup of a prerendered entry, when it has some. */
+function markupOf(entry: unknown): { title?: string; html: string } | undefined {
+  const { title, html } = (entry ?? {}) as { title?: unknown; html?: unknown };
+  if (typeof html !== "string") return undefined;
+  return { html, title: typeof title === "string" ? title : undefined };
+}
+
+/** A built page: its HTML rendered in the browser (preloads, loading screen) and, for a static page, prerendered. */
+type BuiltPage = { matches: (pathname: string) => boolean; rendered: string; prerendered?: string };
 
 /**
  * index.html as the build tailored it for a page:
- * - preloads (any query string): the route's chunks as modulepreload links and its stylesheets as
- *   stylesheet links, before </head>, so a first visit fetches them beside the app shell instead of
- *   after it has run. Only hashed /assets/ paths are taken from the file. A route may have
- *   parameters (`/dashboard/:userId`).
- * - prerendered markup (the static pages, without a query string, which can change what they show):
- *   the page's HTML inside <div id="root"> and its title, so it paints before the JavaScript ran.
- * Returns the page for a path and its query string, or undefined for the plain index.html.
+ * - preloads: the route's chunks as modulepreload links and its stylesheets, before </head>, so a
+ *   first visit fetches them beside the app shell instead of after it has run. Only hashed /assets/
+ *   paths are taken from the file. A route may have parameters (`/dashboard/:userId`).
+ * - prerendered (the static pages, without a query string, which can change what they show): the
+ *   page's markup inside <div id="root" data-prerendered> (the browser hydrates it) and its title;
+ *   the route's stylesheets block rendering, as the markup needs them.
+ * - every other page: the loading screen inside #root (replaced when the app renders), so a phone
+ *   shows it while the JavaScript downloads instead of a blank page; the route's stylesheets are
+ *   fetched early without holding that screen back.
+ * Returns the HTML for a path and its query string.
  */
-export function builtPages(dist: string): (pathname: string, search: string) => string | undefined {
-  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+export function builtPages(dist: string): (pathname: string, search: string) => string {
+  const index = readFileSync(path.join(dist, "index.html"), "utf8");
   const preloads = readJson(path.join(dist, PRELOADS_FILE));
   const prerendered = readJson(path.join(dist, PRERENDERED_FILE));
+  const shell = markupOf(prerendered[LOADING_SHELL]);
+  const withShell = (html: string) => (shell ? html.replace(EMPTY_ROOT, () => `<div id="root">${shell.html}</div>`) : html);
+  const withLinks = (html: string, links: string[]) =>
+    links.length ? html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`) : html;
   const pages: BuiltPage[] = [];
   for (const route of new Set([...Object.keys(preloads), ...Object.keys(prerendered)])) {
-    const files = preloads[route];
-    const links = (Array.isArray(files) ? files : [])
-      .filter((f): f is string => typeof f === "string" && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f))
-      .map((f) =>
-        f.endsWith(".css") ? `<link rel="stylesheet" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`,
-      );
-    const withPreloads = links.length ? html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`) : html;
-    const page: BuiltPage = { matches: routeMatcher(route), withPreloads };
-    const prerender = prerendered[route] as { title?: unknown; html?: unknown } | undefined;
-    if (typeof prerender?.html === "string" && withPreloads.includes('<div id="root"></div>')) {
-      let full = withPreloads.replace('<div id="root"></div>', () => `<div id="root">${prerender.html as string}</div>`);
-      if (typeof prerender.title === "string")
-        full = full.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerender.title as string)}</title>`);
-      page.prerendered = full;
+    if (route === LOADING_SHELL) continue;
+    const listed = preloads[route];
+    const files = (Array.isArray(listed) ? listed : []).filter(
+      (f): f is string => typeof f === "string" && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f),
+    );
+    const scripts = files.filter((f) => f.endsWith(".js")).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+    const styles = files.filter((f) => f.endsWith(".css"));
+    const page: BuiltPage = {
+      matches: routeMatcher(route),
+      rendered: withShell(withLinks(index, [...scripts, ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`)])),
+    };
+    const markup = markupOf(prerendered[route]);
+    if (markup && index.includes(EMPTY_ROOT)) {
+      let html = withLinks(index, [...scripts, ...styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`)]);
+      html = html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup.html}</div>`);
+      if (markup.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title!)}</title>`);
+      page.prerendered = html;
     }
-    if (links.length || page.prerendered) pages.push(page);
+    pages.push(page);
   }
+  const plain = withShell(index);
   return (pathname, search) => {
     const page = pages.find((p) => p.matches(pathname));
-    return (!search && page?.prerendered) || page?.withPreloads;
+    return (!search && page?.prerendered) || page?.rendered || plain;
   };
 }
 
@@ -143,11 +166,8 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     if (!SPA_PATH.test(request.url) || !acceptsHtml(request.headers.accept)) return false;
     const [pathname, search = ""] = request.url.split("?", 2);
-    const page = pageFor(pathname, search);
-    if (page) {
-      noCache(reply);
-      void reply.type("text/html; charset=utf-8").send(page);
-    } else void sendHtml(reply, "index.html");
+    noCache(reply);
+    void reply.type("text/html; charset=utf-8").send(pageFor(pathname, search));
     return true;
   };
   // The root is a folder to the static files (which list none): the app's first page.

@@ -27,6 +27,7 @@ writeFileSync(
 writeFileSync(
   path.join(webDist, ".prerendered.json"),
   JSON.stringify({
+    "*": { title: null, html: '<div role="status">Loading...</div>' },
     "/login": { title: "Sign In · Skill Exchange", html: "<h1>Welcome Back</h1>" },
     "/about": { title: "About & us", html: "<h1>About</h1>" },
   }),
@@ -79,29 +80,35 @@ describe("the HTTP stack", () => {
     for (const page of ["/login", "/login?expired=1"]) {
       const html = await (await fetch(`${t.url}${page}`, { headers: { accept: "text/html" } })).text();
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-a1.js">');
-      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/login-b2.css">');
+      expect(html).toMatch(/<link rel="(stylesheet|preload" as="style)" crossorigin href="\/assets\/login-b2.css">/);
       expect(html).not.toContain("elsewhere.example");
       expect(html).not.toContain("<script>.js");
       expect(html.indexOf("login-a1.js")).toBeLessThan(html.indexOf("</head>"));
     }
-    expect(await (await fetch(`${t.url}/dashboard`, { headers: { accept: "text/html" } })).text()).not.toContain("modulepreload");
+    const plain = await (await fetch(`${t.url}/dashboard`, { headers: { accept: "text/html" } })).text();
+    expect(plain).not.toContain("modulepreload");
     // A route with a parameter matches one segment.
     const dashboard = await (await fetch(`${t.url}/dashboard/u-1`, { headers: { accept: "text/html" } })).text();
     expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-c3.js">');
     expect(await (await fetch(`${t.url}/dashboard/u-1/x`, { headers: { accept: "text/html" } })).text()).not.toContain("dashboard-c3");
+    // A page rendered in the browser shows the loading screen until the app replaces it.
+    for (const html of [plain, dashboard]) expect(html).toContain('<div id="root"><div role="status">Loading...</div></div>');
 
-    // A prerendered page arrives with its markup in #root and its title (escaped); with a query
-    // string (which can change what it shows) it is the empty root to render in the browser.
+    // A prerendered page arrives with its markup in #root (marked for hydration), its title (escaped)
+    // and its stylesheets blocking rendering (the markup needs them); with a query string (which can
+    // change what it shows) it is the loading screen, rendered over in the browser, and the
+    // stylesheets are only fetched early.
     const login = await (await fetch(`${t.url}/login`, { headers: { accept: "text/html" } })).text();
-    expect(login).toContain('<div id="root"><h1>Welcome Back</h1></div>');
+    expect(login).toContain('<div id="root" data-prerendered><h1>Welcome Back</h1></div>');
     expect(login).toContain("<title>Sign In · Skill Exchange</title>");
-    expect(login).toContain('href="/assets/login-a1.js"');
+    expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-b2.css">');
     const about = await (await fetch(`${t.url}/about`, { headers: { accept: "text/html" } })).text();
     expect(about).toContain("<title>About &#38; us</title>");
     expect(about).not.toContain("modulepreload");
     const expired = await (await fetch(`${t.url}/login?expired=1`, { headers: { accept: "text/html" } })).text();
-    expect(expired).toContain('<div id="root"></div>');
+    expect(expired).toContain('<div id="root"><div role="status">Loading...</div></div>');
     expect(expired).toContain("<title>Skill Exchange</title>");
+    expect(expired).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-b2.css">');
 
     // A missing asset is a 404, not index.html, and nothing caches it for a year.
     const missing = await fetch(`${t.url}/assets/x-missing.js`);

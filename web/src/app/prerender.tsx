@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { FullScreenSpinner } from "../components/ui/Spinner";
 import { AppProvider } from "./provider";
 import { appRoutes } from "./router";
 
@@ -21,4 +22,13 @@ export async function prerender(pathname: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,
   );
+}
+
+/**
+ * The loading screen of every other page (the spec's full-screen spinner of a first load), shown by
+ * the HTML itself until the app renders over it: a phone on a slow network sees it at once rather
+ * than a blank page while the JavaScript downloads.
+ */
+export function prerenderLoadingShell(): string {
+  return renderToString(<FullScreenSpinner />);
 }
