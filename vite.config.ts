@@ -28,6 +28,8 @@ function colorToken(name: string): string {
 }
 
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
+/** Where this build writes (`--outDir` can move it: the bundle budget test builds elsewhere). */
+let builtTo = outDir;
 
 interface ManifestChunk {
   file: string;
@@ -43,7 +45,7 @@ interface ManifestChunk {
  * sandbox's own chunks (GraphiQL, CodeMirror) are not among them, so they are not precached.
  */
 function appFiles(): Set<string> {
-  const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(`${builtTo}/.vite/manifest.json`, "utf8")) as Record<string, ManifestChunk>;
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -62,6 +64,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    { name: "skill-exchange:out-dir", configResolved: (config) => void (builtTo = config.build.outDir) },
     // dist/web/.build-stamp: the NODE_ENV of this build, compared by `npm start` (scripts/start.mjs).
     buildStampPlugin(),
     // dist/web/.route-preloads.json: what the pages most visits start on load after the shell (their

@@ -58,11 +58,14 @@ describe("app shell in Chromium", () => {
       ["/login", "Welcome Back"],
     ]) {
       const html = await (await fetch(`${baseURL()}${path}`, { headers: { accept: "text/html" } })).text();
-      expect(html.slice(html.indexOf('<div id="root">')), path).toContain(text);
+      expect(html.indexOf('<div id="root" data-prerendered>'), path).toBeGreaterThan(0);
+      expect(html.slice(html.indexOf('<div id="root" data-prerendered>')), path).toContain(text);
     }
-    // A query string can change what the page shows: that page is rendered in the browser.
+    // A query string can change what the page shows: that page is rendered in the browser (over the
+    // loading screen the HTML shows meanwhile).
     const expired = await (await fetch(`${baseURL()}/login?expired=1`, { headers: { accept: "text/html" } })).text();
-    expect(expired).toContain('<div id="root"></div>');
+    expect(expired).not.toContain("data-prerendered");
+    expect(expired.slice(expired.indexOf('<div id="root">'))).toContain("Loading...");
 
     const page = await newPage(browser, PHONE);
     const problems: string[] = [];
@@ -91,6 +94,23 @@ describe("app shell in Chromium", () => {
       await page.waitForLoadState("networkidle");
     }
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a page rendered in the browser shows the loading screen until its JavaScript ran, then only the page", async () => {
+    const page = await newPage(browser, PHONE);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register", { waitUntil: "commit" });
+    await page.getByRole("status").getByText("Loading...").waitFor();
+    release();
+    await page.getByRole("heading", { name: "Create Account" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByText("Loading...").count()).toBe(0);
     await page.context().close();
   });
 
