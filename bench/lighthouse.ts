@@ -9,6 +9,7 @@
  *   npm run bench:lighthouse -- --url http://127.0.0.1:4500   measures a server already running
  *   npm run bench:lighthouse -- --runs 3          the best of 3 runs per page (the machine is shared)
  *   npm run bench:lighthouse -- --save DIR        also writes each page's best report as DIR/<page>.json
+ *   npm run bench:lighthouse -- --only dashboard  only the pages whose name starts with that
  * Chromium: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, one profile per run.
  * Only loopback addresses are measured.
  */
@@ -40,6 +41,8 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const runs = Math.max(1, Number(arg("runs") ?? 1));
+/** `--only dashboard`: the pages whose name starts with it. */
+const only = arg("only");
 
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -191,10 +194,16 @@ try {
   ];
   const rows: string[][] = [["page", ...CATEGORIES, "FCP", "LCP", "TBT", "CLS", "SI"]];
   let under = false;
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !only || p.name.startsWith(only))) {
     let best: PageScores | undefined;
     for (let i = 0; i < runs; i++) {
       const run = await audit(page.url, page.token);
+      if (runs > 1)
+        console.log(
+          `${page.name} run ${i + 1}: performance ${run.scores.performance}, ${Object.entries(run.metrics)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", ")}`,
+        );
       if (!best || run.scores.performance > best.scores.performance) best = run;
     }
     const { scores, metrics, failed, report } = best!;

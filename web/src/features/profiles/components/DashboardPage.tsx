@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -35,6 +35,9 @@ export function DashboardPage({
   // an unfinished profile with DETAILS_NOT_FILLED and a dead session with UNAUTHENTICATED (below).
   const feed = useFeed(false, discovery.filters);
   const counts = useQuery(DashboardCountsDocument, { fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+  // The whole page replacing the spinner is the largest render: deferred, React renders it in
+  // slices between which the browser stays responsive, instead of in one long task.
+  const shown = useDeferredValue(Boolean(me && feed.loaded));
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
   if (me && me.id !== userId) return <Navigate to={paths.dashboard(me.id)} replace />;
@@ -49,7 +52,7 @@ export function DashboardPage({
     );
   }
   // Full-screen spinner until the student and the first page of the feed are here.
-  if (!me || !feed.loaded) {
+  if (!me || !feed.loaded || !shown) {
     return (
       <>
         <title>Dashboard · Skill Exchange</title>
