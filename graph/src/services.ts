@@ -19,6 +19,7 @@ import { NotificationsService } from "./modules/notifications/notifications.serv
 import { NotificationMailService } from "./modules/notifications/notification-mail.service.js";
 import { PushService } from "./modules/notifications/push.service.js";
 import { FeedService } from "./modules/profiles/feed.service.js";
+import { SearchService } from "./modules/profiles/search.service.js";
 import { ProfilesService } from "./modules/profiles/profiles.service.js";
 import { SavedSearchesService } from "./modules/profiles/saved-searches.service.js";
 import { User } from "./modules/accounts/user.entity.js";
@@ -70,8 +71,10 @@ export interface Services {
   push: PushService;
   /** Profiles: edit, public profile, skills, details-filled check, completed skills. */
   profiles: ProfilesService;
-  /** Dashboard feed and search. */
+  /** Dashboard feed. */
   feed: FeedService;
+  /** Finding students by name, known skill or language. */
+  search: SearchService;
   /** Saved searches and their alerts for new matches. */
   savedSearches: SavedSearchesService;
   chatOpen: ChatOpenService;
@@ -133,7 +136,9 @@ export function createServices(
   const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
   const profiles: ProfilesService = new ProfilesService(deps, rateLimits, (em, userId) => responseStats.tierOf(em, userId));
   // "Online now" reads chat presence (made with chat, below; called only once requests come).
-  const feed = new FeedService(deps, profiles, (ids) => chat.presence.onlineAmong(ids));
+  const onlineAmong = (ids: readonly string[]) => chat.presence.onlineAmong(ids);
+  const feed = new FeedService(deps, profiles, onlineAmong);
+  const search = new SearchService(deps, profiles, onlineAmong);
   const background = new BackgroundTasks(deps.logger);
   const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
@@ -231,6 +236,7 @@ export function createServices(
     notifications,
     profiles,
     feed,
+    search,
     savedSearches,
     chatOpen,
     chat,

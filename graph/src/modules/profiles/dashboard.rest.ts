@@ -4,7 +4,8 @@ import { ErrorText, OptionalId, Skip } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import { detailsNotFilled } from "../../shared/errors.js";
-import { type FeedPage, SEARCH_LIMIT, SearchFilter } from "./feed.service.js";
+import type { FeedPage } from "./feed.service.js";
+import { SEARCH_LIMIT, SearchFilter } from "./search.service.js";
 import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
@@ -75,7 +76,7 @@ export function dashboardRest(services: Services, r: RestRoutes): void {
         response: z.object({ feed: z.array(FeedItem) }),
       },
       async (_req, ctx, _res, { body, query }) => {
-        const page = await services.feed.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, {
+        const page = await services.search.search(requireUser(ctx).id, body.searchQuery ?? "", body.selectedFilter || SearchFilter.NAME, {
           first: SEARCH_LIMIT,
           filters: filtersFromQuery(query),
         });

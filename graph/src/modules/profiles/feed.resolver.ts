@@ -2,7 +2,8 @@ import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { connection } from "../../shared/pagination.js";
 import { type Context, requireUser } from "../../server/context.js";
-import { FEED_PAGE_SIZE, type FeedPage, SEARCH_PAGE_SIZE, SearchFilter } from "./feed.service.js";
+import { FEED_PAGE_SIZE, type FeedPage } from "./feed.service.js";
+import { SEARCH_PAGE_SIZE, SearchFilter } from "./search.service.js";
 import { UserConnection } from "./profiles.types.js";
 import { DirectoryFiltersInput } from "./discovery.types.js";
 
@@ -63,6 +64,9 @@ export class FeedResolver {
     @Arg("filters", () => DirectoryFiltersInput, FILTERS_ARG) filters: DirectoryFiltersInput | null,
     @Ctx() ctx: Context,
   ): Promise<UserConnection> {
-    return toConnection(ctx, await ctx.services.feed.search(requireUser(ctx).id, query, filter, { first, after, filters: plain(filters) }));
+    return toConnection(
+      ctx,
+      await ctx.services.search.search(requireUser(ctx).id, query, filter, { first, after, filters: plain(filters) }),
+    );
   }
 }

@@ -1,62 +1,19 @@
 import type { Deps } from "../../shared/deps.js";
-import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from "../../shared/cursor.js";
+import { decodeCursor, encodeCursor, storedPosition } from "./feed-cursors.js";
 import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js";
 import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
-import {
-  type CursorKey,
-  type FeedViewer,
-  feedSegmentQuery,
-  type SearchKey,
-  searchQuery,
-  viewerFactsQuery,
-  BLOCK_LIST_MAX,
-  FILTER_SCAN_BUDGET,
-  type WalkFilters,
-} from "./feed-query.js";
+import { type CursorKey, type FeedViewer, feedSegmentQuery, viewerFactsQuery, BLOCK_LIST_MAX, type WalkFilters } from "./feed-query.js";
 import { cleanFilters, type DirectoryFilters, filtersKey, walkFilters } from "./directory-filters.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
-import { FEED_SNAPSHOT_LIFETIME, FEED_TIERS } from "./profile-index.js";
+import { FEED_SNAPSHOT_LIFETIME } from "./profile-index.js";
 import { foldTerm } from "./search-terms.js";
-import { cardsInOrder, type FeedPage, inOrder, noCursor, type SearchPage } from "./feed-page.js";
+import { cardsInOrder, type FeedPage, inOrder } from "./feed-page.js";
 import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
 import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
 import { type LanguagesAndCompleted, type LanguagesAndCompletedRow, languagesAndCompletedFrom } from "./profile-reads.js";
 
 export const FEED_PAGE_SIZE = 10;
-export const SEARCH_PAGE_SIZE = 20;
-/** What REST /dashboard/search answers (one page; the old client had no paging). */
-export const SEARCH_LIMIT = 50;
-/** GraphQL enum names (UPPER_CASE) to the REST `filter` values (profiles.types.ts registers them). */
-export const SearchFilter = { NAME: "name", SKILLS_KNOWN: "skillsKnown", LANGUAGES: "languages" } as const;
-export type SearchFilter = (typeof SearchFilter)[keyof typeof SearchFilter];
-export const SEARCH_FILTERS: readonly SearchFilter[] = Object.values(SearchFilter);
-const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
-
-export type { FeedPage, SearchPage } from "./feed-page.js";
-
-/** A feed position plus the snapshot time its session reads (and, for a filtered feed, the filters' key). */
-interface FeedCursor extends CursorKey {
-  asOf: Date | null;
-  filters: string;
-}
-
-/** A feed position and the session's snapshot time (two arguments: a row is not copied to add it). */
-export function encodeCursor(k: CursorKey, asOf: Date | null, filters = ""): string {
-  const parts = [k.score, k.createdAt.toISOString(), k.id, asOf?.toISOString() ?? null, k.tier];
-  return encodeCursorParts("feed", filters ? [...parts, filters] : parts);
-}
-
-export function decodeCursor(cursor: string): FeedCursor {
-  return decodeCursorParts("feed", cursor, ([score, at, id, asOf, tier, filters]) => {
-    const createdAt = new Date(String(at));
-    const snapshot = typeof asOf === "string" ? new Date(asOf) : null;
-    if (typeof score !== "number" || !Number.isInteger(score) || score < 0 || score > 3) return undefined;
-    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || (snapshot && Number.isNaN(snapshot.getTime()))) return undefined;
-    if (!(FEED_TIERS as readonly unknown[]).includes(tier)) return undefined;
-    if (filters !== undefined && typeof filters !== "string") return undefined;
-    return { score, tier: tier as number, createdAt, id, asOf: snapshot, filters: filters ?? "" };
-  });
-}
+export type { FeedPage } from "./feed-page.js";
 
 interface FeedRow {
   id: string;
@@ -309,78 +266,4 @@ export class FeedService {
       ? { own, feed: inOrder(ids, cards), detailsFilled: true, keepLooking }
       : { own, feed: inOrder(ids, cards), detailsFilled: true };
   }
-
-  /**
-   * Prefix search among other listed students over `search_terms`: case- and accent-insensitive,
-   * by any word of the name, a known skill or a language (or the start of the whole value when
-   * the query has several words). Ranked by the matching term (the exact word first, then its
-   * completions), then by name; paged by cursor.
-   */
-  async search(
-    viewerId: string,
-    query: string,
-    filter: SearchFilter = "name",
-    opts: { first?: number | null; after?: string | null; filters?: DirectoryFilters | Record<string, unknown> | null } = {},
-  ): Promise<SearchPage> {
-    if (!SEARCH_FILTERS.includes(filter)) throw badInput("Unknown search filter");
-    const first = pageSize("first", opts.first, SEARCH_PAGE_SIZE);
-    const filters = cleanFilters(opts.filters);
-    const key = filtersKey(filters);
-    const prefix = foldTerm(String(query ?? ""));
-    const after = opts.after ? decodeSearchCursor(opts.after, prefix, filter, key) : null;
-    if (!prefix) return { users: [], skills: new Map(), cursor: noCursor, hasNextPage: false, hasPreviousPage: false };
-    const q = searchQuery({
-      sqlite: isSqlite(this.ds),
-      field: SEARCH_FIELD[filter],
-      prefix,
-      viewer: viewerId,
-      after,
-      limit: first + 1,
-      filters: filters ? walkFilters(filters) : undefined,
-    });
-    const examined = await rawQuery<{ id: string; term: string; sortKey: string; ok?: unknown }>(this.ds, q.sql, q.params);
-    let rows = examined;
-    // Filtered: the walk examined at most its budget; past the last examined row nothing is known yet.
-    const horizon = filters && examined.length >= Math.max(first + 1, FILTER_SCAN_BUDGET) ? examined.at(-1)! : null;
-    if (filters) {
-      const ok = examined.filter((r) => Number(r.ok) === 1);
-      const online = filters.onlineNow ? await this.onlineAmong(ok.map((r) => r.id)) : null;
-      rows = online ? ok.filter((r) => online.has(r.id)) : ok;
-    }
-    const pageRows = rows.slice(0, first);
-    const cursorOf = (r: SearchKey) => encodeSearchCursor(r, prefix, filter, key);
-    const page = Object.assign(await this.cards(pageRows, cursorOf), {
-      hasNextPage: rows.length > first || horizon !== null,
-      hasPreviousPage: after !== null,
-    });
-    return horizon && rows.length <= first ? Object.assign(page, { endCursor: cursorOf(horizon) }) : page;
-  }
-}
-
-/** A REST session's stored position; one the current format cannot read starts the walk over. */
-function storedPosition(cursor: string): FeedCursor | null {
-  try {
-    return decodeCursor(cursor);
-  } catch {
-    return null;
-  }
-}
-
-function encodeSearchCursor(k: SearchKey, prefix: string, filter: SearchFilter, filters = ""): string {
-  const parts = [k.term, k.sortKey, k.id, prefix, filter];
-  return encodeCursorParts("search", filters ? [...parts, filters] : parts);
-}
-
-/** A search cursor continues only the search (and the filters) that made it. */
-function decodeSearchCursor(cursor: string, prefix: string, filter: SearchFilter, filters: string): SearchKey {
-  return decodeCursorParts("search", cursor, ([term, sortKey, id, p, f, k]) =>
-    typeof term === "string" &&
-    typeof sortKey === "string" &&
-    typeof id === "string" &&
-    p === prefix &&
-    f === filter &&
-    (k ?? "") === filters
-      ? { term, sortKey, id }
-      : undefined,
-  );
 }

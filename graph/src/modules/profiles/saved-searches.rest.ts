@@ -5,7 +5,7 @@ import { route } from "../../server/rest-kit.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
-import { SearchFilter } from "./feed.service.js";
+import { SearchFilter } from "./search.service.js";
 import type { SavedSearchView } from "./saved-searches.service.js";
 
 const tag = "profiles";

@@ -15,7 +15,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
 import { cleanFilters, walkFilters } from "./directory-filters.js";
 import { budgeted, filterCheck, FILTER_SCAN_BUDGET, notBlocked } from "./feed-query.js";
-import { SEARCH_FILTERS, type SearchFilter } from "./feed.service.js";
+import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search.service.js";
 import { SavedSearch } from "./saved-search.entity.js";
 import { foldTerm } from "./search-terms.js";
 
@@ -37,8 +37,6 @@ export interface SavedSearchView {
   lastAlertAt: Date | null;
   createdAt: Date;
 }
-
-const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 function viewOf(row: SavedSearch): SavedSearchView {
   let filters: DirectoryFilters = {};
