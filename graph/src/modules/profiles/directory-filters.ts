@@ -1,7 +1,7 @@
 /** Discovery filters on the server: checked from any door (common/discovery.ts), folded for the walks. */
 import { checkFilters, type DirectoryFilters, FILTER_KEYS, hasFilters } from "../../../../common/discovery.js";
 import { badInput } from "../../shared/errors.js";
-import type { WalkFilters } from "./feed-query.js";
+import type { WalkFilters } from "./filter-query.js";
 import { foldTerm } from "./search-terms.js";
 
 export type { DirectoryFilters } from "../../../../common/discovery.js";

@@ -10,7 +10,7 @@ import { rate, student, taught } from "../../../test/discovery.js";
 import { MINUTE } from "../../shared/clock.js";
 import { newId } from "../../shared/ids.js";
 import { FeedEntry } from "./feed-entry.entity.js";
-import { FILTER_SCAN_BUDGET } from "./feed-query.js";
+import { FILTER_SCAN_BUDGET } from "./filter-query.js";
 
 const FEED = `query Feed($first: Int, $after: String, $filters: DirectoryFilters) {
   feed(first: $first, after: $after, filters: $filters) { pageInfo { endCursor hasNextPage } edges { node { id name } } }

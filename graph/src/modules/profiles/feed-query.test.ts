@@ -4,7 +4,8 @@
  * multiplied a page's SQL by the number of walks (seen at 100,000 students: 128x an indexed read).
  */
 import { describe, expect, it } from "vitest";
-import { feedSegmentQuery, FILTER_SCAN_BUDGET, type FeedViewer, walkBudget } from "./feed-query.js";
+import { feedSegmentQuery, type FeedViewer } from "./feed-query.js";
+import { FILTER_SCAN_BUDGET, walkBudget } from "./filter-query.js";
 
 const viewer = (known: string[], required: string[], filters?: FeedViewer["filters"]): FeedViewer => ({
   id: "me",

@@ -5,7 +5,8 @@ import { isSqlite, rawQuery } from "../../db/sql.js";
 import { cleanFilters, type DirectoryFilters, filtersKey, walkFilters } from "./directory-filters.js";
 import { decodeSearchCursor, encodeSearchCursor } from "./feed-cursors.js";
 import { cardsInOrder, noCursor, type SearchPage } from "./feed-page.js";
-import { FILTER_SCAN_BUDGET, type SearchKey, searchQuery } from "./feed-query.js";
+import { type SearchKey, searchQuery } from "./feed-query.js";
+import { FILTER_SCAN_BUDGET } from "./filter-query.js";
 import type { ProfilesService } from "./profiles.service.js";
 import { foldTerm } from "./search-terms.js";
 
