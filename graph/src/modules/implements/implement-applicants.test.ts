@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { Chat, pairOf } from "../chat/chat.entity.js";
 import { ImplementApplicant } from "./implement-applicant.entity.js";
-import { MESSAGES } from "./implement.rules.js";
+import { MAX_APPLICANTS_PER_POST, MESSAGES } from "./implement.rules.js";
 import {
   ACCEPT,
   code,
@@ -90,6 +91,33 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     for (const r of results.filter((x) => x.errors)) expect(code(r)).toBe("CONFLICT");
     expect(await t.dataSource.getRepository(ImplementApplicant).count({ where: { postId: p.id } })).toBe(1);
+  });
+
+  it(`never takes more than ${MAX_APPLICANTS_PER_POST} applicants, however many students join at once`, async () => {
+    const owner = await t.createUser();
+    const p = await post(t, owner);
+    const students: TestUser[] = [];
+    for (let i = 0; i < MAX_APPLICANTS_PER_POST + 10; i++) students.push(await t.createUser());
+    // All but the last 5 places taken already (written directly: the joins themselves are tested above).
+    const now = new Date();
+    await t.dataSource.getRepository(ImplementApplicant).insert(
+      students.slice(0, MAX_APPLICANTS_PER_POST - 5).map((s) => ({
+        id: randomUUID(),
+        postId: p.id,
+        userId: s.user.id,
+        userName: s.user.name,
+        description: "I can help",
+        status: "pending" as const,
+        reason: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    // 15 students ask for the last 5 places at once.
+    const results = await Promise.all(students.slice(MAX_APPLICANTS_PER_POST - 5).map((s) => join(t, s, p.id)));
+    expect(results.filter((r) => !r.errors)).toHaveLength(5);
+    for (const r of results.filter((x) => x.errors)) expect(message(r)).toBe(MESSAGES.tooManyApplicants);
+    expect(await t.dataSource.getRepository(ImplementApplicant).count({ where: { postId: p.id } })).toBe(MAX_APPLICANTS_PER_POST);
   });
 
   it("accepts: applicant accepted, told with acceptImplementUser, and one chat about the post opens", async () => {
