@@ -1,7 +1,18 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
 import { PASSWORD, registerStudent } from "./support/students.js";
+
+/** Holds the app's entry script back (the page shows only its HTML) until the returned function is called. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe("app shell in Chromium", () => {
   let browser: Browser;
@@ -72,12 +83,7 @@ describe("app shell in Chromium", () => {
     page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
     page.on("pageerror", (e) => problems.push(e.message));
     // The app's entry is held back until the prerendered heading has been marked.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto("/login", { waitUntil: "commit" });
     const heading = page.getByRole("heading", { name: "Welcome Back" });
     await heading.waitFor();
@@ -99,12 +105,7 @@ describe("app shell in Chromium", () => {
 
   it("a page rendered in the browser shows the loading screen until its JavaScript ran, then only the page", async () => {
     const page = await newPage(browser, PHONE);
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto("/register", { waitUntil: "commit" });
     await page.getByRole("status").getByText("Loading...").waitFor();
     release();
