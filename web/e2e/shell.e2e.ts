@@ -78,23 +78,32 @@ describe("app shell in Chromium", () => {
     expect(expired).not.toContain("data-prerendered");
     expect(expired.slice(expired.indexOf('<div id="root">'))).toContain("Loading...");
 
+    const student = await registerStudent("Prerendered");
     const page = await newPage(browser, PHONE);
     const problems: string[] = [];
     page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
     page.on("pageerror", (e) => problems.push(e.message));
-    // The app's entry is held back until the prerendered heading has been marked.
+    // The app's entry is held back: the page is only its prerendered HTML meanwhile.
     const release = await holdAppEntry(page);
     await page.goto("/login", { waitUntil: "commit" });
     const heading = page.getByRole("heading", { name: "Welcome Back" });
     await heading.waitFor();
     // A property, not an attribute (React would rightly report an attribute it did not render).
     await heading.evaluate((el) => Object.assign(el, { prerendered: "yes" }));
+    // Its buttons wait for the JavaScript (a click would be lost, or submit the form natively with
+    // the password in the address); what the student types meanwhile is kept.
+    const signIn = page.getByRole("button", { name: "Sign In" });
+    expect(await signIn.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Forgot Password?" }).isDisabled()).toBe(true);
+    await page.getByLabel("Email").fill(student.email);
     release();
     await page.waitForLoadState("networkidle");
     // Hydrated, not replaced: the same element, now handling the form.
     expect(await heading.evaluate((el) => (el as HTMLElement & { prerendered?: string }).prerendered)).toBe("yes");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.getByText("Please enter your email and password.").waitFor();
+    await page.getByLabel("Password").fill(PASSWORD);
+    await signIn.click();
+    await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
+    // Signed in now: the prerendered (signed-out) markup hydrates, then shows the signed-in navigation.
     for (const path of ["/", "/about"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
@@ -12,6 +12,7 @@ import { errorCode, serverMessage } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
 import { paths } from "../../lib/paths";
 import { useFormAction } from "../../lib/use-form-action";
+import { useHydrated } from "../../lib/hydrated";
 
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
 /** Which of the page's messages is the latest (one alert area for both actions). */
@@ -34,6 +35,15 @@ export function Component() {
   const expired = params.get("expired") === "1";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  // The page is prerendered (scripts/prerender.mjs): what the student typed before its JavaScript ran
+  // is taken over when it hydrates, and the buttons wait for it.
+  const hydrated = useHydrated();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (emailInput.current?.value) setEmail(emailInput.current.value);
+    if (passwordInput.current?.value) setPassword(passwordInput.current.value);
+  }, []);
   const [latest, setLatest] = useState<Latest>(expired ? "expired" : null);
   const signingIn = useFormAction();
   const sendingLink = useFormAction();
@@ -115,6 +125,7 @@ export function Component() {
             inputMode="email"
             autoComplete="username"
             required
+            ref={emailInput}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
@@ -124,6 +135,7 @@ export function Component() {
             type="password"
             autoComplete="current-password"
             required
+            ref={passwordInput}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
@@ -133,14 +145,14 @@ export function Component() {
               type="button"
               className={styles.linkButton}
               onClick={() => void onForgot()}
-              disabled={sendingLink.busy}
+              disabled={!hydrated || sendingLink.busy}
               aria-busy={sendingLink.busy || undefined}
             >
               Forgot Password?
             </button>
           </div>
           <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth loading={signingIn.busy} loadingText="Signing in...">
+            <Button type="submit" size="lg" fullWidth disabled={!hydrated} loading={signingIn.busy} loadingText="Signing in...">
               Sign In
             </Button>
           </div>
