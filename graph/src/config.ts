@@ -1,7 +1,10 @@
-import { createECDH, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isBase64Url, vapidKeysIn } from "./vapid-keys.js";
+
+export { generateVapidKeys } from "./vapid-keys.js";
 
 /** Thrown for a bad environment value; main prints the one line and exits 1. */
 export class ConfigError extends Error {}
@@ -122,30 +125,6 @@ const schema = z.object({
   /** A bearer token for /metrics: on the main port when METRICS_PORT is unset, and on the metrics port too when set. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
-
-function isBase64Url(v: string, bytes: number): boolean {
-  return /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === bytes;
-}
-
-/** A new VAPID key pair (P-256), base64url as VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY take them. */
-export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  // The private scalar can come out shorter than 32 bytes; the key format wants exactly 32.
-  const priv = ecdh.getPrivateKey();
-  return {
-    publicKey: ecdh.getPublicKey().toString("base64url"),
-    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString("base64url"),
-  };
-}
-
-/** The embedded default: one VAPID key pair generated on first start and kept under DATA_DIR. */
-function vapidKeysIn(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, "vapid-keys.json");
-  if (!existsSync(file)) writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600 });
-  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
-  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
-}
 
 export interface Config {
   env: "development" | "production" | "test";

@@ -17,26 +17,10 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { NotificationDigestItem } from "./digest-item.entity.js";
 import { NotificationMailSetting } from "./mail-setting.entity.js";
-import type { Notification, NotificationType } from "./notification.entity.js";
+import type { Notification } from "./notification.entity.js";
+import { MAIL_KIND_OF } from "./notification-kinds.js";
 import { DIGEST_MAX_LINES, digestMail, instantMail, type MailLine } from "./notification-mails.js";
 import { savedSearchOf, savedSearchScope, type UnsubscribeScope, UnsubscribeTokens } from "./unsubscribe-token.js";
-
-/** Which mail setting governs a notification type; moderators' warnings stay in the app. */
-export const MAIL_KIND_OF: Record<NotificationType, MailKind | null> = {
-  "swap-request": "request",
-  "pay-request": "request",
-  "swap-accept": "accepted",
-  "Accepted-Pay": "accepted",
-  "swap-reject": "rejected",
-  acceptImplementUser: "implementAccepted",
-  rejectImplementUser: "implementRejected",
-  "success-Finish": "finish",
-  "operator-warning": null,
-  "request-expired": "expired",
-  // A withdrawn acceptance ends the request as a rejection does.
-  "acceptance-withdrawn": "rejected",
-  "saved-search-match": "savedSearch",
-};
 
 export interface MailSettingView {
   kind: MailKind;

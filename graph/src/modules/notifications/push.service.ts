@@ -16,7 +16,7 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, pageSize, slicePage } from "../../shared/pagination.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Notification } from "./notification.entity.js";
-import { MAIL_KIND_OF } from "./notification-mail.service.js";
+import { MAIL_KIND_OF } from "./notification-kinds.js";
 import { PUSH_CHANNEL, PushChannel, type PushJob } from "./push-channel.js";
 import { cleanSubscription, deviceLabel, MAX_ENDPOINT, type PushSubscriptionInput } from "./push-endpoint.js";
 import { type LessonPushEvent, lessonPush, messagePush, notificationPush, type PushMessage } from "./push-messages.js";
