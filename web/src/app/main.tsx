@@ -1,4 +1,5 @@
 import "../styles/index.css";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerServiceWorker } from "../lib/pwa";
 import { RouterProvider } from "react-router/dom";
@@ -19,7 +20,7 @@ const app = () => (
 // router then shows its error).
 // (No top-level await here: it makes Rollup split the entry into many small chunks.)
 // (React clears the root's previous children in its first commit, so nothing blinks in between.)
-const render = () => createRoot(container).render(app());
+const render = () => startTransition(() => createRoot(container).render(app()));
 if (container.hasAttribute("data-prerendered")) void loadRouteModules(window.location).then(() => hydrateRoot(container, app()), render);
 else render();
 
