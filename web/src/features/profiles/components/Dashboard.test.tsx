@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Navbar } from "../../../components/layouts/Navbar";
+import { shouldRevalidate } from "../../../app/routes/dashboard";
+import { preloadDashboard } from "../dashboard-preload";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
@@ -13,6 +15,7 @@ const me = {
   image: null,
   gender: "FEMALE",
   detailsFilled: true,
+  isOperator: false,
 };
 const card = (id: string, name: string) => ({
   __typename: "User",
@@ -82,6 +85,42 @@ describe("dashboard", () => {
     expect(await screen.findByText("Ravi Kumar")).toBeTruthy();
     expect(await screen.findByText("No more Feed")).toBeTruthy();
     expect(sent.filter((o) => o.name === "Feed").map((o) => o.variables.after)).toEqual([null, "c1"]);
+  });
+
+  it("starts its queries in the route's loader, and the page asks for none of them again; a filter change is not a new visit", async () => {
+    let preloads = 0;
+    const { sent, router } = renderWithClient(
+      (client) => [
+        {
+          path: "/dashboard/:userId",
+          loader: ({ request }) => {
+            preloads++;
+            preloadDashboard(client, new URL(request.url).searchParams);
+            return null;
+          },
+          shouldRevalidate,
+          Component: DashboardRoute,
+        },
+      ],
+      "/dashboard/u1?language=Tamil&minRating=9",
+      handlers(),
+    );
+    await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
+    await screen.findByText("Chat (2)");
+    const asked = (name: string) => sent.filter((o) => o.name === name);
+    expect(asked("DashboardViewer")).toHaveLength(1);
+    expect(asked("DashboardCounts")).toHaveLength(1);
+    // The same variables as the page's own feed query (a bad value in the address is left out).
+    expect(
+      asked("Feed")
+        .filter((o) => o.variables.after === null)
+        .map((o) => o.variables),
+    ).toEqual([{ first: 10, after: null, filters: { language: "Tamil" } }]);
+    // Another filter: the page asks for that feed; the student and the counts are not asked for again.
+    await router.navigate("/dashboard/u1?language=Hindi", { replace: true });
+    await waitFor(() => expect(asked("Feed").map((o) => o.variables.filters)).toContainEqual({ language: "Hindi" }));
+    expect(preloads).toBe(1);
+    expect(asked("DashboardViewer")).toHaveLength(1);
   });
 
   it("puts its links into the navbar's burger menu: one menu on a phone", async () => {

@@ -27,14 +27,16 @@ export function DashboardPage({
   userId: string;
   /** Shown under the header (the route's account notices). */ notice?: ReactNode;
 }) {
-  const viewer = useQuery(DashboardViewerDocument, { fetchPolicy: "cache-and-network" });
+  // Cache-first: the route's loader asks for the student and the counts afresh on every visit
+  // (preloadDashboard), before this renders; their answers update the page.
+  const viewer = useQuery(DashboardViewerDocument);
   const me = viewer.data?.me;
   const discovery = useDirectoryFilters();
   // The feed and the counts are the caller's whoever the address names, so they are asked for beside
   // the viewer rather than after it (one round trip to the first paint, not two). The server answers
   // an unfinished profile with DETAILS_NOT_FILLED and a dead session with UNAUTHENTICATED (below).
   const feed = useFeed(false, discovery.filters);
-  const counts = useQuery(DashboardCountsDocument, { fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+  const counts = useQuery(DashboardCountsDocument, { errorPolicy: "ignore" });
   // The whole page replacing the spinner is the largest render: deferred, React renders it in
   // slices between which the browser stays responsive, instead of in one long task.
   const shown = useDeferredValue(Boolean(me && feed.loaded));

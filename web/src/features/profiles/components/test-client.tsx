@@ -14,8 +14,16 @@ export function gqlError(message: string, code: string) {
   return new GraphQLError(message, { extensions: { code } });
 }
 
-/** A real Apollo Client over a fake link that records every operation it is asked for. */
-export function renderWithClient(routes: RouteObject[], initialPath: string, handlers: Handlers, extra?: ReactNode) {
+/**
+ * A real Apollo Client over a fake link that records every operation it is asked for. `routes` may
+ * be made from the client (a route's loader that uses it).
+ */
+export function renderWithClient(
+  routes: RouteObject[] | ((client: ApolloClient) => RouteObject[]),
+  initialPath: string,
+  handlers: Handlers,
+  extra?: ReactNode,
+) {
   const sent: Array<{ name: string; variables: Record<string, unknown> }> = [];
   const link = new ApolloLink(
     (operation) =>
@@ -43,12 +51,12 @@ export function renderWithClient(routes: RouteObject[], initialPath: string, han
       }),
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies }) });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const router = createMemoryRouter(typeof routes === "function" ? routes(client) : routes, { initialEntries: [initialPath] });
   render(
     <ApolloProvider client={client}>
       <RouterProvider router={router} />
       {extra}
     </ApolloProvider>,
   );
-  return { router, sent };
+  return { router, sent, client };
 }

@@ -24,18 +24,7 @@ export interface DirectoryUrlState {
  */
 export function useDirectoryFilters(): DirectoryUrlState {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => {
-    const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined]));
-    const checked = checkFilters(raw);
-    if (checked.ok) return checked.filters;
-    // One bad value (an edited address) drops only that filter.
-    const out: DirectoryFilters = {};
-    for (const k of FILTER_KEYS) {
-      const one = checkFilters({ [k]: raw[k] });
-      if (one.ok) Object.assign(out, one.filters);
-    }
-    return out;
-  }, [params]);
+  const filters = useMemo(() => directoryFilters(params), [params]);
   const q = params.get("q")?.trim() ?? "";
   const search = useMemo(() => (q ? { query: q, filter: BY[params.get("by") ?? "name"] ?? "NAME" } : null), [q, params]);
 
@@ -73,6 +62,20 @@ export function useDirectoryFilters(): DirectoryUrlState {
     [update],
   );
   return { filters, active: hasFilters(filters), search, setFilters, clearFilters, setSearch };
+}
+
+/** The filters in an address's query (invalid values are left out). */
+export function directoryFilters(params: URLSearchParams): DirectoryFilters {
+  const raw = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined]));
+  const checked = checkFilters(raw);
+  if (checked.ok) return checked.filters;
+  // One bad value (an edited address) drops only that filter.
+  const out: DirectoryFilters = {};
+  for (const k of FILTER_KEYS) {
+    const one = checkFilters({ [k]: raw[k] });
+    if (one.ok) Object.assign(out, one.filters);
+  }
+  return out;
 }
 
 /** The filters as the GraphQL `DirectoryFilters` input (null when none). */

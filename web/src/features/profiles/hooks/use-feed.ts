@@ -8,10 +8,13 @@ import { nodesOf } from "../../../lib/connection";
 
 export const FEED_PAGE_SIZE = 10;
 
+/** The variables of the feed's first page under `filters` (the route's preload asks for the same). */
+export const firstFeedPage = (filters: DirectoryFilters) => ({ first: FEED_PAGE_SIZE, after: null, filters: filtersInput(filters) });
+
 /** The dashboard feed, one cursor page at a time (the cache appends pages: see lib/type-policies). */
 export function useFeed(skip: boolean, filters: DirectoryFilters = {}) {
   const query = useQuery(FeedDocument, {
-    variables: { first: FEED_PAGE_SIZE, after: null, filters: filtersInput(filters) },
+    variables: firstFeedPage(filters),
     skip,
     notifyOnNetworkStatusChange: true,
   });
