@@ -1,0 +1,151 @@
+/**
+ * The outbox worker's delivery of due rows (outbox.ts writes them and schedules the passes):
+ * - claim: a short transaction sets a lease (`leaseOwner`, `leaseUntil`) on due rows with a
+ *   conditional UPDATE (pending, due, no live lease), so of several instances one claims a row;
+ *   no lock is held while delivering;
+ * - deliver through the row's channel: `sent` marks it sent, `retry` moves `dueAt` on with an
+ *   exponential backoff with jitter, `drop` (or retrying past the give-up time) marks it failed
+ *   with the reason in `lastError`, logged at error level.
+ * Delivery is at least once: an instance that dies after the channel delivered and before the row
+ * is marked sent leaves it to be delivered again after its lease (channels pass the row id as an
+ * idempotency key where the far side supports one, e.g. mail's Message-ID).
+ */
+import { randomInt } from "node:crypto";
+import { Brackets, In } from "typeorm";
+import { HOUR } from "./clock.js";
+import { newId } from "./ids.js";
+import type { DeliveryOutcome, OutboxChannel, OutboxDeps } from "./outbox.js";
+import { OutboxItem, OutboxStatus } from "./outbox.entity.js";
+
+const BATCH = 20;
+
+/** Claims due rows and delivers them through the channels registered on the outbox. */
+export class OutboxDelivery {
+  constructor(
+    private readonly deps: OutboxDeps,
+    private readonly channels: ReadonlyMap<string, OutboxChannel<unknown>>,
+    /** Told of each delivery attempt's outcome (the outbox's `onAttempt` hook). */
+    private readonly attempted: (channel: string, outcome: DeliveryOutcome["kind"]) => void,
+  ) {}
+
+  /**
+   * Claims up to BATCH due rows and delivers them one by one; returns how many due rows it found (some
+   * may have been claimed by another instance first), so a drain goes on while any row is due and free.
+   * Once `stopped` answers true, the rows not started yet are released.
+   */
+  async deliverBatch(stopped: () => boolean): Promise<number> {
+    const claimed = await this.claim();
+    let i = 0;
+    try {
+      for (; i < claimed.rows.length && !stopped(); i++) await this.deliverOne(claimed.rows[i], claimed.token);
+    } finally {
+      // Rows not attempted (stopping, or an error recording an outcome) go back at once instead of
+      // waiting for their lease to run out.
+      const rest = claimed.rows.slice(i + (i < claimed.rows.length && !stopped() ? 1 : 0));
+      if (rest.length) await this.release(claimed.token, rest).catch((err) => this.deps.logger.error({ err }, "outbox release failed"));
+    }
+    return claimed.found;
+  }
+
+  private async claim(): Promise<{ token: string; rows: OutboxItem[]; found: number }> {
+    const token = newId();
+    const now = this.deps.clock.now();
+    const leaseUntil = new Date(now.getTime() + this.deps.settings.leaseSeconds * 1000);
+    // Candidates first, with a plain read outside any transaction: an idle poll takes no lock.
+    const due = await this.deps.dataSource
+      .getRepository(OutboxItem)
+      .createQueryBuilder("o")
+      .select("o.id", "id")
+      .where("o.status = :pending AND o.dueAt <= :now", { pending: OutboxStatus.PENDING, now })
+      .andWhere(new Brackets((b) => b.where("o.leaseUntil IS NULL").orWhere("o.leaseUntil < :now", { now })))
+      .orderBy("o.dueAt", "ASC")
+      .limit(BATCH)
+      .getRawMany<{ id: string }>();
+    if (due.length === 0) return { token, rows: [], found: 0 };
+    const ids = due.map((d) => d.id).sort();
+    const rows = await this.deps.tx(async (em) => {
+      const repo = em.getRepository(OutboxItem);
+      // The claim: only rows still pending with no live lease change (another instance's claim of the
+      // same row, committed first, makes this one skip it; on MariaDB the UPDATE re-reads the locked row).
+      await repo
+        .createQueryBuilder()
+        .update()
+        .set({ leaseOwner: token, leaseUntil, attempts: () => "attempts + 1" })
+        .where({ id: In(ids), status: OutboxStatus.PENDING })
+        .andWhere(new Brackets((b) => b.where("leaseUntil IS NULL").orWhere("leaseUntil < :now", { now })))
+        .execute();
+      return repo.find({ where: { leaseOwner: token }, order: { dueAt: "ASC" } });
+    });
+    return { token, rows, found: due.length };
+  }
+
+  private async deliverOne(row: OutboxItem, token: string): Promise<void> {
+    const channel = this.channels.get(row.channel);
+    let outcome: DeliveryOutcome;
+    if (!channel) {
+      outcome = { kind: "retry", error: `no channel ${row.channel} is registered on this instance` };
+    } else {
+      try {
+        outcome = await channel.deliver(JSON.parse(row.payload) as unknown, { id: row.id, attempts: row.attempts });
+      } catch (err) {
+        outcome = { kind: "retry", error: String((err as Error)?.message ?? err) };
+      }
+    }
+    this.attempted(row.channel, outcome.kind);
+    const now = this.deps.clock.now();
+    const mine = { id: row.id, leaseOwner: token };
+    const log = { outbox: row.id, channel: row.channel, key: row.dedupeKey, attempts: row.attempts };
+    if (outcome.kind === "sent") {
+      const done = await this.update(mine, {
+        status: OutboxStatus.SENT,
+        finishedAt: now,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: null,
+      });
+      if (!done) this.deps.logger.warn(log, "outbox row was delivered after its lease ran out (another instance may deliver it too)");
+      return;
+    }
+    const giveUpAt = row.createdAt.getTime() + this.deps.settings.giveUpHours * HOUR;
+    const retryAt = now.getTime() + (outcome.kind === "retry" ? (outcome.afterMs ?? this.backoff(row.attempts)) : 0);
+    if (outcome.kind === "drop" || retryAt > giveUpAt) {
+      const reason = outcome.kind === "drop" ? outcome.reason : `gave up after ${row.attempts} attempts: ${outcome.error}`;
+      await this.update(mine, {
+        status: OutboxStatus.FAILED,
+        finishedAt: now,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: reason.slice(0, 1000),
+      });
+      this.deps.logger.error({ ...log, reason }, `outbox delivery failed for good (${row.channel})`);
+      return;
+    }
+    await this.update(mine, { dueAt: new Date(retryAt), leaseOwner: null, leaseUntil: null, lastError: outcome.error.slice(0, 1000) });
+    this.deps.logger.warn({ ...log, error: outcome.error, retryAt: new Date(retryAt) }, `outbox delivery will be retried (${row.channel})`);
+  }
+
+  /** Exponential backoff with jitter: base * 2^(attempts-1), capped, times a random 50-100%. */
+  private backoff(attempts: number): number {
+    const { retrySeconds, retryMaxSeconds } = this.deps.settings;
+    const ceiling = Math.min(retryMaxSeconds, retrySeconds * 2 ** Math.min(30, Math.max(0, attempts - 1))) * 1000;
+    return Math.round(ceiling / 2 + randomInt(0, Math.max(1, Math.floor(ceiling / 2))));
+  }
+
+  private async update(where: { id: string; leaseOwner: string }, set: Partial<OutboxItem>): Promise<boolean> {
+    const result = await this.deps.tx((em) => em.getRepository(OutboxItem).update(where, set));
+    return result.affected === 1;
+  }
+
+  /** Gives claimed rows back untouched (the attempt is not counted): the next pass or instance takes them. */
+  private async release(token: string, rows: OutboxItem[]): Promise<void> {
+    await this.deps.tx((em) =>
+      em
+        .getRepository(OutboxItem)
+        .createQueryBuilder()
+        .update()
+        .set({ leaseOwner: null, leaseUntil: null, attempts: () => "attempts - 1" })
+        .where({ id: In(rows.map((r) => r.id)), leaseOwner: token })
+        .execute(),
+    );
+  }
+}
