@@ -1,7 +1,6 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
-import type { Redis } from "ioredis";
-import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
+import { redisTransport } from "./pubsub-redis.js";
 
 /**
  * Every realtime topic and its payload: broadcast topics here, addressed ones below. Payloads are
@@ -126,98 +125,45 @@ class CountingEventTarget implements EventTarget {
   }
 }
 
-/** What the Redis event target calls on its clients. */
-type PublishClient = Pick<Redis, "publish">;
-type SubscribeClient = Pick<Redis, "on" | "subscribe" | "unsubscribe">;
-
-/**
- * The Redis event target fires `publish`/`subscribe` and drops the promise: while Redis is
- * unreachable each would reject unhandled, which ends a Node process. These report instead.
- * A lost event is a missed live update; the rows are committed and every page reloads them.
- */
-export function reportingClients(
-  publishClient: Redis,
-  subscribeClient: Redis,
-  report: (err: unknown, what: string) => void,
-): { publishClient: PublishClient; subscribeClient: SubscribeClient } {
-  const reported =
-    <A extends unknown[]>(what: string, call: (...args: A) => Promise<unknown>) =>
-    (...args: A) =>
-      call(...args).catch((err: unknown) => {
-        report(err, what);
-        return 0;
-      });
-  for (const client of [publishClient, subscribeClient]) client.on("error", (err) => report(err, "redis connection"));
-  return {
-    publishClient: {
-      publish: reported("publish", (channel: string, message: string) => publishClient.publish(channel, message)),
-    } as PublishClient,
-    subscribeClient: {
-      on: (event: string, listener: (...args: unknown[]) => void) => subscribeClient.on(event, listener),
-      subscribe: reported("subscribe", (topic: string) => subscribeClient.subscribe(topic)),
-      unsubscribe: reported("unsubscribe", (topic: string) => subscribeClient.unsubscribe(topic)),
-    } as SubscribeClient,
-  };
+/** How events travel between publishers and listeners, and what instances share about listeners. */
+export interface PubSubTransport {
+  /** Where events are dispatched and listened for. */
+  target: EventTarget;
+  close(): Promise<void>;
+  /** Whether `channel` (`TOPIC:id`) has a listener this instance's own count does not show (with Redis, any instance's). */
+  remoteListeners(channel: string): Promise<boolean>;
+  /** Of `channels`, those with such a listener (one round trip for all of them). */
+  remoteListenersAmong(channels: string[]): Promise<Set<string>>;
+  /** Records when the last listener of `key` (`TOPIC:id`) on this instance left. */
+  noteLeft(key: string, at: Date): void;
+  /** The recorded times of `keys`, in order (null: never noted, or forgotten). */
+  lastLeft(keys: string[]): Promise<Array<Date | null>>;
 }
 
 /** Notes of "the last listener left" kept per process without Redis. */
 const MAX_LOCAL_LEFT_NOTES = 10_000;
-/** How long Redis keeps such a note: far longer than any grace period that reads it. */
-const LEFT_NOTE_TTL_MS = 10 * 60_000;
+
+/** Without Redis: events stay in this process, and left times too (bounded: the oldest notes go first). */
+function memoryTransport(): PubSubTransport {
+  const leftLocal = new Map<string, Date>();
+  return {
+    target: new EventTarget(),
+    close: async () => {},
+    remoteListeners: async () => false,
+    remoteListenersAmong: async () => new Set<string>(),
+    noteLeft: (key, at) => {
+      leftLocal.delete(key);
+      leftLocal.set(key, at);
+      if (leftLocal.size > MAX_LOCAL_LEFT_NOTES) leftLocal.delete(leftLocal.keys().next().value!);
+    },
+    lastLeft: async (keys) => keys.map((k) => leftLocal.get(k) ?? null),
+  };
+}
 
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
 export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (seconds: number) => void): AppPubSub {
-  let close = async () => {};
-  let remoteListeners = async (_channel: string) => false;
-  let remoteListenersAmong = async (_channels: string[]) => new Set<string>();
-  // Left times: in this process by default (bounded: the oldest notes go first), in Redis with it.
-  const leftLocal = new Map<string, Date>();
-  let noteLeft = (key: string, at: Date) => {
-    leftLocal.delete(key);
-    leftLocal.set(key, at);
-    if (leftLocal.size > MAX_LOCAL_LEFT_NOTES) leftLocal.delete(leftLocal.keys().next().value!);
-  };
-  let lastLeft = async (keys: string[]) => keys.map((k) => leftLocal.get(k) ?? null);
-  let inner: EventTarget;
-  if (!redisUrl) {
-    inner = new EventTarget();
-  } else {
-    const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
-    const { createRedisEventTarget } = lazyRequire("@graphql-yoga/redis-event-target") as typeof import("@graphql-yoga/redis-event-target");
-    const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-    const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-    // One line per failing operation; connection errors repeat on every retry, so they log at debug.
-    const report = (err: unknown, what: string) =>
-      what === "redis connection"
-        ? logger?.debug({ err }, "pubsub redis connection error")
-        : logger?.error({ err }, `pubsub redis ${what} failed`);
-    // The adapter's client types are ioredis's own; ours are the narrow wrappers above.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-    inner = createRedisEventTarget<any>(reportingClients(publishClient, subscribeClient, report) as any) as unknown as EventTarget;
-    close = async () => {
-      await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
-    };
-    // Each instance's subscribe client holds one Redis subscription per channel it listens on.
-    remoteListeners = async (channel) => {
-      const reply = (await publishClient.pubsub("NUMSUB", channel)) as [string, number | string];
-      return Number(reply[1]) > 0;
-    };
-    remoteListenersAmong = async (channels) => {
-      const reply = (await publishClient.pubsub("NUMSUB", ...channels)) as Array<string | number>;
-      const found = new Set<string>();
-      for (let i = 0; i + 1 < reply.length; i += 2) if (Number(reply[i + 1]) > 0) found.add(String(reply[i]));
-      return found;
-    };
-    // The value is the clock's time (tests move a manual clock); the expiry only lets Redis forget old notes.
-    noteLeft = (key, at) => {
-      publishClient.set(`left:${key}`, at.toISOString(), "PX", LEFT_NOTE_TTL_MS).catch((err: unknown) => report(err, "set"));
-    };
-    lastLeft = async (keys) => {
-      const values = await publishClient.mget(...keys.map((k) => `left:${k}`));
-      return values.map((v) => (v ? new Date(v) : null));
-    };
-  }
-  const eventTarget = new CountingEventTarget(inner, onLag);
+  const transport = redisUrl ? redisTransport(redisUrl, logger) : memoryTransport();
+  const eventTarget = new CountingEventTarget(transport.target, onLag);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
   const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
   const listen = (topic: AddressedTopicName, id: string, handler: (payload: unknown) => void) => {
@@ -232,7 +178,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
   const events = <T>(topic: AddressedTopicName, id: string, keep?: (payload: T) => boolean) =>
     listenerIterator<T>((push) => listen(topic, id, (payload) => (!keep || keep(payload as T) ? push(payload as T) : undefined)));
   const hasListeners = async (topic: AddressedTopicName, id: string) =>
-    eventTarget.count(`${topic}:${id}`) > 0 || remoteListeners(`${topic}:${id}`);
+    eventTarget.count(`${topic}:${id}`) > 0 || transport.remoteListeners(`${topic}:${id}`);
   const listenersAmong = async (topic: AddressedTopicName, ids: readonly string[]) => {
     const found = new Set<string>();
     const elsewhere: string[] = [];
@@ -241,7 +187,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
       else elsewhere.push(id);
     }
     if (elsewhere.length) {
-      const remote = await remoteListenersAmong(elsewhere.map((id) => `${topic}:${id}`));
+      const remote = await transport.remoteListenersAmong(elsewhere.map((id) => `${topic}:${id}`));
       for (const id of elsewhere) if (remote.has(`${topic}:${id}`)) found.add(id);
     }
     return found;
@@ -250,7 +196,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
     const unique = [...new Set(ids)];
     const out = new Map<string, Date>();
     if (!unique.length) return out;
-    const values = await lastLeft(unique.map((id) => `${topic}:${id}`));
+    const values = await transport.lastLeft(unique.map((id) => `${topic}:${id}`));
     unique.forEach((id, i) => {
       if (values[i]) out.set(id, values[i]!);
     });
@@ -262,9 +208,9 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
     listenerCount: (topic: string) => eventTarget.count(topic),
     hasListeners,
     listenersAmong,
-    noteLeft: (topic: AddressedTopicName, id: string, at: Date) => noteLeft(`${topic}:${id}`, at),
+    noteLeft: (topic: AddressedTopicName, id: string, at: Date) => transport.noteLeft(`${topic}:${id}`, at),
     lastLeft: lastLeftOf,
-    close,
+    close: () => transport.close(),
   });
 }
 
