@@ -1,14 +1,10 @@
 import type { EntityManager } from "typeorm";
-import { MAX_SKILL_LENGTH, PROFILE_MESSAGES } from "../../../../common/profiles.js";
+import { PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
-import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import { userColumnsWriter } from "../accounts/user-columns.js";
-import { fromUsers, imageOf, listingFactsOf } from "../accounts/user-reads.js";
-import { CompletedSkill } from "./completed-skill.entity.js";
-import { FeedSnapshot } from "./feed-snapshot.entity.js";
+import { fromUsers } from "../accounts/user-reads.js";
 import { checkImage } from "./images.js";
 export type { Cards, CompletedSkillView, ProfileRow, SkillRef, UserSkills } from "./profile-reads.js";
 /** The skills a card read carries (the skill fields answer from it). */
@@ -16,7 +12,7 @@ export { cardSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
-import { NEUTRAL_TIER, shownRating, writeProfileIndex } from "./profile-index.js";
+import { NEUTRAL_TIER } from "./profile-index.js";
 import { rawQuery } from "../../db/sql.js";
 import {
   type Cards,
@@ -31,24 +27,8 @@ import {
   type UserSkills,
   usersByIds,
 } from "./profile-reads.js";
-import { UserLanguage } from "./user-language.entity.js";
-import { UserSkill } from "./user-skill.entity.js";
+import { ProfileWriter } from "./profile-writes.js";
 import { type PublicProfile, publicProfileOf } from "./profile-views.js";
-
-/** users.gender, image, amount, days: the profile form's columns, written only by this module. */
-const profileColumns = userColumnsWriter("profiles");
-
-/** The account facts a student's directory rows carry (name, sign-up time, visibility, price, rating). */
-async function listingFacts(em: EntityManager, userId: string) {
-  const facts = await listingFactsOf(em, userId);
-  if (!facts) throw notFound("User not found");
-  return facts;
-}
-
-/** Finished swaps the student taught (idx_completed_skills_mentor). */
-async function taughtCount(em: EntityManager, userId: string): Promise<number> {
-  return em.getRepository(CompletedSkill).count({ where: { mentorId: userId } });
-}
 
 export interface ProfileUpdate extends ProfileInputValue {
   /**
@@ -59,12 +39,17 @@ export interface ProfileUpdate extends ProfileInputValue {
 }
 
 export class ProfilesService {
+  /** The profile's rows inside a transaction (profile-writes.ts). */
+  private readonly writer: ProfileWriter;
+
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
     /** The student's responsiveness tier for the feed order (the swaps module's response stats). */
-    private readonly tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
-  ) {}
+    tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
+  ) {
+    this.writer = new ProfileWriter(deps, tierOf);
+  }
 
   private get ds() {
     return this.deps.dataSource;
@@ -196,47 +181,9 @@ export class ProfilesService {
     }
   }
 
-  /**
-   * Writes a validated profile and its feed and search index rows. The users row is updated
-   * first: on MariaDB that row lock serialises two saves of the same profile, so their skill
-   * and index rows never mix.
-   */
-  async writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
-    await profileColumns.set(em, userId, { gender: p.gender, image, amount: p.amount, days: p.days });
-    await em.getRepository(UserSkill).delete({ userId });
-    await em.getRepository(UserLanguage).delete({ userId });
-    const skills = [
-      ...p.skillsKnown.map((s, i) => ({ ...s, kind: "known" as const, position: i })),
-      ...p.skillsRequired.map((s, i) => ({ ...s, kind: "required" as const, position: i })),
-    ].map((s) => ({ id: newId(), userId, ...s }));
-    if (skills.length) await em.getRepository(UserSkill).insert(skills);
-    const languages = p.languages.map((language, position) => ({
-      id: newId(),
-      userId,
-      position,
-      language,
-      languageKey: language.toLowerCase(),
-    }));
-    await em.getRepository(UserLanguage).insert(languages);
-    const owner = await listingFacts(em, userId);
-    await writeProfileIndex(
-      em,
-      {
-        userId,
-        visible: owner.visible,
-        name: owner.name,
-        createdAt: owner.createdAt,
-        languages: p.languages,
-        known: p.skillsKnown.map((s) => s.skill),
-        categories: p.skillsKnown.map((s) => s.category),
-        required: p.skillsRequired.map((s) => s.skill),
-        tier: await this.tierOf(em, userId),
-        coins: owner.amount,
-        rating: shownRating(owner.ratingSum, owner.ratingCount),
-        taught: await taughtCount(em, userId),
-      },
-      this.deps.clock.now(),
-    );
+  /** Writes a validated profile and its feed and search index rows inside `em` (ProfileWriter.write). */
+  writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
+    return this.writer.write(em, userId, p, image);
   }
 
   /**
@@ -244,28 +191,8 @@ export class ProfilesService {
    * that changed `users.visible`: a verified address lists a filled profile, the end of good
    * standing takes it out).
    */
-  async reindex(em: EntityManager, userId: string): Promise<void> {
-    const owner = await listingFacts(em, userId);
-    const skills = await em.getRepository(UserSkill).find({ where: { userId }, order: { kind: "ASC", position: "ASC" } });
-    const languages = await em.getRepository(UserLanguage).find({ where: { userId }, order: { position: "ASC" } });
-    await writeProfileIndex(
-      em,
-      {
-        userId,
-        visible: owner.visible,
-        name: owner.name,
-        createdAt: owner.createdAt,
-        languages: languages.map((l) => l.language),
-        known: skills.filter((s) => s.kind === "known").map((s) => s.skill),
-        categories: skills.filter((s) => s.kind === "known").map((s) => s.category),
-        required: skills.filter((s) => s.kind === "required").map((s) => s.skill),
-        tier: await this.tierOf(em, userId),
-        coins: owner.amount,
-        rating: shownRating(owner.ratingSum, owner.ratingCount),
-        taught: await taughtCount(em, userId),
-      },
-      this.deps.clock.now(),
-    );
+  reindex(em: EntityManager, userId: string): Promise<void> {
+    return this.writer.reindex(em, userId);
   }
 
   /**
@@ -274,33 +201,12 @@ export class ProfilesService {
    * (Completed skills they taught stay with their learners, the mentor now shown as deleted.)
    */
   async erase(em: EntityManager, userId: string): Promise<string | null> {
-    const image = await imageOf(em, userId);
-    if (image === undefined) throw notFound("User not found");
-    await profileColumns.set(em, userId, { gender: null, image: null, amount: 0, days: 0 });
-    await em.getRepository(UserSkill).delete({ userId });
-    await em.getRepository(UserLanguage).delete({ userId });
-    await em.getRepository(CompletedSkill).delete({ learnerId: userId });
-    await em.getRepository(FeedSnapshot).delete({ userId });
-    await this.reindex(em, userId);
+    const image = await this.writer.erase(em, userId);
     return image && this.deps.storage.ownsImage(image, userId) ? image : null;
   }
 
   /** Records a finished swap for the learner. Chat calls it inside its finish transaction. */
-  async addCompletedSkill(
-    em: EntityManager,
-    input: { learnerId: string; mentorId: string; skill: string; category: string },
-  ): Promise<void> {
-    const skill = input.skill.trim().slice(0, MAX_SKILL_LENGTH);
-    if (!skill || input.learnerId === input.mentorId) throw badInput("A completed skill needs a skill and two different users");
-    await em.getRepository(CompletedSkill).insert({
-      id: newId(),
-      learnerId: input.learnerId,
-      mentorId: input.mentorId,
-      skill,
-      category: input.category.trim().slice(0, 40) || "Other",
-      completedAt: this.deps.clock.now(),
-    });
-    // The mentor has now taught before (the directory's filter and saved-search alerts read it).
-    await this.reindex(em, input.mentorId);
+  addCompletedSkill(em: EntityManager, input: { learnerId: string; mentorId: string; skill: string; category: string }): Promise<void> {
+    return this.writer.addCompletedSkill(em, input);
   }
 }
