@@ -102,7 +102,7 @@ export interface Services {
   moderation: ModerationService;
   /** Lessons planned in a chat: proposals, accepted slots with calendar invitations, reminders. */
   lessons: LessonsService;
-  /** Written reviews after a finished chat: double-blind, answered and reported by their subject. */
+  /** Written reviews after a finished chat: double-blind, answered and reported by their subject (`reports`, also the operators' queue). */
   reviews: ReviewsService;
 }
 

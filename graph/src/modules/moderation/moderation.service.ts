@@ -141,7 +141,7 @@ export class ModerationService {
     const [students, chats, reviewReports, coins] = await Promise.all([
       this.c.users.countsByVerification(),
       this.c.chat.moderation.moderationCounts(),
-      this.c.reviews.openReportCount(),
+      this.c.reviews.reports.openCount(),
       this.c.coins.circulation(),
     ]);
     return {

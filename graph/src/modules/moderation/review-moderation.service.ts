@@ -64,13 +64,13 @@ export class ReviewModerationService {
     status: ReportQueueStatus,
     opts: { first?: number | null; after?: string | null },
   ): Promise<Connection<ModerationReviewReportView>> {
-    const page = await this.c.reviews.reportsPage(status, opts, QUEUE_LIMIT);
+    const page = await this.c.reviews.reports.page(status, opts, QUEUE_LIMIT);
     const views = await this.describe(page.edges.map((e) => e.node));
     return { edges: page.edges.map((e, i) => ({ node: views[i], cursor: e.cursor })), pageInfo: page.pageInfo };
   }
 
   async report(id: string): Promise<ModerationReviewReportView> {
-    const report = await this.c.reviews.reviewReport(id);
+    const report = await this.c.reviews.reports.byId(id);
     if (!report) throw notFound(M.reportNotFound);
     return (await this.describe([report]))[0];
   }
@@ -126,12 +126,12 @@ export class ReviewModerationService {
 
   private async resolveWith(op: Operator, reportId: string, rawReason: unknown, resolution: ReviewReportResolution): Promise<void> {
     const reason = cleanReason(rawReason);
-    const report = typeof reportId === "string" && reportId ? await this.c.reviews.reviewReport(reportId) : null;
+    const report = typeof reportId === "string" && reportId ? await this.c.reviews.reports.byId(reportId) : null;
     if (!report) throw notFound(M.reportNotFound);
     if (report.resolvedAt) throw conflict(M.alreadyResolved);
     const [review] = await this.c.reviews.reviewsByIds([report.reviewId]);
     await this.deps.tx(async (em) => {
-      if (!(await this.c.reviews.resolveReport(em, report.id, resolution, op.id))) throw conflict(M.alreadyResolved);
+      if (!(await this.c.reviews.reports.resolve(em, report.id, resolution, op.id))) throw conflict(M.alreadyResolved);
       if (resolution === "hidden") await this.c.reviews.hide(em, report.reviewId);
       await recordAction(
         em,

@@ -108,7 +108,7 @@ export class ReviewsResolver {
     @Ctx() ctx: Context,
   ): Promise<ReviewView> {
     const me = requireUser(ctx).id;
-    const review = await ctx.services.reviews.report(me, id, reason, details);
+    const review = await ctx.services.reviews.reports.report(me, id, reason, details);
     return toReviewView(review, now(ctx), true);
   }
 }

@@ -199,7 +199,7 @@ export function reviewsRest(services: Services, r: RestRoutes): void {
         responses: Refusals,
       },
       async (_req, ctx, _res, { params, body }) => ({
-        review: await one(await reviews.report(requireUser(ctx).id, params.id, body.reason, body.details), true),
+        review: await one(await reviews.reports.report(requireUser(ctx).id, params.id, body.reason, body.details), true),
       }),
     ),
   );

@@ -10,8 +10,8 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
-import { cleanReportReason } from "../chat/chat.rules.js";
-import { Review, ReviewReport, ReviewReportResolution } from "./review.entity.js";
+import { Review, type ReviewReport, ReviewReportResolution } from "./review.entity.js";
+import { ReviewReportsService } from "./review-reports.service.js";
 import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, REVIEWS_PAGE_SIZE } from "./review.rules.js";
 
 export type { Review, ReviewReport };
@@ -48,13 +48,18 @@ const M = REVIEW_MESSAGES;
  * within REVIEW_WINDOW_DAYS of the finish; a review is shown on the subject's profile once both
  * have written theirs or when the window ends (`visibleAt`, computed from stored times, no job).
  * Never editable: a review is final once submitted (the author can read it while it waits). The
- * subject answers each shown review once and may report it to the operators, who can hide it.
+ * subject answers each shown review once and may report it to the operators (`reports`), who can hide it.
  */
 export class ReviewsService {
+  /** Reports of reviews: the subject's, and the operators' queue (the moderation module). */
+  readonly reports: ReviewReportsService;
+
   constructor(
     private readonly deps: Deps,
     private readonly c: ReviewsCollaborators,
-  ) {}
+  ) {
+    this.reports = new ReviewReportsService(deps, this);
+  }
 
   private repo(em?: EntityManager) {
     return (em ?? this.deps.dataSource.manager).getRepository(Review);
@@ -167,7 +172,7 @@ export class ReviewsService {
     const page = await this.ofProfile(me, opts);
     return {
       page,
-      reported: await this.reportedBy(
+      reported: await this.reports.reportedBy(
         me,
         page.edges.map((e) => e.node.id),
       ),
@@ -189,17 +194,8 @@ export class ReviewsService {
     return forwardPage(rows, first, after, (r) => encodeTimeKey(PENDING_CURSOR, { at: r.createdAt, id: r.id }));
   }
 
-  /** Which of `reviewIds` the caller has reported (the "about you" list shows it). */
-  async reportedBy(me: string, reviewIds: readonly string[]): Promise<Set<string>> {
-    if (reviewIds.length === 0) return new Set();
-    const rows = await this.deps.dataSource
-      .getRepository(ReviewReport)
-      .find({ select: { reviewId: true }, where: { reporterId: me, reviewId: In([...reviewIds]) } });
-    return new Set(rows.map((r) => r.reviewId));
-  }
-
-  /** A review the caller, as its subject, can act on: shown and not hidden. */
-  private async subjectsReview(me: string, reviewId: unknown, em?: EntityManager): Promise<Review> {
+  /** A review the caller, as its subject, can act on (answer, report): shown and not hidden. */
+  async subjectsReview(me: string, reviewId: unknown, em?: EntityManager): Promise<Review> {
     const review = typeof reviewId === "string" && reviewId ? await this.repo(em).findOne({ where: { id: reviewId } }) : null;
     // Someone else's review, or one not shown yet, is not there for the caller.
     if (!review || review.hiddenAt || (review.subjectId !== me && review.authorId !== me)) throw notFound(M.reviewNotFound);
@@ -220,55 +216,7 @@ export class ReviewsService {
     });
   }
 
-  /** The subject reports a shown review to the operators (once; the reasons of a chat report). Answers the review. */
-  async report(me: string, reviewId: unknown, rawReason: unknown, rawDetails?: unknown): Promise<Review> {
-    const { reason, details } = cleanReportReason(rawReason, rawDetails);
-    const review = await this.subjectsReview(me, reviewId);
-    const row: ReviewReport = {
-      id: newId(),
-      reviewId: review.id,
-      reporterId: me,
-      reason,
-      details,
-      createdAt: this.deps.clock.now(),
-      resolvedAt: null,
-      resolution: null,
-      resolvedById: null,
-    };
-    try {
-      await this.deps.dataSource.getRepository(ReviewReport).insert(row);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(M.alreadyReported);
-      throw e;
-    }
-    return review;
-  }
-
   // --- For the moderation module -------------------------------------------------------------
-
-  /** Open or resolved review reports, newest first, keyset-paged on (createdAt, id). */
-  async reportsPage(status: "open" | "resolved", opts: Paging, max: number): Promise<Connection<ReviewReport>> {
-    const first = pageSize("first", opts.first, max, max);
-    const after = opts.after ? decodeTimeKey("review-reports", opts.after) : null;
-    const rows = await entityQuery(
-      this.deps.dataSource,
-      ReviewReport,
-      `SELECT * FROM review_reports WHERE resolvedAt IS ${status === "open" ? "" : "NOT "}NULL` +
-        (after ? " AND (createdAt < :at OR (createdAt = :at AND id < :id))" : "") +
-        ` ORDER BY createdAt DESC, id DESC LIMIT ${first + 1}`,
-      after ? { at: after.at, id: after.id } : {},
-    );
-    return forwardPage(rows, first, after, (r) => encodeTimeKey("review-reports", { at: r.createdAt, id: r.id }));
-  }
-
-  /** Review reports no operator has resolved yet (the console's count; idx_review_reports_queue). */
-  openReportCount(): Promise<number> {
-    return this.deps.dataSource.getRepository(ReviewReport).count({ where: { resolvedAt: IsNull() } });
-  }
-
-  reviewReport(id: string): Promise<ReviewReport | null> {
-    return this.deps.dataSource.getRepository(ReviewReport).findOne({ where: { id: String(id) } });
-  }
 
   reviewsByIds(ids: readonly string[]): Promise<Review[]> {
     return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
@@ -280,14 +228,6 @@ export class ReviewsService {
     return (res.affected ?? 0) > 0;
   }
 
-  /** Marks an open review report resolved inside `em`; false when it was resolved already. */
-  async resolveReport(em: EntityManager, id: string, resolution: ReviewReportResolution, operatorId: string): Promise<boolean> {
-    const res = await em
-      .getRepository(ReviewReport)
-      .update({ id, resolvedAt: IsNull() }, { resolvedAt: this.deps.clock.now(), resolution, resolvedById: operatorId });
-    return (res.affected ?? 0) > 0;
-  }
-
   // --- A student's own data ------------------------------------------------------------------
 
   /** Reviews the student wrote (shown or not) and those about them that are shown (hidden ones flagged), with answers. */
@@ -296,7 +236,7 @@ export class ReviewsService {
     const [written, received, reports] = await Promise.all([
       this.repo().find({ where: { authorId: userId }, order: { createdAt: "ASC" } }),
       this.repo().find({ where: { subjectId: userId }, order: { visibleAt: "ASC" } }),
-      this.deps.dataSource.getRepository(ReviewReport).find({ where: { reporterId: userId }, order: { createdAt: "ASC" } }),
+      this.reports.madeBy(userId),
     ]);
     const shape = (r: Review) => ({
       id: r.id,
@@ -327,7 +267,7 @@ export class ReviewsService {
   async eraseAllOf(em: EntityManager, userId: string): Promise<number> {
     const ids = (await this.repo(em).find({ select: { id: true }, where: [{ authorId: userId }, { subjectId: userId }] })).map((r) => r.id);
     if (ids.length === 0) return 0;
-    await em.getRepository(ReviewReport).delete({ reviewId: In(ids) });
+    await this.reports.deleteOf(em, ids);
     await this.repo(em).delete({ id: In(ids) });
     return ids.length;
   }
