@@ -108,7 +108,6 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
         // The server is closed by Apollo's drain by now; this runs Fastify's own onClose hooks.
         await fastify.close();
         await workers;
-        await services.background.idle();
         await services.readiness.close();
         await services.rateLimits.close();
         await services.coins.leaderboard.close();

@@ -35,7 +35,6 @@ import { JobRunner } from "./modules/jobs/job-runner.js";
 import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { ReviewsService } from "./modules/reviews/reviews.service.js";
 import { ReadinessService } from "./modules/system/readiness.js";
-import { BackgroundTasks } from "./shared/background.js";
 import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
 import { Outbox } from "./shared/outbox.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
@@ -55,8 +54,6 @@ export interface Services {
   contact: ContactService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
-  /** Work started after answering that is not mail (mail goes through `outbox`); `idle()` waits for it (shutdown, tests). */
-  background: BackgroundTasks;
   /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
   outbox: Outbox;
   /** `/readyz`: not draining, database and (configured) Redis reachable. */
@@ -139,7 +136,6 @@ export function createServices(
   const onlineAmong = (ids: readonly string[]) => chat.presence.onlineAmong(ids);
   const feed = new FeedService(deps, profiles, onlineAmong);
   const search = new SearchService(deps, profiles, onlineAmong);
-  const background = new BackgroundTasks(deps.logger);
   const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
   const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
@@ -152,14 +148,15 @@ export function createServices(
   const users = new UsersService(ds.getRepository(User), rankingChanged);
   const notificationMail = new NotificationMailService(deps, {
     users,
-    background,
     // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
     isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
     savedSearchAlertsOff: (userId, searchId): Promise<void> => savedSearches.alertsOff(userId, searchId),
   });
   notificationMail.schedule(jobs);
-  const push = new PushService(deps, { users, background, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
+  const push = new PushService(deps, { users, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
   const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail, push);
+  // A chat message's mail and push, recorded with the message (message-notice.ts).
+  outbox.register(notifications.messageNoticeChannel());
   const savedSearches: SavedSearchesService = new SavedSearchesService(deps, { notifications, users });
   savedSearches.schedule(jobs);
   // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
@@ -227,7 +224,6 @@ export function createServices(
     passwordResets,
     contact,
     rateLimits,
-    background,
     outbox,
     readiness: new ReadinessService(deps),
     blocks,

@@ -86,10 +86,9 @@ export function calendarPartsOf(mail: OutboxMail): OutboxMail[] {
 }
 
 /**
- * Waits until the mails the app has queued are written: work started after a request (the chat
- * message's presence check) has finished and the outbox worker has delivered every row due now.
+ * Waits until the mails the app has queued are written: the outbox worker has delivered every row
+ * due now (a chat message's notice, then the mail it queued).
  */
-export async function mailSettled(services: { background: { idle(): Promise<void> }; outbox: { drain(): Promise<void> } }): Promise<void> {
-  await services.background.idle();
+export async function mailSettled(services: { outbox: { drain(): Promise<void> } }): Promise<void> {
   await services.outbox.drain();
 }

@@ -82,7 +82,6 @@ export class Timeline {
         await step.run(s);
       }
     } finally {
-      await s.background.idle();
       await s.rateLimits.close();
     }
   }

@@ -59,12 +59,13 @@ export class ChatMessagesService {
       // Every message: a plain INSERT, without a query builder made for it.
       await entityInsert(em, ChatMessage, row);
       const v = toMessageView(row, clientId);
+      // Its mail and push: recorded with the message, sent once it committed.
+      await this.c.notifications.messageSent(em, { messageId: row.id, senderId: me, recipientId: row.receiverId, body });
       afterCommit(em, () => {
         this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {
           participantIds: [known.requesterId, known.receiverId],
           payload: messageEvent(v),
         });
-        this.c.notifications.messageSent({ senderId: me, recipientId: row.receiverId, body });
         this.chats.reads.publishTotal(row.receiverId);
         // The list row after this message, as the update above left it; the partner's marker as read before (no read after commit).
         void this.chats.listEvents.chatChanged({

@@ -8,7 +8,6 @@ import {
   type MailKind,
   type MailMode,
 } from "../../../../common/notifications.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
@@ -18,6 +17,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import { NotificationDigestItem } from "./digest-item.entity.js";
 import { NotificationMailSetting } from "./mail-setting.entity.js";
 import type { Notification } from "./notification.entity.js";
+import type { MessageNotice } from "./message-notice.js";
 import { MAIL_KIND_OF } from "./notification-kinds.js";
 import { DIGEST_MAX_LINES, digestMail, instantMail, type MailLine } from "./notification-mails.js";
 import { savedSearchOf, savedSearchScope, type UnsubscribeScope, UnsubscribeTokens } from "./unsubscribe-token.js";
@@ -45,7 +45,6 @@ export class NotificationMailService {
     private readonly deps: Deps,
     private readonly c: {
       users: Pick<UsersService, "mailRecipients" | "standingOf" | "summaries">;
-      background: BackgroundTasks;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
       /** Turns off one saved search's alerts (profiles' saved searches): its mails' one-click unsubscribe. */
@@ -171,26 +170,22 @@ export class NotificationMailService {
   }
 
   /**
-   * A chat message was committed: a recipient without the app open gets it by mail (per their
-   * `message` setting). Called after the commit (presence is read then, not on the message's hot
-   * path); the mail or digest line is then written in a transaction of its own, so a process that
-   * stops between the message's commit and that transaction loses this one mail. Never throws into
-   * the sender's request.
+   * A chat message committed (delivered from its outbox item, message-notice.ts): a recipient without
+   * the app open gets it by mail (per their `message` setting), written in a transaction of its own.
+   * Presence is read first: a student reading the chat (the usual case) costs no database read.
    */
-  messageSent(m: { senderId: string; recipientId: string; body: string }): void {
-    this.c.background.run("message mail", async () => {
-      // Presence first: a student reading the chat (the usual case) costs no database read.
-      if (await this.c.isOnline(m.recipientId)) return;
-      if ((await this.modeOf(m.recipientId, "message")) === "off") return;
-      const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
-      const preview = [...m.body].length > PREVIEW_CHARS ? `${[...m.body].slice(0, PREVIEW_CHARS).join("")}...` : m.body;
-      const line = `${sender?.name ?? "Someone"} sent you a message: "${preview}"`;
-      const item: MailLine = { kind: "message", line, link: `${this.deps.config.publicUrl}/user/chat/${m.senderId}` };
-      await this.deps.tx((em) => this.route(m.recipientId, m.senderId, item, em));
-    });
+  async messageSent(m: MessageNotice): Promise<void> {
+    if (await this.c.isOnline(m.recipientId)) return;
+    if ((await this.modeOf(m.recipientId, "message")) === "off") return;
+    const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
+    const preview = [...m.body].length > PREVIEW_CHARS ? `${[...m.body].slice(0, PREVIEW_CHARS).join("")}...` : m.body;
+    const line = `${sender?.name ?? "Someone"} sent you a message: "${preview}"`;
+    const item: MailLine = { kind: "message", line, link: `${this.deps.config.publicUrl}/user/chat/${m.senderId}` };
+    await this.deps.tx((em) => this.route(m.recipientId, m.senderId, item, em, `message:${m.messageId}`));
   }
 
-  private async route(userId: string, aboutUserId: string, item: MailLine, em: EntityManager): Promise<void> {
+  /** `key`: the instant mail is recorded once per key (a redelivered message notice). */
+  private async route(userId: string, aboutUserId: string, item: MailLine, em: EntityManager, key?: string): Promise<void> {
     const mode = await this.modeOf(userId, item.kind, em);
     if (mode === "off") return;
     if (mode === "digest") {
@@ -211,6 +206,7 @@ export class NotificationMailService {
     await this.deps.mail.queue(
       em,
       instantMail(to, item, { settings: this.settingsUrl(), unsubscribe: this.unsubscribeUrl(userId, item.scope ?? item.kind) }),
+      key === undefined ? {} : { key },
     );
   }
 

@@ -6,6 +6,8 @@ import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/
 import { type OutboxMail, outboxMails, unsubscribeUrlOf, mailSettled } from "../../../test/outbox.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import { hashPassword } from "../accounts/passwords.js";
+import { OutboxItem, OutboxStatus } from "../../shared/outbox.entity.js";
+import { MESSAGE_NOTICE_CHANNEL, type MessageNotice } from "./message-notice.js";
 import { DIGEST_JOB } from "./notification-mail.service.js";
 import type { NotificationType } from "./notification.entity.js";
 
@@ -255,6 +257,35 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     expect((await t.app.services.notificationMail.pendingDigest(a.id)).map((i) => i.line)).toEqual([
       `${b.user.name} sent you a message: "Back later"`,
     ]);
+  });
+
+  it("records a chat message's notice in the message's transaction: an instance stopping right after the commit loses no mail", async () => {
+    const { a, b } = await chatPair(t);
+    await t.gql(UPDATE, { settings: [{ kind: "MESSAGE", mode: "INSTANT" }] }, b.token);
+    // Another instance stores the message and stops before its worker delivers anything.
+    const second = await startTestApp(target, { shareDatabaseWith: t, clock: t.clock });
+    let messageId = "";
+    try {
+      await second.app.services.outbox.stop();
+      const r = await second.gql<{ sendMessage: { id: string } }>(SEND, { chatWith: b.id, body: "Still there?" }, a.token);
+      expect(r.errors).toBeUndefined();
+      messageId = r.data!.sendMessage.id;
+    } finally {
+      await second.close();
+    }
+    const notice = await t.dataSource
+      .getRepository(OutboxItem)
+      .findOneByOrFail({ channel: MESSAGE_NOTICE_CHANNEL, dedupeKey: `message:${messageId}` });
+    expect(notice.status).toBe(OutboxStatus.PENDING);
+    // This instance delivers what the stopped one left: one mail, even when the notice is delivered again.
+    await mailSettled(t.app.services);
+    const mine = () => mailsTo(b.user.email).filter((m) => m.text.includes('sent you a message: "Still there?"'));
+    expect(mine()).toHaveLength(1);
+    await t.app.services.notifications
+      .messageNoticeChannel()
+      .deliver(JSON.parse(notice.payload) as MessageNotice, { id: notice.id, attempts: 1 });
+    await mailSettled(t.app.services);
+    expect(mine()).toHaveLength(1);
   });
 
   it("exports the settings and queued digest lines, and deletion removes them", async () => {

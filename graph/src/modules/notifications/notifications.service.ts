@@ -12,6 +12,7 @@ import type { NotificationMailService } from "./notification-mail.service.js";
 import type { NotificationEvent } from "./notification-events.js";
 import type { PushService } from "./push.service.js";
 import type { NotificationView } from "./notifications.types.js";
+import { MESSAGE_NOTICE_CHANNEL, type MessageNotice, messageNoticeChannel } from "./message-notice.js";
 
 export interface NotifyInput {
   recipientId: string;
@@ -85,10 +86,20 @@ export class NotificationsService {
     return row;
   }
 
-  /** A chat message was committed: its recipient may get it by mail and push if they do not have the app open. */
-  messageSent(m: { senderId: string; recipientId: string; body: string }): void {
-    this.mail?.messageSent(m);
-    this.push?.messageSent(m);
+  /**
+   * A chat message is being stored: its mail and push are recorded in the message's transaction
+   * (one outbox item, delivered once it committed: message-notice.ts), so neither is lost to a stop
+   * right after the commit. One notice per message.
+   */
+  async messageSent(em: EntityManager, m: MessageNotice): Promise<void> {
+    if (!this.mail && !this.push) return;
+    await this.deps.outbox.enqueue(em, MESSAGE_NOTICE_CHANNEL, m, { key: `message:${m.messageId}` });
+  }
+
+  /** The outbox channel delivering those notices (registered in services.ts). */
+  messageNoticeChannel() {
+    const senders = [this.mail, this.push].flatMap((s) => (s ? [(m: MessageNotice) => s.messageSent(m)] : []));
+    return messageNoticeChannel(senders);
   }
 
   private async publish(row: Notification): Promise<void> {

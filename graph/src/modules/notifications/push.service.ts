@@ -8,7 +8,6 @@ import {
   PUSH_MESSAGES as M,
   type PushKind,
 } from "../../../../common/notifications.js";
-import type { BackgroundTasks } from "../../shared/background.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
@@ -16,6 +15,7 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, pageSize, slicePage } from "../../shared/pagination.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Notification } from "./notification.entity.js";
+import type { MessageNotice } from "./message-notice.js";
 import { MAIL_KIND_OF } from "./notification-kinds.js";
 import { PUSH_CHANNEL, PushChannel, type PushJob } from "./push-channel.js";
 import { cleanSubscription, deviceLabel, MAX_ENDPOINT, type PushSubscriptionInput } from "./push-endpoint.js";
@@ -56,7 +56,6 @@ export class PushService {
     private readonly deps: Deps,
     private readonly c: {
       users: Pick<UsersService, "summaries" | "mailRecipients" | "lock">;
-      background: BackgroundTasks;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
     },
@@ -186,13 +185,13 @@ export class PushService {
     await this.push(row.recipientId, kind, notificationPush(row, notifier?.name ?? "Someone"), em);
   }
 
-  /** A chat message was committed: a recipient without the app open gets a push (per their `message` choice). */
-  messageSent(m: { senderId: string; recipientId: string; body: string }): void {
-    this.c.background.run("message push", async () => {
-      if (await this.c.isOnline(m.recipientId)) return;
-      const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
-      await this.push(m.recipientId, "message", messagePush(m, sender?.name ?? "Someone"));
-    });
+  /** A chat message committed (delivered from its outbox item, message-notice.ts): a recipient without the app open gets a push (per their `message` choice). */
+  async messageSent(m: MessageNotice): Promise<void> {
+    if (await this.c.isOnline(m.recipientId)) return;
+    const sender = (await this.c.users.summaries([m.senderId])).get(m.senderId);
+    await this.deps.tx((em) =>
+      this.push(m.recipientId, "message", messagePush(m, sender?.name ?? "Someone"), em, `message:${m.messageId}`),
+    );
   }
 
   /** A lesson was proposed, scheduled, moved, cancelled or is about to start: `to` get a push naming their partner. */
@@ -209,15 +208,23 @@ export class PushService {
     }
   }
 
-  /** One outbox item per device of the student, written in the caller's transaction when there is one. */
-  private async push(userId: string, kind: PushKind, message: PushMessage, em?: EntityManager): Promise<void> {
+  /**
+   * One outbox item per device of the student, written in the caller's transaction when there is one.
+   * With `key`, each device's item is recorded once for it (a redelivered message notice).
+   */
+  private async push(userId: string, kind: PushKind, message: PushMessage, em?: EntityManager, key?: string): Promise<void> {
     const devices = await this.devices(em).find({ where: { userId }, select: { id: true }, take: MAX_PUSH_DEVICES });
     if (devices.length === 0) return;
     if (!(await this.enabled(userId, kind, em))) return;
     if (!(await this.c.users.mailRecipients([userId], this.deps.clock.now(), em)).has(userId)) return;
     for (const d of devices) {
       const job: PushJob = { deviceId: d.id, userId, message };
-      await this.deps.outbox.enqueue(em ?? this.deps.dataSource.manager, PUSH_CHANNEL, job);
+      await this.deps.outbox.enqueue(
+        em ?? this.deps.dataSource.manager,
+        PUSH_CHANNEL,
+        job,
+        key === undefined ? {} : { key: `${key}:${d.id}` },
+      );
     }
   }
 
