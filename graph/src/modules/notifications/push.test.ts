@@ -9,6 +9,7 @@ import { User } from "../accounts/user.entity.js";
 import { PROPOSE } from "../lessons/lessons.test-support.js";
 import { GUITAR, Q, REACT, student, type Student } from "../swaps/swaps.test-support.js";
 import { OutboxItem } from "../../shared/outbox.entity.js";
+import { MESSAGE_NOTICE_CHANNEL, type MessageNotice } from "./message-notice.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 import { DEVICES, KEY, registerDevice, startPushApp, SETTINGS, SUBSCRIBE, UPDATE } from "./push.test-support.js";
 
@@ -194,6 +195,15 @@ describe.each(dbTargets)("web push on %s", (target) => {
       url: `/user/chat/${a.id}`,
       tag: `chat:${a.id}`,
     });
+    // The message's notice delivered again (a stop in the middle of a delivery): no second push.
+    const notice = (await t.dataSource.getRepository(OutboxItem).find({ where: { channel: MESSAGE_NOTICE_CHANNEL } })).find((n) =>
+      n.payload.includes("Are you free at five?"),
+    )!;
+    await t.app.services.notifications
+      .messageNoticeChannel()
+      .deliver(JSON.parse(notice.payload) as MessageNotice, { id: notice.id, attempts: 1 });
+    await settle();
+    expect(ps.delivered(sub)).toHaveLength(1);
 
     // b opens the app: a realtime socket is live, so the next message is not pushed.
     const live = subscribe(t.wsClient(b.token), `subscription { notificationAdded { id } }`);
