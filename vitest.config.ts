@@ -42,6 +42,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // expect.poll waits for the page like Playwright's locators do (15 s), not 1 s: a page still
+          // loading on a slow machine is not a failure.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
