@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAIL_MODES, MAIL_KINDS } from "../../../../common/notifications.js";
-import { chatPair, SEND } from "../../../test/chat.js";
-import { eventually } from "../../../test/eventually.js";
-import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { type OutboxMail, outboxMails, unsubscribeUrlOf, mailSettled } from "../../../test/outbox.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import { hashPassword } from "../accounts/passwords.js";
-import { OutboxItem, OutboxStatus } from "../../shared/outbox.entity.js";
-import { MESSAGE_NOTICE_CHANNEL, type MessageNotice } from "./message-notice.js";
 import { DIGEST_JOB } from "./notification-mail.service.js";
 import type { NotificationType } from "./notification.entity.js";
 
@@ -230,62 +226,6 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     }
     await nextDigest();
     for (const s of [unverified, suspended, deleted]) expect(mailsTo(s.user.email)).toHaveLength(0);
-  });
-
-  it("mails a chat message only while the recipient does not have the app open", async () => {
-    const { a, b } = await chatPair(t);
-    await t.gql(UPDATE, { settings: [{ kind: "MESSAGE", mode: "INSTANT" }] }, b.token);
-    expect((await t.gql(SEND, { chatWith: b.id, body: "Are you there?" }, a.token)).errors).toBeUndefined();
-    await mailSettled(t.app.services);
-    const [mail] = mailsTo(b.user.email);
-    expect(mail.headers.subject).toBe("New message on Skill Exchange");
-    expect(mail.text).toContain(`${a.user.name} sent you a message: "Are you there?"`);
-    expect(mail.text).toContain(`${t.config.publicUrl}/user/chat/${a.id}`);
-
-    // b opens the app: a realtime socket (any subscription).
-    const sub = subscribe(t.wsClient(b.token), `subscription { notificationAdded { id } }`);
-    await eventually(() => t.app.pubsub.listenerCount(`SESSION_REVOKED:${b.id}`) >= 1, "b's socket is open");
-    await t.gql(SEND, { chatWith: b.id, body: "I see you" }, a.token);
-    await mailSettled(t.app.services);
-    expect(mailsTo(b.user.email)).toHaveLength(1);
-    sub.dispose();
-
-    // By default messages wait for the digest.
-    expect((await t.gql(SEND, { chatWith: a.id, body: "Back later" }, b.token)).errors).toBeUndefined();
-    await mailSettled(t.app.services);
-    expect(mailsTo(a.user.email)).toHaveLength(0);
-    expect((await t.app.services.notificationMail.pendingDigest(a.id)).map((i) => i.line)).toEqual([
-      `${b.user.name} sent you a message: "Back later"`,
-    ]);
-  });
-
-  it("records a chat message's notice in the message's transaction: an instance stopping right after the commit loses no mail", async () => {
-    const { a, b } = await chatPair(t);
-    await t.gql(UPDATE, { settings: [{ kind: "MESSAGE", mode: "INSTANT" }] }, b.token);
-    // Another instance stores the message and stops before its worker delivers anything.
-    const second = await startTestApp(target, { shareDatabaseWith: t, clock: t.clock });
-    let messageId = "";
-    try {
-      await second.app.services.outbox.stop();
-      const r = await second.gql<{ sendMessage: { id: string } }>(SEND, { chatWith: b.id, body: "Still there?" }, a.token);
-      expect(r.errors).toBeUndefined();
-      messageId = r.data!.sendMessage.id;
-    } finally {
-      await second.close();
-    }
-    const notice = await t.dataSource
-      .getRepository(OutboxItem)
-      .findOneByOrFail({ channel: MESSAGE_NOTICE_CHANNEL, dedupeKey: `message:${messageId}` });
-    expect(notice.status).toBe(OutboxStatus.PENDING);
-    // This instance delivers what the stopped one left: one mail, even when the notice is delivered again.
-    await mailSettled(t.app.services);
-    const mine = () => mailsTo(b.user.email).filter((m) => m.text.includes('sent you a message: "Still there?"'));
-    expect(mine()).toHaveLength(1);
-    await t.app.services.notifications
-      .messageNoticeChannel()
-      .deliver(JSON.parse(notice.payload) as MessageNotice, { id: notice.id, attempts: 1 });
-    await mailSettled(t.app.services);
-    expect(mine()).toHaveLength(1);
   });
 
   it("exports the settings and queued digest lines, and deletion removes them", async () => {
