@@ -8,7 +8,7 @@ import { useSyncExternalStore } from "react";
 
 /** The part of workbox-window's `Workbox` used here (a test passes a stand-in). */
 export interface WorkboxLike {
-  addEventListener(type: "waiting" | "controlling", listener: (event: { isUpdate?: boolean; isExternal?: boolean }) => void): void;
+  addEventListener(type: "waiting" | "controlling", listener: () => void): void;
   messageSkipWaiting(): void;
   register(): Promise<unknown>;
   update(): Promise<unknown>;
@@ -48,22 +48,31 @@ export function dismissUpdate(): void {
  * Offers the new version when `wb`'s worker is waiting. The student's "Reload" asks the waiting worker
  * to take over (SKIP_WAITING); when it controls the page, the page reloads into the new version.
  * A new version activated from another tab controls this one too: this tab then offers the reload.
- * workbox-window calls a worker found by a later update check "external" (isExternal) and one found
- * while registering from a page it already controlled an update (isUpdate): both are new versions.
+ *
+ * Only a page a worker already controls runs old code. One the network served (the first visit, or
+ * the next page opened while the first install was still precaching) runs the newest code: the
+ * first install claiming it is not an update, though workbox-window calls that worker "external"
+ * when another tab registered it, and may report it "waiting" while it activates.
  */
-export function watchForUpdates(wb: WorkboxLike, reload: () => void = () => window.location.reload()): void {
+export function watchForUpdates(
+  wb: WorkboxLike,
+  reload: () => void = () => window.location.reload(),
+  isControlled: () => boolean = () => Boolean(navigator.serviceWorker?.controller),
+): void {
   let requested = false;
+  let controlled = isControlled();
   wb.addEventListener("waiting", () => {
+    if (!isControlled()) return;
     setPendingUpdate(() => {
       requested = true;
       setPendingUpdate(null);
       wb.messageSkipWaiting();
     });
   });
-  wb.addEventListener("controlling", (event) => {
+  wb.addEventListener("controlling", () => {
     if (requested) reload();
-    // Not the first install taking the page (that one is neither external nor an update).
-    else if (event.isExternal || event.isUpdate) setPendingUpdate(reload);
+    else if (controlled) setPendingUpdate(reload);
+    controlled = true;
   });
 }
 
