@@ -13,7 +13,7 @@ const outDir = path.join(root, "node_modules/.cache", `bundle-budget-${process.p
 describe("the JavaScript budget (npm run bench:bundle prints the detail)", () => {
   afterAll(() => rmSync(path.dirname(outDir), { recursive: true, force: true }));
 
-  it("keeps the landing page and the signed-in dashboard within their gzip'd budgets", async () => {
+  it("keeps the landing page and the signed-in dashboard within their gzip'd and file budgets", async () => {
     mkdirSync(outDir, { recursive: true });
     await promisify(execFile)(
       process.execPath,
@@ -23,7 +23,9 @@ describe("the JavaScript budget (npm run bench:bundle prints the detail)", () =>
     const weights = routeWeights(outDir);
     expect(weights.map((w) => w.name)).toEqual(["landing", "dashboard (signed in)"]);
     for (const route of weights) {
-      expect(route.total, `${route.name}: ${route.chunks.map((c) => `${c.file} ${c.size}`).join(", ")}`).toBeLessThanOrEqual(route.budget);
+      const detail = `${route.name}: ${route.chunks.map((c) => `${c.file} ${c.size}`).join(", ")}`;
+      expect(route.total, detail).toBeLessThanOrEqual(route.budget);
+      expect(route.chunks.length, detail).toBeLessThanOrEqual(route.files);
       // Anything counted is JavaScript the page really loads.
       expect(route.chunks.every((c) => c.file.endsWith(".js") && c.size > 0)).toBe(true);
     }

@@ -27,9 +27,11 @@ if (!process.argv.includes("--no-build") || !existsSync(path.join(dist, ".vite/m
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 let over = false;
 for (const route of routeWeights(dist)) {
-  const ok = route.total <= route.budget;
+  const ok = route.total <= route.budget && route.chunks.length <= route.files;
   over ||= !ok;
-  console.log(`\n${route.name} (${route.path}): ${kb(route.total)} gzip'd of ${kb(route.budget)} ${ok ? "OK" : "OVER BUDGET"}`);
+  console.log(
+    `\n${route.name} (${route.path}): ${kb(route.total)} gzip'd of ${kb(route.budget)}, ${route.chunks.length} files of ${route.files} ${ok ? "OK" : "OVER BUDGET"}`,
+  );
   console.log(table([["chunk", "gzip"], ...route.chunks.map((c) => [c.file, kb(c.size)])]));
   // What each on-demand import would add then (its chunk and the imports not loaded yet).
   if (route.later.length) console.log(`loaded later, on demand: ${route.later.map((l) => `${l.module} (+${kb(l.added)})`).join(", ")}`);
