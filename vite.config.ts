@@ -29,37 +29,18 @@ function colorToken(name: string): string {
 
 /** What `manualChunks` is told of a module (Rollup's ManualChunkMeta, the part used here). */
 interface ChunkMeta {
-  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
-}
-
-const appEntry = `${webRoot}/src/app/main.tsx`;
-/** The modules the app's entry imports statically, per build (a build's getModuleInfo is its key). */
-const entryGraphs = new WeakMap<ChunkMeta["getModuleInfo"], Set<string>>();
-function inEntryGraph(id: string, { getModuleInfo }: ChunkMeta): boolean {
-  let graph = entryGraphs.get(getModuleInfo);
-  if (!graph) {
-    graph = new Set();
-    const stack = [appEntry];
-    while (stack.length) {
-      const module = stack.pop()!;
-      if (graph.has(module)) continue;
-      graph.add(module);
-      stack.push(...(getModuleInfo(module)?.importedIds ?? []));
-    }
-    entryGraphs.set(getModuleInfo, graph);
-  }
-  return graph.has(id);
+  getModuleInfo(id: string): { dynamicImporters: readonly string[] } | null;
 }
 
 /**
- * The app's shared building blocks (components and lib) that the entry does not already hold: one
- * `shared` chunk (and one stylesheet) instead of a file each. Pages loaded them as some twenty files
- * of 0.1-2 KB, and a phone's browser opens six connections at a time over HTTP/1.1: every six small
- * files cost a round trip before the page could render. Modules loaded on demand (the realtime
- * client) keep their own chunks, so nothing loaded later moves onto a page's first load.
+ * The app's building blocks (components and lib), which most pages share: one `shared` chunk (and
+ * one stylesheet) instead of a file each. Pages loaded them as some twenty files of 0.1-2 KB, and a
+ * phone's browser opens six connections at a time over HTTP/1.1: every six small files cost a round
+ * trip before the page could render. Modules loaded on demand (the realtime client) keep their own
+ * chunks, so nothing loaded later moves onto a page's first load.
  */
 function sharedChunk(id: string, meta: ChunkMeta): string | undefined {
-  if (!/\/web\/src\/(components|lib)\//.test(id) || inEntryGraph(id, meta)) return undefined;
+  if (!/\/web\/src\/(components|lib)\//.test(id)) return undefined;
   return meta.getModuleInfo(id)?.dynamicImporters.length ? undefined : "shared";
 }
 
