@@ -9,9 +9,10 @@ import { useFormAction } from "../../../lib/use-form-action";
 /**
  * Shown to a signed-in student whose college address is not verified yet (/p and the dashboard):
  * what they cannot do until then, and "Resend the mail" (rate-limited on the server).
+ * It asks the server when it mounts, unless its page's loader just did (`fetchPolicy` "cache-first").
  */
-export function VerifyEmailNotice() {
-  const { data } = useQuery(VerificationStatusDocument, { fetchPolicy: "cache-and-network" });
+export function VerifyEmailNotice({ fetchPolicy = "cache-and-network" }: { fetchPolicy?: "cache-and-network" | "cache-first" }) {
+  const { data } = useQuery(VerificationStatusDocument, { fetchPolicy });
   const [resend] = useMutation(ResendVerificationEmailDocument);
   const sending = useFormAction();
   const me = data?.me;

@@ -6,9 +6,15 @@ import { paths } from "../../../lib/paths";
 import { formatSlot } from "../utils/lesson-time";
 import styles from "./Lessons.module.css";
 
-/** The dashboard's next scheduled lessons, each linking to its chat; nothing at all when there are none. */
-export function UpcomingLessonsCard({ first = 3 }: { first?: number }) {
-  const { data } = useQuery(UpcomingLessonsDocument, { variables: { first }, fetchPolicy: "cache-and-network", errorPolicy: "ignore" });
+/** How many of the next lessons the dashboard shows. */
+export const UPCOMING_LESSONS_SHOWN = 3;
+
+/**
+ * The dashboard's next scheduled lessons, each linking to its chat; nothing at all when there are none.
+ * Read from the cache: the dashboard's loader asks the server on every visit (routes/dashboard.tsx).
+ */
+export function UpcomingLessonsCard() {
+  const { data } = useQuery(UpcomingLessonsDocument, { variables: { first: UPCOMING_LESSONS_SHOWN }, errorPolicy: "ignore" });
   const edges = data?.upcomingLessons.edges ?? [];
   if (edges.length === 0) return null;
   return (

@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Navbar } from "../../../components/layouts/Navbar";
-import { shouldRevalidate } from "../../../app/routes/dashboard";
-import { preloadDashboard } from "../dashboard-preload";
+import { Component as DashboardRouteComponent, preloadDashboardRoute, shouldRevalidate } from "../../../app/routes/dashboard";
+import { DashboardViewerDocument, FeedDocument } from "../../../gql/graphql";
+import { directoryFilters } from "../hooks/use-directory-filters";
+import { firstFeedPage } from "../hooks/use-feed";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
@@ -36,12 +38,23 @@ const users = (nodes: Array<{ id: string }>, endCursor: string | null, hasNextPa
   pageInfo: { __typename: "PageInfo", hasNextPage, endCursor },
 });
 const noReward = { rewards: { __typename: "RewardStatus", rewarded: false, reason: "", rewardCount: 0, rewardId: null } };
+const verification = (emailVerified: boolean) => ({ me: { __typename: "Me", id: me.id, email: me.email, emailVerified } });
+const noLessons = {
+  upcomingLessons: { __typename: "LessonConnection", edges: [], pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null } },
+};
+/** A subscription that never sends anything (the route's live counts). */
+const silent = () => new Promise(() => undefined);
 
 function handlers(overrides: Handlers = {}): Handlers {
   return {
     DashboardViewer: () => ({ me }),
     DashboardCounts: () => ({ notificationCount: 3, unreadMessageCount: 2 }),
     DashboardReward: () => noReward,
+    VerificationStatus: () => verification(true),
+    UpcomingLessons: () => noLessons,
+    SavedSearches: () => ({ savedSearches: [] }),
+    NotificationAdded: silent,
+    UnreadMessageCountChanged: silent,
     Feed: ({ after }) =>
       after
         ? { feed: users([card("o3", "Ravi Kumar")], "c2", false) }
@@ -95,11 +108,11 @@ describe("dashboard", () => {
           path: "/dashboard/:userId",
           loader: ({ request }) => {
             preloads++;
-            preloadDashboard(client, new URL(request.url).searchParams);
+            preloadDashboardRoute(client, new URL(request.url).searchParams);
             return null;
           },
           shouldRevalidate,
-          Component: DashboardRoute,
+          Component: DashboardRouteComponent,
         },
       ],
       "/dashboard/u1?language=Tamil&minRating=9",
@@ -108,8 +121,8 @@ describe("dashboard", () => {
     await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
     await screen.findByText("Chat (2)");
     const asked = (name: string) => sent.filter((o) => o.name === name);
-    expect(asked("DashboardViewer")).toHaveLength(1);
-    expect(asked("DashboardCounts")).toHaveLength(1);
+    for (const query of ["DashboardViewer", "DashboardCounts", "VerificationStatus", "UpcomingLessons"])
+      expect(asked(query), query).toHaveLength(1);
     // The same variables as the page's own feed query (a bad value in the address is left out).
     expect(
       asked("Feed")
@@ -121,6 +134,39 @@ describe("dashboard", () => {
     await waitFor(() => expect(asked("Feed").map((o) => o.variables.filters)).toContainEqual({ language: "Hindi" }));
     expect(preloads).toBe(1);
     expect(asked("DashboardViewer")).toHaveLength(1);
+    expect(asked("VerificationStatus")).toHaveLength(1);
+  });
+
+  it("shows the page with its notices, not before them: an unverified student's notice never pushes the page down", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { client } = renderWithClient(
+      (client) => [
+        {
+          path: "/dashboard/:userId",
+          loader: ({ request }) => {
+            preloadDashboardRoute(client, new URL(request.url).searchParams);
+            return null;
+          },
+          Component: DashboardRouteComponent,
+        },
+      ],
+      "/dashboard/u1",
+      handlers({ VerificationStatus: () => answered.then(() => verification(false)) }),
+    );
+    // The student and the feed are in the cache, and React has done all it had to with them.
+    await waitFor(() => {
+      expect(client.readQuery({ query: DashboardViewerDocument })?.me?.id).toBe("u1");
+      expect(client.readQuery({ query: FeedDocument, variables: firstFeedPage(directoryFilters(new URLSearchParams())) })).not.toBeNull();
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole("heading", { name: "Welcome, Asha Rao" })).toBeNull();
+    expect(screen.getByText("Loading...")).toBeTruthy();
+
+    answer();
+    await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
+    // In the same render as the page.
+    expect(screen.getByRole("region", { name: "Verify your college mail" })).toBeTruthy();
   });
 
   it("puts its links into the navbar's burger menu: one menu on a phone", async () => {

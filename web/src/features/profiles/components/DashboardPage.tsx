@@ -23,9 +23,11 @@ import { paths } from "../../../lib/paths";
 export function DashboardPage({
   userId,
   notice,
+  ready = true,
 }: {
   userId: string;
   /** Shown under the header (the route's account notices). */ notice?: ReactNode;
+  /** False while `notice` waits for its data: the page shows with it, not before it. */ ready?: boolean;
 }) {
   // Cache-first: the route's loader asks for the student and the counts afresh on every visit
   // (preloadDashboard), before this renders; their answers update the page.
@@ -39,7 +41,7 @@ export function DashboardPage({
   const counts = useQuery(DashboardCountsDocument, { errorPolicy: "ignore" });
   // The whole page replacing the spinner is the largest render: deferred, React renders it in
   // slices between which the browser stays responsive, instead of in one long task.
-  const shown = useDeferredValue(Boolean(me && feed.loaded));
+  const shown = useDeferredValue(Boolean(me && feed.loaded && ready));
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
   if (me && me.id !== userId) return <Navigate to={paths.dashboard(me.id)} replace />;
@@ -53,8 +55,8 @@ export function DashboardPage({
       </Page>
     );
   }
-  // Full-screen spinner until the student and the first page of the feed are here.
-  if (!me || !feed.loaded || !shown) {
+  // Full-screen spinner until the student, the first page of the feed and the notices are here.
+  if (!me || !feed.loaded || !ready || !shown) {
     return (
       <>
         <title>Dashboard · Skill Exchange</title>
