@@ -65,6 +65,11 @@ export function outboxMails(dataDir: string): OutboxMail[] {
     .map((f) => parseMail(readFileSync(path.join(dir, f), "utf8"), path.join(dir, f)));
 }
 
+/** The mails in the outbox addressed to `address`, oldest first. */
+export function outboxMailsTo(dataDir: string, address: string): OutboxMail[] {
+  return outboxMails(dataDir).filter((m) => m.headers.to?.includes(address));
+}
+
 /** The reset link in a mail (PUBLIC_URL/reset-password/{token}), or null. */
 export function resetLinkIn(mail: OutboxMail): string | null {
   return /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;

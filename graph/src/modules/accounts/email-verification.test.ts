@@ -3,7 +3,7 @@ import { VERIFY_MESSAGES } from "../../../../common/accounts.js";
 import { errorCode, errorMessage, gqlFrom, randomIp, registerStudent, type Registered } from "../../../test/accounts.js";
 import { chatPair, SEND } from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { outboxMails, verifyLinkIn, mailSettled } from "../../../test/outbox.js";
+import { verifyLinkIn, mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { filledStudent, PNG, UPDATE_PROFILE } from "../../../test/profiles.js";
 import { HOUR } from "../../shared/clock.js";
 import { CREATE, JOIN, post } from "../implements/implements.test-support.js";
@@ -28,7 +28,7 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
   });
 
   const settled = () => mailSettled(t.app.services);
-  const mailsTo = (email: string) => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(email));
+  const mailsTo = (email: string) => outboxMailsTo(t.config.dataDir, email);
   async function tokenMailedTo(email: string): Promise<string> {
     await settled();
     const link = verifyLinkIn(mailsTo(email).at(-1)!);

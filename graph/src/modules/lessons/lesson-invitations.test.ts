@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPair, SET_LINK } from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { calendarPartsOf, type OutboxMail, outboxMails, mailSettled } from "../../../test/outbox.js";
+import { calendarPartsOf, mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
 import { User } from "../accounts/user.entity.js";
 import { JobRunner } from "../jobs/job-runner.js";
@@ -34,7 +34,7 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
     await t?.close();
   });
 
-  const mailsTo = (address: string): OutboxMail[] => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(address));
+  const mailsTo = (address: string) => outboxMailsTo(t.config.dataDir, address);
   const at = (hours: number) => wholeHourAfter(t, hours);
 
   it("mails both students an invitation with the meeting link; reschedule and cancel keep the UID and raise SEQUENCE", async () => {

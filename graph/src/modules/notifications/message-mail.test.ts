@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPair, SEND } from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
-import { type OutboxMail, outboxMails, mailSettled } from "../../../test/outbox.js";
+import { mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { OutboxItem, OutboxStatus } from "../../shared/outbox.entity.js";
 import { MESSAGE_NOTICE_CHANNEL, type MessageNotice } from "./message-notice.js";
 
@@ -18,7 +18,7 @@ describe.each(dbTargets)("chat message mails on %s", (target) => {
     await t?.close();
   });
 
-  const mailsTo = (address: string): OutboxMail[] => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(address));
+  const mailsTo = (address: string) => outboxMailsTo(t.config.dataDir, address);
 
   it("mails a chat message only while the recipient does not have the app open", async () => {
     const { a, b } = await chatPair(t);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAIL_MODES, MAIL_KINDS } from "../../../../common/notifications.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
-import { type OutboxMail, outboxMails, unsubscribeUrlOf, mailSettled } from "../../../test/outbox.js";
+import { outboxMails, unsubscribeUrlOf, mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import { hashPassword } from "../accounts/passwords.js";
 import { DIGEST_JOB } from "./notification-mail.service.js";
@@ -21,7 +21,7 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
 
   /** A link from a mail (PUBLIC_URL) on the test server's real address. */
   const local = (url: string) => t.url + url.slice(t.config.publicUrl.length);
-  const mailsTo = (address: string): OutboxMail[] => outboxMails(t.config.dataDir).filter((m) => m.headers.to?.includes(address));
+  const mailsTo = (address: string) => outboxMailsTo(t.config.dataDir, address);
 
   async function notify(recipientId: string, notifierId: string, type: NotificationType, message: string) {
     await t.app.services.notifications.notify({ recipientId, notifierId, type, message });
