@@ -43,6 +43,8 @@ const documentedSubpaths = [
   "@apollo/client/link/error",
   "@apollo/client/link/subscriptions",
   "@apollo/client/react",
+  // Server-side rendering: "import { prerenderStatic } from \"@apollo/client/react/ssr\"" (Apollo Client docs, SSR).
+  "@apollo/client/react/ssr",
   "@apollo/client/testing/react",
   "@apollo/server/errors",
   "@apollo/server/plugin/disabled",

@@ -96,10 +96,11 @@ interface PageScores {
 }
 
 /**
- * One Lighthouse run in a fresh Chromium profile. A signed-in page gets the session token in
- * localStorage first (key "jwt", web/src/lib/auth.ts); Lighthouse's own storage reset would wipe it,
- * so the run clears everything else itself (HTTP cache, service workers, Cache Storage, IndexedDB,
- * cookies) and keeps that one key.
+ * One Lighthouse run in a fresh Chromium profile. A signed-in page gets the session as the web app
+ * keeps it (web/src/lib/auth.ts): the token in localStorage (key "jwt") and its copy in the
+ * `page_token` cookie of /dashboard, with which the server renders the dashboard. Lighthouse's own
+ * storage reset would wipe them, so the run clears everything else itself (HTTP cache, service
+ * workers, Cache Storage, IndexedDB, other cookies) and keeps those two.
  */
 async function audit(url: string, token: string | null): Promise<PageScores> {
   const port = await freePort();
@@ -131,6 +132,9 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
         origin,
         storageTypes: "cookies,indexeddb,service_workers,cache_storage,shader_cache,file_systems,websql",
       });
+      await page
+        .context()
+        .addCookies([{ name: "page_token", value: token, domain: new URL(origin).hostname, path: "/dashboard", sameSite: "Lax" }]);
       await page.close();
       await browser.close();
     }

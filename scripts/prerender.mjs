@@ -5,27 +5,25 @@
 // `{ "/path": { "title": "...", "html": "..." } }`; the server puts `html` inside that page's
 // <div id="root"> and `title` in its <title> (graph/src/server/static.ts). Key "*" is the loading
 // screen (the full-screen spinner) the HTML of every other page shows until the app renders.
+//
+// The same Node build of web/src/app/prerender.tsx is kept in dist/web-render (outside dist/web,
+// which is served): the server renders the signed-in dashboard with it at request time
+// (graph/src/server/page-render.ts).
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 export const PRERENDERED_FILE = ".prerendered.json";
 
-/**
- * Splits React's hoisted <title> (rendered where the page puts it) from the body markup.
- * @param {string} markup
- * @returns {{ title: string | null, html: string }}
- */
-export function splitTitle(markup) {
-  const match = /<title>([^<]*)<\/title>/.exec(markup);
-  if (!match) return { title: null, html: markup };
-  return { title: match[1], html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length) };
-}
+/** The folder, beside dist/web, of the Node build of web/src/app/prerender.tsx. */
+export const WEB_RENDER_DIR = "web-render";
+/** Its entry in that folder. */
+export const RENDERER_FILE = "prerender.cjs";
 
 /**
  * A Vite plugin: once the browser build is written, builds web/src/app/prerender.tsx for Node (same
- * root, so CSS module class names are the browser build's), renders each page with it and writes
- * dist/web/.prerendered.json.
+ * root, so CSS module class names are the browser build's) into dist/web-render, renders each page
+ * with it and writes dist/web/.prerendered.json.
  * @param {{ entry: string, pages: string[], plugins: () => import("vite").PluginOption[] }} options
  */
 export function prerenderPlugin({ entry, pages, plugins }) {
@@ -40,7 +38,7 @@ export function prerenderPlugin({ entry, pages, plugins }) {
     async closeBundle() {
       const { build } = await import("vite");
       // Beside dist/web (inside the project, so that its imports resolve in node_modules).
-      const outDir = path.join(config.build.outDir, "..", `.prerender-${process.pid}`);
+      const outDir = path.join(config.build.outDir, "..", WEB_RENDER_DIR);
       try {
         await build({
           configFile: false,
@@ -48,15 +46,27 @@ export function prerenderPlugin({ entry, pages, plugins }) {
           mode: config.mode,
           logLevel: "warn",
           plugins: plugins(),
-          build: { ssr: entry, outDir, emptyOutDir: true, target: "node20", minify: false, copyPublicDir: false },
+          build: {
+            ssr: entry,
+            outDir,
+            emptyOutDir: true,
+            target: "node20",
+            minify: false,
+            copyPublicDir: false,
+            // CommonJS: the server loads it with require(). Its bundle runs through a V8 code cache
+            // (scripts/build-server.mjs), and Node loses a cached script's import() callback.
+            rollupOptions: { output: { format: "cjs", entryFileNames: "[name].cjs", chunkFileNames: "[name]-[hash].cjs" } },
+          },
         });
-        const { prerender, prerenderLoadingShell } = await import(pathToFileURL(path.join(outDir, "prerender.js")).href);
+        const { prerender, prerenderLoadingShell } = await import(pathToFileURL(path.join(outDir, RENDERER_FILE)).href);
         // "*": the loading screen of every page that is not prerendered.
         const result = { "*": { title: null, html: prerenderLoadingShell() } };
-        for (const page of pages) result[page] = splitTitle(await prerender(page));
+        for (const page of pages) result[page] = await prerender(page);
         writeFileSync(path.join(config.build.outDir, PRERENDERED_FILE), JSON.stringify(result, null, 2) + "\n");
-      } finally {
+      } catch (error) {
+        // No half-built renderer for the server to load: it then serves every page as before.
         rmSync(outDir, { recursive: true, force: true });
+        throw error;
       }
     },
   };

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
-import { PASSWORD, registerStudent } from "./support/students.js";
+import { baseURL, DESKTOP, launch, newPage, PHONE } from "./support/browser.js";
+import { fillProfile, PASSWORD, registerStudent, signedInPage, techProfile } from "./support/students.js";
 
 /** Holds the app's entry script back (the page shows only its HTML) until the returned function is called. */
 async function holdAppEntry(page: Page): Promise<() => void> {
@@ -108,6 +108,76 @@ describe("app shell in Chromium", () => {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
     }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("sends a signed-in student's dashboard rendered with their data; the browser hydrates it (kept, working, no errors) at 375 and 1280 px", async () => {
+    const student = await registerStudent("Rendered");
+    await fillProfile(student, techProfile("Female", "Go", "Kotlin"));
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await signedInPage(browser, student, viewport);
+      const problems: string[] = [];
+      page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+      page.on("pageerror", (e) => problems.push(e.message));
+      // The first visit is rendered in the browser; the app then keeps the page cookie, a copy of
+      // the token sent with /dashboard pages only.
+      await page.goto(`/dashboard/${student.id}`);
+      const heading = page.getByRole("heading", { name: `Welcome, ${student.name}` });
+      await heading.waitFor();
+      const cookie = (await page.context().cookies()).find((c) => c.name === "page_token");
+      expect(cookie).toMatchObject({ value: student.token, path: "/dashboard", sameSite: "Lax" });
+
+      // The next visit's HTML is the page: its JavaScript is held back meanwhile.
+      const release = await holdAppEntry(page);
+      await page.goto(`/dashboard/${student.id}`, { waitUntil: "commit" });
+      await heading.waitFor();
+      await page.getByRole("heading", { name: "Your feed" }).waitFor();
+      expect(await page.getByText("Loading...").count()).toBe(0);
+      await heading.evaluate((el) => Object.assign(el, { rendered: "yes" }));
+      release();
+      await page.waitForLoadState("networkidle");
+      // Hydrated, not replaced: the same element, and the page responds (the filters open and close;
+      // wide screens start with them open).
+      expect(await heading.evaluate((el) => (el as HTMLElement & { rendered?: string }).rendered)).toBe("yes");
+      const filters = page.getByRole("button", { name: /filters/i }).first();
+      const open = viewport === DESKTOP;
+      expect(await filters.getAttribute("aria-expanded")).toBe(String(open));
+      await filters.click();
+      expect(await filters.getAttribute("aria-expanded")).toBe(String(!open));
+      expect(await page.getByRole("form", { name: "Filters" }).isVisible()).toBe(!open);
+      expect(problems).toEqual([]);
+
+      // Signing out (which ends the token: the last viewport) takes the cookie away with it.
+      if (viewport === DESKTOP) {
+        await page.goto("/logout");
+        await page.waitForURL((u) => u.pathname === "/");
+        expect((await page.context().cookies()).some((c) => c.name === "page_token")).toBe(false);
+      }
+      await page.context().close();
+    }
+  });
+
+  it("renders a dashboard afresh when the page was rendered for a session this browser no longer has", async () => {
+    const student = await registerStudent("Cleared");
+    await fillProfile(student, techProfile("Male", "Go", "Kotlin"));
+    const page = await newPage(browser, PHONE);
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    // The site's storage was cleared but not its cookies: the server renders the page for the
+    // cookie's student, and the browser, signed out, sends the visitor to Create Account instead
+    // of showing someone's dashboard, and drops the cookie.
+    const html = await (
+      await fetch(`${baseURL()}/dashboard/${student.id}`, { headers: { accept: "text/html", cookie: `page_token=${student.token}` } })
+    ).text();
+    expect(html).toContain(`${student.name}</h1>`);
+    const domain = new URL(baseURL()).hostname;
+    await page.context().addCookies([{ name: "page_token", value: student.token, domain, path: "/dashboard", sameSite: "Lax" }]);
+    await page.goto(`/dashboard/${student.id}`);
+    await page.waitForURL((u) => u.pathname === "/register");
+    await page.getByRole("heading", { name: "Create Account" }).waitFor();
+    expect(await page.getByText(`Welcome, ${student.name}`).count()).toBe(0);
+    expect((await page.context().cookies(`${baseURL()}/dashboard`)).some((c) => c.name === "page_token")).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../shared/paths.js";
+import { type SignedInPage, signedInPages, WEB_RENDER_DIR } from "./page-render.js";
 
 export const WEB_DIST = path.join(PROJECT_ROOT, "dist/web");
 
@@ -48,8 +49,49 @@ function markupOf(entry: unknown): { title?: string; html: string } | undefined 
   return { html, title: typeof title === "string" ? title : undefined };
 }
 
-/** A built page: its HTML rendered in the browser (preloads, loading screen) and, for a static page, prerendered. */
-type BuiltPage = { matches: (pathname: string) => boolean; rendered: string; prerendered?: string };
+/**
+ * A built page: its HTML rendered in the browser (preloads, loading screen), its HTML for markup the
+ * server renders with a student's data (blocking stylesheets, scripts after the paint), and for a
+ * static page the markup prerendered at build time.
+ */
+type BuiltPage = { matches: (pathname: string) => boolean; rendered: string; serverRendered: string; prerendered?: string };
+
+/** The id of the JSON a server-rendered page carries for its hydration (web/src/app/main.tsx reads it). */
+export const PAGE_STATE_ID = "page-state";
+
+/**
+ * A JSON data block (never executed, so the CSP allows it): `<` is escaped, so no string in it can
+ * close the element or open a comment.
+ */
+const stateScript = (state: unknown) =>
+  `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, "\\u003c")}</script>`;
+
+/** The script that loads a server-rendered page's JavaScript once the page has painted (web/public/after-paint.js). */
+export const AFTER_PAINT_SCRIPT = "/after-paint.js";
+
+/**
+ * A page the server rendered with a student's data shows them before any of its JavaScript has
+ * run, which is needed only to make it interactive (hydration). Its scripts are fetched once it
+ * has painted (./after-paint.js loads the entry), not beside its stylesheets: on a phone network
+ * 200 KB of scripts would share the bandwidth with what the first paint waits for. So the page's
+ * module preloads go, and the entry is named to the loader instead of loaded by a script tag.
+ */
+function scriptsAfterPaint(html: string): string {
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+    .replace(
+      /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
+      (_tag, entry: string) => `<script defer src="${AFTER_PAINT_SCRIPT}" data-entry="${entry}"></script>`,
+    );
+}
+
+/** Markup put in a page's root (hydrated by the browser), its title and, for a page rendered with data, its state. */
+function fillRoot(template: string, markup: { title?: string | null; html: string; state?: unknown }): string {
+  const state = markup.state === undefined ? "" : stateScript(markup.state);
+  let html = template.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup.html}</div>${state}`);
+  if (markup.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title!)}</title>`);
+  return html;
+}
 
 /**
  * index.html as the build tailored it for a page:
@@ -62,9 +104,11 @@ type BuiltPage = { matches: (pathname: string) => boolean; rendered: string; pre
  * - every other page: the loading screen inside #root (replaced when the app renders), so a phone
  *   shows it while the JavaScript downloads instead of a blank page; the route's stylesheets are
  *   fetched early without holding that screen back.
+ * - a page the server rendered with a student's data (./page-render.ts): that markup, as for a
+ *   static page, and the state the browser hydrates it with.
  * Returns the HTML for a path and its query string.
  */
-export function builtPages(dist: string): (pathname: string, search: string) => string {
+export function builtPages(dist: string): (pathname: string, search: string, rendered?: SignedInPage) => string {
   const index = readFileSync(path.join(dist, "index.html"), "utf8");
   const preloads = readJson(path.join(dist, PRELOADS_FILE));
   const prerendered = readJson(path.join(dist, PRERENDERED_FILE));
@@ -81,22 +125,20 @@ export function builtPages(dist: string): (pathname: string, search: string) => 
     );
     const scripts = files.filter((f) => f.endsWith(".js")).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
     const styles = files.filter((f) => f.endsWith(".css"));
+    const blocking = styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`);
     const page: BuiltPage = {
       matches: routeMatcher(route),
       rendered: withShell(withLinks(index, [...scripts, ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`)])),
+      serverRendered: scriptsAfterPaint(withLinks(index, blocking)),
     };
     const markup = markupOf(prerendered[route]);
-    if (markup && index.includes(EMPTY_ROOT)) {
-      let html = withLinks(index, [...scripts, ...styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`)]);
-      html = html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup.html}</div>`);
-      if (markup.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title!)}</title>`);
-      page.prerendered = html;
-    }
+    if (markup && index.includes(EMPTY_ROOT)) page.prerendered = fillRoot(withLinks(index, [...scripts, ...blocking]), markup);
     pages.push(page);
   }
   const plain = withShell(index);
-  return (pathname, search) => {
+  return (pathname, search, rendered) => {
     const page = pages.find((p) => p.matches(pathname));
+    if (rendered && index.includes(EMPTY_ROOT)) return fillRoot(page?.serverRendered ?? scriptsAfterPaint(index), rendered);
     return (!search && page?.prerendered) || page?.rendered || plain;
   };
 }
@@ -172,5 +214,21 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
   };
   // The root is a folder to the static files (which list none): the app's first page.
   app.get("/", async (request, reply) => (fallback(request, reply) ? reply : reply.callNotFound()));
+  // The signed-in dashboard, rendered with the student's data when its page cookie names one
+  // (./page-render.ts); private to that student, so never stored by a cache.
+  const renderSignedIn = await signedInPages(app, path.join(dist, "..", WEB_RENDER_DIR));
+  if (renderSignedIn) {
+    app.get("/dashboard/:userId", async (request, reply) => {
+      if (!acceptsHtml(request.headers.accept)) return reply.callNotFound();
+      const rendered = request.method === "GET" ? await renderSignedIn(request) : null;
+      void reply.header("Vary", "Cookie");
+      if (!rendered) return fallback(request, reply) ? reply : reply.callNotFound();
+      const [pathname, search = ""] = request.url.split("?", 2);
+      return reply
+        .header("Cache-Control", "private, no-store")
+        .type("text/html; charset=utf-8")
+        .send(pageFor(pathname, search, rendered));
+    });
+  }
   return fallback;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from "react-router";
 import { ErrorView } from "../components/errors/ErrorView";
 import { RootLayout } from "../components/layouts/RootLayout";
 import { PageFallback } from "../components/layouts/PageFallback";
@@ -20,6 +20,9 @@ import { routes } from "../lib/paths";
  * (./apollo-layout.tsx), loaded beside the page's own module; the static pages around them
  * (landing, about, 404) and sign-in load neither Apollo nor graphql up front.
  */
+/** The signed-in dashboard's route (the page the server may render with the student's data: ./prerender.tsx). */
+export const DASHBOARD_ROUTE_ID = "dashboard";
+
 export const pages: RouteObject[] = [
   { index: true, lazy: () => import("./routes/landing") },
   { path: routes.about, lazy: () => import("./routes/about") },
@@ -55,7 +58,7 @@ export const pages: RouteObject[] = [
           // Profiles: details form, dashboard (lookup and page).
           { path: routes.profileDetails, lazy: () => import("./routes/profile-details") },
           { path: routes.dashboardLookup, lazy: () => import("./routes/dashboard-lookup") },
-          { path: routes.dashboard, lazy: () => import("./routes/dashboard") },
+          { id: DASHBOARD_ROUTE_ID, path: routes.dashboard, lazy: () => import("./routes/dashboard") },
           // Chat: the list and one conversation (by the partner's id).
           { path: routes.chats, lazy: () => import("./routes/chat-list") },
           { path: routes.chat, lazy: () => import("./routes/chat") },
@@ -96,8 +99,9 @@ export function appRoutes(children: RouteObject[] = pages): RouteObject[] {
 
 const routeTree = appRoutes();
 
-export function createAppRouter() {
-  return createBrowserRouter(routeTree);
+/** `hydrationData`: the loader data of a page the server rendered (./main.tsx), so that its loaders do not run again. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routeTree, { hydrationData });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 /** localStorage key of the session token (spec: "token in browser local storage under key jwt"). */
 export const TOKEN_KEY = "jwt";
@@ -22,12 +22,62 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);
+  mirrorToCookie(token);
   emit();
 }
 
 export function clearToken(): void {
   storage()?.removeItem(TOKEN_KEY);
+  mirrorToCookie(null);
   emit();
+}
+
+/** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cookie that lets the server render the signed-in dashboard's HTML with the student's data
+ * (graph/src/server/page-render.ts), so a phone paints it before the JavaScript has run. It is a
+ * copy of the token, sent only with page requests under /dashboard (its path): the API never reads
+ * cookies (the Authorization header carries the session), so it adds no way to act as the student.
+ */
+export const PAGE_TOKEN_COOKIE = "page_token";
+const PAGE_TOKEN_PATH = "/dashboard";
+
+/** The page token cookie's value in this browser, or null. */
+export function pageTokenCookie(): string | null {
+  if (typeof document === "undefined") return null;
+  const prefix = `${PAGE_TOKEN_COOKIE}=`;
+  const found = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) || null : null;
+}
+
+/** Keeps the page token cookie equal to the token: set until the token's own expiry, or removed. */
+function mirrorToCookie(token: string | null): void {
+  if (typeof document === "undefined") return;
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  const expiresAt = token ? tokenExpiresAt(token) : null;
+  const maxAge = token
+    ? expiresAt === null
+      ? ""
+      : `; Max-Age=${Math.max(0, Math.floor((expiresAt - Date.now()) / 1000))}`
+    : "; Max-Age=0";
+  document.cookie = `${PAGE_TOKEN_COOKIE}=${token ? encodeURIComponent(token) : ""}; Path=${PAGE_TOKEN_PATH}; SameSite=Lax${maxAge}${secure}`;
 }
 
 export function isSignedIn(): boolean {
@@ -62,9 +112,27 @@ if (typeof window !== "undefined") {
   });
 }
 
+/**
+ * Puts the page token cookie in line with the token, on the app's start (web/src/app/main.tsx, once
+ * it has compared them): a session stored before the cookie existed gets it, and a cookie left from
+ * a session this browser no longer has goes. Changes later reach it through setToken and clearToken
+ * (another tab's, through that tab).
+ */
+export function syncPageTokenCookie(): void {
+  if (pageTokenCookie() !== getToken()) mirrorToCookie(getToken());
+}
+
 const subscribeForReact = (onChange: () => void) => subscribeToken(onChange);
+
+/**
+ * The token a page was rendered with outside the browser: none for the build's static pages; the
+ * student's for a dashboard the server rendered, on the server and while the browser hydrates it
+ * (web/src/app/main.tsx), so both render the same signed-in page.
+ */
+export const RenderedTokenContext = createContext<string | null>(null);
 
 /** The current token, re-rendering the caller when it changes. */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribeForReact, getToken, () => null);
+  const rendered = useContext(RenderedTokenContext);
+  return useSyncExternalStore(subscribeForReact, getToken, () => rendered);
 }

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { ACCOUNT_MESSAGES } from "../../../common/accounts";
-import { clearToken, getToken } from "./auth";
+import { clearToken, getToken, tokenExpiresAt } from "./auth";
+
+export { tokenExpiresAt };
 import { paths } from "./paths";
 
 /** What the sign-in page says after a session ran out (the server's answer to a stale token too). */
@@ -40,24 +42,6 @@ export function signInPath(returnTo: string | null): string {
   const back = safeReturnPath(returnTo);
   if (back) params.set("returnTo", back);
   return `${paths.login}?${params.toString()}`;
-}
-
-/** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */
-export function tokenExpiresAt(token: string): number | null {
-  const payload = token.split(".")[1];
-  if (!payload) return null;
-  try {
-    const json = atob(
-      payload
-        .replace(/-/g, "+")
-        .replace(/_/g, "/")
-        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
-    );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
 }
 
 /** True when the token says it has run out by this browser's clock (the server decides too). */

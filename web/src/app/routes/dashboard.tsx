@@ -55,24 +55,35 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-/** /dashboard/:userId (signed in only: RequireSignIn). */
-export function Component() {
-  const { userId = "" } = useParams();
+/**
+ * The header's live counts, in a component of their own: a subscription's state changing (as it
+ * starts) re-renders this empty component, not the whole page.
+ */
+function LiveCounts() {
   // New notifications bump the cached `notificationCount` the dashboard's header shows, live.
   useLiveNotifications(true);
   // And a message arriving (or read elsewhere) changes its "Chat (n)".
   useLiveUnreadCount(true);
+  return null;
+}
+
+/** /dashboard/:userId (signed in only: RequireSignIn). */
+export function Component() {
+  const { userId = "" } = useParams();
   const noticesSettled = useNoticesSettled();
   return (
-    <DashboardPage
-      userId={userId}
-      ready={noticesSettled}
-      notice={
-        <>
-          <VerifyEmailNotice fetchPolicy="cache-first" />
-          <UpcomingLessonsCard />
-        </>
-      }
-    />
+    <>
+      <LiveCounts />
+      <DashboardPage
+        userId={userId}
+        ready={noticesSettled}
+        notice={
+          <>
+            <VerifyEmailNotice fetchPolicy="cache-first" />
+            <UpcomingLessonsCard />
+          </>
+        }
+      />
+    </>
   );
 }

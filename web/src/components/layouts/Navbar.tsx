@@ -25,7 +25,6 @@ export function Navbar() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
   const menuId = useId();
-  const pageMenu = usePageMenuLinks();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const close = () => setOpenAt(null);
@@ -73,27 +72,37 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
-            {pageMenu && (
-              // Only in the collapsed menu: on wide screens the page shows these links itself.
-              <li className={styles.pageLinks}>
-                <p className={styles.pageLabel} id={`${menuId}-page`}>
-                  {pageMenu.label}
-                </p>
-                <ul role="list" aria-labelledby={`${menuId}-page`}>
-                  {pageMenu.links.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} end className={styles.link} onClick={close}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            )}
+            <PageMenuLinks menuId={menuId} onNavigate={close} />
           </ul>
         </nav>
       </header>
       {open && <div className={styles.scrim} aria-hidden="true" onClick={close} />}
     </>
+  );
+}
+
+/**
+ * The page's own links in the menu (only in the collapsed one: on wide screens the page shows
+ * them itself). A component of its own: the page registers them once it has rendered, and only
+ * this part of the navbar renders again then.
+ */
+function PageMenuLinks({ menuId, onNavigate }: { menuId: string; onNavigate: () => void }) {
+  const pageMenu = usePageMenuLinks();
+  if (!pageMenu) return null;
+  return (
+    <li className={styles.pageLinks}>
+      <p className={styles.pageLabel} id={`${menuId}-page`}>
+        {pageMenu.label}
+      </p>
+      <ul role="list" aria-labelledby={`${menuId}-page`}>
+        {pageMenu.links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={styles.link} onClick={onNavigate}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

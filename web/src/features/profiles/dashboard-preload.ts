@@ -1,5 +1,11 @@
 import type { ApolloClient } from "@apollo/client";
-import { DashboardCountsDocument, DashboardViewerDocument, FeedDocument } from "../../gql/graphql";
+import {
+  DashboardCountsDocument,
+  DashboardRewardDocument,
+  DashboardViewerDocument,
+  FeedDocument,
+  SavedSearchesDocument,
+} from "../../gql/graphql";
 import { directoryFilters } from "./hooks/use-directory-filters";
 import { firstFeedPage } from "./hooks/use-feed";
 
@@ -18,4 +24,8 @@ export function preloadDashboard(client: ApolloClient, params: URLSearchParams):
   void client.query({ query: DashboardViewerDocument, fetchPolicy: "network-only" }).catch(ignore);
   void client.query({ query: FeedDocument, variables: firstFeedPage(directoryFilters(params)) }).catch(ignore);
   void client.query({ query: DashboardCountsDocument, fetchPolicy: "network-only", errorPolicy: "ignore" }).catch(ignore);
+  // Below the fold, also read cache-first by their components (RewardPopup, SavedSearches): afresh
+  // on every visit here, and a page the server rendered brings them (it asks nothing again).
+  void client.query({ query: DashboardRewardDocument, fetchPolicy: "network-only" }).catch(ignore);
+  void client.query({ query: SavedSearchesDocument, fetchPolicy: "network-only" }).catch(ignore);
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { checkFilters, type DirectoryFilters, FILTER_LABELS, hasFilters } from "../../../../../common/discovery";
 import { CATEGORIES, LANGUAGES } from "../../../../../common/profiles";
 import { Button } from "../../../components/ui/Button";
+import { useHydrated } from "../../../lib/hydrated";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import styles from "./FilterPanel.module.css";
@@ -28,6 +29,9 @@ const draftOf = (f: DirectoryFilters): Draft => ({
 
 export const activeCount = (f: DirectoryFilters) => Object.values(f).filter((v) => v !== undefined).length;
 
+/** Where the filters start open (FilterPanel.module.css: .auto, .wideOnly and .narrowOnly say the same). */
+const WIDE_SCREEN = "(min-width: 768px)";
+
 /**
  * The discovery filters (they narrow both the search and the feed). Collapsible behind a "Filters"
  * button on small screens and open by default on wide ones; applying writes them to the address.
@@ -42,10 +46,14 @@ export function FilterPanel({
   onClear: () => void;
 }) {
   const panelId = useId();
-  const [open, setOpen] = useState(
-    () => hasFilters(filters) || (typeof window !== "undefined" && window.matchMedia?.("(min-width: 768px)").matches === true),
-  );
+  // Null until mounted: the screen's width decides, in CSS (.auto), so that the page the server
+  // rendered (which knows no width) and its hydration agree and nothing moves; the effect then
+  // makes it a choice (the same one) that the button's state and label say.
+  const [open, setOpen] = useState<boolean | null>(() => (hasFilters(filters) ? true : null));
+  useEffect(() => setOpen((o) => o ?? window.matchMedia?.(WIDE_SCREEN).matches === true), []);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  // Applying waits for the page's JavaScript (a page the server rendered shows the form before it).
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   // The address is the truth: a reload, Back or "clear" shows what it says.
   useEffect(() => setDraft(draftOf(filters)), [filters]);
@@ -67,8 +75,17 @@ export function FilterPanel({
   return (
     <div className={styles.filters}>
       <div className={styles.bar}>
-        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          {open ? "Hide filters" : "Filters"}
+        <Button variant="secondary" size="sm" aria-expanded={open ?? undefined} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          {open === null ? (
+            <>
+              <span className={styles.wideOnly}>Hide filters</span>
+              <span className={styles.narrowOnly}>Filters</span>
+            </>
+          ) : open ? (
+            "Hide filters"
+          ) : (
+            "Filters"
+          )}
           {n > 0 && <span className={styles.count}> ({n} active)</span>}
         </Button>
         {n > 0 && (
@@ -77,7 +94,13 @@ export function FilterPanel({
           </Button>
         )}
       </div>
-      <form id={panelId} hidden={!open} className={styles.panel} onSubmit={apply} aria-label="Filters">
+      <form
+        id={panelId}
+        hidden={open === false}
+        className={open === null ? `${styles.panel} ${styles.auto}` : styles.panel}
+        onSubmit={apply}
+        aria-label="Filters"
+      >
         <Select
           label={FILTER_LABELS.category}
           value={draft.category}
@@ -131,7 +154,9 @@ export function FilterPanel({
           </p>
         )}
         <div className={styles.actions}>
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit" disabled={!hydrated}>
+            Apply filters
+          </Button>
         </div>
       </form>
     </div>

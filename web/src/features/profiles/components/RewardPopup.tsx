@@ -21,7 +21,8 @@ interface Reward {
  * shown, so it appears once; the acknowledgement answers the next unseen one, shown after.
  */
 export function RewardPopup() {
-  const { data } = useQuery(DashboardRewardDocument, { fetchPolicy: "network-only" });
+  // Cache-first: the dashboard's loader asks for it afresh on every visit (preloadDashboard).
+  const { data } = useQuery(DashboardRewardDocument);
   const [acknowledge] = useMutation(AcknowledgeDashboardRewardDocument);
   const [current, setCurrent] = useState<Reward | null>(null);
   const [queue, setQueue] = useState<Reward[]>([]);

@@ -11,6 +11,7 @@ import {
   SetSavedSearchAlertsDocument,
 } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
+import { useHydrated } from "../../../lib/hydrated";
 import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
 import styles from "./SavedSearches.module.css";
 
@@ -33,11 +34,14 @@ const filtersOf = (s: SavedSearchFieldsFragment): DirectoryFilters => {
  * a day.
  */
 export function SavedSearches({ state }: { state: DirectoryUrlState }) {
-  const list = useQuery(SavedSearchesDocument, { fetchPolicy: "cache-and-network" });
+  // Cache-first: the dashboard's loader asks for them afresh on every visit (preloadDashboard).
+  const list = useQuery(SavedSearchesDocument);
   const [save, saving] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
   const [remove] = useMutation(DeleteSavedSearchDocument, { refetchQueries: [SavedSearchesDocument] });
   const [setAlerts] = useMutation(SetSavedSearchAlertsDocument);
   const [name, setName] = useState("");
+  // Saving waits for the page's JavaScript (a page the server rendered shows the form before it).
+  const hydrated = useHydrated();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const saved = list.data?.savedSearches ?? [];
   const canSave = state.active || Boolean(state.search);
@@ -95,7 +99,7 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
             placeholder="e.g. Python in Tamil"
             onChange={(e) => setName(e.target.value)}
           />
-          <Button type="submit" variant="secondary" loading={saving.loading} loadingText="Saving...">
+          <Button type="submit" variant="secondary" loading={saving.loading} loadingText="Saving..." disabled={!hydrated}>
             Save search
           </Button>
         </form>

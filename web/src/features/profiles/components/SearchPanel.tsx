@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { NetworkStatus } from "@apollo/client";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
@@ -14,6 +14,7 @@ import styles from "./SearchPanel.module.css";
 import grid from "./UserGrid.module.css";
 import { UserCard } from "./UserCard";
 import { nodesOf } from "../../../lib/connection";
+import { useHydrated } from "../../../lib/hydrated";
 import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
 import { FilterPanel } from "./FilterPanel";
 import { SavedSearches } from "./SavedSearches";
@@ -34,6 +35,14 @@ export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: s
 export function SearchPanel({ me, state }: { me: DashboardViewer; state: DirectoryUrlState }) {
   const submitted = state.search;
   const [text, setText] = useState(submitted?.query ?? "");
+  // The page may come rendered by the server (graph/src/server/page-render.ts): what the student
+  // typed before its JavaScript ran is taken over when it hydrates, and the buttons wait for it.
+  const hydrated = useHydrated();
+  const textInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (textInput.current && textInput.current.value !== text) setText(textInput.current.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
+  }, []);
   const [filter, setFilter] = useState<SearchFilter>(submitted?.filter ?? "NAME");
   const setSubmitted = state.setSearch;
   const { data, loading, fetchMore, networkStatus } = useQuery(SearchUsersDocument, {
@@ -72,6 +81,7 @@ export function SearchPanel({ me, state }: { me: DashboardViewer; state: Directo
             type="search"
             placeholder={active.placeholder}
             className={styles.searchInput}
+            ref={textInput}
             value={text}
             maxLength={60}
             onChange={(e) => {
@@ -87,7 +97,7 @@ export function SearchPanel({ me, state }: { me: DashboardViewer; state: Directo
             options={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
             onChange={(e) => setFilter(e.target.value as SearchFilter)}
           />
-          <Button type="submit" startIcon={<SearchIcon size={16} />}>
+          <Button type="submit" startIcon={<SearchIcon size={16} />} disabled={!hydrated}>
             Search
           </Button>
         </form>
