@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ApolloClient } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useParams } from "react-router";
@@ -6,7 +7,7 @@ import { UpcomingLessonsDocument, VerificationStatusDocument } from "../../gql/g
 import { apolloClient } from "../../lib/apollo-client";
 import { getToken } from "../../lib/auth";
 import { useLiveUnreadCount } from "../../features/chat/hooks/use-unread";
-import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
+import { VerifyEmailAlert } from "../../features/accounts/components/VerifyEmailNotice";
 import { useLiveNotifications } from "../../features/notifications/hooks/use-live-notifications";
 import { UPCOMING_LESSONS_SHOWN, UpcomingLessonsCard } from "../../features/lessons/components/UpcomingLessonsCard";
 import { DashboardPage } from "../../features/profiles/components/DashboardPage";
@@ -31,14 +32,23 @@ export function preloadDashboardRoute(client: ApolloClient, params: URLSearchPar
 }
 
 /**
- * Whether the notices have their answers (or failed): the page keeps its spinner until then, so
- * that a notice never appears a round trip after the page and pushes the search and the feed down
- * (a layout shift of 0.26 on an unverified student's phone).
+ * The notices above the search (verify your mail, upcoming lessons), read from the cache (the
+ * loader asks), and whether they have their answers (or failed): the page keeps its spinner until
+ * then, so that a notice never appears a round trip after the page and pushes the search and the
+ * feed down (a layout shift of 0.26 on an unverified student's phone).
  */
-function useNoticesSettled(): boolean {
+function useNotices(): { settled: boolean; notices: ReactNode } {
   const verification = useQuery(VerificationStatusDocument);
   const lessons = useQuery(UpcomingLessonsDocument, { variables: { first: UPCOMING_LESSONS_SHOWN }, errorPolicy: "ignore" });
-  return !verification.loading && !lessons.loading;
+  return {
+    settled: !verification.loading && !lessons.loading,
+    notices: (
+      <>
+        <VerifyEmailAlert me={verification.data?.me} />
+        <UpcomingLessonsCard lessons={lessons.data?.upcomingLessons.edges ?? []} />
+      </>
+    ),
+  };
 }
 
 /**
@@ -70,20 +80,11 @@ function LiveCounts() {
 /** /dashboard/:userId (signed in only: RequireSignIn). */
 export function Component() {
   const { userId = "" } = useParams();
-  const noticesSettled = useNoticesSettled();
+  const { settled, notices } = useNotices();
   return (
     <>
       <LiveCounts />
-      <DashboardPage
-        userId={userId}
-        ready={noticesSettled}
-        notice={
-          <>
-            <VerifyEmailNotice fetchPolicy="cache-first" />
-            <UpcomingLessonsCard />
-          </>
-        }
-      />
+      <DashboardPage userId={userId} ready={settled} notice={notices} />
     </>
   );
 }

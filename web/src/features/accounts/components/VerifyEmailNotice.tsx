@@ -2,20 +2,24 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
-import { ResendVerificationEmailDocument, VerificationStatusDocument } from "../../../gql/graphql";
+import { ResendVerificationEmailDocument, VerificationStatusDocument, type VerificationStatusQuery } from "../../../gql/graphql";
 import styles from "./VerifyEmail.module.css";
 import { useFormAction } from "../../../lib/use-form-action";
 
 /**
- * Shown to a signed-in student whose college address is not verified yet (/p and the dashboard):
- * what they cannot do until then, and "Resend the mail" (rate-limited on the server).
- * It asks the server when it mounts, unless its page's loader just did (`fetchPolicy` "cache-first").
+ * Shown to a signed-in student whose college address is not verified yet (/p, /verify-email):
+ * what they cannot do until then, and "Resend the mail" (rate-limited on the server). It asks the
+ * server when it mounts; a page that has the status already shows `VerifyEmailAlert` with it.
  */
-export function VerifyEmailNotice({ fetchPolicy = "cache-and-network" }: { fetchPolicy?: "cache-and-network" | "cache-first" }) {
-  const { data } = useQuery(VerificationStatusDocument, { fetchPolicy });
+export function VerifyEmailNotice() {
+  const { data } = useQuery(VerificationStatusDocument, { fetchPolicy: "cache-and-network" });
+  return <VerifyEmailAlert me={data?.me} />;
+}
+
+/** The notice for the student's verification status (VerificationStatus's `me`): nothing until it is known, or once verified. */
+export function VerifyEmailAlert({ me }: { me: VerificationStatusQuery["me"] | undefined }) {
   const [resend] = useMutation(ResendVerificationEmailDocument);
   const sending = useFormAction();
-  const me = data?.me;
   if (!me || me.emailVerified) return null;
 
   const onResend = () =>

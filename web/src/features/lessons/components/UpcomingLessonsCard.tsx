@@ -1,7 +1,6 @@
-import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { Card, CardHeader } from "../../../components/ui/Card";
-import { UpcomingLessonsDocument } from "../../../gql/graphql";
+import type { UpcomingLessonsQuery } from "../../../gql/graphql";
 import { paths } from "../../../lib/paths";
 import { formatSlot } from "../utils/lesson-time";
 import styles from "./Lessons.module.css";
@@ -10,18 +9,16 @@ import styles from "./Lessons.module.css";
 export const UPCOMING_LESSONS_SHOWN = 3;
 
 /**
- * The dashboard's next scheduled lessons, each linking to its chat; nothing at all when there are none.
- * Read from the cache: the dashboard's loader asks the server on every visit (routes/dashboard.tsx).
+ * The dashboard's next scheduled lessons (UpcomingLessons' edges, asked for by the dashboard's route),
+ * each linking to its chat; nothing at all when there are none.
  */
-export function UpcomingLessonsCard() {
-  const { data } = useQuery(UpcomingLessonsDocument, { variables: { first: UPCOMING_LESSONS_SHOWN }, errorPolicy: "ignore" });
-  const edges = data?.upcomingLessons.edges ?? [];
-  if (edges.length === 0) return null;
+export function UpcomingLessonsCard({ lessons }: { lessons: UpcomingLessonsQuery["upcomingLessons"]["edges"] }) {
+  if (lessons.length === 0) return null;
   return (
     <Card className={styles.upcoming} padding="md">
       <CardHeader title="Upcoming lessons" as="h2" />
       <ul className={styles.upcomingList}>
-        {edges.map(({ node }) => (
+        {lessons.map(({ node }) => (
           <li key={node.id}>
             <Link to={paths.chat(node.partnerId)} className={styles.upcomingLink}>
               <time dateTime={node.startsAt ?? ""} className={styles.upcomingTime}>

@@ -1,6 +1,7 @@
+import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { usePageMenu } from "../../../components/layouts/page-menu";
-import type { Gender } from "../../../gql/graphql";
+import { DashboardCountsDocument, type Gender } from "../../../gql/graphql";
 import styles from "./DashboardNav.module.css";
 import { paths } from "../../../lib/paths";
 
@@ -29,19 +30,13 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number, u
 
 /**
  * The dashboard's links: a row on wide screens. At 768px and below they move into the navbar's
- * burger menu (one menu on a phone, not two), so this row is hidden there.
+ * burger menu (one menu on a phone, not two), so this row is hidden there. Notifications and Chat
+ * show the unread counts in brackets (read cache-first: the route's loader asks for them afresh on
+ * every visit, and live updates write them).
  */
-export function DashboardNav({
-  me,
-  notificationCount,
-  unreadMessages = 0,
-}: {
-  me: DashboardViewer;
-  notificationCount: number;
-  /** Messages from chat partners not read yet (the Chat link shows it in brackets, like notifications). */
-  unreadMessages?: number;
-}) {
-  const links = dashboardLinks(me, notificationCount, unreadMessages);
+export function DashboardNav({ me }: { me: DashboardViewer }) {
+  const counts = useQuery(DashboardCountsDocument, { errorPolicy: "ignore" });
+  const links = dashboardLinks(me, counts.data?.notificationCount ?? 0, counts.data?.unreadMessageCount ?? 0);
   usePageMenu({ label: "Dashboard", links });
   return (
     <nav className={styles.dashNav} aria-label="Dashboard">

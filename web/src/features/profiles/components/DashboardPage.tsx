@@ -4,7 +4,7 @@ import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
 import { LoadError } from "../../../components/ui/LoadError";
 import { FullScreenSpinner } from "../../../components/ui/Spinner";
-import { DashboardCountsDocument, DashboardViewerDocument } from "../../../gql/graphql";
+import { DashboardViewerDocument } from "../../../gql/graphql";
 import { errorCode } from "../../../lib/graphql-errors";
 import { useFeed } from "../hooks/use-feed";
 import { useDirectoryFilters } from "../hooks/use-directory-filters";
@@ -34,11 +34,10 @@ export function DashboardPage({
   const viewer = useQuery(DashboardViewerDocument);
   const me = viewer.data?.me;
   const discovery = useDirectoryFilters();
-  // The feed and the counts are the caller's whoever the address names, so they are asked for beside
+  // The feed (and the counts, DashboardNav) are the caller's whoever the address names, so they are asked for beside
   // the viewer rather than after it (one round trip to the first paint, not two). The server answers
   // an unfinished profile with DETAILS_NOT_FILLED and a dead session with UNAUTHENTICATED (below).
   const feed = useFeed(false, discovery.filters);
-  const counts = useQuery(DashboardCountsDocument, { errorPolicy: "ignore" });
   // The whole page replacing the spinner is the largest render: deferred, React renders it in
   // slices between which the browser stays responsive, instead of in one long task.
   const shown = useDeferredValue(Boolean(me && feed.loaded && ready));
@@ -76,11 +75,7 @@ export function DashboardPage({
             <p className={styles.welcomeEmail}>{me.email}</p>
           </div>
         </div>
-        <DashboardNav
-          me={me}
-          notificationCount={counts.data?.notificationCount ?? 0}
-          unreadMessages={counts.data?.unreadMessageCount ?? 0}
-        />
+        <DashboardNav me={me} />
       </header>
       {notice}
       <SearchPanel me={me} state={discovery} />
