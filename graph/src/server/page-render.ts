@@ -29,6 +29,11 @@ export const WEB_RENDER_DIR = "web-render";
 const RENDERER_FILE = "prerender.cjs";
 /** A render that takes longer than this is given up: the browser renders the page itself. */
 export const RENDER_TIMEOUT_MS = 3000;
+/**
+ * Renders at once, at most: each costs 65-80 ms of this process's CPU. Past it (a burst of first
+ * visits), the page is the one the browser renders, so the API's answers are not held up.
+ */
+export const MAX_RENDERS_IN_FLIGHT = 4;
 
 /** The markup of a page rendered with a student's data, its title and the state the browser hydrates it with. */
 export interface SignedInPage {
@@ -86,6 +91,7 @@ export async function signedInPages(
   // Loaded with the first dashboard request (React's server renderer and Apollo Client are not a
   // cost of every start); undefined until then, null when it failed to load.
   let render: RenderSignedIn | null | undefined;
+  let inFlight = 0;
   return async (request) => {
     const token = app.parseCookie(request.headers.cookie ?? "")[PAGE_TOKEN_COOKIE];
     if (!token) return null;
@@ -97,7 +103,8 @@ export async function signedInPages(
         request.log.error({ err: error }, `the dashboard's renderer (${entry}) did not load: the browser renders it`);
       }
     }
-    if (!render) return null;
+    if (!render || inFlight >= MAX_RENDERS_IN_FLIGHT) return null;
+    inFlight++;
     try {
       return await render({
         url: new URL(request.url, `${request.protocol}://${request.host}`).href,
@@ -108,6 +115,8 @@ export async function signedInPages(
     } catch (error) {
       request.log.warn({ err: error }, "dashboard render failed: the browser renders it");
       return null;
+    } finally {
+      inFlight--;
     }
   };
 }

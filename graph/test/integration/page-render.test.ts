@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_RENDERS_IN_FLIGHT } from "../../src/server/page-render.js";
 import { startTestApp, type TestApp } from "../harness.js";
 
 // A stand-in for `dist`: the web app (`web`: index.html, the dashboard's files) and beside it the
@@ -30,6 +31,9 @@ writeFileSync(
   path.join(dist, "web-render", "prerender.cjs"),
   `exports.renderSignedIn = async ({ url, token, fetch }) => {
     if (token === "throw") throw new Error("the renderer broke");
+    // A render held until the test lets it go (the test and the server share this process).
+    const gate = globalThis[Symbol.for("sx.test.renderGate")];
+    if (gate) await gate.enter();
     const answer = await fetch(new URL("/graphql", url).href, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: "Bearer " + token },
@@ -107,6 +111,36 @@ describe("the signed-in dashboard rendered by the server", () => {
     const json = await page(t, `/dashboard/${user.id}`, `page_token=${token}`, "application/json");
     expect(json.status).toBe(404);
     expect(json.headers.get("content-type")).toMatch(/application\/json/);
+  });
+
+  it("renders at most MAX_RENDERS_IN_FLIGHT pages at once: past them, the page the browser renders", async () => {
+    const { user, token } = await t.createUser({ name: "Busy Student" });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    let allIn!: () => void;
+    const full = new Promise<void>((resolve) => (allIn = resolve));
+    const key = Symbol.for("sx.test.renderGate");
+    (globalThis as Record<symbol, unknown>)[key] = {
+      enter: async () => {
+        if (++entered === MAX_RENDERS_IN_FLIGHT) allIn();
+        await released;
+      },
+    };
+    try {
+      const held = Array.from({ length: MAX_RENDERS_IN_FLIGHT }, () => page(t, `/dashboard/${user.id}`, `page_token=${token}`));
+      await full;
+      const busy = await (await page(t, `/dashboard/${user.id}`, `page_token=${token}`)).text();
+      expect(busy).not.toContain("page-state");
+      expect(busy).toContain('<div id="root"><div role="status">Loading...</div></div>');
+      release();
+      for (const answer of await Promise.all(held)) expect(await answer.text()).toContain("<h1>Welcome, Busy Student</h1>");
+      // And once they are done, the next one is rendered again.
+      expect(await (await page(t, `/dashboard/${user.id}`, `page_token=${token}`)).text()).toContain("page-state");
+    } finally {
+      release();
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
   });
 
   it("never takes the cookie as a session: the API answers as to a visitor", async () => {
