@@ -21,6 +21,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { freePort, root } from "./support/servers.js";
 import { table } from "./support/stats.js";
+import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH } from "../common/pages.js";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -134,7 +135,7 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
       });
       await page
         .context()
-        .addCookies([{ name: "page_token", value: token, domain: new URL(origin).hostname, path: "/dashboard", sameSite: "Lax" }]);
+        .addCookies([{ name: PAGE_TOKEN_COOKIE, value: token, domain: new URL(origin).hostname, path: PAGE_TOKEN_PATH, sameSite: "Lax" }]);
       await page.close();
       await browser.close();
     }

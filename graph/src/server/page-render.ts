@@ -1,4 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
+import { PAGE_TOKEN_COOKIE } from "../../../common/pages.js";
 import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -22,8 +23,6 @@ import path from "node:path";
  * answer), the page is the usual HTML the browser renders itself.
  */
 
-/** The cookie the web app mirrors the token into (web/src/lib/auth.ts, PAGE_TOKEN_COOKIE). */
-export const PAGE_TOKEN_COOKIE = "page_token";
 /** dist/web-render beside dist/web, and its entry (scripts/prerender.mjs, WEB_RENDER_DIR and RENDERER_FILE). */
 export const WEB_RENDER_DIR = "web-render";
 const RENDERER_FILE = "prerender.cjs";

@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { PAGE_STATE_ID } from "../../../common/pages.js";
 import { PROJECT_ROOT } from "../shared/paths.js";
 import { type SignedInPage, signedInPages, WEB_RENDER_DIR } from "./page-render.js";
 
@@ -55,9 +56,6 @@ function markupOf(entry: unknown): { title?: string; html: string } | undefined 
  * static page the markup prerendered at build time.
  */
 type BuiltPage = { matches: (pathname: string) => boolean; rendered: string; serverRendered: string; prerendered?: string };
-
-/** The id of the JSON a server-rendered page carries for its hydration (web/src/app/main.tsx reads it). */
-export const PAGE_STATE_ID = "page-state";
 
 /**
  * A JSON data block (never executed, so the CSP allows it): `<` is escaped, so no string in it can

@@ -1,4 +1,5 @@
 import "../styles/index.css";
+import { PAGE_STATE_ID } from "../../../common/pages";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerServiceWorker } from "../lib/pwa";
@@ -12,7 +13,7 @@ const container = document.getElementById("root")!;
 
 /** What a page the server rendered with the student's data carries for its hydration (graph/src/server/static.ts). */
 function renderedState(): SignedInState | null {
-  const json = document.getElementById("page-state")?.textContent;
+  const json = document.getElementById(PAGE_STATE_ID)?.textContent;
   if (!json) return null;
   try {
     return JSON.parse(json) as SignedInState;

@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
+import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH } from "../../../common/pages";
 
 /** localStorage key of the session token (spec: "token in browser local storage under key jwt"). */
 export const TOKEN_KEY = "jwt";
@@ -56,8 +57,7 @@ export function tokenExpiresAt(token: string): number | null {
  * copy of the token, sent only with page requests under /dashboard (its path): the API never reads
  * cookies (the Authorization header carries the session), so it adds no way to act as the student.
  */
-export const PAGE_TOKEN_COOKIE = "page_token";
-const PAGE_TOKEN_PATH = "/dashboard";
+export { PAGE_TOKEN_COOKIE };
 
 /** The page token cookie's value in this browser, or null. */
 export function pageTokenCookie(): string | null {
