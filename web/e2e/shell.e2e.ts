@@ -135,8 +135,15 @@ describe("app shell in Chromium", () => {
       await page.getByRole("heading", { name: "Your feed" }).waitFor();
       expect(await page.getByText("Loading...").count()).toBe(0);
       await heading.evaluate((el) => Object.assign(el, { rendered: "yes" }));
+      // What the student types meanwhile is kept; the search waits for the JavaScript.
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await search.fill("Kotlin");
+      expect(await page.getByRole("button", { name: "Search", exact: true }).isDisabled()).toBe(true);
       release();
       await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get("q") === "Kotlin");
+      expect(await search.inputValue()).toBe("Kotlin");
       // Hydrated, not replaced: the same element, and the page responds (the filters open and close;
       // wide screens start with them open).
       expect(await heading.evaluate((el) => (el as HTMLElement & { rendered?: string }).rendered)).toBe("yes");

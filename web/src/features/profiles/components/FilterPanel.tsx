@@ -52,7 +52,8 @@ export function FilterPanel({
   const [open, setOpen] = useState<boolean | null>(() => (hasFilters(filters) ? true : null));
   useEffect(() => setOpen((o) => o ?? window.matchMedia?.(WIDE_SCREEN).matches === true), []);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  // Applying waits for the page's JavaScript (a page the server rendered shows the form before it).
+  // The form waits for the page's JavaScript (a page the server rendered shows it before): what was
+  // typed or picked before would not be in its state.
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   // The address is the truth: a reload, Back or "clear" shows what it says.
@@ -107,6 +108,7 @@ export function FilterPanel({
           placeholder="Any category"
           options={CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(e) => set("category", e.target.value)}
+          disabled={!hydrated}
         />
         <TextField
           label={FILTER_LABELS.skill}
@@ -114,6 +116,7 @@ export function FilterPanel({
           maxLength={60}
           placeholder="e.g. Python"
           onChange={(e) => set("skill", e.target.value)}
+          disabled={!hydrated}
         />
         <Select
           label={FILTER_LABELS.language}
@@ -121,6 +124,7 @@ export function FilterPanel({
           placeholder="Any language"
           options={LANGUAGES.map((l) => ({ value: l, label: l }))}
           onChange={(e) => set("language", e.target.value)}
+          disabled={!hydrated}
         />
         <Select
           label={FILTER_LABELS.minRating}
@@ -128,6 +132,7 @@ export function FilterPanel({
           placeholder="Any rating"
           options={["1", "2", "3", "4", "4.5", "5"].map((r) => ({ value: r, label: `${r} stars or more` }))}
           onChange={(e) => set("minRating", e.target.value)}
+          disabled={!hydrated}
         />
         <TextField
           label={FILTER_LABELS.maxCoins}
@@ -136,8 +141,9 @@ export function FilterPanel({
           value={draft.maxCoins}
           placeholder="Any price"
           onChange={(e) => set("maxCoins", e.target.value)}
+          disabled={!hydrated}
         />
-        <fieldset className={styles.checks}>
+        <fieldset className={styles.checks} disabled={!hydrated}>
           <legend className="visually-hidden">More filters</legend>
           <label className={styles.check}>
             <input type="checkbox" checked={draft.onlineNow} onChange={(e) => set("onlineNow", e.target.checked)} />

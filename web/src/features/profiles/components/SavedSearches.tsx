@@ -40,7 +40,8 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
   const [remove] = useMutation(DeleteSavedSearchDocument, { refetchQueries: [SavedSearchesDocument] });
   const [setAlerts] = useMutation(SetSavedSearchAlertsDocument);
   const [name, setName] = useState("");
-  // Saving waits for the page's JavaScript (a page the server rendered shows the form before it).
+  // The form waits for the page's JavaScript (a page the server rendered shows it before): a name
+  // typed before would not be in its state.
   const hydrated = useHydrated();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const saved = list.data?.savedSearches ?? [];
@@ -98,6 +99,7 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
             required
             placeholder="e.g. Python in Tamil"
             onChange={(e) => setName(e.target.value)}
+            disabled={!hydrated}
           />
           <Button type="submit" variant="secondary" loading={saving.loading} loadingText="Saving..." disabled={!hydrated}>
             Save search
