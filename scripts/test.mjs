@@ -31,6 +31,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
+/** What failed, named again under the totals: a long run's last lines are what a CI log keeps. */
+const failures = [];
 for (const [i, run] of runs.entries()) {
   if (only.length && !only.some((o) => run.name.includes(o))) continue;
   const report = path.join(out, `report-${i}.json`);
@@ -48,6 +50,7 @@ for (const [i, run] of runs.entries()) {
       failed += 1;
       exit = 1;
       console.error(`${run.name} failed${r.error ? `: ${r.error.message}` : ""}`);
+      failures.push(run.name);
     }
     continue;
   }
@@ -69,9 +72,16 @@ for (const [i, run] of runs.entries()) {
     failed += json.numFailedTests;
     skipped += json.numPendingTests + (json.numTodoTests ?? 0);
     if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) failed += json.numFailedTestSuites;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of tests) failures.push(`${where} > ${t.fullName ?? t.title}`);
+      if (file.status === "failed" && !tests.length) failures.push(`${where}: ${String(file.message ?? "failed").split("\n")[0]}`);
+    }
   } catch {
     failed += 1;
     console.error(`no report from ${run.name}`);
+    failures.push(`${run.name}: no report`);
   }
   if (r.status !== 0) exit = 1;
 }
@@ -79,5 +89,6 @@ if (ci && skipped > 0) {
   console.error(`${skipped} test(s) were skipped on CI; every suite must run here.`);
   exit = 1;
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exit || (failed > 0 ? 1 : 0));
