@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { assertLoopback, demoLogin } from "./support/demo.js";
 import { freePort, root } from "./support/servers.js";
 import { table } from "./support/stats.js";
 import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH } from "../common/pages.js";
@@ -33,7 +34,6 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const DEMO = { email: "22z201@psgtech.ac.in", password: "skillexchange-demo" };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const BAR: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 };
 
@@ -73,20 +73,6 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function demoLogin(url: string): Promise<{ token: string; userId: string }> {
-  const r = await fetch(`${url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      query: "mutation ($input: LoginInput!) { login(input: $input) { token userId } }",
-      variables: { input: DEMO },
-    }),
-  });
-  const body = (await r.json()) as { data?: { login: { token: string; userId: string } }; errors?: Array<{ message: string }> };
-  if (!body.data) throw new Error(`demo login failed: ${body.errors?.map((e) => e.message).join("; ")}`);
-  return body.data.login;
 }
 
 interface PageScores {
@@ -190,7 +176,7 @@ async function audit(url: string, token: string | null): Promise<PageScores> {
 const given = arg("url");
 const server = given ? { url: given.replace(/\/$/, ""), stop: async () => {} } : await startServer();
 try {
-  if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(server.url)) throw new Error("only loopback servers are measured");
+  assertLoopback(server.url);
   const demo = await demoLogin(server.url);
   const pages = [
     { name: "landing", url: `${server.url}/`, token: null },
