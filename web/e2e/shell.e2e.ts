@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, DESKTOP, launch, newPage, PHONE } from "./support/browser.js";
 import { fillProfile, PASSWORD, registerStudent, signedInPage, techProfile } from "./support/students.js";
+import { FILTER_LABELS } from "../../common/discovery.js";
 
 /** Holds the app's entry script back (the page shows only its HTML) until the returned function is called. */
 async function holdAppEntry(page: Page): Promise<() => void> {
@@ -139,11 +140,14 @@ describe("app shell in Chromium", () => {
       const search = page.getByRole("searchbox", { name: "Search" });
       await search.fill("Kotlin");
       expect(await page.getByRole("button", { name: "Search", exact: true }).isDisabled()).toBe(true);
+      // The filters' fields too: a value picked before the JavaScript would not be in the form's state.
+      expect(await page.getByLabel(FILTER_LABELS.skill).isDisabled()).toBe(true);
       release();
       await page.waitForLoadState("networkidle");
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("q") === "Kotlin");
       expect(await search.inputValue()).toBe("Kotlin");
+      expect(await page.getByLabel(FILTER_LABELS.skill).isDisabled()).toBe(false);
       // Hydrated, not replaced: the same element, and the page responds (the filters open and close;
       // wide screens start with them open).
       expect(await heading.evaluate((el) => (el as HTMLElement & { rendered?: string }).rendered)).toBe("yes");
