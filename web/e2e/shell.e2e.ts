@@ -158,6 +158,15 @@ describe("app shell in Chromium", () => {
       expect(await filters.getAttribute("aria-expanded")).toBe(String(!open));
       expect(await page.getByRole("form", { name: "Filters" }).isVisible()).toBe(!open);
       expect(problems).toEqual([]);
+      // after-paint.js appended a preload for each chunk the server named (the entry, its imports, the route's
+      // chunks), first and in that order, so Vite's preload helper appended none of them again as the route loaded.
+      const preloads = await page.evaluate(() => ({
+        named: document.querySelector("script[data-entry]")?.getAttribute("data-preload")?.split(" ") ?? [],
+        linked: [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")),
+      }));
+      expect(preloads.named.some((href) => /\/dashboard-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(preloads.linked.slice(0, preloads.named.length)).toEqual(preloads.named);
+      expect(new Set(preloads.linked).size).toBe(preloads.linked.length);
 
       // Signing out (which ends the token: the last viewport) takes the cookie away with it.
       if (viewport === DESKTOP) {

@@ -72,15 +72,23 @@ export const AFTER_PAINT_SCRIPT = "/after-paint.js";
  * run, which is needed only to make it interactive (hydration). Its scripts are fetched once it
  * has painted (./after-paint.js loads the entry), not beside its stylesheets: on a phone network
  * 200 KB of scripts would share the bandwidth with what the first paint waits for. So the page's
- * module preloads go, and the entry is named to the loader instead of loaded by a script tag.
+ * module preloads go, and the entry and the chunks they named (with the route's own, `routeScripts`)
+ * are named to the loader instead: it appends their preloads one per task before it imports the
+ * entry. Vite's preload helper, which appends a preload for every chunk a lazy route needs unless
+ * the page has one, then finds them all; appended by it, they cost one long task (docs/performance.md).
  */
-function scriptsAfterPaint(html: string): string {
+function scriptsAfterPaint(html: string, routeScripts: string[] = []): string {
+  const preloads: string[] = [];
   return html
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
-    .replace(
-      /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/,
-      (_tag, entry: string) => `<script defer src="${AFTER_PAINT_SCRIPT}" data-entry="${entry}"></script>`,
-    );
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, (link) => {
+      const href = /href="(\/assets\/[\w.-]+\.js)"/.exec(link)?.[1];
+      if (href) preloads.push(href);
+      return "";
+    })
+    .replace(/<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/, (_tag, entry: string) => {
+      const named = [...new Set([entry, ...preloads, ...routeScripts])].join(" ");
+      return `<script defer src="${AFTER_PAINT_SCRIPT}" data-entry="${entry}" data-preload="${named}"></script>`;
+    });
 }
 
 /** Markup put in a page's root (hydrated by the browser), its title and, for a page rendered with data, its state. */
@@ -121,13 +129,14 @@ export function builtPages(dist: string): (pathname: string, search: string, ren
     const files = (Array.isArray(listed) ? listed : []).filter(
       (f): f is string => typeof f === "string" && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f),
     );
-    const scripts = files.filter((f) => f.endsWith(".js")).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+    const chunks = files.filter((f) => f.endsWith(".js"));
+    const scripts = chunks.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
     const styles = files.filter((f) => f.endsWith(".css"));
     const blocking = styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`);
     const page: BuiltPage = {
       matches: routeMatcher(route),
       rendered: withShell(withLinks(index, [...scripts, ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`)])),
-      serverRendered: scriptsAfterPaint(withLinks(index, blocking)),
+      serverRendered: scriptsAfterPaint(withLinks(index, blocking), chunks),
     };
     const markup = markupOf(prerendered[route]);
     if (markup && index.includes(EMPTY_ROOT)) page.prerendered = fillRoot(withLinks(index, [...scripts, ...blocking]), markup);

@@ -81,10 +81,13 @@ describe("the signed-in dashboard rendered by the server", () => {
       loaderData: { dashboard: null },
       bio: "</script><script>alert(1)</script>",
     });
-    // Its stylesheets block the paint; its scripts load after it (no preloads, the entry named to the loader).
+    // Its stylesheets block the paint; its scripts load after it: no preloads in the markup, the entry and every
+    // chunk to preload (the entry's imports, then the route's) named to the loader, which appends them once it painted.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app-c3.css">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-e5.css">');
-    expect(html).toContain('<script defer src="/after-paint.js" data-entry="/assets/app-a1.js"></script>');
+    expect(html).toContain(
+      '<script defer src="/after-paint.js" data-entry="/assets/app-a1.js" data-preload="/assets/app-a1.js /assets/react-b2.js /assets/dashboard-d4.js"></script>',
+    );
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('<script type="module"');
   });
