@@ -83,7 +83,8 @@ export function registerServiceWorker(): void {
     void import("workbox-window").then(({ Workbox }) => {
       const wb = new Workbox("/sw.js", { scope: "/" });
       watchForUpdates(wb);
-      void wb.register();
+      // A browser may refuse service workers (a private window, a policy): the app works on without one.
+      wb.register().catch((e: unknown) => console.warn("The app could not be set up to work offline:", e));
       // A tab left open for days still learns of a deployment: look again when it is shown or back online.
       const check = () => void wb.update().catch(() => undefined);
       document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && check());
