@@ -1,6 +1,6 @@
 import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { PushDevicesDocument, PushPublicKeyDocument, RemovePushDeviceDocument, SubscribePushDeviceDocument } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
@@ -48,6 +48,16 @@ function renderWith(browser: BrowserPush, mocks: unknown[]) {
   );
 }
 
+/**
+ * The "Turn on" button once it can be pressed: it waits for the devices and for this browser's own
+ * subscription, which an effect asks the browser for (either may come second).
+ */
+async function turnOnButton(): Promise<HTMLButtonElement> {
+  const button = await screen.findByRole<HTMLButtonElement>("button", { name: "Turn on push for this device" });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+
 describe("PushDevices", () => {
   it("asks for permission only after the click, subscribes with the server's key and lists the device as this one", async () => {
     const browser = fakeBrowser();
@@ -61,7 +71,7 @@ describe("PushDevices", () => {
     renderWith(browser, [listed(), publicKey, subscribe, listed(device("d1", ENDPOINT))]);
     expect(await screen.findByText(PUSH_TEXTS.none)).toBeTruthy();
     expect(browser.requestPermission).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole("button", { name: "Turn on push for this device" }));
+    fireEvent.click(await turnOnButton());
     expect((await screen.findByRole("status")).textContent).toContain(PUSH_TEXTS.turnedOn);
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.subscribe).toHaveBeenCalledWith(KEY);
@@ -105,7 +115,7 @@ describe("PushDevices", () => {
     const dismissed = fakeBrowser({ requestPermission: vi.fn(async () => "default" as NotificationPermission) });
     renderWith(dismissed, [listed(), publicKey]);
     await screen.findByText(PUSH_TEXTS.none);
-    fireEvent.click(await screen.findByRole("button", { name: "Turn on push for this device" }));
+    fireEvent.click(await turnOnButton());
     expect((await screen.findByRole("alert")).textContent).toContain(PUSH_TEXTS.dismissed);
     expect(dismissed.subscribe).not.toHaveBeenCalled();
   });
@@ -119,11 +129,11 @@ describe("PushDevices", () => {
     });
     renderWith(failing, [listed(), publicKey]);
     await screen.findByText(PUSH_TEXTS.none);
-    fireEvent.click(await screen.findByRole("button", { name: "Turn on push for this device" }));
+    fireEvent.click(await turnOnButton());
     expect((await screen.findByRole("alert")).textContent).toBe(
       `${PUSH_TEXTS.subscribeFailed} (Registration failed - push service error). Please try again later.`,
     );
-    fireEvent.click(await screen.findByRole("button", { name: "Turn on push for this device" }));
+    fireEvent.click(await turnOnButton());
     expect(await screen.findByText(PUSH_TEXTS.noWorker)).toBeTruthy();
   });
 });
