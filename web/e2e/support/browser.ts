@@ -27,14 +27,19 @@ export function launch(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
+/** A 375 x 812 touch screen (a phone as students hold it): touch events, a mobile viewport. */
+export const TOUCH_PHONE = { width: 375, height: 812, touch: true } as const;
 
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: baseURL(), viewport });
+type Viewport = { width: number; height: number; touch?: boolean };
+
+export async function newContext(browser: Browser, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
+  const { touch, ...size } = viewport;
+  const ctx = await browser.newContext({ baseURL: baseURL(), viewport: size, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   ctx.setDefaultTimeout(15_000);
   return ctx;
 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<Page> {
   return (await newContext(browser, viewport)).newPage();
 }
 

@@ -103,7 +103,7 @@ export async function fillProfile(
 export async function signedInPage(
   browser: Browser,
   s: Pick<Student, "token">,
-  viewport?: { width: number; height: number },
+  viewport?: { width: number; height: number; touch?: boolean },
 ): Promise<Page> {
   const ctx = await newContext(browser, viewport);
   await ctx.addInitScript((token) => {
