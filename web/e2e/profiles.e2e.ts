@@ -199,7 +199,7 @@ describe("profiles, dashboard and search in Chromium", () => {
     expect(await phone.getByRole("button", { name: /menu/i }).count()).toBe(1);
     await shoot(phone, "dashboard");
     await phone.getByRole("button", { name: "Open menu" }).click();
-    const menuLinks = phone.getByRole("navigation", { name: "Main" }).getByRole("list", { name: "Dashboard" });
+    const menuLinks = phone.getByRole("navigation", { name: "Main" }).getByRole("list", { name: "Your account" });
     await menuLinks.getByRole("link", { name: "Logout" }).waitFor();
     await phone.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await phone.screenshot({ path: path.join(SHOTS, "dashboard-menu-375.png") });

@@ -4,6 +4,8 @@ import { Outlet } from "react-router";
 import { OfflineNotice } from "../components/layouts/OfflineNotice";
 import { apolloClient, resetRealtime } from "../lib/apollo-client";
 import { onReconnect } from "../lib/online";
+import { useToken } from "../lib/auth";
+import { AccountNav } from "./account-nav";
 
 /**
  * The layout route around every page that talks to the server: it brings Apollo Client (and
@@ -25,8 +27,12 @@ export function Component() {
       }),
     [client],
   );
+  // Signed in, the student's links and live counts join the navbar on every page that talks to the
+  // server (the public leaderboard and profiles too, not only the pages that need a token).
+  const signedIn = Boolean(useToken());
   const page = (
     <>
+      {signedIn && <AccountNav />}
       <OfflineNotice />
       <Outlet />
     </>

@@ -6,9 +6,7 @@ import { preloadDashboard } from "../../features/profiles/dashboard-preload";
 import { UpcomingLessonsDocument, VerificationStatusDocument } from "../../gql/graphql";
 import { apolloClient } from "../../lib/apollo-client";
 import { getToken } from "../../lib/auth";
-import { useLiveUnreadCount } from "../../features/chat/hooks/use-unread";
 import { VerifyEmailAlert } from "../../features/accounts/components/VerifyEmailNotice";
-import { useLiveNotifications } from "../../features/notifications/hooks/use-live-notifications";
 import { UPCOMING_LESSONS_SHOWN, UpcomingLessonsCard } from "../../features/lessons/components/UpcomingLessonsCard";
 import { DashboardPage } from "../../features/profiles/components/DashboardPage";
 
@@ -65,26 +63,12 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-/**
- * The header's live counts, in a component of their own: a subscription's state changing (as it
- * starts) re-renders this empty component, not the whole page.
- */
-function LiveCounts() {
-  // New notifications bump the cached `notificationCount` the dashboard's header shows, live.
-  useLiveNotifications(true);
-  // And a message arriving (or read elsewhere) changes its "Chat (n)".
-  useLiveUnreadCount(true);
-  return null;
-}
-
 /** /dashboard/:userId (signed in only: RequireSignIn). */
 export function Component() {
   const { userId = "" } = useParams();
   const { settled, notices } = useNotices();
   return (
-    <>
-      <LiveCounts />
-      <DashboardPage userId={userId} ready={settled} notice={notices} />
-    </>
+    // The live counts of its links come from the navbar's account links (../account-nav.tsx).
+    <DashboardPage userId={userId} ready={settled} notice={notices} />
   );
 }

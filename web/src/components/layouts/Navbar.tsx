@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cx } from "../../lib/cx";
-import { CloseIcon, MenuIcon } from "../ui/icons";
+import { BellIcon, ChatIcon, CloseIcon, MenuIcon } from "../ui/icons";
 import { Logo } from "./Logo";
 import styles from "./Navbar.module.css";
-import { usePageMenuLinks } from "./page-menu";
+import { type PageMenu, type PageMenuShortcut, usePageMenuLinks } from "./page-menu";
 import { paths } from "../../lib/paths";
 
 export const NAV_LINKS = [
@@ -17,10 +17,13 @@ export const NAV_LINKS = [
 /**
  * The fixed top bar. At 768px and below the links collapse into a menu behind a burger
  * button; the menu closes on navigation, Escape, a click outside, and when widening past md.
- * A page with links of its own (the dashboard) adds them to that menu: one menu on a phone.
+ * On signed-in pages the student's own links (notifications, chat, coins, profile, ...) join that
+ * menu, and on wide screens open from the same button as an account menu; notifications and chat
+ * also sit in the bar itself with their live counts, so no count hides behind a menu.
  */
 export function Navbar() {
   const { pathname } = useLocation();
+  const pageMenu = usePageMenuLinks();
   // Open "for" a path, so any navigation closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
@@ -36,10 +39,9 @@ export function Navbar() {
       setOpenAt(null);
       toggleRef.current?.focus();
     };
+    // Crossing md either way closes it: the phone's menu and the wide screens' account menu differ.
     const desktop = typeof window.matchMedia === "function" ? window.matchMedia("(min-width: 769px)") : null;
-    const onResize = () => {
-      if (desktop?.matches) setOpenAt(null);
-    };
+    const onResize = () => setOpenAt(null);
     document.addEventListener("keydown", onKeyDown);
     desktop?.addEventListener("change", onResize);
     return () => {
@@ -50,20 +52,25 @@ export function Navbar() {
 
   return (
     <>
-      <header className={cx(styles.header, open && styles.open)}>
+      <header className={cx(styles.header, open && styles.open, pageMenu && styles.signedIn)}>
         <nav className={cx("container", styles.bar)} aria-label="Main">
           <Logo link onClick={close} />
-          <button
-            ref={toggleRef}
-            type="button"
-            className={styles.toggle}
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpenAt(open ? null : pathname)}
-          >
-            {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
-          </button>
+          <div className={styles.actions}>
+            {pageMenu?.shortcuts?.map((shortcut) => (
+              <Shortcut key={shortcut.to} shortcut={shortcut} onNavigate={close} />
+            ))}
+            <button
+              ref={toggleRef}
+              type="button"
+              className={styles.toggle}
+              aria-expanded={open}
+              aria-controls={menuId}
+              aria-label={open ? "Close menu" : "Open menu"}
+              onClick={() => setOpenAt(open ? null : pathname)}
+            >
+              {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+            </button>
+          </div>
           <ul id={menuId} role="list" className={styles.links}>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -72,7 +79,7 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
-            <PageMenuLinks menuId={menuId} onNavigate={close} />
+            {pageMenu && <PageMenuLinks menuId={menuId} pageMenu={pageMenu} onNavigate={close} />}
           </ul>
         </nav>
       </header>
@@ -81,14 +88,39 @@ export function Navbar() {
   );
 }
 
+const SHORTCUT_ICONS = { notifications: BellIcon, chat: ChatIcon } as const;
+
 /**
- * The page's own links in the menu (only in the collapsed one: on wide screens the page shows
- * them itself). A component of its own: the page registers them once it has rendered, and only
- * this part of the navbar renders again then.
+ * Notifications or chat in the bar, with the count as a badge (live: the signed-in layout keeps it
+ * up to date). Its name carries the count for screen readers ("Chat: 2").
  */
-function PageMenuLinks({ menuId, onNavigate }: { menuId: string; onNavigate: () => void }) {
-  const pageMenu = usePageMenuLinks();
-  if (!pageMenu) return null;
+function Shortcut({ shortcut, onNavigate }: { shortcut: PageMenuShortcut; onNavigate: () => void }) {
+  const Icon = SHORTCUT_ICONS[shortcut.icon];
+  const { count } = shortcut;
+  return (
+    <NavLink
+      to={shortcut.to}
+      end
+      className={styles.shortcut}
+      aria-label={count > 0 ? `${shortcut.label}: ${count}` : shortcut.label}
+      title={shortcut.label}
+      onClick={onNavigate}
+    >
+      <Icon size={22} />
+      {count > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+/**
+ * The student's own links in the menu: under the site's links in the phone's menu, alone in the
+ * account menu of wide screens (where the site's links stay in the bar).
+ */
+function PageMenuLinks({ menuId, pageMenu, onNavigate }: { menuId: string; pageMenu: PageMenu; onNavigate: () => void }) {
   return (
     <li className={styles.pageLinks}>
       <p className={styles.pageLabel} id={`${menuId}-page`}>

@@ -5,11 +5,24 @@ export interface PageMenuLink {
   label: string;
 }
 
-/** A page's own links (the dashboard's), offered in the navbar's menu on small screens. */
+/** A link the header shows beside the menu button with a live count (notifications, unread messages). */
+export interface PageMenuShortcut {
+  to: string;
+  /** The link's name without the count ("Notifications"). */
+  label: string;
+  count: number;
+  icon: "notifications" | "chat";
+}
+
+/**
+ * The signed-in student's links, offered in the navbar on every signed-in page: in the burger menu
+ * on a phone, in the account menu on wide screens, and the counted ones as badges in the header.
+ */
 export interface PageMenu {
-  /** Names the group in the menu, e.g. "Dashboard". */
+  /** Names the group in the menu, e.g. "Your account". */
   label: string;
   links: PageMenuLink[];
+  shortcuts?: PageMenuShortcut[];
 }
 
 let current: PageMenu | null = null;
@@ -28,12 +41,13 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Puts the page's links into the navbar's menu while the page is shown. At the md breakpoint
- * and below there is then one menu (the navbar's burger) instead of two competing ones.
+ * Puts the links into the navbar while the registering component is shown (the signed-in student's,
+ * app/account-nav.tsx): the navbar lives outside Apollo, the counts inside it.
  */
-export function usePageMenu(menu: PageMenu): void {
-  const key = JSON.stringify(menu);
+export function usePageMenu(menu: PageMenu | null): void {
+  const key = menu ? JSON.stringify(menu) : null;
   useEffect(() => {
+    if (key === null) return;
     const registered = JSON.parse(key) as PageMenu;
     set(registered);
     return () => {
@@ -42,7 +56,7 @@ export function usePageMenu(menu: PageMenu): void {
   }, [key]);
 }
 
-/** The links the current page offers for the navbar's menu, if any. */
+/** The links the signed-in layout offers for the navbar, if any. */
 export function usePageMenuLinks(): PageMenu | null {
   return useSyncExternalStore(
     subscribe,

@@ -179,3 +179,10 @@ export const InstagramIcon = (p: IconProps) => (
     <path d="M17.5 6.5h.01" />
   </Icon>
 );
+
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9" />
+    <path d="M10 19a2 2 0 0 0 4 0" />
+  </Icon>
+);

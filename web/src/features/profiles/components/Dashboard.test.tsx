@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Navbar } from "../../../components/layouts/Navbar";
 import { Component as DashboardRouteComponent, preloadDashboardRoute, shouldRevalidate } from "../../../app/routes/dashboard";
 import { DashboardViewerDocument, FeedDocument } from "../../../gql/graphql";
 import { directoryFilters } from "../hooks/use-directory-filters";
@@ -169,38 +168,6 @@ describe("dashboard", () => {
     await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
     // In the same render as the page.
     expect(screen.getByRole("region", { name: "Verify your college mail" })).toBeTruthy();
-  });
-
-  it("puts its links into the navbar's burger menu: one menu on a phone", async () => {
-    renderWithClient(
-      [
-        {
-          path: "/dashboard/:userId",
-          element: (
-            <>
-              <Navbar />
-              <DashboardRoute />
-            </>
-          ),
-        },
-      ],
-      "/dashboard/u1",
-      handlers(),
-    );
-    await screen.findByRole("heading", { name: "Welcome, Asha Rao" });
-    const toggle = screen.getByRole("button", { name: "Open menu" });
-    const menu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
-    const dashboard = await within(menu).findByRole("list", { name: "Dashboard" });
-    await within(dashboard).findByText("Chat (2)");
-    const links = within(dashboard)
-      .getAllByRole("link")
-      .map((a) => [a.textContent, a.getAttribute("href")]);
-    expect(links).toContainEqual(["Notifications (3)", "/u1/notifications"]);
-    expect(links).toContainEqual(["Chat (2)", "/user/chat"]);
-    expect(links).toContainEqual(["Logout", "/logout"]);
-    expect(screen.queryByRole("button", { name: /dashboard menu/ })).toBeNull();
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
   });
 
   it("searches with the chosen filter; an empty query clears and sends nothing; 'No results found'", async () => {

@@ -1,6 +1,5 @@
 import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
-import { usePageMenu } from "../../../components/layouts/page-menu";
 import { DashboardCountsDocument, type Gender } from "../../../gql/graphql";
 import styles from "./DashboardNav.module.css";
 import { paths } from "../../../lib/paths";
@@ -29,15 +28,14 @@ export function dashboardLinks(me: DashboardViewer, notificationCount: number, u
 }
 
 /**
- * The dashboard's links: a row on wide screens. At 768px and below they move into the navbar's
- * burger menu (one menu on a phone, not two), so this row is hidden there. Notifications and Chat
- * show the unread counts in brackets (read cache-first: the route's loader asks for them afresh on
- * every visit, and live updates write them).
+ * The dashboard's links: a row on wide screens. At 768px and below the navbar's burger menu holds
+ * the same links on every signed-in page (app/account-nav.tsx), so this row is hidden there.
+ * Notifications and Chat show the counts in brackets (read cache-first: the route's loader asks
+ * for them afresh on every visit, and the live updates of app/account-nav.tsx write them).
  */
 export function DashboardNav({ me }: { me: DashboardViewer }) {
   const counts = useQuery(DashboardCountsDocument, { errorPolicy: "ignore" });
   const links = dashboardLinks(me, counts.data?.notificationCount ?? 0, counts.data?.unreadMessageCount ?? 0);
-  usePageMenu({ label: "Dashboard", links });
   return (
     <nav className={styles.dashNav} aria-label="Dashboard">
       <ul role="list" className={styles.dashLinks}>
