@@ -10,7 +10,6 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import {
   type ChatMessageFieldsFragment,
-  type ChatStatus,
   type ReportReason,
   ChatDocument,
   FinishChatDocument,
@@ -92,7 +91,8 @@ export function ChatPage({
   const href = meetingHref(chat.meetingLink);
   const partner = chat.partner;
   const profilePath = paths.profile(partner.id, chat.me.id, chat.me.gender);
-  const canFinishYet = chat.daysCompleted >= chat.daysRequired;
+  // The primary action only while finishing is what is left to do (10 days in, not finished yet).
+  const finishIsNext = open && !chat.finishedByMe && chat.daysCompleted >= chat.daysRequired;
 
   // Finishing stays on the chat, for whichever of the two finishes last too: the chat's own
   // state (from the reply and the live updates) then shows it ended, and the review strip below.
@@ -152,6 +152,12 @@ export function ChatPage({
             <div className={styles.partnerText}>
               <h1 className={styles.partnerName}>{partner.name}</h1>
               <p className={styles.partnerMeta}>{subtitle(chat)}</p>
+              {/* Its own line, never cut off: the same whole days since the start, on the server's clock, as the 10-day rule counts. */}
+              {open && (
+                <p className={styles.partnerMeta}>
+                  {chat.daysCompleted} of {chat.daysRequired} days completed
+                </p>
+              )}
             </div>
           </Link>
           <div className={styles.actions}>
@@ -165,14 +171,14 @@ export function ChatPage({
             </Button>
             <Button
               // Before the 10 days the chat's main action is talking, not finishing (a tap still explains why not yet).
-              variant={canFinishYet ? "primary" : "secondary"}
+              variant={finishIsNext ? "primary" : "secondary"}
               size="sm"
               onClick={onFinishClick}
               disabled={!open || chat.finishedByMe}
               loading={finishing.busy}
               loadingText="Finishing..."
             >
-              {chat.finishedByMe && open ? "Finished" : "Finish"}
+              {chat.finishedByMe ? "Finished" : "Finish"}
             </Button>
             <Button
               variant="ghost"
@@ -239,20 +245,11 @@ export function lessonsHeldText(held: number, partnerName: string): string {
   return `You have held ${held} scheduled ${held === 1 ? "lesson" : "lessons"} with ${partnerName} so far.`;
 }
 
-function subtitle(chat: {
-  iLearn: { skill: string } | null;
-  iTeach: { skill: string } | null;
-  title: string | null;
-  daysCompleted: number;
-  daysRequired: number;
-  status: ChatStatus;
-}) {
+function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null }) {
   const parts: string[] = [];
   if (chat.title) parts.push(chat.title);
   if (chat.iLearn) parts.push(`You learn ${chat.iLearn.skill}`);
   if (chat.iTeach) parts.push(`you teach ${chat.iTeach.skill}`);
-  // The same whole days since the start, on the server's clock, as the 10-day rule counts.
-  if (chat.status === "IN_PROGRESS") parts.push(`${chat.daysCompleted} of ${chat.daysRequired} days completed`);
   const text = parts.join(" · ");
   return text ? text[0]!.toUpperCase() + text.slice(1) : "";
 }
