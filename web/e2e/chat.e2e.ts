@@ -131,13 +131,16 @@ describe("chat in Chromium, two students", () => {
       .filter({ hasText: `as soon as ${ravi.name} finishes too` })
       .waitFor();
     await b.getByText(`${asha.name} has finished`).waitFor();
-    // Ravi (on a phone now) rates 4 stars and finishes: the chat is complete and he goes to the list.
+    // Ravi (on a phone now) rates 4 stars and finishes: he stays on the chat, which both now see complete.
     await b.setViewportSize(PHONE);
     await b.getByRole("button", { name: "Finish" }).click();
     await b.locator("label").filter({ hasText: "4 stars" }).click();
     await shot(b, "rating-375");
     await b.getByRole("button", { name: "Rate and finish" }).click();
-    await b.waitForURL(/\/user\/chat$/);
+    for (const page of [a, b]) await page.getByText("You both finished this chat. Well done!").waitFor();
+    expect(new URL(b.url()).pathname).toBe(`/user/chat/${asha.id}`);
+    // The chat list marks it finished.
+    await b.goto("/user/chat");
     await b.getByText("Finished").waitFor();
 
     // Both see the reward popup on the dashboard.

@@ -106,7 +106,7 @@ describe("swap and pay requests in Chromium", () => {
     await shot(pageA, "swap-popup");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await pageA
-      .getByRole("alert")
+      .getByRole("status")
       .filter({ hasText: `Swap request sent to ${b.name}` })
       .waitFor();
     expect(await pageA.getByRole("dialog").count()).toBe(0);
@@ -130,7 +130,7 @@ describe("swap and pay requests in Chromium", () => {
     await card.getByText("React", { exact: true }).waitFor();
     await shot(pageB, "notifications");
     await card.getByRole("button", { name: "Accept" }).click();
-    await pageB.getByRole("alert").filter({ hasText: "Your chat is open." }).waitFor();
+    await pageB.getByRole("status").filter({ hasText: "Your chat is open." }).waitFor();
     await pageB.getByRole("heading", { name: "No notifications" }).waitFor();
 
     // A learns it live on the notifications page and acknowledges it with Ok.
@@ -179,7 +179,7 @@ describe("swap and pay requests in Chromium", () => {
     await shot(pageL, "pay-popup");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await pageL
-      .getByRole("alert")
+      .getByRole("status")
       .filter({ hasText: `Pay request sent to ${teacher.name}` })
       .waitFor();
     // Pay again while it waits: the pay request's own pending message (not the swap's).
@@ -203,7 +203,11 @@ describe("swap and pay requests in Chromium", () => {
     await pageL.goto(`/${learner.id}/notifications`);
     const ready = pageL.getByRole("listitem").filter({ hasText: "accepted your pay request" });
     await ready.getByRole("button", { name: "Pay 4" }).click();
-    await pageL.getByRole("alert").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
+    // Paying asks first, naming the teacher, the amount and the balance after.
+    const confirm = pageL.getByRole("alertdialog", { name: `Pay ${teacher.name} 4 skill coins?` });
+    await confirm.getByTestId("balance-after").filter({ hasText: "6 skill coins" }).waitFor();
+    await confirm.getByRole("button", { name: "Pay 4" }).click();
+    await pageL.getByRole("status").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
     await pageL.getByRole("heading", { name: "No notifications" }).waitFor();
 
     expect(await balanceOf(learner)).toBe(6);
@@ -250,7 +254,8 @@ describe("swap and pay requests in Chromium", () => {
       await page.goto(`/${learner.id}/notifications`);
       const card = page.getByRole("listitem").filter({ hasText: "accepted your pay request" });
       await card.getByRole("button", { name: "Pay 4" }).click();
-      const short = page.getByRole("alert").filter({ hasText: "You do not have enough skill coins" });
+      // The confirmation reads the balance first: short, it says so and offers buying coins.
+      const short = page.getByRole("alertdialog").getByRole("alert").filter({ hasText: "You do not have enough skill coins" });
       await short.waitFor();
       await shot(page, `short-of-coins-${label}`);
       await short.getByRole("link", { name: "Buy skill coins" }).click();
@@ -273,7 +278,10 @@ describe("swap and pay requests in Chromium", () => {
       await page.getByRole("link", { name: "Back to Notifications" }).click();
       await page.waitForURL((u) => u.pathname === `/${learner.id}/notifications`);
       await page.getByRole("listitem").filter({ hasText: "accepted your pay request" }).getByRole("button", { name: "Pay 4" }).click();
-      await page.getByRole("alert").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
+      const confirm = page.getByRole("alertdialog", { name: `Pay ${teacher.name} 4 skill coins?` });
+      await confirm.getByTestId("balance-after").filter({ hasText: "1 skill coin" }).waitFor();
+      await confirm.getByRole("button", { name: "Pay 4" }).click();
+      await page.getByRole("status").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
       expect(await balanceOf(learner)).toBe(1);
       await page.context().close();
     }

@@ -1,5 +1,5 @@
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { act } from "react";
@@ -75,7 +75,7 @@ const live = [
   },
 ];
 
-function renderAt(mocks: unknown[]) {
+function renderAt(mocks: unknown[], cache = new InMemoryCache({ typePolicies })) {
   const router = createMemoryRouter(
     [
       { path: "/user/chat/:id", element: <ChatPage chatWith="them" /> },
@@ -85,7 +85,7 @@ function renderAt(mocks: unknown[]) {
     { initialEntries: ["/user/chat/them"] },
   );
   render(
-    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+    <MockedProvider mocks={mocks as never} cache={cache}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
@@ -146,7 +146,102 @@ describe("chat page", () => {
       },
     ]);
     fireEvent.click(await screen.findByRole("button", { name: "Finish" }));
-    expect(await screen.findByText(`${tooEarly} You have held 3 scheduled lessons with Ravi Kumar so far.`)).toBeTruthy();
+    const refusal = await screen.findByRole("alert");
+    expect(refusal.textContent).toBe(`${tooEarly} You have held 3 scheduled lessons with Ravi Kumar so far.`);
+    // Shown in the feedback bar fixed inside the viewport, and counting the days the header counts.
+    expect(screen.getByTestId("action-feedback").contains(refusal)).toBe(true);
+    expect(screen.getByText(/2 of 10 days completed/)).toBeTruthy();
+  });
+
+  it("keeps Finish a secondary action before day 10 and makes it the primary one from day 10", async () => {
+    const classes = async () => {
+      const finish = await screen.findByRole("button", { name: "Finish" });
+      return { finish: finish.className, secondary: screen.getByRole("button", { name: "Change link" }).className };
+    };
+    renderAt([{ request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } }, ...live]);
+    const early = await classes();
+    expect(early.finish).toBe(early.secondary);
+    cleanup();
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat: { ...chat, daysCompleted: 10 } } } },
+      ...live,
+    ]);
+    const ready = await classes();
+    expect(ready.finish).not.toBe(ready.secondary);
+  });
+
+  it("shows the second student to finish the ended chat, with one banner, instead of leaving for the list", async () => {
+    const router = renderAt([
+      {
+        request: { query: ChatDocument, variables: { chatWith: "them" } },
+        result: { data: { chat: { ...chat, daysCompleted: 11, ratingGiven: true, finishedByPartner: true } } },
+      },
+      ...live,
+      {
+        request: { query: FinishChatDocument, variables: { chatWith: "them" } },
+        result: {
+          data: {
+            finishChat: {
+              __typename: "FinishChatResult",
+              ended: true,
+              waitingForPartner: false,
+              chat: {
+                __typename: "Chat",
+                id: "c1",
+                status: "COMPLETED",
+                finishedByMe: true,
+                finishedByPartner: true,
+                endedAt: "2026-01-16T09:00:00.000Z",
+              },
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByText(/Ravi Kumar has finished/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Finish" }));
+    expect(await screen.findByText("You both finished this chat. Well done!")).toBeTruthy();
+    expect(screen.queryByText(/Ravi Kumar has finished/)).toBeNull();
+    expect(screen.queryByText(/as soon as Ravi Kumar finishes too/)).toBeNull();
+    expect(router.state.location.pathname).toBe("/user/chat/them");
+  });
+
+  it("shows the first student one waiting banner, replaced by the ended chat when the partner finishes", async () => {
+    const cache = new InMemoryCache({ typePolicies });
+    renderAt(
+      [
+        {
+          request: { query: ChatDocument, variables: { chatWith: "them" } },
+          result: { data: { chat: { ...chat, daysCompleted: 10, ratingGiven: true } } },
+        },
+        ...live,
+        {
+          request: { query: FinishChatDocument, variables: { chatWith: "them" } },
+          result: {
+            data: {
+              finishChat: {
+                __typename: "FinishChatResult",
+                ended: false,
+                waitingForPartner: true,
+                chat: { __typename: "Chat", id: "c1", status: "IN_PROGRESS", finishedByMe: true, finishedByPartner: false, endedAt: null },
+              },
+            },
+          },
+        },
+      ],
+      cache,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Finish" }));
+    expect(await screen.findByText(/as soon as Ravi Kumar finishes too/)).toBeTruthy();
+    // The partner finishes: the live update merges into the cached chat.
+    act(() => {
+      cache.modify({
+        id: cache.identify({ __typename: "Chat", id: "c1" }),
+        fields: { status: () => "COMPLETED", finishedByPartner: () => true },
+      });
+    });
+    expect(await screen.findByText("You both finished this chat. Well done!")).toBeTruthy();
+    expect(screen.queryByText(/as soon as Ravi Kumar finishes too/)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type ReactNode, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -9,7 +10,6 @@ import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import {
   type ChatMessageFieldsFragment,
-  type ChatStatus,
   type ReportReason,
   ChatDocument,
   FinishChatDocument,
@@ -33,6 +33,7 @@ import { TypingLine } from "./TypingLine";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
 import { paths } from "../../../lib/paths";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 
 type DialogName = "link" | "rating" | "report" | null;
@@ -50,13 +51,14 @@ export function ChatPage({
   /** The route's lessons panel (another feature), shown between the status and the messages. */
   lessons?: (chat: { open: boolean; partnerName: string }) => ReactNode;
 }) {
-  const navigate = useNavigate();
   const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
   useLiveChat(chatWith, Boolean(chat));
   const older = useOlderMessages(chatWith);
   const [dialog, setDialog] = useState<DialogName>(null);
   const finishing = useFormAction();
+  // The answer to the last tap (a refused finish, ...), at the bottom of the screen.
+  const answer = useActionFeedback();
   const [setLink] = useMutation(SetMeetingLinkDocument);
   const [rate] = useMutation(RateChatPartnerDocument);
   const [finish] = useMutation(FinishChatDocument);
@@ -89,27 +91,30 @@ export function ChatPage({
   const href = meetingHref(chat.meetingLink);
   const partner = chat.partner;
   const profilePath = paths.profile(partner.id, chat.me.id, chat.me.gender);
+  // The primary action only while finishing is what is left to do (10 days in, not finished yet).
+  const finishIsNext = open && !chat.finishedByMe && chat.daysCompleted >= chat.daysRequired;
 
-  const sendFinish = () =>
-    finishing.run(
-      async () => {
-        const r = await finish({ variables: { chatWith } });
-        if (r.data?.finishChat.ended) void navigate(paths.chats);
-        return Boolean(r.data?.finishChat.ended);
-      },
-      {
-        success: (ended) => (ended ? null : `You have finished. The chat is complete as soon as ${partner.name} finishes too.`),
-        onError: (e) => {
-          if (errorReason(e) === "RATING_REQUIRED") {
-            setDialog("rating");
-            return null;
-          }
+  // Finishing stays on the chat, for whichever of the two finishes last too: the chat's own
+  // state (from the reply and the live updates) then shows it ended, and the review strip below.
+  const sendFinish = () => {
+    answer.clear();
+    return finishing.run(() => finish({ variables: { chatWith } }), {
+      onError: (e) => {
+        if (errorReason(e) === "RATING_REQUIRED") {
+          setDialog("rating");
+          return null;
+        }
+        const days = errorExtension(e, "daysCompleted");
+        if (days !== undefined) {
+          // The server's count is the one the header shows: read the chat again if the page's is older.
+          if (days !== chat.daysCompleted) void refetch();
           // The 10-day rule's refusal also says how many scheduled lessons were held.
-          if (errorExtension(e, "daysCompleted") !== undefined) return `${errorText(e)} ${lessonsHeldText(chat.lessonsHeld, partner.name)}`;
-          return undefined;
-        },
+          answer.show({ variant: "warning", text: `${errorText(e)} ${lessonsHeldText(chat.lessonsHeld, partner.name)}` });
+        } else answer.show({ variant: "danger", text: errorText(e) });
+        return null;
       },
-    );
+    });
+  };
 
   // The server checks the rules in order (10 days first, then the rating): a finish that cannot
   // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
@@ -127,7 +132,7 @@ export function ChatPage({
     setDialog(null);
     // The spec reloads the page after a report: read the chat again, now suspended.
     await refetch();
-    finishing.reset();
+    answer.clear();
   };
 
   const onSaveLink = async (link: string) => {
@@ -147,6 +152,12 @@ export function ChatPage({
             <div className={styles.partnerText}>
               <h1 className={styles.partnerName}>{partner.name}</h1>
               <p className={styles.partnerMeta}>{subtitle(chat)}</p>
+              {/* Its own line, never cut off: the same whole days since the start, on the server's clock, as the 10-day rule counts. */}
+              {open && (
+                <p className={styles.partnerMeta}>
+                  {chat.daysCompleted} of {chat.daysRequired} days completed
+                </p>
+              )}
             </div>
           </Link>
           <div className={styles.actions}>
@@ -159,13 +170,15 @@ export function ChatPage({
               {chat.meetingLink ? "Change link" : "Meeting link"}
             </Button>
             <Button
+              // Before the 10 days the chat's main action is talking, not finishing (a tap still explains why not yet).
+              variant={finishIsNext ? "primary" : "secondary"}
               size="sm"
               onClick={onFinishClick}
               disabled={!open || chat.finishedByMe}
               loading={finishing.busy}
               loadingText="Finishing..."
             >
-              {chat.finishedByMe && open ? "Finished" : "Finish"}
+              {chat.finishedByMe ? "Finished" : "Finish"}
             </Button>
             <Button
               variant="ghost"
@@ -183,13 +196,12 @@ export function ChatPage({
           {chat.status === "SUSPENDED" && <Alert variant="danger">{TEXTS.suspended}</Alert>}
           {chat.status === "CLOSED" && <Alert variant="warning">{TEXTS.closed}</Alert>}
           {chat.status === "COMPLETED" && <Alert variant="success">{TEXTS.completed}</Alert>}
+          {/* One banner from the chat's state: the finish's own reply never leaves a second, older one. */}
           {open && chat.finishedByPartner && !chat.finishedByMe && (
             <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
           )}
-          {(finishing.error ?? finishing.success) && (
-            <Alert variant={finishing.error ? "warning" : "success"} onDismiss={finishing.reset}>
-              {finishing.error ?? finishing.success}
-            </Alert>
+          {open && chat.finishedByMe && !chat.finishedByPartner && (
+            <Alert variant="success">You have finished. The chat is complete as soon as {partner.name} finishes too.</Alert>
           )}
         </div>
 
@@ -219,6 +231,7 @@ export function ChatPage({
         />
       </div>
 
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
       {dialog === "link" && <MeetingLinkDialog current={chat.meetingLink} onClose={() => setDialog(null)} onSave={onSaveLink} />}
       {dialog === "rating" && <RatingDialog partnerName={partner.name} onClose={() => setDialog(null)} onRate={onRate} />}
       {dialog === "report" && <ReportDialog partnerName={partner.name} onClose={() => setDialog(null)} onReport={onReport} />}
@@ -232,18 +245,11 @@ export function lessonsHeldText(held: number, partnerName: string): string {
   return `You have held ${held} scheduled ${held === 1 ? "lesson" : "lessons"} with ${partnerName} so far.`;
 }
 
-function subtitle(chat: {
-  iLearn: { skill: string } | null;
-  iTeach: { skill: string } | null;
-  title: string | null;
-  daysCompleted: number;
-  status: ChatStatus;
-}) {
+function subtitle(chat: { iLearn: { skill: string } | null; iTeach: { skill: string } | null; title: string | null }) {
   const parts: string[] = [];
   if (chat.title) parts.push(chat.title);
   if (chat.iLearn) parts.push(`You learn ${chat.iLearn.skill}`);
   if (chat.iTeach) parts.push(`you teach ${chat.iTeach.skill}`);
-  if (chat.status === "IN_PROGRESS") parts.push(`day ${chat.daysCompleted + 1}`);
   const text = parts.join(" · ");
   return text ? text[0]!.toUpperCase() + text.slice(1) : "";
 }

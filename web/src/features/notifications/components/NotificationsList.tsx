@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { SwapIcon } from "../../../components/ui/icons";
 import type { Gender, NotificationFieldsFragment } from "../../../gql/graphql";
 import { useNotificationActions } from "../hooks/use-notification-actions";
 import { NotificationCard } from "./NotificationCard";
+import { PayConfirmDialog } from "./PayConfirmDialog";
 import styles from "./NotificationsList.module.css";
 import { RejectDialog } from "./RejectDialog";
 import { paths } from "../../../lib/paths";
@@ -15,11 +16,12 @@ export interface NotificationsListProps {
   me: { id: string; gender: Gender | null };
 }
 
-/** The cards, the notice after an action, and the reject confirmation. */
+/** The cards, the answer to the last action, and the confirmations before rejecting and paying. */
 export function NotificationsList({ notifications, me }: NotificationsListProps) {
   const actions = useNotificationActions();
   const { pathname } = useLocation();
   const [rejecting, setRejecting] = useState<NotificationFieldsFragment | null>(null);
+  const [paying, setPaying] = useState<NotificationFieldsFragment | null>(null);
   const profileHref = (n: NotificationFieldsFragment) => paths.profile(n.notifier.id, me.id, me.gender);
 
   async function confirmReject() {
@@ -28,25 +30,44 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
     setRejecting(null);
   }
 
+  async function confirmPay() {
+    if (!paying) return;
+    await actions.pay(paying);
+    setPaying(null);
+  }
+
+  // Opening a confirmation starts the next action: the last answer goes.
+  const ask = (open: (n: NotificationFieldsFragment) => void) => (n: NotificationFieldsFragment) => {
+    actions.clearNotice();
+    open(n);
+  };
+
+  // The coins page offers the way back here once the coins are bought.
+  const buyCoinsLink = (
+    <Link to={paths.skillCoins(pathname)} className={styles.noticeLink}>
+      Buy skill coins
+    </Link>
+  );
+  const notice = actions.notice;
+
   return (
     <>
-      <div className={styles.notice} aria-live="polite">
-        {actions.notice && (
-          <Alert variant={actions.notice.variant} title={actions.notice.text} onDismiss={actions.clearNotice}>
-            {actions.notice.chatWith && (
-              <Link to={paths.chat(actions.notice.chatWith)} className={styles.noticeLink}>
+      <ActionFeedback
+        feedback={
+          notice && {
+            variant: notice.variant,
+            text: notice.text,
+            action: notice.chatWith ? (
+              <Link to={paths.chat(notice.chatWith)} className={styles.noticeLink}>
                 Go to the chat
               </Link>
-            )}
-            {actions.notice.buyCoins && (
-              // The coins page offers the way back here once the coins are bought.
-              <Link to={paths.skillCoins(pathname)} className={styles.noticeLink}>
-                Buy skill coins
-              </Link>
-            )}
-          </Alert>
-        )}
-      </div>
+            ) : notice.buyCoins ? (
+              buyCoinsLink
+            ) : undefined,
+          }
+        }
+        onDismiss={actions.clearNotice}
+      />
       {notifications.length === 0 ? (
         <EmptyState icon={<SwapIcon />} title="No notifications" description="Swap and pay requests and their answers will show up here." />
       ) : (
@@ -59,8 +80,8 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
               busy={actions.busy === n.id}
               disabled={actions.busy !== null && actions.busy !== n.id}
               onAccept={() => void actions.accept(n)}
-              onReject={() => setRejecting(n)}
-              onPay={() => void actions.pay(n)}
+              onReject={() => ask(setRejecting)(n)}
+              onPay={() => ask(setPaying)(n)}
               onOk={() => void actions.ok(n)}
             />
           ))}
@@ -73,6 +94,16 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
         onConfirm={() => void confirmReject()}
         onClose={() => setRejecting(null)}
       />
+      {paying && (
+        <PayConfirmDialog
+          partnerName={paying.notifier.name}
+          amount={paying.skillCoins ?? 0}
+          busy={actions.busy === paying.id}
+          onConfirm={() => void confirmPay()}
+          onClose={() => setPaying(null)}
+          buyCoins={buyCoinsLink}
+        />
+      )}
     </>
   );
 }

@@ -11,6 +11,8 @@ import {
   NotificationsDocument,
   NotificationsViewerDocument,
   type NotificationType,
+  PayAcceptedRequestDocument,
+  PayBalanceDocument,
   RejectRequestDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
@@ -177,7 +179,10 @@ describe("NotificationsPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reject" }));
     fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Confirm Reject" }));
     expect(await screen.findByRole("heading", { name: "No notifications" })).toBeTruthy();
-    expect((await screen.findAllByRole("alert")).some((a) => a.textContent?.includes("Request rejected"))).toBe(true);
+    // A success is a status (announced politely), in the feedback bar fixed inside the viewport.
+    const done = await screen.findByRole("status");
+    expect(done.textContent).toContain("Request rejected");
+    expect(screen.getByTestId("action-feedback").contains(done)).toBe(true);
   });
 
   it("accepts and updates the list without a reload; a refusal shows the server's words", async () => {
@@ -199,11 +204,73 @@ describe("NotificationsPage", () => {
       count(0),
     ]);
     fireEvent.click(await screen.findByRole("button", { name: "Accept" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("This request is no longer pending");
+    const refusal = await screen.findByRole("alert");
+    expect(refusal.textContent).toContain("This request is no longer pending");
+    expect(screen.getByTestId("action-feedback").contains(refusal)).toBe(true);
     // The first answer's refetch may still be running: Accept stays aria-disabled until it settles.
     await waitFor(() => expect(screen.getByRole("button", { name: "Accept" }).getAttribute("aria-disabled")).not.toBe("true"));
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
     expect(await screen.findByRole("heading", { name: "No notifications" })).toBeTruthy();
-    expect((await screen.findByRole("alert")).textContent).toContain("Your chat is open.");
+    expect((await screen.findByRole("status")).textContent).toContain("Your chat is open.");
+    // The refusal went with the next action: one answer at a time.
+    expect(screen.queryByText("This request is no longer pending")).toBeNull();
+  });
+
+  describe("paying asks first", () => {
+    const balance = (coins: number) => ({
+      request: { query: PayBalanceDocument },
+      result: { data: { skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: coins } } },
+    });
+    let paid = 0;
+    const pay = {
+      request: { query: PayAcceptedRequestDocument, variables: { id: "req-2" } },
+      result: () => {
+        paid++;
+        return {
+          data: {
+            payAcceptedRequest: {
+              __typename: "PaymentResult",
+              message: "Payment Successful!! 6 has been detected from your account.",
+              coins: 6,
+              request: { __typename: "SwapRequest", id: "req-2", status: "PAID", chatId: "c1" },
+            },
+          },
+        };
+      },
+    };
+
+    it("names the partner, the amount and the balance after; Cancel spends nothing; Pay shows the spec's text", async () => {
+      paid = 0;
+      renderPage([viewer, list([accepted]), live, balance(10), balance(10), pay, list([]), count(0)]);
+      fireEvent.click(await screen.findByRole("button", { name: /Pay 6/ }));
+      const dialog = await screen.findByRole("alertdialog", { name: "Pay Person 2 6 skill coins?" });
+      expect(await within(dialog).findByTestId("balance-after")).toHaveProperty("textContent", "4 skill coins");
+      expect(dialog.textContent).toContain("10 skill coins");
+      fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+      expect(paid).toBe(0);
+
+      fireEvent.click(screen.getByRole("button", { name: /Pay 6/ }));
+      const again = await screen.findByRole("alertdialog");
+      await within(again).findByTestId("balance-after");
+      fireEvent.click(within(again).getByRole("button", { name: "Pay 6" }));
+      const done = await screen.findByRole("status");
+      expect(done.textContent).toContain("Payment Successful!! 6 has been detected from your account.");
+      expect(paid).toBe(1);
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    });
+
+    it("says the balance is short and offers buying coins instead of paying", async () => {
+      renderPage([viewer, list([accepted]), live, balance(2)]);
+      fireEvent.click(await screen.findByRole("button", { name: /Pay 6/ }));
+      const dialog = await screen.findByRole("alertdialog");
+      const short = await within(dialog).findByRole("alert");
+      expect(short.textContent).toContain("You do not have enough skill coins");
+      expect(short.textContent).toContain("You have 2 skill coins and this course costs 6 skill coins.");
+      expect(within(short).getByRole("link", { name: "Buy skill coins" }).getAttribute("href")).toBe(
+        "/skill-coins?returnTo=%2Fme%2Fnotifications",
+      );
+      expect(within(dialog).getByRole("button", { name: "Pay 6" })).toHaveProperty("disabled", true);
+    });
   });
 });

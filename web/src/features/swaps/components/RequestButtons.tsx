@@ -1,10 +1,11 @@
 import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { VERIFY_MESSAGES } from "../../../../../common/accounts";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import { SwapAvailabilityDocument } from "../../../gql/graphql";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { PayDialog } from "./PayDialog";
 import styles from "./RequestDialogs.module.css";
 import { SwapDialog } from "./SwapDialog";
@@ -27,18 +28,20 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
   const [open, setOpen] = useState<"swap" | "pay" | null>(null);
   // A fresh popup (empty choices) each time it opens.
   const [round, setRound] = useState(0);
-  const [sent, setSent] = useState<string | null>(null);
+  // The answer to the last request, shown at the bottom of the screen (the buttons may be far up).
+  const answer = useActionFeedback();
+  const sent = answer.feedback?.variant === "success";
   const a = availability.data?.swapAvailability;
   const hasChat = a?.hasChat ?? false;
 
   const show = (which: "swap" | "pay") => {
-    setSent(null);
+    answer.clear();
     setRound((r) => r + 1);
     setOpen(which);
   };
   const onSent = (message: string) => {
     setOpen(null);
-    setSent(message);
+    answer.show({ variant: "success", text: message });
     void availability.refetch();
   };
 
@@ -67,6 +70,8 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
           requestId={a.openRequest.id}
           learnerName={userName}
           onWithdrawn={() => onSent(`You withdrew your acceptance. ${userName} has been told.`)}
+          onStart={answer.clear}
+          onFailed={(text) => answer.show({ variant: "danger", text })}
         />
       ) : a?.openRequest && !sent ? (
         <p className={styles.note}>
@@ -75,7 +80,7 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
             : "Your request is waiting for an answer."}
         </p>
       ) : null}
-      {sent && <Alert variant="success" title={sent} onDismiss={() => setSent(null)} />}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
       <SwapDialog
         key={`swap-${round}`}
         open={open === "swap"}

@@ -1,6 +1,4 @@
 import { useMutation } from "@apollo/client/react";
-import { useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { WithdrawPayAcceptanceDocument } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
@@ -12,19 +10,21 @@ export interface WithdrawAcceptanceProps {
   learnerName: string;
   /** After the acceptance is withdrawn (the availability is read again). */
   onWithdrawn: () => void;
+  /** Called when the withdrawal starts (the last answer goes) and with the refusal when it fails. */
+  onStart: () => void;
+  onFailed: (message: string) => void;
 }
 
 /** On the learner's profile, the teacher's way out of an acceptance the learner never pays. */
-export function WithdrawAcceptance({ requestId, learnerName, onWithdrawn }: WithdrawAcceptanceProps) {
+export function WithdrawAcceptance({ requestId, learnerName, onWithdrawn, onStart, onFailed }: WithdrawAcceptanceProps) {
   const [withdraw, { loading }] = useMutation(WithdrawPayAcceptanceDocument);
-  const [error, setError] = useState<string | null>(null);
   const run = async () => {
-    setError(null);
+    onStart();
     try {
       await withdraw({ variables: { id: requestId } });
       onWithdrawn();
     } catch (e) {
-      setError(errorText(e));
+      onFailed(errorText(e));
     }
   };
   return (
@@ -33,7 +33,6 @@ export function WithdrawAcceptance({ requestId, learnerName, onWithdrawn }: With
       <Button variant="secondary" size="sm" onClick={() => void run()} loading={loading} loadingText="Withdrawing...">
         Withdraw acceptance
       </Button>
-      {error && <Alert variant="danger" title={error} onDismiss={() => setError(null)} />}
     </>
   );
 }

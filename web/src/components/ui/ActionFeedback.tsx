@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { Alert } from "./Alert";
+import styles from "./ActionFeedback.module.css";
+
+/** The answer to the student's last action: what happened, or why it did not. */
+export interface Feedback {
+  variant: "success" | "danger" | "info" | "warning";
+  text: string;
+  /** A next step beside the text (e.g. a link to the chat or to buying coins). */
+  action?: ReactNode;
+  /** Tells one answer from the next with the same text (lib/use-action-feedback.ts counts them). */
+  id?: number;
+}
+
+export interface ActionFeedbackProps {
+  /** The current answer, or null for none. The next action's answer replaces it. */
+  feedback: Feedback | null;
+  onDismiss: () => void;
+}
+
+/**
+ * Where every action's answer shows: a bar fixed at the bottom of the viewport (above the
+ * phone's bottom edge), wherever the student had scrolled to when they tapped. The live region
+ * stays mounted so a new answer is announced; a success is a status, a refusal an alert.
+ */
+export function ActionFeedback({ feedback, onDismiss }: ActionFeedbackProps) {
+  return (
+    <div className={styles.region} aria-live="polite" data-testid="action-feedback">
+      {feedback && (
+        <Alert
+          // A new answer is a new element, so screen readers announce it even when the text repeats.
+          key={feedback.id ?? `${feedback.variant}:${feedback.text}`}
+          role={feedback.variant === "danger" || feedback.variant === "warning" ? "alert" : "status"}
+          variant={feedback.variant}
+          title={feedback.text}
+          onDismiss={onDismiss}
+          className={styles.card}
+        >
+          {feedback.action}
+        </Alert>
+      )}
+    </div>
+  );
+}

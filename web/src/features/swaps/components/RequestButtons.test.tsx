@@ -1,0 +1,86 @@
+import { InMemoryCache } from "@apollo/client";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { GraphQLError } from "graphql";
+import { describe, expect, it } from "vitest";
+import {
+  PayFormDocument,
+  RequestPayDocument,
+  SwapAvailabilityDocument,
+  SwapFormDocument,
+  WithdrawPayAcceptanceDocument,
+} from "../../../gql/graphql";
+import { typePolicies } from "../../../lib/type-policies";
+import { RequestButtons } from "./RequestButtons";
+
+const chess = { __typename: "SkillRef", skill: "Chess", category: "Hobbies & Crafts" };
+const availability = (openRequest: unknown = null) => ({
+  request: { query: SwapAvailabilityDocument, variables: { userId: "t1" } },
+  result: { data: { swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: true, reason: null, openRequest } } },
+  maxUsageCount: 5,
+});
+
+function renderButtons(mocks: unknown[]) {
+  render(
+    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+      <RequestButtons userId="t1" userName="Dev Rao" defaultCoins={4} />
+    </MockedProvider>,
+  );
+}
+
+describe("the answer to a swap or pay request", () => {
+  it("shows 'Pay request sent' in the feedback bar as a status, gone once the next request starts", async () => {
+    renderButtons([
+      availability(),
+      {
+        request: { query: PayFormDocument, variables: { userId: "t1" } },
+        result: { data: { payForm: { __typename: "SwapForm", learnSkills: [chess] } } },
+      },
+      {
+        request: {
+          query: RequestPayDocument,
+          variables: { input: { receiverId: "t1", learnSkill: { skill: "Chess", category: "Hobbies & Crafts" }, skillCoins: 4 } },
+        },
+        result: { data: { requestPay: { __typename: "SwapRequest", id: "r1", kind: "PAY", status: "PENDING", skillCoins: 4 } } },
+      },
+      {
+        request: { query: SwapFormDocument, variables: { userId: "t1" } },
+        result: { data: { swapForm: { __typename: "SwapForm", preachSkills: [chess], learnSkills: [chess] } } },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(await within(dialog).findByLabelText(/Skill you want to learn/), { target: { value: "0" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    const sent = await screen.findByRole("status");
+    expect(sent.textContent).toContain("Pay request sent to Dev Rao.");
+    expect(screen.getByTestId("action-feedback").contains(sent)).toBe(true);
+    expect(screen.getByTestId("action-feedback").getAttribute("aria-live")).toBe("polite");
+
+    fireEvent.click(screen.getByRole("button", { name: "Swap" }));
+    await screen.findByRole("dialog");
+    expect(screen.queryByText(/Pay request sent/)).toBeNull();
+  });
+
+  it("shows a refused withdrawal in the feedback bar as an alert", async () => {
+    const open = {
+      __typename: "SwapRequest",
+      id: "r1",
+      kind: "PAY",
+      status: "AWAITING_PAYMENT",
+      requester: { __typename: "User", id: "t1" },
+    };
+    renderButtons([
+      availability(open),
+      {
+        request: { query: WithdrawPayAcceptanceDocument, variables: { id: "r1" } },
+        result: { errors: [new GraphQLError("This pay request is not waiting for payment", { extensions: { code: "CONFLICT" } })] },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Withdraw acceptance" }));
+    const refusal = await screen.findByRole("alert");
+    expect(refusal.textContent).toContain("This pay request is not waiting for payment");
+    expect(screen.getByTestId("action-feedback").contains(refusal)).toBe(true);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Withdraw acceptance" })).toBeTruthy());
+  });
+});
