@@ -29,7 +29,7 @@ function colorToken(name: string): string {
 
 /** What `manualChunks` is told of a module (Rollup's ManualChunkMeta, the part used here). */
 interface ChunkMeta {
-  getModuleInfo(id: string): { dynamicImporters: readonly string[] } | null;
+  getModuleInfo(id: string): { dynamicImporters: readonly string[]; importers: readonly string[] } | null;
 }
 
 /**
@@ -42,6 +42,21 @@ interface ChunkMeta {
 function sharedChunk(id: string, meta: ChunkMeta): string | undefined {
   if (!/\/web\/src\/(components|lib)\//.test(id)) return undefined;
   return meta.getModuleInfo(id)?.dynamicImporters.length ? undefined : "shared";
+}
+
+/** What the server pages' layout renders for a signed-in student on every page: their links and live counts. */
+const ACCOUNT_NAV = /\/web\/src\/app\/account-nav\.tsx$/;
+
+/**
+ * The account navigation and the feature modules it imports are one chunk: the pages that import
+ * them too (the dashboard, chat, notifications) load it anyway, and left alone Rollup gives each
+ * module a file of its own (five more files before the dashboard renders).
+ */
+function inAccountNav(id: string, meta: ChunkMeta, seen = new Set<string>()): boolean {
+  if (ACCOUNT_NAV.test(id)) return true;
+  if (!/\/web\/src\/features\//.test(id) || seen.has(id)) return false;
+  seen.add(id);
+  return (meta.getModuleInfo(id)?.importers ?? []).some((importer) => inAccountNav(importer, meta, seen));
 }
 
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
@@ -195,6 +210,7 @@ export default defineConfig({
           // reads them before it loads the client.
           if (/node_modules\/@apollo\/client\/errors\//.test(id)) return "apollo-errors";
           if (/node_modules\/(@apollo\/client|rxjs|tslib|@wry|optimism|ts-invariant|graphql-tag)\//.test(id)) return "apollo";
+          if (inAccountNav(id, meta)) return "account-nav";
           return sharedChunk(id, meta);
         },
       },

@@ -1,5 +1,5 @@
 // `npm test`: every gate. The static checks first (`npm run typecheck`, `npm run lint`,
-// `npm run format:check`), then server + web component tests, then the browser suite against a
+// `npm run format:check`), the bundle budgets (`npm run bench:bundle`), then server + web component tests, then the browser suite against a
 // real started server. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
 // test:e2e`), `... lint`. A failed static check fails the whole run (counted as one failed check). On CI the MariaDB and
 // Redis suites are mandatory: a run where they would be skipped fails instead of passing quietly.
@@ -23,6 +23,8 @@ const runs = [
   { name: "typecheck", npmScript: "typecheck" },
   { name: "lint", npmScript: "lint" },
   { name: "format", npmScript: "format:check" },
+  // The JavaScript budgets per route on a production build (bench/bundle.ts): one over budget fails the run.
+  { name: "bundle budget", npmScript: "bench:bundle" },
   { name: "server + web", args: ["--project", "server", "--project", "web"] },
   { name: "e2e (Chromium)", args: ["--project", "e2e"] },
 ];

@@ -4,7 +4,7 @@
  * entry chunk and its static imports (what index.html loads and modulepreloads) plus the lazy
  * modules of the route's matches (layout and page) with their static imports, each chunk counted
  * once. Dynamic imports inside those (the realtime socket, GraphiQL) are not on the path and are
- * listed apart. Used by `npm run bench:bundle` (bench/bundle.ts) and by `npm test` (bundle.test.ts).
+ * listed apart. Used by `npm run bench:bundle` (bench/bundle.ts) which `npm test` runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
