@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { expectSentToRegister } from "../test/routes";
@@ -59,5 +60,36 @@ describe("router", () => {
   it.each(["/u1/notifications", "/moderation", "/skill-coins", "/user/chat"])(
     "sends a visitor without a token from the signed-in page %s to /register",
     expectSentToRegister,
+  );
+
+  it("takes the page asked for along to /register and its sign-in link, and from there to Create Account", async () => {
+    const router = createMemoryRouter(appRoutes(), { initialEntries: ["/user/chat/u2?from=mail#latest"] });
+    render(
+      <MockedProvider mocks={[]}>
+        <RouterProvider router={router} />
+      </MockedProvider>,
+    );
+    const asked = "/user/chat/u2?from=mail#latest";
+    await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
+    expect(new URLSearchParams(router.state.location.search).get("returnTo")).toBe(asked);
+    const signIn = await screen.findByRole("link", { name: "Already have an account? Sign in" });
+    expect(signIn.getAttribute("href")).toBe(`/login?${new URLSearchParams({ returnTo: asked })}`);
+    fireEvent.click(signIn);
+    const create = await screen.findByRole("link", { name: "Create Account" });
+    expect(router.state.location.pathname).toBe("/login");
+    expect(create.getAttribute("href")).toBe(`/register?${new URLSearchParams({ returnTo: asked })}`);
+  });
+
+  it.each(["//evil.example/x", "https://evil.example/", "/\\evil.example", "/login?returnTo=/x"])(
+    "does not follow a returnTo of %s: the sign-in link goes to plain /login",
+    async (returnTo) => {
+      const router = createMemoryRouter(appRoutes(), { initialEntries: [`/register?${new URLSearchParams({ returnTo })}`] });
+      render(
+        <MockedProvider mocks={[]}>
+          <RouterProvider router={router} />
+        </MockedProvider>,
+      );
+      expect((await screen.findByRole("link", { name: "Already have an account? Sign in" })).getAttribute("href")).toBe("/login");
+    },
   );
 });

@@ -29,8 +29,25 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   storage()?.removeItem(TOKEN_KEY);
+  storage()?.removeItem(RETURN_TO_KEY);
   mirrorToCookie(null);
   emit();
+}
+
+/**
+ * The page a student asked for before they had an account, kept from registering until the mailed
+ * verification link is opened (perhaps in another tab of this browser). Signing out forgets it.
+ */
+const RETURN_TO_KEY = "returnTo";
+
+export function rememberReturnTo(path: string | null): void {
+  if (path) storage()?.setItem(RETURN_TO_KEY, path);
+  else storage()?.removeItem(RETURN_TO_KEY);
+}
+
+/** The remembered page as stored; callers check it (lib/session safeReturnPath) before following it. */
+export function rememberedReturnTo(): string | null {
+  return storage()?.getItem(RETURN_TO_KEY) ?? null;
 }
 
 /** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */

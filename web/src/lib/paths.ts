@@ -61,6 +61,13 @@ export const paths = {
   moderation: "/moderation",
   /** The profile details form. */
   profileDetails: "/p",
+  /**
+   * Create Account, sign-in and the profile form with the page asked for (`?returnTo=`), where the
+   * student lands once through; `returnTo` must already be a safe path (lib/session safeReturnPath).
+   */
+  registerFor: (returnTo: string | null | undefined) => withReturnTo("/register", returnTo),
+  loginFor: (returnTo: string | null | undefined) => withReturnTo("/login", returnTo),
+  profileDetailsFor: (returnTo: string | null | undefined) => withReturnTo("/p", returnTo),
   /** Without an id: looks the caller up, then goes to their own dashboard. */
   dashboard: (userId?: string) => (userId ? `/dashboard/${seg(userId)}` : "/dashboard"),
   /**

@@ -30,6 +30,8 @@ describe("session expiry", () => {
       "/login",
       "/register",
       "/logout",
+      "/login?returnTo=/x",
+      "/register#top",
       "",
       null,
     ]) {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../../common/accounts";
 import { clearToken, getToken, tokenExpiresAt } from "./auth";
 
@@ -22,7 +23,7 @@ let pending: Expiry | null = null;
 const listeners = new Set<() => void>();
 
 /** Pages a student should not be sent back to after signing in. */
-const NO_RETURN = /^\/(login|register|logout|reset-password)(\/|$)/;
+const NO_RETURN = /^\/(login|register|logout|reset-password)([/?#]|$)/;
 
 /**
  * A same-origin path to go back to, or null. Only "/x" paths: never "//host" or "/\host"
@@ -42,6 +43,18 @@ export function signInPath(returnTo: string | null): string {
   const back = safeReturnPath(returnTo);
   if (back) params.set("returnTo", back);
   return `${paths.login}?${params.toString()}`;
+}
+
+/** The page asked for in this address's `?returnTo=`, when it is a safe one (else null). */
+export function useReturnTo(): string | null {
+  const [params] = useSearchParams();
+  return safeReturnPath(params.get("returnTo"));
+}
+
+/** This page's address as a path to come back to (null for the sign-in pages themselves). */
+export function useCurrentPath(): string | null {
+  const { pathname, search, hash } = useLocation();
+  return safeReturnPath(`${pathname}${search}${hash}`);
 }
 
 /** True when the token says it has run out by this browser's clock (the server decides too). */

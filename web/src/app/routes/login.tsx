@@ -111,7 +111,7 @@ export function Component() {
         description="Sign in to keep learning and teaching."
         footer={
           <>
-            New to Skill Exchange? <Link to={paths.register}>Create Account</Link>
+            New to Skill Exchange? <Link to={paths.registerFor(returnTo)}>Create Account</Link>
           </>
         }
       >

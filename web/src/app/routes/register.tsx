@@ -11,14 +11,21 @@ import { COLLEGE_EMAIL_DOMAIN, MESSAGES, isCollegeEmail, passwordLengthOk } from
 import { RegisterDocument } from "../../gql/graphql";
 import { signIn } from "../../lib/apollo-client";
 import { errorCode } from "../../lib/graphql-errors";
+import { rememberReturnTo } from "../../lib/auth";
 import { paths } from "../../lib/paths";
+import { useReturnTo } from "../../lib/session";
 import { useFormAction } from "../../lib/use-form-action";
 
 type Problem = { field: "name" | "email" | "password"; message: string };
 
-/** /register: Create Account. Success stores the token and goes to /p (profile details). */
+/**
+ * /register: Create Account. Success stores the token and goes to /p (profile details). A page asked
+ * for (`?returnTo=`, from RequireSignIn) goes along: to the sign-in link, and through /p, which
+ * lands there; it is remembered too for the mailed verification link.
+ */
 export function Component() {
   const navigate = useNavigate();
+  const returnTo = useReturnTo();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -38,7 +45,8 @@ export function Component() {
         const token = data?.register.token;
         if (!token) return; // spec: no token in the answer, nothing further happens
         await signIn(token);
-        navigate(paths.profileDetails);
+        rememberReturnTo(returnTo);
+        navigate(paths.profileDetailsFor(returnTo));
       },
       { fallback: MESSAGES.registrationFailed, onError: (error) => (errorCode(error) === "CONFLICT" ? MESSAGES.nameTaken : undefined) },
     );
@@ -55,7 +63,7 @@ export function Component() {
     <AuthCard
       title="Create Account"
       description="Join with your PSG Tech email and start swapping skills."
-      footer={<Link to={paths.login}>Already have an account? Sign in</Link>}
+      footer={<Link to={paths.loginFor(returnTo)}>Already have an account? Sign in</Link>}
     >
       <title>Create Account · Skill Exchange</title>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={problem ? "register-problem" : undefined}>

@@ -10,15 +10,20 @@ import styles from "../../features/accounts/components/forms.module.css";
 import { VerifyEmailNotice } from "../../features/accounts/components/VerifyEmailNotice";
 import { VerifyEmailDocument } from "../../gql/graphql";
 import { errorText } from "../../lib/graphql-errors";
-import { useToken } from "../../lib/auth";
+import { rememberedReturnTo, rememberReturnTo, useToken } from "../../lib/auth";
 import { paths } from "../../lib/paths";
+import { safeReturnPath } from "../../lib/session";
 
 type State = { step: "verifying" } | { step: "verified" } | { step: "failed"; message: string };
 
-/** /verify-email/:token, opened from the mail: spends the link and says what happened. No sign-in needed. */
+/**
+ * /verify-email/:token, opened from the mail: spends the link and says what happened. No sign-in
+ * needed. A student who registered from a link to a page (lib/auth rememberReturnTo) goes on there.
+ */
 export function Component() {
   const { token = "" } = useParams();
   const signedIn = Boolean(useToken());
+  const [asked] = useState(() => safeReturnPath(rememberedReturnTo()));
   const client = useApolloClient();
   const [verify] = useMutation(VerifyEmailDocument);
   const [state, setState] = useState<State>({ step: "verifying" });
@@ -32,6 +37,8 @@ export function Component() {
         // Whatever page asked before now reads the verified state.
         client.cache.evict({ id: "ROOT_QUERY", fieldName: "me" });
         client.cache.gc();
+        // Followed once: from now on the student's own links lead on.
+        rememberReturnTo(null);
         setState({ step: "verified" });
       })
       .catch((error: unknown) => setState({ step: "failed", message: errorText(error) }));
@@ -45,8 +52,8 @@ export function Component() {
         <Alert variant="success" title={VERIFY_MESSAGES.verified}>
           Other students can now find you, and you can send swap and pay requests, join implements and chat.
         </Alert>
-        <ButtonLink to={signedIn ? paths.dashboard() : paths.login} size="lg" fullWidth>
-          {signedIn ? "Go to your dashboard" : "Sign in"}
+        <ButtonLink to={signedIn ? (asked ?? paths.dashboard()) : paths.loginFor(asked)} size="lg" fullWidth>
+          {signedIn ? (asked ? "Continue to the page you opened" : "Go to your dashboard") : "Sign in"}
         </ButtonLink>
       </div>
     );

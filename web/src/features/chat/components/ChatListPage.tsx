@@ -17,6 +17,7 @@ import { dayLabel, timeLabel } from "../utils/messages";
 import { CHATS_PAGE } from "../utils/paging";
 import styles from "./ChatList.module.css";
 import { paths } from "../../../lib/paths";
+import { useCurrentPath } from "../../../lib/session";
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -26,6 +27,8 @@ function when(iso: string): string {
 
 /** /user/chat: everyone the student chats with, latest message first, kept live; "Show more" appends older chats. */
 export function ChatListPage() {
+  // Sent to fill the profile first, the student comes back here after it.
+  const here = useCurrentPath();
   const { data, error, loading, refetch, fetchMore } = useQuery(ChatListDocument, {
     variables: { first: CHATS_PAGE, after: null },
     fetchPolicy: "cache-and-network",
@@ -34,8 +37,8 @@ export function ChatListPage() {
   // Live once the list is shown: new messages move their chat to the top, new chats appear, presence dots change.
   useLiveChatList(Boolean(data?.chats));
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.registerFor(here)} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetailsFor(here)} replace />;
   const page = data?.chats;
   const chats = page ? nodesOf(page) : undefined;
 

@@ -34,6 +34,7 @@ import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
 import { paths } from "../../../lib/paths";
 import { useActionFeedback } from "../../../lib/use-action-feedback";
+import { useCurrentPath } from "../../../lib/session";
 import { useFormAction } from "../../../lib/use-form-action";
 
 type DialogName = "link" | "rating" | "report" | null;
@@ -51,6 +52,8 @@ export function ChatPage({
   /** The route's lessons panel (another feature), shown between the status and the messages. */
   lessons?: (chat: { open: boolean; partnerName: string }) => ReactNode;
 }) {
+  // Sent to fill the profile first, the student comes back here after it.
+  const here = useCurrentPath();
   const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
   useLiveChat(chatWith, Boolean(chat));
@@ -75,8 +78,8 @@ export function ChatPage({
   const partnerTyping = usePartnerTyping(chatWith, latestFromPartner, live);
 
   const code = errorCode(error);
-  if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
-  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetails} replace />;
+  if (code === "UNAUTHENTICATED") return <Navigate to={paths.registerFor(here)} replace />;
+  if (code === "DETAILS_NOT_FILLED") return <Navigate to={paths.profileDetailsFor(here)} replace />;
   // 'Chat not found' (and any other failed load) goes back to the list, as the spec says.
   if (error && !chat) return <Navigate to={paths.chats} replace />;
   if (!chat) {

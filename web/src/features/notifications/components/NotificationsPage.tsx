@@ -14,12 +14,15 @@ import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { NotificationsList } from "./NotificationsList";
 import styles from "./NotificationsPage.module.css";
 import { paths } from "../../../lib/paths";
+import { useCurrentPath } from "../../../lib/session";
 
 /**
  * /{userId}/notifications for a signed-in student: the caller's own list (the server shows no
  * one else's), kept live by the subscription. Incomplete profile -> /p.
  */
 export function NotificationsPage() {
+  // Sent to fill the profile first, the student comes back here after it.
+  const here = useCurrentPath();
   const { userId } = useParams();
   const viewer = useQuery(NotificationsViewerDocument, { fetchPolicy: "cache-and-network" });
   const list = useQuery(NotificationsDocument, {
@@ -31,8 +34,8 @@ export function NotificationsPage() {
 
   const me = viewer.data?.me;
   const codes = [errorCode(viewer.error), errorCode(list.error)];
-  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
-  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to={paths.profileDetails} replace />;
+  if (codes.includes("UNAUTHENTICATED") || (viewer.data && me === null)) return <Navigate to={paths.registerFor(here)} replace />;
+  if (codes.includes("DETAILS_NOT_FILLED") || (me && !me.detailsFilled)) return <Navigate to={paths.profileDetailsFor(here)} replace />;
   if (me && userId !== me.id) return <Navigate to={paths.notifications(me.id)} replace />;
 
   const page = list.data?.notifications;

@@ -225,3 +225,78 @@ describe("dashboard", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/register"));
   });
 });
+
+const saved = (id: string, name: string, query: string, field: string, filters: Record<string, unknown>) => ({
+  __typename: "SavedSearch",
+  id,
+  name,
+  query,
+  field,
+  alertsOn: true,
+  filters: {
+    __typename: "DirectoryFiltersValue",
+    category: null,
+    skill: null,
+    language: null,
+    minRating: null,
+    maxCoins: null,
+    onlineNow: false,
+    hasTaught: false,
+    ...filters,
+  },
+});
+
+describe("opening a saved search", () => {
+  const savedSearches = [
+    saved("s1", "Tamil tutors", "", "NAME", { language: "Tamil", minRating: 4 }),
+    saved("s2", "Python teachers", "Python", "SKILLS_KNOWN", { category: "Programming & Technology", hasTaught: true }),
+  ];
+  const h = () =>
+    handlers({
+      SavedSearches: () => ({ savedSearches }),
+      SearchUsers: () => ({ searchUsers: users([card("o9", "Priya N")], null, false) }),
+    });
+  const address = (router: { state: { location: { search: string } } }) =>
+    Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+  it("puts all its filters and its search in the address, the fields, the feed and the results", async () => {
+    const { router, sent } = renderDashboard("/dashboard/u1?skill=Chess", h());
+    fireEvent.click(await screen.findByRole("button", { name: "Tamil tutors" }));
+    await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
+    // The filter fields say so (the panel opens to show them) and the feed is asked for with them.
+    expect(screen.getByRole("button", { name: /Hide filters/ }).getAttribute("aria-expanded")).toBe("true");
+    expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("Tamil");
+    expect((screen.getByLabelText("Minimum rating") as HTMLSelectElement).value).toBe("4");
+    expect((screen.getByLabelText("Skill they teach") as HTMLInputElement).value).toBe("");
+    await waitFor(() =>
+      expect(sent.filter((o) => o.name === "Feed").at(-1)?.variables.filters).toEqual({ language: "Tamil", minRating: 4 }),
+    );
+    expect(screen.getByRole("button", { name: "Tamil tutors" }).getAttribute("aria-current")).toBe("true");
+    expect(screen.getByText("Showing your saved search “Tamil tutors”.").getAttribute("role")).toBe("status");
+
+    // One with a text search: its filters replace the others, and the search field shows its text.
+    fireEvent.click(screen.getByRole("button", { name: "Python teachers" }));
+    await waitFor(() =>
+      expect(address(router)).toEqual({ q: "Python", by: "skill", category: "Programming & Technology", hasTaught: "true" }),
+    );
+    expect((screen.getByRole("searchbox", { name: "Search" }) as HTMLInputElement).value).toBe("Python");
+    expect((screen.getByLabelText("Search by") as HTMLSelectElement).value).toBe("SKILLS_KNOWN");
+    expect((screen.getByLabelText("Skill category") as HTMLSelectElement).value).toBe("Programming & Technology");
+    expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText("Has taught before") as HTMLInputElement).checked).toBe(true);
+    const filters = { category: "Programming & Technology", hasTaught: true };
+    await waitFor(() => expect(sent.filter((o) => o.name === "Feed").at(-1)?.variables.filters).toEqual(filters));
+    await waitFor(() =>
+      expect(sent.find((o) => o.name === "SearchUsers")?.variables).toMatchObject({ query: "Python", filter: "SKILLS_KNOWN", filters }),
+    );
+    expect(await screen.findByRole("heading", { name: /Results for “Python”/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Python teachers" }).getAttribute("aria-current")).toBe("true");
+    expect(screen.getByRole("button", { name: "Tamil tutors" }).getAttribute("aria-current")).toBeNull();
+
+    // And back to the one without text: the search field empties and the results go.
+    fireEvent.click(screen.getByRole("button", { name: "Tamil tutors" }));
+    await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
+    expect((screen.getByRole("searchbox", { name: "Search" }) as HTMLInputElement).value).toBe("");
+    expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { checkFilters, type DirectoryFilters, FILTER_LABELS, hasFilters } from "../../../../../common/discovery";
+import { checkFilters, type DirectoryFilters, FILTER_LABELS, filtersToParams, hasFilters } from "../../../../../common/discovery";
 import { CATEGORIES, LANGUAGES } from "../../../../../common/profiles";
 import { Button } from "../../../components/ui/Button";
 import { useHydrated } from "../../../lib/hydrated";
@@ -56,8 +56,14 @@ export function FilterPanel({
   // typed or picked before would not be in its state.
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
-  // The address is the truth: a reload, Back or "clear" shows what it says.
-  useEffect(() => setDraft(draftOf(filters)), [filters]);
+  // The address is the truth: a reload, Back, "clear" or an opened saved search shows what it says;
+  // filters that arrive from elsewhere (a saved search) open the panel so that they can be seen.
+  const shown = String(new URLSearchParams(filtersToParams(filters)));
+  useEffect(() => {
+    setDraft(draftOf(filters));
+    if (shown) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` is `filters` by value
+  }, [shown]);
   const n = activeCount(filters);
 
   function apply(e: FormEvent) {

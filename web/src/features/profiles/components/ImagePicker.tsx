@@ -3,9 +3,14 @@ import { generatedAvatarUrl } from "../../../components/ui/Avatar";
 import { buttonClassName } from "../../../components/ui/Button";
 import { FieldError } from "../../../components/ui/Field";
 import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
+import fieldStyles from "../../../components/ui/Field.module.css";
 import styles from "./ImagePicker.module.css";
 
-/** Upload Image: a file input with a live preview of the picked (or current) picture. */
+/**
+ * Upload Image: a file input with a live preview of the picked (or current) picture. A student
+ * with no picture yet must give one (spec: "image required if none exists"; the server refuses
+ * the profile without): the field says so before they submit, as the other required fields do.
+ */
 export function ImagePicker({
   current,
   name,
@@ -13,6 +18,7 @@ export function ImagePicker({
   error,
   onPick,
 }: {
+  /** The saved picture; without one a picture is required. */
   current: string | null;
   name: string;
   file: File | null;
@@ -32,6 +38,7 @@ export function ImagePicker({
   }, [file]);
 
   const shown = preview ?? current;
+  const required = !current;
 
   return (
     <div className={styles.imagePicker}>
@@ -41,6 +48,11 @@ export function ImagePicker({
       <div className={styles.imageText}>
         <label htmlFor={id} className={buttonClassName({ variant: "secondary", size: "sm" })}>
           {shown ? "Change image" : "Upload Image"}
+          {required && (
+            <span className={fieldStyles.required} aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
         <input
           ref={input}
@@ -50,6 +62,8 @@ export function ImagePicker({
           name="image"
           accept={IMAGE_TYPES.join(",")}
           aria-label="Upload Image"
+          // The form checks on submit (noValidate); `required` tells assistive technology now.
+          required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
@@ -62,7 +76,7 @@ export function ImagePicker({
         />
         {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
         <p id={`${id}-hint`} className={styles.hint}>
-          {file ? file.name : "PNG, JPEG, WebP or GIF, up to 2 MB."}
+          {file ? file.name : `${required ? "Required. " : ""}PNG, JPEG, WebP or GIF, up to 2 MB.`}
         </p>
       </div>
     </div>

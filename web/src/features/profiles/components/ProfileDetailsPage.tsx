@@ -10,18 +10,27 @@ import { errorCode } from "../../../lib/graphql-errors";
 import { ProfileForm } from "./ProfileForm";
 import styles from "./ProfileDetailsPage.module.css";
 import { paths } from "../../../lib/paths";
+import { useReturnTo } from "../../../lib/session";
+
+/** The form itself is no page to come back to. */
+const isForm = (path: string) => /^\/p(?:[?#]|$)/.test(path);
 
 /** How long 'Profile Details Updated Successfully' stays before the dashboard opens. */
 export const SAVED_REDIRECT_MS = 1200;
 
-/** /p for a signed-in student: their own profile (the token decides whose). */
+/**
+ * /p for a signed-in student: their own profile (the token decides whose). Saved, it goes to the
+ * dashboard, or to the page the student asked for before they had to fill it (`?returnTo=`).
+ */
 export function ProfileDetailsPage({ notice }: { /** Shown under the header (the route's account notices). */ notice?: ReactNode }) {
   const navigate = useNavigate();
+  const asked = useReturnTo();
+  const next = asked && !isForm(asked) ? asked : null;
   const { data, error, refetch } = useQuery(ProfileDetailsDocument, { fetchPolicy: "network-only" });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (errorCode(error) === "UNAUTHENTICATED" || (data && data.me === null)) return <Navigate to={paths.register} replace />;
+  if (errorCode(error) === "UNAUTHENTICATED" || (data && data.me === null)) return <Navigate to={paths.registerFor(next)} replace />;
   const me = data?.me;
 
   return (
@@ -37,7 +46,7 @@ export function ProfileDetailsPage({ notice }: { /** Shown under the header (the
         <ProfileForm
           me={me}
           onSaved={() => {
-            timer.current = setTimeout(() => navigate(paths.dashboard()), SAVED_REDIRECT_MS);
+            timer.current = setTimeout(() => navigate(next ?? paths.dashboard(), { replace: Boolean(next) }), SAVED_REDIRECT_MS);
           }}
         />
       ) : error ? (

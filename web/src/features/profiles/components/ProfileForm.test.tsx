@@ -1,6 +1,6 @@
 import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { MAX_IMAGE_BYTES } from "../../../../../common/profiles";
@@ -87,6 +87,22 @@ describe("profile details form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
     submit();
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.skillsRequired));
+  });
+
+  it("says the picture is required before submitting, when the student has none", () => {
+    renderForm({ ...filled, image: null });
+    const input = screen.getByLabelText("Upload Image") as HTMLInputElement;
+    expect(input.required).toBe(true);
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    expect(label.textContent).toBe("Upload Image*");
+    expect(document.getElementById(input.getAttribute("aria-describedby")!)!.textContent).toMatch(/^Required\./);
+    expect(screen.queryByRole("alert")).toBeNull();
+    cleanup();
+    // With a picture already saved, keeping it is fine: nothing says required.
+    renderForm(filled);
+    const kept = screen.getByLabelText("Upload Image") as HTMLInputElement;
+    expect(kept.required).toBe(false);
+    expect(document.querySelector(`label[for="${kept.id}"]`)!.textContent).toBe("Change image");
   });
 
   it("needs an image when the student has none", async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
-import { type DirectoryFilters, SAVED_SEARCH_MAX, SAVED_SEARCH_NAME_MAX } from "../../../../../common/discovery";
+import { type DirectoryFilters, filtersToParams, SAVED_SEARCH_MAX, SAVED_SEARCH_NAME_MAX } from "../../../../../common/discovery";
 import { Button } from "../../../components/ui/Button";
 import { TextField } from "../../../components/ui/TextField";
 import {
@@ -28,12 +28,26 @@ const filtersOf = (s: SavedSearchFieldsFragment): DirectoryFilters => {
   return out;
 };
 
+/** What a saved search shows: its filters, and its text search if it has one. */
+export const savedView = (s: SavedSearchFieldsFragment): SavedView => ({
+  filters: filtersOf(s),
+  search: s.query ? { query: s.query, filter: s.field } : null,
+});
+
+export type SavedView = Parameters<DirectoryUrlState["show"]>[0];
+
+/** Whether the dashboard shows exactly `view` now (the open saved search is marked). */
+const showing = (state: DirectoryUrlState, view: SavedView) =>
+  String(new URLSearchParams(filtersToParams(state.filters))) === String(new URLSearchParams(filtersToParams(view.filters))) &&
+  (state.search?.query ?? "") === (view.search?.query ?? "") &&
+  (state.search ? state.search.filter : null) === (view.search ? view.search.filter : null);
+
 /**
  * Save the current search and filters (at most five; the server refuses more), open or delete a
  * saved one, turn its alerts off or on. Saved searches announce new matching students at most once
  * a day.
  */
-export function SavedSearches({ state }: { state: DirectoryUrlState }) {
+export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onOpen: (view: SavedView) => void }) {
   // Cache-first: the dashboard's loader asks for them afresh on every visit (preloadDashboard).
   const list = useQuery(SavedSearchesDocument);
   const [save, saving] = useMutation(SaveSearchDocument, { refetchQueries: [SavedSearchesDocument] });
@@ -78,8 +92,8 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
   }
 
   function open(s: SavedSearchFieldsFragment) {
-    state.setFilters(filtersOf(s));
-    state.setSearch(s.query ? { query: s.query, filter: s.field } : null);
+    onOpen(savedView(s));
+    setMessage({ ok: true, text: `Showing your saved search “${s.name}”.` });
   }
 
   return (
@@ -115,7 +129,12 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
         <ul className={styles.list}>
           {saved.map((s) => (
             <li key={s.id} className={styles.item}>
-              <button type="button" className={styles.open} onClick={() => open(s)}>
+              <button
+                type="button"
+                className={styles.open}
+                aria-current={showing(state, savedView(s)) || undefined}
+                onClick={() => open(s)}
+              >
                 {s.name}
               </button>
               <label className={styles.alerts} title="Tell me when new students match">

@@ -17,7 +17,7 @@ import { nodesOf } from "../../../lib/connection";
 import { useHydrated } from "../../../lib/hydrated";
 import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
 import { FilterPanel } from "./FilterPanel";
-import { SavedSearches } from "./SavedSearches";
+import { SavedSearches, type SavedView } from "./SavedSearches";
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -57,6 +57,13 @@ export function SearchPanel({ me, state }: { me: DashboardViewer; state: Directo
     notifyOnNetworkStatusChange: true,
   });
   const fetchingMore = networkStatus === NetworkStatus.fetchMore;
+
+  /** A saved search replaces what the fields say and what the address says, in one update. */
+  function openSaved(view: SavedView) {
+    setText(view.search?.query ?? "");
+    setFilter(view.search?.filter ?? "NAME");
+    state.show(view);
+  }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -102,7 +109,7 @@ export function SearchPanel({ me, state }: { me: DashboardViewer; state: Directo
           </Button>
         </form>
         <FilterPanel filters={state.filters} onApply={state.setFilters} onClear={state.clearFilters} />
-        <SavedSearches state={state} />
+        <SavedSearches state={state} onOpen={openSaved} />
       </Card>
       {submitted && (
         <div className={styles.results} aria-live="polite">

@@ -15,7 +15,28 @@ export interface DirectoryUrlState {
   setFilters(next: DirectoryFilters): void;
   clearFilters(): void;
   setSearch(next: { query: string; filter: SearchFilter } | null): void;
+  /**
+   * Filters and search together, in one address update (opening a saved search). Two updates in one
+   * event would not add up: each would start from the address as it was before the event.
+   */
+  show(next: { filters: DirectoryFilters; search: { query: string; filter: SearchFilter } | null }): void;
 }
+
+type Search = DirectoryUrlState["search"];
+
+const writeFilters = (p: URLSearchParams, next: DirectoryFilters) => {
+  for (const k of FILTER_KEYS) p.delete(k);
+  for (const [k, v] of filtersToParams(next)) p.set(k, v);
+};
+
+const writeSearch = (p: URLSearchParams, next: Search) => {
+  p.delete("q");
+  p.delete("by");
+  if (next) {
+    p.set("q", next.query);
+    if (next.filter !== "NAME") p.set("by", BY_PARAM[next.filter]);
+  }
+};
 
 /**
  * The dashboard's discovery state lives in the address (`?language=Tamil&minRating=4&q=pyth&by=skill`),
@@ -40,28 +61,18 @@ export function useDirectoryFilters(): DirectoryUrlState {
       ),
     [setParams],
   );
-  const setFilters = useCallback(
-    (next: DirectoryFilters) =>
-      update((p) => {
-        for (const k of FILTER_KEYS) p.delete(k);
-        for (const [k, v] of filtersToParams(next)) p.set(k, v);
-      }),
-    [update],
-  );
+  const setFilters = useCallback((next: DirectoryFilters) => update((p) => writeFilters(p, next)), [update]);
   const clearFilters = useCallback(() => setFilters({}), [setFilters]);
-  const setSearch = useCallback(
-    (next: { query: string; filter: SearchFilter } | null) =>
+  const setSearch = useCallback((next: Search) => update((p) => writeSearch(p, next)), [update]);
+  const show = useCallback(
+    (next: { filters: DirectoryFilters; search: Search }) =>
       update((p) => {
-        p.delete("q");
-        p.delete("by");
-        if (next) {
-          p.set("q", next.query);
-          if (next.filter !== "NAME") p.set("by", BY_PARAM[next.filter]);
-        }
+        writeFilters(p, next.filters);
+        writeSearch(p, next.search);
       }),
     [update],
   );
-  return { filters, active: hasFilters(filters), search, setFilters, clearFilters, setSearch };
+  return { filters, active: hasFilters(filters), search, setFilters, clearFilters, setSearch, show };
 }
 
 /** The filters in an address's query (invalid values are left out). */

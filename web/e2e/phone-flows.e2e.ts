@@ -1,0 +1,199 @@
+/**
+ * Phone journeys (375 px, touch) that crossed pages and lost their way: opening a saved search
+ * applies all of it (address, fields, feed), and a link from a mail opened signed out leads, through
+ * Create Account or its sign-in link (and, for a new student, the profile form and the mailed
+ * verification), to the page asked for; a returnTo to another site is ignored. The same at 1280 px
+ * where the filters start open. Screenshots in E2E_SCREENSHOTS when it is set.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../graph/src/shared/png.js";
+import { baseURL, DESKTOP, gql, launch, newPage, TOUCH_PHONE } from "./support/browser.js";
+import { verificationLinkFor } from "./support/mail.js";
+import {
+  fillProfile,
+  openSwapChat,
+  PASSWORD,
+  registerStudent,
+  signedInPage,
+  skill,
+  type Student,
+  techProfile,
+} from "./support/students.js";
+
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `phone-flows-${name}.png`), fullPage: true });
+}
+
+const tag = randomBytes(3).toString("hex");
+const VIEWPORTS = [
+  ["375", TOUCH_PHONE],
+  ["1280", DESKTOP],
+] as const;
+
+/** Taps on the touch phone, clicks on the desktop. */
+const press =
+  (page: Page, touch: boolean) =>
+  (name: string | RegExp, role: "button" | "link" = "button") =>
+    touch
+      ? page.getByRole(role, { name, exact: typeof name === "string" }).tap()
+      : page.getByRole(role, { name, exact: typeof name === "string" }).click();
+
+/** A random college address (two digits, a letter, three digits). */
+function collegeEmail(): string {
+  const n = randomBytes(4).readUInt32BE(0);
+  return `${10 + (n % 80)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+}
+
+describe("phone flows", () => {
+  let browser: Browser;
+  let viewer: Student;
+  let cheap: Student;
+  let dear: Student;
+
+  beforeAll(async () => {
+    browser = await launch();
+    viewer = await registerStudent("Seeker");
+    await fillProfile(viewer, { gender: "Female", skillsKnown: [skill("Chess")], skillsRequired: [skill(`Go${tag}`)] });
+    // Two teachers of the same skill who differ in what the saved search filters by (maximum coins).
+    cheap = await registerStudent(`Cheap Go ${tag}`);
+    await fillProfile(cheap, { gender: "Male", skillsKnown: [skill(`Go${tag}`)], skillsRequired: [skill("Chess")], amount: 1 });
+    dear = await registerStudent(`Dear Go ${tag}`);
+    await fillProfile(dear, { gender: "Female", skillsKnown: [skill(`Go${tag}`)], skillsRequired: [skill("Chess")], amount: 40 });
+    // Saved through the API, as the server returns them to the page.
+    for (const input of [
+      { name: `Cheap Go ${tag}`, query: "", field: "NAME", filters: { skill: `Go${tag}`, maxCoins: 5 } },
+      { name: `Search Go ${tag}`, query: `go${tag}`, field: "SKILLS_KNOWN", filters: { maxCoins: 5 } },
+    ]) {
+      await gql("mutation ($input: SavedSearchInput!) { saveSearch(input: $input) { id } }", { input }, viewer.token);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [label, viewport] of VIEWPORTS) {
+    const touch = "touch" in viewport;
+
+    it(`opening a saved search applies its filters to the address, the fields and the feed (${label} px)`, async () => {
+      const page = await signedInPage(browser, viewer, viewport);
+      const tap = press(page, touch);
+      await page.goto(`/dashboard/${viewer.id}?language=Tamil`);
+      await page.getByRole("heading", { name: /^Welcome,/ }).waitFor();
+
+      // Filters only: the address, the fields (the panel opens on a phone) and the feed.
+      await tap(`Cheap Go ${tag}`);
+      await page.waitForURL((u) => u.searchParams.get("maxCoins") === "5");
+      const params = Object.fromEntries(new URL(page.url()).searchParams);
+      expect(params).toEqual({ skill: `Go${tag}`, maxCoins: "5" });
+      expect(await page.getByRole("button", { name: /^Hide filters/ }).getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => page.getByLabel("Skill they teach").inputValue()).toBe(`Go${tag}`);
+      await expect.poll(() => page.getByLabel("Maximum coins per course").inputValue()).toBe("5");
+      await expect.poll(() => page.getByLabel("Teaching language").inputValue()).toBe("");
+      const feed = page.getByRole("main");
+      await expect.poll(() => feed.getByRole("link", { name: `View Profile of ${cheap.name}` }).count(), { timeout: 30_000 }).toBe(1);
+      expect(await feed.getByRole("link", { name: `View Profile of ${dear.name}` }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: `Cheap Go ${tag}`, exact: true }).getAttribute("aria-current")).toBe("true");
+      await shot(page, `saved-filters-${label}`);
+
+      // With a text search: the search field and "Search by" show it, and the results are filtered.
+      await tap(`Search Go ${tag}`);
+      await page.waitForURL((u) => u.searchParams.get("q") === `go${tag}`);
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: `go${tag}`, by: "skill", maxCoins: "5" });
+      const value = (l: Locator) => expect.poll(() => l.inputValue());
+      await value(page.getByRole("searchbox", { name: "Search" })).toBe(`go${tag}`);
+      await value(page.getByRole("combobox", { name: "Search by" })).toBe("SKILLS_KNOWN");
+      await value(page.getByLabel("Skill they teach")).toBe("");
+      await value(page.getByLabel("Maximum coins per course")).toBe("5");
+      const results = page.getByRole("list", { name: "Search results" });
+      await expect.poll(() => results.locator(":scope > li").count(), { timeout: 30_000 }).toBe(1);
+      expect(await results.textContent()).toContain(cheap.name);
+      await shot(page, `saved-search-${label}`);
+      await page.context().close();
+    }, 120_000);
+
+    it(`a signed-out student opening a mail's chat link signs in from /register and lands on the chat (${label} px)`, async () => {
+      const asha = await registerStudent("Asha");
+      const ravi = await registerStudent("Ravi");
+      await fillProfile(asha, techProfile("Female", `Rust${tag}`, `Elm${tag}`));
+      await fillProfile(ravi, techProfile("Male", `Elm${tag}`, `Rust${tag}`));
+      await openSwapChat(asha, ravi, `Rust${tag}`, `Elm${tag}`);
+      const page = await newPage(browser, viewport);
+      const tap = press(page, touch);
+      const asked = `/user/chat/${ravi.id}`;
+
+      await page.goto(asked);
+      await page.waitForURL((u) => u.pathname === "/register");
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+      await page.getByRole("heading", { name: "Create Account" }).waitFor();
+      await shot(page, `register-returnto-${label}`);
+      await tap("Already have an account? Sign in", "link");
+      await page.waitForURL((u) => u.pathname === "/login");
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+      await page.getByLabel("Email").fill(asha.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await tap("Sign In");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await page.getByPlaceholder("Type your message...").waitFor();
+      await page.context().close();
+    }, 120_000);
+
+    it(`a new student registering from a coins link fills the profile, verifies, and lands on it (${label} px)`, async () => {
+      const page = await newPage(browser, viewport);
+      const tap = press(page, touch);
+      await page.goto("/skill-coins");
+      await page.waitForURL((u) => u.pathname === "/register" && u.searchParams.get("returnTo") === "/skill-coins");
+      const email = collegeEmail();
+      await page.getByLabel("Username").fill(`Newcomer ${randomBytes(2).toString("hex")}`);
+      await page.getByLabel("PSG Tech Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await tap("Create Account");
+
+      // The profile comes first; the picture is marked required before any submit.
+      await page.waitForURL((u) => u.pathname === "/p" && u.searchParams.get("returnTo") === "/skill-coins");
+      await page.getByRole("heading", { name: "Profile Details" }).waitFor();
+      const picture = page.getByLabel("Upload Image");
+      expect(await picture.evaluate((el: HTMLInputElement) => el.required)).toBe(true);
+      expect(await page.locator("label", { hasText: "Upload Image" }).textContent()).toBe("Upload Image*");
+      await shot(page, `profile-required-${label}`);
+      await page.getByRole("combobox", { name: "Gender" }).selectOption("Female");
+      await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
+      await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami");
+      await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+      await tap("Submit");
+      await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
+      await page.waitForURL((u) => u.pathname === "/skill-coins");
+
+      // The mailed link, opened in this browser, goes on to the page asked for too.
+      const link = new URL(await verificationLinkFor(email));
+      await page.goto(link.pathname);
+      await tap("Continue to the page you opened", "link");
+      await page.waitForURL((u) => u.pathname === "/skill-coins");
+      await page.context().close();
+    }, 120_000);
+  }
+
+  it("ignores a returnTo that leaves the site (375 px)", async () => {
+    const student = await registerStudent("Careful");
+    await fillProfile(student, techProfile("Male", "Chess", "Go"));
+    for (const evil of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"]) {
+      const page = await newPage(browser, TOUCH_PHONE);
+      await page.goto(`/register?${new URLSearchParams({ returnTo: evil })}`);
+      const signIn = page.getByRole("link", { name: "Already have an account? Sign in" });
+      expect(await signIn.getAttribute("href")).toBe("/login");
+      await page.goto(`/login?${new URLSearchParams({ returnTo: evil })}`);
+      await page.getByLabel("Email").fill(student.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).tap();
+      await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL()).origin);
+      await page.context().close();
+    }
+  }, 120_000);
+});
