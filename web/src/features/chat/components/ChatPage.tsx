@@ -145,7 +145,9 @@ export function ChatPage({
           <Link to={profilePath} className={styles.partner}>
             <Avatar name={partner.name} image={partner.image} size={52} />
             <div className={styles.partnerText}>
-              <h1 className={styles.partnerName}>{partner.name}</h1>
+              <h1 className={styles.partnerName} dir="auto">
+                {partner.name}
+              </h1>
               <p className={styles.partnerMeta}>{subtitle(chat)}</p>
             </div>
           </Link>
@@ -184,7 +186,9 @@ export function ChatPage({
           {chat.status === "CLOSED" && <Alert variant="warning">{TEXTS.closed}</Alert>}
           {chat.status === "COMPLETED" && <Alert variant="success">{TEXTS.completed}</Alert>}
           {open && chat.finishedByPartner && !chat.finishedByMe && (
-            <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
+            <Alert variant="info">
+              <span dir="auto">{partner.name}</span> has finished. Rate them and finish to complete the chat and earn your skill coin.
+            </Alert>
           )}
           {(finishing.error ?? finishing.success) && (
             <Alert variant={finishing.error ? "warning" : "success"} onDismiss={finishing.reset}>

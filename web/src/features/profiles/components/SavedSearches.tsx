@@ -115,7 +115,7 @@ export function SavedSearches({ state }: { state: DirectoryUrlState }) {
         <ul className={styles.list}>
           {saved.map((s) => (
             <li key={s.id} className={styles.item}>
-              <button type="button" className={styles.open} onClick={() => open(s)}>
+              <button type="button" className={styles.open} onClick={() => open(s)} dir="auto">
                 {s.name}
               </button>
               <label className={styles.alerts} title="Tell me when new students match">
