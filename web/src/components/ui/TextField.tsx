@@ -22,7 +22,10 @@ export function TextField({
 }: TextFieldProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={className}>
-      {(control) => <input type={type} required={required} className={cx(fieldStyles.control, inputClassName)} {...control} {...props} />}
+      {/* dir="auto": what students type (names, skills, posts) may be Arabic, Urdu or Hebrew. */}
+      {(control) => (
+        <input type={type} dir="auto" required={required} className={cx(fieldStyles.control, inputClassName)} {...control} {...props} />
+      )}
     </Field>
   );
 }
@@ -38,6 +41,7 @@ export function TextArea({ label, hint, error, hideLabel, className, textareaCla
       {(control) => (
         <textarea
           rows={rows}
+          dir="auto"
           required={required}
           className={cx(fieldStyles.control, fieldStyles.textarea, textareaClassName)}
           {...control}

@@ -77,16 +77,23 @@ export function ChatListPage() {
                     </span>
                     <span className={styles.text}>
                       <span className={styles.top}>
-                        <span className={styles.name}>{c.partner.name}</span>
+                        <span className={styles.name} dir="auto">
+                          {c.partner.name}
+                        </span>
                         <time className={styles.time} dateTime={c.lastMessageAt}>
                           {when(c.lastMessageAt)}
                         </time>
                       </span>
                       <span className={styles.bottom}>
                         <span className={styles.preview}>
-                          {c.lastMessagePreview
-                            ? `${c.lastMessageFromMe ? "You: " : ""}${c.lastMessagePreview}`
-                            : "No messages yet. Say hello!"}
+                          {c.lastMessagePreview ? (
+                            <>
+                              {c.lastMessageFromMe && "You: "}
+                              <span dir="auto">{c.lastMessagePreview}</span>
+                            </>
+                          ) : (
+                            "No messages yet. Say hello!"
+                          )}
                         </span>
                         {c.unreadCount > 0 && (
                           <span className={styles.unread}>

@@ -153,7 +153,9 @@ export function ChatPage({
           <Link to={profilePath} className={styles.partner}>
             <Avatar name={partner.name} image={partner.image} size={52} />
             <div className={styles.partnerText}>
-              <h1 className={styles.partnerName}>{partner.name}</h1>
+              <h1 className={styles.partnerName} dir="auto">
+                {partner.name}
+              </h1>
               <p className={styles.partnerMeta}>{subtitle(chat)}</p>
               {/* Its own line, never cut off: the same whole days since the start, on the server's clock, as the 10-day rule counts. */}
               {open && (
@@ -201,7 +203,9 @@ export function ChatPage({
           {chat.status === "COMPLETED" && <Alert variant="success">{TEXTS.completed}</Alert>}
           {/* One banner from the chat's state: the finish's own reply never leaves a second, older one. */}
           {open && chat.finishedByPartner && !chat.finishedByMe && (
-            <Alert variant="info">{partner.name} has finished. Rate them and finish to complete the chat and earn your skill coin.</Alert>
+            <Alert variant="info">
+              <span dir="auto">{partner.name}</span> has finished. Rate them and finish to complete the chat and earn your skill coin.
+            </Alert>
           )}
           {open && chat.finishedByMe && !chat.finishedByPartner && (
             <Alert variant="success">You have finished. The chat is complete as soon as {partner.name} finishes too.</Alert>

@@ -53,6 +53,7 @@ export function MessageComposer({ onSend, onTyping, disabled = false, disabledRe
         </label>
         <textarea
           id="chat-message"
+          dir="auto"
           className={styles.input}
           rows={1}
           placeholder={disabled ? disabledReason : "Type your message..."}

@@ -118,7 +118,9 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
                 >
                   <span className="visually-hidden">{mine ? "You" : partnerName}: </span>
                   {/* Text, never HTML: React escapes it, CSS keeps its line breaks. */}
-                  <p className={styles.body}>{m.body}</p>
+                  <p className={styles.body} dir="auto">
+                    {m.body}
+                  </p>
                   <time className={styles.time} dateTime={m.createdAt}>
                     {pending ? "Sending..." : timeLabel(new Date(m.createdAt))}
                   </time>

@@ -13,7 +13,11 @@ export function firstName(name: string): string {
 export function TypingLine({ partnerName, typing }: { partnerName: string; typing: boolean }) {
   return (
     <p className={styles.typing} role="status" aria-live="polite" aria-atomic="true">
-      {typing ? `${firstName(partnerName)} is typing…` : ""}
+      {typing && (
+        <>
+          <span dir="auto">{firstName(partnerName)}</span> is typing…
+        </>
+      )}
     </p>
   );
 }

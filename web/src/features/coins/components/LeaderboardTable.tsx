@@ -42,7 +42,7 @@ export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
                   <span className={cx(styles.rank, r.rank <= 3 && styles[`podium${r.rank}`])}>{r.rank}</span>
                 </td>
                 <td>
-                  <Link to={paths.profile(r.userId, currentID, "Male")} className={styles.nameLink}>
+                  <Link to={paths.profile(r.userId, currentID, "Male")} className={styles.nameLink} dir="auto">
                     {r.name}
                   </Link>
                   {me && (

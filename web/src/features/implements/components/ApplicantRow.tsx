@@ -50,10 +50,12 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
       <Avatar name={name} image={applicant.user.image} size={40} />
       <div>
         <div className={parts.cardTop}>
-          <p className={styles.applicantName}>{name}</p>
+          <p className={styles.applicantName} dir="auto">
+            {name}
+          </p>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
         </div>
-        <p id={textId} className={cx(styles.applicantText, foldable && !expanded && styles.folded)}>
+        <p id={textId} className={cx(styles.applicantText, foldable && !expanded && styles.folded)} dir="auto">
           {applicant.description}
         </p>
         {foldable && (
@@ -67,7 +69,11 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
             {expanded ? "Show less" : "Show more"}
           </button>
         )}
-        {applicant.reason && <p className={styles.reason}>Reason: {applicant.reason}</p>}
+        {applicant.reason && (
+          <p className={styles.reason}>
+            Reason: <span dir="auto">{applicant.reason}</span>
+          </p>
+        )}
         {status !== "REJECTED_PERMANENTLY" && (
           <div className={styles.rowActions}>
             {status !== "ACCEPTED" && (

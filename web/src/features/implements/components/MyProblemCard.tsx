@@ -25,7 +25,7 @@ export function MyProblemCard({ post }: { post: MyPost }) {
     <Card as="article" aria-labelledby={`mine-${post.id}`}>
       <div className={parts.cardTop}>
         <div>
-          <h2 id={`mine-${post.id}`} className={parts.cardTitle}>
+          <h2 id={`mine-${post.id}`} className={parts.cardTitle} dir="auto">
             {post.title}
           </h2>
           <p className={parts.meta}>
@@ -42,7 +42,9 @@ export function MyProblemCard({ post }: { post: MyPost }) {
           {visibility.error}
         </Alert>
       )}
-      <p className={parts.body}>{post.description}</p>
+      <p className={parts.body} dir="auto">
+        {post.description}
+      </p>
       <section className={parts.section} aria-label={`Applicants for ${post.title}`}>
         <h3 className={parts.sectionTitle}>
           Applicants ({applicants.length}

@@ -17,18 +17,22 @@ export function ProblemCard({ post, to }: { post: ImplementPostFieldsFragment; t
         <Card interactive padding="md">
           <div className={parts.cardTop}>
             <div>
-              <h2 id={`post-${post.id}`} className={parts.cardTitle}>
+              <h2 id={`post-${post.id}`} className={parts.cardTitle} dir="auto">
                 {post.title}
               </h2>
               <p className={cx(parts.meta, parts.byline)}>
-                <span>by {post.owner.name}</span>
+                <span>
+                  by <span dir="auto">{post.owner.name}</span>
+                </span>
                 <span aria-hidden="true">·</span>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
               </p>
             </div>
             {status && <Badge tone={STATUS_TONE[status]}>{myStatusText(status)}</Badge>}
           </div>
-          <p className={styles.clamp}>{post.description}</p>
+          <p className={styles.clamp} dir="auto">
+            {post.description}
+          </p>
         </Card>
       </Link>
     </article>

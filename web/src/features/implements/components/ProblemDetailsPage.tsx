@@ -55,15 +55,19 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
         <LoadingBlock label="Loading..." />
       ) : (
         <Card as="article" padding="lg" aria-labelledby="problem-title">
-          <h2 id="problem-title" className={parts.cardTitle}>
+          <h2 id="problem-title" className={parts.cardTitle} dir="auto">
             {post.title}
           </h2>
           <p className={cx(parts.meta, parts.byline)}>
-            <span>by {post.isMine ? "you" : post.owner.name}</span>
+            <span>
+              by <span dir="auto">{post.isMine ? "you" : post.owner.name}</span>
+            </span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
-          <p className={parts.body}>{post.description}</p>
+          <p className={parts.body} dir="auto">
+            {post.description}
+          </p>
           <div className={parts.section}>
             {post.isMine ? (
               <Alert variant="info" title="This is your problem.">
@@ -79,7 +83,7 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
                 {status === "ACCEPTED" && (
                   <div>
                     <ButtonLink to={paths.chat(post.owner.id)} variant="primary">
-                      Chat with {post.owner.name}
+                      Chat with <span dir="auto">{post.owner.name}</span>
                     </ButtonLink>
                   </div>
                 )}

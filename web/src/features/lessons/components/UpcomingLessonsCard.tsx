@@ -24,7 +24,9 @@ export function UpcomingLessonsCard({ lessons }: { lessons: UpcomingLessonsQuery
               <time dateTime={node.startsAt ?? ""} className={styles.upcomingTime}>
                 {formatSlot(node.startsAt!, node.durationMinutes!)}
               </time>
-              <span className={styles.upcomingWith}>with {node.partner.name}</span>
+              <span className={styles.upcomingWith}>
+                with <span dir="auto">{node.partner.name}</span>
+              </span>
             </Link>
           </li>
         ))}

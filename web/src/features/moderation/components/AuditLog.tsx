@@ -47,7 +47,9 @@ export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit
                       {e.details ? ` (${describeDetails(e.details)})` : ""}
                     </td>
                     <td data-label="Student">{e.targetName ?? "—"}</td>
-                    <td data-label="Why">{e.reason}</td>
+                    <td data-label="Why" dir="auto">
+                      {e.reason}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -34,7 +34,9 @@ export function ChatEvidence({
         {messages.map((m) => (
           <li key={m.seq} className={m.fromUserId === reporterId ? styles.fromReporter : styles.fromReported}>
             <span className={styles.who}>{m.fromUserId === reporterId ? "Reporter" : otherLabel}</span>
-            <span className={styles.body}>{m.body}</span>
+            <span className={styles.body} dir="auto">
+              {m.body}
+            </span>
             <time className={styles.muted} dateTime={m.createdAt}>
               {formatDate(m.createdAt, "dateTime")}
             </time>

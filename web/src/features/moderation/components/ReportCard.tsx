@@ -28,7 +28,7 @@ function Student({ label, student }: { label: string; student: ModeratedStudentF
       <dd>
         {student ? (
           <>
-            <strong>{student.name}</strong> <span className={styles.muted}>{student.email}</span>
+            <strong dir="auto">{student.name}</strong> <span className={styles.muted}>{student.email}</span>
             {note && (
               <Badge tone="warning" className={styles.note}>
                 {note}
@@ -75,7 +75,11 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
           {formatDate(report.createdAt, "dateTime")}
         </time>
       </header>
-      {report.details && <p className={styles.details}>“{report.details}”</p>}
+      {report.details && (
+        <p className={styles.details} dir="auto">
+          “{report.details}”
+        </p>
+      )}
       <dl className={styles.parties}>
         <Student label="Reporter" student={report.reporter} />
         <Student label="Reported" student={reported} />

@@ -82,7 +82,11 @@ function ReviewReportCard({ item, onDecide }: { item: Item; onDecide: (d: Decisi
           {formatDate(item.createdAt, "dateTime")}
         </time>
       </header>
-      {item.details && <p className={styles.details}>“{item.details}”</p>}
+      {item.details && (
+        <p className={styles.details} dir="auto">
+          “{item.details}”
+        </p>
+      )}
       <dl className={styles.parties}>
         <div className={styles.party}>
           <dt>Reporter (reviewed)</dt>
@@ -104,8 +108,16 @@ function ReviewReportCard({ item, onDecide }: { item: Item; onDecide: (d: Decisi
           </div>
         )}
       </dl>
-      {item.review && <p className={styles.body}>{item.review.text}</p>}
-      {item.review?.answer && <p className={styles.muted}>Answer: {item.review.answer}</p>}
+      {item.review && (
+        <p className={styles.body} dir="auto">
+          {item.review.text}
+        </p>
+      )}
+      {item.review?.answer && (
+        <p className={styles.muted}>
+          Answer: <span dir="auto">{item.review.answer}</span>
+        </p>
+      )}
       {item.chat && (
         <Button
           variant="ghost"

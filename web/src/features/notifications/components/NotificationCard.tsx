@@ -28,7 +28,9 @@ function SkillLine({ label, skill }: { label: string; skill: { skill: string; ca
     <div className={styles.skill}>
       <dt>{label}</dt>
       <dd>
-        <span className={styles.skillName}>{skill.skill}</span>
+        <span className={styles.skillName} dir="auto">
+          {skill.skill}
+        </span>
         <span className={styles.category}>{skill.category}</span>
       </dd>
     </div>
@@ -70,12 +72,14 @@ export function NotificationCard({ n, profileHref, busy, disabled, onAccept, onR
           </time>
         </div>
         <h2 id={titleId} className={styles.headline}>
-          <Link to={profileHref} className={styles.name}>
+          <Link to={profileHref} className={styles.name} dir="auto">
             {n.notifier.name}
           </Link>{" "}
           {kind.headline}
         </h2>
-        <p className={styles.message}>{n.message}</p>
+        <p className={styles.message} dir="auto">
+          {n.message}
+        </p>
         {(n.learnSkill || n.preachSkill || n.skillCoins) && <Skills n={n} />}
         <div className={styles.actions}>
           {kind.actions.includes("accept") && (

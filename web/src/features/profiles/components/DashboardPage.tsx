@@ -71,7 +71,9 @@ export function DashboardPage({
         <div className={styles.welcome}>
           <Avatar name={me.name} image={me.image} size={56} />
           <div>
-            <h1 className={styles.welcomeTitle}>Welcome, {me.name}</h1>
+            <h1 className={styles.welcomeTitle}>
+              Welcome, <span dir="auto">{me.name}</span>
+            </h1>
             <p className={styles.welcomeEmail}>{me.email}</p>
           </div>
         </div>

@@ -134,6 +134,7 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
                 className={styles.open}
                 aria-current={showing(state, savedView(s)) || undefined}
                 onClick={() => open(s)}
+                dir="auto"
               >
                 {s.name}
               </button>

@@ -13,7 +13,12 @@ function SkillChips({ label, skills, tone }: { label: string; skills: UserCardFi
       {skills.length ? (
         <ul className={styles.chips} role="list">
           {skills.map((s) => (
-            <li key={`${s.category}/${s.skill}`} className={tone === "known" ? styles.chipKnown : styles.chipWanted} title={s.category}>
+            <li
+              key={`${s.category}/${s.skill}`}
+              className={tone === "known" ? styles.chipKnown : styles.chipWanted}
+              title={s.category}
+              dir="auto"
+            >
               {s.skill}
               <span className="visually-hidden"> ({s.category})</span>
             </li>
@@ -32,7 +37,9 @@ export function UserCard({ user, viewer }: { user: UserCardFieldsFragment; viewe
     <Card as="li" padding="md" className={styles.userCard}>
       <div className={styles.userHead}>
         <Avatar name={user.name} image={user.image} size={48} />
-        <h3 className={styles.userName}>{user.name}</h3>
+        <h3 className={styles.userName} dir="auto">
+          {user.name}
+        </h3>
       </div>
       <SkillChips label="Skills Known" skills={user.skillsKnown} tone="known" />
       <SkillChips label="Skills Required" skills={user.skillsRequired} tone="wanted" />

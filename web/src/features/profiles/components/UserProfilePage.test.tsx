@@ -78,6 +78,13 @@ describe("someone's profile", () => {
     expect(screen.getByText("Veena")).toBeTruthy();
     expect(screen.getByText("Rust")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Mentor Menon" }).getAttribute("href")).toBe("/user/m1/u1/Female");
+    // What students wrote (name, skills, mentor) takes its own direction: Urdu or Arabic reads right to left.
+    for (const el of [
+      screen.getByRole("heading", { name: "Meena Iyer" }),
+      screen.getByText("Veena"),
+      screen.getByRole("link", { name: "Mentor Menon" }),
+    ])
+      expect(el.getAttribute("dir")).toBe("auto");
     expect(screen.getByText("4.3 / 5")).toBeTruthy();
     expect(screen.getByText("3 users")).toBeTruthy();
     expect(screen.getByText(/Amount of Skill Coins per course/)).toBeTruthy();
@@ -97,7 +104,11 @@ describe("someone's profile", () => {
         return { withdrawPayAcceptance: { __typename: "SwapRequest", id, status: "WITHDRAWN" } };
       },
     });
-    expect(await screen.findByText("You accepted Meena Iyer's pay request: it is waiting for their payment.")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        (_, el) => el?.tagName === "P" && el.textContent === "You accepted Meena Iyer's pay request: it is waiting for their payment.",
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Withdraw acceptance" }));
     expect(await screen.findByText("You withdrew your acceptance. Meena Iyer has been told.")).toBeTruthy();
     expect(sent.filter((o) => o.name === "WithdrawPayAcceptance").map((o) => o.variables)).toEqual([{ id: "r1" }]);

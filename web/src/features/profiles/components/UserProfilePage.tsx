@@ -26,7 +26,9 @@ function Skills({ title, skills, tone }: { title: string; skills: ProfileUser["s
           {skills.map((s) => (
             <li key={`${s.category}/${s.skill}`} className={styles.skillItem}>
               <span className={tone === "known" ? styles.dotKnown : styles.dotWanted} aria-hidden="true" />
-              <span className={styles.skillName}>{s.skill}</span>
+              <span className={styles.skillName} dir="auto">
+                {s.skill}
+              </span>
               <span className={styles.skillCategory}>{s.category}</span>
             </li>
           ))}
@@ -95,7 +97,9 @@ export function UserProfilePage({
       <Card padding="lg" className={styles.hero}>
         <Avatar name={user.name} image={user.image} size={120} />
         <div className={styles.heroText}>
-          <h1 className={styles.name}>{user.name}</h1>
+          <h1 className={styles.name} dir="auto">
+            {user.name}
+          </h1>
           <p className={styles.gender}>{genderText(user.gender) ?? "Gender not given"}</p>
           <ul className={styles.languages} role="list" aria-label="Languages">
             {user.languages.map((l) => (
@@ -146,11 +150,16 @@ export function UserProfilePage({
               {user.completedSkills.map((c, i) => (
                 <li key={`${c.skill}-${i}`} className={styles.skillItem}>
                   <span className={styles.dotDone} aria-hidden="true" />
-                  <span className={styles.skillName}>{c.skill}</span>
+                  <span className={styles.skillName} dir="auto">
+                    {c.skill}
+                  </span>
                   <span className={styles.skillCategory}>
                     {c.mentor ? (
                       <>
-                        with <Link to={paths.profile(c.mentor.id, currentId, gender)}>{c.mentor.name}</Link>
+                        with{" "}
+                        <Link to={paths.profile(c.mentor.id, currentId, gender)} dir="auto">
+                          {c.mentor.name}
+                        </Link>
                       </>
                     ) : (
                       c.category

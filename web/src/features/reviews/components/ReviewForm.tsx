@@ -40,7 +40,9 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
     >
       {mine ? (
         <>
-          <p className={styles.mineText}>{mine.text}</p>
+          <p className={styles.mineText} dir="auto">
+            {mine.text}
+          </p>
           <p className={chatStripText} role="status">
             {mine.visible
               ? `Shown on ${partnerName}'s profile since ${formatDate(mine.visibleAt)}.`

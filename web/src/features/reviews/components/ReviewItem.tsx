@@ -28,12 +28,17 @@ export function ReviewItem({
       <div className={styles.head}>
         <Avatar name={review.author.name} image={review.author.image} size={40} />
         <div className={styles.who}>
-          <Link to={paths.profile(review.author.id, viewerId, viewerGender)} className={styles.author}>
+          <Link to={paths.profile(review.author.id, viewerId, viewerGender)} className={styles.author} dir="auto">
             {review.author.name}
           </Link>
           <span className={styles.meta}>
             <time dateTime={review.visibleAt}>{formatDate(review.visibleAt)}</time>
-            {skill && <> · {skill}</>}
+            {skill && (
+              <>
+                {" "}
+                · <span dir="auto">{skill}</span>
+              </>
+            )}
           </span>
         </div>
         {review.stars != null && (
@@ -42,11 +47,13 @@ export function ReviewItem({
           </span>
         )}
       </div>
-      <p className={styles.text}>{review.text}</p>
+      <p className={styles.text} dir="auto">
+        {review.text}
+      </p>
       {review.answer && (
         <p className={styles.answer}>
           <span className={styles.answerLabel}>Answer</span>
-          {review.answer}
+          <span dir="auto">{review.answer}</span>
         </p>
       )}
       {actions}

@@ -47,7 +47,9 @@ export function ReviewList({
       ) : !page && error ? (
         <LoadError message="The reviews could not be loaded." onRetry={() => void refetch()} />
       ) : reviews.length === 0 ? (
-        <p className={styles.intro}>No reviews of {name} yet.</p>
+        <p className={styles.intro}>
+          No reviews of <span dir="auto">{name}</span> yet.
+        </p>
       ) : (
         <>
           <ul className={styles.list} role="list">

@@ -3,7 +3,9 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { RefreshIcon } from "../../../components/ui/icons";
 import { COLS, type Direction, ROWS } from "../engine/snake";
+import { useCoarsePointer } from "../hooks/use-coarse-pointer";
 import { useSnakeGame } from "../hooks/use-snake-game";
+import { useSwipe } from "../hooks/use-swipe";
 import { boardWidth } from "../utils/board-size";
 import { readLocalHighScore, saveLocalHighScore } from "../utils/local-high-score";
 import { DirectionPad } from "./DirectionPad";
@@ -87,17 +89,24 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
     },
   });
   const { state, steer, restart, stop, togglePause, resume, pause, resize } = game;
+  const swipe = useSwipe(steer);
+  const touch = useCoarsePointer();
 
   const focusBoard = () => boardRef.current?.focus({ preventScroll: true });
 
   // Where the arrows are shown (phones, touch screens) the whole game — scores, board and
   // arrows — must be on screen: brought into view once the board has its size, and again when
-  // a game starts, if the arrows reach below the window.
+  // a game starts, if the arrows reach below the window or the scores hide under the fixed
+  // header (a scroll position restored on reload can leave them there).
   const padRef = useRef<HTMLDivElement>(null);
   const bringGameIntoView = useCallback(() => {
     const pad = padRef.current;
-    if (!pad || !parentRef.current || getComputedStyle(pad).display === "none") return;
-    if (pad.getBoundingClientRect().bottom > window.innerHeight) parentRef.current.scrollIntoView({ block: "start" });
+    const game = parentRef.current;
+    if (!pad || !game || getComputedStyle(pad).display === "none") return;
+    // The root's scroll-padding-top is the header's height plus a margin: what scrollIntoView keeps clear.
+    const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (pad.getBoundingClientRect().bottom > window.innerHeight || game.getBoundingClientRect().top < clear)
+      game.scrollIntoView({ block: "start" });
   }, []);
 
   // Board size: about 40% of the parent, a multiple of 30, following the window.
@@ -163,17 +172,21 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
           aria-label={`Snake, ${COLS} by ${ROWS}`}
           aria-describedby={helpId}
           data-status={paused ? "paused" : status}
+          {...swipe}
         >
           <canvas ref={game.canvasRef} className={styles.canvas} aria-hidden="true" />
           {status === "ready" && (
-            <Overlay title="Ready?" text="Press an arrow key or W A S D to start.">
+            <Overlay
+              title="Ready?"
+              text={touch ? "Swipe on the board or tap an arrow to start." : "Press an arrow key or W A S D to start."}
+            >
               <Button size="sm" onClick={() => (steer("right"), focusBoard())}>
                 Start
               </Button>
             </Overlay>
           )}
           {status === "running" && paused && (
-            <Overlay title="Paused" text="Press P or an arrow key to carry on.">
+            <Overlay title="Paused" text={touch ? "Swipe or tap an arrow to carry on." : "Press P or an arrow key to carry on."}>
               <Button size="sm" onClick={() => (resume(), focusBoard())}>
                 Resume
               </Button>
@@ -185,7 +198,7 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
               <Button size="sm" startIcon={<RefreshIcon size={16} />} onClick={() => (restart(), focusBoard())}>
                 Play again
               </Button>
-              <span className={styles.hint}>or press Space</span>
+              {!touch && <span className={styles.hint}>or press Space</span>}
             </Overlay>
           )}
         </div>
@@ -217,12 +230,18 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
         <div id={helpId} className={styles.help}>
           <p className={styles.helpTitle}>How to play</p>
           <ul role="list">
-            <li>
-              <kbd>←</kbd> <kbd>↑</kbd> <kbd>→</kbd> <kbd>↓</kbd> or <kbd>W</kbd> <kbd>A</kbd> <kbd>S</kbd> <kbd>D</kbd> steer
-            </li>
-            <li>
-              <kbd>Space</kbd> restarts, <kbd>P</kbd> pauses
-            </li>
+            {touch ? (
+              <li>Swipe on the board, or tap the arrows below it, to steer</li>
+            ) : (
+              <>
+                <li>
+                  <kbd>←</kbd> <kbd>↑</kbd> <kbd>→</kbd> <kbd>↓</kbd> or <kbd>W</kbd> <kbd>A</kbd> <kbd>S</kbd> <kbd>D</kbd> steer
+                </li>
+                <li>
+                  <kbd>Space</kbd> restarts, <kbd>P</kbd> pauses
+                </li>
+              </>
+            )}
             <li>Edges wrap around; only biting yourself ends the game.</li>
             <li>Each apple is a point and makes the snake faster.</li>
           </ul>

@@ -62,7 +62,9 @@ export function RequestButtons({ userId, userName, defaultCoins }: RequestButton
         </Button>
       </div>
       {hasChat ? (
-        <p className={styles.note}>You already have a chat with {userName}.</p>
+        <p className={styles.note}>
+          You already have a chat with <span dir="auto">{userName}</span>.
+        </p>
       ) : a && !a.canRequest && (a.reason === VERIFY_MESSAGES.notVerified || a.reason === VERIFY_MESSAGES.unavailable) ? (
         <p className={styles.note}>{a.reason}</p>
       ) : a?.openRequest && !sent && a.openRequest.requester.id === userId && a.openRequest.status === "AWAITING_PAYMENT" ? (

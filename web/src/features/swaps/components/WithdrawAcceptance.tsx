@@ -29,7 +29,9 @@ export function WithdrawAcceptance({ requestId, learnerName, onWithdrawn, onStar
   };
   return (
     <>
-      <p className={styles.note}>You accepted {learnerName}&apos;s pay request: it is waiting for their payment.</p>
+      <p className={styles.note}>
+        You accepted <span dir="auto">{learnerName}</span>&apos;s pay request: it is waiting for their payment.
+      </p>
       <Button variant="secondary" size="sm" onClick={() => void run()} loading={loading} loadingText="Withdrawing...">
         Withdraw acceptance
       </Button>
