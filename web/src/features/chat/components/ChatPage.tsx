@@ -208,7 +208,9 @@ export function ChatPage({
             </Alert>
           )}
           {open && chat.finishedByMe && !chat.finishedByPartner && (
-            <Alert variant="success">You have finished. The chat is complete as soon as {partner.name} finishes too.</Alert>
+            <Alert variant="success">
+              You have finished. The chat is complete as soon as <span dir="auto">{partner.name}</span> finishes too.
+            </Alert>
           )}
         </div>
 
