@@ -210,6 +210,9 @@ export default defineConfig({
           // reads them before it loads the client.
           if (/node_modules\/@apollo\/client\/errors\//.test(id)) return "apollo-errors";
           if (/node_modules\/(@apollo\/client|rxjs|tslib|@wry|optimism|ts-invariant|graphql-tag)\//.test(id)) return "apollo";
+          // The generated documents in a file of their own, as Rollup would make it, or the account
+          // navigation's chunk (below) would take them in, and sign-in would load Apollo Client with it.
+          if (/\/web\/src\/gql\//.test(id)) return "documents";
           if (inAccountNav(id, meta)) return "account-nav";
           return sharedChunk(id, meta);
         },

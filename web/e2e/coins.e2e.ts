@@ -40,7 +40,7 @@ describe("skill coins in Chromium", () => {
   it("sends a signed-out visitor from /skill-coins to /register", async () => {
     const page = await newPage(browser);
     await page.goto("/skill-coins");
-    await page.waitForURL("**/register");
+    await page.waitForURL("**/register?returnTo=%2Fskill-coins");
     await page.context().close();
   });
 

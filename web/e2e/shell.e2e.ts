@@ -190,7 +190,7 @@ describe("app shell in Chromium", () => {
     const html = await (
       await fetch(`${baseURL()}/dashboard/${student.id}`, { headers: { accept: "text/html", cookie: `page_token=${student.token}` } })
     ).text();
-    expect(html).toContain(`${student.name}</h1>`);
+    expect(html).toContain(`${student.name}</span></h1>`);
     const domain = new URL(baseURL()).hostname;
     await page.context().addCookies([{ name: "page_token", value: student.token, domain, path: "/dashboard", sameSite: "Lax" }]);
     await page.goto(`/dashboard/${student.id}`);

@@ -68,7 +68,7 @@ describe("snake in Chromium", () => {
   it("sends a visitor without a token to /register", async () => {
     const page = await newPage(browser);
     await page.goto("/game/someone");
-    await page.waitForURL("**/register");
+    await page.waitForURL("**/register?returnTo=%2Fgame%2Fsomeone");
     await page.context().close();
   });
 

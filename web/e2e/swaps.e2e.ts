@@ -89,7 +89,7 @@ describe("swap and pay requests in Chromium", () => {
     const pageB = await signedInPage(browser, b);
 
     await pageB.goto(`/dashboard/${b.id}`);
-    const bell = pageB.getByRole("link", { name: /^Notifications/ });
+    const bell = pageB.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /^Notifications/ });
     await bell.waitFor();
     expect(await bell.textContent()).toBe("Notifications");
     await pageB.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
