@@ -75,9 +75,9 @@ export function resetLinkIn(mail: OutboxMail): string | null {
   return /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
 }
 
-/** The verification link in a mail (PUBLIC_URL/verify-email/{token}), or null. */
+/** The verification link in a mail (PUBLIC_URL/verify-email/{token}, with `?returnTo=` when the student asked for a page), or null. */
 export function verifyLinkIn(mail: OutboxMail): string | null {
-  return /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? null;
+  return /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]+(?:\?returnTo=\S*)?/.exec(mail.text)?.[0] ?? null;
 }
 
 /** The one-click unsubscribe URL of a notification mail (its List-Unsubscribe header), or null. */

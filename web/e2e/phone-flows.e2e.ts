@@ -2,7 +2,8 @@
  * Phone journeys (375 px, touch) that crossed pages and lost their way: opening a saved search
  * applies all of it (address, fields, feed), and a link from a mail opened signed out leads, through
  * Create Account or its sign-in link (and, for a new student, the profile form and the mailed
- * verification), to the page asked for; a returnTo to another site is ignored. The same at 1280 px
+ * verification), to the page asked for, also when the mailed link opens in another browser with
+ * nothing stored; a returnTo to another site is ignored. The same at 1280 px
  * where the filters start open. Screenshots in E2E_SCREENSHOTS when it is set.
  */
 import { mkdirSync } from "node:fs";
@@ -49,6 +50,16 @@ const press =
 function collegeEmail(): string {
   const n = randomBytes(4).readUInt32BE(0);
   return `${10 + (n % 80)}${"abcdefghijklmnopqrstuvwxyz"[(n >>> 8) % 26]}${100 + ((n >>> 13) % 900)}@psgtech.ac.in`;
+}
+
+/** Fills the profile form (/p) with the least it needs and submits it. */
+async function fillProfileForm(page: Page, tap: ReturnType<typeof press>) {
+  await page.getByRole("combobox", { name: "Gender" }).selectOption("Female");
+  await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
+  await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami");
+  await page.getByLabel("Upload Image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+  await tap("Submit");
+  await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
 }
 
 describe("phone flows", () => {
@@ -162,12 +173,7 @@ describe("phone flows", () => {
       expect(await picture.evaluate((el: HTMLInputElement) => el.required)).toBe(true);
       expect(await page.locator("label", { hasText: "Upload Image" }).textContent()).toBe("Upload Image*");
       await shot(page, `profile-required-${label}`);
-      await page.getByRole("combobox", { name: "Gender" }).selectOption("Female");
-      await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
-      await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami");
-      await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
-      await tap("Submit");
-      await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
+      await fillProfileForm(page, tap);
       await page.waitForURL((u) => u.pathname === "/skill-coins");
 
       // The mailed link, opened in this browser, goes on to the page asked for too.
@@ -175,6 +181,44 @@ describe("phone flows", () => {
       await page.goto(link.pathname);
       await tap("Continue to the page you opened", "link");
       await page.waitForURL((u) => u.pathname === "/skill-coins");
+      await page.context().close();
+    }, 120_000);
+
+    it(`the mailed link opened in another browser (a phone's mail app) still leads to the page asked for (${label} px)`, async () => {
+      const asked = `/user/chat?from=mail-${tag}`;
+      const first = await newPage(browser, viewport);
+      await first.goto(asked);
+      await first.waitForURL((u) => u.pathname === "/register" && u.searchParams.get("returnTo") === asked);
+      const email = collegeEmail();
+      await first.getByLabel("Username").fill(`Mailreader ${randomBytes(2).toString("hex")}`);
+      await first.getByLabel("PSG Tech Email").fill(email);
+      await first.getByLabel("Password").fill(PASSWORD);
+      await press(first, touch)("Create Account");
+      await first.waitForURL((u) => u.pathname === "/p" && u.searchParams.get("returnTo") === asked);
+      // The student leaves this browser before filling the profile.
+      await first.context().close();
+
+      // The mail names the page itself; a browser with nothing stored (no token, no remembered page) opens it.
+      const link = new URL(await verificationLinkFor(email));
+      expect(link.searchParams.get("returnTo")).toBe(asked);
+      const page = await newPage(browser, viewport);
+      const tap = press(page, touch);
+      expect((await page.context().storageState()).origins).toEqual([]);
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByText("Your college mail is verified.").waitFor();
+      await shot(page, `verified-elsewhere-${label}`);
+      await tap("Sign in", "link");
+      await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("returnTo") === asked);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await tap("Sign In");
+
+      // The page asks for the profile first, then the student lands where the mail's link pointed.
+      await page.waitForURL((u) => u.pathname === "/p" && u.searchParams.get("returnTo") === asked, { timeout: 15_000 });
+      await page.getByRole("heading", { name: "Profile Details" }).waitFor();
+      await fillProfileForm(page, tap);
+      await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`, { timeout: 15_000 }).toBe(asked);
+      await page.getByRole("heading", { name: "Chats", exact: true }).waitFor();
       await page.context().close();
     }, 120_000);
   }

@@ -2175,6 +2175,8 @@ export type RegisterInput = {
   name: Scalars['String']['input'];
   /** 8 to 128 characters. */
   password: Scalars['String']['input'];
+  /** The page the student registered from (`?returnTo=` of /register, e.g. /user/chat/{id}): the mailed verification link becomes /verify-email/{token}?returnTo={path}, so the page is found again when the mail opens in another browser, and a resent mail keeps it. Only a same-site path counts ("/x", not "//host", a scheme, control characters or the sign-in pages /login, /register, /logout, /reset-password, at most 1000 characters); any other value is ignored, not refused. */
+  returnTo?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A rejection: the post, the applicant and the reason they are told. */

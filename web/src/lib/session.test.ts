@@ -32,6 +32,10 @@ describe("session expiry", () => {
       "/logout",
       "/login?returnTo=/x",
       "/register#top",
+      "/reset-password/abc",
+      "/user/chat\u0000/x",
+      "/user\tchat",
+      `/${"a".repeat(1000)}`,
       "",
       null,
     ]) {

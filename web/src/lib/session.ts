@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES } from "../../../common/accounts";
+import { safeReturnPath } from "../../../common/return-path";
 import { clearToken, getToken, tokenExpiresAt } from "./auth";
 
 export { tokenExpiresAt };
@@ -22,20 +23,11 @@ interface Expiry {
 let pending: Expiry | null = null;
 const listeners = new Set<() => void>();
 
-/** Pages a student should not be sent back to after signing in. */
-const NO_RETURN = /^\/(login|register|logout|reset-password)([/?#]|$)/;
-
 /**
- * A same-origin path to go back to, or null. Only "/x" paths: never "//host" or "/\host"
- * (protocol-relative), never a scheme, never the sign-in pages themselves.
+ * A same-origin path to go back to, or null: the rule the server applies to the mailed
+ * verification link too (common/return-path.ts).
  */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return null;
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  if (/[\u0000-\u001F\u007F]/.test(raw)) return null;
-  if (NO_RETURN.test(raw)) return null;
-  return raw;
-}
+export { safeReturnPath };
 
 /** /login with the reason and the way back. */
 export function signInPath(returnTo: string | null): string {

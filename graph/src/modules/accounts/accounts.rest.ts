@@ -45,7 +45,14 @@ export function accountsRest(services: Services, r: RestRoutes): void {
         tag,
         summary: "Create an account (college mail) and sign in",
         auth: "none",
-        body: z.object({ name: LooseString, email: LooseString, password: LooseString }),
+        body: z.object({
+          name: LooseString,
+          email: LooseString,
+          password: LooseString,
+          returnTo: LooseString.optional().describe(
+            'Optional: the page the student registered from; the mailed verification link leads back there. Only a same-site path counts ("/x"); any other value is ignored.',
+          ),
+        }),
         response: TokenAnswer,
         responses: { 409: "Username or email already exists.", 429: "Too many sign-ups from this address." },
       },

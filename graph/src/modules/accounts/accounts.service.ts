@@ -16,6 +16,8 @@ export interface RegisterInput {
   name: string;
   email: string;
   password: string;
+  /** The page the student registered from: the verification link leads back there (an unsafe one is ignored). */
+  returnTo?: string | null;
 }
 
 export interface LoginInput {
@@ -81,7 +83,7 @@ export class AccountsService {
       // The account and its verification mail (the outbox row) commit together.
       await this.deps.tx(async (em) => {
         await em.getRepository(User).insert(user);
-        await this.verification.sendLink(em, user.id);
+        await this.verification.sendLink(em, user.id, input.returnTo ?? null);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(MESSAGES.nameTaken);

@@ -10,6 +10,13 @@ export class RegisterInput {
 
   @Field(() => String, { description: "8 to 128 characters." })
   password: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The page the student registered from (`?returnTo=` of /register, e.g. /user/chat/{id}): the mailed verification link becomes /verify-email/{token}?returnTo={path}, so the page is found again when the mail opens in another browser, and a resent mail keeps it. Only a same-site path counts ("/x", not "//host", a scheme, control characters or the sign-in pages /login, /register, /logout, /reset-password, at most 1000 characters); any other value is ignored, not refused.',
+  })
+  returnTo?: string | null;
 }
 
 @InputType({ description: "Sign-in credentials. Rate-limited per address and per client (RATE_LIMITED)." })

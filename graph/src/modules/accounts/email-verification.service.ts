@@ -1,5 +1,6 @@
 import { type EntityManager, IsNull, LessThan, type Repository } from "typeorm";
 import { VERIFICATION_HOURS, VERIFY_MESSAGES } from "../../../../common/accounts.js";
+import { safeReturnPath } from "../../../../common/return-path.js";
 import type { Deps } from "../../shared/deps.js";
 import { HOUR } from "../../shared/clock.js";
 import type { MailMessage } from "../../shared/mail.js";
@@ -42,23 +43,39 @@ export class EmailVerificationService {
   /**
    * Issues a fresh link and queues its mail inside `em` (registration's transaction, a resend's):
    * the mail goes out exactly when the link was stored (the outbox worker sends it after the commit).
+   *
+   * `returnTo` is the page the student registered from: a safe same-site path goes into the link
+   * (`/verify-email/{token}?returnTo=/path`) and is kept with it; anything else is ignored, since
+   * it comes from an address anyone can craft and must not cost the student their sign-up.
    */
-  async sendLink(em: EntityManager, userId: string): Promise<void> {
+  async sendLink(em: EntityManager, userId: string, returnTo: unknown): Promise<void> {
     const user = await em
       .getRepository(User)
       .findOne({ where: { id: userId }, select: { id: true, name: true, email: true, emailVerifiedAt: true } });
     if (!user || user.emailVerifiedAt) return;
-    const token = await this.links.issue(user.id, this.deps.clock.now(), VERIFICATION_WINDOW_MS, { email: user.email }, em);
-    await this.deps.mail.queue(em, this.linkMail(user, `${this.deps.config.publicUrl}/verify-email/${token}`));
+    const page = safeReturnPath(returnTo);
+    const token = await this.links.issue(user.id, this.deps.clock.now(), VERIFICATION_WINDOW_MS, { email: user.email, returnTo: page }, em);
+    const link = `${this.deps.config.publicUrl}/verify-email/${token}` + (page ? `?returnTo=${encodeURIComponent(page)}` : "");
+    await this.deps.mail.queue(em, this.linkMail(user, link));
   }
 
-  /** "Resend the mail": rate-limited per student; refused once the address is verified. */
+  /** The page of the student's newest link, which a resent mail keeps (sendLink checks it again). */
+  private async lastReturnTo(em: EntityManager, userId: string): Promise<string | null> {
+    const last = await em.getRepository(EmailVerification).findOne({
+      where: { userId },
+      order: { createdAt: "DESC", id: "DESC" },
+      select: { id: true, returnTo: true },
+    });
+    return last?.returnTo ?? null;
+  }
+
+  /** "Resend the mail": rate-limited per student; refused once the address is verified. The new link leads to the same page. */
   async resend(userId: string): Promise<string> {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, emailVerifiedAt: true } });
     if (!user) throw notFound("User not found");
     if (user.emailVerifiedAt) throw badInput(VERIFY_MESSAGES.alreadyVerified);
     await this.limits.consume(["verify_resend", userId]);
-    await this.deps.tx((em) => this.sendLink(em, userId));
+    await this.deps.tx(async (em) => this.sendLink(em, userId, await this.lastReturnTo(em, userId)));
     return VERIFY_MESSAGES.resent;
   }
 

@@ -19,7 +19,7 @@ describe.each(dbTargets)("single-use links on %s", (target) => {
   it("stores only the token's hash, with the table's own columns, and finds the link by its token", async () => {
     const { user } = await t.createUser();
     const links = new SingleUseLinks(t.dataSource, EmailVerification);
-    const token = await links.issue(user.id, t.clock.now(), HOUR, { email: user.email });
+    const token = await links.issue(user.id, t.clock.now(), HOUR, { email: user.email, returnTo: null });
     const row = await t.dataSource.getRepository(EmailVerification).findOneByOrFail({ userId: user.id });
     expect(row).toMatchObject({ tokenHash: hashLinkToken(token), email: user.email, usedAt: null });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(HOUR);

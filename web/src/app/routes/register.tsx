@@ -21,7 +21,8 @@ type Problem = { field: "name" | "email" | "password"; message: string };
 /**
  * /register: Create Account. Success stores the token and goes to /p (profile details). A page asked
  * for (`?returnTo=`, from RequireSignIn) goes along: to the sign-in link, and through /p, which
- * lands there; it is remembered too for the mailed verification link.
+ * lands there. The mailed verification link carries it (`?returnTo=`, the server checks it again), and
+ * this browser remembers it too.
  */
 export function Component() {
   const navigate = useNavigate();
@@ -41,7 +42,8 @@ export function Component() {
     if (checked) return fail(checked.message);
     await run(
       async () => {
-        const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password } } });
+        // The server puts the page into the mailed link too: the mail may open in another browser.
+        const { data } = await register({ variables: { input: { name: name.trim(), email: email.trim(), password, returnTo } } });
         const token = data?.register.token;
         if (!token) return; // spec: no token in the answer, nothing further happens
         await signIn(token);

@@ -12,18 +12,23 @@ import { VerifyEmailDocument } from "../../gql/graphql";
 import { errorText } from "../../lib/graphql-errors";
 import { rememberedReturnTo, rememberReturnTo, useToken } from "../../lib/auth";
 import { paths } from "../../lib/paths";
-import { safeReturnPath } from "../../lib/session";
+import { safeReturnPath, useReturnTo } from "../../lib/session";
 
 type State = { step: "verifying" } | { step: "verified" } | { step: "failed"; message: string };
 
 /**
  * /verify-email/:token, opened from the mail: spends the link and says what happened. No sign-in
- * needed. A student who registered from a link to a page (lib/auth rememberReturnTo) goes on there.
+ * needed. A student who registered from a link to a page goes on there: the link names it
+ * (`?returnTo=`, so it works in another browser, e.g. a phone's mail app), else this browser
+ * remembered it (lib/auth rememberReturnTo). Signed out here, sign-in leads there.
  */
 export function Component() {
   const { token = "" } = useParams();
   const signedIn = Boolean(useToken());
-  const [asked] = useState(() => safeReturnPath(rememberedReturnTo()));
+  const linked = useReturnTo();
+  // Read once: verifying forgets the remembered page.
+  const [remembered] = useState(() => safeReturnPath(rememberedReturnTo()));
+  const asked = linked ?? remembered;
   const client = useApolloClient();
   const [verify] = useMutation(VerifyEmailDocument);
   const [state, setState] = useState<State>({ step: "verifying" });
@@ -64,7 +69,7 @@ export function Component() {
         {signedIn ? (
           <VerifyEmailNotice />
         ) : (
-          <ButtonLink to={paths.login} variant="secondary" size="lg" fullWidth>
+          <ButtonLink to={paths.loginFor(asked)} variant="secondary" size="lg" fullWidth>
             Sign in to ask for a new link
           </ButtonLink>
         )}

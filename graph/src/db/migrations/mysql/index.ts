@@ -17,5 +17,6 @@ import { Outbox1795748689496 } from "./1795748689496-Outbox.js";
 import { DiscoveryFilters1795748907304 } from "./1795748907304-DiscoveryFilters.js";
 import { Reviews1795748966885 } from "./1795748966885-Reviews.js";
 import { PushNotifications1795749444489 } from "./1795749444489-PushNotifications.js";
+import { VerificationReturnTo1795877872222 } from "./1795877872222-VerificationReturnTo.js";
 
-export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, RequestExpiry1795537630380, Lessons1795537745000, FeedResponsivenessTier1795538242726, PresenceAndUnread1795539959427, SearchSharedPrefix1795694005898, Outbox1795748689496, DiscoveryFilters1795748907304, Reviews1795748966885, PushNotifications1795749444489];
+export const mysqlMigrations: Function[] = [Init1795310079245, FeedIndexes1795311741356, DirectoryIndexes1795503030704, EmailVerification1795529329202, SkillCardIndex1795529670043, AccountDeletion1795530529377, Moderation1795531119044, ScheduledJobs1795536309357, NotificationMail1795536455113, RequestExpiry1795537630380, Lessons1795537745000, FeedResponsivenessTier1795538242726, PresenceAndUnread1795539959427, SearchSharedPrefix1795694005898, Outbox1795748689496, DiscoveryFilters1795748907304, Reviews1795748966885, PushNotifications1795749444489, VerificationReturnTo1795877872222];
