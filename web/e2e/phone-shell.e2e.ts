@@ -114,6 +114,15 @@ describe("the signed-in shell on a phone", () => {
     await bar(page).getByRole("list", { name: "Your account" }).getByRole("link", { name: "Leaderboard" }).tap();
     await page.getByRole("heading", { name: "Leaderboard", level: 1 }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A profile opened from a card low on the dashboard opens at its top too.
+    await page.goto(`/dashboard/${asha.id}`);
+    const card = page.getByRole("link", { name: `View Profile of ${ravi.name}` });
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await card.tap();
+    await page.getByRole("heading", { name: ravi.name, level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
   });
 });
