@@ -79,6 +79,7 @@ export function Component() {
               sandbox={gateway?.mode === "SANDBOX"}
               busy={checkout.busy}
               serverError={checkout.error}
+              onDismissError={checkout.clearError}
               onBuy={(coins) => void checkout.buy(coins)}
             />
           </div>

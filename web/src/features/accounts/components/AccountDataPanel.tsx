@@ -2,6 +2,7 @@ import { useApolloClient, useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { DELETED_STUDENT_NAME, PRIVACY_MESSAGES } from "../../../../../common/accounts";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -9,6 +10,8 @@ import { FormDialog } from "../../../components/ui/FormDialog";
 import { TextField } from "../../../components/ui/TextField";
 import { MyDataExportDocument, type MyDataExportQuery, DeleteAccountDocument } from "../../../gql/graphql";
 import { signOut } from "../../../lib/apollo-client";
+import { errorText } from "../../../lib/graphql-errors";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import styles from "./AccountDataPanel.module.css";
 import { paths } from "../../../lib/paths";
 import { useFormAction } from "../../../lib/use-form-action";
@@ -35,11 +38,27 @@ export function AccountDataPanel({ userId }: { userId: string }) {
   const deleting = useFormAction();
   const [remove] = useMutation(DeleteAccountDocument);
 
-  const onDownload = () =>
-    exporting.run(async () => {
-      const { data } = await client.query<MyDataExportQuery>({ query: MyDataExportDocument, fetchPolicy: "network-only" });
-      if (data) download(data.myDataExport, `skill-exchange-${userId}.json`);
-    });
+  // Download's answer, at the bottom of the screen (the panel is far down the profile on a phone).
+  const answer = useActionFeedback();
+
+  const onDownload = () => {
+    answer.clear();
+    const file = `skill-exchange-${userId}.json`;
+    return exporting.run(
+      async () => {
+        const { data } = await client.query<MyDataExportQuery>({ query: MyDataExportDocument, fetchPolicy: "network-only" });
+        if (!data) return;
+        download(data.myDataExport, file);
+        answer.show({ variant: "success", text: `Your data is downloaded as ${file}.` });
+      },
+      {
+        onError: (e) => {
+          answer.show({ variant: "danger", text: errorText(e) });
+          return null;
+        },
+      },
+    );
+  };
 
   async function onDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,12 +86,18 @@ export function AccountDataPanel({ userId }: { userId: string }) {
         Download everything Skill Exchange holds about you (profile, chats and messages, notifications, skill coin history, implements,
         reports) as a JSON file, or delete your account.
       </p>
-      {exporting.error && <Alert variant="danger">{exporting.error}</Alert>}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onDownload} loading={exporting.busy} loadingText="Preparing...">
           Download my data
         </Button>
-        <Button variant="danger" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Button
+          variant="danger"
+          onClick={() => {
+            answer.clear();
+            setOpen(true);
+          }}
+          aria-haspopup="dialog"
+        >
           Delete my account
         </Button>
       </div>
@@ -107,6 +132,7 @@ export function AccountDataPanel({ userId }: { userId: string }) {
           aria-invalid={deleting.error ? true : undefined}
         />
       </FormDialog>
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Card>
   );
 }

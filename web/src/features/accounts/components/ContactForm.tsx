@@ -1,14 +1,16 @@
 import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { MailIcon } from "../../../components/ui/icons";
 import { SendContactMessageDocument } from "../../../gql/graphql";
+import { errorText } from "../../../lib/graphql-errors";
 import { MESSAGES } from "../utils/validation";
 import styles from "./Contact.module.css";
 import forms from "./forms.module.css";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 
 /** Name, email, message; all required. Success clears the fields. */
@@ -16,25 +18,33 @@ export function ContactForm() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState("");
-  const [missing, setMissing] = useState(false);
   const sending = useFormAction();
+  // Every answer at the bottom of the screen: the top of the form is far above Send on a phone.
+  const answer = useActionFeedback();
   const [send] = useMutation(SendContactMessageDocument);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.busy) return;
+    answer.clear();
     const filled = Boolean(name.trim() && email.trim() && message.trim());
-    setMissing(!filled);
-    if (!filled) return sending.reset();
+    if (!filled) return answer.show({ variant: "danger", text: MESSAGES.contactRequired });
     await sending.run(
       async () => {
         await send({ variables: { input: { name: name.trim(), email: email.trim(), message: message.trim() } } });
         setName("");
         setEmail("");
         setMessage("");
+        answer.show({ variant: "success", text: MESSAGES.contactSent });
       },
-      // The panel says contactFailed; the server's own words (if it gave any) go under it.
-      { success: MESSAGES.contactSent, fallback: "" },
+      {
+        // The panel says contactFailed; the server's own words (if it gave any) go under it.
+        onError: (e) => {
+          const said = errorText(e, "");
+          answer.show({ variant: "danger", text: MESSAGES.contactFailed, action: said || undefined });
+          return null;
+        },
+      },
     );
   }
 
@@ -44,17 +54,6 @@ export function ContactForm() {
         Send us a message
       </h2>
       <form className={forms.form} onSubmit={onSubmit} noValidate>
-        <div className={forms.alerts}>
-          {missing ? (
-            <Alert variant="danger" title={MESSAGES.contactRequired} />
-          ) : sending.error !== null ? (
-            <Alert variant="danger" title={MESSAGES.contactFailed}>
-              {sending.error || undefined}
-            </Alert>
-          ) : (
-            sending.success && <Alert variant="success" title={sending.success} />
-          )}
-        </div>
         <div className={styles.pair}>
           <TextField
             label="Name"
@@ -91,6 +90,7 @@ export function ContactForm() {
           </Button>
         </div>
       </form>
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { MockedProvider } from "@apollo/client/testing/react";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { act } from "react";
@@ -12,6 +12,7 @@ import {
   MessageAddedDocument,
   PartnerTypingDocument,
   SendTypingSignalDocument,
+  SetMeetingLinkDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { InMemoryCache } from "@apollo/client";
@@ -155,6 +156,27 @@ describe("chat page", () => {
     // Shown in the feedback bar fixed inside the viewport, and counting the days the header counts.
     expect(screen.getByTestId("action-feedback").contains(refusal)).toBe(true);
     expect(screen.getByText(/2 of 10 days completed/)).toBeTruthy();
+  });
+
+  it("answers a saved meeting link in the feedback bar, gone when the next action starts, and keeps the bar above the composer", async () => {
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
+      ...live,
+      {
+        request: { query: SetMeetingLinkDocument, variables: { chatWith: "them", link: "https://zoom.us/j/1" } },
+        result: { data: { setMeetingLink: { __typename: "Chat", id: "c1", meetingLink: "https://zoom.us/j/1" } } },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Change link" }));
+    fireEvent.change(screen.getByLabelText(/^Link/), { target: { value: "https://zoom.us/j/1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save link" }));
+    const saved = await within(screen.getByTestId("action-feedback")).findByRole("status");
+    expect(saved.textContent).toContain("Meeting link saved. You both see it in this chat.");
+    // The composer sets the bar's clearance while the chat is shown.
+    expect(document.documentElement.style.getPropertyValue("--action-feedback-clearance")).toMatch(/^\d+px$/);
+
+    fireEvent.click(screen.getByRole("button", { name: "Report" }));
+    expect(screen.queryByText(/Meeting link saved/)).toBeNull();
   });
 
   it("keeps Finish a secondary action before day 10 and makes it the primary one from day 10", async () => {

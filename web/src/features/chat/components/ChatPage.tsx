@@ -33,7 +33,7 @@ import { TypingLine } from "./TypingLine";
 import { RatingDialog } from "./RatingDialog";
 import { ReportDialog } from "./ReportDialog";
 import { paths } from "../../../lib/paths";
-import { useActionFeedback } from "../../../lib/use-action-feedback";
+import { useActionFeedback, useFeedbackClearance } from "../../../lib/use-action-feedback";
 import { useCurrentPath } from "../../../lib/session";
 import { useFormAction } from "../../../lib/use-form-action";
 
@@ -62,6 +62,8 @@ export function ChatPage({
   const finishing = useFormAction();
   // The answer to the last tap (a refused finish, ...), at the bottom of the screen.
   const answer = useActionFeedback();
+  // The bar shows above the composer, never over what the student is typing.
+  const composerRef = useFeedbackClearance();
   const [setLink] = useMutation(SetMeetingLinkDocument);
   const [rate] = useMutation(RateChatPartnerDocument);
   const [finish] = useMutation(FinishChatDocument);
@@ -123,6 +125,11 @@ export function ChatPage({
   // happen yet is refused with the 10-day text before anyone is asked for a permanent rating;
   // RATING_REQUIRED opens the rating dialog, which finishes once the rating is in.
   const onFinishClick = () => void sendFinish();
+  // Opening a dialog starts the next action: the last answer goes.
+  const openDialog = (name: DialogName) => {
+    answer.clear();
+    setDialog(name);
+  };
 
   const onRate = async (stars: number) => {
     await rate({ variables: { chatWith, stars } });
@@ -135,11 +142,12 @@ export function ChatPage({
     setDialog(null);
     // The spec reloads the page after a report: read the chat again, now suspended.
     await refetch();
-    answer.clear();
+    answer.show({ variant: "success", text: `Your report about ${partner.name} was sent.` });
   };
 
   const onSaveLink = async (link: string) => {
     await setLink({ variables: { chatWith, link } });
+    answer.show({ variant: "success", text: link ? "Meeting link saved. You both see it in this chat." : "Meeting link removed." });
   };
 
   return (
@@ -171,7 +179,7 @@ export function ChatPage({
                 Join meeting <span className={styles.meetingHost}>{meetingLabel(chat.meetingLink ?? "")}</span>
               </a>
             )}
-            <Button variant="secondary" size="sm" onClick={() => setDialog("link")} disabled={!open}>
+            <Button variant="secondary" size="sm" onClick={() => openDialog("link")} disabled={!open}>
               {chat.meetingLink ? "Change link" : "Meeting link"}
             </Button>
             <Button
@@ -189,7 +197,7 @@ export function ChatPage({
               variant="ghost"
               size="sm"
               className={styles.reportButton}
-              onClick={() => setDialog("report")}
+              onClick={() => openDialog("report")}
               disabled={chat.status === "SUSPENDED" || chat.status === "CLOSED"}
             >
               Report
@@ -229,15 +237,18 @@ export function ChatPage({
           }}
         />
         <TypingLine partnerName={partner.name} typing={open && partnerTyping} />
-        <MessageComposer
-          onSend={(body) => {
-            typingSignal.sent();
-            return send(body);
-          }}
-          onTyping={typingSignal.typing}
-          disabled={!open}
-          disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"}
-        />
+        <div ref={composerRef}>
+          <MessageComposer
+            onSend={(body) => {
+              answer.clear();
+              typingSignal.sent();
+              return send(body);
+            }}
+            onTyping={typingSignal.typing}
+            disabled={!open}
+            disabledReason={chat.status === "COMPLETED" ? "This chat is finished" : "This chat is closed"}
+          />
+        </div>
       </div>
 
       <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />

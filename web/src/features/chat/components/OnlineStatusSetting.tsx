@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { PresenceSettingsDocument, SetOnlineStatusVisibleDocument } from "../../../gql/graphql";
+import { errorText } from "../../../lib/graphql-errors";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 import styles from "./OnlineStatusSetting.module.css";
 
@@ -9,6 +11,8 @@ export function OnlineStatusSetting() {
   const settings = useQuery(PresenceSettingsDocument, { fetchPolicy: "cache-and-network" });
   const [save] = useMutation(SetOnlineStatusVisibleDocument);
   const action = useFormAction();
+  // The switch's answer at the bottom of the screen, with the page's other answers.
+  const answer = useActionFeedback();
   const visible = settings.data?.presenceSettings.onlineStatusVisible;
   if (visible === undefined) return null;
   return (
@@ -23,24 +27,27 @@ export function OnlineStatusSetting() {
           disabled={action.busy}
           onChange={(e) => {
             const next = e.target.checked;
-            void action.run(() => save({ variables: { visible: next } }), {
-              fallback: "Your online status setting could not be saved.",
-              success: next ? "Your chat partners can see when you are online." : "Your online status is hidden.",
-            });
+            answer.clear();
+            void action.run(
+              async () => {
+                await save({ variables: { visible: next } });
+                answer.show({
+                  variant: "success",
+                  text: next ? "Your chat partners can see when you are online." : "Your online status is hidden.",
+                });
+              },
+              {
+                onError: (err) => {
+                  answer.show({ variant: "danger", text: errorText(err, "Your online status setting could not be saved.") });
+                  return null;
+                },
+              },
+            );
           }}
         />
         <span>Show my chat partners when I am online</span>
       </label>
-      {action.error && (
-        <Alert variant="danger" role="alert">
-          {action.error}
-        </Alert>
-      )}
-      {action.success && (
-        <Alert variant="success" role="status">
-          {action.success}
-        </Alert>
-      )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { Card, CardHeader } from "../../../components/ui/Card";
 import { TextField } from "../../../components/ui/TextField";
@@ -14,11 +14,21 @@ export interface BuyCoinsFormProps {
   sandbox: boolean;
   busy: boolean;
   serverError: string | null;
+  /** The student closes the refusal (the next Buy clears it too). */
+  onDismissError?: () => void;
   onBuy: (coins: number) => void;
 }
 
 /** An amount field (coins), quick picks, the price it comes to, and Buy. */
-export function BuyCoinsForm({ coinPricePaise, maxCoins, sandbox, busy, serverError, onBuy }: BuyCoinsFormProps) {
+export function BuyCoinsForm({
+  coinPricePaise,
+  maxCoins,
+  sandbox,
+  busy,
+  serverError,
+  onDismissError = () => {},
+  onBuy,
+}: BuyCoinsFormProps) {
   const [amount, setAmount] = useState("10");
   const [error, setError] = useState<string | null>(null);
   const parsed = parseCoinAmount(amount, maxCoins);
@@ -73,12 +83,13 @@ export function BuyCoinsForm({ coinPricePaise, maxCoins, sandbox, busy, serverEr
           <span>You pay</span>
           <strong>{total ?? "—"}</strong>
         </div>
-        {serverError && <Alert variant="danger">{serverError}</Alert>}
         <Button type="submit" size="lg" fullWidth loading={busy} loadingText="Opening checkout...">
           Buy
         </Button>
         {sandbox && <p className={styles.testNote}>Test mode: no real money moves. Payments open an in-app test checkout.</p>}
       </form>
+      {/* A refused checkout at the bottom of the screen, as every action's answer (none above Buy to push it down). */}
+      <ActionFeedback feedback={serverError ? { variant: "danger", text: serverError } : null} onDismiss={onDismissError} />
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
@@ -16,33 +15,60 @@ import { STATUS_LABEL, STATUS_TONE } from "../utils/rules";
 import { RejectDialog } from "./RejectDialog";
 import styles from "./ApplicantRow.module.css";
 import parts from "./implements.module.css";
+import { errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
-import { useFormAction } from "../../../lib/use-form-action";
+import type { ActionFeedbackState } from "../../../lib/use-action-feedback";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"]["applicants"]["edges"][number]["node"];
 
 /** Reasons longer than this start folded to a few lines, with Show more. */
 const FOLD_AFTER_CHARS = 280;
 
+export interface ApplicantRowProps {
+  postId: string;
+  applicant: Applicant;
+  /** Where the decisions' answers show (the post's bar, at the bottom of the screen). */
+  answer: ActionFeedbackState;
+}
+
 /** One applicant on Your Problems: name, reason to join, status, and the owner's decisions. */
-export function ApplicantRow({ postId, applicant }: { postId: string; applicant: Applicant }) {
+export function ApplicantRow({ postId, applicant, answer }: ApplicantRowProps) {
   const { status } = applicant;
   const input = { postId, userId: applicant.userId };
   const [accept] = useMutation(AcceptImplementApplicantDocument);
   const [reject] = useMutation(RejectImplementApplicantDocument);
   const [rejectForever] = useMutation(RejectImplementApplicantPermanentlyDocument);
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
-  const accepting = useFormAction();
+  const [accepting, setAccepting] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const name = applicant.user.name || applicant.userName;
   const foldable = applicant.description.length > FOLD_AFTER_CHARS;
   const textId = `applicant-${postId}-${applicant.userId}`;
 
-  const onAccept = () => accepting.run(() => accept({ variables: { input } }));
+  const onAccept = async () => {
+    if (accepting) return;
+    answer.clear();
+    setAccepting(true);
+    try {
+      await accept({ variables: { input } });
+      answer.show({ variant: "success", text: `You accepted ${name}. You can chat with them now.` });
+    } catch (e) {
+      answer.show({ variant: "danger", text: errorText(e) });
+    } finally {
+      setAccepting(false);
+    }
+  };
 
+  const openDialog = (which: "once" | "permanent") => {
+    answer.clear();
+    setDialog(which);
+  };
+
+  // A refusal shows in the dialog, which stays open to try again; the rejection's answer here.
   async function onReject(reason: ImplementRejectionReason, otherReason: string | null): Promise<void> {
-    const send = dialog === "permanent" ? rejectForever : reject;
-    await send({ variables: { input: { ...input, reason, otherReason } } });
+    const permanent = dialog === "permanent";
+    await (permanent ? rejectForever : reject)({ variables: { input: { ...input, reason, otherReason } } });
+    answer.show({ variant: "success", text: permanent ? `You rejected ${name} permanently.` : `You rejected ${name}.` });
   }
 
   return (
@@ -77,7 +103,7 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
         {status !== "REJECTED_PERMANENTLY" && (
           <div className={styles.rowActions}>
             {status !== "ACCEPTED" && (
-              <Button size="sm" onClick={onAccept} loading={accepting.busy} loadingText="Accepting...">
+              <Button size="sm" onClick={() => void onAccept()} loading={accepting} loadingText="Accepting...">
                 Accept
               </Button>
             )}
@@ -87,19 +113,14 @@ export function ApplicantRow({ postId, applicant }: { postId: string; applicant:
               </ButtonLink>
             )}
             {status !== "REJECTED" && (
-              <Button size="sm" variant="secondary" onClick={() => setDialog("once")}>
+              <Button size="sm" variant="secondary" onClick={() => openDialog("once")}>
                 Reject
               </Button>
             )}
-            <Button size="sm" variant="ghost" onClick={() => setDialog("permanent")}>
+            <Button size="sm" variant="ghost" onClick={() => openDialog("permanent")}>
               Reject permanently
             </Button>
           </div>
-        )}
-        {accepting.error && (
-          <Alert variant="danger" className={parts.rowAlert} onDismiss={accepting.reset}>
-            {accepting.error}
-          </Alert>
         )}
       </div>
       <RejectDialog

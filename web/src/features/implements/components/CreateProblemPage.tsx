@@ -2,17 +2,19 @@ import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { TextArea, TextField } from "../../../components/ui/TextField";
 import { CreateImplementPostDocument } from "../../../gql/graphql";
+import { errorText } from "../../../lib/graphql-errors";
 import { LIMITS, MESSAGES } from "../utils/rules";
 import { type Viewer } from "./WithViewer";
 import styles from "./implements.module.css";
 import { paths } from "../../../lib/paths";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 
 /** /implements/:userId/:userName/create: Title and Description, both required. */
@@ -21,7 +23,10 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [invalid, setInvalid] = useState<"title" | "description" | null>(null);
-  const { busy, error: problem, run, fail } = useFormAction();
+  const { busy, run } = useFormAction();
+  // A refused post shows at the bottom of the screen, where the student tapped Post Problem;
+  // a missing title or description shows at its field.
+  const answer = useActionFeedback();
   const [create] = useMutation(CreateImplementPostDocument);
 
   async function submit(event: FormEvent) {
@@ -29,11 +34,24 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
     if (busy) return;
     const field = !title.trim() ? "title" : !description.trim() ? "description" : null;
     setInvalid(field);
-    if (field) return fail(field === "title" ? MESSAGES.titleRequired : MESSAGES.descriptionRequired);
-    await run(async () => {
-      await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
-      navigate(paths.implements.mine(me.id));
-    });
+    answer.clear();
+    if (field) {
+      // The field's error is where the student looks once the field is on screen (the button is far below on a phone).
+      (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      return;
+    }
+    await run(
+      async () => {
+        await create({ variables: { input: { title: title.trim(), description: description.trim() } } });
+        navigate(paths.implements.mine(me.id));
+      },
+      {
+        onError: (e) => {
+          answer.show({ variant: "danger", text: errorText(e) });
+          return null;
+        },
+      },
+    );
   }
 
   return (
@@ -51,16 +69,18 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
       />
       <Card padding="lg">
         <form className={styles.form} onSubmit={submit} noValidate>
-          {problem && <Alert variant="danger">{problem}</Alert>}
           <TextField
             label="Title"
             name="title"
             required
             maxLength={LIMITS.title}
             value={title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              if (invalid === "title") setInvalid(null);
+            }}
             hint={`${title.length}/${LIMITS.title}`}
-            aria-invalid={invalid === "title" || undefined}
+            error={invalid === "title" ? MESSAGES.titleRequired : undefined}
           />
           <TextArea
             label="Description"
@@ -69,9 +89,12 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             rows={8}
             maxLength={LIMITS.description}
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              if (invalid === "description") setInvalid(null);
+            }}
             hint={`What is the problem, what skills does it need, and how will you work together? ${description.length}/${LIMITS.description}`}
-            aria-invalid={invalid === "description" || undefined}
+            error={invalid === "description" ? MESSAGES.descriptionRequired : undefined}
           />
           <div className={styles.formActions}>
             <ButtonLink to={paths.implements.mine(me.id)} variant="ghost">
@@ -83,6 +106,7 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
           </div>
         </form>
       </Card>
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Page } from "../../../components/layouts/Page";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -19,12 +20,15 @@ import styles from "./ProblemDetailsPage.module.css";
 import parts from "./implements.module.css";
 import { paths } from "../../../lib/paths";
 import { formatDate } from "../../../lib/format-date";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 
 /** /implements/:userID/:userName/:postID: Implement Details, with Join or my status. */
 export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string }) {
   const list = paths.implements.list(me.id, me.name);
   const { data, error, refetch } = useQuery(ImplementPostDocument, { variables: { id: postId }, fetchPolicy: "cache-and-network" });
   const [sent, setSent] = useState(false);
+  // The answer to Join, at the bottom of the screen: the form is far down on a phone, and it is gone once sent.
+  const answer = useActionFeedback();
   const post = data?.implementPost;
   const status = post?.myApplication?.status;
 
@@ -93,16 +97,20 @@ export function ProblemDetailsPage({ me, postId }: { me: Viewer; postId: string 
                 <h3 className={parts.sectionTitle}>Join this project</h3>
                 <JoinForm
                   postId={post.id}
+                  onStart={answer.clear}
                   onJoined={() => {
                     setSent(true);
+                    answer.show({ variant: "success", text: `Request sent. ${post.owner.name} decides whether you join.` });
                     void refetch();
                   }}
+                  onFailed={(text) => answer.show({ variant: "danger", text })}
                 />
               </>
             )}
           </div>
         </Card>
       )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Page>
   );
 }

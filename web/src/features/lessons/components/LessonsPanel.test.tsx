@@ -2,7 +2,14 @@ import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AcceptLessonSlotDocument, ChatLessonsDocument, LessonChangedDocument, ProposeLessonDocument } from "../../../gql/graphql";
+import { GraphQLError } from "graphql";
+import {
+  AcceptLessonSlotDocument,
+  CancelLessonDocument,
+  ChatLessonsDocument,
+  LessonChangedDocument,
+  ProposeLessonDocument,
+} from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { LessonsPanel } from "./LessonsPanel";
 
@@ -74,6 +81,9 @@ describe("LessonsPanel", () => {
     expect(buttons[1]!.getAttribute("aria-label")).toContain(local);
     fireEvent.click(buttons[1]!);
     expect(await screen.findByText(/Lesson scheduled:/)).toBeTruthy();
+    // The answer is a status in the feedback bar (the panel may be scrolled far from the screen's bottom).
+    const answer = await within(screen.getByTestId("action-feedback")).findByRole("status");
+    expect(answer.textContent).toMatch(/^Lesson scheduled for .+\.$/);
     // The answer reaches the cache (and the text) before the accept call returns and frees the buttons.
     await waitFor(() => expect((screen.getByRole("button", { name: "Reschedule" }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByRole("button", { name: "Cancel lesson" }) as HTMLButtonElement).disabled).toBe(false);
@@ -109,7 +119,12 @@ describe("LessonsPanel", () => {
       },
       result: { data: { proposeLesson: { ...proposal, proposedByMe: true } } },
     };
-    renderPanel([list([]), live, sent, list([{ ...proposal, proposedByMe: true }])]);
+    const withdraw = {
+      request: { query: CancelLessonDocument, variables: { lessonId: "l1" } },
+      result: { errors: [new GraphQLError("This lesson can no longer be changed", { extensions: { code: "CONFLICT" } })] },
+      delay: 20,
+    };
+    renderPanel([list([]), live, sent, list([{ ...proposal, proposedByMe: true }]), withdraw]);
     fireEvent.click(await screen.findByRole("button", { name: "Schedule a lesson" }));
     const dialog = screen.getByRole("dialog", { name: "Schedule a lesson" });
     const fill = (i: number, d: string, t: string, minutes: string) => {
@@ -124,6 +139,14 @@ describe("LessonsPanel", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Propose times" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await screen.findByText("You proposed: waiting for Ravi Kumar")).toBeTruthy();
+    const answer = await within(screen.getByTestId("action-feedback")).findByRole("status");
+    expect(answer.textContent).toContain("Lesson proposed to Ravi Kumar.");
+
+    // Withdrawing is the next action: the proposal's answer goes as it starts, and the refusal shows as an alert.
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw" }));
+    expect(within(screen.getByTestId("action-feedback")).queryByRole("status")).toBeNull();
+    const refusal = await within(screen.getByTestId("action-feedback")).findByRole("alert");
+    expect(refusal.textContent).toContain("This lesson can no longer be changed");
   });
 
   it("offers nothing to do in a chat that is no longer in progress", async () => {

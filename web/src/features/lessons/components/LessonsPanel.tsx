@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import type { LessonFieldsFragment } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useChatLessons } from "../hooks/use-chat-lessons";
 import { formatDuration, formatSlot, toLocalFields } from "../utils/lesson-time";
 import { ChatStrip, chatStripText } from "../../../components/ui/ChatStrip";
@@ -26,38 +27,44 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
   const l = useChatLessons(chatWith);
   const [dialog, setDialog] = useState<{ mode: "propose" } | { mode: "reschedule"; lesson: LessonFieldsFragment } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The answer to the last tap, at the bottom of the screen: the lessons may be scrolled far from it.
+  const answer = useActionFeedback();
   const at = now().getTime();
   const active = l.lessons
     .filter((x) => x.status === "PROPOSED" || (x.status === "SCHEDULED" && x.endsAt && new Date(x.endsAt).getTime() > at))
     .sort((a, b) => sortKey(a) - sortKey(b));
 
-  const act = async (key: string, action: () => Promise<void>) => {
+  const act = async (key: string, action: () => Promise<void>, done: string) => {
     setBusy(key);
-    setError(null);
+    answer.clear();
     try {
       await action();
+      answer.show({ variant: "success", text: done });
     } catch (e) {
-      setError(errorText(e));
+      answer.show({ variant: "danger", text: errorText(e) });
     } finally {
       setBusy(null);
     }
+  };
+  const openDialog = (next: NonNullable<typeof dialog>) => {
+    answer.clear();
+    setDialog(next);
+  };
+  // The dialog shows its own refusal (it stays open to try again); its success shows here.
+  const submitted = async (send: () => Promise<void>, done: string) => {
+    await send();
+    answer.show({ variant: "success", text: done });
   };
 
   return (
     <ChatStrip
       title="Lessons"
       action={
-        <Button size="sm" variant="secondary" onClick={() => setDialog({ mode: "propose" })} disabled={!open}>
+        <Button size="sm" variant="secondary" onClick={() => openDialog({ mode: "propose" })} disabled={!open}>
           Schedule a lesson
         </Button>
       }
     >
-      {error && (
-        <Alert variant="danger" onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
       {active.length === 0 ? (
         !l.loading && (
           <p className={chatStripText}>
@@ -82,7 +89,13 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                       {!lesson.proposedByMe && (
                         <Button
                           size="sm"
-                          onClick={() => void act(slot.id, () => l.accept(lesson.id, slot.id))}
+                          onClick={() =>
+                            void act(
+                              slot.id,
+                              () => l.accept(lesson.id, slot.id),
+                              `Lesson scheduled for ${formatSlot(slot.startsAt, slot.durationMinutes)}.`,
+                            )
+                          }
                           disabled={!open || (busy !== null && busy !== slot.id) || new Date(slot.startsAt).getTime() <= at}
                           loading={busy === slot.id}
                           loadingText="Accepting..."
@@ -94,7 +107,18 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                     </li>
                   ))}
                 </ul>
-                <Button variant="ghost" size="sm" onClick={() => void act(lesson.id, () => l.cancel(lesson.id))} disabled={busy !== null}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    void act(
+                      lesson.id,
+                      () => l.cancel(lesson.id),
+                      lesson.proposedByMe ? "You withdrew your proposal." : `You declined ${partnerName}'s proposal.`,
+                    )
+                  }
+                  disabled={busy !== null}
+                >
                   {lesson.proposedByMe ? "Withdraw" : "Decline"}
                 </Button>
               </li>
@@ -107,7 +131,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                   <Button
                     variant="secondary"
                     size="sm"
-                    onClick={() => setDialog({ mode: "reschedule", lesson })}
+                    onClick={() => openDialog({ mode: "reschedule", lesson })}
                     disabled={!open || busy !== null}
                   >
                     Reschedule
@@ -115,7 +139,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => void act(lesson.id, () => l.cancel(lesson.id))}
+                    onClick={() => void act(lesson.id, () => l.cancel(lesson.id), "Lesson cancelled.")}
                     loading={busy === lesson.id}
                     loadingText="Cancelling..."
                     disabled={busy !== null}
@@ -129,7 +153,12 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
         </ul>
       )}
       {dialog?.mode === "propose" && (
-        <ProposeLessonDialog partnerName={partnerName} onClose={() => setDialog(null)} onSubmit={l.propose} now={now} />
+        <ProposeLessonDialog
+          partnerName={partnerName}
+          onClose={() => setDialog(null)}
+          onSubmit={(slots, timezone) => submitted(() => l.propose(slots, timezone), `Lesson proposed to ${partnerName}.`)}
+          now={now}
+        />
       )}
       {dialog?.mode === "reschedule" && (
         <ProposeLessonDialog
@@ -137,10 +166,16 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
           partnerName={partnerName}
           initial={{ ...toLocalFields(new Date(dialog.lesson.startsAt!)), duration: String(dialog.lesson.durationMinutes) }}
           onClose={() => setDialog(null)}
-          onSubmit={(slots, timezone) => l.reschedule(dialog.lesson.id, slots[0]!, timezone)}
+          onSubmit={(slots, timezone) =>
+            submitted(
+              () => l.reschedule(dialog.lesson.id, slots[0]!, timezone),
+              `Lesson moved. ${partnerName} gets an updated calendar invitation.`,
+            )
+          }
           now={now}
         />
       )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </ChatStrip>
   );
 }

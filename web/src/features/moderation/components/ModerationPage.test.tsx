@@ -183,6 +183,9 @@ describe("ModerationPage", () => {
     expect(await within(dialog).findByText("Please give a reason: it goes into the audit log.")).toBeTruthy();
     submit(dialog, "A misunderstanding", "Dismiss");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The answer is a status in the feedback bar: the report leaves the open list.
+    const done = (await screen.findByText("Report dismissed.")).closest('[role="status"]');
+    expect(screen.getAllByTestId("action-feedback").some((bar) => bar.contains(done))).toBe(true);
   });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {
@@ -206,6 +209,10 @@ describe("ModerationPage", () => {
     const dialog = await openDialog("Warn", "Warn Bala");
     submit(dialog, "Be kind", "Send warning");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect((await screen.findByText("Bala was warned.")).closest('[role="status"]')).not.toBeNull();
+    // Opening the next action ends it.
+    fireEvent.click(screen.getAllByRole("button", { name: "Dismiss" })[0]!);
+    expect(screen.queryByText("Bala was warned.")).toBeNull();
   });
 
   it("suspends permanently, or says why not", async () => {

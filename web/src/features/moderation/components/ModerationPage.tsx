@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { Navigate } from "react-router";
 import { Page } from "../../../components/layouts/Page";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { ButtonLink } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { EmptyState } from "../../../components/ui/EmptyState";
@@ -20,6 +21,16 @@ import section from "./ModerationSection.module.css";
 import { ReportCard } from "./ReportCard";
 import { ReviewReportsSection } from "./ReviewReportsSection";
 import { paths } from "../../../lib/paths";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
+
+/** What an operator's action did, said at the bottom of the screen once its dialog closes. */
+const DONE: Record<ModerationAction["kind"], (name: string) => string> = {
+  dismiss: () => "Report dismissed.",
+  warn: (name) => `${name} was warned.`,
+  suspend: (name) => `${name} is suspended.`,
+  unsuspend: (name) => `${name}'s suspension is lifted.`,
+  hide: (name) => `"${name}" is hidden.`,
+};
 
 /** The server refused: this student is not an operator (403 on REST, FORBIDDEN on GraphQL). */
 function Forbidden({ message }: { message: string }) {
@@ -40,6 +51,12 @@ function Forbidden({ message }: { message: string }) {
 export function ModerationPage() {
   const [status, setStatus] = useState<ModerationReportStatus>("OPEN");
   const [action, setAction] = useState<ModerationAction | null>(null);
+  // The answer to the last action; opening the next one ends it.
+  const answer = useActionFeedback();
+  const startAction = (next: ModerationAction) => {
+    answer.clear();
+    setAction(next);
+  };
   const { data, error, refetch } = useQuery(ModerationConsoleDocument, { variables: { status }, fetchPolicy: "cache-and-network" });
   const code = errorCode(error);
   if (code === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
@@ -121,7 +138,7 @@ export function ModerationPage() {
         ) : (
           <div className={styles.reports}>
             {nodesOf(data.moderationReports).map((r) => (
-              <ReportCard key={r.id} report={r} onAction={setAction} />
+              <ReportCard key={r.id} report={r} onAction={startAction} />
             ))}
           </div>
         )}
@@ -136,11 +153,13 @@ export function ModerationPage() {
           action={action}
           onClose={() => setAction(null)}
           onDone={() => {
+            answer.show({ variant: "success", text: DONE[action.kind](action.name) });
             setAction(null);
             void refetch();
           }}
         />
       )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -19,6 +20,7 @@ import {
 } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
 import { formatDate } from "../../../lib/format-date";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 import { ChatEvidence } from "./ChatEvidence";
 import styles from "./ReportCard.module.css";
@@ -34,6 +36,12 @@ export function ReviewReportsSection({ status, onActed }: { status: ModerationRe
     fetchPolicy: "cache-and-network",
   });
   const [decision, setDecision] = useState<Decision | null>(null);
+  // The decision's answer, at the bottom of the screen (the report leaves the open list).
+  const answer = useActionFeedback();
+  const decide = (d: Decision) => {
+    answer.clear();
+    setDecision(d);
+  };
   const items = nodesOf(data?.moderationReviewReports) as Item[];
   return (
     <section aria-labelledby="review-reports-title">
@@ -50,19 +58,25 @@ export function ReviewReportsSection({ status, onActed }: { status: ModerationRe
           description="Reviews that students report from their profile appear here."
         />
       ) : (
-        items.map((item) => <ReviewReportCard key={item.id} item={item} onDecide={setDecision} />)
+        items.map((item) => <ReviewReportCard key={item.id} item={item} onDecide={decide} />)
       )}
       {decision && (
         <DecisionDialog
           decision={decision}
           onClose={() => setDecision(null)}
           onDone={() => {
+            const author = decision.item.author?.name ?? "a former student";
+            answer.show({
+              variant: "success",
+              text: decision.kind === "hide" ? `${author}'s review is hidden.` : "Review report dismissed. The review stays shown.",
+            });
             setDecision(null);
             void refetch();
             onActed();
           }}
         />
       )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </section>
   );
 }

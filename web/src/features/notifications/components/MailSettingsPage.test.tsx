@@ -61,11 +61,14 @@ describe("MailSettingsPage", () => {
     fireEvent.change(messages, { target: { value: "OFF" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     // The saved notice's status (the devices' list may still show its own loading status beside it).
-    expect((await screen.findByText(/Your mail settings are saved/)).closest('[role="status"]')).not.toBeNull();
+    const saved = (await screen.findByText(/Your mail settings are saved/)).closest('[role="status"]');
+    expect(saved).not.toBeNull();
+    // In the feedback bar fixed at the bottom of the screen (below the button it fell off a phone's screen).
+    expect(screen.getAllByTestId("action-feedback").some((bar) => bar.contains(saved))).toBe(true);
     expect(((await screen.findByLabelText("New chat messages while you are away")) as HTMLSelectElement).value).toBe("OFF");
   });
 
-  it("shows the server's refusal beside the button", async () => {
+  it("shows the server's refusal in the feedback bar, gone when the next save starts", async () => {
     const save = {
       request: { query: UpdateNotificationMailSettingsDocument, variables: { settings: [{ kind: "REQUEST", mode: "DIGEST" }] } },
       result: { errors: [new GraphQLError("Choose off, instant or daily digest", { extensions: { code: "BAD_USER_INPUT" } })] },
@@ -73,7 +76,11 @@ describe("MailSettingsPage", () => {
     renderPage([load, loadPush, noDevices, save]);
     fireEvent.change(await screen.findByLabelText("Swap and pay requests"), { target: { value: "DIGEST" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("Choose off, instant or daily digest");
+    const refusal = await screen.findByRole("alert");
+    expect(refusal.textContent).toContain("Choose off, instant or daily digest");
+    expect(screen.getAllByTestId("action-feedback").some((bar) => bar.contains(refusal))).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.queryByText("Choose off, instant or daily digest")).toBeNull();
   });
 
   it("shows a push switch per kind (lessons too) and saves the changed ones with the mail settings", async () => {
@@ -88,7 +95,10 @@ describe("MailSettingsPage", () => {
     fireEvent.click(lessons);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     // The saved notice's status (the devices' list may still show its own loading status beside it).
-    expect((await screen.findByText(/Your mail settings are saved/)).closest('[role="status"]')).not.toBeNull();
+    const saved = (await screen.findByText(/Your mail settings are saved/)).closest('[role="status"]');
+    expect(saved).not.toBeNull();
+    // In the feedback bar fixed at the bottom of the screen (below the button it fell off a phone's screen).
+    expect(screen.getAllByTestId("action-feedback").some((bar) => bar.contains(saved))).toBe(true);
     expect(
       ((await screen.findByRole("checkbox", { description: "Lessons: proposals, confirmations and reminders" })) as HTMLInputElement)
         .checked,

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Navigate } from "react-router";
 import { MAIL_MODE_LABELS, MAIL_SETTINGS_MESSAGES } from "../../../../../common/notifications";
 import { Page } from "../../../components/layouts/Page";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
@@ -21,6 +22,7 @@ import {
 } from "../../../gql/graphql";
 import { errorCode, errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import styles from "./MailSettingsPage.module.css";
 import { PushDevices } from "./PushDevices";
 
@@ -47,7 +49,8 @@ export function MailSettingsPage({
   const [savePush, savingPush] = useMutation(UpdateNotificationPushSettingsDocument);
   const [draft, setDraft] = useState<Partial<Record<NotificationMailKind, NotificationMailMode>>>({});
   const [pushDraft, setPushDraft] = useState<Partial<Record<NotificationPushKind, boolean>>>({});
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // Save's answer, at the bottom of the screen: below the button it fell off a phone's screen.
+  const answer = useActionFeedback();
 
   if (errorCode(settings.error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   const list = settings.data?.notificationMailSettings ?? [];
@@ -59,7 +62,7 @@ export function MailSettingsPage({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setNotice(null);
+    answer.clear();
     const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
     const pushChanges = pushList
       .filter((p) => pushDraft[p.kind] !== undefined && pushDraft[p.kind] !== p.enabled)
@@ -69,9 +72,9 @@ export function MailSettingsPage({
       setDraft({});
       if (pushChanges.length) await savePush({ variables: { settings: pushChanges } });
       setPushDraft({});
-      setNotice({ ok: true, text: MAIL_SETTINGS_MESSAGES.saved });
+      answer.show({ variant: "success", text: MAIL_SETTINGS_MESSAGES.saved });
     } catch (err) {
-      setNotice({ ok: false, text: errorText(err) });
+      answer.show({ variant: "danger", text: errorText(err) });
     }
   }
 
@@ -142,11 +145,6 @@ export function MailSettingsPage({
                 {busy ? "Saving..." : "Save"}
               </Button>
             </div>
-            {notice && (
-              <Alert variant={notice.ok ? "success" : "danger"} role={notice.ok ? "status" : "alert"}>
-                {notice.text}
-              </Alert>
-            )}
           </form>
         ) : settings.error ? (
           <LoadError message="Your mail settings could not be loaded." onRetry={() => settings.refetch()} />
@@ -155,6 +153,7 @@ export function MailSettingsPage({
         )}
         {extra}
       </div>
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </Page>
   );
 }

@@ -72,7 +72,10 @@ describe("PushDevices", () => {
     expect(await screen.findByText(PUSH_TEXTS.none)).toBeTruthy();
     expect(browser.requestPermission).not.toHaveBeenCalled();
     fireEvent.click(await turnOnButton());
-    expect((await screen.findByRole("status")).textContent).toContain(PUSH_TEXTS.turnedOn);
+    const on = await screen.findByRole("status");
+    expect(on.textContent).toContain(PUSH_TEXTS.turnedOn);
+    // In the feedback bar at the bottom of the screen.
+    expect(screen.getByTestId("action-feedback").contains(on)).toBe(true);
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.subscribe).toHaveBeenCalledWith(KEY);
     const item = (await screen.findByText("This device")).closest("li")!;

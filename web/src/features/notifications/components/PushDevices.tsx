@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { useEffect, useState } from "react";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -9,6 +10,7 @@ import { PushDevicesDocument, PushPublicKeyDocument, RemovePushDeviceDocument, S
 import { formatDate } from "../../../lib/format-date";
 import { errorText, UserFacingError } from "../../../lib/graphql-errors";
 import { nodesOf } from "../../../lib/connection";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { type BrowserPush, browserPush, NoServiceWorkerError } from "../utils/push";
 import styles from "./PushDevices.module.css";
 
@@ -43,7 +45,8 @@ export function PushDevices({
   const [thisEndpoint, setThisEndpoint] = useState<string | null | undefined>(supported ? undefined : null);
   const [permission, setPermission] = useState<NotificationPermission>(supported ? browser.permission() : "default");
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // The answer to turning push on or off, at the bottom of the screen.
+  const answer = useActionFeedback();
 
   useEffect(() => {
     if (!supported) return;
@@ -62,11 +65,11 @@ export function PushDevices({
 
   async function act(work: () => Promise<string>) {
     setBusy(true);
-    setNotice(null);
+    answer.clear();
     try {
-      setNotice({ ok: true, text: await work() });
+      answer.show({ variant: "success", text: await work() });
     } catch (err) {
-      setNotice({ ok: false, text: errorText(err) });
+      answer.show({ variant: "danger", text: errorText(err) });
     } finally {
       setBusy(false);
     }
@@ -134,11 +137,7 @@ export function PushDevices({
           )}
         </div>
       )}
-      {notice && (
-        <Alert variant={notice.ok ? "success" : "danger"} role={notice.ok ? "status" : "alert"}>
-          {notice.text}
-        </Alert>
-      )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
       <h3 className={styles.subtitle}>Your devices with push on</h3>
       {devices.data ? (
         list.length === 0 ? (

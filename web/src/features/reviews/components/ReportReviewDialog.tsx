@@ -12,7 +12,15 @@ const REASON_TEXT: Record<ReportReason, string> = REPORT_REASON_TEXT;
 const REASONS = Object.keys(REASON_TEXT) as ReportReason[];
 
 /** Report a review about oneself: it goes to the moderators, who may hide it. */
-export function ReportReviewDialog({ reviewId, authorName, onClose }: { reviewId: string; authorName: string; onClose: () => void }) {
+export interface ReportReviewDialogProps {
+  reviewId: string;
+  authorName: string;
+  onClose: () => void;
+  /** After the report is stored (the dialog closes; the page answers). */
+  onReported: () => void;
+}
+
+export function ReportReviewDialog({ reviewId, authorName, onClose, onReported }: ReportReviewDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
   const [report] = useMutation(ReportReviewDocument);
@@ -22,7 +30,9 @@ export function ReportReviewDialog({ reviewId, authorName, onClose }: { reviewId
     if (!reason) return fail("Please choose a reason");
     if (reason === "OTHER" && !details.trim()) return fail("Please tell us what is wrong with this review");
     const done = await run(() => report({ variables: { id: reviewId, reason, details: details.trim() || null } }));
-    if (done) onClose();
+    if (!done) return;
+    onClose();
+    onReported();
   };
   return (
     <FormDialog

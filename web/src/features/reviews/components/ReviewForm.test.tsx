@@ -74,7 +74,11 @@ describe("ReviewForm", () => {
     expect(await screen.findByRole("heading", { name: "Your review of Ravi Kumar" })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByText(TEXT)).toBeTruthy();
-    expect(screen.getByRole("status").textContent).toContain("Your review is shown when Ravi Kumar writes theirs");
+    const [strip, posted] = screen.getAllByRole("status");
+    expect(strip!.textContent).toContain("Your review is shown when Ravi Kumar writes theirs");
+    // The answer to posting is in the feedback bar, at the bottom of the screen.
+    expect(screen.getByTestId("action-feedback").contains(posted!)).toBe(true);
+    expect(posted!.textContent).toContain("Your review of Ravi Kumar is posted.");
   });
 
   it("shows the server's refusal, and says why a review cannot be written", async () => {

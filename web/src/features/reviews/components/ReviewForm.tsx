@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { LoadError } from "../../../components/ui/LoadError";
 import { TextArea } from "../../../components/ui/TextField";
 import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
 import { formatDate } from "../../../lib/format-date";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 import { blindText, MAX_REVIEW_CHARS, reviewLength, reviewTextError } from "../utils/review-texts";
 import { ChatStrip, chatStripText } from "../../../components/ui/ChatStrip";
@@ -19,6 +21,8 @@ import styles from "./Reviews.module.css";
 export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partnerName: string }) {
   const { data, error, refetch } = useQuery(ChatReviewDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState(false);
+  // Posting's answer, at the bottom of the screen (the strip may be scrolled away on a phone).
+  const answer = useActionFeedback();
   const state = data?.chat.review;
 
   if (!state) return error ? <LoadError message="Your review could not be loaded." onRetry={() => void refetch()} /> : null;
@@ -32,7 +36,14 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
       action={
         !mine &&
         state.canWrite && (
-          <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => {
+              answer.clear();
+              setOpen(true);
+            }}
+          >
             Write a review
           </Button>
         )
@@ -56,7 +67,16 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
       ) : (
         <p className={chatStripText}>{state.reason}</p>
       )}
-      {open && <WriteDialog chatWith={chatWith} partnerName={partnerName} until={state.writableUntil} onClose={() => setOpen(false)} />}
+      {open && (
+        <WriteDialog
+          chatWith={chatWith}
+          partnerName={partnerName}
+          until={state.writableUntil}
+          onClose={() => setOpen(false)}
+          onPosted={() => answer.show({ variant: "success", text: `Your review of ${partnerName} is posted.` })}
+        />
+      )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </ChatStrip>
   );
 }
@@ -66,11 +86,13 @@ function WriteDialog({
   partnerName,
   until,
   onClose,
+  onPosted,
 }: {
   chatWith: string;
   partnerName: string;
   until: string;
   onClose: () => void;
+  onPosted: () => void;
 }) {
   const [write] = useMutation(WriteReviewDocument);
   const [text, setText] = useState("");
@@ -84,7 +106,9 @@ function WriteDialog({
     setTouched(true);
     if (check) return action.fail(check);
     const done = await action.run(() => write({ variables: { chatWith, text: text.trim() }, refetchQueries: [ChatReviewDocument] }));
-    if (done) onClose();
+    if (!done) return;
+    onClose();
+    onPosted();
   };
   return (
     <FormDialog

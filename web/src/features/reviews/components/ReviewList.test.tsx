@@ -124,11 +124,16 @@ describe("ReviewsAboutYou", () => {
     fireEvent.click(within(first!).getByRole("button", { name: "Post answer" }));
     expect(await within(first!).findByText("Thank you!")).toBeTruthy();
     expect(within(first!).queryByRole("button", { name: "Answer" })).toBeNull();
+    // Each answer is a status in a feedback bar, and the next action (Report) ends it.
+    expect((await screen.findByText("Your answer to Author r2 is posted.")).closest('[role="status"]')).not.toBeNull();
 
     fireEvent.click(within(second!).getByRole("button", { name: "Report" }));
     const dialog = await screen.findByRole("dialog", { name: "Report Author r1's review" });
+    expect(screen.queryByText("Your answer to Author r2 is posted.")).toBeNull();
     fireEvent.click(within(dialog).getByLabelText("Harassment"));
     fireEvent.click(within(dialog).getByRole("button", { name: "Report review" }));
     expect(await within(second!).findByText("Reported to the moderators")).toBeTruthy();
+    const reported = (await screen.findByText("Thanks. The moderators will read Author r1's review.")).closest('[role="status"]');
+    expect(screen.getAllByTestId("action-feedback").some((bar) => bar.contains(reported))).toBe(true);
   });
 });

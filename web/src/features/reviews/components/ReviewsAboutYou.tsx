@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
-import { Alert } from "../../../components/ui/Alert";
+import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
@@ -8,6 +8,7 @@ import { LoadingBlock } from "../../../components/ui/Spinner";
 import { TextArea } from "../../../components/ui/TextField";
 import { AnswerReviewDocument, type ReviewFieldsFragment, ReviewsAboutMeDocument } from "../../../gql/graphql";
 import { nodesOf } from "../../../lib/connection";
+import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
 import { answerTextError, MAX_ANSWER_CHARS, reviewLength } from "../utils/review-texts";
 import { ReportReviewDialog } from "./ReportReviewDialog";
@@ -62,31 +63,63 @@ export function ReviewsAboutYou({ viewerId, viewerGender }: { viewerId: string; 
 function OwnActions({ review }: { review: ReviewFieldsFragment }) {
   const [answering, setAnswering] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // The answers to Answer and Report, at the bottom of the screen (the forms close when done).
+  const answer = useActionFeedback();
+  const name = review.author.name;
   return (
     <>
       {answering && !review.answer && (
-        <AnswerForm reviewId={review.id} authorName={review.author.name} onDone={() => setAnswering(false)} />
+        <AnswerForm
+          reviewId={review.id}
+          authorName={name}
+          onDone={(posted) => {
+            setAnswering(false);
+            if (posted) answer.show({ variant: "success", text: `Your answer to ${name} is posted.` });
+          }}
+        />
       )}
       <div className={styles.actions}>
         {!review.answer && !answering && (
-          <Button variant="secondary" size="sm" onClick={() => setAnswering(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              answer.clear();
+              setAnswering(true);
+            }}
+          >
             Answer
           </Button>
         )}
         {review.reportedByMe ? (
           <Badge tone="warning">Reported to the moderators</Badge>
         ) : (
-          <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              answer.clear();
+              setReporting(true);
+            }}
+          >
             Report
           </Button>
         )}
       </div>
-      {reporting && <ReportReviewDialog reviewId={review.id} authorName={review.author.name} onClose={() => setReporting(false)} />}
+      {reporting && (
+        <ReportReviewDialog
+          reviewId={review.id}
+          authorName={name}
+          onClose={() => setReporting(false)}
+          onReported={() => answer.show({ variant: "success", text: `Thanks. The moderators will read ${name}'s review.` })}
+        />
+      )}
+      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </>
   );
 }
 
-function AnswerForm({ reviewId, authorName, onDone }: { reviewId: string; authorName: string; onDone: () => void }) {
+function AnswerForm({ reviewId, authorName, onDone }: { reviewId: string; authorName: string; onDone: (posted: boolean) => void }) {
   const [text, setText] = useState("");
   const [answer] = useMutation(AnswerReviewDocument);
   const action = useFormAction();
@@ -94,7 +127,7 @@ function AnswerForm({ reviewId, authorName, onDone }: { reviewId: string; author
     event.preventDefault();
     const check = answerTextError(text);
     if (check) return action.fail(check);
-    if (await action.run(() => answer({ variables: { id: reviewId, text: text.trim() } }))) onDone();
+    if (await action.run(() => answer({ variables: { id: reviewId, text: text.trim() } }))) onDone(true);
   };
   const length = reviewLength(text);
   return (
@@ -116,11 +149,10 @@ function AnswerForm({ reviewId, authorName, onDone }: { reviewId: string; author
         <Button type="submit" size="sm" loading={action.busy} loadingText="Posting...">
           Post answer
         </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(false)}>
           Cancel
         </Button>
       </div>
-      {action.success && <Alert variant="success">{action.success}</Alert>}
     </form>
   );
 }

@@ -1,0 +1,48 @@
+import { MockedProvider } from "@apollo/client/testing/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { GraphQLError } from "graphql";
+import { describe, expect, it } from "vitest";
+import { SendContactMessageDocument } from "../../../gql/graphql";
+import { ContactForm } from "./ContactForm";
+
+const input = { name: "Visitor", email: "v@example.com", message: "Hello" };
+const fill = () => {
+  fireEvent.change(screen.getByRole("textbox", { name: /Name/ }), { target: { value: input.name } });
+  fireEvent.change(screen.getByRole("textbox", { name: /Email/ }), { target: { value: input.email } });
+  fireEvent.change(screen.getByRole("textbox", { name: /Message/ }), { target: { value: input.message } });
+};
+const bar = () => within(screen.getByTestId("action-feedback"));
+
+describe("the contact form's answers", () => {
+  it("are in the feedback bar: missing fields an alert, the spec's success a status that the next send ends", async () => {
+    render(
+      <MockedProvider
+        mocks={[
+          { request: { query: SendContactMessageDocument, variables: { input } }, result: { data: { sendContactMessage: true } } },
+          {
+            request: { query: SendContactMessageDocument, variables: { input } },
+            result: { errors: [new GraphQLError("Too many messages, try later", { extensions: { code: "RATE_LIMITED" } })] },
+            delay: 20,
+          },
+        ]}
+      >
+        <ContactForm />
+      </MockedProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(bar().getByRole("alert").textContent).toContain("All fields are required.");
+
+    fill();
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(bar().queryByRole("alert")).toBeNull();
+    expect((await bar().findByRole("status")).textContent).toContain("Message sent successfully!");
+    expect((screen.getByRole("textbox", { name: /Name/ }) as HTMLInputElement).value).toBe("");
+
+    fill();
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    expect(bar().queryByRole("status")).toBeNull();
+    const failed = await bar().findByRole("alert");
+    expect(failed.textContent).toContain("Failed to send message. Please try again.");
+    expect(failed.textContent).toContain("Too many messages, try later");
+  });
+});
