@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, DESKTOP, gql, launch, resetServerClock, TOUCH_PHONE } from "./support/browser.js";
-import { chattingPair, fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
+import { chattingPair, fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student, buyCoins } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const CHESS = skill("Chess", "Hobbies & Crafts");
@@ -44,24 +44,6 @@ async function expectShownAndAnnounced(page: Page, target: Locator) {
 
 const balanceOf = async (s: Student) =>
   (await gql<{ skillCoins: { balance: number } }>("{ skillCoins { balance } }", {}, s.token)).skillCoins.balance;
-
-async function buyCoins(s: Student, coins: number) {
-  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>(
-    "mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }",
-    { c: coins },
-    s.token,
-  );
-  const { sandboxPay } = await gql<{ sandboxPay: { orderId: string; paymentId: string; signature: string } }>(
-    "mutation ($id: ID!) { sandboxPay(orderId: $id) { orderId paymentId signature } }",
-    { id: createCoinOrder.orderId },
-    s.token,
-  );
-  await gql(
-    "mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }",
-    { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature },
-    s.token,
-  );
-}
 
 /** A fresh token (sessions expire after 7 days of server time). */
 async function freshToken(s: Student) {

@@ -11,6 +11,7 @@ import {
   signedInPage,
   skill,
   type Student as Registered,
+  buyCoins,
 } from "./support/students.js";
 
 interface Student extends Registered {
@@ -29,25 +30,6 @@ async function register(prefix: string, gender: Student["gender"]): Promise<Stud
 /** A filled profile: what they know, wanting Yoga, 3 coins a course. */
 const fillProfile = (s: Student, known: Skill[]) =>
   fillStudentProfile(s, { gender: s.gender, skillsKnown: known, skillsRequired: [YOGA], amount: 3 });
-
-/** Coins bought through the sandbox checkout, the way the coins page buys them. */
-async function buyCoins(s: Student, coins: number) {
-  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>(
-    "mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }",
-    { c: coins },
-    s.token,
-  );
-  const { sandboxPay } = await gql<{ sandboxPay: { orderId: string; paymentId: string; signature: string } }>(
-    "mutation ($id: ID!) { sandboxPay(orderId: $id) { orderId paymentId signature } }",
-    { id: createCoinOrder.orderId },
-    s.token,
-  );
-  await gql(
-    "mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }",
-    { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature },
-    s.token,
-  );
-}
 
 const balanceOf = async (s: Student) =>
   (await gql<{ skillCoins: { balance: number } }>("{ skillCoins { balance } }", {}, s.token)).skillCoins.balance;

@@ -147,3 +147,22 @@ export async function chattingPair(teach: string, learn: string): Promise<{ asha
   await openSwapChat(asha, ravi, teach, learn);
   return { asha, ravi };
 }
+
+/** Coins bought through the sandbox checkout, the way the coins page buys them. */
+export async function buyCoins(s: Pick<Student, "token">, coins: number): Promise<void> {
+  const { createCoinOrder } = await gql<{ createCoinOrder: { orderId: string } }>(
+    "mutation ($c: Int!) { createCoinOrder(coins: $c) { orderId } }",
+    { c: coins },
+    s.token,
+  );
+  const { sandboxPay } = await gql<{ sandboxPay: { orderId: string; paymentId: string; signature: string } }>(
+    "mutation ($id: ID!) { sandboxPay(orderId: $id) { orderId paymentId signature } }",
+    { id: createCoinOrder.orderId },
+    s.token,
+  );
+  await gql(
+    "mutation ($o: ID!, $p: String!, $s: String!) { verifyCoinPayment(orderId: $o, paymentId: $p, signature: $s) { __typename } }",
+    { o: sandboxPay.orderId, p: sandboxPay.paymentId, s: sandboxPay.signature },
+    s.token,
+  );
+}
