@@ -23,7 +23,7 @@ async function main() {
   let stopping: string | null = null;
   let app: Awaited<ReturnType<typeof startApp>> | null = null;
   /**
-   * Graceful stop (docs/development.md, "Shutdown"): /readyz answers 503 at once, the server stops
+   * Graceful stop (docs/internals.md, "Shutdown"): /readyz answers 503 at once, the server stops
    * accepting, in-flight requests and their transactions finish, realtime sockets close with 1012
    * (clients reconnect, to another instance behind the proxy), the job runner and the outbox worker
    * stop after their current item, then the pools close. Bounded by SHUTDOWN_TIMEOUT_SECONDS: past

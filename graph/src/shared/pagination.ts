@@ -1,5 +1,5 @@
 /**
- * The API's one pagination convention (docs/development.md "Pagination"): every list is a Relay
+ * The API's one pagination convention (docs/internals.md "Pagination"): every list is a Relay
  * connection paged with `first`/`after` (and `last`/`before` where a list is read backwards), the
  * cursor a keyset position encoded by shared/cursor.ts. These helpers are plain TypeScript so
  * services can build connections; the GraphQL classes are in graphql-types.ts.
