@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
-import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
+import { seedDemoDataIfEmpty } from "./app/seed/seed.js";
 import { allEntities } from "./modules/index.js";
 import { type ApolloOptions, createApollo } from "./server/apollo.js";
 import { createFastify, type HttpOptions, registerHttp } from "./server/http.js";

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { DataSource } from "typeorm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/data-source.js";
-import { seedDemoData } from "../../src/db/seed/seed.js";
+import { seedDemoData } from "../../src/app/seed/seed.js";
 import { User } from "../../src/modules/accounts/user.entity.js";
 import { Chat } from "../../src/modules/chat/chat.entity.js";
 import { ChatMessage } from "../../src/modules/chat/message.entity.js";
