@@ -173,6 +173,41 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers point one way (ARCHITECTURE.md principle 10): the kernel (config.ts, shared/, db/) imports no
+  // module, no door and not the app; a migration imports nothing of the server outside db/migrations
+  // (frozen: a later change to live code must not change what an old migration does). Type imports count.
+  {
+    files: ["graph/src/config.ts", "graph/src/shared/**/*.ts", "graph/src/db/**/*.ts"],
+    // Tests may build fixtures from any module's entities.
+    ignores: ["graph/src/**/*.test.ts", "graph/src/**/*.test-support.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./graph/src/config.ts", "./graph/src/shared", "./graph/src/db"],
+              from: [
+                "./graph/src/modules",
+                "./graph/src/server",
+                "./graph/src/app",
+                "./graph/src/app.ts",
+                "./graph/src/services.ts",
+                "./graph/src/main.ts",
+              ],
+              message: "The kernel imports no module, door or app code: take it as a parameter or move the interface into the kernel.",
+            },
+            {
+              target: "./graph/src/db/migrations",
+              from: "./graph/src",
+              except: ["./db/migrations"],
+              message: "Migrations are frozen: copy what a migration needs into db/migrations (see db/migrations/frozen/).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["graph/src/modules/**/*.resolver.ts", "graph/src/modules/**/*.rest.ts", "graph/src/server/**/*.ts"],
     ignores: ["graph/src/server/**/*.test.ts"],

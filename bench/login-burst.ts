@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
+import { allEntities } from "../graph/src/modules/index.js";
 import { User } from "../graph/src/modules/accounts/user.entity.js";
 import { hashPassword } from "../graph/src/modules/accounts/passwords.js";
 import { newId } from "../graph/src/shared/ids.js";
@@ -27,7 +28,7 @@ const LOGIN = `mutation Login($input: LoginInput!) { login(input: $input) { toke
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-login-"));
 const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: "off", JWT_SECRET: "x".repeat(48) });
-const ds = await openDatabase(config.database);
+const ds = await openDatabase(config.database, { entities: allEntities });
 const hash = await hashPassword(PASSWORD);
 const emails = Array.from({ length: STUDENTS }, (_, i) => `l${i}z${100 + i}@psgtech.ac.in`);
 await ds

@@ -35,6 +35,7 @@ import WebSocket from "ws";
 import { generateVapidKeys } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
 import { User } from "../graph/src/modules/accounts/user.entity.js";
+import { allEntities } from "../graph/src/modules/index.js";
 import { Chat, pairOf } from "../graph/src/modules/chat/chat.entity.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { newId } from "../graph/src/shared/ids.js";
@@ -82,7 +83,7 @@ const ADDED = `subscription Added($chatWith: ID!) { messageAdded(chatWith: $chat
 // --- seed -------------------------------------------------------------------------------------
 
 async function seed(url: string, jwtSecret: string): Promise<Student[]> {
-  const ds = await openDatabase({ kind: "mysql", url }); // applies the committed migrations
+  const ds = await openDatabase({ kind: "mysql", url }, { entities: allEntities }); // applies the committed migrations
   const tokens = new TokenService(jwtSecret, systemClock);
   const now = new Date();
   const users = Array.from({ length: SUBSCRIBERS }, (_, i) => ({

@@ -26,6 +26,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Connection, createConnection } from "mysql2/promise";
 import { openDatabase } from "../graph/src/db/data-source.js";
+import { allEntities } from "../graph/src/modules/index.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
 import { load, median, quantile, type Req, send } from "./scale/load.js";
@@ -103,7 +104,7 @@ async function ensureCommunity(admin: Connection): Promise<{ ids: string[]; chat
   }
   await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
   await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const ds = await openDatabase({ kind: "mysql", url: dbUrl.toString() } as never);
+  const ds = await openDatabase({ kind: "mysql", url: dbUrl.toString() } as never, { entities: allEntities });
   await ds.destroy();
   const conn = await createConnection({ uri: dbUrl.toString(), timezone: "Z", charset: "utf8mb4_unicode_ci" });
   const started = Date.now();

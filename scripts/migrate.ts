@@ -2,10 +2,11 @@
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
+import { allEntities } from "../graph/src/modules/index.js";
 
 try {
   const config = loadConfig();
-  const ds = await openDatabase(config.database, { logging: true });
+  const ds = await openDatabase(config.database, { entities: allEntities, logging: true });
   console.log(`migrations applied to ${config.database.kind}`);
   await ds.destroy();
 } catch (e) {

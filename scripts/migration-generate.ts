@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
 import { createDataSource, type DatabaseConfig } from "../graph/src/db/data-source.js";
+import { allEntities } from "../graph/src/modules/index.js";
 
 const name = (process.argv[2] ?? "").replace(/[^A-Za-z0-9]/g, "");
 if (!name) {
@@ -20,7 +21,7 @@ if (!name) {
 const dir = (d: string) => path.resolve(import.meta.dirname, "../graph/src/db/migrations", d);
 
 async function pending(db: DatabaseConfig) {
-  const ds = await createDataSource(db);
+  const ds = await createDataSource(db, { entities: allEntities });
   await ds.initialize();
   await ds.runMigrations();
   const log = await ds.driver.createSchemaBuilder().log();

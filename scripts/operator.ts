@@ -10,6 +10,7 @@
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
+import { allEntities } from "../graph/src/modules/index.js";
 import { listOperators, setOperator } from "../graph/src/modules/moderation/operators.service.js";
 import { createTx } from "../graph/src/db/transaction.js";
 import { systemClock } from "../graph/src/shared/clock.js";
@@ -29,7 +30,7 @@ try {
     process.exit(1);
   }
   const config = loadConfig();
-  const ds = await openDatabase(config.database);
+  const ds = await openDatabase(config.database, { entities: allEntities });
   try {
     const outbox = () =>
       new Outbox({ tx: createTx(ds), dataSource: ds, clock: systemClock, logger: createLogger("silent"), settings: config.outbox });

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/data-source.js";
-import { seedDemoDataIfEmpty } from "./db/seed/seed.js";
+import { seedDemoDataIfEmpty } from "./app/seed/seed.js";
+import { allEntities } from "./modules/index.js";
 import { type ApolloOptions, createApollo } from "./server/apollo.js";
 import { createFastify, type HttpOptions, registerHttp } from "./server/http.js";
 import { graphqlMetricsPlugin, instrumentHttp, listenMetrics, type MetricsListener, metricsRoute } from "./server/metrics.js";
@@ -42,7 +43,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const clock = opts.clock ?? systemClock;
   // The database is opened (connections, the migrations check: waits on the network) while the
   // schema is built (CPU only): a start waits for the longer of the two, not for both.
-  const opening = opts.dataSource ? Promise.resolve(opts.dataSource) : openDatabase(config.database);
+  const opening = opts.dataSource ? Promise.resolve(opts.dataSource) : openDatabase(config.database, { entities: allEntities });
   opening.catch(() => undefined); // awaited below; a failure there is the start's failure
   // Metrics exist only when configured: otherwise nothing is measured (config.metrics, server/metrics.ts).
   const metrics = config.metrics

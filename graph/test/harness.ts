@@ -16,6 +16,7 @@ import { type AppOptions, startApp, type RunningApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/data-source.js";
 import { User } from "../src/modules/accounts/user.entity.js";
+import { allEntities } from "../src/modules/index.js";
 import { ManualClock } from "../src/shared/clock.js";
 import { newId } from "../src/shared/ids.js";
 
@@ -113,7 +114,7 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
   } else if (opts.shareDatabaseWith) {
     Object.assign(config, { jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
   }
-  const dataSource = await openDatabase(config.database);
+  const dataSource = await openDatabase(config.database, { entities: allEntities });
   const app = await startApp(config, {
     clock,
     dataSource,

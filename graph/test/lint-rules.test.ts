@@ -112,3 +112,40 @@ describe("lint: module boundaries cover every module and feature folder", () => 
     expect(await rulesFiredOn("web/src/features/lessons/components/probe.ts", code)).toContain("import-x/no-restricted-paths");
   });
 });
+
+describe("lint: layers point one way (kernel <- modules <- doors <- app) and migrations are frozen", () => {
+  const restricted = "import-x/no-restricted-paths";
+
+  it("fails the kernel importing a module, type-only imports included", async () => {
+    const entities = `import { allEntities } from "../modules/index.js";\nexport const e = allEntities;\n`;
+    expect(await rulesFiredOn("graph/src/db/probe.ts", entities)).toContain(restricted);
+    const gateway = `import type { SandboxGateway } from "../modules/coins/payment-gateway.js";\nexport type G = SandboxGateway;\n`;
+    expect(await rulesFiredOn("graph/src/shared/probe.ts", gateway)).toContain(restricted);
+    const user = `import type { User } from "./modules/accounts/user.entity.js";\nexport type U = User;\n`;
+    expect(await rulesFiredOn("graph/src/config.ts", user)).toContain(restricted);
+  });
+
+  it("fails the kernel importing a door or the app (services, app, main, app/)", async () => {
+    for (const code of [
+      `import type { RestRoutes } from "../server/rest-routes.js";\nexport type R = RestRoutes;\n`,
+      `import type { Services } from "../services.js";\nexport type S = Services;\n`,
+      `import type { RunningApp } from "../app.js";\nexport type A = RunningApp;\n`,
+      `import type { Timeline } from "../app/seed/timeline.js";\nexport type T = Timeline;\n`,
+    ])
+      expect(await rulesFiredOn("graph/src/shared/probe.ts", code)).toContain(restricted);
+  });
+
+  it("passes the kernel importing the kernel", async () => {
+    const code = `import type { PaymentGateway } from "../shared/payments.js";\nimport { readDate } from "./sql.js";\nexport const r = readDate;\nexport type P = PaymentGateway;\n`;
+    expect(await rulesFiredOn("graph/src/db/probe.ts", code)).toEqual([]);
+  });
+
+  it("fails a migration importing live code, even the kernel's; passes its frozen copies", async () => {
+    const live = `import { readDate } from "../../sql.js";\nexport const r = readDate;\n`;
+    expect(await rulesFiredOn("graph/src/db/migrations/sqlite/probe.ts", live)).toContain(restricted);
+    const module = `import type { IndexedProfile } from "../../../modules/profiles/profile-index.js";\nexport type P = IndexedProfile;\n`;
+    expect(await rulesFiredOn("graph/src/db/migrations/mysql/probe.ts", module)).toContain(restricted);
+    const frozen = `import { readDate } from "../frozen/sql.js";\nexport const r = readDate;\n`;
+    expect(await rulesFiredOn("graph/src/db/migrations/sqlite/probe.ts", frozen)).toEqual([]);
+  });
+});

@@ -1,11 +1,11 @@
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import type { Tx } from "../db/transaction.js";
-import type { PaymentGateway } from "../modules/coins/payment-gateway.js";
 import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
 import type { Mailer, MailQueue } from "./mail.js";
 import type { Outbox } from "./outbox.js";
+import type { PaymentGateway } from "./payments.js";
 import type { Metrics } from "./metrics.js";
 import type { AppPubSub } from "./pubsub.js";
 import type { Storage } from "./storage.js";

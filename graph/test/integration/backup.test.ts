@@ -14,10 +14,11 @@ import path from "node:path";
 import type { DataSource } from "typeorm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/data-source.js";
-import { seedDemoData } from "../../src/db/seed/seed.js";
+import { seedDemoData } from "../../src/app/seed/seed.js";
 import { User } from "../../src/modules/accounts/user.entity.js";
 import { Chat } from "../../src/modules/chat/chat.entity.js";
 import { ChatMessage } from "../../src/modules/chat/message.entity.js";
+import { allEntities } from "../../src/modules/index.js";
 import { checkLedgerInvariants } from "../../src/modules/coins/ledger.invariants.js";
 import { CoinAccount, CoinTransfer } from "../../src/modules/coins/ledger.entity.js";
 import { chatPair, SEND } from "../chat.js";
@@ -180,6 +181,7 @@ describe.each(dbTargets)("backup and restore on %s", (target) => {
 
       restored = await openDatabase(
         restoredDb ? { kind: "mysql", url: restoredDb.url } : { kind: "sqlite", file: path.join(restoredDir, "skill-exchange.sqlite") },
+        { entities: allEntities },
       );
       const after = await community(restored);
       // The same students and chats (nobody registered or opened a chat during the writes).

@@ -13,7 +13,7 @@ import type { UsersService } from "../accounts/users.service.js";
 import { HistoryService } from "./history.service.js";
 import { LeaderboardService } from "./leaderboard.service.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import type { PaymentGateway } from "./payment-gateway.js";
+import type { PaymentGateway } from "../../shared/payments.js";
 import { PurchasesService } from "./purchases.service.js";
 import { RewardsService } from "./rewards.service.js";
 import { WebhookService } from "./webhook.service.js";

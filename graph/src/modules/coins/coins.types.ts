@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
 import { TransferKind } from "./ledger.entity.js";
-import { GatewayMode } from "./purchase.entity.js";
+import { GatewayMode } from "../../shared/payments.js";
 
 /** What became of held coins, for modules that show escrow in their own types (moderation). */
 export { HoldState } from "./ledger.entity.js";

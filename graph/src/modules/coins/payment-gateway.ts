@@ -1,29 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type Razorpay from "razorpay";
 import type { Config } from "../../config.js";
-import type { GatewayMode } from "./purchase.entity.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
-
-export interface GatewayOrder {
-  id: string;
-  amount: number;
-  currency: string;
-}
-
-/**
- * Where coin purchases are paid. Both gateways speak Razorpay's protocol: the server creates an
- * order, the checkout hands back (order id, payment id, signature = HMAC-SHA256 of
- * `order_id|payment_id` with the key secret), and webhooks are signed over the raw body.
- */
-export interface PaymentGateway {
-  readonly mode: GatewayMode;
-  /** The key id the browser's Razorpay Checkout needs; null for the sandbox. */
-  readonly publicKey: string | null;
-  createOrder(input: { amountPaise: number; currency: "INR"; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
-  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
-  /** null when no webhook secret is configured (webhooks then cannot be trusted at all). */
-  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean | null;
-}
+import type { GatewayOrder, PaymentGateway } from "../../shared/payments.js";
 
 export function hmacHex(secret: string, data: string | Buffer): string {
   return createHmac("sha256", secret).update(data).digest("hex");

@@ -1,9 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+import type { GatewayMode } from "../../shared/payments.js";
 
 export type OrderStatus = "created" | "paid";
-/** The gateway that made an order: GraphQL enum names to the stored strings (coins.types.ts registers them). */
-export const GatewayMode = { RAZORPAY: "razorpay", SANDBOX: "sandbox" } as const;
-export type GatewayMode = (typeof GatewayMode)[keyof typeof GatewayMode];
 
 /**
  * A purchase of coins: the server fixed `coins` and `amountPaise` when it created the

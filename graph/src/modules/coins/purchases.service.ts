@@ -5,8 +5,9 @@ import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js"
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { CoinsService } from "./coins.service.js";
-import { type PaymentGateway, SandboxGateway } from "./payment-gateway.js";
-import { CoinOrder, type GatewayMode } from "./purchase.entity.js";
+import type { GatewayMode, PaymentGateway } from "../../shared/payments.js";
+import { SandboxGateway } from "./payment-gateway.js";
+import { CoinOrder } from "./purchase.entity.js";
 
 /** Spec 9: one skill coin costs Rs.10, sent to the gateway in paise. */
 export const COIN_PRICE_PAISE = 1000;

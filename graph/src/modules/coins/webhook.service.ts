@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { AppError, badInput } from "../../shared/errors.js";
-import type { PaymentGateway } from "./payment-gateway.js";
+import type { PaymentGateway } from "../../shared/payments.js";
 import { CoinOrder, CoinWebhookEvent } from "./purchase.entity.js";
 import type { PurchasesService } from "./purchases.service.js";
 

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
-import { rebuildProfileIndexes } from "../../../modules/profiles/profile-index.js";
+import { backfillDirectoryIndexes } from "../frozen/directory-indexes-backfill.js";
 
 export class DirectoryIndexes1795503030704 implements MigrationInterface {
   name = "DirectoryIndexes1795503030704";
@@ -10,7 +10,7 @@ export class DirectoryIndexes1795503030704 implements MigrationInterface {
     await q.query("ALTER TABLE `feed_snapshots` ADD `served` int NOT NULL DEFAULT '0'");
     await q.query("ALTER TABLE `feed_snapshots` ADD `cursor` varchar(200) NULL");
     // Backfill: every listed student of an existing database gets their feed and search rows.
-    await rebuildProfileIndexes(q.manager);
+    await backfillDirectoryIndexes(q.manager);
   }
 
   async down(q: QueryRunner): Promise<void> {

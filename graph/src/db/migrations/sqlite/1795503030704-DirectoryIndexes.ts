@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
-import { rebuildProfileIndexes } from "../../../modules/profiles/profile-index.js";
+import { backfillDirectoryIndexes } from "../frozen/directory-indexes-backfill.js";
 
 export class DirectoryIndexes1795503030704 implements MigrationInterface {
   name = "DirectoryIndexes1795503030704";
@@ -16,7 +16,7 @@ export class DirectoryIndexes1795503030704 implements MigrationInterface {
     await q.query("DROP TABLE \"feed_snapshots\"");
     await q.query("ALTER TABLE \"temporary_feed_snapshots\" RENAME TO \"feed_snapshots\"");
     // Backfill: every listed student of an existing database gets their feed and search rows.
-    await rebuildProfileIndexes(q.manager);
+    await backfillDirectoryIndexes(q.manager);
   }
 
   async down(q: QueryRunner): Promise<void> {

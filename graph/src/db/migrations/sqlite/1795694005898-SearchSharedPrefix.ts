@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
-import { backfillSharedPrefixes } from "../../../modules/profiles/search-terms.js";
+import { backfillSharedPrefixes } from "../frozen/shared-prefix-backfill.js";
 
 export class SearchSharedPrefix1795694005898 implements MigrationInterface {
   name = "SearchSharedPrefix1795694005898";
