@@ -1,12 +1,17 @@
 import { type EntityManager, LessThan } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
-import type { Services } from "../../services.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { type Connection, connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
-import type { ChatReport, ReportResolution } from "../chat/chat.service.js";
-import type { HoldState } from "../coins/coins.service.js";
+import type { AuthService } from "../accounts/auth.service.js";
+import { PERMANENT_SUSPENSION, type StandingService } from "../accounts/standing.service.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { ChatReport, ChatService, ReportResolution } from "../chat/chat.service.js";
+import type { CoinsService, HoldState } from "../coins/coins.service.js";
+import type { ImplementPostsService } from "../implements/implement-posts.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import type { ReviewsService } from "../reviews/reviews.service.js";
+import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
@@ -28,10 +33,18 @@ export interface ModerationMessageView {
   createdAt: Date;
 }
 
-export type ModerationCollaborators = Pick<
-  Services,
-  "users" | "standing" | "auth" | "chat" | "coins" | "swaps" | "notifications" | "implementPosts" | "reviews"
->;
+/** The services moderation is built on, handed in by the composition root. */
+export interface ModerationCollaborators {
+  users: UsersService;
+  standing: StandingService;
+  auth: AuthService;
+  chat: ChatService;
+  coins: CoinsService;
+  swaps: SwapRequestsService;
+  notifications: NotificationsService;
+  implementPosts: ImplementPostsService;
+  reviews: ReviewsService;
+}
 
 export interface Operator {
   id: string;
