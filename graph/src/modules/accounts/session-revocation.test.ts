@@ -11,6 +11,7 @@ import { LOGOUT, randomIp, registerStudent } from "../../../test/accounts.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { outboxMails, resetLinkIn, mailSettled } from "../../../test/outbox.js";
+import { setOperator } from "../moderation/operators.service.js";
 
 const SUB = `subscription { notificationAdded { id message } }`;
 
@@ -95,14 +96,16 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
   it("a suspension and an account deletion close the student's open sockets with 4403", async () => {
     const suspended = await registerStudent(t);
     const leaving = await registerStudent(t);
-    const operator = await registerStudent(t);
+    // An operator granted the command line's way: the service refuses anyone else.
+    const operator = (await t.createUser()).user;
+    await setOperator(t.dataSource, operator.email, true, new Date());
     const first = openSocket(t, suspended.token);
     const second = openSocket(t, leaving.token);
     subscribe(first.client, SUB);
     subscribe(second.client, SUB);
     await listening(t, suspended.userId);
     await listening(t, leaving.userId);
-    await t.app.services.moderation.suspend({ id: operator.userId, email: operator.email }, suspended.userId, { days: 3, reason: "Spam" });
+    await t.app.services.moderation.suspend(operator.id, suspended.userId, { days: 3, reason: "Spam" });
     await eventually(() => first.closedWith() === 4403, "suspended student's socket closed with 4403");
     expect(second.closedWith()).toBeNull();
     await t.app.services.privacy.deleteAccount(leaving.userId, leaving.password);

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { type Context, requireUser } from "../../server/context.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg } from "../../shared/graphql-types.js";
-import { connection, forwardPage, pageSize } from "../../shared/pagination.js";
+import { forwardPage, pageSize } from "../../shared/pagination.js";
 import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
 import {
   ModerationChatType,
@@ -16,19 +16,17 @@ import {
   SuspendStudentInput,
 } from "./moderation.types.js";
 
-/** Every field and mutation here answers FORBIDDEN to anyone who is not an operator. */
-const operator = (ctx: Context) => ctx.services.moderation.operators.require(requireUser(ctx).id);
+/** Every field and mutation here answers FORBIDDEN to anyone who is not an operator: the service checks the caller. */
+const caller = (ctx: Context) => requireUser(ctx).id;
 
 const REPORTED_POSTS_PAGE_SIZE = 10;
-const EVIDENCE_PAGE_SIZE = 100;
 const POSTS_CURSOR = "moderation-posts";
 
 @Resolver(() => ModerationReportType)
 export class ModerationResolver {
   @Query(() => ModerationStatsType, { description: "Operators only (FORBIDDEN otherwise): the console's counts." })
   async moderationStats(@Ctx() ctx: Context): Promise<ModerationStatsType> {
-    await operator(ctx);
-    return ctx.services.moderation.stats();
+    return ctx.services.moderation.stats(caller(ctx));
   }
 
   @Query(() => ModerationReportConnection, {
@@ -43,8 +41,7 @@ export class ModerationResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ModerationReportConnection> {
-    await operator(ctx);
-    return ctx.services.moderation.queuePage(status, { first, after });
+    return ctx.services.moderation.queuePage(caller(ctx), status, { first, after });
   }
 
   @Query(() => ModerationReportType, { description: "Operators only. One report (NOT_FOUND for an unknown id)." })
@@ -52,8 +49,7 @@ export class ModerationResolver {
     @Arg("id", () => ID, { description: "The report's id." }) id: string,
     @Ctx() ctx: Context,
   ): Promise<ModerationReportType> {
-    await operator(ctx);
-    return ctx.services.moderation.report(id);
+    return ctx.services.moderation.report(caller(ctx), id);
   }
 
   @Query(() => OperatorActionEntryConnection, { description: "Operators only. The audit log, newest first." })
@@ -62,8 +58,7 @@ export class ModerationResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<OperatorActionEntryConnection> {
-    await operator(ctx);
-    return ctx.services.moderation.auditPage({ first, after });
+    return ctx.services.moderation.auditPage(caller(ctx), { first, after });
   }
 
   @FieldResolver(() => ModerationPostConnection, {
@@ -90,7 +85,7 @@ export class ModerationResolver {
     reason: string,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.dismiss(await operator(ctx), reportId, reason);
+    await ctx.services.moderation.dismiss(caller(ctx), reportId, reason);
     return true;
   }
 
@@ -105,7 +100,7 @@ export class ModerationResolver {
     reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.warn(await operator(ctx), userId, reason, reportId);
+    await ctx.services.moderation.warn(caller(ctx), userId, reason, reportId);
     return true;
   }
 
@@ -117,7 +112,7 @@ export class ModerationResolver {
     @Arg("input", () => SuspendStudentInput, { description: "Whom, how long and why." }) input: SuspendStudentInput,
     @Ctx() ctx: Context,
   ): Promise<Date> {
-    return ctx.services.moderation.suspend(await operator(ctx), input.userId, input);
+    return ctx.services.moderation.suspend(caller(ctx), input.userId, input);
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Ends a suspension now." })
@@ -129,7 +124,7 @@ export class ModerationResolver {
     reason: string,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.unsuspend(await operator(ctx), userId, reason);
+    await ctx.services.moderation.unsuspend(caller(ctx), userId, reason);
     return true;
   }
 
@@ -144,7 +139,7 @@ export class ModerationResolver {
     reportId: string | null,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.hidePost(await operator(ctx), postId, reason, reportId);
+    await ctx.services.moderation.hidePost(caller(ctx), postId, reason, reportId);
     return true;
   }
 }
@@ -161,10 +156,7 @@ export class ModerationChatResolver {
     @Arg("before", () => String, BEFORE_ARG) before: string | null,
     @Ctx() ctx: Context,
   ): Promise<ModerationMessageConnection> {
-    await operator(ctx);
-    const page = await ctx.services.chat.messages.page(chat.id, { last: last ?? EVIDENCE_PAGE_SIZE, before });
-    const nodes = page.edges.map(({ node: m }) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt }));
-    return connection(nodes, (_, i) => page.edges[i].cursor, page.pageInfo);
+    return ctx.services.moderation.evidence(caller(ctx), chat.id, { last, before });
   }
 }
 

@@ -6,7 +6,11 @@ import type { Services } from "../../services.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
 import { ChatKind, ChatStatus, ReportResolution } from "../chat/chat.types.js";
 import { HoldState } from "../coins/coins.types.js";
+import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
+import { AUDIT_LIMIT, QUEUE_LIMIT } from "./moderation.rules.js";
+import type { ModerationService } from "./moderation.service.js";
 import { OperatorActionKind } from "./moderation.types.js";
+import type { OperatorActionView } from "./moderation.views.js";
 
 const tag = "moderation";
 const Id = z.object({ id: z.string() });
@@ -82,13 +86,27 @@ const Stats = z
   .openapi("ModerationStats");
 const NotOperator = { 403: "The caller is not an operator." };
 
+/** REST's audit log is one list of the newest AUDIT_LIMIT actions: the paged log, read page after page. */
+async function newestActions(m: ModerationService, callerId: string): Promise<OperatorActionView[]> {
+  const actions: OperatorActionView[] = [];
+  let after: string | null = null;
+  while (actions.length < AUDIT_LIMIT) {
+    const page = await m.auditPage(callerId, { first: Math.min(MAX_PAGE_SIZE, AUDIT_LIMIT - actions.length), after });
+    actions.push(...page.edges.map((e) => e.node));
+    if (!page.pageInfo.hasNextPage) break;
+    after = page.pageInfo.endCursor;
+  }
+  return actions;
+}
+
 /**
  * The moderation console over REST (operators only: 403 for everyone else), served by the same
- * service as GraphQL: GET reports|report|stats|audit, POST the actions with `{ reason, ... }`.
+ * service as GraphQL, which checks the caller: GET reports|report|stats|audit, POST the actions
+ * with `{ reason, ... }`.
  */
 export function moderationRest(services: Services, r: RestRoutes): void {
   const m = services.moderation;
-  const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
+  const caller = (ctx: Parameters<typeof requireUser>[0]) => requireUser(ctx).id;
   const doc = <E extends object = object>(summary: string, extra?: E) => ({
     tag,
     summary,
@@ -100,7 +118,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
 
   r.get(
     "/moderation/stats",
-    route(services, doc("Counts for the console", { response: Stats }), async (_req, ctx) => (await operator(ctx), m.stats())),
+    route(services, doc("Counts for the console", { response: Stats }), async (_req, ctx) => m.stats(caller(ctx))),
   );
   r.get(
     "/moderation/reports",
@@ -111,8 +129,9 @@ export function moderationRest(services: Services, r: RestRoutes): void {
         response: z.object({ reports: z.array(Report) }),
       }),
       async (_req, ctx, _res, { query }) => {
-        await operator(ctx);
-        return { reports: await m.queue(query.status ?? "open") };
+        // The whole queue (at most QUEUE_LIMIT) in one list, as the paged queue's single page.
+        const page = await m.queuePage(caller(ctx), query.status ?? "open", { first: QUEUE_LIMIT });
+        return { reports: page.edges.map((e) => e.node) };
       },
     ),
   );
@@ -126,8 +145,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
         responses: { ...NotOperator, 404: "No such report." },
       }),
       async (_req, ctx, _res, { params }) => {
-        await operator(ctx);
-        return m.reportWithMessages(params.id);
+        return m.reportWithMessages(caller(ctx), params.id);
       },
     ),
   );
@@ -136,14 +154,14 @@ export function moderationRest(services: Services, r: RestRoutes): void {
     route(
       services,
       doc("The operators' action log, newest first", { response: z.object({ actions: z.array(Action) }) }),
-      async (_req, ctx) => (await operator(ctx), { actions: await m.audit() }),
+      async (_req, ctx) => ({ actions: await newestActions(m, caller(ctx)) }),
     ),
   );
 
   r.post(
     "/moderation/reports/:id/dismiss",
     route(services, doc("Dismiss a report", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
-      await m.dismiss(await operator(ctx), params.id, body.reason);
+      await m.dismiss(caller(ctx), params.id, body.reason);
       return { error: "" };
     }),
   );
@@ -153,7 +171,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
       services,
       doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
       async (_req, ctx, _res, { params, body }) => {
-        await m.warn(await operator(ctx), params.id, body.reason, body.reportId || null);
+        await m.warn(caller(ctx), params.id, body.reason, body.reportId || null);
         return { error: "" };
       },
     ),
@@ -173,7 +191,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
         response: z.object({ error: z.string(), suspendedUntil: z.string().datetime() }),
       }),
       async (_req, ctx, _res, { params, body }) => {
-        const until = await m.suspend(await operator(ctx), params.id, {
+        const until = await m.suspend(caller(ctx), params.id, {
           days: body.days,
           permanent: body.permanent,
           reason: body.reason,
@@ -186,7 +204,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
   r.post(
     "/moderation/users/:id/unsuspend",
     route(services, doc("End a suspension", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
-      await m.unsuspend(await operator(ctx), params.id, body.reason);
+      await m.unsuspend(caller(ctx), params.id, body.reason);
       return { error: "" };
     }),
   );
@@ -196,7 +214,7 @@ export function moderationRest(services: Services, r: RestRoutes): void {
       services,
       doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
       async (_req, ctx, _res, { params, body }) => {
-        await m.hidePost(await operator(ctx), params.id, body.reason, body.reportId || null);
+        await m.hidePost(caller(ctx), params.id, body.reason, body.reportId || null);
         return { error: "" };
       },
     ),

@@ -1,24 +1,21 @@
 import { type EntityManager, LessThan } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
-import type { Services } from "../../services.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
-import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
-import type { ChatReport, ReportResolution } from "../chat/chat.service.js";
-import type { HoldState } from "../coins/coins.service.js";
+import { type Connection, connection, forwardPage, pageSize } from "../../shared/pagination.js";
+import type { AuthService } from "../accounts/auth.service.js";
+import { PERMANENT_SUSPENSION, type StandingService } from "../accounts/standing.service.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { ChatReport, ChatService, ReportResolution } from "../chat/chat.service.js";
+import type { CoinsService, HoldState } from "../coins/coins.service.js";
+import type { ImplementPostsService } from "../implements/implement-posts.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import type { ReviewsService } from "../reviews/reviews.service.js";
+import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
-import {
-  AUDIT_LIMIT,
-  cleanDays,
-  type ReportQueueStatus,
-  cleanReason,
-  daysFrom,
-  MODERATION_MESSAGES as M,
-  QUEUE_LIMIT,
-} from "./moderation.rules.js";
+import { cleanDays, type ReportQueueStatus, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
 import {
   type ModerationReportView,
   type OperatorActionView,
@@ -36,10 +33,18 @@ export interface ModerationMessageView {
   createdAt: Date;
 }
 
-export type ModerationCollaborators = Pick<
-  Services,
-  "users" | "standing" | "auth" | "chat" | "coins" | "swaps" | "notifications" | "implementPosts" | "reviews"
->;
+/** The services moderation is built on, handed in by the composition root. */
+export interface ModerationCollaborators {
+  users: UsersService;
+  standing: StandingService;
+  auth: AuthService;
+  chat: ChatService;
+  coins: CoinsService;
+  swaps: SwapRequestsService;
+  notifications: NotificationsService;
+  implementPosts: ImplementPostsService;
+  reviews: ReviewsService;
+}
 
 export interface Operator {
   id: string;
@@ -61,14 +66,16 @@ export interface ModerationStats {
   coinsInEscrow: number;
 }
 
-/**
- * The moderation console's rules, for operators only (the resolver and REST router check the
- * caller with OperatorsService first). Every action writes one audit row in its own transaction;
- * money moves only through the coins ledger (suspension closes chats with refunds).
- */
 const AUDIT_PAGE_SIZE = 50;
 const AUDIT_CURSOR = "audit";
+const EVIDENCE_PAGE_SIZE = 100;
 
+/**
+ * The moderation console's rules, for operators only. Every public method takes the caller's user
+ * id and answers FORBIDDEN to anyone who is not an operator before it reads or checks anything
+ * else, so a door, a job or a script cannot forget it. Every action writes one audit row in its own
+ * transaction; money moves only through the coins ledger (suspension closes chats with refunds).
+ */
 export class ModerationService {
   /** Reported written reviews: their queue and the audited hide/dismiss actions. */
   readonly reviews: ReviewModerationService;
@@ -78,28 +85,33 @@ export class ModerationService {
     readonly operators: OperatorsService,
     private readonly c: ModerationCollaborators,
   ) {
-    this.reviews = new ReviewModerationService(deps, c);
+    this.reviews = new ReviewModerationService(deps, operators, c);
   }
 
-  /** Open or resolved reports (the newest QUEUE_LIMIT): students reported by several different partners first, then newest. */
-  async queue(status: ReportQueueStatus): Promise<ModerationReportView[]> {
-    const reports = await this.c.chat.moderation.reportsQueue(status, QUEUE_LIMIT);
-    const items = await this.describe(reports);
-    // Stable: newest first within each group.
-    return [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)];
-  }
-
-  /** A page of the queue, in its order, after a cursor of a previous page. */
+  /**
+   * A page of the open or resolved reports (of the newest QUEUE_LIMIT): students reported by
+   * several different partners first, then newest; after a cursor of a previous page.
+   */
   async queuePage(
+    callerId: string,
     status: ReportQueueStatus,
     opts: { first?: number | null; after?: string | null },
   ): Promise<Connection<ModerationReportView>> {
+    await this.operators.require(callerId);
     const first = pageSize("first", opts.first, QUEUE_LIMIT, QUEUE_LIMIT);
-    return queuePage(await this.queue(status), first, opts.after ?? null);
+    const items = await this.describe(await this.c.chat.moderation.reportsQueue(status, QUEUE_LIMIT));
+    // Stable: newest first within each group.
+    const ordered = [...items.filter((i) => i.flagged), ...items.filter((i) => !i.flagged)];
+    return queuePage(ordered, first, opts.after ?? null);
   }
 
   /** One report with its context (the console's evidence view). */
-  async report(id: string): Promise<ModerationReportView> {
+  async report(callerId: string, id: string): Promise<ModerationReportView> {
+    await this.operators.require(callerId);
+    return this.describeOne(id);
+  }
+
+  private async describeOne(id: string): Promise<ModerationReportView> {
     const report = await this.c.chat.moderation.report(id);
     if (!report) throw notFound(M.reportNotFound);
     return (await this.describe([report]))[0];
@@ -131,13 +143,30 @@ export class ModerationService {
   }
 
   /** A report with its chat's latest messages (at most 500, oldest first): the evidence, as REST shows it. */
-  async reportWithMessages(id: string): Promise<{ report: ModerationReportView; messages: ModerationMessageView[] }> {
-    const report = await this.report(id);
+  async reportWithMessages(callerId: string, id: string): Promise<{ report: ModerationReportView; messages: ModerationMessageView[] }> {
+    await this.operators.require(callerId);
+    const report = await this.describeOne(id);
     const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
     return { report, messages: messages.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt })) };
   }
 
-  async stats(): Promise<ModerationStats> {
+  /**
+   * A reported chat's messages, oldest first, read backwards like the chat: the newest `last`, then
+   * older ones with `before` (the evidence under a chat or review report).
+   */
+  async evidence(
+    callerId: string,
+    chatId: string,
+    opts: { last?: number | null; before?: string | null },
+  ): Promise<Connection<ModerationMessageView>> {
+    await this.operators.require(callerId);
+    const page = await this.c.chat.messages.page(chatId, { last: opts.last ?? EVIDENCE_PAGE_SIZE, before: opts.before ?? null });
+    const nodes = page.edges.map(({ node: m }) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt }));
+    return connection(nodes, (_, i) => page.edges[i].cursor, page.pageInfo);
+  }
+
+  async stats(callerId: string): Promise<ModerationStats> {
+    await this.operators.require(callerId);
     const [students, chats, reviewReports, coins] = await Promise.all([
       this.c.users.countsByVerification(),
       this.c.chat.moderation.moderationCounts(),
@@ -156,7 +185,8 @@ export class ModerationService {
   }
 
   /** The audit log newest first, keyset-paged on (createdAt, id). */
-  async auditPage(opts: { first?: number | null; after?: string | null }): Promise<Connection<OperatorActionView>> {
+  async auditPage(callerId: string, opts: { first?: number | null; after?: string | null }): Promise<Connection<OperatorActionView>> {
+    await this.operators.require(callerId);
     const first = pageSize("first", opts.first, AUDIT_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(AUDIT_CURSOR, opts.after) : null;
     const rows = await this.deps.dataSource.getRepository(OperatorAction).find({
@@ -167,15 +197,8 @@ export class ModerationService {
     return forwardPage(rows.map(toActionView), first, after, (a) => encodeTimeKey(AUDIT_CURSOR, { at: a.createdAt, id: a.id }));
   }
 
-  /** REST's audit log: the newest AUDIT_LIMIT actions. */
-  async audit(limit = AUDIT_LIMIT): Promise<OperatorActionView[]> {
-    const rows = await this.deps.dataSource
-      .getRepository(OperatorAction)
-      .find({ order: { createdAt: "DESC", id: "DESC" }, take: Math.min(Math.max(1, limit), AUDIT_LIMIT) });
-    return rows.map(toActionView);
-  }
-
-  async dismiss(op: Operator, reportId: string, rawReason: unknown): Promise<void> {
+  async dismiss(callerId: string, reportId: string, rawReason: unknown): Promise<void> {
+    const op = await this.operators.require(callerId);
     const reason = cleanReason(rawReason);
     const report = await this.requireOpenReport(reportId);
     await this.act(op, { action: "dismiss", reportId: report.id, targetUserId: report.reportedId, reason }, async (em) => {
@@ -184,7 +207,8 @@ export class ModerationService {
   }
 
   /** Warns a student: they get a notification with the reason; the report (if any) is resolved. */
-  async warn(op: Operator, userId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+  async warn(callerId: string, userId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+    const op = await this.operators.require(callerId);
     const reason = cleanReason(rawReason);
     const target = await this.requireStudent(op, userId);
     const report = reportId ? await this.requireOpenReport(reportId) : null;
@@ -203,10 +227,11 @@ export class ModerationService {
    * the ledger, and every token and socket of theirs is revoked.
    */
   async suspend(
-    op: Operator,
+    callerId: string,
     userId: string,
     input: { days?: unknown; permanent?: unknown; reason?: unknown; reportId?: string | null },
   ): Promise<Date> {
+    const op = await this.operators.require(callerId);
     const reason = cleanReason(input.reason);
     const days = cleanDays(input.days, input.permanent);
     const target = await this.requireStudent(op, userId);
@@ -223,7 +248,8 @@ export class ModerationService {
     return until;
   }
 
-  async unsuspend(op: Operator, userId: string, rawReason: unknown): Promise<void> {
+  async unsuspend(callerId: string, userId: string, rawReason: unknown): Promise<void> {
+    const op = await this.operators.require(callerId);
     const reason = cleanReason(rawReason);
     const target = await this.requireStudent(op, userId);
     const [u] = (await this.c.users.standingOf([target])).values();
@@ -232,7 +258,8 @@ export class ModerationService {
   }
 
   /** Hides an implement post for good (its owner cannot show it again). */
-  async hidePost(op: Operator, postId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+  async hidePost(callerId: string, postId: string, rawReason: unknown, reportId?: string | null): Promise<void> {
+    const op = await this.operators.require(callerId);
     const reason = cleanReason(rawReason);
     const report = reportId ? await this.requireOpenReport(reportId) : null;
     await this.act(op, { action: "hide-post", postId: String(postId), reportId: report?.id, reason }, async (em) => {

@@ -20,7 +20,7 @@ import {
   UNVERIFIED_OPERATOR,
   WARN,
 } from "./moderation.test-support.js";
-import { OPERATORS_ONLY, setOperator } from "./operators.service.js";
+import { OPERATORS_ONLY, recordAction, setOperator } from "./operators.service.js";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
@@ -270,5 +270,21 @@ describe.each(dbTargets)("moderation on %s", (target) => {
     const paged = [...p1.edges, ...p2.edges].map((e: any) => e.node.id);
     expect(paged).toEqual(before.slice(0, 4));
     expect(p1.pageInfo.hasNextPage).toBe(true);
+  });
+
+  it("REST's audit log is the newest 200 actions in one list, the same as two of GraphQL's largest pages", async () => {
+    const s = await student();
+    const now = t.clock.now().getTime();
+    for (let i = 1; i <= 205; i++) {
+      const entry = { operatorId: op.id, actor: OPERATOR, action: "warn" as const, targetUserId: s.id, reason: `old warning ${i}` };
+      await recordAction(t.dataSource, entry, new Date(now - i * 60_000));
+    }
+    const PAGE = `query ($after: String) { moderationAudit(first: 100, after: $after) { pageInfo { endCursor } edges { node { id } } } }`;
+    const p1 = (await gqlOp(PAGE)).data.moderationAudit;
+    const p2 = (await gqlOp(PAGE, { after: p1.pageInfo.endCursor })).data.moderationAudit;
+    const rest = await t.rest("GET", "/moderation/audit", { token: await opToken() });
+    expect(rest.status).toBe(200);
+    expect(rest.body.actions.map((a: { id: string }) => a.id)).toEqual([...p1.edges, ...p2.edges].map((e: any) => e.node.id));
+    expect(rest.body.actions).toHaveLength(200);
   });
 });

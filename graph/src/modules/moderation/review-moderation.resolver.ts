@@ -4,8 +4,8 @@ import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
 import { ModerationReviewReportConnection, ModerationReviewReportType } from "./review-moderation.types.js";
 
-/** Every field and mutation here answers FORBIDDEN to anyone who is not an operator. */
-const operator = (ctx: Context) => ctx.services.moderation.operators.require(requireUser(ctx).id);
+/** Every field and mutation here answers FORBIDDEN to anyone who is not an operator: the service checks the caller. */
+const caller = (ctx: Context) => requireUser(ctx).id;
 const REASON = { description: "Why: required, at most 500 characters (BAD_USER_INPUT otherwise); goes into the audit log." };
 
 @Resolver(() => ModerationReviewReportType)
@@ -21,8 +21,7 @@ export class ReviewModerationResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ModerationReviewReportConnection> {
-    await operator(ctx);
-    return ctx.services.moderation.reviews.queuePage(status, { first, after });
+    return ctx.services.moderation.reviews.queuePage(caller(ctx), status, { first, after });
   }
 
   @Query(() => ModerationReviewReportType, { description: "Operators only. One review report (NOT_FOUND for an unknown id)." })
@@ -30,8 +29,7 @@ export class ReviewModerationResolver {
     @Arg("id", () => ID, { description: "The review report's id." }) id: string,
     @Ctx() ctx: Context,
   ): Promise<ModerationReviewReportType> {
-    await operator(ctx);
-    return ctx.services.moderation.reviews.report(id);
+    return ctx.services.moderation.reviews.report(caller(ctx), id);
   }
 
   @Mutation(() => Boolean, {
@@ -43,7 +41,7 @@ export class ReviewModerationResolver {
     @Arg("reason", () => String, REASON) reason: string,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.reviews.hide(await operator(ctx), reportId, reason);
+    await ctx.services.moderation.reviews.hide(caller(ctx), reportId, reason);
     return true;
   }
 
@@ -56,7 +54,7 @@ export class ReviewModerationResolver {
     @Arg("reason", () => String, REASON) reason: string,
     @Ctx() ctx: Context,
   ): Promise<boolean> {
-    await ctx.services.moderation.reviews.dismiss(await operator(ctx), reportId, reason);
+    await ctx.services.moderation.reviews.dismiss(caller(ctx), reportId, reason);
     return true;
   }
 }

@@ -40,10 +40,10 @@ const ReviewReport = z
   .openapi("ModerationReviewReport");
 const Message = z.object({ seq: z.number().int(), fromUserId: z.string(), body: z.string(), createdAt: At });
 
-/** The reported reviews' queue and its actions over REST (operators only), the same service as GraphQL. */
+/** The reported reviews' queue and its actions over REST (operators only), the same service as GraphQL, which checks the caller. */
 export function reviewModerationRest(services: Services, r: RestRoutes): void {
   const m = services.moderation;
-  const operator = (ctx: Parameters<typeof requireUser>[0]) => m.operators.require(requireUser(ctx).id);
+  const caller = (ctx: Parameters<typeof requireUser>[0]) => requireUser(ctx).id;
 
   r.get(
     "/moderation/review-reports",
@@ -58,8 +58,7 @@ export function reviewModerationRest(services: Services, r: RestRoutes): void {
         responses: NotOperator,
       },
       async (_req, ctx, _res, { query }) => {
-        await operator(ctx);
-        const page = await m.reviews.queuePage(query.status ?? "open", { after: query.after ?? null });
+        const page = await m.reviews.queuePage(caller(ctx), query.status ?? "open", { after: query.after ?? null });
         return { reports: page.edges.map((e) => e.node), nextCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
       },
     ),
@@ -77,8 +76,7 @@ export function reviewModerationRest(services: Services, r: RestRoutes): void {
         responses: { ...NotOperator, 404: "No such review report." },
       },
       async (_req, ctx, _res, { params }) => {
-        await operator(ctx);
-        return m.reviews.reportWithMessages(params.id);
+        return m.reviews.reportWithMessages(caller(ctx), params.id);
       },
     ),
   );
@@ -96,7 +94,7 @@ export function reviewModerationRest(services: Services, r: RestRoutes): void {
         responses: { ...NotOperator, 404: "No such review report.", 409: "Already resolved." },
       },
       async (_req, ctx, _res, { params, body }) => {
-        await m.reviews.hide(await operator(ctx), params.id, body.reason);
+        await m.reviews.hide(caller(ctx), params.id, body.reason);
         return { error: "" };
       },
     ),
@@ -115,7 +113,7 @@ export function reviewModerationRest(services: Services, r: RestRoutes): void {
         responses: { ...NotOperator, 404: "No such review report.", 409: "Already resolved." },
       },
       async (_req, ctx, _res, { params, body }) => {
-        await m.reviews.dismiss(await operator(ctx), params.id, body.reason);
+        await m.reviews.dismiss(caller(ctx), params.id, body.reason);
         return { error: "" };
       },
     ),

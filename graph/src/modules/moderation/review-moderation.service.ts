@@ -5,7 +5,7 @@ import type { Review, ReviewReport, ReviewReportResolution } from "../reviews/re
 import { cleanReason, MODERATION_MESSAGES as M, QUEUE_LIMIT, type ReportQueueStatus } from "./moderation.rules.js";
 import type { ModerationCollaborators, ModerationMessageView, Operator } from "./moderation.service.js";
 import { type ModeratedStudentView, type ModerationChatView, toChatView, toStudentView } from "./moderation.views.js";
-import { recordAction } from "./operators.service.js";
+import { type OperatorsService, recordAction } from "./operators.service.js";
 
 export interface ModerationReviewView {
   id: string;
@@ -52,32 +52,46 @@ const toReview = (r: Review): ModerationReviewView => ({
 /**
  * The operators' queue of reported reviews, beside the chat reports' queue: each item has the
  * review, both students and the chat's evidence; "hide review" hides it for good and "dismiss"
- * closes the report, each with its audit row in the same transaction.
+ * closes the report, each with its audit row in the same transaction. Operators only, like the
+ * chat reports' queue: every public method takes the caller's user id and answers FORBIDDEN to
+ * anyone else before it reads or checks anything.
  */
 export class ReviewModerationService {
   constructor(
     private readonly deps: Deps,
+    private readonly operators: OperatorsService,
     private readonly c: Pick<ModerationCollaborators, "reviews" | "users" | "chat" | "coins">,
   ) {}
 
   async queuePage(
+    callerId: string,
     status: ReportQueueStatus,
     opts: { first?: number | null; after?: string | null },
   ): Promise<Connection<ModerationReviewReportView>> {
+    await this.operators.require(callerId);
     const page = await this.c.reviews.reports.page(status, opts, QUEUE_LIMIT);
     const views = await this.describe(page.edges.map((e) => e.node));
     return { edges: page.edges.map((e, i) => ({ node: views[i], cursor: e.cursor })), pageInfo: page.pageInfo };
   }
 
-  async report(id: string): Promise<ModerationReviewReportView> {
+  async report(callerId: string, id: string): Promise<ModerationReviewReportView> {
+    await this.operators.require(callerId);
+    return this.describeOne(id);
+  }
+
+  private async describeOne(id: string): Promise<ModerationReviewReportView> {
     const report = await this.c.reviews.reports.byId(id);
     if (!report) throw notFound(M.reportNotFound);
     return (await this.describe([report]))[0];
   }
 
   /** One report with its chat's latest messages (at most 500, oldest first), as REST shows a chat report's evidence. */
-  async reportWithMessages(id: string): Promise<{ report: ModerationReviewReportView; messages: ModerationMessageView[] }> {
-    const report = await this.report(id);
+  async reportWithMessages(
+    callerId: string,
+    id: string,
+  ): Promise<{ report: ModerationReviewReportView; messages: ModerationMessageView[] }> {
+    await this.operators.require(callerId);
+    const report = await this.describeOne(id);
     const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
     return { report, messages: messages.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt })) };
   }
@@ -115,13 +129,13 @@ export class ReviewModerationService {
   }
 
   /** Hides the reported review for good (gone from the profile) and resolves the report; audited. */
-  async hide(op: Operator, reportId: string, rawReason: unknown): Promise<void> {
-    await this.resolveWith(op, reportId, rawReason, "hidden");
+  async hide(callerId: string, reportId: string, rawReason: unknown): Promise<void> {
+    await this.resolveWith(await this.operators.require(callerId), reportId, rawReason, "hidden");
   }
 
   /** Closes the report without action; audited. */
-  async dismiss(op: Operator, reportId: string, rawReason: unknown): Promise<void> {
-    await this.resolveWith(op, reportId, rawReason, "dismissed");
+  async dismiss(callerId: string, reportId: string, rawReason: unknown): Promise<void> {
+    await this.resolveWith(await this.operators.require(callerId), reportId, rawReason, "dismissed");
   }
 
   private async resolveWith(op: Operator, reportId: string, rawReason: unknown, resolution: ReviewReportResolution): Promise<void> {
