@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["graph/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["graph/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,

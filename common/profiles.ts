@@ -1,7 +1,8 @@
 /**
- * The profile catalog and the texts of its rules, shared by the server's checks
- * (graph/src/modules/profiles/profile.rules.ts) and the web form
- * (web/src/features/profiles/utils/profile-rules.ts). Plain TypeScript: no Node or DOM APIs.
+ * The profile catalog, its rules and their texts: the one definition of a valid profile. The
+ * server (graph/src/modules/profiles/profile.rules.ts turns a problem into BAD_USER_INPUT) and the
+ * web form (web/src/features/profiles/utils/profile-rules.ts shows it at its field) both call
+ * checkProfile and checkImageFile. Plain TypeScript: no Node or DOM APIs.
  */
 
 /** Spec section 3, in the order the form offers them. */
@@ -55,6 +56,9 @@ export type Gender = (typeof Gender)[keyof typeof Gender];
 export const GENDERS: readonly Gender[] = Object.values(Gender);
 
 export const MAX_IMAGE_BYTES = 2_097_152;
+/** The picture types kept, by content on the server, by the declared type in the browser (no SVG: it can carry script). */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export type ImageMime = (typeof IMAGE_TYPES)[number];
 export const MAX_SKILL_LENGTH = 60;
 export const MAX_SKILLS_PER_LIST = 20;
 /** Each language of the catalog once. */
@@ -84,3 +88,153 @@ export const normalizeSkill = (s: string) => s.normalize("NFC").trim().replace(/
 
 /** Case-insensitive key that search, feed matching and swap requests compare. */
 export const skillKeyOf = (skill: string) => normalizeSkill(skill).toLowerCase();
+
+// ---- the rules ----
+
+export type ProfileField = "gender" | "languages" | "skillsKnown" | "skillsRequired" | "amount" | "days" | "image";
+
+/** What is wrong, addressed to the field (and the row and control of a list) the form shows it at. */
+export interface ProfileProblem {
+  field: ProfileField;
+  message: string;
+  /** The row of a list (languages, skills) that is wrong; none for the list as a whole. */
+  index?: number;
+  /** Which control of a skill row. */
+  part?: "category" | "skill";
+}
+
+/** A submitted profile as any door has it: anything may be missing or of the wrong type. */
+export interface ProfileInputValue {
+  /** The spec's text, Male or Female (GENDERS). */
+  gender?: unknown;
+  languages: unknown;
+  skillsKnown: unknown;
+  skillsRequired: unknown;
+  /** A whole number, or its digits as typed; missing or empty is 0. */
+  amount?: unknown;
+  days?: unknown;
+}
+
+export interface SkillInputValue {
+  category: string;
+  skill: string;
+}
+
+export interface CleanSkill {
+  category: string;
+  skill: string;
+  skillKey: string;
+}
+
+export interface CleanProfile {
+  gender: Gender;
+  languages: string[];
+  skillsKnown: CleanSkill[];
+  skillsRequired: CleanSkill[];
+  amount: number;
+  days: number;
+}
+
+export interface ImageProblem extends ProfileProblem {
+  field: "image";
+}
+
+export type ProfileCheck = { ok: true; profile: CleanProfile } | { ok: false; problem: ProfileProblem };
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** Whole numbers only; numeric strings ("5") are what old clients and the form's input send. */
+function wholeNumber(v: unknown, fallback: number): number | null {
+  if (v === undefined || v === null || v === "") return fallback;
+  const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) ? n : null;
+}
+
+type Cleaned<T> = { value: T } | { problem: ProfileProblem };
+
+const problem = (field: ProfileField, message: string, at: Pick<ProfileProblem, "index" | "part"> = {}) => ({
+  problem: { field, message, ...at },
+});
+
+function cleanLanguages(rows: unknown[]): Cleaned<string[]> {
+  if (rows.length === 0) return problem("languages", PROFILE_MESSAGES.languageMissing);
+  if (rows.length > MAX_LANGUAGES) return problem("languages", PROFILE_MESSAGES.tooManyLanguages);
+  const value: string[] = [];
+  for (const [index, l] of rows.entries()) {
+    const name = typeof l === "string" ? l.trim() : "";
+    if (!name) return problem("languages", PROFILE_MESSAGES.languageBlank, { index });
+    if (!(LANGUAGES as readonly string[]).includes(name)) return problem("languages", PROFILE_MESSAGES.languageUnknown, { index });
+    // Repeats count once.
+    if (!value.includes(name)) value.push(name);
+  }
+  return { value };
+}
+
+function cleanSkills(rows: unknown[], field: "skillsKnown" | "skillsRequired"): Cleaned<CleanSkill[]> {
+  if (rows.length > MAX_SKILLS_PER_LIST) return problem(field, PROFILE_MESSAGES.tooManySkills);
+  const value: CleanSkill[] = [];
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const r = (row ?? {}) as Partial<Record<keyof SkillInputValue, unknown>>;
+    const category = typeof r.category === "string" ? r.category.trim() : "";
+    const skill = typeof r.skill === "string" ? normalizeSkill(r.skill) : "";
+    if (!(CATEGORIES as readonly string[]).includes(category))
+      return problem(field, PROFILE_MESSAGES.categoryBlank, { index, part: "category" });
+    if (!skill) return problem(field, PROFILE_MESSAGES.skillBlank, { index, part: "skill" });
+    // Counted as stored (NFC, inner spaces collapsed), in characters rather than UTF-16 units.
+    if ([...skill].length > MAX_SKILL_LENGTH) return problem(field, PROFILE_MESSAGES.skillTooLong, { index, part: "skill" });
+    const skillKey = skill.toLowerCase();
+    // The same skill twice in one list says nothing more: keep the first.
+    if (seen.has(`${category}\n${skillKey}`)) continue;
+    seen.add(`${category}\n${skillKey}`);
+    value.push({ category, skill, skillKey });
+  }
+  return { value };
+}
+
+/**
+ * Checks a submitted profile (all but the picture) and returns it cleaned (trimmed, normalised,
+ * repeats dropped), or the first problem, in the order the form shows its fields.
+ */
+export function checkProfile(input: ProfileInputValue): ProfileCheck {
+  const fail = (p: { problem: ProfileProblem }) => ({ ok: false as const, problem: p.problem });
+  if (!(GENDERS as readonly unknown[]).includes(input.gender)) return fail(problem("gender", PROFILE_MESSAGES.gender));
+  const languages = cleanLanguages(asList(input.languages));
+  if ("problem" in languages) return fail(languages);
+  const skillsKnown = cleanSkills(asList(input.skillsKnown), "skillsKnown");
+  if ("problem" in skillsKnown) return fail(skillsKnown);
+  const skillsRequired = cleanSkills(asList(input.skillsRequired), "skillsRequired");
+  if ("problem" in skillsRequired) return fail(skillsRequired);
+  if (skillsRequired.value.length === 0) return fail(problem("skillsRequired", PROFILE_MESSAGES.skillsRequired));
+  const amount = wholeNumber(input.amount, 0);
+  if (amount === null || amount < 0 || amount > MAX_AMOUNT) return fail(problem("amount", PROFILE_MESSAGES.amount));
+  const days = wholeNumber(input.days, 0);
+  if (days === null || days < 0 || days > MAX_DAYS) return fail(problem("days", PROFILE_MESSAGES.days));
+  return {
+    ok: true,
+    profile: {
+      gender: input.gender as Gender,
+      languages: languages.value,
+      skillsKnown: skillsKnown.value,
+      skillsRequired: skillsRequired.value,
+      amount,
+      days,
+    },
+  };
+}
+
+/**
+ * A picture's size and type: the server passes the type it read from the bytes, the browser the
+ * type the file declares. Size first (the server stops reading past the limit), and an empty
+ * file is no picture.
+ */
+export function checkImageFile(file: { size: number; type: string }): ImageProblem | null {
+  if (file.size > MAX_IMAGE_BYTES) return { field: "image", message: PROFILE_MESSAGES.imageSize };
+  if (file.size === 0 || !(IMAGE_TYPES as readonly string[]).includes(file.type))
+    return { field: "image", message: PROFILE_MESSAGES.imageType };
+  return null;
+}
+
+/** Spec: "image required if none exists": a profile is saved only with a picture, kept or new. */
+export const checkImageGiven = (hasImage: boolean): ImageProblem | null =>
+  hasImage ? null : { field: "image", message: PROFILE_MESSAGES.imageType };

@@ -1,9 +1,9 @@
 import { fileTypeFromBuffer } from "file-type";
-import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
+import { checkImageFile, type ImageMime } from "../../../../common/profiles.js";
 import { badInput } from "../../shared/errors.js";
 import type { ImageType } from "../../shared/storage.js";
 
-const ALLOWED: Record<string, ImageType> = {
+const STORED_AS: Record<ImageMime, ImageType> = {
   "image/png": { ext: "png", mime: "image/png" },
   "image/jpeg": { ext: "jpg", mime: "image/jpeg" },
   "image/webp": { ext: "webp", mime: "image/webp" },
@@ -15,10 +15,9 @@ const ALLOWED: Record<string, ImageType> = {
  * an SVG (which can carry script) is refused. Returns the type the file is stored as.
  */
 export async function checkImage(bytes: Buffer | null | undefined): Promise<ImageType> {
-  if (!bytes || bytes.length === 0) throw badInput(PROFILE_MESSAGES.imageType);
-  if (bytes.length > MAX_IMAGE_BYTES) throw badInput(PROFILE_MESSAGES.imageSize);
-  const detected = await fileTypeFromBuffer(bytes);
-  const type = detected && ALLOWED[detected.mime];
-  if (!type) throw badInput(PROFILE_MESSAGES.imageType);
-  return type;
+  // The form's rules (common/profiles.ts), with the type read from the content: size first, then type.
+  const mime = bytes?.length ? ((await fileTypeFromBuffer(bytes))?.mime ?? "") : "";
+  const problem = checkImageFile({ size: bytes?.length ?? 0, type: mime });
+  if (problem) throw badInput(problem.message);
+  return STORED_AS[mime as ImageMime];
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { generatedAvatarUrl } from "../../../components/ui/Avatar";
 import { buttonClassName } from "../../../components/ui/Button";
 import { FieldError } from "../../../components/ui/Field";
-import { checkImageFile, IMAGE_TYPES, type Problem } from "../utils/profile-rules";
+import { IMAGE_TYPES } from "../../../../../common/profiles";
+import { checkImageFile, type Problem } from "../utils/profile-rules";
 import fieldStyles from "../../../components/ui/Field.module.css";
 import styles from "./ImagePicker.module.css";
 

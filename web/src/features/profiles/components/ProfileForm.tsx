@@ -9,7 +9,15 @@ import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type Gender, type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
 import { GENDER_OPTIONS, isGender } from "../../../lib/gender";
-import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
+import {
+  checkProfile,
+  DEFAULT_LANGUAGE,
+  type FieldName,
+  MESSAGES,
+  type Problem,
+  type Refusal,
+  type SkillRow,
+} from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
 import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
 import { ImagePicker } from "./ImagePicker";
@@ -73,7 +81,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   );
   const [amount, setAmount] = useState(String(me.amount ?? 0));
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<Problem | { field?: FieldName; message: string } | null>(null);
+  const [problem, setProblem] = useState<Problem | Refusal | null>(null);
   const saving = useFormAction();
   const saved = saving.done;
   const [uploading, setUploading] = useState(false);
@@ -84,7 +92,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const busy = uploading || saving.busy || saved;
   // A problem the checks tie to a field shows at that field; the server's own refusals beside Submit.
-  const atField = problem?.field ? (problem as Problem) : null;
+  const atField = problem?.field ? problem : null;
   const onlyAt = (field: FieldName) => (atField?.field === field ? atField : null);
   const listError = (field: FieldName) => (atField?.field === field && atField.index === undefined ? atField.message : undefined);
   const refusal = problem && !atField ? problem.message : saving.error;
@@ -109,14 +117,18 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       skillsKnown: known.map((k) => k.value),
       skillsRequired: required.map((r) => r.value),
       amount,
+      days: me.days,
     };
-    const found = checkProfile(values, { hasCurrent: Boolean(me.image), file });
-    setProblem(found);
-    if (found) {
+    const checked = checkProfile(values, { hasCurrent: Boolean(me.image), file });
+    setProblem(checked.ok ? null : checked.problem);
+    if (!checked.ok) {
       saving.reset();
       setAttempt((n) => n + 1);
       return;
     }
+    // What the server stores: trimmed, whitespace collapsed, repeats once, an empty amount 0.
+    const { profile } = checked;
+    const rows = (skills: SkillRow[]) => skills.map(({ category, skill }) => ({ category, skill }));
     await saving.run(async () => {
       let image: string | undefined;
       if (file) {
@@ -127,11 +139,11 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
         variables: {
           input: {
             gender: gender || null,
-            languages: values.languages,
-            skillsKnown: values.skillsKnown.map((s) => ({ category: s.category, skill: s.skill.trim() })),
-            skillsRequired: values.skillsRequired.map((s) => ({ category: s.category, skill: s.skill.trim() })),
-            amount: Number(amount),
-            days: me.days,
+            languages: profile.languages,
+            skillsKnown: rows(profile.skillsKnown),
+            skillsRequired: rows(profile.skillsRequired),
+            amount: profile.amount,
+            days: profile.days,
             ...(image ? { image } : {}),
           },
         },
