@@ -80,6 +80,17 @@ describe("profile details form", () => {
     expect(await alertText()).toBe(MESSAGES.gender);
   });
 
+  it("refuses coins per course the field cannot read ('-', '1e') instead of saving 0", async () => {
+    const { onSaved } = renderForm({ ...filled, skillsKnown: [{ __typename: "Skill", category: "Other", skill: "Go" }] });
+    const field = screen.getByRole("spinbutton", { name: "Skill Coins per course" });
+    // What a browser's number field reports for "-": an empty value with validity.badInput.
+    Object.defineProperty(field, "validity", { value: { badInput: true }, configurable: true });
+    fireEvent.change(field, { target: { value: "" } });
+    submit();
+    expect(await screen.findByText(MESSAGES.amount)).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
   it("needs skills required, each row filled", async () => {
     renderForm({ ...blank, gender: "MALE", image: "/uploads/u1/a.png" });
     submit();

@@ -80,6 +80,8 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
     (me.skillsRequired.length ? me.skillsRequired.map((s) => ({ category: s.category, skill: s.skill })) : [emptySkill()]).map(keyed),
   );
   const [amount, setAmount] = useState(String(me.amount ?? 0));
+  // A number field reports what it cannot read ("-", "1e") as empty: refused, not saved as 0.
+  const [amountUnreadable, setAmountUnreadable] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | Refusal | null>(null);
   const saving = useFormAction();
@@ -116,7 +118,8 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       languages: languages.map((l) => l.value),
       skillsKnown: known.map((k) => k.value),
       skillsRequired: required.map((r) => r.value),
-      amount,
+      // Not a whole number: the shared rule refuses it with the amount message.
+      amount: amountUnreadable ? "unreadable" : amount,
       days: me.days,
     };
     const checked = checkProfile(values, { hasCurrent: Boolean(me.image), file });
@@ -280,6 +283,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
+              setAmountUnreadable(e.target.validity.badInput);
               edited("amount");
             }}
             error={onlyAt("amount")?.message}
