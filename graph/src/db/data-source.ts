@@ -4,13 +4,14 @@ import type { Config } from "../config.js";
 import { allEntities } from "../modules/index.js";
 import { mysqlMigrations } from "./migrations/mysql/index.js";
 import { sqliteMigrations } from "./migrations/sqlite/index.js";
+import { OneConnectionDataSource } from "./one-connection.js";
 import { DEFAULT_WAIT_SECONDS, TransactionGuard } from "./transaction.js";
 
 export type DatabaseConfig = Config["database"];
 
 /** The bounded waits of transactions on this database (config DB_WAIT_SECONDS). */
 export function txLimits(db: DatabaseConfig): { waitSeconds: number } {
-  return { waitSeconds: (db.kind === "mysql" && db.waitSeconds) || DEFAULT_WAIT_SECONDS };
+  return { waitSeconds: db.waitSeconds || DEFAULT_WAIT_SECONDS };
 }
 
 /**
@@ -57,7 +58,8 @@ export async function createDataSource(db: DatabaseConfig, opts: { logging?: boo
             maxPreparedStatements: 16,
           },
         };
-  return new DataSource(options);
+  // SQLite's one connection: a statement from outside an open transaction waits for its end instead of joining it.
+  return db.kind === "sqlite" ? new OneConnectionDataSource(options, txLimits(db).waitSeconds) : new DataSource(options);
 }
 
 export async function openDatabase(db: DatabaseConfig, opts: { logging?: boolean } = {}): Promise<DataSource> {
