@@ -15,7 +15,7 @@ describe("config", () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
     expect(c.port).toBe(4000);
-    expect(c.database).toEqual({ kind: "sqlite", file: path.join(dir, "skill-exchange.sqlite") });
+    expect(c.database).toEqual({ kind: "sqlite", file: path.join(dir, "skill-exchange.sqlite"), waitSeconds: 10 });
     expect(c.collegeEmailDomain).toBe("psgtech.ac.in");
     expect(c.demoData).toBe(true);
     expect(c.publicUrl).toBe("http://localhost:4000");

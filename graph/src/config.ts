@@ -33,8 +33,9 @@ const schema = z.object({
   /** Connections in the MySQL/MariaDB pool of this instance (mysql2's connectionLimit). */
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /**
-   * The longest a unit of work waits on MySQL/MariaDB for a row lock or for a pooled connection, in
-   * seconds; past it the request is answered SERVICE_BUSY (HTTP 503, retry) instead of hanging.
+   * The longest a unit of work waits on MySQL/MariaDB for a row lock or for a pooled connection (on
+   * SQLite, for its turn on the one connection), in seconds; past it the request is answered
+   * SERVICE_BUSY (HTTP 503, retry) instead of hanging.
    */
   DB_WAIT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
@@ -130,7 +131,8 @@ export interface Config {
   env: "development" | "production" | "test";
   port: number;
   dataDir: string;
-  database: { kind: "sqlite"; file: string } | { kind: "mysql"; url: string; poolSize?: number; waitSeconds?: number };
+  database:
+    { kind: "sqlite"; file: string; waitSeconds?: number } | { kind: "mysql"; url: string; poolSize?: number; waitSeconds?: number };
   publicUrl: string;
   jwtSecret: string;
   redisUrl?: string;
@@ -225,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: e.DATABASE_URL
       ? { kind: "mysql", url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE, waitSeconds: e.DB_WAIT_SECONDS }
-      : { kind: "sqlite", file: path.join(dataDir, "skill-exchange.sqlite") },
+      : { kind: "sqlite", file: path.join(dataDir, "skill-exchange.sqlite"), waitSeconds: e.DB_WAIT_SECONDS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     jwtSecret,
     redisUrl: e.REDIS_URL,

@@ -3,13 +3,14 @@ import { DataSource, type DataSourceOptions } from "typeorm";
 import type { Config } from "../config.js";
 import { mysqlMigrations } from "./migrations/mysql/index.js";
 import { sqliteMigrations } from "./migrations/sqlite/index.js";
+import { OneConnectionDataSource } from "./one-connection.js";
 import { DEFAULT_WAIT_SECONDS, TransactionGuard } from "./transaction.js";
 
 export type DatabaseConfig = Config["database"];
 
 /** The bounded waits of transactions on this database (config DB_WAIT_SECONDS). */
 export function txLimits(db: DatabaseConfig): { waitSeconds: number } {
-  return { waitSeconds: (db.kind === "mysql" && db.waitSeconds) || DEFAULT_WAIT_SECONDS };
+  return { waitSeconds: db.waitSeconds || DEFAULT_WAIT_SECONDS };
 }
 
 export interface DataSourceOptionsOfApp {
@@ -66,7 +67,8 @@ export async function createDataSource(db: DatabaseConfig, opts: DataSourceOptio
             maxPreparedStatements: 16,
           },
         };
-  return new DataSource(options);
+  // SQLite's one connection: a statement from outside an open transaction waits for its end instead of joining it.
+  return db.kind === "sqlite" ? new OneConnectionDataSource(options, txLimits(db).waitSeconds) : new DataSource(options);
 }
 
 export async function openDatabase(db: DatabaseConfig, opts: DataSourceOptionsOfApp): Promise<DataSource> {

@@ -4,7 +4,7 @@
  * connection the pool hands out, including ones opened while others are busy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../test/harness.js";
+import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { QueryFailedError } from "typeorm";
 import { rawQuery } from "./sql.js";
 import { afterCommit, isUniqueViolation } from "./transaction.js";
@@ -68,12 +68,15 @@ describe.runIf(process.env.TEST_MYSQL_URL)("transactions on MariaDB", () => {
 /**
  * A transaction never waits for a second pooled connection: a statement through the pool (or a
  * transaction inside a transaction) while one is open is refused at once, and waits on a busy
- * database are bounded, answered SERVICE_BUSY.
+ * database are bounded, answered SERVICE_BUSY. On SQLite the one connection is the "pool": a
+ * transaction waits for its turn, and a statement from outside for the open transaction's end.
  */
-describe.runIf(process.env.TEST_MYSQL_URL)("bounded transactions on MariaDB", () => {
+describe.each(dbTargets)("bounded transactions on %s", (target) => {
   let t: TestApp;
+  /** Transactions that can be open at once: MariaDB's pool, SQLite's one connection. */
+  const connections = target === "mysql" ? 3 : 1;
   beforeAll(async () => {
-    t = await startTestApp("mysql", { env: { DB_POOL_SIZE: "3", DB_WAIT_SECONDS: "1" } });
+    t = await startTestApp(target, { env: { DB_POOL_SIZE: "3", DB_WAIT_SECONDS: "1" } });
     await t.dataSource.query("CREATE TABLE IF NOT EXISTS lock_probe (id INT PRIMARY KEY, n INT NOT NULL)");
     await t.dataSource.query("INSERT INTO lock_probe (id, n) VALUES (1, 0)");
   });
@@ -118,19 +121,87 @@ describe.runIf(process.env.TEST_MYSQL_URL)("bounded transactions on MariaDB", ()
     let started = 0;
     let allStarted!: () => void;
     const allIn = new Promise<void>((r) => (allStarted = r));
-    // Every connection of the pool (3) held by an open transaction.
-    const holders = Array.from({ length: 3 }, () =>
+    // Every connection held by an open transaction.
+    const holders = Array.from({ length: connections }, () =>
       tx()(async (em) => {
         await em.query("SELECT 1");
-        if (++started === 3) allStarted();
+        if (++started === connections) allStarted();
         await held;
       }),
     );
     await allIn;
     const late = await tx()(async (em) => em.query("SELECT 1")).catch((e: unknown) => e);
+    // On SQLite a statement from outside waits for the open transaction's end, as long as a transaction would.
+    const lateRead = target === "sqlite" ? await rawQuery(t.dataSource, "SELECT 1 AS one").catch((e: unknown) => e) : undefined;
     release();
     await Promise.all(holders);
     expect(late).toMatchObject({ code: "SERVICE_BUSY" });
+    if (target === "sqlite") expect(lateRead).toMatchObject({ code: "SERVICE_BUSY" });
     expect(await tx()(async (em) => rawQuery(em, "SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+  });
+});
+
+/**
+ * A statement sent from outside while a transaction is open (another request's read or write, on
+ * SQLite's one connection or through MariaDB's pool) is never part of that transaction: it is not
+ * rolled back with it and never reads its uncommitted rows, even when the transaction yields to the
+ * event loop (awaits I/O, a timer) between its statements.
+ */
+describe.each(dbTargets)("transaction isolation from outside statements on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await t.dataSource.query("CREATE TABLE iso_probe (id VARCHAR(40) PRIMARY KEY)");
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("an insert and a read sent meanwhile are not rolled back with it and do not see its rows", async () => {
+    let inserted!: () => void;
+    const isInserted = new Promise<void>((r) => (inserted = r));
+    let fail!: () => void;
+    const failing = new Promise<void>((r) => (fail = r));
+    const failed = t.app.services.deps
+      .tx(async (em) => {
+        await rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "inside" });
+        inserted();
+        // Yields to the event loop (as awaiting I/O would) until the outside statements are sent.
+        await failing;
+        await new Promise((r) => setImmediate(r));
+        throw new Error("boom");
+      })
+      .catch((e: unknown) => e);
+    await isInserted;
+    const outsideInsert = rawQuery(t.dataSource, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "outside" });
+    const outsideRead = rawQuery<{ id: string }>(t.dataSource, "SELECT id FROM iso_probe ORDER BY id");
+    fail();
+    expect(await failed).toMatchObject({ message: "boom" });
+    await outsideInsert;
+    expect((await outsideRead).map((r) => r.id)).not.toContain("inside");
+    expect(await rawQuery(t.dataSource, "SELECT id FROM iso_probe ORDER BY id")).toEqual([{ id: "outside" }]);
+  });
+
+  it("a transaction the ORM opens itself (dataSource.transaction) waits its turn, and keeps its row", async () => {
+    await t.dataSource.query("DELETE FROM iso_probe");
+    let inserted!: () => void;
+    const isInserted = new Promise<void>((r) => (inserted = r));
+    let fail!: () => void;
+    const failing = new Promise<void>((r) => (fail = r));
+    const failed = t.app.services.deps
+      .tx(async (em) => {
+        await rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "inside" });
+        inserted();
+        await failing;
+        await new Promise((r) => setImmediate(r));
+        throw new Error("boom");
+      })
+      .catch((e: unknown) => e);
+    await isInserted;
+    const outside = t.dataSource.transaction(async (em) => rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "orm" }));
+    fail();
+    expect(await failed).toMatchObject({ message: "boom" });
+    await outside;
+    expect(await rawQuery(t.dataSource, "SELECT id FROM iso_probe ORDER BY id")).toEqual([{ id: "orm" }]);
   });
 });

@@ -58,6 +58,16 @@ interface OpenTransaction {
 }
 const current = new AsyncLocalStorage<OpenTransaction>();
 
+/** Whether this async call chain runs inside an open transaction made by `createTx`. */
+export function inOpenTransaction(): boolean {
+  return current.getStore()?.open === true;
+}
+
+/** The error for a statement sent, inside an open transaction, on another connection than the transaction's own. */
+export function outsideConnectionError(query: string): Error {
+  return new Error(`A statement was sent outside the open transaction's connection (use its EntityManager): ${query.slice(0, 120)}`);
+}
+
 /**
  * A transaction holds a pooled connection and its row locks until it ends. If it awaits a statement
  * that needs a second connection (a read through the pool, a DataLoader, another transaction), a
@@ -66,16 +76,15 @@ const current = new AsyncLocalStorage<OpenTransaction>();
  * open, on another query runner than the transaction's own: the mistake fails loudly in tests (and
  * answers one request with an error in production) instead of freezing the server under load.
  * TypeORM calls `beforeQuery` for every statement of every query runner (its documented subscriber
- * API). On SQLite every statement shares one connection, so there is nothing to tell apart.
+ * API). On SQLite every statement shares one connection: OneConnectionDataSource (db/one-connection.ts)
+ * refuses such a statement there, before it would wait for the transaction's end.
  */
 @EventSubscriber()
 export class TransactionGuard implements EntitySubscriberInterface {
   beforeQuery(event: BeforeQueryEvent<unknown>): void {
     const tx = current.getStore();
     if (tx?.open && tx.runner && event.queryRunner !== tx.runner) {
-      throw new Error(
-        `A statement was sent outside the open transaction's connection (use its EntityManager): ${event.query.slice(0, 120)}`,
-      );
+      throw outsideConnectionError(event.query);
     }
   }
 }
@@ -149,7 +158,10 @@ async function mysqlTransaction<T>(
   }
 }
 
-/** SQLite's transaction (one connection: its turn comes when the queue reaches it), reported to `observer`. */
+/**
+ * SQLite's transaction (one connection: its turn comes when the queue reaches it), reported to
+ * `observer`. OneConnectionDataSource keeps every statement from outside it waiting until it ends.
+ */
 async function sqliteTransaction<T>(ds: DataSource, work: (em: EntityManager) => Promise<T>, observer: TxObserver): Promise<T> {
   const done = holding(observer);
   let committed = false;
@@ -189,6 +201,19 @@ async function runTracked<T>(
   }
 }
 
+/** Resolves when `turn` does, or SERVICE_BUSY after `ms` (the bounded wait for SQLite's one connection). */
+async function within(turn: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(serviceBusy()), ms);
+  });
+  try {
+    await Promise.race([turn, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const DEADLOCK = new Set(["ER_LOCK_DEADLOCK", "SQLITE_BUSY"]);
 const BUSY = new Set(["ER_LOCK_WAIT_TIMEOUT"]);
 
@@ -209,7 +234,9 @@ export function isBusyError(e: unknown): boolean {
 
 /**
  * Runs work in one database transaction.
- * - SQLite has a single connection, so transactions are queued one after another.
+ * - SQLite has a single connection, so transactions are queued one after another, each waiting at
+ *   most `waitSeconds` for its turn (then SERVICE_BUSY); statements from outside the open one wait
+ *   for its end (OneConnectionDataSource).
  * - MySQL/MariaDB may pick a transaction as a deadlock victim under contention; the whole unit of
  *   work is retried a few times, so callers must keep it pure apart from the database (publish
  *   events with `afterCommit`). A lock wait past `waitSeconds`, or no pooled connection within it,
@@ -223,13 +250,24 @@ export function createTx(ds: DataSource, limits: TxLimits = { waitSeconds: DEFAU
   return async <T>(work: (em: EntityManager) => Promise<T>): Promise<T> => {
     if (current.getStore()?.open) throw new Error("A transaction was started inside another transaction: pass its EntityManager instead");
     if (sqlite) {
+      const turn = queue;
+      let done!: () => void;
+      const ended = new Promise<void>((r) => (done = r));
+      queue = turn.then(() => ended);
       observer.waiting(1);
-      const run = queue.then(() => {
+      try {
+        await within(turn, limits.waitSeconds * 1000);
+      } catch (e) {
+        done();
+        throw e;
+      } finally {
         observer.waiting(-1);
-        return runTracked(ds, limits, work, false, observer);
-      });
-      queue = run.catch(() => undefined);
-      return run;
+      }
+      try {
+        return await runTracked(ds, limits, work, false, observer);
+      } finally {
+        done();
+      }
     }
     for (let attempt = 1; ; attempt++) {
       try {

@@ -1,22 +1,23 @@
 /**
  * The server keeps answering when many transactions want the same rows or more connections than the
- * pool has (MariaDB, a small pool on purpose): every request gets its answer (no 5xx, no hang),
- * money moves exactly as often as the rules allow, and /healthz answers throughout. A transaction
- * never waits for a second pooled connection (db/transaction.ts refuses such a statement), so a
- * burst cannot leave every connection held by a transaction waiting for another one.
+ * pool has (MariaDB, a small pool on purpose; SQLite, its one connection): every request gets its
+ * answer (no 5xx, no hang), money moves exactly as often as the rules allow, and /healthz answers
+ * throughout. A transaction never waits for a second pooled connection (db/transaction.ts refuses
+ * such a statement, db/one-connection.ts on SQLite), so a burst cannot leave every connection held
+ * by a transaction waiting for another one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SwapRequest } from "../../src/modules/swaps/swap-request.entity.js";
 import { advanceDays, balance, chatPair, escrowBalance, FINISH, RATE, transfersLike } from "../chat.js";
 import { CHESS, giveCoins, Q, student, type Student } from "../../src/modules/swaps/swaps.test-support.js";
-import { startTestApp, type TestApp } from "../harness.js";
+import { dbTargets, startTestApp, type TestApp } from "../harness.js";
 
 const POOL = 4;
 
-describe.runIf(process.env.TEST_MYSQL_URL)("no stalls under concurrent writes on MariaDB", () => {
+describe.each(dbTargets)("no stalls under concurrent writes on %s", (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp("mysql", {
+    t = await startTestApp(target, {
       env: { DB_POOL_SIZE: String(POOL), RATE_LIMITS: "swap_request=1000/3600,chat_message=1000/60" },
     });
   });

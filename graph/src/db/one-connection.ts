@@ -1,0 +1,154 @@
+import { DataSource, type DataSourceOptions, type QueryRunner, type ReplicationMode } from "typeorm";
+import { serviceBusy } from "../shared/errors.js";
+import { inOpenTransaction, outsideConnectionError } from "./transaction.js";
+
+/**
+ * Turns on SQLite's one connection: any number of single statements at once, or one transaction
+ * alone. First come, first served, so a waiting transaction is not starved by a stream of reads.
+ */
+class Turns {
+  private exclusive = false;
+  private shared = 0;
+  private readonly waiting: Array<{ exclusive: boolean; grant: () => void }> = [];
+
+  constructor(private readonly waitMs: number) {}
+
+  /** Resolves when the turn is ours; SERVICE_BUSY when it did not come within the bounded wait. */
+  take(exclusive: boolean): Promise<void> | undefined {
+    if (this.waiting.length === 0 && this.fits(exclusive)) {
+      this.grant(exclusive);
+      return undefined;
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry = {
+        exclusive,
+        grant: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        this.next();
+        reject(serviceBusy());
+      }, this.waitMs);
+      this.waiting.push(entry);
+    });
+  }
+
+  give(exclusive: boolean): void {
+    if (exclusive) this.exclusive = false;
+    else this.shared--;
+    this.next();
+  }
+
+  private fits(exclusive: boolean): boolean {
+    return !this.exclusive && (!exclusive || this.shared === 0);
+  }
+
+  private grant(exclusive: boolean): void {
+    if (exclusive) this.exclusive = true;
+    else this.shared++;
+  }
+
+  private next(): void {
+    while (this.waiting.length > 0 && this.fits(this.waiting[0].exclusive)) {
+      const entry = this.waiting.shift()!;
+      this.grant(entry.exclusive);
+      entry.grant();
+    }
+  }
+}
+
+/**
+ * SQLite's DataSource. TypeORM's better-sqlite3 driver runs every statement on one connection, so a
+ * statement sent from outside an open transaction (another request's read or write, while the
+ * transaction awaits I/O) would run inside it: rolled back with it, reading its uncommitted rows.
+ * Here every query runner handed out (`createQueryRunner`, which repositories, query builders,
+ * `query` and `transaction` all go through) waits its turn: single statements run together, and a
+ * transaction runs alone from its BEGIN to its COMMIT or ROLLBACK. The statements of the
+ * transaction itself go through its EntityManager, whose runner is the connection's own.
+ *
+ * As on MySQL/MariaDB (TransactionGuard), a statement sent through the pool from inside an open
+ * transaction of `createTx` is refused: it would wait for the very transaction that awaits it.
+ */
+export class OneConnectionDataSource extends DataSource {
+  private readonly turns: Turns;
+
+  constructor(options: DataSourceOptions, waitSeconds: number) {
+    super(options);
+    this.turns = new Turns(waitSeconds * 1000);
+  }
+
+  override createQueryRunner(mode: ReplicationMode = "master"): QueryRunner {
+    return queued(super.createQueryRunner(mode), this.turns);
+  }
+}
+
+/** `runner` with its statements and transactions taking their turn (see OneConnectionDataSource). */
+function queued(runner: QueryRunner, turns: Turns): QueryRunner {
+  let holding = false;
+  const refuseInsideTransaction = (what: string) => {
+    if (inOpenTransaction()) throw outsideConnectionError(what);
+  };
+  const giveBack = () => {
+    if (holding && !runner.isTransactionActive) {
+      holding = false;
+      turns.give(true);
+    }
+  };
+  const own: Partial<QueryRunner> = {
+    async query(query: string, parameters?: unknown[], structured?: boolean) {
+      if (holding) return runner.query(query, parameters, structured as true);
+      refuseInsideTransaction(query);
+      const wait = turns.take(false);
+      if (wait) await wait;
+      try {
+        return await runner.query(query, parameters, structured as true);
+      } finally {
+        turns.give(false);
+      }
+    },
+    async startTransaction(level) {
+      if (!holding) {
+        refuseInsideTransaction("BEGIN TRANSACTION");
+        const wait = turns.take(true);
+        if (wait) await wait;
+        holding = true;
+      }
+      try {
+        await runner.startTransaction(level);
+      } catch (e) {
+        giveBack();
+        throw e;
+      }
+    },
+    async commitTransaction() {
+      try {
+        await runner.commitTransaction();
+      } finally {
+        giveBack();
+      }
+    },
+    async rollbackTransaction() {
+      try {
+        await runner.rollbackTransaction();
+      } finally {
+        giveBack();
+      }
+    },
+    async release() {
+      if (holding && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      giveBack();
+      return runner.release();
+    },
+  };
+  return new Proxy(runner, {
+    get(target, prop) {
+      if (Object.hasOwn(own, prop)) return own[prop as keyof QueryRunner];
+      // Everything else is the runner's own, called on the runner itself (its state stays on it).
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
