@@ -27,7 +27,11 @@ export function chatPresenceRest(services: Services, r: RestRoutes): void {
         }),
         responses: { 404: "Chat not found." },
       },
-      async (_req, ctx, _res, { params }) => chat.reads.markReadWithTotal(requireUser(ctx).id, params.otherId),
+      async (_req, ctx, _res, { params }) => {
+        const me = requireUser(ctx).id;
+        const item = await chat.reads.markRead(me, params.otherId);
+        return { unreadCount: item.unreadCount, totalUnread: await chat.reads.total(me) };
+      },
     ),
   );
 

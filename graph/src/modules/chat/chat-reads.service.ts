@@ -42,12 +42,6 @@ export class ChatReadsService {
     return toListItem(fresh, me);
   }
 
-  /** REST's answer: the chat after marking it read, and the caller's new total. */
-  async markReadWithTotal(me: string, otherId: unknown): Promise<{ unreadCount: number; totalUnread: number }> {
-    const item = await this.markRead(me, otherId);
-    return { unreadCount: item.unreadCount, totalUnread: await this.total(me) };
-  }
-
   /** How many messages from partners the student has not read, over all their chats. */
   async total(me: string): Promise<number> {
     const [row] = await rawQuery<{ n: number | string | null }>(

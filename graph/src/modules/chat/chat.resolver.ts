@@ -224,7 +224,9 @@ export class ChatListResolver {
     @Arg("first", () => Int, firstArg(CHAT_LIST_PAGE_SIZE)) first: number,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
   ): Promise<ChatListItemConnection> {
-    const { page, partners } = await ctx.services.chat.listPageWithPartners(requireUser(ctx).id, { first, after });
+    const page = await ctx.services.chat.listPage(requireUser(ctx).id, { first, after });
+    // Every chat list shows its partners: their summaries in one read beside the page.
+    const partners = await ctx.services.users.summaries(page.edges.map((e) => e.node.partnerId));
     for (const { node } of page.edges) node.partner = userView(node.partnerId, partners.get(node.partnerId));
     return page;
   }

@@ -63,7 +63,8 @@ export function chatRest(services: Services, r: RestRoutes): void {
       async (_req, ctx) => {
         const me = requireUser(ctx).id;
         const result = await legacyError(async () => {
-          const { items, partners } = await chat.listWithPartners(me);
+          const items = await chat.list(me);
+          const partners = await services.users.summaries(items.map((i) => i.partnerId));
           return {
             error: "",
             userNameIdList: items.map((i) => ({
@@ -238,7 +239,8 @@ export function chatRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { query }) => {
         const me = requireUser(ctx).id;
-        return { meetingLink: (await chat.meetingLinkBetween(me, query.userId1, query.userId2)) ?? "" };
+        const between = await chat.require(me, chat.otherOfPair(me, query.userId1, query.userId2));
+        return { meetingLink: between.meetingLink ?? "" };
       },
     ),
   );

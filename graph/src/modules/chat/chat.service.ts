@@ -180,12 +180,6 @@ export class ChatService {
     return rows;
   }
 
-  /** The old client's chat list (REST GET /user/chat): the list with each partner's summary. */
-  async listWithPartners(me: string): Promise<{ items: ChatListItemView[]; partners: Map<string, UserSummary> }> {
-    const items = await this.list(me);
-    return { items, partners: await this.c.users.summaries(items.map((i) => i.partnerId)) };
-  }
-
   /** The old client's chat page (REST GET /user/chat/:id): the view, its latest messages and the partner. */
   async page(me: string, otherId: unknown): Promise<{ view: ChatView; messages: ChatMessageView[]; partner: UserSummary | null }> {
     const view = await this.view(me, otherId);
@@ -203,15 +197,6 @@ export class ChatService {
     const after = opts.after ? decodeTimeKey(LIST_CURSOR, opts.after) : null;
     const [rows] = await Promise.all([this.listRows(me, first + 1, after), this.assertDetailsFilled(me)]);
     return forwardPage(rows, first, after, chatListCursor);
-  }
-
-  /** GraphQL's chat list: a page with its partners' summaries, read in one statement beside it (every chat list shows them). */
-  async listPageWithPartners(
-    me: string,
-    opts: { first?: number | null; after?: string | null } = {},
-  ): Promise<{ page: Connection<ChatListItemView>; partners: Map<string, UserSummary> }> {
-    const page = await this.listPage(me, opts);
-    return { page, partners: await this.c.users.summaries(page.edges.map((e) => e.node.partnerId)) };
   }
 
   private async listRows(me: string, take: number, after: TimeKey | null): Promise<ChatListItemView[]> {
@@ -234,11 +219,6 @@ export class ChatService {
     await this.assertDetailsFilled(me);
     const chat = await this.require(me, otherId);
     return toChatView(chat, me, this.deps.clock.now());
-  }
-
-  /** REST GET /user/meeting-link?userId1&userId2: the caller must be one of the two. */
-  async meetingLinkBetween(me: string, userId1: unknown, userId2: unknown): Promise<string | null> {
-    return (await this.require(me, this.otherOfPair(me, userId1, userId2))).meetingLink;
   }
 
   /** The pair named by an old client's userId1/userId2 must include the caller: 403 otherwise. */

@@ -6,6 +6,8 @@ import type { Services } from "../../services.js";
 import { AppError } from "../../shared/errors.js";
 import { parsePaise } from "./purchases.service.js";
 import { noBody, type RestRoutes } from "../../server/rest-routes.js";
+import { payBetween } from "../swaps/swaps.rest-adapters.js";
+import { takeReward } from "./coins.rest-adapters.js";
 
 /**
  * The REST compatibility paths of spec section 7 for coins. Thin: caller from the token,
@@ -59,7 +61,7 @@ export function coinsRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { params }) => {
         const me = assertSelf(ctx, params.userId);
-        const s = await coins.rewards.takeForLegacyClient(me);
+        const s = await takeReward(coins.rewards, me);
         return { rewarded: s.rewarded, reason: s.reason, rewardCount: s.rewardCount };
       },
     ),
@@ -177,7 +179,7 @@ export function coinsRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { body }) => {
         // The rule (find the accepted pay request, hold its coins, record the acceptance, open the chat) is the swaps module's.
-        const paid = await services.swapDecisions.payBetween(assertSelf(ctx, body.userID), body.feedID ?? "", body.skillCoins);
+        const paid = await payBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "", body.skillCoins);
         return { error: "", message: paid.message };
       },
     ),

@@ -8,7 +8,7 @@ export interface RewardStatusView {
   rewardId: string | null;
 }
 
-const NONE: RewardStatusView = { rewarded: false, reason: "", rewardCount: 0, rewardId: null };
+export const NO_REWARD: RewardStatusView = { rewarded: false, reason: "", rewardCount: 0, rewardId: null };
 
 /** The dashboard's reward popup: each reward is shown once, oldest first. */
 export class RewardsService {
@@ -24,7 +24,7 @@ export class RewardsService {
       where: { userId, seen: false },
       order: { seq: "ASC" },
     });
-    return r ? { rewarded: true, reason: r.reason, rewardCount: r.coins, rewardId: r.id } : NONE;
+    return r ? { rewarded: true, reason: r.reason, rewardCount: r.coins, rewardId: r.id } : NO_REWARD;
   }
 
   /**
@@ -33,22 +33,16 @@ export class RewardsService {
    */
   async acknowledge(userId: string, rewardId?: string | null): Promise<RewardStatusView> {
     const target = rewardId ?? (await this.status(userId)).rewardId;
-    if (target) await this.repo().update({ id: target, userId, seen: false }, { seen: true });
+    if (target) await this.markSeen(userId, target);
     return this.status(userId);
   }
 
   /**
-   * The old client's GET /{userId}/rewards has no acknowledge call: it shows what it gets, so
-   * handing a reward out counts as showing it. The conditional update makes two concurrent
-   * requests hand the same reward to only one of them.
+   * Marks the student's reward seen; true when this call did (false when it was already seen, or
+   * is not theirs). The conditional update makes two concurrent calls mark it for only one of them.
    */
-  async takeForLegacyClient(userId: string): Promise<RewardStatusView> {
-    for (let i = 0; i < 5; i++) {
-      const s = await this.status(userId);
-      if (!s.rewarded) return s;
-      const res = await this.repo().update({ id: s.rewardId!, userId, seen: false }, { seen: true });
-      if ((res.affected ?? 0) === 1) return s;
-    }
-    return NONE;
+  async markSeen(userId: string, rewardId: string): Promise<boolean> {
+    const res = await this.repo().update({ id: rewardId, userId, seen: false }, { seen: true });
+    return (res.affected ?? 0) === 1;
   }
 }

@@ -12,15 +12,13 @@ import { ImplementPost } from "./implement-post.entity.js";
 import { MESSAGES, validatePost } from "./implement.rules.js";
 
 export const DEFAULT_PAGE_SIZE = 10;
-/** REST pages (`?skip=`) are this long; an empty page means the end. */
-export const REST_PAGE_SIZE = 10;
-/** REST's Your Problems answers this many from `skip`. */
-const REST_MINE_PAGE_SIZE = 50;
 
 export interface PageRequest {
   first?: number | null;
   /** The `endCursor` of the previous page. */
   after?: string | null;
+  /** Instead of `after`: how many rows of the list to pass over (REST's `?skip=` pages). */
+  skip?: number | null;
 }
 
 export type PostPage = Connection<ImplementPost>;
@@ -73,18 +71,9 @@ export class ImplementPostsService {
     return this.keyset(await this.othersQuery(viewerId), page);
   }
 
-  async listForViewerAt(viewerId: string, skip: number): Promise<ImplementPost[]> {
-    const from = checkSkip(skip);
-    return (await this.othersQuery(viewerId)).skip(from).take(REST_PAGE_SIZE).getMany();
-  }
-
   /** The owner's own posts, hidden ones included. */
   async listMine(ownerId: string, page: PageRequest): Promise<PostPage> {
     return this.keyset(this.mineQuery(ownerId), page);
-  }
-
-  async listMineAt(ownerId: string, skip: number, take = REST_MINE_PAGE_SIZE): Promise<ImplementPost[]> {
-    return this.mineQuery(ownerId).skip(checkSkip(skip)).take(take).getMany();
   }
 
   /**
@@ -185,6 +174,14 @@ export class ImplementPostsService {
 
   private async keyset(qb: SelectQueryBuilder<ImplementPost>, page: PageRequest): Promise<PostPage> {
     const first = pageSize("first", page.first, DEFAULT_PAGE_SIZE);
+    if (page.skip != null) {
+      if (page.after) throw badInput("Give either after or skip, not both");
+      const rows = await qb
+        .skip(checkSkip(page.skip))
+        .take(first + 1)
+        .getMany();
+      return forwardPage(rows, first, null, postCursor);
+    }
     const after = page.after ? decodeTimeKey(CURSOR_KIND, page.after) : null;
     if (after) qb.andWhere("(p.createdAt < :cAt OR (p.createdAt = :cAt AND p.id < :cId))", { cAt: after.at, cId: after.id });
     const rows = await qb.take(first + 1).getMany();

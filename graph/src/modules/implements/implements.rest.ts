@@ -2,6 +2,7 @@ import { assertSelf, route } from "../../server/rest-kit.js";
 import { ErrorText, OptionalId, OptionalText, RequiredId, Skip, UserIdParam } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
+import type { Connection } from "../../shared/pagination.js";
 import { implementRecords, parseVisibility, restRejectReason } from "./implements.rest-shape.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
 
@@ -34,6 +35,12 @@ const StatusAnswer = z.object({ error: ErrorText, status: z.string() });
  * reject,rejectPermanent} decides, POST /implements/:userID/:recordId/visibility hides.
  * Ids naming the caller must be the caller (403); the rules live in the services.
  */
+/** REST pages (`?skip=`) are this long; an empty page means the end. */
+const REST_PAGE_SIZE = 10;
+/** REST's Your Problems answers this many from `skip`. */
+const REST_MINE_PAGE_SIZE = 50;
+const nodesOf = <T>(page: Connection<T>): T[] => page.edges.map((e) => e.node);
+
 export function implementsRest(services: Services, r: RestRoutes): void {
   const posts = services.implementPosts;
   const applicants = services.implementApplicants;
@@ -51,8 +58,8 @@ export function implementsRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { query }) => {
         const me = assertSelf(ctx, undefined);
-        const page = await posts.listForViewerAt(me, query.skip ?? 0);
-        return { error: "", list: await implementRecords(services, me, page) };
+        const page = await posts.listForViewer(me, { first: REST_PAGE_SIZE, skip: query.skip ?? 0 });
+        return { error: "", list: await implementRecords(services, me, nodesOf(page)) };
       },
     ),
   );
@@ -71,8 +78,8 @@ export function implementsRest(services: Services, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { params, query }) => {
         const me = assertSelf(ctx, params.userID);
-        const mine = await posts.listMineAt(me, query.skip ?? 0);
-        return { error: "", records: await implementRecords(services, me, mine) };
+        const mine = await posts.listMine(me, { first: REST_MINE_PAGE_SIZE, skip: query.skip ?? 0 });
+        return { error: "", records: await implementRecords(services, me, nodesOf(mine)) };
       },
     ),
   );

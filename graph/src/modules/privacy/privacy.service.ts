@@ -1,32 +1,50 @@
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
-import type { Services } from "../../services.js";
 import { notFound } from "../../shared/errors.js";
+import type { AccountsService } from "../accounts/accounts.service.js";
+import type { AuthService } from "../accounts/auth.service.js";
+import type { EmailVerificationService } from "../accounts/email-verification.service.js";
+import type { PasswordResetService } from "../accounts/password-reset.service.js";
+import type { UsersService } from "../accounts/users.service.js";
+import type { BlocksService } from "../blocks/blocks.service.js";
+import type { ChatService } from "../chat/chat.service.js";
+import type { CoinsService } from "../coins/coins.service.js";
+import type { ImplementApplicantsService } from "../implements/implement-applicants.service.js";
+import type { ImplementPostsService } from "../implements/implement-posts.service.js";
+import type { LessonsService } from "../lessons/lessons.service.js";
+import type { NotificationMailService } from "../notifications/notification-mail.service.js";
+import type { NotificationsService } from "../notifications/notifications.service.js";
+import type { PushService } from "../notifications/push.service.js";
+import type { ProfilesService } from "../profiles/profiles.service.js";
+import type { SavedSearchesService } from "../profiles/saved-searches.service.js";
+import type { ReviewsService } from "../reviews/reviews.service.js";
+import type { SnakeService } from "../snake/snake.service.js";
+import type { ResponseStatsService } from "../swaps/response-stats.service.js";
+import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
 
-/** The services export and deletion read from and write through (each module keeps its own tables). */
-export type PrivacyCollaborators = Pick<
-  Services,
-  | "accounts"
-  | "auth"
-  | "users"
-  | "emailVerification"
-  | "passwordResets"
-  | "profiles"
-  | "chat"
-  | "swaps"
-  | "responseStats"
-  | "notifications"
-  | "notificationMail"
-  | "push"
-  | "coins"
-  | "implementPosts"
-  | "implementApplicants"
-  | "snake"
-  | "blocks"
-  | "lessons"
-  | "reviews"
-  | "savedSearches"
->;
+/** The services export and deletion read from and write through (each module keeps its own tables), handed in by the composition root. */
+export interface PrivacyCollaborators {
+  accounts: AccountsService;
+  auth: AuthService;
+  users: UsersService;
+  emailVerification: EmailVerificationService;
+  passwordResets: PasswordResetService;
+  profiles: ProfilesService;
+  chat: ChatService;
+  swaps: SwapRequestsService;
+  responseStats: ResponseStatsService;
+  notifications: NotificationsService;
+  notificationMail: NotificationMailService;
+  push: PushService;
+  coins: CoinsService;
+  implementPosts: ImplementPostsService;
+  implementApplicants: ImplementApplicantsService;
+  snake: SnakeService;
+  blocks: BlocksService;
+  lessons: LessonsService;
+  reviews: ReviewsService;
+  savedSearches: SavedSearchesService;
+}
 
 export const EXPORT_FORMAT = "skill-exchange-export/1";
 

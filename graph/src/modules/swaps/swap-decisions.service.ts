@@ -4,8 +4,8 @@ import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js"
 import type { CoinsService } from "../coins/coins.service.js";
 import type { ResponseStatsService } from "./response-stats.service.js";
 import type { SwapCollaborators, SwapRequestsService } from "./swap-requests.service.js";
-import { type SwapKind, SwapRequest, type SwapStatus } from "./swap-request.entity.js";
-import { parseCoins, SWAP_MESSAGES as M } from "./swap.rules.js";
+import { SwapRequest, type SwapStatus } from "./swap-request.entity.js";
+import { SWAP_MESSAGES as M } from "./swap.rules.js";
 
 export interface PaymentOutcome {
   request: SwapRequest;
@@ -162,13 +162,6 @@ export class SwapDecisionsService {
     });
   }
 
-  /** POST /withdraw-pay-acceptance: the caller (teacher) withdraws the acceptance of `learnerId`'s unpaid pay request. */
-  async withdrawAcceptanceBetween(me: string, learnerId: string): Promise<SwapRequest> {
-    const r = await this.requests.openBetween(me, learnerId);
-    if (!r) throw notFound(M.notFound);
-    return this.withdrawAcceptance(me, r.id);
-  }
-
   /**
    * The learner pays an accepted pay request: the agreed coins move into escrow through the
    * coins ledger (all or nothing), the acceptance is recorded with no teaching skill and the
@@ -218,58 +211,6 @@ export class SwapDecisionsService {
       );
       return { request: r, coins, message: M.paid(coins) };
     });
-  }
-
-  /**
-   * POST /detect-skill-coins: the learner pays the accepted pay request they sent to `teacherId`.
-   * `skillCoins`, when sent, must be the agreed price.
-   */
-  async payBetween(me: string, teacherId: string, skillCoins?: unknown): Promise<PaymentOutcome> {
-    const expected = skillCoins === undefined || skillCoins === null || skillCoins === "" ? undefined : parseCoins(skillCoins);
-    return this.pay(me, await this.idBetween(me, teacherId, "learner", "pay"), expected);
-  }
-
-  /**
-   * POST /accept-swap and /accept-pay: the caller (receiver) accepts the open request `other` sent.
-   * After /detect-skill-coins the old client records "a swap acceptance with no teaching skill" as
-   * the learner: the payment already recorded it, so a paid pay request the caller sent `other`
-   * is acknowledged as is (nothing changes, nothing is notified twice).
-   */
-  async acceptBetween(me: string, other: string, kind: SwapKind): Promise<SwapRequest> {
-    if (kind === "swap" && !(await this.requests.openBetween(me, other))) {
-      const paid = await this.requests
-        .repo()
-        .findOne({ where: { requesterId: me, receiverId: other, kind: "pay", status: "paid" }, order: { paidAt: "DESC" } });
-      if (paid) return paid;
-    }
-    return this.accept(me, await this.idBetween(me, other, "receiver", kind));
-  }
-
-  /** POST /reject-swap: the caller rejects (or, as the learner, declines) the open request with `other`. */
-  async rejectBetween(me: string, other: string): Promise<SwapRequest> {
-    return this.reject(me, await this.idBetween(me, other, "either"));
-  }
-
-  /**
-   * The REST doors name a request by its pair of students: the open request between `me` and
-   * `other` that `me` may answer as `role`. Falls back to NOT_PENDING / NOT_FOUND like the ids do.
-   */
-  async idBetween(me: string, other: string, role: "receiver" | "learner" | "either", kind?: SwapKind): Promise<string> {
-    const r = await this.requests.openBetween(me, other);
-    if (r) {
-      const asReceiver = r.receiverId === me && r.status === "pending";
-      const asLearner = r.requesterId === me && r.status === "awaiting_payment";
-      if (kind && r.kind !== kind) throw badInput(r.kind === "pay" ? "This is a pay request" : "This is a swap request");
-      if (role === "receiver" ? asReceiver : role === "learner" ? asLearner : asReceiver || asLearner) return r.id;
-      throw forbidden(role === "learner" ? M.onlyLearner : M.onlyReceiver);
-    }
-    const any = await this.requests.repo().exists({
-      where: [
-        { requesterId: me, receiverId: other },
-        { requesterId: other, receiverId: me },
-      ],
-    });
-    throw any ? conflict(M.notPending) : notFound(M.notFound);
   }
 
   /** A request the caller is a party to; anyone else is told it does not exist. */

@@ -9,7 +9,7 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { ChatOpenService } from "../chat/chat-open.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
-import { OPEN_STATUSES, openPairOf, type SwapKind, SwapRequest } from "./swap-request.entity.js";
+import { OPEN_STATUSES, openPairOf, type SwapKind, SwapRequest, type SwapStatus } from "./swap-request.entity.js";
 import { findSkill, parseCoins, pendingMessage, SWAP_MESSAGES as M, type SkillValue } from "./swap.rules.js";
 
 /** What swaps needs from profiles (ProfilesService satisfies it). */
@@ -104,6 +104,26 @@ export class SwapRequestsService {
   /** The open (pending or awaiting payment) request of a pair, whoever sent it. */
   openBetween(a: string, b: string, em?: EntityManager): Promise<SwapRequest | null> {
     return this.repo(em).findOne({ where: { openPair: openPairOf(a, b) } });
+  }
+
+  /**
+   * The newest request between two students (sent either way), narrowed by `filter` (who sent it,
+   * its kind, its status); null when there is none.
+   */
+  latestBetween(
+    a: string,
+    b: string,
+    filter: { requesterId?: string; kind?: SwapKind; status?: SwapStatus } = {},
+  ): Promise<SwapRequest | null> {
+    const { requesterId, ...rest } = filter;
+    if (requesterId !== undefined && requesterId !== a && requesterId !== b) return Promise.resolve(null);
+    const directions = requesterId
+      ? [{ requesterId, receiverId: requesterId === a ? b : a }]
+      : [
+          { requesterId: a, receiverId: b },
+          { requesterId: b, receiverId: a },
+        ];
+    return this.repo().findOne({ where: directions.map((d) => ({ ...d, ...rest })), order: { createdAt: "DESC", id: "DESC" } });
   }
 
   /** The first rule that forbids a new request between `me` and `other`, or null. */

@@ -3,6 +3,7 @@ import { ErrorText, OkAnswer, OptionalId } from "../../server/rest-schemas.js";
 import { z } from "../../server/zod-openapi.js";
 import type { Services } from "../../services.js";
 import type { RestRoutes } from "../../server/rest-routes.js";
+import { acceptBetween, rejectBetween, withdrawAcceptanceBetween } from "./swaps.rest-adapters.js";
 
 /**
  * Spec section 7 paths for swap and pay requests. Which body id names whom:
@@ -122,7 +123,7 @@ export function swapsRest(services: Services, r: RestRoutes): void {
         response: OkAnswer,
       },
       async (_req, ctx, _res, { body }) => {
-        await services.swapDecisions.rejectBetween(assertSelf(ctx, body.userID), body.feedID ?? "");
+        await rejectBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "");
         return { error: "" };
       },
     ),
@@ -143,7 +144,7 @@ export function swapsRest(services: Services, r: RestRoutes): void {
         response: z.object({ error: ErrorText, chatId: z.string().nullable().optional() }),
       },
       async (_req, ctx, _res, { body }) => {
-        const accepted = await services.swapDecisions.acceptBetween(assertSelf(ctx, body.userID), body.feedID ?? "", "swap");
+        const accepted = await acceptBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "", "swap");
         return { error: "", chatId: accepted.chatId };
       },
     ),
@@ -162,7 +163,7 @@ export function swapsRest(services: Services, r: RestRoutes): void {
         response: OkAnswer,
       },
       async (_req, ctx, _res, { body }) => {
-        await services.swapDecisions.acceptBetween(assertSelf(ctx, body.userID), body.feedID ?? "", "pay");
+        await acceptBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "", "pay");
         return { error: "" };
       },
     ),
@@ -183,7 +184,7 @@ export function swapsRest(services: Services, r: RestRoutes): void {
         response: OkAnswer,
       },
       async (_req, ctx, _res, { body }) => {
-        await services.swapDecisions.withdrawAcceptanceBetween(assertSelf(ctx, body.userID), body.feedID ?? "");
+        await withdrawAcceptanceBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "");
         return { error: "" };
       },
     ),
