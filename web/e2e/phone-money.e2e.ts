@@ -184,6 +184,9 @@ describe("money on a phone", () => {
     const b = await signedInPage(browser, ravi, DESKTOP);
     await a.goto(`/user/chat/${ravi.id}`);
     await b.goto(`/user/chat/${asha.id}`);
+    // Ravi's chat is live once a message reaches it without a reload (its subscriptions start together).
+    await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: ravi.id, b: "Shall we finish?" }, asha.token);
+    await b.getByText("Shall we finish?").waitFor();
     const ready = a.getByRole("button", { name: "Finish" });
     await a.getByText("10 of 10 days completed").waitFor();
     expect(await look(ready)).not.toBe(await look(a.getByRole("button", { name: "Meeting link" })));
