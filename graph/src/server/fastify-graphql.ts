@@ -11,7 +11,7 @@ import { graphqlOverHttpStatus } from "./response-status.js";
 export const GRAPHQL_PATH = "/graphql";
 
 /** A GraphQL request's body: a document and its variables are small; 1 MB is far past any the app sends. */
-const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
 
 /**
  * POST/GET /graphql through Apollo Server (@as-integrations/fastify): JSON bodies, CORS for any

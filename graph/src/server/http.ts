@@ -1,7 +1,7 @@
 import type { ApolloServer } from "@apollo/server";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import zlib from "node:zlib";
 import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
@@ -27,14 +27,19 @@ export interface HttpOptions {
  * from here, so graphql-ws and Apollo's drain can be attached to it before the routes are.
  */
 export function createFastify(logger: Logger, trustProxy = "loopback"): FastifyInstance {
+  // Typed as Fastify's own logger interface (what `request.log` offers every plugin), not pino's.
+  const loggerInstance: FastifyBaseLogger = logger;
   return Fastify({
     // X-Forwarded-For is believed from a reverse proxy on the same machine only (`request.ip`), or
     // from the proxies TRUST_PROXY names (another container, another host).
     trustProxy,
     // Paths match as they always have: regardless of case, with or without a trailing slash.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 1000 },
-    // The app logs what it must itself (5xx, in the error handlers); no per-request lines.
-    logger: false,
+    // Fastify and its plugins log through the app's logger (`request.log`, `app.log`: children of
+    // it, with the request's id); the app logs what it must itself (5xx, in the error handlers),
+    // so no per-request lines ("incoming request", "request completed", 404s).
+    loggerInstance,
+    logController: new LogController({ disableRequestLogging: true }),
     // Node's own defaults, which the server had (Fastify's are 72 s and none): idle keep-alive
     // sockets close after 5 s, and a request must arrive whole within 5 minutes.
     keepAliveTimeout: 5_000,

@@ -17,6 +17,8 @@ export async function mountUploads(app: FastifyInstance, storage: Storage): Prom
     maxAge: "365d",
     index: false,
     dotfiles: "deny",
+    // The folder is made by the first upload: its absence at start is not worth a warning.
+    suppressWarning: true,
     redirect: false,
     // A folder is never listed nor answered: a 404, like a missing file.
     allowedPath: (pathName) => !pathName.endsWith("/"),

@@ -9,14 +9,20 @@ import {
   specifiedRules,
   validate,
 } from "graphql";
-import { CloseCode, DEPRECATED_GRAPHQL_WS_PROTOCOL as LEGACY_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL } from "graphql-ws";
-import { useServer } from "graphql-ws/use/ws";
+import {
+  CloseCode,
+  DEPRECATED_GRAPHQL_WS_PROTOCOL as LEGACY_PROTOCOL,
+  GRAPHQL_TRANSPORT_WS_PROTOCOL,
+  handleProtocols,
+  makeServer,
+} from "graphql-ws";
 import type { Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { Services } from "../services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
 import { type Context, contextFromToken, withChanges } from "./context.js";
+import { GRAPHQL_BODY_LIMIT } from "./fastify-graphql.js";
 import { createLoaders } from "./loaders.js";
 
 function tokenFrom(params: Record<string, unknown> | undefined): string | null {
@@ -98,12 +104,44 @@ function variableFailures(schema: GraphQLSchema, document: DocumentNode, operati
 export const SERVICE_RESTART = 1012;
 
 /**
+ * How often every socket is pinged; one that has not answered the previous ping by then is cut
+ * off (its subscriptions end, its student's presence with them). graphql-ws's own `ws` adapter's period.
+ */
+const KEEP_ALIVE_MS = 12_000;
+
+/** What graphql-ws keeps for each socket (its `ctx.extra`): the socket, its address and its caller once connected. */
+interface SocketExtra {
+  socket: WebSocket;
+  ip: string;
+  ctx?: Context;
+}
+
+/**
+ * graphql-transport-ws when offered; else the legacy subprotocol when offered, so that its client
+ * gets a handshake it accepts and then a close (4406) naming the subprotocol to use, instead of a
+ * handshake without a subprotocol, which it aborts with no hint.
+ */
+function chooseProtocol(protocols: Set<string>): string | false {
+  return handleProtocols(protocols) || (protocols.has(LEGACY_PROTOCOL) ? LEGACY_PROTOCOL : false);
+}
+
+/**
  * graphql-ws on the same port and path as HTTP GraphQL. A connection that sends a
  * token must send a valid one: a bad token closes the socket with 4403. Without a
  * token the socket opens, and only public subscriptions work on it.
+ *
+ * graphql-ws's protocol server (`makeServer`) on a `ws` server of our own options: its socket
+ * adapter (`useServer`) would replace `handleProtocols` and keep each socket's upgrade request
+ * (and all its header strings) for the socket's whole life, though nothing here reads it again.
  */
 export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, services: Services) {
-  const wss = new WebSocketServer({ server: httpServer, path: "/graphql" });
+  const wss = new WebSocketServer({
+    server: httpServer,
+    path: "/graphql",
+    handleProtocols: chooseProtocol,
+    // A message is at most what the HTTP door accepts as a body; past it the socket closes (1009).
+    maxPayload: GRAPHQL_BODY_LIMIT,
+  });
   const logger = services.deps.logger;
   const metrics = services.deps.metrics;
   /** Per socket, the ids of its subscriptions that are running (for the active-subscriptions gauge). */
@@ -146,93 +184,130 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
       services.chat.presence.socketClosed(userId);
     });
   }
-  const serverCleanup = useServer<Record<string, unknown>, { ctx?: Context }>(
-    {
-      schema,
-      // Parsing here, not through graphql-ws's `parse` option: a throw there closes the whole
-      // socket (4500); errors returned from onSubscribe answer that one operation's id only.
-      onSubscribe: (_ctx, _id, payload) => {
-        let document: DocumentNode;
-        try {
-          document = documents.parse(payload.query);
-        } catch (e) {
-          if (e instanceof GraphQLError) return [parseFailure(e)];
-          throw e;
-        }
-        const errors = documents.validate(schema, document);
-        if (errors.length) return [...errors];
-        const badVariables = variableFailures(schema, document, payload.operationName, payload.variables);
-        if (badVariables.length) return badVariables;
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
-      },
-      // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
-      onError: (_ctx, _id, payload, errors) => {
-        const answered = withCode(errors);
-        metrics?.graphqlErrors(
-          "ws",
-          nameOfPayload(payload),
-          answered.map((e) => e.extensions.code),
-        );
-        return answered;
-      },
-      onNext: (_ctx, _id, _payload, args, result) => {
-        if (!result.errors) return undefined;
-        const errors = result.errors.map((e) => clientError(e.toJSON(), e, logger));
-        metrics?.graphqlErrors(
-          "ws",
-          nameOf(args.document, args.operationName),
-          errors.map((e) => e.extensions?.code),
-        );
-        return { ...result, errors };
-      },
-      // A started operation (a subscription counts as running until graphql-ws completes it: by the
-      // client, by its end, or with its socket).
-      onOperation: (ctx, id, _payload, args, result) => {
-        if (!metrics) return;
-        const type = getOperationAST(args.document, args.operationName)?.operation ?? "unknown";
-        metrics.graphqlOperation("ws", nameOf(args.document, args.operationName), type);
-        if (type === "subscription" && Symbol.asyncIterator in Object(result)) {
-          let ids = running.get(ctx);
-          if (!ids) running.set(ctx, (ids = new Set()));
-          ids.add(id);
-          activeSubscriptions++;
-        }
-      },
-      onComplete: (ctx, id) => {
-        if (running.get(ctx)?.delete(id)) activeSubscriptions--;
-      },
-      onConnect: async (socketCtx) => {
-        const token = tokenFrom(socketCtx.connectionParams);
-        const ip = socketCtx.extra.request.socket.remoteAddress ?? "unknown";
-        // Nothing reads the upgrade request again: graphql-ws would keep it (and all its header
-        // strings) for the socket's whole life, about 700 bytes a socket.
-        Reflect.deleteProperty(socketCtx.extra, "request");
-        const ctx = await contextFromToken(services, token, ip);
-        if (token && !ctx.user) return false; // graphql-ws closes with 4403 Forbidden
-        socketCtx.extra.ctx = ctx;
-        if (ctx.user) closeOnRevocation(socketCtx.extra.socket, ctx.user.id);
-        return true;
-      },
-      context: async (socketCtx) => {
-        const base = socketCtx.extra.ctx!;
-        // A token revoked while the socket is open stops working for new operations.
-        if (base.user && !(await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)))) {
-          socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
-        }
-        return withChanges(base, { loaders: createLoaders(services) });
-      },
+  const protocolServer = makeServer<Record<string, unknown>, SocketExtra>({
+    schema,
+    // Parsing here, not through graphql-ws's `parse` option: a throw there closes the whole
+    // socket (4500); errors returned from onSubscribe answer that one operation's id only.
+    onSubscribe: (_ctx, _id, payload) => {
+      let document: DocumentNode;
+      try {
+        document = documents.parse(payload.query);
+      } catch (e) {
+        if (e instanceof GraphQLError) return [parseFailure(e)];
+        throw e;
+      }
+      const errors = documents.validate(schema, document);
+      if (errors.length) return [...errors];
+      const badVariables = variableFailures(schema, document, payload.operationName, payload.variables);
+      if (badVariables.length) return badVariables;
+      return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
     },
-    wss,
-  );
-  // graphql-ws accepts only its own subprotocol; a legacy client offering only `graphql-ws` got a
-  // handshake without a subprotocol, which it aborts with no hint. Accept that handshake so the
-  // socket can be closed (4406) with a reason naming the subprotocol to use.
-  wss.options.handleProtocols = (protocols) =>
-    protocols.has(GRAPHQL_TRANSPORT_WS_PROTOCOL) ? GRAPHQL_TRANSPORT_WS_PROTOCOL : protocols.has(LEGACY_PROTOCOL) ? LEGACY_PROTOCOL : false;
-  wss.prependListener("connection", (socket) => {
-    // Runs before graphql-ws's own listener, whose "Subprotocol not acceptable" close then does nothing.
-    if (socket.protocol === LEGACY_PROTOCOL) socket.close(CloseCode.SubprotocolNotAcceptable, LEGACY_REFUSAL);
+    // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
+    onError: (_ctx, _id, payload, errors) => {
+      const answered = withCode(errors);
+      metrics?.graphqlErrors(
+        "ws",
+        nameOfPayload(payload),
+        answered.map((e) => e.extensions.code),
+      );
+      return answered;
+    },
+    onNext: (_ctx, _id, _payload, args, result) => {
+      if (!result.errors) return undefined;
+      const errors = result.errors.map((e) => clientError(e.toJSON(), e, logger));
+      metrics?.graphqlErrors(
+        "ws",
+        nameOf(args.document, args.operationName),
+        errors.map((e) => e.extensions?.code),
+      );
+      return { ...result, errors };
+    },
+    // A started operation (a subscription counts as running until graphql-ws completes it: by the
+    // client, by its end, or with its socket).
+    onOperation: (ctx, id, _payload, args, result) => {
+      if (!metrics) return;
+      const type = getOperationAST(args.document, args.operationName)?.operation ?? "unknown";
+      metrics.graphqlOperation("ws", nameOf(args.document, args.operationName), type);
+      if (type === "subscription" && Symbol.asyncIterator in Object(result)) {
+        let ids = running.get(ctx);
+        if (!ids) running.set(ctx, (ids = new Set()));
+        ids.add(id);
+        activeSubscriptions++;
+      }
+    },
+    onComplete: (ctx, id) => {
+      if (running.get(ctx)?.delete(id)) activeSubscriptions--;
+    },
+    onConnect: async (socketCtx) => {
+      const token = tokenFrom(socketCtx.connectionParams);
+      const ctx = await contextFromToken(services, token, socketCtx.extra.ip);
+      if (token && !ctx.user) return false; // graphql-ws closes with 4403 Forbidden
+      socketCtx.extra.ctx = ctx;
+      if (ctx.user) closeOnRevocation(socketCtx.extra.socket, ctx.user.id);
+      return true;
+    },
+    context: async (socketCtx) => {
+      const base = socketCtx.extra.ctx!;
+      // A token revoked while the socket is open stops working for new operations.
+      if (base.user && !(await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)))) {
+        socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
+      }
+      return withChanges(base, { loaders: createLoaders(services) });
+    },
   });
+
+  // The heartbeat of `ws`'s documentation, one timer for every socket: a socket that has not
+  // answered the previous ping (a phone gone out of range) is cut off.
+  const awaitingPong = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (awaitingPong.has(socket)) {
+        socket.terminate();
+      } else if (socket.readyState === socket.OPEN) {
+        awaitingPong.add(socket);
+        socket.ping();
+      }
+    }
+  }, KEEP_ALIVE_MS);
+  heartbeat.unref();
+
+  // The node server's errors reach `wss` too (ws re-emits them): logged, not thrown as an unhandled "error" event.
+  wss.on("error", (err) => logger.error({ err }, "graphql-ws server error"));
+  wss.on("connection", (socket, request) => {
+    // A frame that breaks the protocol (or a message past maxPayload): ws closes the socket itself.
+    socket.on("error", (err) => logger.debug({ err }, "graphql-ws socket error"));
+    if (socket.protocol === LEGACY_PROTOCOL) {
+      socket.close(CloseCode.SubprotocolNotAcceptable, LEGACY_REFUSAL);
+      return;
+    }
+    socket.on("pong", () => awaitingPong.delete(socket));
+    const closed = protocolServer.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (err) => (err ? reject(err) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on("message", (data) => {
+            // graphql-ws answers a client's mistakes itself; what rejects here is a fault of ours.
+            handle(String(data)).catch((err: unknown) => {
+              logger.error({ err }, "graphql-ws message handling failed");
+              socket.close(CloseCode.InternalServerError, "Internal server error");
+            });
+          }),
+      },
+      // Only the address is kept of the upgrade request.
+      { socket, ip: request.socket.remoteAddress ?? "unknown" },
+    );
+    socket.once("close", (code, reason) => {
+      awaitingPong.delete(socket);
+      closed(code, String(reason)).catch((err: unknown) => logger.error({ err }, "graphql-ws socket close handling failed"));
+    });
+  });
+
   return {
     wss,
     /** Subscriptions running on this instance's sockets. */
@@ -248,9 +323,10 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
           }),
       );
       // The close handshake gets a moment; a peer that does not answer is cut off below.
+      clearInterval(heartbeat);
       await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(r, 1000).unref())]);
-      await serverCleanup.dispose();
       for (const client of wss.clients) client.terminate();
+      // Stops taking upgrades; the node server itself is closed by its owner (Apollo's drain).
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -35,6 +35,28 @@ describe("in-memory pubsub", () => {
     expect(await it.next()).toEqual({ value: undefined, done: true });
   });
 
+  it("delivers to every listener of a channel though one of them throws, and logs the failure", async () => {
+    const errors: string[] = [];
+    const logger = { error: (_o: unknown, msg: string) => void errors.push(msg) } as unknown as Logger;
+    const ps = createAppPubSub(undefined, logger);
+    const got: string[] = [];
+    ps.listen("SESSION_REVOKED", "u1", () => {
+      throw new Error("a broken listener");
+    });
+    ps.listen("SESSION_REVOKED", "u1", (p) => void got.push(p.userId));
+    ps.publish("SESSION_REVOKED", "u1", { userId: "u1" });
+    expect(got).toEqual(["u1"]);
+    expect(errors).toEqual(["a pubsub listener failed"]);
+  });
+
+  it("keeps every event of a broadcast topic for its reader, however far behind", async () => {
+    const ps = createAppPubSub();
+    const it = ps.subscribe("SYSTEM_PING")[Symbol.asyncIterator]();
+    for (let n = 0; n < 2000; n++) ps.publish("SYSTEM_PING", { id: String(n), at: "t" });
+    for (let n = 0; n < 2000; n++) expect((await it.next()).value).toEqual({ id: String(n), at: "t" });
+    await it.return?.();
+  });
+
   it("ends a subscription whose reader fell too far behind instead of queueing without bound", async () => {
     const ps = createAppPubSub();
     const it = ps.events("UNREAD_CHANGED", "u1");
@@ -62,6 +84,35 @@ describe.runIf(redisUrl)("Redis pubsub across instances", () => {
       await it.return?.();
     } finally {
       await Promise.all([a.close(), b.close(), probe.quit()]);
+    }
+  });
+});
+
+describe.runIf(redisUrl)("Redis pubsub channels", () => {
+  it("an addressed topic's events travel on the Redis channel TOPIC:id as JSON (what every version of the app sends)", async () => {
+    const ps = createAppPubSub(redisUrl);
+    const probe = new Redis(redisUrl!);
+    const watcher = new Redis(redisUrl!);
+    try {
+      const got: unknown[] = [];
+      const stop = ps.listen("SESSION_REVOKED", "u9", (p) => got.push(p));
+      const subscribers = async () => Number(((await probe.pubsub("NUMSUB", "SESSION_REVOKED:u9")) as [string, number])[1]);
+      await eventually(async () => (await subscribers()) === 1, "subscribed through Redis");
+      // Another instance's event reaches the listener.
+      await probe.publish("SESSION_REVOKED:u9", JSON.stringify({ userId: "u9" }));
+      await eventually(() => got.length === 1, "the event from Redis");
+      expect(got).toEqual([{ userId: "u9" }]);
+      // And this instance's event is on that channel.
+      const seen = new Promise<[string, string]>((resolve) => watcher.on("message", (channel, message) => resolve([channel, message])));
+      await watcher.subscribe("SESSION_REVOKED:u9");
+      ps.publish("SESSION_REVOKED", "u9", { userId: "u9" });
+      expect(await seen).toEqual(["SESSION_REVOKED:u9", JSON.stringify({ userId: "u9" })]);
+      stop();
+      // Its last listener gone, the instance leaves the channel (the watcher is still on it).
+      await eventually(async () => (await subscribers()) === 1, "unsubscribed");
+      expect(ps.listenerCount("SESSION_REVOKED")).toBe(0);
+    } finally {
+      await Promise.all([ps.close(), probe.quit(), watcher.quit()]);
     }
   });
 });

@@ -1,4 +1,3 @@
-import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import type { Logger } from "./logger.js";
 import { redisTransport } from "./pubsub-redis.js";
 
@@ -30,19 +29,27 @@ export interface AddressedTopics {
 
 export type TopicName = keyof Topics;
 export type AddressedTopicName = keyof AddressedTopics;
-type YogaTopics = { [K in TopicName]: [Topics[K]] } & { [K in AddressedTopicName]: [id: string, payload: AddressedTopics[K]] };
-export type AppPubSub = PubSub<YogaTopics> & {
+
+/**
+ * The app's publish/subscribe: a map of channels to listeners in this process, and, with Redis,
+ * one Redis channel per topic (`TOPIC`) or addressed topic and id (`TOPIC:id`). Those names and
+ * the JSON messages are ours (and what earlier versions used, so instances of both talk during a
+ * rolling deploy). With Redis, an event goes out through Redis and comes back to this instance's
+ * listeners like to every other's, so every listener sees the same JSON-shaped payload.
+ */
+export interface AppPubSub {
+  publish<K extends TopicName>(topic: K, payload: Topics[K]): void;
+  publish<K extends AddressedTopicName>(topic: K, id: string, payload: AddressedTopics[K]): void;
+  /** The events of a broadcast topic, as an async iterator (every one: none is dropped for a slow reader). */
+  subscribe<K extends TopicName>(topic: K): AsyncIterable<Topics[K]>;
   /**
    * Calls `handler` with each event of an addressed topic until the returned function is called:
-   * a plain listener where `subscribe`'s async iterator would cost a repeater and a loop per
-   * listener (server/ws.ts keeps one per open socket).
+   * a plain listener, no iterator (server/ws.ts keeps one per open socket).
    */
   listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
   /**
    * The events of an addressed topic (those `keep` accepts) as the async iterator a GraphQL
-   * subscription returns: a listener and a small queue, where `subscribe` plus yoga's
-   * pipe/filter hold two repeaters with their promise queues for the whole life of the socket.
-   * `return()` (the subscription ending) stops listening.
+   * subscription returns: a listener and a small queue. `return()` (the subscription ending) stops listening.
    */
   events<K extends AddressedTopicName>(
     topic: K,
@@ -63,72 +70,24 @@ export type AppPubSub = PubSub<YogaTopics> & {
   /** When the last listener of `TOPIC:id` left (see noteLeft), per id; ids never noted (or long ago) are absent. */
   lastLeft(topic: AddressedTopicName, ids: readonly string[]): Promise<Map<string, Date>>;
   close(): Promise<void>;
-};
+}
+
+/** The channel of a broadcast topic, or of an addressed topic's id. */
+const channelOf = (topic: string, id?: string) => (id === undefined ? topic : `${topic}:${id}`);
 
 /**
- * The publish time (epoch ms) an event carries while it travels, for the delivery-lag metric. The
- * first listener on each instance reads and removes it, so subscribers never see it; an instance of
- * an older version ignores the extra field.
+ * The publish time (epoch ms) an event carries while it travels, for the delivery-lag metric. Each
+ * instance reads and removes it once per event, before its listeners see the event.
  */
 const PUBLISHED_AT = "__publishedAt";
 
-/** Delegates to the real event target and counts listeners per event type; with `onLag`, measures delivery lag. */
-class CountingEventTarget implements EventTarget {
-  private counts = new Map<string, number>();
-  private readonly timed = new WeakMap<object, EventListener>();
-  constructor(
-    private readonly inner: EventTarget,
-    private readonly onLag?: (seconds: number) => void,
-  ) {}
-  /** The listener as registered on the inner target: with lag metrics, one that takes the publish time off first. */
-  private wrapped(cb: EventListenerOrEventListenerObject | null): EventListenerOrEventListenerObject | null {
-    const onLag = this.onLag;
-    if (!onLag || !cb) return cb;
-    let w = this.timed.get(cb);
-    if (!w) {
-      w = (event: Event) => {
-        const detail = (event as CustomEvent).detail as Record<string, unknown> | null;
-        if (detail && typeof detail === "object" && typeof detail[PUBLISHED_AT] === "number") {
-          onLag((Date.now() - (detail[PUBLISHED_AT] as number)) / 1000);
-          delete detail[PUBLISHED_AT];
-        }
-        if (typeof cb === "function") cb(event);
-        else cb.handleEvent(event);
-      };
-      this.timed.set(cb, w);
-    }
-    return w;
-  }
-  addEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) {
-    this.counts.set(type, (this.counts.get(type) ?? 0) + 1);
-    this.inner.addEventListener(type, this.wrapped(cb), options);
-  }
-  removeEventListener(type: string, cb: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) {
-    // Addressed topics come and go with their chats and students: a topic nobody listens to is forgotten.
-    const n = (this.counts.get(type) ?? 0) - 1;
-    if (n > 0) this.counts.set(type, n);
-    else this.counts.delete(type);
-    this.inner.removeEventListener(type, (cb && this.timed.get(cb)) ?? cb, options);
-  }
-  dispatchEvent(event: Event) {
-    const detail = (event as CustomEvent).detail as unknown;
-    // A copy carries the publish time: the publisher's own object is left as it was.
-    if (this.onLag && detail && typeof detail === "object" && !Array.isArray(detail)) {
-      return this.inner.dispatchEvent(new CustomEvent(event.type, { detail: { ...detail, [PUBLISHED_AT]: Date.now() } }));
-    }
-    return this.inner.dispatchEvent(event);
-  }
-  count(type: string) {
-    let n = this.counts.get(type) ?? 0;
-    if (!type.includes(":")) for (const [k, v] of this.counts) if (k.startsWith(`${type}:`)) n += v;
-    return n;
-  }
-}
-
-/** How events travel between publishers and listeners, and what instances share about listeners. */
+/** How events travel between instances, and what instances share about listeners. */
 export interface PubSubTransport {
-  /** Where events are dispatched and listened for. */
-  target: EventTarget;
+  /** Sends an event to `channel` on every instance; this one's listeners get it through `deliver` too. */
+  publish(channel: string, payload: object): void;
+  /** This instance's first listener of `channel` came (subscribe) or its last went (unsubscribe). */
+  subscribe(channel: string): void;
+  unsubscribe(channel: string): void;
   close(): Promise<void>;
   /** Whether `channel` (`TOPIC:id`) has a listener this instance's own count does not show (with Redis, any instance's). */
   remoteListeners(channel: string): Promise<boolean>;
@@ -140,14 +99,19 @@ export interface PubSubTransport {
   lastLeft(keys: string[]): Promise<Array<Date | null>>;
 }
 
+/** What a transport calls with each event for this instance's listeners. */
+export type Deliver = (channel: string, payload: unknown) => void;
+
 /** Notes of "the last listener left" kept per process without Redis. */
 const MAX_LOCAL_LEFT_NOTES = 10_000;
 
-/** Without Redis: events stay in this process, and left times too (bounded: the oldest notes go first). */
-function memoryTransport(): PubSubTransport {
+/** Without Redis: events go straight to this process's listeners, and left times stay here (bounded: the oldest notes go first). */
+function memoryTransport(deliver: Deliver): PubSubTransport {
   const leftLocal = new Map<string, Date>();
   return {
-    target: new EventTarget(),
+    publish: deliver,
+    subscribe: () => undefined,
+    unsubscribe: () => undefined,
     close: async () => {},
     remoteListeners: async () => false,
     remoteListenersAmong: async () => new Set<string>(),
@@ -160,65 +124,119 @@ function memoryTransport(): PubSubTransport {
   };
 }
 
+type Listener = (payload: unknown) => void;
+
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
 export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (seconds: number) => void): AppPubSub {
-  const transport = redisUrl ? redisTransport(redisUrl, logger) : memoryTransport();
-  const eventTarget = new CountingEventTarget(transport.target, onLag);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga types its event target per topic map; ours counts listeners of any topic
-  const ps = createPubSub<YogaTopics>({ eventTarget: eventTarget as any });
-  const listen = (topic: AddressedTopicName, id: string, handler: (payload: unknown) => void) => {
-    const listener = (event: Event) => handler((event as CustomEvent).detail);
-    eventTarget.addEventListener(`${topic}:${id}`, listener);
+  const listeners = new Map<string, Set<Listener>>();
+  /** Listeners per topic, every id of an addressed topic together (listenerCount). */
+  const perTopic = new Map<string, number>();
+  const deliver: Deliver = (channel, payload) => {
+    const set = listeners.get(channel);
+    if (!set) return;
+    if (payload && typeof payload === "object" && PUBLISHED_AT in payload) {
+      const at = (payload as Record<string, unknown>)[PUBLISHED_AT];
+      delete (payload as Record<string, unknown>)[PUBLISHED_AT];
+      if (onLag && typeof at === "number") onLag((Date.now() - at) / 1000);
+    }
+    // A listener removed by an earlier one (a socket closed by the event) is not called; one added is not either.
+    for (const listener of set.size === 1 ? set : [...set]) {
+      if (!set.has(listener)) continue;
+      try {
+        listener(payload);
+      } catch (err) {
+        logger?.error({ err, channel }, "a pubsub listener failed");
+      }
+    }
+  };
+  const transport = redisUrl ? redisTransport(redisUrl, deliver, logger) : memoryTransport(deliver);
+
+  const publish = (topic: string, ...args: unknown[]) => {
+    const [id, payload] = args.length >= 2 ? [args[0] as string, args[1]] : [undefined, args[0]];
+    // A copy carries the publish time: the publisher's own object is left as it was.
+    transport.publish(channelOf(topic, id), onLag ? { ...(payload as object), [PUBLISHED_AT]: Date.now() } : (payload as object));
+  };
+  const add = (topic: string, id: string | undefined, listener: Listener) => {
+    const channel = channelOf(topic, id);
+    let set = listeners.get(channel);
+    if (!set) {
+      listeners.set(channel, (set = new Set()));
+      transport.subscribe(channel);
+    }
+    set.add(listener);
+    perTopic.set(topic, (perTopic.get(topic) ?? 0) + 1);
     let listening = true;
     return () => {
-      if (listening) eventTarget.removeEventListener(`${topic}:${id}`, listener);
+      if (!listening) return;
       listening = false;
+      set.delete(listener);
+      // Addressed topics come and go with their chats and students: a channel nobody listens to is forgotten.
+      if (!set.size && listeners.get(channel) === set) {
+        listeners.delete(channel);
+        transport.unsubscribe(channel);
+      }
+      const n = perTopic.get(topic)! - 1;
+      if (n > 0) perTopic.set(topic, n);
+      else perTopic.delete(topic);
     };
   };
+  const listen = (topic: AddressedTopicName, id: string, handler: (payload: never) => void) => add(topic, id, handler as Listener);
   const events = <T>(topic: AddressedTopicName, id: string, keep?: (payload: T) => boolean) =>
-    listenerIterator<T>((push) => listen(topic, id, (payload) => (!keep || keep(payload as T) ? push(payload as T) : undefined)));
+    listenerIterator<T>((push) => add(topic, id, (payload) => (!keep || keep(payload as T) ? push(payload as T) : undefined)));
+  const subscribe = (topic: TopicName) => ({
+    [Symbol.asyncIterator]: () => listenerIterator<unknown>((push) => add(topic, undefined, push), Infinity),
+  });
+  const listenerCount = (name: string) => {
+    const colon = name.indexOf(":");
+    return colon < 0 ? (perTopic.get(name) ?? 0) : (listeners.get(name)?.size ?? 0);
+  };
   const hasListeners = async (topic: AddressedTopicName, id: string) =>
-    eventTarget.count(`${topic}:${id}`) > 0 || transport.remoteListeners(`${topic}:${id}`);
+    listeners.has(channelOf(topic, id)) || transport.remoteListeners(channelOf(topic, id));
   const listenersAmong = async (topic: AddressedTopicName, ids: readonly string[]) => {
     const found = new Set<string>();
     const elsewhere: string[] = [];
     for (const id of new Set(ids)) {
-      if (eventTarget.count(`${topic}:${id}`) > 0) found.add(id);
+      if (listeners.has(channelOf(topic, id))) found.add(id);
       else elsewhere.push(id);
     }
     if (elsewhere.length) {
-      const remote = await transport.remoteListenersAmong(elsewhere.map((id) => `${topic}:${id}`));
-      for (const id of elsewhere) if (remote.has(`${topic}:${id}`)) found.add(id);
+      const remote = await transport.remoteListenersAmong(elsewhere.map((id) => channelOf(topic, id)));
+      for (const id of elsewhere) if (remote.has(channelOf(topic, id))) found.add(id);
     }
     return found;
   };
-  const lastLeftOf = async (topic: AddressedTopicName, ids: readonly string[]) => {
+  const lastLeft = async (topic: AddressedTopicName, ids: readonly string[]) => {
     const unique = [...new Set(ids)];
     const out = new Map<string, Date>();
     if (!unique.length) return out;
-    const values = await transport.lastLeft(unique.map((id) => `${topic}:${id}`));
+    const values = await transport.lastLeft(unique.map((id) => channelOf(topic, id)));
     unique.forEach((id, i) => {
       if (values[i]) out.set(id, values[i]!);
     });
     return out;
   };
-  return Object.assign(ps, {
+  return {
+    publish: publish as AppPubSub["publish"],
+    subscribe: subscribe as AppPubSub["subscribe"],
     listen: listen as AppPubSub["listen"],
     events: events as AppPubSub["events"],
-    listenerCount: (topic: string) => eventTarget.count(topic),
+    listenerCount,
     hasListeners,
     listenersAmong,
-    noteLeft: (topic: AddressedTopicName, id: string, at: Date) => transport.noteLeft(`${topic}:${id}`, at),
-    lastLeft: lastLeftOf,
+    noteLeft: (topic, id, at) => transport.noteLeft(channelOf(topic, id), at),
+    lastLeft,
     close: () => transport.close(),
-  });
+  };
 }
 
 /** Events a consumer may fall behind by before its subscription ends (a socket that stopped reading). */
 const MAX_QUEUED_EVENTS = 1024;
 
 /** An async iterator over the values a listener receives; `start` registers it and returns how to stop. */
-export function listenerIterator<T>(start: (push: (value: T) => void) => () => void): AsyncIterableIterator<T> {
+export function listenerIterator<T>(
+  start: (push: (value: T) => void) => () => void,
+  maxQueued = MAX_QUEUED_EVENTS,
+): AsyncIterableIterator<T> {
   const queue: T[] = [];
   let waiting: ((result: IteratorResult<T>) => void) | null = null;
   let done = false;
@@ -238,7 +256,7 @@ export function listenerIterator<T>(start: (push: (value: T) => void) => () => v
       const resolve = waiting;
       waiting = null;
       resolve({ value, done: false });
-    } else if (queue.length >= MAX_QUEUED_EVENTS) void finish();
+    } else if (queue.length >= maxQueued) void finish();
     else queue.push(value);
   });
   return {

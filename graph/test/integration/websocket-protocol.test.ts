@@ -135,4 +135,54 @@ describe("the graphql-ws door", () => {
     expect(JSON.parse(ack)).toEqual({ type: "connection_ack" });
     socket.close();
   });
+
+  it("closes a socket whose message is larger than the HTTP door's body limit (1009)", async () => {
+    const socket = await acknowledged(t);
+    const closed = closeOf(socket);
+    socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: `{ health { database } }${" ".repeat(1024 * 1024)}` } }));
+    expect((await closed).code).toBe(1009);
+  });
+});
+
+/** A raw graphql-transport-ws socket, acknowledged. */
+async function acknowledged(t: TestApp): Promise<WebSocket> {
+  const socket = new WebSocket(`${t.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.once("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: {} })));
+    socket.once("message", (data) => (JSON.parse(String(data)).type === "connection_ack" ? resolve() : reject(new Error(String(data)))));
+  });
+  return socket;
+}
+
+const closeOf = (socket: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+
+describe("a stopping server's sockets", () => {
+  it("close with 1012 (Service Restart), so that clients reconnect", async () => {
+    const t = await startTestApp("sqlite");
+    let stopped = false;
+    try {
+      const { token } = await t.createUser();
+      const sockets = [await acknowledged(t), await acknowledged(t)];
+      // And a signed-in student's socket with a live subscription, through graphql-ws's client.
+      const signedIn = t.wsClient(token);
+      let signedInClose: number | undefined;
+      signedIn.on("closed", (ev) => (signedInClose = (ev as { code: number }).code));
+      subscribe(signedIn, SUB);
+      await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 1, "a live subscription");
+      const closes = sockets.map(closeOf);
+      await t.close();
+      stopped = true;
+      expect(await Promise.all(closes)).toEqual([
+        { code: 1012, reason: "Service Restart" },
+        { code: 1012, reason: "Service Restart" },
+      ]);
+      await eventually(() => signedInClose === 1012, "the signed-in socket closed with 1012");
+    } finally {
+      if (!stopped) await t.close();
+    }
+  });
 });
