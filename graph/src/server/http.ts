@@ -3,7 +3,6 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import zlib from "node:zlib";
-import { databaseUp } from "../modules/system/system.resolver.js";
 import type { Services } from "../services.js";
 import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
@@ -76,7 +75,7 @@ export async function registerHttp(
   });
 
   app.get("/healthz", async (_request, reply) => {
-    const up = await databaseUp({ services });
+    const up = await services.readiness.databaseUp();
     return reply.code(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
   });
   // Readiness (load balancers): 503 with the reason while draining or while the database or Redis is unreachable.

@@ -51,7 +51,8 @@ export class ReadinessService {
     return report;
   }
 
-  private async databaseUp(): Promise<boolean> {
+  /** The one database probe (/healthz, /readyz and GraphQL `health`): a trivial query, bounded. */
+  async databaseUp(): Promise<boolean> {
     try {
       if (!this.deps.dataSource.isInitialized) return false;
       await within(this.deps.dataSource.query("SELECT 1"), CHECK_TIMEOUT_MS);

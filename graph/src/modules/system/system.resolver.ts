@@ -32,16 +32,7 @@ class Health {
 export class SystemResolver {
   @Query(() => Health, { description: "Liveness of the server and its database; needs no token." })
   async health(@Ctx() ctx: Context): Promise<Health> {
-    const up = await databaseUp(ctx);
+    const up = await ctx.services.readiness.databaseUp();
     return { status: up ? "ok" : "degraded", database: up ? "up" : "down" };
-  }
-}
-
-export async function databaseUp(ctx: Pick<Context, "services">): Promise<boolean> {
-  try {
-    await ctx.services.deps.dataSource.query("SELECT 1");
-    return true;
-  } catch {
-    return false;
   }
 }
