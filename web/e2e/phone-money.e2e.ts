@@ -185,7 +185,11 @@ describe("money on a phone", () => {
     await a.goto(`/user/chat/${ravi.id}`);
     await b.goto(`/user/chat/${asha.id}`);
     // Ravi's chat is live once a message reaches it without a reload (its subscriptions start together).
-    await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: ravi.id, b: "Shall we finish?" }, asha.token);
+    await gql(
+      "mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }",
+      { c: ravi.id, b: "Shall we finish?" },
+      asha.token,
+    );
     await b.getByText("Shall we finish?").waitFor();
     const ready = a.getByRole("button", { name: "Finish" });
     await a.getByText("10 of 10 days completed").waitFor();
