@@ -42,6 +42,7 @@ import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
 import type { Deps } from "./shared/deps.js";
+import type { KitServices } from "./kit/context.js";
 
 export interface Services {
   deps: Deps;
@@ -103,6 +104,10 @@ export interface Services {
   /** Written reviews after a finished chat: double-blind, answered and reported by their subject (`reports`, also the operators' queue). */
   reviews: ReviewsService;
 }
+
+/** Every service a module reaches through its context (kit/context.ts, filled by each module's kit.ts) is here. */
+const _servicesFillTheKit = (services: Services): KitServices => services;
+void _servicesFillTheKit;
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(

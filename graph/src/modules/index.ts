@@ -1,5 +1,7 @@
-import type { RestRoutes } from "../server/rest-routes.js";
-import type { Services } from "../services.js";
+// Every decorated class (entities, GraphQL types, resolvers) is loaded from here: the metadata polyfill first.
+import "reflect-metadata";
+import type { RestRoutes } from "../kit/rest-routes.js";
+import type { KitServices } from "../kit/context.js";
 import { AccountsResolver } from "./accounts/accounts.resolver.js";
 import { accountsRest } from "./accounts/accounts.rest.js";
 import { ContactMessage } from "./accounts/contact-message.entity.js";
@@ -166,7 +168,7 @@ export const allResolvers: [Function, ...Function[]] = [
 ];
 
 /** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */
-export const allRestRouters: Array<(services: Services, into: RestRoutes) => void> = [
+export const allRestRouters: Array<(services: KitServices, into: RestRoutes) => void> = [
   accountsRest,
   notificationsRest,
   notificationSettingsRest,

@@ -1,20 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { ACCOUNT_MESSAGES } from "../../../common/accounts.js";
-import type { AuthUser } from "../modules/accounts/auth.service.js";
+import type { AuthUser, Context } from "../kit/context.js";
 import type { Services } from "../services.js";
-import { unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
-export interface Context {
-  services: Services;
-  /** The caller, from the verified token; null when signed out. */
-  user: AuthUser | null;
-  /** A token was sent and refused (expired, revoked, forged): the caller's session is over, not absent. */
-  tokenRejected?: boolean;
-  loaders: Loaders;
-  ip: string;
-}
+// The context's shape and its pure helpers live in the kit, below the modules; the door builds one.
+export { type AuthUser, type Context, requireUser, withChanges } from "../kit/context.js";
 
 /** Where a context's `ip` comes from; shared by a context and Apollo's copies of it, so it is read once. */
 interface IpSource {
@@ -57,15 +48,6 @@ export async function contextFromToken(services: Services, token: string | null,
   return new RequestContext(services, user, Boolean(token) && user === null, createLoaders(services), ip);
 }
 
-/**
- * The same request's (or socket's) context with some fields replaced: a legacy REST body's token
- * naming the caller, or a socket operation's own loaders. Keeps the class (and so `ip`), which a
- * spread would drop.
- */
-export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" | "tokenRejected" | "loaders">>): Context {
-  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
-}
-
 /** What a context is made from: the request's headers and its client's address (Fastify's `request.ip`). */
 export interface RequestLike {
   headers: IncomingHttpHeaders;
@@ -76,9 +58,4 @@ export interface RequestLike {
 export function contextFromRequest(services: Services, req: RequestLike, readToken = true): Promise<Context> {
   // The address walks X-Forwarded-For through the trusted proxies: read only if a rate-limited operation asks.
   return contextFromToken(services, readToken ? bearerToken(req.headers.authorization) : null, () => req.ip ?? "unknown");
-}
-
-export function requireUser(ctx: Pick<Context, "user" | "tokenRejected">): AuthUser {
-  if (!ctx.user) throw ctx.tokenRejected ? unauthenticated(ACCOUNT_MESSAGES.sessionExpired) : unauthenticated();
-  return ctx.user;
 }

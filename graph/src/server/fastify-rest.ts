@@ -2,11 +2,13 @@ import fastifyCors from "@fastify/cors";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Context } from "../kit/context.js";
 import type { Services } from "../services.js";
+import { contextFromRequest } from "./context.js";
 import { acceptJsonBodies, ignoreOtherBodies, keepOtherBodiesRaw } from "./json-body.js";
 import { swaggerUiDir } from "./openapi.js";
 import { restErrorAnswer, restRoutes } from "./rest.js";
-import { type RestReply, type RestRequest, type RestRoute, TextAnswer, type UploadLimits, UploadRefused } from "./rest-routes.js";
+import { type RestReply, type RestRequest, type RestRoute, TextAnswer, type UploadLimits, UploadRefused } from "../kit/rest-routes.js";
 
 /** Where the REST layer is mounted. */
 export const REST_PREFIX = "/api";
@@ -28,7 +30,10 @@ export function restNotFound(reply: FastifyReply): FastifyReply {
 
 /** A Fastify request as the route handlers see it (rest-routes.ts). */
 class FastifyRestRequest implements RestRequest {
-  constructor(private readonly request: FastifyRequest) {}
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly services: Services,
+  ) {}
   get headers() {
     return this.request.headers;
   }
@@ -62,6 +67,9 @@ class FastifyRestRequest implements RestRequest {
       throw new UploadRefused((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE");
     }
   }
+  context(readToken: boolean): Promise<Context> {
+    return contextFromRequest(this.services, this.request, readToken);
+  }
 }
 
 class FastifyRestReply implements RestReply {
@@ -82,7 +90,7 @@ function send(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type(JSON_TYPE).send(JSON.stringify(body));
 }
 
-function register(instance: FastifyInstance, route: RestRoute, url = route.path): void {
+function register(instance: FastifyInstance, services: Services, route: RestRoute, url = route.path): void {
   const matches = route.paramsMatch ? Object.entries(route.paramsMatch) : [];
   instance.route({
     method: route.method,
@@ -91,7 +99,7 @@ function register(instance: FastifyInstance, route: RestRoute, url = route.path)
     handler: async (request, reply) => {
       const params = request.params as Record<string, string>;
       if (matches.some(([name, pattern]) => !pattern.test(params[name] ?? ""))) return restNotFound(reply);
-      return send(reply, await route.handle(new FastifyRestRequest(request), new FastifyRestReply(reply)));
+      return send(reply, await route.handle(new FastifyRestRequest(request, services), new FastifyRestReply(reply)));
     },
   });
 }
@@ -118,11 +126,11 @@ export async function restPlugin(api: FastifyInstance, services: Services): Prom
     ignoreOtherBodies(plain);
     // multipart/form-data is read only by a handler that asks for its file (the image upload).
     await plain.register(fastifyMultipart);
-    for (const route of routes) if (route.doc.auth !== "signature" && !route.crossOrigin) register(plain, route);
+    for (const route of routes) if (route.doc.auth !== "signature" && !route.crossOrigin) register(plain, services, route);
   });
   await api.register(async (signed) => {
     keepOtherBodiesRaw(signed);
-    for (const route of routes) if (route.doc.auth === "signature") register(signed, route);
+    for (const route of routes) if (route.doc.auth === "signature") register(signed, services, route);
   });
   // Each under its own path as a prefix, so CORS (and its preflight route) covers that path only.
   for (const route of routes.filter((r) => r.crossOrigin)) {
@@ -132,7 +140,7 @@ export async function restPlugin(api: FastifyInstance, services: Services): Prom
         ignoreOtherBodies(open);
         // Comma-joined without spaces, as the `cors` package wrote them.
         await open.register(fastifyCors, { origin: "*", methods: methods.join(","), exposedHeaders: exposedHeaders.join(",") });
-        register(open, route, "/");
+        register(open, services, route, "/");
       },
       { prefix: route.path },
     );

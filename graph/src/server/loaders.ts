@@ -3,6 +3,7 @@ import { createImplementsLoaders, type ImplementsLoaders } from "../modules/impl
 import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users.loaders.js";
 import { createSwapsLoaders, type SwapsLoaders } from "../modules/swaps/swaps.loaders.js";
 import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
+import type { KitLoaders } from "../kit/context.js";
 import type { Services } from "../services.js";
 
 /**
@@ -14,7 +15,7 @@ import type { Services } from "../services.js";
  * literal made five closures and a dictionary-mode object for every request and every socket
  * (about 800 bytes each, 8 MB at 5,000 sockets).
  */
-export class Loaders {
+export class Loaders implements KitLoaders {
   #profiles: ProfileLoaders | undefined;
   #implements: ImplementsLoaders | undefined;
   #users: UsersLoaders | undefined;

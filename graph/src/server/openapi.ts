@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { documented } from "./rest-kit.js";
-import { type RestRoute, type RestRoutes, TextAnswer } from "./rest-routes.js";
-import { z } from "./zod-openapi.js";
+import { documented } from "../kit/rest-kit.js";
+import { type RestRoute, type RestRoutes, TextAnswer } from "../kit/rest-routes.js";
+import { z } from "../kit/zod-openapi.js";
 
 /**
  * GET /api/openapi.json and the offline viewer at GET /api/docs. The document is built from the

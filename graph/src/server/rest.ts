@@ -4,7 +4,7 @@ import { AppError, serviceBusy } from "../shared/errors.js";
 import { isBusyError } from "../db/transaction.js";
 import type { Logger } from "../shared/logger.js";
 import { addOpenApiRoutes } from "./openapi.js";
-import { RestRoutes } from "./rest-routes.js";
+import { RestRoutes } from "../kit/rest-routes.js";
 
 /**
  * The REST compatibility layer under /api (spec section 7): every module's routes and the

@@ -1,10 +1,9 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { ErrorText, LooseString, OkAnswer } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { ErrorText, LooseString, OkAnswer } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
 import { MESSAGES } from "./account-rules.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 // Body fields are strings; anything else (missing, number, object) counts as empty, so the
 // service answers its own message (and sign-in the same one for every malformed input).
@@ -14,7 +13,7 @@ const NewToken = z.object({ newtoken: LooseString.describe("The token from the r
 const tag = "accounts";
 
 /** Spec section 7 payloads for sign-up, sign-in, password reset and the contact form. */
-export function accountsRest(services: Services, r: RestRoutes): void {
+export function accountsRest(services: KitServices, r: RestRoutes): void {
   r.post(
     "/login",
     route(

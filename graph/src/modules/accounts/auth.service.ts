@@ -3,11 +3,11 @@ import { positionalQuery } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { AppPubSub } from "../../shared/pubsub.js";
 import type { TokenService } from "../../shared/tokens.js";
+import type { AuthUser } from "../../kit/context.js";
 import { User } from "./user.entity.js";
 
-export interface AuthUser {
-  id: string;
-}
+// The caller's shape is the kit's (a context carries it below the modules); re-exported for the module's own use.
+export type { AuthUser } from "../../kit/context.js";
 
 /** Turns a token into the caller. Used by the GraphQL context, graphql-ws and REST alike. */
 export class AuthService {

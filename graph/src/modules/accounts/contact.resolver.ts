@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { Context } from "../../server/context.js";
+import type { Context } from "../../kit/context.js";
 import { ContactMessageInput } from "./accounts.types.js";
 
 @Resolver()

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
-import type { Context } from "../../server/context.js";
+import type { Context } from "../../kit/context.js";
 
 @Resolver()
 export class PasswordResetResolver {

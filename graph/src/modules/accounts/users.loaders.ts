@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Services } from "../../services.js";
+import type { KitServices } from "../../kit/context.js";
 import type { UserSummary } from "./users.service.js";
 
 /** Per-request batching of the students other modules' rows name (chat partners, post owners, applicants). */
@@ -7,7 +7,7 @@ export interface UsersLoaders {
   summary: DataLoader<string, UserSummary | null>;
 }
 
-export function createUsersLoaders(services: Services): UsersLoaders {
+export function createUsersLoaders(services: Pick<KitServices, "users">): UsersLoaders {
   return {
     summary: new DataLoader(async (ids) => {
       const m = await services.users.summaries(ids);

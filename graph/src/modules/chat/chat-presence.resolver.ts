@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { chatListCursor } from "./chat.service.js";
 import { ChatListChangeView, ChatListItemView, ChatTypingView, ChatUserView, PresenceSettingsView } from "./chat.types.js";

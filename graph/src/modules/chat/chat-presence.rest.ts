@@ -1,14 +1,13 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { z } from "../../kit/zod-openapi.js";
 import { OtherParam } from "./chat.rest.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "chat";
 
 /** Read markers, unread counts and the online-status setting (not in spec section 7: the app's own). */
-export function chatPresenceRest(services: Services, r: RestRoutes): void {
+export function chatPresenceRest(services: KitServices, r: RestRoutes): void {
   const chat = services.chat;
 
   r.post(

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { MAX_MESSAGE_CHARS, MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg, sizeRule } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";

@@ -1,11 +1,10 @@
-import { requireUser } from "../../server/context.js";
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId, OptionalText } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { ErrorText, OptionalId, OptionalText } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
 import { AppError } from "../../shared/errors.js";
 import type { ChatMessageView } from "./chat.types.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -43,7 +42,7 @@ async function legacyError<T>(work: () => Promise<T>, codes: string[]): Promise<
 }
 
 /** Spec section 7: the chat paths with their documented payloads. */
-export function chatRest(services: Services, r: RestRoutes): void {
+export function chatRest(services: KitServices, r: RestRoutes): void {
   const chat = services.chat;
 
   r.get(

@@ -1,11 +1,10 @@
-import { assertSelf, documented, isFresh, route } from "../../server/rest-kit.js";
-import { requireUser } from "../../server/context.js";
-import { ErrorText, OptionalId } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { assertSelf, documented, isFresh, route } from "../../kit/rest-kit.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { ErrorText, OptionalId } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
 import { AppError } from "../../shared/errors.js";
 import { parsePaise } from "./purchases.service.js";
-import { noBody, type RestRoutes } from "../../server/rest-routes.js";
+import { noBody, type RestRoutes } from "../../kit/rest-routes.js";
 import { payBetween } from "../swaps/swaps.rest-adapters.js";
 import { takeReward } from "./coins.rest-adapters.js";
 
@@ -44,7 +43,7 @@ older than \`Last-Modified\`) answers 304 with no body. A change of coins, ratin
 
 **CORS**: readable from any origin (\`Access-Control-Allow-Origin: *\`, \`ETag\` and \`Last-Modified\` exposed).`;
 
-export function coinsRest(services: Services, r: RestRoutes): void {
+export function coinsRest(services: KitServices, r: RestRoutes): void {
   const coins = services.coins;
 
   // Only `/<id>/rewards`: the literal second segment keeps this from swallowing other /api paths.

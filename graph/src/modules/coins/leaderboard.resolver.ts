@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver } from "type-graphql";
-import type { Context } from "../../server/context.js";
+import type { Context } from "../../kit/context.js";
 import { encodeCursor } from "../../shared/cursor.js";
 import { firstArg } from "../../shared/graphql-types.js";
 import { connection, pageSize } from "../../shared/pagination.js";

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { CoinHistoryEntryConnection, SkillCoinAccount } from "./coins.types.js";
 import { HISTORY_PAGE_SIZE } from "./history.service.js";

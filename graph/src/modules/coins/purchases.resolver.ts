@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { CoinOrderView, PaymentGatewayInfo, PaymentVerification, SandboxPayment } from "./coins.types.js";
 import { COIN_PRICE_PAISE, CURRENCY, MAX_COINS_PER_PURCHASE } from "./purchases.service.js";
 

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import type { RewardStatusView } from "./rewards.service.js";
 
 @ObjectType({

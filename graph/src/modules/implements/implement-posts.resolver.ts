@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.js";
 import { pageSize, slicePage } from "../../shared/pagination.js";

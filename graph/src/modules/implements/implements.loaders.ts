@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Services } from "../../services.js";
+import type { KitServices } from "../../kit/context.js";
 import type { ApplicantReads } from "./implement-applicant-visibility.js";
 import type { ImplementApplicant } from "./implement-applicant.entity.js";
 import type { ImplementPost } from "./implement-post.entity.js";
@@ -29,7 +29,7 @@ function settled<V>(values: Array<V | Error>): V[] {
   return values as V[];
 }
 
-export function createImplementsLoaders(services: Services): ImplementsLoaders {
+export function createImplementsLoaders(services: Pick<KitServices, "implementApplicants">): ImplementsLoaders {
   const applicants = new DataLoader<string, ImplementApplicant[]>(async (postIds) => {
     const m = await services.implementApplicants.applicantsOf(postIds);
     return postIds.map((id) => m.get(id) ?? []);

@@ -1,5 +1,5 @@
 import { OTHER_REASON, REJECTION_REASONS } from "../../../../common/implements.js";
-import type { Services } from "../../services.js";
+import type { KitServices } from "../../kit/context.js";
 import { type ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
 import type { ImplementPost } from "./implement-post.entity.js";
 
@@ -28,7 +28,7 @@ export interface ImplementRecord {
 const isRejected = (a: ImplementApplicant) => REJECTED_STATUSES.includes(a.status);
 
 /** Records for `viewerId`, in the posts' order: three statements for any number of posts. */
-export async function implementRecords(services: Services, viewerId: string, posts: ImplementPost[]): Promise<ImplementRecord[]> {
+export async function implementRecords(services: KitServices, viewerId: string, posts: ImplementPost[]): Promise<ImplementRecord[]> {
   const [visible, owners] = await Promise.all([
     services.implementApplicants.visibleTo(viewerId, posts),
     services.users.summaries(posts.map((p) => p.ownerId)),

@@ -1,10 +1,10 @@
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId, OptionalText, RequiredId, Skip, UserIdParam } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { ErrorText, OptionalId, OptionalText, RequiredId, Skip, UserIdParam } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { KitServices } from "../../kit/context.js";
 import type { Connection } from "../../shared/pagination.js";
 import { implementRecords, parseVisibility, restRejectReason } from "./implements.rest-shape.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "implements";
 const Person = z.object({ user: z.string(), userName: z.string() });
@@ -41,7 +41,7 @@ const REST_PAGE_SIZE = 10;
 const REST_MINE_PAGE_SIZE = 50;
 const nodesOf = <T>(page: Connection<T>): T[] => page.edges.map((e) => e.node);
 
-export function implementsRest(services: Services, r: RestRoutes): void {
+export function implementsRest(services: KitServices, r: RestRoutes): void {
   const posts = services.implementPosts;
   const applicants = services.implementApplicants;
 

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { ChatView } from "../chat/chat.types.js";

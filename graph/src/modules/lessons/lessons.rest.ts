@@ -1,9 +1,8 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { z } from "../../kit/zod-openapi.js";
 import { toLessonConnection, toLessonView } from "./lessons.types.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "lessons";
 
@@ -63,7 +62,7 @@ const Refusals = {
  * Lessons over REST, the same service as GraphQL. The chat's lessons live under the chat's path
  * (the partner's id), one lesson under /lessons/{id}.
  */
-export function lessonsRest(services: Services, r: RestRoutes): void {
+export function lessonsRest(services: KitServices, r: RestRoutes): void {
   const lessons = services.lessons;
 
   r.get(

@@ -1,9 +1,8 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { OkAnswer } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { OkAnswer } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 import { ChatKind, ChatStatus, ReportResolution } from "../chat/chat.types.js";
 import { HoldState } from "../coins/coins.types.js";
 import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
@@ -104,7 +103,7 @@ async function newestActions(m: ModerationService, callerId: string): Promise<Op
  * service as GraphQL, which checks the caller: GET reports|report|stats|audit, POST the actions
  * with `{ reason, ... }`.
  */
-export function moderationRest(services: Services, r: RestRoutes): void {
+export function moderationRest(services: KitServices, r: RestRoutes): void {
   const m = services.moderation;
   const caller = (ctx: Parameters<typeof requireUser>[0]) => requireUser(ctx).id;
   const doc = <E extends object = object>(summary: string, extra?: E) => ({

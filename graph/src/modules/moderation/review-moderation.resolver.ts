@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
 import { ModerationReviewReportConnection, ModerationReviewReportType } from "./review-moderation.types.js";

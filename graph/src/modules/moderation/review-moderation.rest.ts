@@ -1,9 +1,8 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { OkAnswer } from "../../server/rest-schemas.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { OkAnswer } from "../../kit/rest-schemas.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
+import { z } from "../../kit/zod-openapi.js";
 
 const tag = "moderation";
 const At = z.string().datetime();
@@ -41,7 +40,7 @@ const ReviewReport = z
 const Message = z.object({ seq: z.number().int(), fromUserId: z.string(), body: z.string(), createdAt: At });
 
 /** The reported reviews' queue and its actions over REST (operators only), the same service as GraphQL, which checks the caller. */
-export function reviewModerationRest(services: Services, r: RestRoutes): void {
+export function reviewModerationRest(services: KitServices, r: RestRoutes): void {
   const m = services.moderation;
   const caller = (ctx: Parameters<typeof requireUser>[0]) => requireUser(ctx).id;
 

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import { MAIL_KIND_LABELS } from "../../../../common/notifications.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import type { MailSettingView } from "./notification-mail.service.js";
 import { NotificationMailSettingInput, NotificationMailSettingView } from "./notification-settings.types.js";
 

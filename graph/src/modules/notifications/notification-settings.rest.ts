@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { isMailKind, MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
-import { requireUser } from "../../server/context.js";
-import { documented, route } from "../../server/rest-kit.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { documented, route } from "../../kit/rest-kit.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
-import { type RestRequest, type RestRoutes, TextAnswer } from "../../server/rest-routes.js";
+import { type RestRequest, type RestRoutes, TextAnswer } from "../../kit/rest-routes.js";
 
 const toRest = (list: MailSettingView[]) => ({
   error: "",
@@ -40,7 +39,7 @@ const page = (title: string, body: string) =>
  * follow links, so a GET changes nothing); POST turns it off. Neither needs signing in; the
  * token is an HMAC only the server can make.
  */
-export function notificationSettingsRest(services: Services, r: RestRoutes): void {
+export function notificationSettingsRest(services: KitServices, r: RestRoutes): void {
   r.get(
     "/notification-settings",
     route(

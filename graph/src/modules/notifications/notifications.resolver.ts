@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import type { AddressedTopics } from "../../shared/pubsub.js";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { NOTIFICATIONS_PAGE_SIZE } from "./notifications.service.js";

@@ -1,10 +1,10 @@
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { KitServices } from "../../kit/context.js";
 import { AppError } from "../../shared/errors.js";
 import type { NotificationView } from "./notifications.types.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "notifications";
 const RestNotification = z
@@ -42,7 +42,7 @@ export function toRestNotifications(views: NotificationView[]) {
   };
 }
 
-export function notificationsRest(services: Services, r: RestRoutes): void {
+export function notificationsRest(services: KitServices, r: RestRoutes): void {
   r.get(
     "/notifications",
     route(

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import { PUSH_KIND_LABELS } from "../../../../common/notifications.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import type { PushSettingView } from "./push.service.js";
 import {

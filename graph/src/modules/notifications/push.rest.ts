@@ -1,9 +1,8 @@
 import { PUSH_KIND_LABELS, PUSH_MESSAGES } from "../../../../common/notifications.js";
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
+import { z } from "../../kit/zod-openapi.js";
 import { badInput } from "../../shared/errors.js";
 import type { PushDeviceView, PushSettingView } from "./push.service.js";
 
@@ -37,7 +36,7 @@ const toSettings = (list: PushSettingView[]) => ({
 });
 
 /** Web Push over REST, the same service as GraphQL: the VAPID key, the caller's devices and their per-kind push choices. */
-export function pushRest(services: Services, r: RestRoutes): void {
+export function pushRest(services: KitServices, r: RestRoutes): void {
   const push = services.push;
 
   r.get(

@@ -1,12 +1,11 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { OkAnswer } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { OkAnswer } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 /** A student's own data over REST: the JSON export (as a download) and account deletion. */
-export function privacyRest(services: Services, r: RestRoutes): void {
+export function privacyRest(services: KitServices, r: RestRoutes): void {
   r.get(
     "/me/export",
     route(

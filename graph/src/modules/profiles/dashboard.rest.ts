@@ -1,21 +1,20 @@
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId, Skip } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { ErrorText, OptionalId, Skip } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
 import { detailsNotFilled } from "../../shared/errors.js";
 import type { FeedPage } from "./feed.service.js";
 import { SEARCH_LIMIT, SearchFilter } from "./search.service.js";
 import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 import { DirectoryFilterQuery, filtersFromQuery } from "./saved-searches.rest.js";
 
 const tag = "profiles";
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
 
 /** GET /dashboard (feed page or just the user) and POST /dashboard/search, spec section 7. */
-export function dashboardRest(services: Services, r: RestRoutes): void {
+export function dashboardRest(services: KitServices, r: RestRoutes): void {
   r.get(
     "/dashboard",
     route(

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { connection } from "../../shared/pagination.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { FEED_PAGE_SIZE, type FeedPage } from "./feed.service.js";
 import { SEARCH_PAGE_SIZE, SearchFilter } from "./search.service.js";
 import { UserConnection } from "./profiles.types.js";

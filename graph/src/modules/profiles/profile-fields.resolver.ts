@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import type { Context } from "../../server/context.js";
+import type { Context } from "../../kit/context.js";
 import { ResponseStatsType } from "../swaps/response-stats.types.js";
 import { ratingOf } from "./profile-views.js";
 import { cardSkills, type ProfileRow } from "./profiles.service.js";

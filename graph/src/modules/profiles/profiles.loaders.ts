@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Services } from "../../services.js";
+import type { KitServices } from "../../kit/context.js";
 import type { CompletedSkillView, ProfileRow, UserSkills } from "./profiles.service.js";
 
 /** Per-request batching: a page of N profiles costs one statement per relation, not N. */
@@ -15,7 +15,7 @@ interface Loads<V> {
   load(id: string): Promise<V>;
 }
 
-export function createProfileLoaders(services: Services): ProfileLoaders {
+export function createProfileLoaders(services: Pick<KitServices, "profiles">): ProfileLoaders {
   const p = () => services.profiles;
   const skills = new DataLoader<string, UserSkills>(async (ids) => {
     const m = await p().skillsOfMany(ids);
@@ -41,7 +41,7 @@ export function createProfileLoaders(services: Services): ProfileLoaders {
  * both of one student in the same tick, and gets them in one statement (`languagesAndCompletedOf`,
  * as REST's profile does). Any other batch costs one statement per part asked for, as two loaders would.
  */
-function extrasLoader(p: () => Services["profiles"]) {
+function extrasLoader(p: () => KitServices["profiles"]) {
   return new DataLoader<string, string[] | CompletedSkillView[]>(async (keys) => {
     const languageIds: string[] = [];
     const completedIds: string[] = [];

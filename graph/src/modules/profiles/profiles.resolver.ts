@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { notFound, unauthenticated } from "../../shared/errors.js";
 import { ACCOUNT_MESSAGES } from "../../../../common/accounts.js";
 import type { ProfileRow } from "./profiles.service.js";

@@ -1,5 +1,5 @@
-import { RestSkill } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
+import { RestSkill } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
 
 /** The REST shapes of rest-shapes.ts, described for the OpenAPI document. */
 export const PublicUser = z

@@ -1,12 +1,12 @@
 import { MAX_IMAGE_BYTES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OptionalId } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { ErrorText, OptionalId } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { KitServices } from "../../kit/context.js";
 import { badInput, notFound } from "../../shared/errors.js";
 import { PublicUser } from "./profiles.rest-schemas.js";
 import { restPublicUser } from "./rest-shapes.js";
-import { type RestRequest, type RestRoutes, UploadRefused } from "../../server/rest-routes.js";
+import { type RestRequest, type RestRoutes, UploadRefused } from "../../kit/rest-routes.js";
 
 const ResponseStatsRest = z
   .object({
@@ -69,7 +69,7 @@ async function readImage(req: RestRequest): Promise<Buffer | null> {
 }
 
 /** POST /profileDetails (token in the body, picture as a data URL or an uploaded URL), GET /user/:id, POST /upload/image. */
-export function profilesRest(services: Services, r: RestRoutes): void {
+export function profilesRest(services: KitServices, r: RestRoutes): void {
   r.post(
     "/upload/image",
     route(

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import type { DirectoryFilters } from "../../../../common/discovery.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { type DirectoryFiltersValue, SavedSearchInput, SavedSearchType } from "./discovery.types.js";
 import { plain } from "./feed.resolver.js";
 import type { SavedSearchView } from "./saved-searches.service.js";

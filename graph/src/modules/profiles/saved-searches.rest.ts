@@ -1,10 +1,9 @@
 import { CATEGORIES, LANGUAGES } from "../../../../common/profiles.js";
 import { MAX_COINS_FILTER, SAVED_SEARCH_MAX } from "../../../../common/discovery.js";
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 import { SearchFilter } from "./search.service.js";
 import type { SavedSearchView } from "./saved-searches.service.js";
 
@@ -72,7 +71,7 @@ const toRest = (v: SavedSearchView) => ({
 const Id = z.object({ id: z.string().describe("The saved search.") });
 
 /** The caller's saved searches (at most SAVED_SEARCH_MAX) and their alerts. */
-export function savedSearchesRest(services: Services, r: RestRoutes): void {
+export function savedSearchesRest(services: KitServices, r: RestRoutes): void {
   r.get(
     "/saved-searches",
     route(

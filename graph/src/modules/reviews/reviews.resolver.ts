@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { MAX_ANSWER_CHARS, MAX_REVIEW_CHARS, MIN_REVIEW_CHARS } from "../../../../common/reviews.js";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg, formerStudent } from "../../shared/graphql-types.js";
 import { ReportReason } from "../../../../common/chat.js";
 import { ChatView } from "../chat/chat.types.js";

@@ -1,9 +1,8 @@
 import { MAX_ANSWER_CHARS, MAX_REVIEW_CHARS, MIN_REVIEW_CHARS, REVIEW_WINDOW_DAYS } from "../../../../common/reviews.js";
-import { requireUser } from "../../server/context.js";
-import { route } from "../../server/rest-kit.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
+import { requireUser, type KitServices } from "../../kit/context.js";
+import { route } from "../../kit/rest-kit.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
+import { z } from "../../kit/zod-openapi.js";
 import type { Connection } from "../../shared/pagination.js";
 import type { Review } from "./reviews.service.js";
 
@@ -48,7 +47,7 @@ const Refusals = {
 };
 
 /** Written reviews over REST: the same service as GraphQL, reshaped to flat pages (`reviews`, `nextCursor`). */
-export function reviewsRest(services: Services, r: RestRoutes): void {
+export function reviewsRest(services: KitServices, r: RestRoutes): void {
   const reviews = services.reviews;
   const now = () => services.deps.clock.now();
   const shape = async (list: Review[], reported?: Set<string>) => {

@@ -1,15 +1,15 @@
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { UserIdParam } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { UserIdParam } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { KitServices } from "../../kit/context.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 
 /**
  * Spec section 7: GET /Snakegame/{userID}/details -> { highScore } and
  * POST /Snakegame/{userID}/update { highScore }. Both read and write only the caller's own
  * score: the path id must be the token's user (403 otherwise, 401 without a token).
  */
-export function snakeRestRouter(services: Services, router: RestRoutes): void {
+export function snakeRestRouter(services: KitServices, router: RestRoutes): void {
   const tag = "snake";
   const HighScore = z.object({ highScore: z.number().int() });
 

@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { Services } from "../../services.js";
+import type { KitServices } from "../../kit/context.js";
 import { NO_RESPONSE_STATS, type ResponseStatsView } from "./response-stats.service.js";
 
 /** Per-request batching of what profiles show from the swaps module. */
@@ -7,7 +7,7 @@ export interface SwapsLoaders {
   responseStats: DataLoader<string, ResponseStatsView>;
 }
 
-export function createSwapsLoaders(services: Services): SwapsLoaders {
+export function createSwapsLoaders(services: Pick<KitServices, "responseStats">): SwapsLoaders {
   return {
     responseStats: new DataLoader(async (ids) => {
       const m = await services.responseStats.ofMany(ids);

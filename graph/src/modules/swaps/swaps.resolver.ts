@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
-import { type Context, requireUser } from "../../server/context.js";
+import { type Context, requireUser } from "../../kit/context.js";
 import { PaymentResult, RequestPayInput, RequestSwapInput, SwapAvailability, SwapForm, SwapRequestView, toView } from "./swaps.types.js";
 
 /** The other student of a request form. */

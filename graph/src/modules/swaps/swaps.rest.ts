@@ -1,8 +1,8 @@
-import { assertSelf, route } from "../../server/rest-kit.js";
-import { ErrorText, OkAnswer, OptionalId } from "../../server/rest-schemas.js";
-import { z } from "../../server/zod-openapi.js";
-import type { Services } from "../../services.js";
-import type { RestRoutes } from "../../server/rest-routes.js";
+import { assertSelf, route } from "../../kit/rest-kit.js";
+import { ErrorText, OkAnswer, OptionalId } from "../../kit/rest-schemas.js";
+import { z } from "../../kit/zod-openapi.js";
+import type { KitServices } from "../../kit/context.js";
+import type { RestRoutes } from "../../kit/rest-routes.js";
 import { acceptBetween, rejectBetween, withdrawAcceptanceBetween } from "./swaps.rest-adapters.js";
 
 /**
@@ -25,7 +25,7 @@ const SkillChoice = z.unknown().describe("`{ category, skill }`, one of the stud
 const Pair = { userID: OptionalId.describe("The caller's id."), feedID: OptionalId.describe("The other student's id.") };
 const RequestAnswer = z.object({ error: ErrorText, requestId: z.string().optional() });
 
-export function swapsRest(services: Services, r: RestRoutes): void {
+export function swapsRest(services: KitServices, r: RestRoutes): void {
   for (const path of ["/user/swap/form", "/user/payment/form"]) {
     r.post(
       path,

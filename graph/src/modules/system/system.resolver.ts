@@ -1,5 +1,5 @@
 import { Ctx, Field, ObjectType, Query, Resolver } from "type-graphql";
-import type { Context } from "../../server/context.js";
+import type { Context } from "../../kit/context.js";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 
 /** GraphQL enum names to what /healthz answers. */

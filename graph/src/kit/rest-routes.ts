@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { Context } from "./context.js";
 import type { RouteDoc } from "./rest-kit.js";
 
 /**
  * What a REST handler sees of an HTTP request and answer, whatever serves them: the modules'
- * route files (`*.rest.ts`) are written against these, and only fastify-rest.ts knows Fastify.
+ * route files (`*.rest.ts`) are written against these, and only fastify-rest.ts (the door) knows Fastify.
  */
 export interface RestRequest {
   readonly headers: IncomingHttpHeaders;
@@ -24,6 +25,8 @@ export interface RestRequest {
    * multipart or has no file. Rejects with an UploadRefused when the body breaks the limits.
    */
   file(field: string, limits: UploadLimits): Promise<Buffer | null>;
+  /** The request's context (the door builds it); `readToken` false: no caller and no token check (a public route). */
+  context(readToken: boolean): Promise<Context>;
 }
 
 export interface UploadLimits {

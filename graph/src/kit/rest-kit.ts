@@ -1,8 +1,7 @@
 import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
-import type { Services } from "../services.js";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
-import { type Context, contextFromRequest, requireUser, withChanges } from "./context.js";
+import { type AuthUser, type Context, type KitServices, requireUser, withChanges } from "./context.js";
 import type { RestReply, RestRequest, RestRouteDef } from "./rest-routes.js";
 
 /**
@@ -72,12 +71,12 @@ const LEGACY_CODES = new Set(["BAD_USER_INPUT", "NOT_FOUND", "CONFLICT", "DETAIL
  * field), and answers the result (JSON unless a TextAnswer; `{}` for nothing).
  */
 export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject | undefined, P extends AnyZodObject | undefined>(
-  services: Services,
+  services: KitServices,
   doc: RouteDoc<B, Q, P>,
   handler: Handler<B, Q, P>,
 ): RestRouteDef {
   const handle = async (req: RestRequest, res: RestReply): Promise<unknown> => {
-    let ctx = await contextFromRequest(services, req, doc.auth !== "none");
+    let ctx = await req.context(doc.auth !== "none");
     if (doc.auth === "bearer-or-body") ctx = await withBodyToken(services, ctx, req.body);
     if (doc.auth === "bearer" || doc.auth === "bearer-or-body") requireUser(ctx);
     // Each part is read only when the doc has a schema for it.
@@ -151,8 +150,13 @@ export function tokenFromBody(body: unknown): string | null {
   return null;
 }
 
+/** What reads a token (the accounts module's AuthService, in the app's services). */
+interface TokenReader {
+  auth: { authenticate(token: string): Promise<AuthUser | null> };
+}
+
 /** The caller named by a token in the body: 401 if it is not valid, 403 if a header names someone else. */
-async function withBodyToken(services: Services, ctx: Context, body: unknown): Promise<Context> {
+async function withBodyToken(services: TokenReader, ctx: Context, body: unknown): Promise<Context> {
   const token = tokenFromBody(body);
   if (!token) return ctx;
   const user = await services.auth.authenticate(token);

@@ -1,0 +1,59 @@
+import { ACCOUNT_MESSAGES } from "../../../common/accounts.js";
+import type { Deps } from "../shared/deps.js";
+import type { Outbox } from "../shared/outbox.js";
+import type { RateLimits } from "../shared/rate-limit.js";
+import { unauthenticated } from "../shared/errors.js";
+
+/**
+ * What a resolver or REST handler is given, below the modules (ARCHITECTURE.md principle 10): the
+ * kit imports no module and no door. The services and the request's loaders are interfaces each
+ * module fills with its own part, by module augmentation in its `kit.ts`:
+ *
+ *     declare module "../../kit/context.js" {
+ *       interface KitServices { chat: ChatService }
+ *       interface KitLoaders { chat: ChatLoaders }
+ *     }
+ *
+ * The app's `Services` (services.ts) is checked to satisfy `KitServices`; the door builds the
+ * context from a request (server/context.ts).
+ */
+export interface KitServices {
+  deps: Deps;
+  /** Shared by every limit in every service; memory or Redis. */
+  rateLimits: RateLimits;
+  /** The durable outbox (mail, and any channel registered on it). */
+  outbox: Outbox;
+}
+
+/** Per-request DataLoaders, one set per GraphQL operation; each module adds its group. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
+export interface KitLoaders {}
+
+/** The caller, from a verified token. */
+export interface AuthUser {
+  id: string;
+}
+
+export interface Context {
+  services: KitServices;
+  /** The caller, from the verified token; null when signed out. */
+  user: AuthUser | null;
+  /** A token was sent and refused (expired, revoked, forged): the caller's session is over, not absent. */
+  tokenRejected?: boolean;
+  loaders: KitLoaders;
+  ip: string;
+}
+
+/**
+ * The same request's (or socket's) context with some fields replaced: a legacy REST body's token
+ * naming the caller, or a socket operation's own loaders. Keeps the class (and so `ip`), which a
+ * spread would drop.
+ */
+export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" | "tokenRejected" | "loaders">>): Context {
+  return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
+}
+
+export function requireUser(ctx: Pick<Context, "user" | "tokenRejected">): AuthUser {
+  if (!ctx.user) throw ctx.tokenRejected ? unauthenticated(ACCOUNT_MESSAGES.sessionExpired) : unauthenticated();
+  return ctx.user;
+}

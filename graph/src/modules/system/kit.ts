@@ -1,0 +1,10 @@
+import type { ReadinessService } from "./readiness.js";
+
+// What this module adds to the kit's services and loaders (kit/context.ts): a resolver or route
+// reaches them through its context, and the app's services (services.ts) must provide them.
+declare module "../../kit/context.js" {
+  interface KitServices {
+    /** `/readyz`: not draining, database and (configured) Redis reachable. */
+    readiness: ReadinessService;
+  }
+}
