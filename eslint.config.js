@@ -19,6 +19,14 @@ const foldersIn = (dir) =>
 const modules = foldersIn("./graph/src/modules/");
 const features = foldersIn("./web/src/features/");
 
+// Layers point one way (ARCHITECTURE.md principle 10): a module imports the kit, the kernel and the modules it is
+// built on, never a door, the app or the composition root's `Services` (services.ts). Type imports count.
+const moduleLayerZone = {
+  target: "./graph/src/modules",
+  from: ["./graph/src/server", "./graph/src/app", "./graph/src/app.ts", "./graph/src/services.ts", "./graph/src/main.ts"],
+  message: "A module imports no door or app code: what a resolver or route needs comes from graph/src/kit/ (KitServices, not Services).",
+};
+
 // Files that may import devDependencies: tests and their support, scripts, benchmarks, configs.
 // Everything else ships, so what it imports must be in "dependencies".
 const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.test-support.ts", "**/*.e2e.ts", "graph/test/**", "web/e2e/**"];
@@ -164,11 +172,46 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         {
-          zones: modules.map((m) => ({
-            target: `./graph/src/modules/${m}`,
-            from: modules.filter((o) => o !== m).map((o) => `./graph/src/modules/${o}/*.entity.ts`),
-            message: "A module does not import another module's entities: call that module's service.",
-          })),
+          zones: [
+            ...modules.map((m) => ({
+              target: `./graph/src/modules/${m}`,
+              from: modules.filter((o) => o !== m).map((o) => `./graph/src/modules/${o}/*.entity.ts`),
+              message: "A module does not import another module's entities: call that module's service.",
+            })),
+            moduleLayerZone,
+          ],
+        },
+      ],
+    },
+  },
+  // The registry of modules obeys the module layer too (it is exempt above only from the entity zones).
+  {
+    files: ["graph/src/modules/index.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [moduleLayerZone] }] },
+  },
+  // The kit (graph/src/kit/: the context, the route helper) sits below the modules: it imports the kernel only.
+  {
+    files: ["graph/src/kit/**/*.ts"],
+    ignores: ["graph/src/**/*.test.ts", "graph/src/**/*.test-support.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./graph/src/kit",
+              from: [
+                "./graph/src/modules",
+                "./graph/src/server",
+                "./graph/src/app",
+                "./graph/src/app.ts",
+                "./graph/src/services.ts",
+                "./graph/src/main.ts",
+              ],
+              message:
+                "The kit imports no module, door or app code: a module adds its part to the kit by augmenting KitServices or KitLoaders.",
+            },
+          ],
         },
       ],
     },
@@ -188,6 +231,7 @@ export default tseslint.config(
             {
               target: ["./graph/src/config.ts", "./graph/src/shared", "./graph/src/db"],
               from: [
+                "./graph/src/kit",
                 "./graph/src/modules",
                 "./graph/src/server",
                 "./graph/src/app",
@@ -195,7 +239,7 @@ export default tseslint.config(
                 "./graph/src/services.ts",
                 "./graph/src/main.ts",
               ],
-              message: "The kernel imports no module, door or app code: take it as a parameter or move the interface into the kernel.",
+              message: "The kernel imports no kit, module, door or app code: take it as a parameter or move the interface into the kernel.",
             },
             {
               target: "./graph/src/db/migrations",

@@ -113,7 +113,7 @@ describe("lint: module boundaries cover every module and feature folder", () => 
   });
 });
 
-describe("lint: layers point one way (kernel <- modules <- doors <- app) and migrations are frozen", () => {
+describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) and migrations are frozen", () => {
   const restricted = "import-x/no-restricted-paths";
 
   it("fails the kernel importing a module, type-only imports included", async () => {
@@ -127,7 +127,7 @@ describe("lint: layers point one way (kernel <- modules <- doors <- app) and mig
 
   it("fails the kernel importing a door or the app (services, app, main, app/)", async () => {
     for (const code of [
-      `import type { RestRoutes } from "../server/rest-routes.js";\nexport type R = RestRoutes;\n`,
+      `import type { RequestLike } from "../server/context.js";\nexport type R = RequestLike;\n`,
       `import type { Services } from "../services.js";\nexport type S = Services;\n`,
       `import type { RunningApp } from "../app.js";\nexport type A = RunningApp;\n`,
       `import type { Timeline } from "../app/seed/timeline.js";\nexport type T = Timeline;\n`,
@@ -138,6 +138,42 @@ describe("lint: layers point one way (kernel <- modules <- doors <- app) and mig
   it("passes the kernel importing the kernel", async () => {
     const code = `import type { PaymentGateway } from "../shared/payments.js";\nimport { readDate } from "./sql.js";\nexport const r = readDate;\nexport type P = PaymentGateway;\n`;
     expect(await rulesFiredOn("graph/src/db/probe.ts", code)).toEqual([]);
+  });
+
+  it("fails the kernel importing the kit", async () => {
+    const code = `import type { Context } from "../kit/context.js";\nexport type C = Context;\n`;
+    expect(await rulesFiredOn("graph/src/shared/probe.ts", code)).toContain(restricted);
+  });
+
+  it("fails a module importing a door or the app (server/, services, app, main, app/), type-only imports included", async () => {
+    for (const code of [
+      `import { contextFromRequest } from "../../server/context.js";\nexport const c = contextFromRequest;\n`,
+      `import type { Loaders } from "../../server/loaders.js";\nexport type L = Loaders;\n`,
+      `import type { Services } from "../../services.js";\nexport type S = Services;\n`,
+      `import type { RunningApp } from "../../app.js";\nexport type A = RunningApp;\n`,
+      `import type { Timeline } from "../../app/seed/timeline.js";\nexport type T = Timeline;\n`,
+      `import "../../main.js";\n`,
+    ])
+      expect(await rulesFiredOn("graph/src/modules/chat/probe.rest.ts", code)).toContain(restricted);
+    // The registry of modules too.
+    const registry = `import type { Services } from "../services.js";\nexport type S = Services;\n`;
+    expect(await rulesFiredOn("graph/src/modules/index.ts", registry)).toContain(restricted);
+  });
+
+  it("passes a module importing the kit, the kernel and a module it is built on", async () => {
+    const code = `import { type Context, requireUser } from "../../kit/context.js";\nimport { route } from "../../kit/rest-kit.js";\nimport { notFound } from "../../shared/errors.js";\nimport type { BlocksService } from "../blocks/blocks.service.js";\nexport const x = [requireUser, route, notFound];\nexport type T = [Context, BlocksService];\n`;
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.service.ts", code)).toEqual([]);
+  });
+
+  it("fails the kit importing a module, a door or the app, type-only imports included", async () => {
+    for (const code of [
+      `import type { ChatService } from "../modules/chat/chat.service.js";\nexport type C = ChatService;\n`,
+      `import type { RequestLike } from "../server/context.js";\nexport type R = RequestLike;\n`,
+      `import type { Services } from "../services.js";\nexport type S = Services;\n`,
+      `import type { RunningApp } from "../app.js";\nexport type A = RunningApp;\n`,
+      `import type { Timeline } from "../app/seed/timeline.js";\nexport type T = Timeline;\n`,
+    ])
+      expect(await rulesFiredOn("graph/src/kit/probe.ts", code)).toContain(restricted);
   });
 
   it("fails a migration importing live code, even the kernel's; passes its frozen copies", async () => {
