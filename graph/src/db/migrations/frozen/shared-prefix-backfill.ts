@@ -5,7 +5,7 @@
  * when the migrations were frozen (issue 49). Do not edit.
  */
 import type { EntityManager } from "typeorm";
-import { insertIgnoreRows, rawQuery } from "./sql.js";
+import { insertIgnoreRows, marks, rawQuery } from "./sql.js";
 import { sharedPrefixes } from "./terms.js";
 
 interface Row {
@@ -21,13 +21,13 @@ export async function backfillSharedPrefixes(em: EntityManager, chunk = 1000): P
   for (;;) {
     const users = await rawQuery<{ userId: string }>(
       em,
-      `SELECT DISTINCT userId FROM search_terms WHERE userId > :after ORDER BY userId LIMIT ${chunk}`,
-      { after },
+      `SELECT DISTINCT userId FROM search_terms WHERE userId > ? ORDER BY userId LIMIT ${chunk}`,
+      [after],
     );
     if (users.length === 0) return;
     after = users[users.length - 1].userId;
     const ids = users.map((u) => u.userId);
-    const rows = await rawQuery<Row>(em, "SELECT userId, field, term, sortKey FROM search_terms WHERE userId IN (:...ids)", { ids });
+    const rows = await rawQuery<Row>(em, `SELECT userId, field, term, sortKey FROM search_terms WHERE userId IN (${marks(ids.length)})`, ids);
     const groups = new Map<string, Row[]>();
     for (const r of rows) {
       const key = `${r.userId}\u0000${r.field}`;
@@ -38,7 +38,7 @@ export async function backfillSharedPrefixes(em: EntityManager, chunk = 1000): P
       const shared = sharedPrefixes(group.map((r) => r.term));
       group.forEach((r, i) => out.push({ ...r, sharedPrefix: shared[i] }));
     }
-    await rawQuery(em, "DELETE FROM search_terms WHERE userId IN (:...ids)", { ids });
+    await rawQuery(em, `DELETE FROM search_terms WHERE userId IN (${marks(ids.length)})`, ids);
     await insertIgnoreRows(
       em,
       "search_terms",
