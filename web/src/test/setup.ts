@@ -12,3 +12,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom has no user-agent stylesheet, so every element's computed display is "" and Testing Library's accessible
+// names put a space around each one: "Lift <span>Bala</span>'s suspension" would read "Lift Bala 's suspension".
+// The browser's defaults for the inline elements our sentences use.
+const inline = document.createElement("style");
+inline.textContent = "span, bdi, a, strong, em, b, i, small, code, kbd, abbr, time { display: inline; }";
+document.head.append(inline);

@@ -35,7 +35,11 @@ export function RatingDialog({ partnerName, onClose, onRate }: RatingDialogProps
       open
       onClose={onClose}
       size="sm"
-      title={`Rate ${partnerName}`}
+      title={
+        <>
+          Rate <span dir="auto">{partnerName}</span>
+        </>
+      }
       description="How was learning together? You rate once per chat; then your finish request is sent."
       onSubmit={submit}
       submitLabel="Rate and finish"

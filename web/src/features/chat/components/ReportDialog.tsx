@@ -34,7 +34,11 @@ export function ReportDialog({ partnerName, onClose, onReport }: ReportDialogPro
       open
       onClose={onClose}
       role="alertdialog"
-      title={`Report ${partnerName}`}
+      title={
+        <>
+          Report <span dir="auto">{partnerName}</span>
+        </>
+      }
       description="The chat ends for good: held skill coins go back to the learner, nobody is rewarded, and you will not see each other again."
       onSubmit={submit}
       submitLabel="Report"

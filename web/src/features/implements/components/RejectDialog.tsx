@@ -49,7 +49,11 @@ export function RejectDialog({ open, permanent, applicantName, onClose, onConfir
     <FormDialog
       open={open}
       onClose={close}
-      title={`${action}: ${applicantName}`}
+      title={
+        <>
+          {action}: <span dir="auto">{applicantName}</span>
+        </>
+      }
       description={
         permanent
           ? "They will no longer see this problem, and you will not be able to accept them later."

@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Alert } from "../../../components/ui/Alert";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { Select } from "../../../components/ui/Select";
@@ -28,12 +28,12 @@ const DURATIONS = [
   { value: "permanent", label: "Permanently" },
 ];
 
-const TITLES: Record<ModerationAction["kind"], (name: string) => string> = {
-  dismiss: (name) => `Dismiss the report about ${name}`,
-  warn: (name) => `Warn ${name}`,
-  suspend: (name) => `Suspend ${name}`,
-  unsuspend: (name) => `Lift ${name}'s suspension`,
-  hide: (name) => `Hide "${name}"`,
+const TITLES: Record<ModerationAction["kind"], (name: ReactNode) => ReactNode> = {
+  dismiss: (name) => <>Dismiss the report about {name}</>,
+  warn: (name) => <>Warn {name}</>,
+  suspend: (name) => <>Suspend {name}</>,
+  unsuspend: (name) => <>Lift {name}&apos;s suspension</>,
+  hide: (name) => <>Hide &quot;{name}&quot;</>,
 };
 
 const DESCRIPTIONS: Record<ModerationAction["kind"], string> = {
@@ -96,7 +96,7 @@ export function ActionDialog({ action, onClose, onDone }: { action: ModerationAc
     <FormDialog
       open
       onClose={onClose}
-      title={TITLES[action.kind](action.name)}
+      title={TITLES[action.kind](<span dir="auto">{action.name}</span>)}
       description={DESCRIPTIONS[action.kind]}
       onSubmit={onSubmit}
       submitLabel={SUBMIT[action.kind]}

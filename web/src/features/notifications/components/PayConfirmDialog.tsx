@@ -37,7 +37,11 @@ export function PayConfirmDialog({ partnerName, amount, busy, onConfirm, onClose
       onClose={onClose}
       role="alertdialog"
       size="sm"
-      title={`Pay ${partnerName} ${coinsText(amount)}?`}
+      title={
+        <>
+          Pay <span dir="auto">{partnerName}</span> {coinsText(amount)}?
+        </>
+      }
       description={`The coins are held for ${partnerName} and reach them when you both finish the course.`}
       footer={
         <>

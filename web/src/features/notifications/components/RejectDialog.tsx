@@ -22,7 +22,17 @@ export function RejectDialog({ name, declining = false, busy, onConfirm, onClose
       role="alertdialog"
       size="sm"
       hideCloseButton
-      title={declining ? `Decline paying ${name}?` : `Reject ${name}'s request?`}
+      title={
+        declining ? (
+          <>
+            Decline paying <span dir="auto">{name}</span>?
+          </>
+        ) : (
+          <>
+            Reject <span dir="auto">{name}</span>&apos;s request?
+          </>
+        )
+      }
       description={REJECT_WARNING}
       footer={
         <>

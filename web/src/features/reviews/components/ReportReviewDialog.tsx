@@ -38,7 +38,11 @@ export function ReportReviewDialog({ reviewId, authorName, onClose, onReported }
     <FormDialog
       open
       onClose={onClose}
-      title={`Report ${authorName}'s review`}
+      title={
+        <>
+          Report <span dir="auto">{authorName}</span>&apos;s review
+        </>
+      }
       description="The moderators read the review and your chat, and may hide the review. It stays on your profile until then."
       onSubmit={(e) => void submit(e)}
       submitLabel="Report review"

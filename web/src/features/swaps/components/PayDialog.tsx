@@ -43,7 +43,11 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
     <RequestFormDialog
       open={open}
       onClose={onClose}
-      title={`Pay ${userName} to learn`}
+      title={
+        <>
+          Pay <span dir="auto">{userName}</span> to learn
+        </>
+      }
       description={`Offer skill coins for a course. Coins leave your balance only when you pay, after ${userName} accepts.`}
       onSubmit={onSubmit}
       sending={busy}

@@ -18,7 +18,7 @@ export interface RequestDialogProps {
 interface RequestFormDialogProps<T> {
   open: boolean;
   onClose: () => void;
-  title: string;
+  title: ReactNode;
   description: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The request is being sent. */

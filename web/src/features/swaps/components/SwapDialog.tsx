@@ -34,7 +34,11 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
     <RequestFormDialog
       open={open}
       onClose={onClose}
-      title={`Swap skills with ${userName}`}
+      title={
+        <>
+          Swap skills with <span dir="auto">{userName}</span>
+        </>
+      }
       description="Teach one of your skills and learn one of theirs in return."
       onSubmit={onSubmit}
       sending={busy}
