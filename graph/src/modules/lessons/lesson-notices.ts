@@ -80,7 +80,7 @@ export class LessonNotices {
         .take(REMINDER_BATCH)
         .getMany();
       if (due.length === 0) return reminded;
-      const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId))).map((c) => [c.id, c]));
+      const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId), this.deps.dataSource)).map((c) => [c.id, c]));
       for (const lesson of due) {
         const sent = await this.deps.tx(async (em) => {
           const taken = await this.lessons(em).update(

@@ -22,7 +22,7 @@ const REMINDER_EVERY = 5 * MINUTE;
 export type LessonRecord = Lesson & { slots: LessonSlot[] };
 
 /** What lessons need from chat (ChatService fits). */
-export type LessonChats = Pick<ChatService, "require" | "stateError" | "chatsByIds" | "lock">;
+export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock">;
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -190,7 +190,7 @@ export class LessonsService {
   }
 
   private async activeChat(me: string, otherId: unknown, em: EntityManager): Promise<Chat> {
-    const chat = await this.c.chats.require(me, otherId, em);
+    const chat = await this.c.chats.requireIn(em, me, otherId);
     if (chat.status !== "in_progress") throw this.c.chats.stateError(chat);
     return chat;
   }

@@ -122,7 +122,7 @@ export class ModerationService {
     const [students, counts, chats] = await Promise.all([
       this.c.users.standingOf(people),
       this.c.chat.moderation.reportersPerStudent(reports.map((r) => r.reportedId)),
-      this.c.chat.chatsByIds(reports.map((r) => r.chatId)),
+      this.c.chat.chatsByIds(reports.map((r) => r.chatId), this.deps.dataSource),
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
     const chatById = new Map(chats.map((c) => [c.id, c]));

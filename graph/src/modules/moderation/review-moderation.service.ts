@@ -101,7 +101,7 @@ export class ReviewModerationService {
     const byId = new Map(reviews.map((r) => [r.id, r]));
     const [students, chats] = await Promise.all([
       this.c.users.standingOf([...reports.map((r) => r.reporterId), ...reviews.map((r) => r.authorId)]),
-      this.c.chat.chatsByIds(reviews.map((r) => r.chatId)),
+      this.c.chat.chatsByIds(reviews.map((r) => r.chatId), this.deps.dataSource),
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
     const chatById = new Map(chats.map((c) => [c.id, c]));
