@@ -8,7 +8,7 @@ import type { UserSummary } from "../accounts/users.service.js";
 import { Chat } from "./chat.entity.js";
 import { ChatReport } from "./chat-report.entity.js";
 import { CHAT_MESSAGES, cleanReportReason, cleanStars, FINISH_REWARD_COINS, tooEarlyMessage } from "./chat.rules.js";
-import type { ChatCollaborators, ChatService } from "./chat.service.js";
+import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
 import type { ChatView, FinishChatResult } from "./chat.types.js";
 import { partnerOf, sideOf, toChatView, wholeDaysSince } from "./chat-views.js";
 
@@ -24,14 +24,14 @@ export class ChatLifecycleService {
   constructor(
     private readonly deps: Deps,
     private readonly c: ChatCollaborators,
-    private readonly chats: ChatService,
+    private readonly chats: ChatRows,
   ) {}
 
   /** Rates the partner 1..5 stars, once per chat, while the chat is in progress. */
   async rate(me: string, otherId: unknown, rawStars: unknown): Promise<ChatView> {
     const stars = cleanStars(rawStars);
     const chat = await this.deps.tx(async (em) => {
-      const chat = await this.chats.require(me, otherId, em);
+      const chat = await this.chats.requireIn(em, me, otherId);
       if (chat.status !== "in_progress") throw this.chats.stateError(chat);
       const side = sideOf(chat, me);
       const col = side === "requester" ? "requesterRated" : "receiverRated";
@@ -41,7 +41,7 @@ export class ChatLifecycleService {
         .set({ [col]: true, [side === "requester" ? "requesterStars" : "receiverStars"]: stars })
         .where(`id = :id AND status = :status AND ${col} = 0`, { id: chat.id, status: "in_progress" })
         .execute();
-      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      const fresh = await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } });
       if (!res.affected) throw fresh.status !== "in_progress" ? this.chats.stateError(fresh) : conflict(CHAT_MESSAGES.alreadyRated);
       await this.c.users.addRating(partnerOf(chat, me), stars, em);
       await this.c.profiles.reindex(em, partnerOf(chat, me));
@@ -59,7 +59,7 @@ export class ChatLifecycleService {
    */
   async finish(me: string, otherId: unknown): Promise<FinishChatResult> {
     const { chat } = await this.deps.tx(async (em) => {
-      const chat = await this.chats.require(me, otherId, em);
+      const chat = await this.chats.requireIn(em, me, otherId);
       if (chat.status === "completed") return { chat };
       if (chat.status !== "in_progress") throw this.chats.stateError(chat);
       const now = this.deps.clock.now();
@@ -85,7 +85,7 @@ export class ChatLifecycleService {
           status: "in_progress",
         })
         .execute();
-      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      const fresh = await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } });
       if (fresh.status === "suspended" || fresh.status === "closed") throw this.chats.stateError(fresh);
       if (completed.affected) await this.complete(em, fresh);
       afterCommit(em, () => this.chats.publishState(fresh));
@@ -153,7 +153,7 @@ export class ChatLifecycleService {
   async report(me: string, otherId: unknown, rawReason: unknown, rawDetails?: unknown): Promise<ChatView> {
     const { reason, details } = cleanReportReason(rawReason, rawDetails);
     const chat = await this.deps.tx(async (em) => {
-      const chat = await this.chats.require(me, otherId, em);
+      const chat = await this.chats.requireIn(em, me, otherId);
       const partnerId = partnerOf(chat, me);
       const now = this.deps.clock.now();
       const suspended = await em
@@ -162,7 +162,7 @@ export class ChatLifecycleService {
         .set({ status: "suspended", endedAt: now })
         .where("id = :id AND status = :status", { id: chat.id, status: "in_progress" })
         .execute();
-      const fresh = await this.chats.repo(em).findOneOrFail({ where: { id: chat.id } });
+      const fresh = await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } });
       let refundedCoins = 0;
       if (suspended.affected && fresh.escrowRef && fresh.coins > 0) {
         refundedCoins = (await this.c.ledger.refund(fresh.escrowRef, em)).coins;

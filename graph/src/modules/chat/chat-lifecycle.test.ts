@@ -80,7 +80,7 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     expect(await user(b.id)).toMatchObject({ ratingSum: 5, ratingCount: 1, ratingAvg: 5 });
     // A second chat of b's: another rater's 2 stars make 3.5 from 2 ratings.
     const other = await chatPair(t);
-    await t.app.services.chatOpen.open({ kind: "swap", requesterId: other.a.id, receiverId: b.id });
+    await t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId: other.a.id, receiverId: b.id }, em));
     expect((await rate(other.a.token, b.id, 2)).errors).toBeUndefined();
     expect(await user(b.id)).toMatchObject({ ratingSum: 7, ratingCount: 2, ratingAvg: 3.5 });
     // Concurrent double ratings count once.

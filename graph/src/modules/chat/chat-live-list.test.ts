@@ -40,7 +40,9 @@ describe.each(dbTargets)("the live chat list on %s", (target) => {
     const { a, b, chat } = await chatPair(t);
     const c = await student(t);
     const d = await student(t);
-    const other = await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+    const other = await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id }, em),
+    );
     const [la, lb, lc] = [await listOf(a), await listOf(b), await listOf(c)];
 
     expect((await t.gql(SEND, { chatWith: b.id, body: "see you at six" }, a.token)).errors).toBeUndefined();
@@ -134,7 +136,9 @@ describe.each(dbTargets)("the live chat list on %s", (target) => {
 
     // c reports their chat with a: both block each other, so a hears the chat end (offline) and never c's presence.
     const c = await student(t);
-    const withC = await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: a.id });
+    const withC = await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: a.id }, em),
+    );
     await nextListChange(la.sub, isItem(withC.id));
     await t.gql(REPORT, { chatWith: a.id, reason: "SPAM_OR_SCAM" }, c.token);
     expect((await nextListChange(la.sub, isItem(withC.id))).item).toMatchObject({

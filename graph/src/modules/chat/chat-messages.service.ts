@@ -6,9 +6,11 @@ import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { backwardPage, type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import type { Chat } from "./chat.entity.js";
+import { Chat } from "./chat.entity.js";
 import { cleanMessageBody, DEFAULT_PAGE_SIZE, MAX_REST_MESSAGES } from "./chat.rules.js";
-import type { ChatCollaborators, ChatService } from "./chat.service.js";
+import type { ChatListEvents } from "./chat-list-events.js";
+import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
+import type { ChatReadsService } from "./chat-reads.service.js";
 import type { ChatMessageView } from "./chat.types.js";
 import { messageEvent, toMessageView } from "./chat-views.js";
 import { ChatMessage } from "./message.entity.js";
@@ -19,12 +21,15 @@ const PREVIEW_CHARS = 140;
 export class ChatMessagesService {
   constructor(
     private readonly deps: Deps,
-    private readonly c: ChatCollaborators,
-    private readonly chats: ChatService,
+    private readonly c: Pick<ChatCollaborators, "users" | "rateLimits" | "notifications">,
+    private readonly chats: Pick<ChatRows, "require" | "stateError">,
+    private readonly reads: Pick<ChatReadsService, "publishTotal">,
+    private readonly listEvents: Pick<ChatListEvents, "chatChanged">,
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(ChatMessage);
+  /** Message reads outside a transaction go through the pool. */
+  private pool() {
+    return this.deps.dataSource.getRepository(ChatMessage);
   }
 
   /**
@@ -46,8 +51,8 @@ export class ChatMessagesService {
       const now = this.deps.clock.now();
       const preview = [...body].slice(0, PREVIEW_CHARS).join("");
       const seq = await this.nextSeq(em, known, me, preview, now);
-      if (seq === null) throw this.chats.stateError(await this.chats.repo(em).findOneOrFail({ where: { id: known.id } }));
-      const row = this.repo(em).create({
+      if (seq === null) throw this.chats.stateError(await em.getRepository(Chat).findOneOrFail({ where: { id: known.id } }));
+      const row = em.getRepository(ChatMessage).create({
         id: newId(),
         chatId: known.id,
         seq,
@@ -66,9 +71,9 @@ export class ChatMessagesService {
           participantIds: [known.requesterId, known.receiverId],
           payload: messageEvent(v),
         });
-        this.chats.reads.publishTotal(row.receiverId);
+        this.reads.publishTotal(row.receiverId);
         // The list row after this message, as the update above left it; the partner's marker as read before (no read after commit).
-        void this.chats.listEvents.chatChanged({
+        void this.listEvents.chatChanged({
           ...known,
           status: "in_progress",
           lastActivityAt: now,
@@ -120,7 +125,7 @@ export class ChatMessagesService {
   ): Promise<Connection<ChatMessageView>> {
     const forward = opts.first != null || opts.after != null;
     if (forward && (opts.last != null || opts.before != null)) throw badInput("Page with first/after or with last/before, not both");
-    const repo = this.repo();
+    const repo = this.pool();
     if (forward) {
       const first = pageSize("first", opts.first, DEFAULT_PAGE_SIZE);
       const after = opts.after ? decodeSeq(opts.after) : null;
@@ -143,7 +148,7 @@ export class ChatMessagesService {
 
   /** The newest `count` messages, oldest first: the old client's chat payload and the moderators' evidence. */
   async latest(chatId: string, count = MAX_REST_MESSAGES): Promise<ChatMessageView[]> {
-    const rows = await this.repo().find({ where: { chatId }, order: { seq: "DESC" }, take: count });
+    const rows = await this.pool().find({ where: { chatId }, order: { seq: "DESC" }, take: count });
     return rows.reverse().map((r) => toMessageView(r));
   }
 }

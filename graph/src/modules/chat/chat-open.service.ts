@@ -1,4 +1,4 @@
-import type { EntityManager } from "typeorm";
+import type { DataSource, EntityManager } from "typeorm";
 import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict } from "../../shared/errors.js";
@@ -24,26 +24,26 @@ export class ChatOpenService {
     private readonly opened: (chat: Chat) => void = () => {},
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Chat);
+  /** Whether the pair has a chat, read by `reader`: the pool (`deps.dataSource`) or the caller's transaction. */
+  async existsBetween(a: string, b: string, reader: DataSource | EntityManager): Promise<boolean> {
+    return reader.getRepository(Chat).exists({ where: pairOf(a, b) });
   }
 
-  async existsBetween(a: string, b: string, em?: EntityManager): Promise<boolean> {
-    return this.repo(em).exists({ where: pairOf(a, b) });
-  }
-
-  async findBetween(a: string, b: string, em?: EntityManager): Promise<Chat | null> {
-    return this.repo(em).findOne({ where: pairOf(a, b) });
+  /** The pair's chat, read by `reader`: the pool (`deps.dataSource`) or the caller's transaction. */
+  async findBetween(a: string, b: string, reader: DataSource | EntityManager): Promise<Chat | null> {
+    return reader.getRepository(Chat).findOne({ where: pairOf(a, b) });
   }
 
   /**
    * Opens the one chat of a pair (in progress, started now). A second open for the
-   * same pair, even a concurrent one, fails with CONFLICT and changes nothing.
+   * same pair, even a concurrent one, fails with CONFLICT and changes nothing. Inside the caller's
+   * transaction `em` (e.g. the accepted swap's).
    */
-  async open(input: OpenChatInput, em?: EntityManager): Promise<Chat> {
+  async open(input: OpenChatInput, em: EntityManager): Promise<Chat> {
     if (input.requesterId === input.receiverId) throw badInput("You cannot open a chat with yourself");
     const now = this.deps.clock.now();
-    const chat = this.repo(em).create({
+    const repo = em.getRepository(Chat);
+    const chat = repo.create({
       id: newId(),
       ...pairOf(input.requesterId, input.receiverId),
       kind: input.kind,
@@ -71,7 +71,7 @@ export class ChatOpenService {
     });
     if (await this.existsBetween(input.requesterId, input.receiverId, em)) throw conflict("You already have a chat with this user");
     try {
-      await this.repo(em).insert(chat);
+      await repo.insert(chat);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict("You already have a chat with this user");
       throw e;

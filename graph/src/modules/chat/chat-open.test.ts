@@ -27,15 +27,17 @@ describe.each(dbTargets)("opening chats on %s", (target) => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as { code?: string }).code).toBe("CONFLICT");
     expect(await t.dataSource.getRepository(Chat).count()).toBe(1);
-    expect(await t.app.services.chatOpen.existsBetween(b.user.id, a.user.id)).toBe(true);
-    const chat = await t.app.services.chatOpen.findBetween(a.user.id, b.user.id);
+    expect(await t.app.services.chatOpen.existsBetween(b.user.id, a.user.id, t.dataSource)).toBe(true);
+    const chat = await t.app.services.chatOpen.findBetween(a.user.id, b.user.id, t.dataSource);
     expect(chat).toMatchObject({ status: "in_progress" });
     expect(chat!.startDate.toISOString()).toBe(t.clock.now().toISOString());
   });
 
   it("refuses a chat with oneself", async () => {
     const a = await t.createUser();
-    await expect(t.app.services.chatOpen.open({ kind: "swap", requesterId: a.user.id, receiverId: a.user.id })).rejects.toMatchObject({
+    await expect(
+      t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId: a.user.id, receiverId: a.user.id }, em)),
+    ).rejects.toMatchObject({
       code: "BAD_USER_INPUT",
     });
   });

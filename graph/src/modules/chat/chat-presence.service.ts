@@ -25,8 +25,9 @@ export class ChatPresenceService {
     private readonly announce: (userId: string, online: boolean) => void = () => {},
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(PresenceSetting);
+  /** Settings read outside a transaction go through the pool. */
+  private pool() {
+    return this.deps.dataSource.getRepository(PresenceSetting);
   }
 
   /**
@@ -106,7 +107,7 @@ export class ChatPresenceService {
   }
 
   private async hiddenAmong(ids: string[]): Promise<Set<string>> {
-    const rows = await this.repo()
+    const rows = await this.pool()
       .createQueryBuilder("p")
       .select("p.userId", "userId")
       .where("p.userId IN (:...ids) AND p.onlineVisible = :visible", { ids, visible: false })
@@ -116,14 +117,18 @@ export class ChatPresenceService {
 
   /** Whether the student lets their chat partners see them online (true unless they turned it off). */
   async isVisible(userId: string): Promise<boolean> {
-    const row = await this.repo().findOne({ where: { userId } });
+    const row = await this.pool().findOne({ where: { userId } });
     return row?.onlineVisible ?? true;
   }
 
   /** Shows or hides the student's online status from their chat partners. */
   async setVisible(userId: string, visible: boolean): Promise<boolean> {
-    const was = await this.isVisible(userId);
-    await this.repo().upsert({ userId, onlineVisible: visible === true, updatedAt: this.deps.clock.now() }, ["userId"]);
+    const was = await this.deps.tx(async (em) => {
+      const repo = em.getRepository(PresenceSetting);
+      const row = await repo.findOne({ where: { userId } });
+      await repo.upsert({ userId, onlineVisible: visible === true, updatedAt: this.deps.clock.now() }, ["userId"]);
+      return row?.onlineVisible ?? true;
+    });
     // Partners with a list open see the change: hidden reads as offline, shown again as online if connected.
     if (was !== (visible === true)) {
       if (visible === true) {
@@ -140,6 +145,6 @@ export class ChatPresenceService {
 
   /** Account deletion. */
   async forget(em: EntityManager, userId: string): Promise<void> {
-    await this.repo(em).delete({ userId });
+    await em.getRepository(PresenceSetting).delete({ userId });
   }
 }

@@ -1,6 +1,7 @@
 import { rawQuery } from "../../db/sql.js";
 import type { Deps } from "../../shared/deps.js";
-import type { ChatService } from "./chat.service.js";
+import type { ChatListEvents } from "./chat-list-events.js";
+import type { ChatRows } from "./chat-parts.js";
 import type { ChatListItemView } from "./chat.types.js";
 import { sideOf, toListItem } from "./chat-views.js";
 import { Chat } from "./chat.entity.js";
@@ -14,7 +15,8 @@ import { Chat } from "./chat.entity.js";
 export class ChatReadsService {
   constructor(
     private readonly deps: Deps,
-    private readonly chats: ChatService,
+    private readonly chats: Pick<ChatRows, "requireIn">,
+    private readonly listEvents: Pick<ChatListEvents, "chatChanged">,
   ) {}
 
   /**
@@ -23,21 +25,22 @@ export class ChatReadsService {
    * other pages the new total when it changed.
    */
   async markRead(me: string, otherId: unknown): Promise<ChatListItemView> {
-    const chat = await this.chats.require(me, otherId);
-    const side = sideOf(chat, me)!;
-    const column = side === "requester" ? "requesterReadSeq" : "receiverReadSeq";
-    const res = await this.chats
-      .repo()
-      .createQueryBuilder()
-      .update(Chat)
-      .set({ [column]: () => "messageCount", [side === "requester" ? "requesterReadAt" : "receiverReadAt"]: this.deps.clock.now() })
-      .where(`id = :id AND ${column} < messageCount`, { id: chat.id })
-      .execute();
-    const fresh = await this.chats.repo().findOneOrFail({ where: { id: chat.id } });
-    if (res.affected) {
+    const { fresh, changed } = await this.deps.tx(async (em) => {
+      const chat = await this.chats.requireIn(em, me, otherId);
+      const side = sideOf(chat, me)!;
+      const column = side === "requester" ? "requesterReadSeq" : "receiverReadSeq";
+      const res = await em
+        .createQueryBuilder()
+        .update(Chat)
+        .set({ [column]: () => "messageCount", [side === "requester" ? "requesterReadAt" : "receiverReadAt"]: this.deps.clock.now() })
+        .where(`id = :id AND ${column} < messageCount`, { id: chat.id })
+        .execute();
+      return { fresh: await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } }), changed: Boolean(res.affected) };
+    });
+    if (changed) {
       this.publishTotal(me);
       // The reader's other tabs and devices clear the chat's badge too.
-      void this.chats.listEvents.chatChanged(fresh, [me]);
+      void this.listEvents.chatChanged(fresh, [me]);
     }
     return toListItem(fresh, me);
   }

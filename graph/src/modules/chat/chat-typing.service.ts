@@ -1,5 +1,5 @@
 import type { Deps } from "../../shared/deps.js";
-import type { ChatCollaborators, ChatService } from "./chat.service.js";
+import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
 import { partnerOf } from "./chat-views.js";
 
 /** How long a client shows "… is typing…" after the last signal (the web app's TYPING_SILENCE_MS matches it). */
@@ -15,7 +15,7 @@ export class ChatTypingService {
   constructor(
     private readonly deps: Deps,
     private readonly c: Pick<ChatCollaborators, "blocks" | "rateLimits">,
-    private readonly chats: ChatService,
+    private readonly chats: Pick<ChatRows, "require" | "stateError">,
   ) {}
 
   /** The caller is typing in their chat with `otherId`: NOT_FOUND for a chat they are not in, CONFLICT once it ended. True when sent on. */

@@ -17,7 +17,9 @@ describe.each(dbTargets)("live chat on %s", (target) => {
     const { a, b, chat } = await chatPair(t);
     const c = await filledStudent(t);
     const d = await filledStudent(t);
-    const other = await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+    const other = await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id }, em),
+    );
     const before = t.app.pubsub.listenerCount("MESSAGE_ADDED");
     const subA = subscribe(t.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
     const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
@@ -95,7 +97,7 @@ describe.runIf(redisUrl)("messageAdded across two instances on Redis", { retry: 
       const { a, b, chat } = await chatPair(one);
       const c = await filledStudent(one);
       const d = await filledStudent(one);
-      await one.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id });
+      await one.app.services.deps.tx((em) => one.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: d.id }, em));
       const subA = subscribe(one.wsClient(a.token), MESSAGE_ADDED, { chatWith: b.id });
       const subC = subscribe(one.wsClient(c.token), MESSAGE_ADDED, { chatWith: d.id });
       const subB = subscribe(two.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });

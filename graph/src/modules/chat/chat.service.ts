@@ -1,17 +1,17 @@
-import { type EntityManager, In } from "typeorm";
+import { type DataSource, type EntityManager, In } from "typeorm";
 import { entityQuery, lockRow, rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { conflict, forbidden, notFound } from "../../shared/errors.js";
-import type { RateLimits } from "../../shared/rate-limit.js";
-import type { UsersService, UserSummary } from "../accounts/users.service.js";
-import type { BlocksService } from "../blocks/blocks.service.js";
-import type { NotificationsService } from "../notifications/notifications.service.js";
+import type { UserSummary } from "../accounts/users.service.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport, type ReportResolution } from "./chat-report.entity.js";
+import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
 
 /** The rows other modules (moderation) read through this service. */
 export type { Chat, ChatReport, ReportResolution };
+/** What chat is built on (declared in chat-parts.ts, a leaf its parts share). */
+export type { ChatCollaborators, ChatLedger, ChatProfiles } from "./chat-parts.js";
 import { ChatMessage } from "./message.entity.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
@@ -26,31 +26,6 @@ import { ChatReadsService } from "./chat-reads.service.js";
 import { ChatListEvents } from "./chat-list-events.js";
 import { ChatTypingService } from "./chat-typing.service.js";
 
-/** What chat needs from the coins ledger (CoinsService fits). */
-export interface ChatLedger {
-  reward(userId: string, coins: number, reason: string, refKey: string, em?: EntityManager): Promise<unknown>;
-  release(refKey: string, em?: EntityManager): Promise<{ coins: number }>;
-  refund(refKey: string, em?: EntityManager): Promise<{ coins: number }>;
-}
-
-/** What chat needs from profiles (ProfilesService fits). */
-export interface ChatProfiles {
-  addCompletedSkill(em: EntityManager, input: { learnerId: string; mentorId: string; skill: string; category: string }): Promise<void>;
-  /** Throws DETAILS_NOT_FILLED ('not filled details') for a user whose profile is incomplete. */
-  assertDetailsFilled(userId: string): Promise<void>;
-  /** Brings the student's directory rows to their account (a new rating: the rating filter reads it). */
-  reindex(em: EntityManager, userId: string): Promise<void>;
-}
-
-export interface ChatCollaborators {
-  users: UsersService;
-  blocks: BlocksService;
-  notifications: NotificationsService;
-  rateLimits: RateLimits;
-  ledger: ChatLedger;
-  profiles: ChatProfiles;
-}
-
 /**
  * A chat between two students: reading it, its list and its meeting link. Messages live in
  * `messages`, rating/finishing/reporting in `lifecycle`. A chat is always addressed by the
@@ -64,7 +39,7 @@ const LIST_CURSOR = "chats";
 export const chatListCursor = (item: Pick<ChatListItemView, "lastMessageAt" | "id">) =>
   encodeTimeKey(LIST_CURSOR, { at: item.lastMessageAt, id: item.id });
 
-export class ChatService {
+export class ChatService implements ChatRows {
   readonly messages: ChatMessagesService;
   readonly lifecycle: ChatLifecycleService;
   readonly reads: ChatReadsService;
@@ -80,17 +55,18 @@ export class ChatService {
     private readonly deps: Deps,
     private readonly c: ChatCollaborators,
   ) {
-    this.messages = new ChatMessagesService(deps, c, this);
-    this.lifecycle = new ChatLifecycleService(deps, c, this);
-    this.reads = new ChatReadsService(deps, this);
+    // Parts get what they need here (this facade as ChatRows, their siblings), never by importing it.
     this.presence = new ChatPresenceService(deps, (userId, online) => void this.listEvents.presenceChanged(userId, online));
     this.listEvents = new ChatListEvents(deps, c, () => this.presence);
+    this.reads = new ChatReadsService(deps, this, this.listEvents);
+    this.messages = new ChatMessagesService(deps, c, this, this.reads, this.listEvents);
+    this.lifecycle = new ChatLifecycleService(deps, c, this);
     this.typing = new ChatTypingService(deps, c, this);
     this.moderation = new ChatModerationReads(deps);
   }
 
-  repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Chat);
+  private repo(em: EntityManager) {
+    return em.getRepository(Chat);
   }
 
   /** Holds the chat's row until `em`'s transaction ends (limits counted over a chat's rows, e.g. open lesson proposals). */
@@ -98,20 +74,24 @@ export class ChatService {
     await lockRow(em, Chat, chatId);
   }
 
-  /** The chat between the caller and `otherId`, or NOT_FOUND 'Chat not found'. */
-  async require(me: string, otherId: unknown, em?: EntityManager): Promise<Chat> {
+  /** The chat between the caller and `otherId`, or NOT_FOUND 'Chat not found': read through the pool, outside any transaction. */
+  require(me: string, otherId: unknown): Promise<Chat> {
+    return this.requireFrom(this.deps.dataSource, me, otherId);
+  }
+
+  /** The same, read inside `em`'s transaction (it may lock or change the chat next). */
+  requireIn(em: EntityManager, me: string, otherId: unknown): Promise<Chat> {
+    return this.requireFrom(em, me, otherId);
+  }
+
+  private async requireFrom(reader: DataSource | EntityManager, me: string, otherId: unknown): Promise<Chat> {
     if (typeof otherId !== "string" || !otherId || otherId === me || otherId.length > 36) throw notFound(CHAT_MESSAGES.chatNotFound);
     // Every message and every subscription starts here: plain SQL through the pair's unique index.
     const pair = pairOf(me, otherId);
-    const [chat] = await entityQuery(
-      em ?? this.deps.dataSource,
-      Chat,
-      "SELECT * FROM chats WHERE userLowId = :low AND userHighId = :high",
-      {
-        low: pair.userLowId,
-        high: pair.userHighId,
-      },
-    );
+    const [chat] = await entityQuery(reader, Chat, "SELECT * FROM chats WHERE userLowId = :low AND userHighId = :high", {
+      low: pair.userLowId,
+      high: pair.userHighId,
+    });
     if (!chat) throw notFound(CHAT_MESSAGES.chatNotFound);
     return chat;
   }
@@ -153,14 +133,15 @@ export class ChatService {
     return { chats, refundedCoins };
   }
 
-  chatsByIds(ids: readonly string[], em?: EntityManager): Promise<Chat[]> {
-    return ids.length ? this.repo(em).find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+  /** Chats by id, read by `reader`: the pool (`deps.dataSource`) or the caller's transaction. */
+  chatsByIds(ids: readonly string[], reader: DataSource | EntityManager): Promise<Chat[]> {
+    return ids.length ? reader.getRepository(Chat).find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
   /** A student's chats (any state) with every message, and the reports they made: for their data export. */
   async exportFor(userId: string): Promise<{ chats: Array<Chat & { messages: ChatMessage[] }>; reportsMade: ChatReport[] }> {
     const m = this.deps.dataSource.manager;
-    const chats = await this.repo().find({ where: [{ userLowId: userId }, { userHighId: userId }], order: { startDate: "ASC" } });
+    const chats = await m.getRepository(Chat).find({ where: [{ userLowId: userId }, { userHighId: userId }], order: { startDate: "ASC" } });
     const messages = chats.length
       ? await m.getRepository(ChatMessage).find({ where: { chatId: In(chats.map((c) => c.id)) }, order: { chatId: "ASC", seq: "ASC" } })
       : [];
@@ -234,7 +215,7 @@ export class ChatService {
   async setMeetingLink(me: string, otherId: unknown, rawLink: unknown): Promise<ChatView> {
     const link = normalizeMeetingLink(rawLink);
     const chat = await this.deps.tx(async (em) => {
-      const chat = await this.require(me, otherId, em);
+      const chat = await this.requireIn(em, me, otherId);
       if (chat.status !== "in_progress") throw this.stateError(chat);
       const res = await em
         .createQueryBuilder()

@@ -117,12 +117,17 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const me = await filledStudent(t);
     const partners = [await filledStudent(t), await filledStudent(t), await filledStudent(t)];
     for (const p of partners) {
-      await t.app.services.chatOpen.open({
-        kind: "swap",
-        requesterId: me.id,
-        receiverId: p.id,
-        requesterLearns: { skill: "Chess", category: "Other" },
-      });
+      await t.app.services.deps.tx((em) =>
+        t.app.services.chatOpen.open(
+          {
+            kind: "swap",
+            requesterId: me.id,
+            receiverId: p.id,
+            requesterLearns: { skill: "Chess", category: "Other" },
+          },
+          em,
+        ),
+      );
       t.clock.advance(1000);
     }
     // Opened 0, 1, 2; then a message in chat 0 makes it the latest.
@@ -144,8 +149,9 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const me = await filledStudent(t);
     const partners = [];
     for (let i = 0; i < 5; i++) {
-      partners.push(await filledStudent(t));
-      await t.app.services.chatOpen.open({ kind: "swap", requesterId: me.id, receiverId: partners[i].id });
+      const partner = await filledStudent(t);
+      partners.push(partner);
+      await t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId: me.id, receiverId: partner.id }, em));
       t.clock.advance(1000);
     }
     // Newest first: 4, 3 | 2, 1 | 0.
@@ -169,9 +175,12 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
   it("resolves the list's partners with a per-request loader (statements do not grow with rows)", async () => {
     const one = await filledStudent(t);
     const many = await filledStudent(t);
-    await t.app.services.chatOpen.open({ kind: "swap", requesterId: one.id, receiverId: (await filledStudent(t)).id });
-    for (let i = 0; i < 6; i++)
-      await t.app.services.chatOpen.open({ kind: "swap", requesterId: many.id, receiverId: (await filledStudent(t)).id });
+    const openWith = async (requesterId: string) => {
+      const receiverId = (await filledStudent(t)).id;
+      await t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId, receiverId }, em));
+    };
+    await openWith(one.id);
+    for (let i = 0; i < 6; i++) await openWith(many.id);
     const small = await countStatements(t, () => t.gql(CHATS, {}, one.token));
     const big = await countStatements(t, () => t.gql(CHATS, {}, many.token));
     expect((await t.gql(CHATS, {}, many.token)).data.chats.edges).toHaveLength(6);
@@ -182,7 +191,7 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     const me = await filledStudent(t);
     const others = [await filledStudent(t), await filledStudent(t)];
     for (const p of others) {
-      await t.app.services.chatOpen.open({ kind: "swap", requesterId: p.id, receiverId: me.id });
+      await t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId: p.id, receiverId: me.id }, em));
       t.clock.advance(1000);
     }
     const res = await t.gql(

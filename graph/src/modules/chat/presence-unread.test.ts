@@ -56,7 +56,7 @@ describe.each(dbTargets)("unread counts and presence on %s", (target) => {
   it("adds up over chats, and only participants can mark a chat read (GraphQL and REST)", async () => {
     const { a, b } = await chatPair(t);
     const c = await filledStudent(t);
-    await t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: b.id });
+    await t.app.services.deps.tx((em) => t.app.services.chatOpen.open({ kind: "swap", requesterId: c.id, receiverId: b.id }, em));
     await t.gql(SEND, { chatWith: b.id, body: "from a" }, a.token);
     await t.gql(SEND, { chatWith: b.id, body: "from c" }, c.token);
     await t.gql(SEND, { chatWith: b.id, body: "from c again" }, c.token);

@@ -76,9 +76,9 @@ export class CoinsService {
     return em ? tracked(em) : this.deps.tx(tracked);
   }
 
-  /** The user's spendable coins (held coins are not included). */
-  balanceOf(userId: string, em?: EntityManager): Promise<number> {
-    return balanceOf(em ?? this.deps.dataSource.manager, userId);
+  /** The user's spendable coins (held coins are not included), read through the pool. */
+  balanceOf(userId: string): Promise<number> {
+    return balanceOf(this.deps.dataSource.manager, userId);
   }
 
   /** Credits bought coins once per gateway payment id (`purchase:<paymentId>`). */
@@ -244,9 +244,9 @@ export class CoinsService {
     return { inCirculation: Number(row?.s ?? 0), inEscrow: await balanceOf(m, SYSTEM_ACCOUNTS.escrow) };
   }
 
-  /** The hold for refKey, if any (e.g. to show "coins held" on a chat). */
-  findHold(refKey: string, em?: EntityManager): Promise<CoinTransfer | null> {
-    return (em ?? this.deps.dataSource.manager).getRepository(CoinTransfer).findOne({ where: { key: `hold:${assertRefKey(refKey)}` } });
+  /** The hold for refKey, if any (e.g. to show "coins held" on a chat), read through the pool. */
+  findHold(refKey: string): Promise<CoinTransfer | null> {
+    return this.deps.dataSource.getRepository(CoinTransfer).findOne({ where: { key: `hold:${assertRefKey(refKey)}` } });
   }
 
   private settle(refKey: string, outcome: "released" | "refunded", em?: EntityManager): Promise<MoveResult> {

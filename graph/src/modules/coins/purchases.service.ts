@@ -4,7 +4,6 @@ import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
-import type { CoinsService } from "./coins.service.js";
 import type { GatewayMode, PaymentGateway } from "../../shared/payments.js";
 import { SandboxGateway } from "./payment-gateway.js";
 import { CoinOrder } from "./purchase.entity.js";
@@ -56,11 +55,22 @@ export interface VerificationView {
   skillCoins: number;
 }
 
+/** What purchases need from the ledger (CoinsService fits; it hands itself in). */
+export interface PurchaseLedger {
+  /** The buyer's spendable coins, read through the pool. */
+  balanceOf(userId: string): Promise<number>;
+  /** Credits bought coins once per payment id, inside `em`'s transaction. */
+  creditPurchase(
+    input: { userId: string; coins: number; paymentId: string; orderId: string },
+    em: EntityManager,
+  ): Promise<{ moved: boolean }>;
+}
+
 export class PurchasesService {
   constructor(
     private readonly deps: Deps,
     private readonly gateway: PaymentGateway,
-    private readonly coins: CoinsService,
+    private readonly coins: PurchaseLedger,
     private readonly limits: RateLimits,
   ) {}
 

@@ -128,7 +128,7 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: "acceptImplementUser", refId: p.id, notifier: { id: owner.user.id } });
     expect(notes[0].message).toContain("Line follower robot");
-    const chat = await t.app.services.chatOpen.findBetween(owner.user.id, applicant.user.id);
+    const chat = await t.app.services.chatOpen.findBetween(owner.user.id, applicant.user.id, t.dataSource);
     expect(chat).toMatchObject({
       kind: "implement",
       title: "Line follower robot",
@@ -160,10 +160,15 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
 
   it("still accepts when the pair already has a chat, opening no second one", async () => {
     const { owner, applicant, input } = await withApplicant();
-    const existing = await t.app.services.chatOpen.open({ kind: "swap", requesterId: owner.user.id, receiverId: applicant.user.id });
+    const existing = await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "swap", requesterId: owner.user.id, receiverId: applicant.user.id }, em),
+    );
     expect((await t.gql(ACCEPT, { input }, owner.token)).data.acceptImplementApplicant.status).toBe("ACCEPTED");
     expect(await chatsBetween(owner, applicant)).toBe(1);
-    expect(await t.app.services.chatOpen.findBetween(owner.user.id, applicant.user.id)).toMatchObject({ id: existing.id, kind: "swap" });
+    expect(await t.app.services.chatOpen.findBetween(owner.user.id, applicant.user.id, t.dataSource)).toMatchObject({
+      id: existing.id,
+      kind: "swap",
+    });
     expect((await notesFor(applicant))[0].type).toBe("acceptImplementUser");
   });
 
@@ -178,7 +183,7 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
     const row = await t.dataSource.getRepository(ImplementApplicant).findOneByOrFail({ postId: p.id, userId: applicant.user.id });
     expect(row.status).toBe("pending");
     expect(await notesFor(applicant)).toHaveLength(0);
-    expect(await t.app.services.chatOpen.existsBetween(other.user.id, applicant.user.id)).toBe(false);
+    expect(await t.app.services.chatOpen.existsBetween(other.user.id, applicant.user.id, t.dataSource)).toBe(false);
   });
 
   it("answers NOT_FOUND for a student who never asked or a missing post", async () => {

@@ -1,4 +1,4 @@
-import type { LessonRecord } from "./lessons.service.js";
+import type { LessonRecord } from "./lesson.entity.js";
 
 /** The realtime payload of LESSON_CHANGED (shared/pubsub.ts): JSON-safe, complete, seen from neither side. */
 export interface LessonEvent {

@@ -4,10 +4,10 @@ import { MINUTE } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { PushService } from "../notifications/push.service.js";
-import { Lesson } from "./lesson.entity.js";
+import type { ChatService } from "../chat/chat.service.js";
+import { Lesson, type LessonRecord } from "./lesson.entity.js";
 import type { LessonEvent } from "./lesson-events.js";
 import { type LessonMailKind, lessonMail, lessonSummary, parseAddress } from "./lesson-mails.js";
-import type { LessonChats, LessonRecord } from "./lessons.service.js";
 
 const REMINDER_BATCH = 100;
 
@@ -16,15 +16,11 @@ export class LessonNotices {
   constructor(
     private readonly deps: Deps,
     private readonly c: {
-      chats: Pick<LessonChats, "chatsByIds">;
+      chats: Pick<ChatService, "chatsByIds">;
       users: Pick<UsersService, "summaries" | "mailRecipients">;
       push?: Pick<PushService, "lessonNotice">;
     },
   ) {}
-
-  private lessons(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
-  }
 
   /**
    * Both students get the mail with the calendar file (nobody unverified, suspended or deleted),
@@ -73,20 +69,27 @@ export class LessonNotices {
     const until = new Date(now.getTime() + LESSON_REMINDER_MINUTES * MINUTE);
     let reminded = 0;
     for (;;) {
-      const due = await this.lessons()
+      const due = await this.deps.dataSource
+        .getRepository(Lesson)
         .createQueryBuilder("l")
         .where("l.status = 'scheduled' AND l.remindedAt IS NULL AND l.startsAt > :now AND l.startsAt <= :until", { now, until })
         .orderBy("l.startsAt", "ASC")
         .take(REMINDER_BATCH)
         .getMany();
       if (due.length === 0) return reminded;
-      const chats = new Map((await this.c.chats.chatsByIds(due.map((l) => l.chatId))).map((c) => [c.id, c]));
+      const chats = new Map(
+        (
+          await this.c.chats.chatsByIds(
+            due.map((l) => l.chatId),
+            this.deps.dataSource,
+          )
+        ).map((c) => [c.id, c]),
+      );
       for (const lesson of due) {
         const sent = await this.deps.tx(async (em) => {
-          const taken = await this.lessons(em).update(
-            { id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() },
-            { remindedAt: now },
-          );
+          const taken = await em
+            .getRepository(Lesson)
+            .update({ id: lesson.id, status: "scheduled", sequence: lesson.sequence, remindedAt: IsNull() }, { remindedAt: now });
           if (taken.affected !== 1) return false;
           if (chats.get(lesson.chatId)?.status !== "in_progress") return false;
           await this.c.push?.lessonNotice(em, lesson, "reminder", [lesson.proposerId, lesson.partnerId]);

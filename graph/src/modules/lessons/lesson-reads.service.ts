@@ -1,12 +1,12 @@
-import { type EntityManager, In } from "typeorm";
+import { type DataSource, type EntityManager, In } from "typeorm";
 import { LESSON_MESSAGES as M } from "../../../../common/lessons.js";
 import type { Deps } from "../../shared/deps.js";
 import { notFound } from "../../shared/errors.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { pageSize } from "../../shared/pagination.js";
-import { Lesson, LessonSlot } from "./lesson.entity.js";
+import type { ChatService } from "../chat/chat.service.js";
+import { Lesson, type LessonRecord, LessonSlot } from "./lesson.entity.js";
 import { DEFAULT_LESSONS_PAGE, MAX_LESSONS_PAGE } from "./lesson.rules.js";
-import type { LessonChats, LessonRecord } from "./lessons.service.js";
 
 export interface LessonPage {
   items: LessonRecord[];
@@ -31,15 +31,12 @@ const pageSizeOf = (first: number | null | undefined) => pageSize("first", first
 export class LessonReadsService {
   constructor(
     private readonly deps: Deps,
-    private readonly chats: Pick<LessonChats, "require">,
+    private readonly chats: Pick<ChatService, "require">,
   ) {}
 
-  private lessons(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
-  }
-
-  private slots(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(LessonSlot);
+  /** Lists and exports read through the pool; `load` and `requireOwn` inside the caller's transaction. */
+  private get pool(): DataSource {
+    return this.deps.dataSource;
   }
 
   /** A chat's lessons, newest proposal first (participants only). */
@@ -47,7 +44,7 @@ export class LessonReadsService {
     const chat = await this.chats.require(me, chatWith);
     const take = pageSizeOf(opts.first);
     const cursor = decodeCursor(CHAT_LESSONS, opts.after);
-    const q = this.lessons().createQueryBuilder("l").where("l.chatId = :chatId", { chatId: chat.id });
+    const q = this.pool.getRepository(Lesson).createQueryBuilder("l").where("l.chatId = :chatId", { chatId: chat.id });
     if (cursor) q.andWhere("(l.createdAt < :at OR (l.createdAt = :at AND l.id < :id))", cursor);
     const rows = await q
       .orderBy("l.createdAt", "DESC")
@@ -62,7 +59,8 @@ export class LessonReadsService {
     const now = this.deps.clock.now();
     const take = pageSizeOf(opts.first);
     const cursor = decodeCursor(UPCOMING_LESSONS, opts.after);
-    const q = this.lessons()
+    const q = this.pool
+      .getRepository(Lesson)
       .createQueryBuilder("l")
       .where("(l.proposerId = :me OR l.partnerId = :me) AND l.status = 'scheduled' AND l.endsAt > :now", { me, now });
     if (cursor) q.andWhere("(l.startsAt > :at OR (l.startsAt = :at AND l.id > :id))", cursor);
@@ -78,7 +76,8 @@ export class LessonReadsService {
   async heldInChats(chatIds: readonly string[]): Promise<Map<string, number>> {
     const ids = [...new Set(chatIds)];
     if (ids.length === 0) return new Map();
-    const rows = await this.lessons()
+    const rows = await this.pool
+      .getRepository(Lesson)
       .createQueryBuilder("l")
       .select("l.chatId", "chatId")
       .addSelect("COUNT(*)", "n")
@@ -89,7 +88,7 @@ export class LessonReadsService {
   }
 
   private async page(rows: Lesson[], take: number, afterCursor: boolean, cursorOf: (l: Lesson) => string): Promise<LessonPage> {
-    const items = await this.withSlots(rows.slice(0, take));
+    const items = await this.withSlots(rows.slice(0, take), this.pool);
     const cursors = items.map(cursorOf);
     return {
       items,
@@ -100,9 +99,9 @@ export class LessonReadsService {
     };
   }
 
-  private async withSlots(rows: Lesson[], em?: EntityManager): Promise<LessonRecord[]> {
+  private async withSlots(rows: Lesson[], reader: DataSource | EntityManager): Promise<LessonRecord[]> {
     if (rows.length === 0) return [];
-    const slots = await this.slots(em).find({
+    const slots = await reader.getRepository(LessonSlot).find({
       where: { lessonId: In(rows.map((r) => r.id)) },
       order: { lessonId: "ASC", position: "ASC" },
     });
@@ -112,15 +111,15 @@ export class LessonReadsService {
   }
 
   /** One lesson with its slots (read inside `em` after a change). */
-  async load(id: string, em?: EntityManager): Promise<LessonRecord> {
-    const row = await this.lessons(em).findOneOrFail({ where: { id } });
+  async load(id: string, em: EntityManager): Promise<LessonRecord> {
+    const row = await em.getRepository(Lesson).findOneOrFail({ where: { id } });
     return (await this.withSlots([row], em))[0]!;
   }
 
   /** The lesson if the caller is one of its two students; NOT_FOUND otherwise (nobody learns it exists). */
   async requireOwn(me: string, lessonId: unknown, em: EntityManager): Promise<LessonRecord> {
     if (typeof lessonId !== "string" || !lessonId || lessonId.length > 36) throw notFound(M.notFound);
-    const row = await this.lessons(em).findOne({ where: { id: lessonId } });
+    const row = await em.getRepository(Lesson).findOne({ where: { id: lessonId } });
     if (!row || (row.proposerId !== me && row.partnerId !== me)) throw notFound(M.notFound);
     return (await this.withSlots([row], em))[0]!;
   }
@@ -141,11 +140,11 @@ export class LessonReadsService {
       slots: Array<{ startsAt: Date; durationMinutes: number }>;
     }>
   > {
-    const rows = await this.lessons().find({
+    const rows = await this.pool.getRepository(Lesson).find({
       where: [{ proposerId: userId }, { partnerId: userId }],
       order: { createdAt: "ASC", id: "ASC" },
     });
-    return (await this.withSlots(rows)).map((l) => ({
+    return (await this.withSlots(rows, this.pool)).map((l) => ({
       id: l.id,
       chatId: l.chatId,
       proposedByMe: l.proposerId === userId,

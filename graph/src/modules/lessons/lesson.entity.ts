@@ -85,3 +85,6 @@ export class LessonSlot {
   @Column("int")
   durationMinutes: number;
 }
+
+/** A lesson with its slots, as both doors show it. */
+export type LessonRecord = Lesson & { slots: LessonSlot[] };

@@ -8,7 +8,7 @@ import { newId } from "../../shared/ids.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import type { JobRunner } from "../jobs/job-runner.js";
-import { Lesson, LessonSlot } from "./lesson.entity.js";
+import { Lesson, LessonSlot, type LessonRecord } from "./lesson.entity.js";
 import type { LessonMailKind } from "./lesson-mails.js";
 import { LessonNotices } from "./lesson-notices.js";
 import type { PushService } from "../notifications/push.service.js";
@@ -18,11 +18,10 @@ import { cleanSlot, cleanSlots, cleanTimezone } from "./lesson.rules.js";
 export const REMINDER_JOB = "lesson-reminders";
 const REMINDER_EVERY = 5 * MINUTE;
 
-/** A lesson with its slots, as both doors show it. */
-export type LessonRecord = Lesson & { slots: LessonSlot[] };
+export type { LessonRecord };
 
 /** What lessons need from chat (ChatService fits). */
-export type LessonChats = Pick<ChatService, "require" | "stateError" | "chatsByIds" | "lock">;
+export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock">;
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -50,12 +49,12 @@ export class LessonsService {
   /** Invitation and reminder mails, and the realtime event. */
   private readonly notices: LessonNotices;
 
-  private lessons(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Lesson);
+  private lessons(em: EntityManager) {
+    return em.getRepository(Lesson);
   }
 
-  private slots(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(LessonSlot);
+  private slots(em: EntityManager) {
+    return em.getRepository(LessonSlot);
   }
 
   /** Registers the reminder job with the runner. */
@@ -190,7 +189,7 @@ export class LessonsService {
   }
 
   private async activeChat(me: string, otherId: unknown, em: EntityManager): Promise<Chat> {
-    const chat = await this.c.chats.require(me, otherId, em);
+    const chat = await this.c.chats.requireIn(em, me, otherId);
     if (chat.status !== "in_progress") throw this.c.chats.stateError(chat);
     return chat;
   }

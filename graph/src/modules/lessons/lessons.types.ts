@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { Connection, UserSummaryFields } from "../../shared/graphql-types.js";
 import type { LessonPage } from "./lesson-reads.service.js";
-import type { LessonRecord } from "./lessons.service.js";
+import type { LessonRecord } from "./lesson.entity.js";
 
 export enum LessonStatusValue {
   PROPOSED = "proposed",

@@ -3,15 +3,9 @@ import type { Deps } from "../../shared/deps.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import { type Connection, connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import type { AuthService } from "../accounts/auth.service.js";
-import { PERMANENT_SUSPENSION, type StandingService } from "../accounts/standing.service.js";
-import type { UsersService } from "../accounts/users.service.js";
-import type { ChatReport, ChatService, ReportResolution } from "../chat/chat.service.js";
-import type { CoinsService, HoldState } from "../coins/coins.service.js";
-import type { ImplementPostsService } from "../implements/implement-posts.service.js";
-import type { NotificationsService } from "../notifications/notifications.service.js";
-import type { ReviewsService } from "../reviews/reviews.service.js";
-import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
+import { PERMANENT_SUSPENSION } from "../accounts/standing.service.js";
+import type { ChatReport, ReportResolution } from "../chat/chat.service.js";
+import type { ModerationCollaborators, ModerationMessageView, Operator } from "./moderation-parts.js";
 import { OperatorAction } from "./operator-action.entity.js";
 import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
@@ -26,35 +20,7 @@ import {
   toStudentView,
 } from "./moderation.views.js";
 
-export interface ModerationMessageView {
-  seq: number;
-  fromUserId: string;
-  body: string;
-  createdAt: Date;
-}
-
-/** The services moderation is built on, handed in by the composition root. */
-export interface ModerationCollaborators {
-  users: UsersService;
-  standing: StandingService;
-  auth: AuthService;
-  chat: ChatService;
-  coins: CoinsService;
-  swaps: SwapRequestsService;
-  notifications: NotificationsService;
-  implementPosts: ImplementPostsService;
-  reviews: ReviewsService;
-}
-
-export interface Operator {
-  id: string;
-  email: string;
-}
-
-export interface EscrowView {
-  coins: number;
-  state: HoldState;
-}
+export type { EscrowView, ModerationCollaborators, ModerationMessageView, Operator } from "./moderation-parts.js";
 
 export interface ModerationStats {
   studentsVerified: number;
@@ -122,7 +88,10 @@ export class ModerationService {
     const [students, counts, chats] = await Promise.all([
       this.c.users.standingOf(people),
       this.c.chat.moderation.reportersPerStudent(reports.map((r) => r.reportedId)),
-      this.c.chat.chatsByIds(reports.map((r) => r.chatId)),
+      this.c.chat.chatsByIds(
+        reports.map((r) => r.chatId),
+        this.deps.dataSource,
+      ),
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
     const chatById = new Map(chats.map((c) => [c.id, c]));

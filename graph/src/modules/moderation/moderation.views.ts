@@ -10,7 +10,7 @@ import type { ReportReason } from "../../../../common/chat.js";
 import type { Chat, ChatReport, ReportResolution } from "../chat/chat.service.js";
 import type { ChatKind, ChatStatus } from "../chat/chat.types.js";
 import type { OperatorAction, OperatorActionKind } from "./operator-action.entity.js";
-import type { EscrowView } from "./moderation.service.js";
+import type { EscrowView } from "./moderation-parts.js";
 
 export interface SuspensionView {
   until: Date;

@@ -3,7 +3,7 @@ import { conflict, notFound } from "../../shared/errors.js";
 import type { Connection } from "../../shared/pagination.js";
 import type { Review, ReviewReport, ReviewReportResolution } from "../reviews/reviews.service.js";
 import { cleanReason, MODERATION_MESSAGES as M, QUEUE_LIMIT, type ReportQueueStatus } from "./moderation.rules.js";
-import type { ModerationCollaborators, ModerationMessageView, Operator } from "./moderation.service.js";
+import type { ModerationCollaborators, ModerationMessageView, Operator } from "./moderation-parts.js";
 import { type ModeratedStudentView, type ModerationChatView, toChatView, toStudentView } from "./moderation.views.js";
 import { type OperatorsService, recordAction } from "./operators.service.js";
 
@@ -101,7 +101,10 @@ export class ReviewModerationService {
     const byId = new Map(reviews.map((r) => [r.id, r]));
     const [students, chats] = await Promise.all([
       this.c.users.standingOf([...reports.map((r) => r.reporterId), ...reviews.map((r) => r.authorId)]),
-      this.c.chat.chatsByIds(reviews.map((r) => r.chatId)),
+      this.c.chat.chatsByIds(
+        reviews.map((r) => r.chatId),
+        this.deps.dataSource,
+      ),
     ]);
     const holds = await this.c.coins.holdStates(chats.filter((c) => c.escrowRef).map((c) => c.escrowRef!));
     const chatById = new Map(chats.map((c) => [c.id, c]));

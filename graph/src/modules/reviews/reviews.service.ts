@@ -19,7 +19,7 @@ export type { Review, ReviewReport };
 export { ReviewReportResolution };
 
 export interface ReviewsCollaborators {
-  chats: Pick<ChatService, "require">;
+  chats: Pick<ChatService, "require" | "requireIn">;
   blocks: Pick<BlocksService, "isBlockedEither">;
 }
 
@@ -81,7 +81,7 @@ export class ReviewsService {
   async write(me: string, otherId: unknown, rawText: unknown): Promise<Review> {
     const text = cleanReviewText(rawText);
     return this.deps.tx(async (em) => {
-      const chat = await this.c.chats.require(me, otherId, em);
+      const chat = await this.c.chats.requireIn(em, me, otherId);
       const now = this.deps.clock.now();
       const { until, reason } = this.writable(chat, now);
       if (reason || !until) throw conflict(reason ?? M.notFinished);

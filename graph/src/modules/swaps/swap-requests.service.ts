@@ -134,7 +134,7 @@ export class SwapRequestsService {
     if (mine === false) return emailNotVerified();
     if (theirs === null) return notFound(M.userNotFound);
     if (!theirs) return conflict(VERIFY_MESSAGES.unavailable);
-    if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
+    if (await this.c.chatOpen.existsBetween(me, other, em ?? this.deps.dataSource)) return conflict(M.chatExists);
     if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
     const open = await this.openBetween(me, other, em);
     if (open) return conflict(pendingMessage(open, me));
@@ -143,7 +143,7 @@ export class SwapRequestsService {
 
   async status(me: string, other: string): Promise<SwapStatusView> {
     const [hasChat, refusal, openRequest] = await Promise.all([
-      this.c.chatOpen.existsBetween(me, other),
+      this.c.chatOpen.existsBetween(me, other, this.deps.dataSource),
       this.refusal(me, other),
       this.openBetween(me, other),
     ]);

@@ -134,7 +134,9 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
 
   it("refuses a request once a chat exists between the two", async () => {
     const { a, b } = await pair();
-    await t.app.services.chatOpen.open({ kind: "implement", requesterId: b.id, receiverId: a.id, title: "Robot" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "implement", requesterId: b.id, receiverId: a.id, title: "Robot" }, em),
+    );
     const r = await t.gql(Q.requestSwap, swapInput(b), a.token);
     expect(r.errors?.[0].message).toBe(SWAP_MESSAGES.chatExists);
     const form = await t.rest("POST", "/user/swap/form", { token: a.token, body: { senderID: a.id, receiverID: b.id } });
