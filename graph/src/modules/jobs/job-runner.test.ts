@@ -110,7 +110,6 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
       name,
       every: DAY,
       offset: 7 * HOUR,
-      leaseMs: 10 * MINUTE,
       run: (_now, slot, signal) =>
         new Promise<void>((resolve) => {
           release = resolve;
@@ -122,18 +121,17 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
       name,
       every: DAY,
       offset: 7 * HOUR,
-      leaseMs: 10 * MINUTE,
       run: async (_now, slot) => void runs.push(`other@${slot.toISOString()}`),
     });
     const leased = () => eventually(async () => (await other.state(name))?.leaseOwner != null, "lease taken");
 
-    // A run longer than its lease: renewed (the timer does it every third of the lease) before it runs out.
+    // A run longer than its lease (JOBS_LEASE_SECONDS, 30 s): renewed (the timer does it every third of the lease) before it runs out.
     t.clock.advance(DAY);
     const first = slow.runDue();
     await leased();
-    t.clock.advance(8 * MINUTE);
+    t.clock.advance(20_000);
     await slow.renewLeases();
-    t.clock.advance(4 * MINUTE); // past the first lease, within the renewed one
+    t.clock.advance(20_000); // past the first lease, within the renewed one
     expect(await other.runDue()).toEqual([]);
     release();
     expect(await first).toEqual([name]);
