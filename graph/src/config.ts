@@ -43,6 +43,10 @@ const schema = z.object({
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Skill Exchange <no-reply@skill-exchange.local>"),
+  /** SMTP bounds (nodemailer's connectionTimeout, greetingTimeout, socketTimeout): a stuck server costs one send this long. */
+  SMTP_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  SMTP_GREETING_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  SMTP_SOCKET_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   CONTACT_TO: z.string().email().optional(),
   CLOUDINARY_URL: optionalUrl(["cloudinary:"]),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
@@ -72,14 +76,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How often (seconds) this instance looks for due scheduled jobs; 0 turns the timer off (tests call runDue). */
   JOBS_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long a running job's lease lasts unless renewed (it is renewed every third of it): a dead instance's job is taken over after it. */
+  JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(86400).default(30),
   /** The hour (UTC, 0-23) the daily notification digest goes out. */
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** Days a swap or pay request may stay unanswered before it expires. */
   REQUEST_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Seconds between the outbox worker's polls for due mails (each commit also nudges it); 0 turns the timer off. */
   OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** How long a worker's claim of an outbox row lasts before another instance may deliver it (longer than one SMTP send). */
-  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+  /** How long a worker's claim of an outbox row lasts unless renewed (every third of it while its batch runs): a dead instance's rows are taken over after it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   /** The first retry's delay after a refused delivery; each next one doubles (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
   OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
@@ -138,6 +144,8 @@ export interface Config {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** SMTP connection, greeting and inactivity bounds in ms (shared/mail.ts). */
+  smtpTimeouts: { connectMs: number; greetingMs: number; socketMs: number };
   contactTo: string;
   cloudinaryUrl?: string;
   razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string };
@@ -151,6 +159,8 @@ export interface Config {
   e2eHooks: boolean;
   /** Seconds between scheduled-job ticks (0: no timer). */
   jobsTickSeconds: number;
+  /** A running job's lease (renewed every third of it), in seconds. */
+  jobsLeaseSeconds: number;
   /** UTC hour of the daily notification digest. */
   mailDigestHour: number;
   /** Days an unanswered (pending) swap or pay request lives before the expiry job ends it. */
@@ -163,6 +173,8 @@ export interface Config {
     retryMaxSeconds: number;
     giveUpHours: number;
     keepDays: number;
+    /** How long a stop waits for the send in flight before giving its batch's rows back (a part of the shutdown bound). */
+    stopGraceSeconds: number;
   };
   /** Bound of a graceful stop (SIGTERM) before the process exits anyway. */
   shutdownTimeoutSeconds: number;
@@ -233,6 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smtpTimeouts: {
+      connectMs: e.SMTP_CONNECT_TIMEOUT_SECONDS * 1000,
+      greetingMs: e.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
+      socketMs: e.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
+    },
     contactTo: e.CONTACT_TO ?? "team@skill-exchange.local",
     cloudinaryUrl: e.CLOUDINARY_URL,
     razorpay:
@@ -251,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     e2eHooks: e.E2E_HOOKS === "on",
     jobsTickSeconds: e.JOBS_TICK_SECONDS,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     trustProxy: e.TRUST_PROXY,
@@ -265,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxSeconds: Math.max(e.OUTBOX_RETRY_SECONDS, e.OUTBOX_RETRY_MAX_SECONDS),
       giveUpHours: e.OUTBOX_GIVE_UP_HOURS,
       keepDays: e.OUTBOX_KEEP_DAYS,
+      stopGraceSeconds: Math.min(5, e.SHUTDOWN_TIMEOUT_SECONDS / 4),
     },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     rateLimits: Object.fromEntries(

@@ -8,7 +8,7 @@ import { randomIp, registerStudent } from "../../test/accounts.js";
 import { dbTargets, startTestApp } from "../../test/harness.js";
 import { outboxMails, parseMail, resetLinkIn, unsubscribeUrlOf, verifyLinkIn } from "../../test/outbox.js";
 import { createLogger } from "./logger.js";
-import { createMailer, OutboxMailer, SmtpMailer } from "./mail.js";
+import { createMailer, mailFailureOutcome, OutboxMailer, SmtpMailer } from "./mail.js";
 
 interface Received {
   from: string;
@@ -54,6 +54,50 @@ function startSmtp(): Promise<{ url: string; received: Received[]; next(): Promi
 }
 
 const logger = createLogger("silent");
+
+describe("mailFailureOutcome", () => {
+  // As nodemailer reports an SMTP refusal: the reply in `response`, its code, and the command refused.
+  const refusal = (command: string, response: string) => ({
+    code: "EENVELOPE",
+    command,
+    response,
+    responseCode: Number(response.slice(0, 3)),
+  });
+  it("drops a mail only for a permanent refusal of its recipient or of the message itself", () => {
+    for (const [command, response] of [
+      ["RCPT TO", "550 5.1.1 No such user here"],
+      ["RCPT TO", "553 5.1.3 Bad recipient address syntax"],
+      ["RCPT TO", "552 5.2.2 Mailbox full"],
+      ["RCPT TO", "550 Requested action not taken: mailbox unavailable"],
+      ["DATA", "552 5.3.4 Message too big"],
+      ["DATA", "554 5.6.0 Malformed message"],
+    ]) {
+      expect(mailFailureOutcome(refusal(command, response)), response).toEqual({
+        kind: "drop",
+        reason: `refused by the mail server: ${response}`,
+      });
+    }
+  });
+
+  it("retries a refusal of the sender or the session, a temporary refusal and a timeout", () => {
+    for (const [command, response] of [
+      ["MAIL FROM", "530 5.7.0 Authentication required"],
+      ["MAIL FROM", "554 5.7.1 Sender address rejected: Access denied"],
+      ["MAIL FROM", "550 5.1.0 Sender rejected"],
+      ["RCPT TO", "554 5.7.1 Relay access denied"],
+      ["RCPT TO", "550 Relaying denied"],
+      ["DATA", "554 5.7.1 Rejected by policy"],
+      ["RCPT TO", "450 4.2.1 Mailbox busy"],
+      ["AUTH PLAIN", "535 5.7.8 Authentication credentials invalid"],
+    ]) {
+      expect(mailFailureOutcome(refusal(command, response)), response).toEqual({ kind: "retry", error: response });
+    }
+    expect(mailFailureOutcome(Object.assign(new Error("Timeout"), { code: "ETIMEDOUT", command: "CONN" }))).toEqual({
+      kind: "retry",
+      error: "Timeout",
+    });
+  });
+});
 
 describe("Mailer adapters", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

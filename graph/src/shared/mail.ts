@@ -7,7 +7,8 @@ import type { EntityManager } from "typeorm";
 import type { Config } from "../config.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
-import type { DeliveryOutcome, Outbox, OutboxChannel } from "./outbox.js";
+import type { Outbox } from "./outbox.js";
+import type { DeliveryOutcome, OutboxChannel } from "./outbox-types.js";
 
 const nodemailer = () => lazyRequire("nodemailer") as typeof import("nodemailer");
 
@@ -71,14 +72,34 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Production: nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+/** How long an SMTP conversation may wait: to connect, for the greeting, and for any answer (inactivity). */
+export interface SmtpTimeouts {
+  connectMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+/**
+ * Production: nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL), each send bounded by
+ * the timeouts: nodemailer's connectionTimeout, greetingTimeout and socketTimeout, given as the URL's
+ * query options (nodemailer's createTransport takes either a URL or an options object, not both), so
+ * one already in SMTP_URL's query wins.
+ */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   constructor(
     url: string,
     private readonly from: string,
+    timeouts?: SmtpTimeouts,
   ) {
-    this.transport = nodemailer().createTransport(url);
+    const bounded = new URL(url);
+    const options: Array<[string, number | undefined]> = [
+      ["connectionTimeout", timeouts?.connectMs],
+      ["greetingTimeout", timeouts?.greetingMs],
+      ["socketTimeout", timeouts?.socketMs],
+    ];
+    for (const [name, ms] of options) if (ms !== undefined && !bounded.searchParams.has(name)) bounded.searchParams.set(name, String(ms));
+    this.transport = nodemailer().createTransport(bounded.toString());
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -90,9 +111,12 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, logger: Logger): Mailer {
+export function createMailer(
+  config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir"> & Partial<Pick<Config, "smtpTimeouts">>,
+  logger: Logger,
+): Mailer {
   return config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeouts)
     : new OutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, logger);
 }
 
@@ -100,17 +124,32 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "data
 export const MAIL_CHANNEL = "mail";
 
 /**
- * What a failed send means: a permanent (5xx) refusal of the recipient or of the message drops
- * the mail (sending it again would be refused again); anything else (4xx, a connection or timeout,
- * a 5xx about our credentials, which an operator can fix) is retried.
+ * What a failed send means. A permanent (5xx) refusal of this mail drops it (sending it again would be
+ * refused again): at RCPT, one that names the recipient (its address or mailbox: 5.1.x, 5.2.x, or a bare
+ * 550/551/553); at DATA, one about the message itself (too big, 5.3.4; its content, 5.6.x). Anything
+ * else is retried with backoff until OUTBOX_GIVE_UP_HOURS: a 4xx, a connection, greeting or inactivity
+ * timeout, and every refusal of the sender or the session (5xx at MAIL FROM, 530 authentication
+ * required, relay denied, a policy refusal 5.7.x), which refuse every mail alike: our server's or its
+ * configuration's fault, fixed by an operator.
  */
 export function mailFailureOutcome(err: unknown): DeliveryOutcome {
-  const e = err as { responseCode?: number; code?: string; message?: string; response?: string };
+  const e = err as { responseCode?: number; command?: string; message?: string; response?: string };
   const text = String(e?.response ?? e?.message ?? err).slice(0, 500);
-  const permanent = typeof e?.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
-  if (permanent && (e.code === "EENVELOPE" || e.code === "EMESSAGE"))
-    return { kind: "drop", reason: `refused by the mail server: ${text}` };
+  if (refusesThisMail(e)) return { kind: "drop", reason: `refused by the mail server: ${text}` };
   return { kind: "retry", error: text };
+}
+
+function refusesThisMail(e: { responseCode?: number; command?: string; response?: string } | null | undefined): boolean {
+  const code = e?.responseCode;
+  if (typeof code !== "number" || code < 500 || code >= 600) return false;
+  const response = String(e?.response ?? "");
+  if (/relay|auth/i.test(response)) return false;
+  // The enhanced status code (RFC 3463) after the reply code: class.subject.detail.
+  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.(\d{1,3})\b/.exec(response);
+  const command = String(e?.command ?? "").toUpperCase();
+  if (command === "RCPT TO") return enhanced ? enhanced[1] === "1" || enhanced[1] === "2" : [550, 551, 553].includes(code);
+  if (command === "DATA") return enhanced ? enhanced[1] === "6" || (enhanced[1] === "3" && enhanced[2] === "4") : code === 552;
+  return false;
 }
 
 /** The "mail" channel: sends the queued message through the Mailer, its Message-ID made from the outbox row. */

@@ -2,19 +2,21 @@
  * The outbox worker's delivery of due rows (outbox.ts writes them and schedules the passes):
  * - claim: a short transaction sets a lease (`leaseOwner`, `leaseUntil`) on due rows with a
  *   conditional UPDATE (pending, due, no live lease), so of several instances one claims a row;
- *   no lock is held while delivering;
- * - deliver through the row's channel: `sent` marks it sent, `retry` moves `dueAt` on with an
+ *   no lock is held while delivering; the lease (OUTBOX_LEASE_SECONDS) is renewed every third of it
+ *   while the batch runs (a heartbeat), so only a dead or stalled instance's rows are taken over;
+ * - deliver through the row's channel (each send bounded by the channel: SMTP's timeouts for mail): `sent` marks it sent, `retry` moves `dueAt` on with an
  *   exponential backoff with jitter, `drop` (or retrying past the give-up time) marks it failed
  *   with the reason in `lastError`, logged at error level.
  * Delivery is at least once: an instance that dies after the channel delivered and before the row
  * is marked sent leaves it to be delivered again after its lease (channels pass the row id as an
- * idempotency key where the far side supports one, e.g. mail's Message-ID).
+ * idempotency key where the far side supports one, e.g. mail's Message-ID). A halt (shutdown past its
+ * grace) stops waiting for the send in flight and gives it back with the rows not started.
  */
 import { randomInt } from "node:crypto";
 import { Brackets, In } from "typeorm";
 import { HOUR } from "./clock.js";
 import { newId } from "./ids.js";
-import type { DeliveryOutcome, OutboxChannel, OutboxDeps } from "./outbox.js";
+import type { DeliveryOutcome, OutboxChannel, OutboxDeps } from "./outbox-types.js";
 import { OutboxItem, OutboxStatus } from "./outbox.entity.js";
 
 const BATCH = 20;
@@ -31,20 +33,51 @@ export class OutboxDelivery {
   /**
    * Claims up to BATCH due rows and delivers them one by one; returns how many due rows it found (some
    * may have been claimed by another instance first), so a drain goes on while any row is due and free.
-   * Once `stopped` answers true, the rows not started yet are released.
+   * Once `stopped` answers true, the rows not started yet are released; once `halt` aborts, the row in
+   * flight is released too, without waiting for its send.
    */
-  async deliverBatch(stopped: () => boolean): Promise<number> {
+  async deliverBatch(stop: { stopped: () => boolean; halt: AbortSignal }): Promise<number> {
     const claimed = await this.claim();
-    let i = 0;
+    if (claimed.rows.length === 0) return claimed.found;
+    const heartbeat = this.heartbeat(claimed.token);
+    // The first row not attempted (or attempted but given back): everything from it on is released.
+    let next = 0;
     try {
-      for (; i < claimed.rows.length && !stopped(); i++) await this.deliverOne(claimed.rows[i], claimed.token);
+      while (next < claimed.rows.length && !stop.stopped() && !stop.halt.aborted) {
+        const row = claimed.rows[next++];
+        if (!(await untilHalted(this.deliverOne(row, claimed.token), stop.halt, this.deps.logger))) next--;
+      }
     } finally {
-      // Rows not attempted (stopping, or an error recording an outcome) go back at once instead of
-      // waiting for their lease to run out.
-      const rest = claimed.rows.slice(i + (i < claimed.rows.length && !stopped() ? 1 : 0));
+      clearInterval(heartbeat);
+      // Rows not attempted (stopping, halted) go back at once instead of waiting for their lease to run
+      // out; a row whose outcome could not be recorded (an error thrown here) keeps its lease until then.
+      const rest = claimed.rows.slice(next);
       if (rest.length) await this.release(claimed.token, rest).catch((err) => this.deps.logger.error({ err }, "outbox release failed"));
     }
     return claimed.found;
+  }
+
+  /** Renews the lease of the batch's rows still held, every third of the lease, until cleared. */
+  private heartbeat(token: string): NodeJS.Timeout {
+    const leaseMs = this.deps.settings.leaseSeconds * 1000;
+    let renewing = false;
+    const timer = setInterval(
+      () => {
+        if (renewing) return;
+        renewing = true;
+        this.renew(token, leaseMs)
+          .catch((err) => this.deps.logger.warn({ err }, "outbox lease renewal failed"))
+          .finally(() => (renewing = false));
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    timer.unref();
+    return timer;
+  }
+
+  private async renew(token: string, leaseMs: number): Promise<void> {
+    const leaseUntil = new Date(this.deps.clock.now().getTime() + leaseMs);
+    await this.deps.tx((em) => em.getRepository(OutboxItem).update({ leaseOwner: token, status: OutboxStatus.PENDING }, { leaseUntil }));
   }
 
   private async claim(): Promise<{ token: string; rows: OutboxItem[]; found: number }> {
@@ -148,4 +181,32 @@ export class OutboxDelivery {
         .execute(),
     );
   }
+}
+
+/**
+ * Waits for a delivery unless `halt` aborts first: true when it finished, false when halted (the
+ * delivery goes on unawaited; its late outcome matches no lease and is only logged).
+ */
+function untilHalted(delivery: Promise<void>, halt: AbortSignal, logger: OutboxDeps["logger"]): Promise<boolean> {
+  if (halt.aborted) {
+    delivery.catch((err) => logger.warn({ err }, "outbox delivery finished after a halt"));
+    return Promise.resolve(false);
+  }
+  return new Promise<boolean>((resolve, reject) => {
+    const onHalt = () => {
+      delivery.catch((err) => logger.warn({ err }, "outbox delivery finished after a halt"));
+      resolve(false);
+    };
+    halt.addEventListener("abort", onHalt, { once: true });
+    delivery.then(
+      () => {
+        halt.removeEventListener("abort", onHalt);
+        resolve(true);
+      },
+      (err: unknown) => {
+        halt.removeEventListener("abort", onHalt);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }

@@ -2,28 +2,21 @@
  * The durable outbox: outgoing work (mails, push messages) is written as an `outbox_items` row in
  * the transaction of the change that causes it (`enqueue(em, ...)`), so it exists exactly when the
  * change committed, and a worker delivers it afterwards, at least once: it claims due rows under a
- * lease, delivers each through its channel and marks it sent, retries it later or gives up on it
+ * lease (renewed while it works, so a dead instance's rows are taken over within about a lease),
+ * delivers each through its channel and marks it sent, retries it later or gives up on it
  * (outbox-delivery.ts). A commit that enqueued nudges the worker, and a timer polls for the rest
  * (retries, rows left by a stopped or crashed instance once their lease ran out); sent rows are
  * pruned after some days.
  */
-import { type DataSource, type EntityManager, LessThan } from "typeorm";
-import type { Config } from "../config.js";
-import { afterCommit, isUniqueViolation, type Tx } from "../db/transaction.js";
-import { type Clock, DAY, HOUR } from "./clock.js";
+import { type EntityManager, LessThan, MoreThanOrEqual } from "typeorm";
+import { afterCommit, isUniqueViolation } from "../db/transaction.js";
+import { DAY, HOUR } from "./clock.js";
 import { newId } from "./ids.js";
-import type { Logger } from "./logger.js";
 import { OutboxDelivery } from "./outbox-delivery.js";
 import { OutboxItem, OutboxStatus } from "./outbox.entity.js";
+import type { DeliveryOutcome, OutboxChannel, OutboxDeps } from "./outbox-types.js";
 
-export type DeliveryOutcome = { kind: "sent" } | { kind: "retry"; error: string; afterMs?: number } | { kind: "drop"; reason: string };
-
-export interface OutboxChannel<P> {
-  name: string;
-  deliver(payload: P, item: { id: string; attempts: number }): Promise<DeliveryOutcome>;
-}
-
-export type OutboxSettings = Config["outbox"];
+export type { DeliveryOutcome, OutboxChannel, OutboxDeps, OutboxSettings } from "./outbox-types.js";
 
 /** A row given up on, for operators. */
 export interface OutboxFailure {
@@ -44,14 +37,6 @@ export interface OutboxDepth {
 
 const PRUNE_EVERY_MS = HOUR;
 
-export interface OutboxDeps {
-  tx: Tx;
-  dataSource: DataSource;
-  clock: Clock;
-  logger: Logger;
-  settings: OutboxSettings;
-}
-
 export class Outbox {
   private readonly channels = new Map<string, OutboxChannel<unknown>>();
   /** This instance's worker id (in logs; each claim has its own lease token). */
@@ -60,6 +45,8 @@ export class Outbox {
   private again = false;
   private started = false;
   private stopped = false;
+  /** Aborted when a stop's grace ran out: the send in flight is no longer waited for. */
+  private readonly halt = new AbortController();
   private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
   /** Called after each delivery attempt (metrics hook point for other modules). */
@@ -155,17 +142,27 @@ export class Outbox {
     }
   }
 
-  /** Stops the worker after the item it is delivering (shutdown); claimed rows not started are released. */
+  /**
+   * Stops the worker (shutdown): it finishes the item it is delivering if that takes at most
+   * `stopGraceSeconds`, else stops waiting for it (a stuck send); either way every claimed row not
+   * delivered is released at once, for the next instance.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.pass;
+    const pass = this.pass;
+    if (!pass) return;
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([pass, new Promise<void>((r) => (grace = setTimeout(r, this.deps.settings.stopGraceSeconds * 1000)))]);
+    clearTimeout(grace);
+    this.halt.abort();
+    await pass;
   }
 
-  /** Claims and delivers one batch (outbox-delivery.ts); rows not started when this worker stops go back. */
+  /** Claims and delivers one batch (outbox-delivery.ts); rows not delivered when this worker stops go back. */
   private deliverBatch(): Promise<number> {
-    return this.delivery.deliverBatch(() => this.stopped);
+    return this.delivery.deliverBatch({ stopped: () => this.stopped, halt: this.halt.signal });
   }
 
   private async pruneIfDue(): Promise<void> {
@@ -232,5 +229,24 @@ export class Outbox {
     );
     if (result.affected === 1) this.nudge();
     return result.affected === 1;
+  }
+
+  /**
+   * Puts every failed row back in the queue, due now (operators, after fixing a cause that failed many,
+   * e.g. a misconfigured mail server); with `since`, only rows that failed at or after it. Returns how many.
+   */
+  async retryAllFailed(opts: { since?: Date } = {}): Promise<number> {
+    const now = this.deps.clock.now();
+    const result = await this.deps.tx((em) =>
+      em
+        .getRepository(OutboxItem)
+        .update(
+          { status: OutboxStatus.FAILED, ...(opts.since ? { finishedAt: MoreThanOrEqual(opts.since) } : {}) },
+          { status: OutboxStatus.PENDING, dueAt: now, createdAt: now, finishedAt: null },
+        ),
+    );
+    const n = result.affected ?? 0;
+    if (n > 0) this.nudge();
+    return n;
   }
 }

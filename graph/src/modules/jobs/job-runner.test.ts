@@ -1,3 +1,4 @@
+import type { DataSource } from "typeorm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
@@ -6,6 +7,21 @@ import { createLogger } from "../../shared/logger.js";
 import { JobRunner, slotOf } from "./job-runner.js";
 
 const logger = createLogger("silent");
+
+/** The same database, but every repository `update` fails while `down()` answers true (renewals cannot reach it). */
+function flaky(ds: DataSource, down: () => boolean): DataSource {
+  const manager = new Proxy(ds.manager, {
+    get: (m, p) =>
+      p === "getRepository"
+        ? (entity: Parameters<typeof m.getRepository>[0]) =>
+            new Proxy(m.getRepository(entity), {
+              get: (repo, q) =>
+                q === "update" && down() ? () => Promise.reject(new Error("database unreachable")) : Reflect.get(repo, q, repo),
+            })
+        : Reflect.get(m, p, m),
+  });
+  return new Proxy(ds, { get: (d, p) => (p === "manager" ? manager : Reflect.get(d, p, d)) });
+}
 
 describe("slotOf", () => {
   it("finds the start of the period, offset included", () => {
@@ -110,7 +126,6 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
       name,
       every: DAY,
       offset: 7 * HOUR,
-      leaseMs: 10 * MINUTE,
       run: (_now, slot, signal) =>
         new Promise<void>((resolve) => {
           release = resolve;
@@ -122,18 +137,17 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
       name,
       every: DAY,
       offset: 7 * HOUR,
-      leaseMs: 10 * MINUTE,
       run: async (_now, slot) => void runs.push(`other@${slot.toISOString()}`),
     });
     const leased = () => eventually(async () => (await other.state(name))?.leaseOwner != null, "lease taken");
 
-    // A run longer than its lease: renewed (the timer does it every third of the lease) before it runs out.
+    // A run longer than its lease (JOBS_LEASE_SECONDS, 30 s): renewed (the timer does it every third of the lease) before it runs out.
     t.clock.advance(DAY);
     const first = slow.runDue();
     await leased();
-    t.clock.advance(8 * MINUTE);
+    t.clock.advance(20_000);
     await slow.renewLeases();
-    t.clock.advance(4 * MINUTE); // past the first lease, within the renewed one
+    t.clock.advance(20_000); // past the first lease, within the renewed one
     expect(await other.runDue()).toEqual([]);
     release();
     expect(await first).toEqual([name]);
@@ -156,5 +170,46 @@ describe.each(dbTargets)("scheduled jobs on %s", (target) => {
     expect(await slow.runDue()).toEqual([]);
     expect(await other.runDue()).toEqual([]);
     expect(runs.filter((r) => r.startsWith("other@"))).toHaveLength(1);
+  });
+
+  it("a run that cannot renew its lease before it runs out is told to stop, records nothing, and is taken over", async () => {
+    const name = `daily-${target}-5`;
+    let down = false;
+    let aborted = false;
+    let release: () => void = () => undefined;
+    const cut = new JobRunner({ dataSource: flaky(t.dataSource, () => down), clock: t.clock, logger });
+    cut.register({
+      name,
+      every: DAY,
+      offset: 7 * HOUR,
+      run: (_now, _slot, signal) =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          signal.addEventListener("abort", () => (aborted = true));
+        }),
+    });
+    const other = new JobRunner({ dataSource: t.dataSource, clock: t.clock, logger });
+    other.register({ name, every: DAY, offset: 7 * HOUR, run: async () => undefined });
+    t.clock.advance(DAY);
+    const running = cut.runDue();
+    // Renewed once while the database answers (the run is under way on `cut` by then).
+    t.clock.advance(1000);
+    const renewedUntil = t.clock.now().getTime() + 30_000;
+    await eventually(async () => {
+      await cut.renewLeases();
+      return (await other.state(name))?.leaseUntil?.getTime() === renewedUntil;
+    }, "lease renewed");
+    down = true;
+    t.clock.advance(20_000);
+    await cut.renewLeases(); // fails, but the lease (30 s) still holds: the run goes on
+    expect(aborted).toBe(false);
+    t.clock.advance(15_000);
+    await cut.renewLeases(); // fails past the lease: another instance may hold the job now
+    expect(aborted).toBe(true);
+    down = false;
+    release();
+    expect(await running).toEqual([]);
+    expect((await other.state(name))?.doneSlotAt).toBeNull();
+    expect(await other.runDue()).toEqual([name]);
   });
 });

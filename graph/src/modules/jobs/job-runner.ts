@@ -13,11 +13,6 @@ export interface JobDefinition {
   /** Where periods start, e.g. 7 h for a daily job at 07:00 UTC. Default 0. */
   offset?: number;
   /**
-   * How long a run holds the job without renewing: a running job renews it every third of this
-   * (`renewLeases`), so only a run whose instance died (or stalled that long) is taken over. Default 10 min.
-   */
-  leaseMs?: number;
-  /**
    * Does the work; `slot` is the start of the period being run. Should be safe to repeat after a crash.
    * `signal` aborts when this run lost its lease (another instance took the job over): stop early then.
    */
@@ -25,12 +20,14 @@ export interface JobDefinition {
 }
 
 const RETRY_AFTER_FAILURE_MS = 5 * MINUTE;
-const DEFAULT_LEASE_MS = 10 * MINUTE;
+/** A run's lease when no JOBS_LEASE_SECONDS is configured (the setting's default). */
+const DEFAULT_LEASE_MS = 30_000;
 
 /** A run of this instance in progress: its lease token, renewed until the run ends or the lease is lost. */
 interface ActiveRun {
   token: string;
-  leaseMs: number;
+  /** Until when the lease is known to be held (the last renewal that succeeded). */
+  heldUntil: number;
   lost: boolean;
   abort: AbortController;
 }
@@ -45,8 +42,11 @@ export function slotOf(job: Pick<JobDefinition, "every" | "offset">, now: Date):
  * Named jobs on a schedule, each run once per period across every instance sharing the database:
  * `runDue(now)` takes a due job's lease with one conditional UPDATE (only one instance's UPDATE
  * matches), runs it, and records the period as done. State lives in `job_runs`, so a restart
- * neither repeats a done period nor forgets one; a run whose instance died is taken over when its
- * lease expires. Production ticks on a timer (`start`); tests call `runDue` with a moved clock.
+ * neither repeats a done period nor forgets one. A run's lease is short (JOBS_LEASE_SECONDS) and
+ * renewed every third of it while the run lasts (a heartbeat), so a run whose instance died is taken
+ * over within about a lease and a tick; a run that could not renew in time is aborted and records
+ * nothing (another instance may hold the job by then). Production ticks on a timer (`start`); tests
+ * call `runDue` with a moved clock.
  */
 export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition>();
@@ -61,7 +61,11 @@ export class JobRunner {
   private readonly runs;
   private readonly durations;
 
-  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger"> & Partial<Pick<Deps, "metrics">>) {
+  /** How long a run holds the job without renewing (JOBS_LEASE_SECONDS). */
+  private readonly leaseMs: number;
+
+  constructor(private readonly deps: Pick<Deps, "dataSource" | "clock" | "logger"> & Partial<Pick<Deps, "metrics" | "config">>) {
+    this.leaseMs = deps.config ? deps.config.jobsLeaseSeconds * 1000 : DEFAULT_LEASE_MS;
     this.runs = deps.metrics?.counter("job_runs_total", "Scheduled job runs on this instance, by job and outcome (ok, failed, lost)", [
       "job",
       "outcome",
@@ -105,10 +109,10 @@ export class JobRunner {
   private async runIfDue(job: JobDefinition, now: Date): Promise<boolean> {
     const slot = slotOf(job, now);
     await this.ensureRow(job.name);
-    const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
+    const leaseMs = this.leaseMs;
     const leaseUntil = new Date(now.getTime() + leaseMs);
     // Each run has its own lease token, so a run that lost its lease can never write as the new owner.
-    const run: ActiveRun = { token: newId(), leaseMs, lost: false, abort: new AbortController() };
+    const run: ActiveRun = { token: newId(), heldUntil: leaseUntil.getTime(), lost: false, abort: new AbortController() };
     // The one statement that decides who runs: the period is not done and nobody holds a live lease.
     const taken = await this.repo().update(
       { name: job.name, doneSlotAt: Or(IsNull(), LessThan(slot)), leaseUntil: Or(IsNull(), LessThan(now)) },
@@ -117,10 +121,7 @@ export class JobRunner {
     if (taken.affected !== 1) return false;
     this.active.set(job.name, run);
     // Renewed every third of the lease (real time, reading the injected clock) while the run lasts.
-    const renewal = setInterval(
-      () => void this.renew(job.name, run).catch((err) => this.deps.logger.error({ err, job: job.name }, "job lease renewal failed")),
-      Math.max(1000, Math.floor(leaseMs / 3)),
-    );
+    const renewal = setInterval(() => void this.renew(job.name, run), Math.max(100, Math.floor(leaseMs / 3)));
     renewal.unref();
     let failure: unknown = null;
     const started = performance.now();
@@ -164,9 +165,10 @@ export class JobRunner {
   }
 
   /**
-   * Extends the lease of every run of this instance in progress to `now + leaseMs` (the timer calls
-   * it every third of the lease; tests call it with their clock). A run whose lease another instance
-   * has taken over is marked lost and its signal aborted: it will record nothing.
+   * Extends the lease of every run of this instance in progress to `now + JOBS_LEASE_SECONDS` (the
+   * timer calls it every third of the lease; tests call it with their clock). A run whose lease another
+   * instance has taken over, or that could not renew before its lease ran out (the database did not
+   * answer), is marked lost and its signal aborted: it will record nothing.
    */
   async renewLeases(now: Date = this.deps.clock.now()): Promise<void> {
     for (const [name, run] of this.active) await this.renew(name, run, now);
@@ -174,11 +176,21 @@ export class JobRunner {
 
   private async renew(name: string, run: ActiveRun, now: Date = this.deps.clock.now()): Promise<void> {
     if (run.lost) return;
-    const res = await this.repo().update({ name, leaseOwner: run.token }, { leaseUntil: new Date(now.getTime() + run.leaseMs) });
-    if (res.affected === 1) return;
+    const leaseUntil = new Date(now.getTime() + this.leaseMs);
+    try {
+      const res = await this.repo().update({ name, leaseOwner: run.token }, { leaseUntil });
+      if (res.affected === 1) {
+        run.heldUntil = Math.max(run.heldUntil, leaseUntil.getTime());
+        return;
+      }
+      this.deps.logger.warn({ job: name }, `scheduled job lease lost to another instance: ${name}`);
+    } catch (err) {
+      this.deps.logger.error({ err, job: name }, "job lease renewal failed");
+      if (this.deps.clock.now().getTime() < run.heldUntil) return; // the lease still holds: the next renewal may succeed
+      this.deps.logger.warn({ job: name }, `scheduled job lease ran out while it could not be renewed: ${name}`);
+    }
     run.lost = true;
     run.abort.abort();
-    this.deps.logger.warn({ job: name }, `scheduled job lease lost to another instance: ${name}`);
   }
 
   private async ensureRow(name: string): Promise<void> {

@@ -62,7 +62,6 @@ export class LessonsService {
     jobs.register({
       name: REMINDER_JOB,
       every: REMINDER_EVERY,
-      leaseMs: 10 * MINUTE,
       run: async (now) => void (await this.sendReminders(now)),
     });
   }

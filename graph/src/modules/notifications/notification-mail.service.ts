@@ -60,7 +60,6 @@ export class NotificationMailService {
       name: DIGEST_JOB,
       every: DAY,
       offset: this.deps.config.mailDigestHour * HOUR,
-      leaseMs: HOUR,
       run: async (now) => void (await this.sendDigests(now)),
     });
   }

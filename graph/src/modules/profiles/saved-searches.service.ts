@@ -86,7 +86,7 @@ export class SavedSearchesService {
   }
 
   schedule(jobs: JobRunner): void {
-    jobs.register({ name: SAVED_SEARCH_ALERTS_JOB, every: ALERT_CHECK_EVERY, leaseMs: 30 * 60_000, run: (now) => this.runAlerts(now) });
+    jobs.register({ name: SAVED_SEARCH_ALERTS_JOB, every: ALERT_CHECK_EVERY, run: (now) => this.runAlerts(now) });
   }
 
   /** The student's saved searches, oldest first. */

@@ -33,7 +33,7 @@ export class SwapExpiryService {
   ) {}
 
   schedule(jobs: JobRunner): void {
-    jobs.register({ name: EXPIRY_JOB, every: 15 * MINUTE, leaseMs: 10 * MINUTE, run: async (now) => void (await this.expireDue(now)) });
+    jobs.register({ name: EXPIRY_JOB, every: 15 * MINUTE, run: async (now) => void (await this.expireDue(now)) });
   }
 
   /** When a request sent at `sentAt` expires. */

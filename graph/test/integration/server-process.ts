@@ -1,0 +1,66 @@
+/**
+ * A real server process (tsx on graph/src/main.ts) on a free port, for tests that signal or kill it.
+ * Start-up is awaited by its /healthz answering; the exit by its exit event, never by a timer.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { eventually } from "../eventually.js";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** The exit status (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** The tail of what it wrote to stderr. */
+  stderr(): string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DEMO_DATA: "off", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
+  let code: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (c) => {
+      code = c;
+      resolve(c);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => {
+      if (code !== undefined) throw new Error(`the server exited (${code}): ${stderr}`);
+      return (await fetch(`${url}/healthz`)).ok;
+    },
+    "server up",
+    120_000,
+  );
+  return { child, url, exited, stderr: () => stderr };
+}
+
+/** Sends a contact message (one mail to CONTACT_TO through the outbox) carrying `marker`. */
+export async function sendContactMail(url: string, marker: string): Promise<void> {
+  const res = await fetch(`${url}/api/contact-mail`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Fault test", email: "faults@psgtech.ac.in", msg: marker }),
+  });
+  if (!res.ok) throw new Error(`contact mail refused: ${res.status} ${await res.text()}`);
+}
