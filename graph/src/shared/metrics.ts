@@ -122,11 +122,27 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  /** Gauge reads of the scrape under way: the failure count waits for them, so a scrape shows its own failures. */
+  const reading = new Set<Promise<unknown>>();
+  const readGauge = async <T>(read: () => T | Promise<T>): Promise<T> => {
+    const p = bounded(read, GAUGE_READ_TIMEOUT_MS);
+    reading.add(p);
+    try {
+      return await p;
+    } finally {
+      reading.delete(p);
+    }
+  };
   const readFailures = new Counter({
     name: "metrics_gauge_read_failures_total",
     help: "Scrapes in which a gauge could not be read within 2 s (its dependency down or slow); the gauge kept its last value",
     labelNames: ["gauge"] as const,
     registers,
+    async collect() {
+      // Every metric's collect starts in one synchronous pass; the gauges registered after this one too.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled([...reading]);
+    },
   });
   new Gauge({ name: "db_pool_size", help: "Connections this instance's pool may open (1 on SQLite)", registers }).set(opts.poolSize ?? 1);
 
@@ -172,7 +188,7 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
         registers,
         async collect() {
           try {
-            this.set(await bounded(read, GAUGE_READ_TIMEOUT_MS));
+            this.set(await readGauge(read));
           } catch {
             readFailures.inc({ gauge: name });
           }
@@ -187,7 +203,7 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
         registers,
         async collect() {
           try {
-            const values = await bounded(read, GAUGE_READ_TIMEOUT_MS);
+            const values = await readGauge(read);
             this.reset();
             for (const [labels, value] of values) this.set(labels, value);
           } catch {
