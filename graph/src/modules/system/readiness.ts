@@ -34,6 +34,7 @@ export class ReadinessService {
   private draining = false;
   private redis: Redis | null = null;
   private dbProbe: Promise<unknown> | undefined;
+  private readonly seen: Partial<Record<"database" | "redis", string>> = {};
 
   constructor(private readonly deps: Pick<Deps, "config" | "dataSource" | "logger">) {}
 
@@ -54,7 +55,19 @@ export class ReadinessService {
       database: database ? "up" : "down",
       redis: redis === null ? "not configured" : redis ? "up" : "down",
     };
+    this.logChanges(report);
     return report;
+  }
+
+  /** One log line when a dependency goes down or comes back (as seen by the probes), not one per probe. */
+  private logChanges(report: ReadinessReport): void {
+    for (const part of ["database", "redis"] as const) {
+      const before = this.seen[part];
+      this.seen[part] = report[part];
+      if (before === undefined || before === report[part]) continue;
+      if (report[part] === "down") this.deps.logger.warn({ [part]: "down" }, `readiness: ${part} down, /readyz answers 503`);
+      else this.deps.logger.info({ [part]: report[part] }, `readiness: ${part} ${report[part]} again`);
+    }
   }
 
   /** The one database probe (/readyz and GraphQL `health`): a read of an app table, bounded. */
