@@ -39,7 +39,8 @@ export class QueryTimeoutError extends Error {
  * rejects the statement: the connection stays in the pool with the statement still pending, and
  * whatever is sent on it next waits behind it with no timer at all. Here every query runner handed
  * out (`createQueryRunner`, which repositories, query builders, `query` and transactions all go
- * through) races each statement against the bound; past it the connection is destroyed (mysql2's
+ * through) races each statement against the bound (its `query`, which every other statement of the
+ * runner goes through); past it the connection is destroyed (mysql2's
  * documented `destroy()`: it leaves the pool, and the pool opens a fresh one, within mysql2's
  * `connectTimeout`, when next needed) and the statement rejects with QueryTimeoutError.
  * `boundMs` 0 turns the bound off (migrations: an ALTER of a large table may take minutes).
@@ -58,9 +59,12 @@ export class BoundedDataSource extends DataSource {
 }
 
 function bounded(runner: QueryRunner, boundMs: () => number): QueryRunner {
-  const query = async (sql: string, parameters?: unknown[], structured?: boolean): Promise<unknown> => {
+  const send = runner.query.bind(runner);
+  // On the runner itself, not a wrapper: its own statements (START TRANSACTION, COMMIT) and those of its
+  // EntityManager (a transaction's work) call `this.query` and are bounded too.
+  runner.query = async (sql: string, parameters?: unknown[], structured?: boolean): Promise<never> => {
     const ms = boundMs();
-    const sent = runner.query(sql, parameters, structured as true);
+    const sent = send(sql, parameters, structured as true) as Promise<never>;
     if (!ms) return sent;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -77,13 +81,7 @@ function bounded(runner: QueryRunner, boundMs: () => number): QueryRunner {
       clearTimeout(timer);
     }
   };
-  return new Proxy(runner, {
-    get(target, prop) {
-      if (prop === "query") return query;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return runner;
 }
 
 export interface DataSourceOptionsOfApp {
