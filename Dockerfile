@@ -28,8 +28,9 @@ COPY --from=build /app/common ./common
 USER node
 EXPOSE 4000 9464
 VOLUME ["/data"]
-# Liveness; the proxy and orchestrators use /readyz for traffic (503 while draining or degraded).
+# Liveness only (/healthz asks no dependency: a database outage never marks the container unhealthy); the proxy
+# and orchestrators route traffic by /readyz (503 within 2 s while draining, the database or Redis down).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz',{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM drains (docs/deploy.md); node runs as PID 1 with its own signal handlers.
 CMD ["node", "dist/server/main.js"]

@@ -38,9 +38,17 @@ const schema = z.object({
    * SERVICE_BUSY (HTTP 503, retry) instead of hanging.
    */
   DB_WAIT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /**
+   * The longest one MySQL/MariaDB statement may go unanswered (a partitioned server, a connection that
+   * went silent), in seconds; then its connection is dropped and the request answered SERVICE_BUSY.
+   * Never less than DB_WAIT_SECONDS + 2 (a lock wait must end first, as a lock wait).
+   */
+  DB_QUERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  /** The longest a Redis command (a rate-limit count) may go unanswered, in milliseconds; then this instance counts on its own. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Skill Exchange <no-reply@skill-exchange.local>"),
   /** SMTP bounds (nodemailer's connectionTimeout, greetingTimeout, socketTimeout): a stuck server costs one send this long. */
@@ -138,10 +146,13 @@ export interface Config {
   port: number;
   dataDir: string;
   database:
-    { kind: "sqlite"; file: string; waitSeconds?: number } | { kind: "mysql"; url: string; poolSize?: number; waitSeconds?: number };
+    | { kind: "sqlite"; file: string; waitSeconds?: number }
+    | { kind: "mysql"; url: string; poolSize?: number; waitSeconds?: number; querySeconds?: number };
   publicUrl: string;
   jwtSecret: string;
   redisUrl?: string;
+  /** REDIS_COMMAND_TIMEOUT_MS: the bound of each Redis command of the rate limits (ioredis `commandTimeout`). */
+  redisCommandTimeoutMs?: number;
   smtpUrl?: string;
   mailFrom: string;
   /** SMTP connection, greeting and inactivity bounds in ms (shared/mail.ts). */
@@ -238,11 +249,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: "mysql", url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE, waitSeconds: e.DB_WAIT_SECONDS }
+      ? {
+          kind: "mysql",
+          url: e.DATABASE_URL,
+          poolSize: e.DB_POOL_SIZE,
+          waitSeconds: e.DB_WAIT_SECONDS,
+          querySeconds: e.DB_QUERY_SECONDS,
+        }
       : { kind: "sqlite", file: path.join(dataDir, "skill-exchange.sqlite"), waitSeconds: e.DB_WAIT_SECONDS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     jwtSecret,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smtpTimeouts: {

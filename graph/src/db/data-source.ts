@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { DataSource, type DataSourceOptions } from "typeorm";
+import { DataSource, type DataSourceOptions, type QueryRunner, type ReplicationMode } from "typeorm";
 import type { Config } from "../config.js";
 import { mysqlMigrations } from "./migrations/mysql/index.js";
 import { sqliteMigrations } from "./migrations/sqlite/index.js";
@@ -11,6 +11,77 @@ export type DatabaseConfig = Config["database"];
 /** The bounded waits of transactions on this database (config DB_WAIT_SECONDS). */
 export function txLimits(db: DatabaseConfig): { waitSeconds: number } {
   return { waitSeconds: db.waitSeconds || DEFAULT_WAIT_SECONDS };
+}
+
+/** The default of DB_QUERY_SECONDS. */
+export const DEFAULT_QUERY_SECONDS = 30;
+
+/**
+ * How long one MySQL/MariaDB statement may go unanswered (DB_QUERY_SECONDS), never less than the
+ * lock wait plus 2 s: a statement waiting for a row lock must end as a lock wait (SERVICE_BUSY, the
+ * connection kept), not be cut off here.
+ */
+export function queryBoundSeconds(db: DatabaseConfig): number {
+  const configured = db.kind === "mysql" ? (db.querySeconds ?? DEFAULT_QUERY_SECONDS) : DEFAULT_QUERY_SECONDS;
+  return Math.max(configured, txLimits(db).waitSeconds + 2);
+}
+
+/** The error of a statement that went unanswered past the bound (mapped to SERVICE_BUSY, db/transaction.ts). */
+export class QueryTimeoutError extends Error {
+  readonly code = "PROTOCOL_SEQUENCE_TIMEOUT";
+  constructor(seconds: number) {
+    super(`The database did not answer a statement within ${seconds} s; its connection was dropped`);
+  }
+}
+
+/**
+ * MySQL/MariaDB's DataSource with every statement bounded. mysql2's own per-query `timeout` only
+ * rejects the statement: the connection stays in the pool with the statement still pending, and
+ * whatever is sent on it next waits behind it with no timer at all. Here every query runner handed
+ * out (`createQueryRunner`, which repositories, query builders, `query` and transactions all go
+ * through) races each statement against the bound (its `query`, which every other statement of the
+ * runner goes through); past it the connection is destroyed (mysql2's
+ * documented `destroy()`: it leaves the pool, and the pool opens a fresh one, within mysql2's
+ * `connectTimeout`, when next needed) and the statement rejects with QueryTimeoutError.
+ * `boundMs` 0 turns the bound off (migrations: an ALTER of a large table may take minutes).
+ */
+export class BoundedDataSource extends DataSource {
+  boundMs: number;
+
+  constructor(options: DataSourceOptions, boundSeconds: number) {
+    super(options);
+    this.boundMs = boundSeconds * 1000;
+  }
+
+  override createQueryRunner(mode: ReplicationMode = "master"): QueryRunner {
+    return bounded(super.createQueryRunner(mode), () => this.boundMs);
+  }
+}
+
+function bounded(runner: QueryRunner, boundMs: () => number): QueryRunner {
+  const send = runner.query.bind(runner);
+  // On the runner itself, not a wrapper: its own statements (START TRANSACTION, COMMIT) and those of its
+  // EntityManager (a transaction's work) call `this.query` and are bounded too.
+  runner.query = async (sql: string, parameters?: unknown[], structured?: boolean): Promise<never> => {
+    const ms = boundMs();
+    const sent = send(sql, parameters, structured as true) as Promise<never>;
+    if (!ms) return sent;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        sent.catch(() => undefined); // it fails once its connection is destroyed: already answered
+        const connection = (runner as { databaseConnection?: { destroy?: () => void } }).databaseConnection;
+        connection?.destroy?.();
+        reject(new QueryTimeoutError(ms / 1000));
+      }, ms);
+    });
+    try {
+      return await Promise.race([sent, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return runner;
 }
 
 export interface DataSourceOptionsOfApp {
@@ -57,6 +128,8 @@ export async function createDataSource(db: DatabaseConfig, opts: DataSourceOptio
           charset: "utf8mb4_unicode_ci",
           timezone: "Z",
           migrations: mysqlMigrations,
+          // A server that accepts TCP but never answers (a partition) fails a new connection within the wait.
+          connectTimeout: txLimits(db).waitSeconds * 1000,
           extra: {
             connectionLimit: db.poolSize ?? 20,
             // A statement waiting for a connection waits in mysql2's queue; past this many waiting the
@@ -68,20 +141,29 @@ export async function createDataSource(db: DatabaseConfig, opts: DataSourceOptio
           },
         };
   // SQLite's one connection: a statement from outside an open transaction waits for its end instead of joining it.
-  return db.kind === "sqlite" ? new OneConnectionDataSource(options, txLimits(db).waitSeconds) : new DataSource(options);
+  return db.kind === "sqlite"
+    ? new OneConnectionDataSource(options, txLimits(db).waitSeconds)
+    : new BoundedDataSource(options, queryBoundSeconds(db));
 }
 
 export async function openDatabase(db: DatabaseConfig, opts: DataSourceOptionsOfApp): Promise<DataSource> {
   const ds = await createDataSource(db, opts);
   await ds.initialize();
-  await ds.runMigrations({ transaction: db.kind === "sqlite" ? "all" : "each" });
+  // A migration's statement (an ALTER of a large table) may take longer than a request's bound.
+  const bound = ds instanceof BoundedDataSource ? ds.boundMs : 0;
+  if (ds instanceof BoundedDataSource) ds.boundMs = 0;
+  try {
+    await ds.runMigrations({ transaction: db.kind === "sqlite" ? "all" : "each" });
+  } finally {
+    if (ds instanceof BoundedDataSource) ds.boundMs = bound;
+  }
   return ds;
 }
 
 async function isMariaDb(url: string): Promise<boolean> {
   if (url.startsWith("mariadb:")) return true;
   const { createConnection } = await import("mysql2/promise");
-  const conn = await createConnection(url);
+  const conn = await createConnection({ uri: url, connectTimeout: 10_000 });
   try {
     const [rows] = await conn.query("SELECT VERSION() AS v");
     return /mariadb/i.test(String((rows as Array<{ v: string }>)[0]?.v));

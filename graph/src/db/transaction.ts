@@ -215,21 +215,49 @@ async function within(turn: Promise<unknown>, ms: number): Promise<void> {
 }
 
 const DEADLOCK = new Set(["ER_LOCK_DEADLOCK", "SQLITE_BUSY"]);
-const BUSY = new Set(["ER_LOCK_WAIT_TIMEOUT"]);
+const BUSY = new Set([
+  "ER_LOCK_WAIT_TIMEOUT",
+  // MySQL 8's answer to FOR UPDATE NOWAIT on a locked row (MariaDB answers ER_LOCK_WAIT_TIMEOUT).
+  "ER_LOCK_NOWAIT",
+  // The database unreachable or gone: refused, reset, silent past mysql2's connectTimeout or the
+  // statement bound (db/data-source.ts), restarting, out of connections, or its schema dropped.
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_SEQUENCE_TIMEOUT",
+  "ER_CON_COUNT_ERROR",
+  "ER_SERVER_SHUTDOWN",
+  "ER_BAD_DB_ERROR",
+  "ER_NO_SUCH_TABLE",
+  "ER_NO_DB_ERROR",
+]);
+/** mysql2's words for a connection already dead when a statement is sent on it. */
+const UNAVAILABLE_MESSAGES = ["Queue limit reached", "Can't add new command when connection is in closed state", "Pool is closed"];
 
 function driverCode(e: unknown): string | undefined {
   return (e as { driverError?: { code?: string } }).driverError?.code ?? (e as { code?: string }).code;
 }
 
 /**
- * Whether a database error means "too busy right now" rather than a fault: a lock held past the
- * bounded wait, or mysql2's pool queue full. Such a request changed nothing and may be sent again.
+ * Whether a database error means "busy or unavailable right now" rather than a fault of the request:
+ * a lock held past the bounded wait, mysql2's pool queue full, or the database unreachable, silent
+ * or without its schema. Both doors answer it SERVICE_BUSY (503 with Retry-After on REST): the
+ * request changed nothing (a transaction cut off rolls back) and may be sent again.
  */
-export function isBusyError(e: unknown): boolean {
+export function isBusyError(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== "object" || depth > 4) return false;
+  // Wrapped on its way (Apollo's "Context creation failed", an Error's cause): the error underneath decides.
+  const inner = (e as { originalError?: unknown }).originalError ?? (e as { cause?: unknown }).cause;
+  if (inner && isBusyError(inner, depth + 1)) return true;
   const code = driverCode(e);
   if (code && BUSY.has(code)) return true;
   const message = (e as { driverError?: { message?: string }; message?: string }).driverError?.message ?? (e as Error).message;
-  return typeof message === "string" && message.includes("Queue limit reached");
+  return typeof message === "string" && UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
 }
 
 /**

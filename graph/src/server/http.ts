@@ -74,11 +74,11 @@ export async function registerHttp(
     return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
   });
 
-  app.get("/healthz", async (_request, reply) => {
-    const up = await services.readiness.databaseUp();
-    return reply.code(up ? 200 : 503).send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
-  });
-  // Readiness (load balancers): 503 with the reason while draining or while the database or Redis is unreachable.
+  // Liveness (a container's HEALTHCHECK, an orchestrator's restart): the process and its event loop
+  // answer. It asks no dependency, so a slow or missing database never gets a live instance restarted.
+  app.get("/healthz", async (_request, reply) => reply.code(200).send({ status: "ok" }));
+  // Readiness (load balancers): 503 with the reason while draining, or while the database cannot serve
+  // the app's tables or a configured Redis is unreachable; within 2 s whatever they do (readiness.ts).
   app.get("/readyz", async (_request, reply) => {
     const report = await services.readiness.check();
     return reply.code(report.ready ? 200 : 503).send({ status: report.ready ? "ready" : "unavailable", ...report });

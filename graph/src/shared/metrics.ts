@@ -46,6 +46,18 @@ export interface Metrics {
   histogram<L extends string>(name: string, help: string, labelNames: L[], buckets?: number[]): Histogram<L>;
 }
 
+/** How long a scrape waits for a gauge's read (a database count): then the gauge keeps its last value. */
+export const GAUGE_READ_TIMEOUT_MS = 2000;
+
+/** `read()`, or a rejection after `ms`. */
+function bounded<T>(read: () => T | Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gauge read took over ${ms} ms`)), ms);
+  });
+  return Promise.race([Promise.resolve().then(read), timeout]).finally(() => clearTimeout(timer));
+}
+
 export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
@@ -110,6 +122,28 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  /** Gauge reads of the scrape under way: the failure count waits for them, so a scrape shows its own failures. */
+  const reading = new Set<Promise<unknown>>();
+  const readGauge = async <T>(read: () => T | Promise<T>): Promise<T> => {
+    const p = bounded(read, GAUGE_READ_TIMEOUT_MS);
+    reading.add(p);
+    try {
+      return await p;
+    } finally {
+      reading.delete(p);
+    }
+  };
+  const readFailures = new Counter({
+    name: "metrics_gauge_read_failures_total",
+    help: "Scrapes in which a gauge could not be read within 2 s (its dependency down or slow); the gauge kept its last value",
+    labelNames: ["gauge"] as const,
+    registers,
+    async collect() {
+      // Every metric's collect starts in one synchronous pass; the gauges registered after this one too.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled([...reading]);
+    },
+  });
   new Gauge({ name: "db_pool_size", help: "Connections this instance's pool may open (1 on SQLite)", registers }).set(opts.poolSize ?? 1);
 
   const names = new Set<string>();
@@ -145,13 +179,19 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
       open: (delta) => txOpen.inc(delta),
       finished: (outcome, seconds) => txDuration.observe({ outcome }, seconds),
     },
+    // A scrape answers whatever a gauge's dependency does: a read that fails or takes over
+    // GAUGE_READ_TIMEOUT_MS leaves the gauge at its last value and counts a read failure.
     gauge(name, help, read) {
       new Gauge({
         name,
         help,
         registers,
         async collect() {
-          this.set(await read());
+          try {
+            this.set(await readGauge(read));
+          } catch {
+            readFailures.inc({ gauge: name });
+          }
         },
       });
     },
@@ -162,8 +202,13 @@ export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
         labelNames,
         registers,
         async collect() {
-          this.reset();
-          for (const [labels, value] of await read()) this.set(labels, value);
+          try {
+            const values = await readGauge(read);
+            this.reset();
+            for (const [labels, value] of values) this.set(labels, value);
+          } catch {
+            readFailures.inc({ gauge: name });
+          }
         },
       });
     },

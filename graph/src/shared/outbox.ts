@@ -181,9 +181,9 @@ export class Outbox {
     return result.affected ?? 0;
   }
 
-  /** Rows waiting per channel and rows given up on (operators, metrics). */
+  /** Rows waiting per channel and rows given up on (operators, metrics): one statement, no transaction (a scrape opens none). */
   async depth(): Promise<OutboxDepth> {
-    return this.deps.tx(async (em) => {
+    return (async (em: EntityManager) => {
       const rows = await em
         .getRepository(OutboxItem)
         .createQueryBuilder("o")
@@ -200,7 +200,7 @@ export class Outbox {
         else depth.pending[r.channel] = Number(r.n);
       }
       return depth;
-    });
+    })(this.deps.dataSource.manager);
   }
 
   /** The most recent rows given up on, newest first, with their last error (operators). */

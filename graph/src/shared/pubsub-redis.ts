@@ -11,6 +11,8 @@ import type { Deliver, PubSubTransport } from "./pubsub.js";
 
 /** How long Redis keeps a note of "the last listener left": far longer than any grace period that reads it. */
 const LEFT_NOTE_TTL_MS = 10 * 60_000;
+/** The longest a pubsub command (publish, a listener count, a presence note) waits for Redis. */
+const COMMAND_TIMEOUT_MS = 2000;
 
 /**
  * Two clients (one only subscribes, as Redis requires), with the failures of both reported to
@@ -19,8 +21,11 @@ const LEFT_NOTE_TTL_MS = 10 * 60_000;
  */
 export function redisTransport(redisUrl: string, deliver: Deliver, logger?: Logger): PubSubTransport {
   const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
-  const publishClient: Redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-  const subscribeClient: Redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  // Every command bounded (ioredis `commandTimeout`): a silent Redis (a partition) fails a presence read or a
+  // publish within it, and `quit` on shutdown, instead of holding them until Redis answers.
+  const options = { maxRetriesPerRequest: 3, commandTimeout: COMMAND_TIMEOUT_MS };
+  const publishClient: Redis = new Redis(redisUrl, options);
+  const subscribeClient: Redis = new Redis(redisUrl, options);
   // One line per failing operation; connection errors repeat on every retry, so they log at debug.
   const report = (err: unknown, what: string) =>
     what === "redis connection"

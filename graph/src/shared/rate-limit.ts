@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { type Config, ConfigError } from "../config.js";
-import { rateLimited } from "./errors.js";
+import { AppError, rateLimited } from "./errors.js";
 import { lazyRequire } from "./lazy-require.js";
 
 // The memory limiter alone: the package's index loads every store it supports (Redis, Mongo, SQL...).
@@ -55,6 +55,12 @@ export interface RateLimits {
    * and `rateLimited(seconds)` (HTTP 429 / RATE_LIMITED) is thrown.
    */
   consume(...buckets: Array<[RateLimitName, string]>): Promise<void>;
+  /**
+   * `consume(...buckets)`, then `work`. When `work` fails through a fault of ours (the database or
+   * Redis down or slow: anything but a refusal of the request, an AppError below 500), the points
+   * are given back: a student never pays for our outage.
+   */
+  spend<T>(buckets: Array<[RateLimitName, string]>, work: () => Promise<T>): Promise<T>;
   /** Gives one point back (e.g. the IP's, after a successful sign-in). */
   refund(name: RateLimitName, key: string): Promise<void>;
   /** Empties a bucket's count (e.g. the account's, after a successful sign-in). */
@@ -62,8 +68,21 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-/** Memory by default; Redis when REDIS_URL is set, so every instance shares the counts. */
-export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">): RateLimits {
+/** Whether `e` is a refusal of the request itself (bad input, a rule, a limit), not a fault of the server. */
+export function isRefusal(e: unknown): boolean {
+  return e instanceof AppError && e.status < 500;
+}
+
+/** The default of REDIS_COMMAND_TIMEOUT_MS. */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+/**
+ * Memory by default; Redis when REDIS_URL is set, so every instance shares the counts. Every Redis
+ * command is bounded (ioredis `commandTimeout`, REDIS_COMMAND_TIMEOUT_MS): a Redis that is refused,
+ * down or silent (a partition) fails the command at once or within the bound, and this instance
+ * then counts on its own (rate-limiter-flexible's documented `insuranceLimiter`) until Redis answers.
+ */
+export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" | "redisCommandTimeoutMs">): RateLimits {
   for (const [name, rule] of Object.entries(config.rateLimits)) {
     if (!(name in RATE_LIMIT_DEFAULTS)) {
       throw new ConfigError(`Invalid RATE_LIMITS: unknown limit ${name} (known: ${Object.keys(RATE_LIMIT_DEFAULTS).join(", ")})`);
@@ -74,6 +93,7 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
     ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 3,
+        commandTimeout: config.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
       })
     : undefined;
   const { RateLimiterRedis } = redis
@@ -96,7 +116,7 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
   }
   const limiter = (name: RateLimitName) => limiters.get(name)!;
 
-  return {
+  const api: RateLimits = {
     async consume(...buckets) {
       const results = await Promise.allSettled(buckets.map(([name, key]) => limiter(name).consume(key)));
       const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
@@ -108,6 +128,15 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
       });
       throw rateLimited(Math.max(1, Math.ceil(Math.max(...waits) / 1000)));
     },
+    async spend(buckets, work) {
+      await api.consume(...buckets);
+      try {
+        return await work();
+      } catch (e) {
+        if (!isRefusal(e)) await Promise.all(buckets.map(([name, key]) => api.refund(name, key).catch(() => undefined)));
+        throw e;
+      }
+    },
     async refund(name, key) {
       await limiter(name).reward(key, 1);
     },
@@ -118,4 +147,5 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits">
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
+  return api;
 }

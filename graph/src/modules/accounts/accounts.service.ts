@@ -49,7 +49,10 @@ export class AccountsService {
   }
 
   async register(input: RegisterInput, ip: string): Promise<Session> {
-    await this.limits.consume(["register_ip", ip]);
+    return this.limits.spend([["register_ip", ip]], () => this.registerNow(input));
+  }
+
+  private async registerNow(input: RegisterInput): Promise<Session> {
     if (!input.name?.trim() || !input.email?.trim() || !input.password) throw badInput(MESSAGES.fieldsRequired);
     const name = normaliseName(input.name);
     const email = normaliseCollegeEmail(input.email, this.deps.config.collegeEmailDomain);
@@ -101,8 +104,17 @@ export class AccountsService {
   async login(input: LoginInput, ip: string): Promise<Session> {
     const email = lookupEmail(input.email ?? "");
     const password = typeof input.password === "string" ? input.password : "";
-    await this.limits.consume(["login_ip", ip], ["login_account", email ?? "(not an email)"]);
+    // A failure of ours (the database or Redis down) gives the points back: only the answer counts.
+    return this.limits.spend(
+      [
+        ["login_ip", ip],
+        ["login_account", email ?? "(not an email)"],
+      ],
+      () => this.signIn(email, password, ip),
+    );
+  }
 
+  private async signIn(email: string | null, password: string, ip: string): Promise<Session> {
     const user =
       email && password
         ? await this.users.findOne({

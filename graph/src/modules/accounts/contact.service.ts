@@ -29,19 +29,20 @@ export class ContactService {
     if (!name || !email || !message) throw badInput(MESSAGES.contactRequired);
     if (!isPlausibleEmail(email)) throw badInput(MESSAGES.contactEmail, { field: "email" });
     if (charLength(name) > NAME_MAX || charLength(message) > MESSAGE_MAX) throw badInput(MESSAGES.contactTooLong);
-    await this.limits.consume(["contact_ip", ip]);
-
     const row: ContactMessage = { id: newId(), name, email, message, ip: ip.slice(0, 64), createdAt: this.deps.clock.now() };
-    // The row and its mail to the team (an outbox row, sent after the commit) are stored together.
-    await this.deps.tx(async (em) => {
-      await em.getRepository(ContactMessage).insert(row);
-      await this.deps.mail.queue(em, {
-        to: this.deps.config.contactTo,
-        replyTo: { name, address: email },
-        subject: `Contact form: ${name}`,
-        text: `${message}\n\n-- \n${name} <${email}>\nSent through the Skill Exchange contact form (message ${row.id}).`,
-      });
-    });
+    // The row and its mail to the team (an outbox row, sent after the commit) are stored together; the
+    // point comes back when they cannot be (the database down).
+    await this.limits.spend([["contact_ip", ip]], () =>
+      this.deps.tx(async (em) => {
+        await em.getRepository(ContactMessage).insert(row);
+        await this.deps.mail.queue(em, {
+          to: this.deps.config.contactTo,
+          replyTo: { name, address: email },
+          subject: `Contact form: ${name}`,
+          text: `${message}\n\n-- \n${name} <${email}>\nSent through the Skill Exchange contact form (message ${row.id}).`,
+        });
+      }),
+    );
     return MESSAGES.contactSent;
   }
 }

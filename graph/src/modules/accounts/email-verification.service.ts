@@ -74,8 +74,9 @@ export class EmailVerificationService {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, emailVerifiedAt: true } });
     if (!user) throw notFound("User not found");
     if (user.emailVerifiedAt) throw badInput(VERIFY_MESSAGES.alreadyVerified);
-    await this.limits.consume(["verify_resend", userId]);
-    await this.deps.tx(async (em) => this.sendLink(em, userId, await this.lastReturnTo(em, userId)));
+    await this.limits.spend([["verify_resend", userId]], () =>
+      this.deps.tx(async (em) => this.sendLink(em, userId, await this.lastReturnTo(em, userId))),
+    );
     return VERIFY_MESSAGES.resent;
   }
 

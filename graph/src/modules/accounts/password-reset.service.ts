@@ -49,8 +49,16 @@ export class PasswordResetService {
   async requestReset(rawEmail: string, ip: string): Promise<string> {
     if (typeof rawEmail !== "string" || !rawEmail.trim()) throw badInput(MESSAGES.forgotEmailRequired, { field: "email" });
     const email = lookupEmail(rawEmail);
-    await this.limits.consume(["forgot_ip", ip], ["forgot_email", email ?? "(not an email)"]);
-    if (email) await this.deps.tx((em) => this.deps.outbox.enqueue(em, RESET_REQUEST_CHANNEL, { email }));
+    // The points come back when the request cannot be recorded (the database down): our fault, not theirs.
+    await this.limits.spend(
+      [
+        ["forgot_ip", ip],
+        ["forgot_email", email ?? "(not an email)"],
+      ],
+      async () => {
+        if (email) await this.deps.tx((em) => this.deps.outbox.enqueue(em, RESET_REQUEST_CHANNEL, { email }));
+      },
+    );
     return MESSAGES.forgotSent;
   }
 

@@ -169,6 +169,7 @@ export class SwapDecisionsService {
    */
   pay(me: string, requestId: string, expectedCoins?: number): Promise<PaymentOutcome> {
     return this.deps.tx(async (em) => {
+      await this.lockWithoutWaiting(em, requestId);
       const r = await this.load(me, requestId, em);
       if (r.kind !== "pay") throw badInput(M.notAPayRequest);
       if (r.requesterId !== me) throw forbidden(M.onlyLearner);
@@ -211,6 +212,24 @@ export class SwapDecisionsService {
       );
       return { request: r, coins, message: M.paid(coins) };
     });
+  }
+
+  /**
+   * MySQL/MariaDB: the request's row, locked without waiting (`FOR UPDATE NOWAIT`). A second tap of
+   * "pay" while the first is still in its transaction (waiting for a coin row locked elsewhere, say)
+   * is answered SERVICE_BUSY at once, instead of waiting DB_WAIT_SECONDS for the request row and then
+   * again for the coin row. SQLite runs one transaction at a time: nothing to do.
+   */
+  private async lockWithoutWaiting(em: EntityManager, id: string): Promise<void> {
+    if (em.connection.options.type !== "mysql" && em.connection.options.type !== "mariadb") return;
+    await em
+      .getRepository(SwapRequest)
+      .createQueryBuilder("r")
+      .select("r.id", "id")
+      .where("r.id = :id", { id })
+      .setLock("pessimistic_write")
+      .setOnLocked("nowait")
+      .getRawOne();
   }
 
   /** A request the caller is a party to; anyone else is told it does not exist. */
