@@ -355,7 +355,7 @@ async function main() {
       { name: "profile", door: "REST", sqlBound: false, variants: v((i) => rest("GET", `/user/${targets[i]}`, viewerTokens[i])) },
       { name: "chat list", door: "REST", sqlBound: false, variants: v((i) => rest("GET", "/user/chat", chatTokens[i])) },
       { name: "leaderboard", door: "REST", sqlBound: false, cached: true, variants: [rest("GET", "/leaderboard")] },
-      { name: "/healthz (one SELECT 1)", door: "REST", sqlBound: false, variants: [{ method: "GET", path: "/healthz" }] },
+      { name: "/healthz (liveness, no SQL)", door: "REST", sqlBound: false, variants: [{ method: "GET", path: "/healthz" }] },
     ];
     const key = (s: Scenario) => `${s.door} ${s.name}`;
     if (ONLY) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => ONLY.some((o) => key(s).includes(o))));

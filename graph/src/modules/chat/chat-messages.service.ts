@@ -46,45 +46,47 @@ export class ChatMessagesService {
     const known = found.value;
     if (known.status !== "in_progress") throw this.chats.stateError(known);
     if (verified.status === "rejected") throw verified.reason;
-    await this.c.rateLimits.consume(["chat_message", me]);
-    const view = await this.deps.tx(async (em) => {
-      const now = this.deps.clock.now();
-      const preview = [...body].slice(0, PREVIEW_CHARS).join("");
-      const seq = await this.nextSeq(em, known, me, preview, now);
-      if (seq === null) throw this.chats.stateError(await em.getRepository(Chat).findOneOrFail({ where: { id: known.id } }));
-      const row = em.getRepository(ChatMessage).create({
-        id: newId(),
-        chatId: known.id,
-        seq,
-        senderId: me,
-        receiverId: known.requesterId === me ? known.receiverId : known.requesterId,
-        body,
-        createdAt: now,
-      });
-      // Every message: a plain INSERT, without a query builder made for it.
-      await entityInsert(em, ChatMessage, row);
-      const v = toMessageView(row, clientId);
-      // Its mail and push: recorded with the message, sent once it committed.
-      await this.c.notifications.messageSent(em, { messageId: row.id, senderId: me, recipientId: row.receiverId, body });
-      afterCommit(em, () => {
-        this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {
-          participantIds: [known.requesterId, known.receiverId],
-          payload: messageEvent(v),
+    // A message our side fails to store (the database down) gives its point back (spend).
+    const view = await this.c.rateLimits.spend([["chat_message", me]], () =>
+      this.deps.tx(async (em) => {
+        const now = this.deps.clock.now();
+        const preview = [...body].slice(0, PREVIEW_CHARS).join("");
+        const seq = await this.nextSeq(em, known, me, preview, now);
+        if (seq === null) throw this.chats.stateError(await em.getRepository(Chat).findOneOrFail({ where: { id: known.id } }));
+        const row = em.getRepository(ChatMessage).create({
+          id: newId(),
+          chatId: known.id,
+          seq,
+          senderId: me,
+          receiverId: known.requesterId === me ? known.receiverId : known.requesterId,
+          body,
+          createdAt: now,
         });
-        this.reads.publishTotal(row.receiverId);
-        // The list row after this message, as the update above left it; the partner's marker as read before (no read after commit).
-        void this.listEvents.chatChanged({
-          ...known,
-          status: "in_progress",
-          lastActivityAt: now,
-          lastMessagePreview: preview,
-          lastMessageSenderId: me,
-          messageCount: seq,
-          ...(known.requesterId === me ? { requesterReadSeq: seq } : { receiverReadSeq: seq }),
+        // Every message: a plain INSERT, without a query builder made for it.
+        await entityInsert(em, ChatMessage, row);
+        const v = toMessageView(row, clientId);
+        // Its mail and push: recorded with the message, sent once it committed.
+        await this.c.notifications.messageSent(em, { messageId: row.id, senderId: me, recipientId: row.receiverId, body });
+        afterCommit(em, () => {
+          this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {
+            participantIds: [known.requesterId, known.receiverId],
+            payload: messageEvent(v),
+          });
+          this.reads.publishTotal(row.receiverId);
+          // The list row after this message, as the update above left it; the partner's marker as read before (no read after commit).
+          void this.listEvents.chatChanged({
+            ...known,
+            status: "in_progress",
+            lastActivityAt: now,
+            lastMessagePreview: preview,
+            lastMessageSenderId: me,
+            messageCount: seq,
+            ...(known.requesterId === me ? { requesterReadSeq: seq } : { receiverReadSeq: seq }),
+          });
         });
-      });
-      return v;
-    });
+        return v;
+      }),
+    );
     return view;
   }
 

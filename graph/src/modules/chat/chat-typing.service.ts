@@ -23,9 +23,10 @@ export class ChatTypingService {
     const chat = await this.chats.require(me, otherId);
     if (chat.status !== "in_progress") throw this.chats.stateError(chat);
     const partner = partnerOf(chat, me);
-    await this.c.rateLimits.consume(["chat_typing", me]);
-    if (await this.c.blocks.isBlockedEither(me, partner)) return false;
-    this.deps.pubsub.publish("CHAT_TYPING", partner, { chatId: chat.id, userId: me, at: this.deps.clock.now().toISOString() });
-    return true;
+    return this.c.rateLimits.spend([["chat_typing", me]], async () => {
+      if (await this.c.blocks.isBlockedEither(me, partner)) return false;
+      this.deps.pubsub.publish("CHAT_TYPING", partner, { chatId: chat.id, userId: me, at: this.deps.clock.now().toISOString() });
+      return true;
+    });
   }
 }

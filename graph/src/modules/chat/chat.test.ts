@@ -270,6 +270,25 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
     expect((await chatRow(t, chat.id)).meetingLink).toBeNull();
   });
 
+  it("gives a message's point back when our side fails to store it", async () => {
+    const limited = await startTestApp(target, { env: { RATE_LIMITS: "chat_message=1/60" } });
+    try {
+      const { a, b, chat } = await chatPair(limited);
+      const notifications = limited.app.services.notifications;
+      const messageSent = notifications.messageSent.bind(notifications);
+      notifications.messageSent = () => Promise.reject(new Error("the database went away"));
+      const failed = await limited.gql(SEND, { chatWith: b.id, body: "lost to our outage" }, a.token);
+      expect(failed.errors?.[0]?.extensions?.code).not.toBe("RATE_LIMITED");
+      notifications.messageSent = messageSent;
+      expect((await limited.gql(SEND, { chatWith: b.id, body: "sent after recovery" }, a.token)).errors).toBeUndefined();
+      const over = await limited.gql(SEND, { chatWith: b.id, body: "one too many" }, a.token);
+      expect(over.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
+      expect(await limited.dataSource.getRepository(ChatMessage).count({ where: { chatId: chat.id } })).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("rate-limits messages per sender", async () => {
     const limited = await startTestApp(target, { env: { RATE_LIMITS: "chat_message=3/60" } });
     try {

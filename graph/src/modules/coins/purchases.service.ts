@@ -84,27 +84,34 @@ export class PurchasesService {
   /** The server alone decides the price: coins x Rs.10, in paise, INR. Rate-limited per student (each order calls the gateway). */
   async createOrder(userId: string, coinsAsked: unknown): Promise<OrderView> {
     const coins = parseCoins(coinsAsked);
-    await this.limits.consume(["coin_order", userId]);
-    const amountPaise = coins * COIN_PRICE_PAISE;
-    const id = newId();
-    const order = await this.gateway.createOrder({ amountPaise, currency: CURRENCY, receipt: id, notes: { userId, coins: String(coins) } });
-    if (order.amount !== amountPaise || order.currency !== CURRENCY) {
-      throw new Error(`gateway order ${order.id} has ${order.amount} ${order.currency}, expected ${amountPaise} ${CURRENCY}`);
-    }
-    await this.deps.dataSource.getRepository(CoinOrder).insert({
-      id,
-      gatewayOrderId: order.id,
-      userId,
-      coins,
-      amountPaise,
-      currency: CURRENCY,
-      gateway: this.gateway.mode,
-      status: "created",
-      paymentId: null,
-      createdAt: this.deps.clock.now(),
-      paidAt: null,
+    // An order the gateway or the database fails to make gives its point back (spend).
+    return this.limits.spend([["coin_order", userId]], async () => {
+      const amountPaise = coins * COIN_PRICE_PAISE;
+      const id = newId();
+      const order = await this.gateway.createOrder({
+        amountPaise,
+        currency: CURRENCY,
+        receipt: id,
+        notes: { userId, coins: String(coins) },
+      });
+      if (order.amount !== amountPaise || order.currency !== CURRENCY) {
+        throw new Error(`gateway order ${order.id} has ${order.amount} ${order.currency}, expected ${amountPaise} ${CURRENCY}`);
+      }
+      await this.deps.dataSource.getRepository(CoinOrder).insert({
+        id,
+        gatewayOrderId: order.id,
+        userId,
+        coins,
+        amountPaise,
+        currency: CURRENCY,
+        gateway: this.gateway.mode,
+        status: "created",
+        paymentId: null,
+        createdAt: this.deps.clock.now(),
+        paidAt: null,
+      });
+      return { orderId: order.id, coins, amountPaise, currency: CURRENCY, gateway: this.gateway.mode, keyId: this.gateway.publicKey };
     });
-    return { orderId: order.id, coins, amountPaise, currency: CURRENCY, gateway: this.gateway.mode, keyId: this.gateway.publicKey };
   }
 
   private async ownOrder(userId: string, orderId: unknown): Promise<CoinOrder> {
