@@ -13,6 +13,7 @@ import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { generateVapidKeys } from "../graph/src/config.js";
 import { createMysqlDatabase } from "../graph/test/harness.js";
 import { compiledServer, freePort, root } from "./support/servers.js";
 import { intFlag, median, ms, ratio, table } from "./support/stats.js";
@@ -66,11 +67,17 @@ const db = await createMysqlDatabase(MYSQL_URL);
 try {
   const entry = await compiledServer();
   const app = { NODE_ENV: "production", DEMO_DATA: "off", LOG_LEVEL: "warn", JWT_SECRET: "x".repeat(48) };
+  const vapid = generateVapidKeys();
   const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "sx-startup-"));
   const variants: Array<[string, string[], Record<string, string>]> = [
     ["minimal node:http + mysql2", [path.join(root, "bench/support/min-server.mjs")], { DATABASE_URL: db.url }],
     ["app, embedded SQLite", [entry], { ...app, DATA_DIR: sqliteDir }],
-    ["app, MariaDB", [entry], { ...app, DATA_DIR: sqliteDir, DATABASE_URL: db.url }],
+    // Production with DATABASE_URL requires the Web Push key pair.
+    [
+      "app, MariaDB",
+      [entry],
+      { ...app, DATA_DIR: sqliteDir, DATABASE_URL: db.url, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+    ],
   ];
   // Warm-up: migrates both databases and fills the OS file cache, like any restart.
   for (const [, args, env] of variants) await firstAnswer(args, env);

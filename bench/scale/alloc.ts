@@ -14,7 +14,7 @@
 import "reflect-metadata";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
 import WebSocket from "ws";
@@ -92,10 +92,11 @@ async function measure(build: string, index: number, make: (i: number) => Req, s
 }
 
 function summarise(build: string, head: ProfileNode) {
-  const mapFile = path.resolve(build, "server/server.cjs.map");
-  const map = new SourceMapConsumer(JSON.parse(readFileSync(mapFile, "utf8")));
+  // The bundle: server/main.js, or server/server.cjs beside its loader in builds before it ran alone.
+  const bundle = existsSync(path.resolve(build, "server/server.cjs")) ? "server.cjs" : "main.js";
+  const map = new SourceMapConsumer(JSON.parse(readFileSync(path.resolve(build, `server/${bundle}.map`), "utf8")));
   const ownerOf = (f: ProfileNode["callFrame"]): string | null => {
-    if (f.url.endsWith("server.cjs")) {
+    if (f.url.endsWith(`server/${bundle}`)) {
       const source = map.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber }).source ?? "?";
       const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
       return pkg ? pkg[1] : source.replace(/^.*?((graph|common)\/)/, "$1");

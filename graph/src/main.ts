@@ -61,8 +61,6 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   app = await startApp(config, { logger, clock: e2eClock, e2eClock });
-  // The compiled server's entry keeps what V8 compiled for this start, for the next one (scripts/build-server.mjs).
-  (globalThis as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for("skill-exchange.saveCodeCache")]?.();
   logger.info(
     { url: config.publicUrl, database: config.database.kind, redis: Boolean(config.redisUrl) },
     `Skill Exchange is running at ${config.publicUrl} (GraphQL sandbox: ${config.publicUrl}/sandbox)`,

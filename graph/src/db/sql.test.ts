@@ -1,7 +1,8 @@
 /**
- * entityInsert writes a row exactly as TypeORM's `repository.insert` would: every value converted
- * the same way (dates to the millisecond, booleans), a column left undefined keeping its default,
- * inside a transaction or outside it, on both databases.
+ * entityInsert writes a row exactly as TypeORM's `repository.insert` would, and entityQuery reads it
+ * as its finders would: every value converted the same way (dates to the millisecond, booleans), a
+ * column left undefined keeping its default, inside a transaction or outside it, on both databases.
+ * The named-parameter expander and the value converters behind them are tested on their own below.
  */
 import { createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,7 +10,20 @@ import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { CoinReward } from "../modules/coins/reward.entity.js";
 import { newId } from "../shared/ids.js";
 import { FeedSnapshot } from "../modules/profiles/feed-snapshot.entity.js";
-import { entityInsert, entityUpsert, insertIgnoreRows, positionalQuery, sqlDateTime } from "./sql.js";
+import {
+  bindValue,
+  entityInsert,
+  entityQuery,
+  entityUpsert,
+  expandParameters,
+  insertIgnoreRows,
+  positionalQuery,
+  rawQuery,
+  readColumnValue,
+  sqlDateTime,
+  sqliteDateTimeText,
+  writeColumnValue,
+} from "./sql.js";
 
 describe.each(dbTargets)("entityInsert on %s", (target) => {
   let t: TestApp;
@@ -101,6 +115,43 @@ describe.each(dbTargets)("entityInsert on %s", (target) => {
     expect(await repo.findOneBy({ id: rolledBack.id })).toBeNull();
   });
 
+  it("entityQuery reads rows as the repository's finder reads them (dates, booleans, defaults)", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const repo = ds.getRepository(CoinReward);
+    const rows = [reward({ seen: true }), reward({ seq: 9 })];
+    // Before the insert: TypeORM's multi-row insert on SQLite may hand the rows' ids back crossed.
+    const ids = rows.map((r) => r.id);
+    await repo.insert(rows);
+    const read = await entityQuery(ds, CoinReward, "SELECT * FROM coin_rewards WHERE id IN (:...ids) ORDER BY seq", { ids });
+    expect(read).toEqual(await repo.find({ where: ids.map((id) => ({ id })), order: { seq: "ASC" } }));
+    expect(read.map((r) => [r.seen, r.createdAt.toISOString(), r instanceof CoinReward])).toEqual([
+      [true, "2026-03-04T05:06:07.891Z", true],
+      [false, "2026-03-04T05:06:07.891Z", true],
+    ]);
+    // Only the columns selected are set.
+    const [some] = await entityQuery(ds, CoinReward, "SELECT id, seen FROM coin_rewards WHERE id = :id", { id: ids[0] });
+    expect({ ...some }).toEqual({ id: ids[0], seen: true });
+  });
+
+  it("rawQuery binds dates, booleans and numbers as each database compares them with stored values", async () => {
+    const ds = t.app.services.deps.dataSource;
+    const row = reward({ seen: true, seq: 11 });
+    await entityInsert(ds, CoinReward, row);
+    const found = await rawQuery<{ id: string }>(
+      ds,
+      "SELECT id FROM coin_rewards WHERE createdAt = :at AND seen = :seen AND seq = :seq AND coins < :max AND id = :id AND userId IN (:...users)",
+      { at: row.createdAt, seen: true, seq: 11, max: 2.5, id: row.id, users: [newId(), row.userId] },
+    );
+    expect(found).toEqual([{ id: row.id }]);
+    const later = await rawQuery(ds, "SELECT id FROM coin_rewards WHERE id = :id AND createdAt > :at", {
+      id: row.id,
+      at: new Date(row.createdAt.getTime() + 1),
+    });
+    expect(later).toEqual([]);
+    const limited = await rawQuery(ds, "SELECT id FROM coin_rewards ORDER BY id LIMIT :n", { n: 1 });
+    expect(limited).toHaveLength(1);
+  });
+
   it("fails as TypeORM fails on a duplicate key", async () => {
     const ds = t.app.services.deps.dataSource;
     const row = reward();
@@ -178,5 +229,106 @@ describe("dates written once (sqlDateTime)", () => {
     expect(sqlDateTime(invalid)).toBe(invalid);
     const far = new Date("+012345-01-01T00:00:00.000Z");
     expect(sqlDateTime(far)).toBe(far);
+  });
+});
+
+describe("named parameters (expandParameters)", () => {
+  it("makes each :name a ? with its value, in order, repeated names included", () => {
+    expect(expandParameters("mysql", "SELECT * FROM t WHERE a = :a AND b > :b OR a = :a", { a: "x", b: 2 })).toEqual([
+      "SELECT * FROM t WHERE a = ? AND b > ? OR a = ?",
+      ["x", 2, "x"],
+    ]);
+    expect(expandParameters("mysql", "SELECT 1", {})).toEqual(["SELECT 1", []]);
+  });
+
+  it("makes :...list one ? per item, and nothing for an empty list", () => {
+    expect(expandParameters("mysql", "DELETE FROM t WHERE id IN (:...ids) AND k = :k", { ids: ["a", "b", "c"], k: 1 })).toEqual([
+      "DELETE FROM t WHERE id IN (?, ?, ?) AND k = ?",
+      ["a", "b", "c", 1],
+    ]);
+    expect(expandParameters("sqlite", "SELECT id FROM t WHERE id IN (:...ids) AND k = :k", { ids: [], k: "v" })).toEqual([
+      "SELECT id FROM t WHERE id IN () AND k = ?",
+      ["v"],
+    ]);
+    expect(() => expandParameters("mysql", "SELECT 1 WHERE x IN (:...ids)", { ids: "a" })).toThrow(/:...ids needs an array/);
+  });
+
+  it("leaves a name that is not a parameter in the text (a time in a literal), and takes dotted names", () => {
+    expect(expandParameters("mysql", "SELECT '12:30' AS t, :a.b AS x, :missing AS m", { "a.b": 1 })).toEqual([
+      "SELECT '12:30' AS t, ? AS x, :missing AS m",
+      [1],
+    ]);
+  });
+
+  it("binds values as SQLite stores them, list items included; MariaDB takes them as they are", () => {
+    const at = new Date("2026-03-04T05:06:07.891Z");
+    const params = { at, yes: true, no: false, n: 7, x: 2.5, s: "7", none: null, ids: [at, 3] };
+    const sql = "SELECT :at, :yes, :no, :n, :x, :s, :none WHERE v IN (:...ids)";
+    expect(expandParameters("sqlite", sql, params)[1]).toEqual([
+      "2026-03-04 05:06:07.891",
+      1,
+      0,
+      7n,
+      2.5,
+      "7",
+      null,
+      "2026-03-04 05:06:07.891",
+      3n,
+    ]);
+    expect(expandParameters("mysql", sql, params)[1]).toEqual([at, true, false, 7, 2.5, "7", null, at, 3]);
+    expect(bindValue("sqlite", Number.MAX_SAFE_INTEGER + 2)).toBe(Number.MAX_SAFE_INTEGER + 2);
+  });
+
+  it("on SQLite: an empty list matches no row", async () => {
+    const t = await startTestApp("sqlite");
+    try {
+      const ds = t.app.services.deps.dataSource;
+      expect(await rawQuery(ds, "SELECT id FROM users WHERE id IN (:...ids)", { ids: [] })).toEqual([]);
+      expect((await rawQuery<{ n: number }>(ds, "SELECT COUNT(*) AS n FROM users WHERE id NOT IN (:...ids)", { ids: [] }))[0].n).toBe(
+        (await rawQuery<{ n: number }>(ds, "SELECT COUNT(*) AS n FROM users"))[0].n,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("column values (readColumnValue, writeColumnValue)", () => {
+  const at = new Date("2026-03-04T05:06:07.891Z");
+
+  it("writes a datetime as UTC text on SQLite and as the Date on MariaDB", () => {
+    expect(writeColumnValue("sqlite", "datetime", at)).toBe("2026-03-04 05:06:07.891");
+    expect(writeColumnValue("sqlite", "datetime", "2026-03-04T05:06:07.891Z")).toBe("2026-03-04 05:06:07.891");
+    expect(writeColumnValue("mysql", "datetime", at)).toBe(at);
+    expect(writeColumnValue("mysql", "datetime", "2026-03-04T05:06:07.891Z")).toEqual(at);
+    expect(writeColumnValue("sqlite", "datetime", null)).toBeNull();
+  });
+
+  it("reads SQLite's datetime text as the UTC time it is, with or without its T and Z", () => {
+    for (const text of ["2026-03-04 05:06:07.891", "2026-03-04T05:06:07.891", "2026-03-04T05:06:07.891Z"])
+      expect(readColumnValue("sqlite", "datetime", text)).toEqual(at);
+    expect(readColumnValue("sqlite", "datetime", "2026-03-04 05:06")).toEqual(new Date("2026-03-04T05:06:00.000Z"));
+    expect(readColumnValue("mysql", "datetime", at)).toBe(at);
+    expect(readColumnValue("sqlite", "datetime", null)).toBeNull();
+    expect(readColumnValue("sqlite", "datetime", "")).toBe("");
+  });
+
+  it("writes booleans as 0/1 on SQLite (MariaDB takes true/false) and reads 0/1 back as booleans", () => {
+    expect([writeColumnValue("sqlite", "boolean", true), writeColumnValue("sqlite", "boolean", false)]).toEqual([1, 0]);
+    expect([writeColumnValue("mysql", "boolean", true), writeColumnValue("mysql", "boolean", false)]).toEqual([true, false]);
+    for (const dialect of ["sqlite", "mysql"] as const) {
+      expect([readColumnValue(dialect, "boolean", 1), readColumnValue(dialect, "boolean", 0)]).toEqual([true, false]);
+      expect(readColumnValue(dialect, "boolean", null)).toBeNull();
+    }
+  });
+
+  it("leaves the other columns' values as the driver gives them", () => {
+    for (const v of ["2026-03-04 05:06:07.891", 7, 2.5, null, true])
+      expect([readColumnValue("sqlite", "plain", v), writeColumnValue("sqlite", "plain", v)]).toEqual([v, v]);
+  });
+
+  it("formats dates outside years 0-9999 part by part, as TypeORM's SQLite driver did", () => {
+    expect(sqliteDateTimeText(new Date("0000-01-02T03:04:05.006Z"))).toBe("0000-01-02 03:04:05.006");
+    expect(sqliteDateTimeText(new Date("+012345-06-07T08:09:10.011Z"))).toBe("2345-06-07 08:09:10.011");
   });
 });
