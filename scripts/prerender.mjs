@@ -53,8 +53,8 @@ export function prerenderPlugin({ entry, pages, plugins }) {
             target: "node20",
             minify: false,
             copyPublicDir: false,
-            // CommonJS: the server loads it with require(). Its bundle runs through a V8 code cache
-            // (scripts/build-server.mjs), and Node loses a cached script's import() callback.
+            // CommonJS: the server loads it with require(), synchronously, as the compiled server
+            // (itself CommonJS) and tsx both can.
             rollupOptions: { output: { format: "cjs", entryFileNames: "[name].cjs", chunkFileNames: "[name]-[hash].cjs" } },
           },
         });

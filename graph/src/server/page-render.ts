@@ -49,8 +49,8 @@ type RenderSignedIn = (options: {
 }) => Promise<SignedInPage | null>;
 
 /**
- * The renderer, or null when the build made none. A CommonJS module, loaded with require(): the
- * server's bundle runs through a V8 code cache, which loses import()'s callback (scripts/build-server.mjs).
+ * The renderer, or null when the build made none. A CommonJS module, loaded with require(): synchronous,
+ * the same from the compiled server (itself CommonJS) and from tsx.
  */
 function loadRenderer(entry: string): RenderSignedIn | null {
   const module = createRequire(entry)(entry) as { renderSignedIn?: unknown };
