@@ -16,7 +16,7 @@ import type { NotificationsService } from "../notifications/notifications.servic
 import { cleanFilters, walkFilters } from "./directory-filters.js";
 import { notBlocked } from "./feed-query.js";
 import { budgeted, filterCheck, FILTER_SCAN_BUDGET } from "./filter-query.js";
-import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search.service.js";
+import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search-filter.js";
 import { SavedSearch } from "./saved-search.entity.js";
 import { foldTerm } from "./search-terms.js";
 

@@ -9,9 +9,14 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { cleanReportReason } from "../chat/chat.rules.js";
 import { type Review, ReviewReport, type ReviewReportResolution } from "./review.entity.js";
-import type { Paging, ReviewsService } from "./reviews.service.js";
+import type { Paging } from "./review.rules.js";
 
 const QUEUE_CURSOR = "review-reports";
+
+/** Where a report finds the review it is about (ReviewsService, which builds this service). */
+export interface SubjectsReviews {
+  subjectsReview(me: string, reviewId: unknown, em?: EntityManager): Promise<Review>;
+}
 
 /**
  * Reports of reviews: the reviewed student reports a shown review to the operators (once), and the
@@ -20,7 +25,7 @@ const QUEUE_CURSOR = "review-reports";
 export class ReviewReportsService {
   constructor(
     private readonly deps: Deps,
-    private readonly reviews: Pick<ReviewsService, "subjectsReview">,
+    private readonly reviews: SubjectsReviews,
   ) {}
 
   private repo(em?: EntityManager) {

@@ -12,9 +12,9 @@ import type { BlocksService } from "../blocks/blocks.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import { Review, type ReviewReport, ReviewReportResolution } from "./review.entity.js";
 import { ReviewReportsService } from "./review-reports.service.js";
-import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, REVIEWS_PAGE_SIZE } from "./review.rules.js";
+import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, type Paging, REVIEWS_PAGE_SIZE } from "./review.rules.js";
 
-export type { Review, ReviewReport };
+export type { Paging, Review, ReviewReport };
 /** How operators resolve a review report (the moderation module registers it as a GraphQL enum). */
 export { ReviewReportResolution };
 
@@ -31,11 +31,6 @@ export interface ChatReviewState {
   /** Why the caller cannot write one now (null when they can, or when they already have). */
   reason: string | null;
   mine: Review | null;
-}
-
-export interface Paging {
-  first?: number | null;
-  after?: string | null;
 }
 
 const PROFILE_CURSOR = "reviews";
