@@ -13,6 +13,8 @@ function writesWithoutATransaction(s: Services): unknown[] {
     s.notifications.notify({ recipientId: "a", notifierId: "b", type: "swap-accept", message: "m" }),
     // @ts-expect-error removing a request's notifications too
     s.notifications.removeByRef("r"),
+    // @ts-expect-error sessions are revoked in the transaction of the change that ends them
+    s.auth.revokeSessions("a"),
     // @ts-expect-error a rating is added in the chat's transaction
     s.users.addRating("a", 5),
     // @ts-expect-error an account's visibility is read in the request's transaction
