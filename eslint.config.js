@@ -216,6 +216,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The doors (graph/src/server/) sit below the app: they take DoorServices (server/door-services.ts), never
+  // the app's Services, and import nothing of main.ts, app.ts, services.ts or app/. Type imports count.
+  {
+    files: ["graph/src/server/**/*.ts"],
+    ignores: ["graph/src/**/*.test.ts", "graph/src/**/*.test-support.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./graph/src/server",
+              from: ["./graph/src/app", "./graph/src/app.ts", "./graph/src/services.ts", "./graph/src/main.ts"],
+              message: "A door imports no app code: take DoorServices (server/door-services.ts), which the app's Services satisfies.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Layers point one way (ARCHITECTURE.md principle 10): the kernel (config.ts, shared/, db/) imports no
   // module, no door and not the app; a migration imports nothing of the server outside db/migrations
   // (frozen: a later change to live code must not change what an old migration does). Type imports count.

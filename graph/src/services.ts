@@ -43,6 +43,7 @@ import { createStorage, type Storage } from "./shared/storage.js";
 import { TokenService } from "./shared/tokens.js";
 import type { Deps } from "./shared/deps.js";
 import type { KitServices } from "./kit/context.js";
+import type { DoorServices } from "./server/door-services.js";
 
 export interface Services {
   deps: Deps;
@@ -108,6 +109,9 @@ export interface Services {
 /** Every service a module reaches through its context (kit/context.ts, filled by each module's kit.ts) is here. */
 const _servicesFillTheKit = (services: Services): KitServices => services;
 void _servicesFillTheKit;
+/** The doors (graph/src/server/) take DoorServices, never Services: the app's services are those. */
+const _servicesFillTheDoors = (services: Services): DoorServices => services;
+void _servicesFillTheDoors;
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(

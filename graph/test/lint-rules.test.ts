@@ -176,6 +176,18 @@ describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) 
       expect(await rulesFiredOn("graph/src/kit/probe.ts", code)).toContain(restricted);
   });
 
+  it("fails a door importing the app (services, app, main, app/), type-only imports included; passes a module", async () => {
+    for (const code of [
+      `import type { Services } from "../services.js";\nexport type S = Services;\n`,
+      `import type { RunningApp } from "../app.js";\nexport type A = RunningApp;\n`,
+      `import type { Timeline } from "../app/seed/timeline.js";\nexport type T = Timeline;\n`,
+      `import "../main.js";\n`,
+    ])
+      expect(await rulesFiredOn("graph/src/server/probe.ts", code)).toContain(restricted);
+    const below = `import type { DoorServices } from "./door-services.js";\nimport type { KitServices } from "../kit/context.js";\nimport { allRestRouters } from "../modules/index.js";\nexport const r = allRestRouters;\nexport type T = [DoorServices, KitServices];\n`;
+    expect(await rulesFiredOn("graph/src/server/probe.ts", below)).toEqual([]);
+  });
+
   it("fails a migration importing live code, even the kernel's; passes its frozen copies", async () => {
     const live = `import { readDate } from "../../sql.js";\nexport const r = readDate;\n`;
     expect(await rulesFiredOn("graph/src/db/migrations/sqlite/probe.ts", live)).toContain(restricted);

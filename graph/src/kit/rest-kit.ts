@@ -2,6 +2,7 @@ import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
 import { type AuthUser, type Context, type KitServices, requireUser, withChanges } from "./context.js";
+import type { RouteDoc } from "./rest-doc.js";
 import type { RestReply, RestRequest, RestRouteDef } from "./rest-routes.js";
 
 /**
@@ -13,45 +14,6 @@ import type { RestReply, RestRequest, RestRouteDef } from "./rest-routes.js";
  * schemas and `openapi.ts` builds GET /api/openapi.json from the same objects, read from the list
  * of registered routes (rest-routes.ts). Nothing here knows the HTTP framework.
  */
-
-/**
- * Who may call a route:
- * - `none`: anyone, and no token is read: the handler's context has no caller (public pages, sign-in;
- *   such a handler uses no more of it than the client's address). A public read costs no token check.
- * - `bearer`: `Authorization: Bearer <jwt>` (401 without a valid one, before the body is read).
- * - `bearer-or-body`: as `bearer`, or the token where the old client put it in the JSON body
- *   (`token`, `headers.Authorization`, `from_user_token`). A body token for someone other than
- *   the header's user is 403.
- * - `signature`: no token; the request is signed (the payment webhook).
- */
-export type RouteAuth = "none" | "bearer" | "bearer-or-body" | "signature";
-
-export interface RouteDoc<
-  B extends ZodTypeAny | undefined = ZodTypeAny | undefined,
-  Q extends AnyZodObject | undefined = AnyZodObject | undefined,
-  P extends AnyZodObject | undefined = AnyZodObject | undefined,
-> {
-  /** The OpenAPI tag (the module). */
-  tag: string;
-  summary: string;
-  description?: string;
-  auth: RouteAuth;
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** The 200 answer. */
-  response: ZodTypeAny;
-  /** Headers of the 200 answer (documentation only). */
-  responseHeaders?: AnyZodObject;
-  /** Other answers this route gives besides the common ones (400, 401, 403, 429, 500), with when. */
-  responses?: Record<number, string>;
-  /**
-   * A spec section 7 path the old client reads `error` on: a business refusal (bad input, not
-   * found, conflict, profile not filled) answers 200 `{ error, code, ...legacy }` instead of its
-   * status, so an axios client reads the text. 401/403/429 keep their status.
-   */
-  legacy?: true | Record<string, unknown>;
-}
 
 type Out<T> = T extends ZodTypeAny ? z.output<T> : undefined;
 export interface RouteInput<B, Q, P> {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context } from "./context.js";
-import type { RouteDoc } from "./rest-kit.js";
+import type { RouteDoc } from "./rest-doc.js";
 
 /**
  * What a REST handler sees of an HTTP request and answer, whatever serves them: the modules'

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { AuthUser, Context } from "../kit/context.js";
-import type { Services } from "../services.js";
+import type { DoorServices } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
@@ -24,7 +24,7 @@ const IP = Symbol("ip");
 class RequestContext implements Context {
   readonly [IP]: IpSource;
   constructor(
-    public services: Services,
+    public services: DoorServices,
     public user: AuthUser | null,
     public tokenRejected: boolean,
     public loaders: Loaders,
@@ -43,7 +43,7 @@ class RequestContext implements Context {
 }
 
 /** `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. */
-export async function contextFromToken(services: Services, token: string | null, ip: string | (() => string)): Promise<Context> {
+export async function contextFromToken(services: DoorServices, token: string | null, ip: string | (() => string)): Promise<Context> {
   const user = await services.auth.authenticate(token);
   return new RequestContext(services, user, Boolean(token) && user === null, createLoaders(services), ip);
 }
@@ -55,7 +55,7 @@ export interface RequestLike {
 }
 
 /** A request's context; `readToken` false: no caller and no token check (a public REST route). */
-export function contextFromRequest(services: Services, req: RequestLike, readToken = true): Promise<Context> {
+export function contextFromRequest(services: DoorServices, req: RequestLike, readToken = true): Promise<Context> {
   // The address walks X-Forwarded-For through the trusted proxies: read only if a rate-limited operation asks.
   return contextFromToken(services, readToken ? bearerToken(req.headers.authorization) : null, () => req.ip ?? "unknown");
 }

@@ -2,7 +2,7 @@ import type { ApolloServer } from "@apollo/server";
 import { fastifyApolloHandler } from "@as-integrations/fastify";
 import fastifyCors from "@fastify/cors";
 import type { FastifyError, FastifyInstance } from "fastify";
-import type { Services } from "../services.js";
+import type { DoorServices } from "./door-services.js";
 import { type Context, contextFromRequest } from "./context.js";
 import { errorAnswer } from "./http-errors.js";
 import { acceptJsonBodies, ignoreOtherBodies } from "./json-body.js";
@@ -21,7 +21,7 @@ export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
  * prevention, error formatting); only the status of a request error answered as application/json
  * is then set by graphqlOverHttpStatus.
  */
-export async function graphqlPlugin(gql: FastifyInstance, apollo: ApolloServer<Context>, services: Services): Promise<void> {
+export async function graphqlPlugin(gql: FastifyInstance, apollo: ApolloServer<Context>, services: DoorServices): Promise<void> {
   gql.removeAllContentTypeParsers();
   acceptJsonBodies(gql, false);
   ignoreOtherBodies(gql);

@@ -3,7 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Context } from "../kit/context.js";
-import type { Services } from "../services.js";
+import type { DoorServices } from "./door-services.js";
 import { contextFromRequest } from "./context.js";
 import { acceptJsonBodies, ignoreOtherBodies, keepOtherBodiesRaw } from "./json-body.js";
 import { swaggerUiDir } from "./openapi.js";
@@ -32,7 +32,7 @@ export function restNotFound(reply: FastifyReply): FastifyReply {
 class FastifyRestRequest implements RestRequest {
   constructor(
     private readonly request: FastifyRequest,
-    private readonly services: Services,
+    private readonly services: DoorServices,
   ) {}
   get headers() {
     return this.request.headers;
@@ -90,7 +90,7 @@ function send(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type(JSON_TYPE).send(JSON.stringify(body));
 }
 
-function register(instance: FastifyInstance, services: Services, route: RestRoute, url = route.path): void {
+function register(instance: FastifyInstance, services: DoorServices, route: RestRoute, url = route.path): void {
   const matches = route.paramsMatch ? Object.entries(route.paramsMatch) : [];
   instance.route({
     method: route.method,
@@ -109,7 +109,7 @@ function register(instance: FastifyInstance, services: Services, route: RestRout
  * (raw bytes kept), the REST error answers, and, in their own encapsulated contexts, the routes that
  * read bodies of any type (a `signature` route: the webhook) and those readable from any origin (CORS).
  */
-export async function restPlugin(api: FastifyInstance, services: Services): Promise<void> {
+export async function restPlugin(api: FastifyInstance, services: DoorServices): Promise<void> {
   const routes = restRoutes(services).list;
   api.removeAllContentTypeParsers();
   acceptJsonBodies(api, true);

@@ -3,7 +3,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import zlib from "node:zlib";
-import type { Services } from "../services.js";
+import type { DoorServices as Services } from "./door-services.js";
 import type { ShiftableClock } from "../shared/clock.js";
 import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";

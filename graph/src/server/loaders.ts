@@ -4,7 +4,7 @@ import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users
 import { createSwapsLoaders, type SwapsLoaders } from "../modules/swaps/swaps.loaders.js";
 import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
 import type { KitLoaders } from "../kit/context.js";
-import type { Services } from "../services.js";
+import type { DoorServices } from "./door-services.js";
 
 /**
  * Per-request DataLoaders, one set per GraphQL operation, so a list of N rows
@@ -21,7 +21,7 @@ export class Loaders implements KitLoaders {
   #users: UsersLoaders | undefined;
   #swaps: SwapsLoaders | undefined;
   #chat: ChatLoaders | undefined;
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: DoorServices) {}
   get profiles(): ProfileLoaders {
     return (this.#profiles ??= createProfileLoaders(this.services));
   }
@@ -40,6 +40,6 @@ export class Loaders implements KitLoaders {
 }
 
 /** Each group is made on first use: most requests (every REST call, most operations) need one or none. */
-export function createLoaders(services: Services): Loaders {
+export function createLoaders(services: DoorServices): Loaders {
   return new Loaders(services);
 }

@@ -1,5 +1,5 @@
 import { allRestRouters } from "../modules/index.js";
-import type { Services } from "../services.js";
+import type { DoorServices } from "./door-services.js";
 import { AppError, serviceBusy } from "../shared/errors.js";
 import { isBusyError } from "../db/transaction.js";
 import type { Logger } from "../shared/logger.js";
@@ -11,7 +11,7 @@ import { RestRoutes } from "../kit/rest-routes.js";
  * OpenAPI document of them, in one list (registered on the server by fastify-rest.ts). Handlers
  * are thin: take the caller from the verified token, call one service method, reshape.
  */
-export function restRoutes(services: Services): RestRoutes {
+export function restRoutes(services: DoorServices): RestRoutes {
   const routes = new RestRoutes();
   for (const add of allRestRouters) add(services, routes);
   addOpenApiRoutes(routes);

@@ -18,7 +18,7 @@ import {
 } from "graphql-ws";
 import type { Server } from "node:http";
 import { type WebSocket, WebSocketServer } from "ws";
-import type { Services } from "../services.js";
+import type { DoorServices as Services } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
 import { type Context, contextFromToken, withChanges } from "./context.js";

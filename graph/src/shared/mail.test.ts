@@ -192,12 +192,17 @@ describe.each(dbTargets)("notification mails over SMTP on %s", (target) => {
     try {
       const a = await t.createUser();
       const b = await t.createUser();
-      await t.app.services.notifications.notify({
-        recipientId: b.user.id,
-        notifierId: a.user.id,
-        type: "swap-accept",
-        message: `${a.user.name} accepted your swap request`,
-      });
+      await t.app.services.deps.tx((em) =>
+        t.app.services.notifications.notify(
+          {
+            recipientId: b.user.id,
+            notifierId: a.user.id,
+            type: "swap-accept",
+            message: `${a.user.name} accepted your swap request`,
+          },
+          em,
+        ),
+      );
       const got = await smtp.next();
       expect(got.to).toEqual([b.user.email]);
       const mail = parseMail(got.raw);

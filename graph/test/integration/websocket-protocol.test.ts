@@ -64,12 +64,17 @@ describe("the graphql-ws door", () => {
     const invalid = await refusal(client, "subscription { noSuchTopic }");
     expect(invalid[0].extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
 
-    await t.app.services.notifications.notify({
-      recipientId: me.user.id,
-      notifierId: other.user.id,
-      type: "swap-accept",
-      message: "still delivered",
-    });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify(
+        {
+          recipientId: me.user.id,
+          notifierId: other.user.id,
+          type: "swap-accept",
+          message: "still delivered",
+        },
+        em,
+      ),
+    );
     expect((await live.next()).data.notificationAdded.message).toBe("still delivered");
     // A query on the same socket still runs, and it was the one socket all along.
     const health = await new Promise<unknown>((resolve, reject) =>

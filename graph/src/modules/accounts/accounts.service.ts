@@ -134,7 +134,8 @@ export class AccountsService {
       await this.deps.tx((em) => this.standing.lift(em, user.id));
     }
     if (needsRehash(user.passwordHash)) {
-      await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      await this.deps.tx((em) => em.getRepository(User).update({ id: user.id }, { passwordHash }));
     }
     return { token: await this.auth.issueToken(user), userId: user.id };
   }
@@ -155,6 +156,6 @@ export class AccountsService {
 
   /** Revokes every token of the user issued so far (this one included). */
   async logout(userId: string): Promise<void> {
-    await this.auth.revokeSessions(userId);
+    await this.deps.tx((em) => this.auth.revokeSessions(userId, em));
   }
 }

@@ -36,8 +36,8 @@ export class AuthService {
    * token version no longer matches) and, once the change commits, every open socket of theirs
    * on every instance closes (SESSION_REVOKED, see server/ws.ts).
    */
-  async revokeSessions(userId: string, em?: EntityManager): Promise<void> {
-    await (em ? em.getRepository(User) : this.users).increment({ id: userId }, "tokenVersion", 1);
+  async revokeSessions(userId: string, em: EntityManager): Promise<void> {
+    await em.getRepository(User).increment({ id: userId }, "tokenVersion", 1);
     afterCommit(em, () => this.pubsub.publish("SESSION_REVOKED", userId, { userId }));
   }
 

@@ -48,7 +48,9 @@ describe.each(dbTargets)("revocation closes open sockets on %s", (target) => {
   async function notifyEach(ids: string[], message: string) {
     const from = await t.createUser();
     for (const recipientId of ids)
-      await t.app.services.notifications.notify({ recipientId, notifierId: from.user.id, type: "swap-accept", message });
+      await t.app.services.deps.tx((em) =>
+        t.app.services.notifications.notify({ recipientId, notifierId: from.user.id, type: "swap-accept", message }, em),
+      );
   }
 
   it("logout closes the student's open sockets with 4403 at once; nothing arrives after it; others stay open", async () => {
@@ -138,13 +140,20 @@ describe.runIf(redisUrl)("revocation across two instances on Redis", () => {
       expect((await b.gql(LOGOUT, {}, s.token)).data).toEqual({ logout: true });
       await eventually(() => socket.closedWith() === 4403, "socket on A closed with 4403");
       const from = await b.createUser();
-      await b.app.services.notifications.notify({ recipientId: s.userId, notifierId: from.user.id, type: "swap-accept", message: "after" });
-      await b.app.services.notifications.notify({
-        recipientId: other.userId,
-        notifierId: from.user.id,
-        type: "swap-accept",
-        message: "after",
-      });
+      await b.app.services.deps.tx((em) =>
+        b.app.services.notifications.notify({ recipientId: s.userId, notifierId: from.user.id, type: "swap-accept", message: "after" }, em),
+      );
+      await b.app.services.deps.tx((em) =>
+        b.app.services.notifications.notify(
+          {
+            recipientId: other.userId,
+            notifierId: from.user.id,
+            type: "swap-accept",
+            message: "after",
+          },
+          em,
+        ),
+      );
       // Once the later event reached the other student on A, the revoked socket would have had its own.
       expect((await witness.next()).data.notificationAdded.message).toBe("after");
       expect(sub.received()).toEqual([]);

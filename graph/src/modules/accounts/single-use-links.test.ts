@@ -15,11 +15,15 @@ describe.each(dbTargets)("single-use links on %s", (target) => {
   });
 
   const resets = () => new SingleUseLinks(t.dataSource, PasswordReset);
+  const issue = (links: SingleUseLinks<PasswordReset>, userId: string, now: Date) =>
+    t.app.services.deps.tx((em) => links.issue(userId, now, HOUR, {}, em));
 
   it("stores only the token's hash, with the table's own columns, and finds the link by its token", async () => {
     const { user } = await t.createUser();
     const links = new SingleUseLinks(t.dataSource, EmailVerification);
-    const token = await links.issue(user.id, t.clock.now(), HOUR, { email: user.email, returnTo: null });
+    const token = await t.app.services.deps.tx((em) =>
+      links.issue(user.id, t.clock.now(), HOUR, { email: user.email, returnTo: null }, em),
+    );
     const row = await t.dataSource.getRepository(EmailVerification).findOneByOrFail({ userId: user.id });
     expect(row).toMatchObject({ tokenHash: hashLinkToken(token), email: user.email, usedAt: null });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(HOUR);
@@ -32,8 +36,8 @@ describe.each(dbTargets)("single-use links on %s", (target) => {
     const { user } = await t.createUser();
     const links = resets();
     const now = t.clock.now();
-    const first = await links.find(await links.issue(user.id, now, HOUR, {}));
-    const second = await links.find(await links.issue(user.id, now, HOUR, {}));
+    const first = await links.find(await issue(links, user.id, now));
+    const second = await links.find(await issue(links, user.id, now));
     expect(await t.app.services.deps.tx((em) => links.consume(em, first!, now))).toBe(true);
     expect(await t.app.services.deps.tx((em) => links.consume(em, first!, now))).toBe(false);
     // The other link was spent by the first use.
@@ -43,7 +47,7 @@ describe.each(dbTargets)("single-use links on %s", (target) => {
   it("refuses an expired link", async () => {
     const { user } = await t.createUser();
     const links = resets();
-    const link = await links.find(await links.issue(user.id, t.clock.now(), HOUR, {}));
+    const link = await links.find(await issue(links, user.id, t.clock.now()));
     const later = new Date(t.clock.now().getTime() + HOUR);
     expect(await t.app.services.deps.tx((em) => links.consume(em, link!, later))).toBe(false);
   });
@@ -52,7 +56,7 @@ describe.each(dbTargets)("single-use links on %s", (target) => {
     const { user } = await t.createUser();
     const links = resets();
     const now = t.clock.now();
-    const link = (await links.find(await links.issue(user.id, now, HOUR, {})))!;
+    const link = (await links.find(await issue(links, user.id, now)))!;
     // On MariaDB both transactions first see the link unused (a barrier after each one's read),
     // then both try to spend it: the loser's UPDATE waits for the winner's row lock and matches
     // nothing once it commits. SQLite runs transactions one at a time, so there is no barrier.

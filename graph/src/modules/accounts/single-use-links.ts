@@ -66,8 +66,14 @@ export class SingleUseLinks<T extends SingleUseLinkRow> {
     private readonly entity: new () => T,
   ) {}
 
-  private repo(em?: EntityManager): Repository<T> {
-    return (em ?? this.ds.manager).getRepository(this.entity);
+  /** Inside `em`'s transaction: every write goes through here. */
+  private repo(em: EntityManager): Repository<T> {
+    return em.getRepository(this.entity);
+  }
+
+  /** Reads outside a transaction (looking a token up). */
+  private reader(): Repository<T> {
+    return this.ds.getRepository(this.entity);
   }
 
   // TypeScript cannot see that a condition or change on the common columns fits every T.
@@ -79,8 +85,8 @@ export class SingleUseLinks<T extends SingleUseLinkRow> {
     return { usedAt: now } as unknown as QueryDeepPartialEntity<T>;
   }
 
-  /** Stores a new link for `userId`, live for `ttlMs` from `now`, and returns its token (to mail; never stored). */
-  async issue(userId: string, now: Date, ttlMs: number, extra: Extra<T>, em?: EntityManager): Promise<string> {
+  /** Stores a new link for `userId` inside `em`, live for `ttlMs` from `now`, and returns its token (to mail; never stored). */
+  async issue(userId: string, now: Date, ttlMs: number, extra: Extra<T>, em: EntityManager): Promise<string> {
     const token = newLinkToken();
     const row = {
       ...extra,
@@ -98,7 +104,7 @@ export class SingleUseLinks<T extends SingleUseLinkRow> {
   /** The link a token names, spent or not (null for anything that is not one of our tokens). */
   async find(token: unknown): Promise<T | null> {
     if (!isLinkToken(token)) return null;
-    return this.repo().findOne({ where: this.where({ tokenHash: hashLinkToken(token) }) });
+    return this.reader().findOne({ where: this.where({ tokenHash: hashLinkToken(token) }) });
   }
 
   /** The link a token names when it is live at `now`: known, unused and not expired. */

@@ -20,18 +20,22 @@ export class UsersService {
     private readonly rankingChanged: (em?: EntityManager) => void = () => {},
   ) {}
 
-  /** The users table, inside `em`'s transaction when given (a transaction never reads through the pool). */
-  private repo(em?: EntityManager): Repository<User> {
-    return em ? em.getRepository(User) : this.users;
+  /** One query for any number of ids, outside a transaction; missing ids are simply absent from the map. */
+  summaries(ids: readonly string[]): Promise<Map<string, UserSummary>> {
+    return this.summariesOn(this.users.manager, ids);
   }
 
-  /** One query for any number of ids; missing ids are simply absent from the map. */
-  async summaries(ids: readonly string[], em?: EntityManager): Promise<Map<string, UserSummary>> {
+  /** As `summaries`, inside `em`'s transaction (a transaction never reads through the pool). */
+  summariesIn(em: EntityManager, ids: readonly string[]): Promise<Map<string, UserSummary>> {
+    return this.summariesOn(em, ids);
+  }
+
+  private async summariesOn(db: EntityManager, ids: readonly string[]): Promise<Map<string, UserSummary>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     // Raw SQL: most pages show user summaries, so this read is hot.
     const rows = await rawQuery<UserSummary>(
-      em ?? this.users.manager,
+      db,
       "SELECT u.id AS id, u.name AS name, u.image AS image, u.gender AS gender FROM users u WHERE u.id IN (:...ids)",
       { ids: unique },
     );
@@ -39,7 +43,7 @@ export class UsersService {
   }
 
   async exists(id: string, em?: EntityManager): Promise<boolean> {
-    return this.repo(em).exists({ where: { id } });
+    return (em ? em.getRepository(User) : this.users).exists({ where: { id } });
   }
 
   /**
@@ -64,9 +68,18 @@ export class UsersService {
    * Where to mail each of `ids` who may get mail at `now`: a verified address, not suspended, not
    * deleted. The others are absent. The one rule for every mail sent about activity (notifications, lessons).
    */
-  async mailRecipients(ids: readonly string[], now: Date, em?: EntityManager): Promise<Map<string, { name: string; address: string }>> {
+  mailRecipients(ids: readonly string[], now: Date): Promise<Map<string, { name: string; address: string }>> {
+    return this.mailRecipientsOn(this.users.manager, ids, now);
+  }
+
+  /** As `mailRecipients`, inside `em`'s transaction (a mail written with the work that causes it). */
+  mailRecipientsIn(em: EntityManager, ids: readonly string[], now: Date): Promise<Map<string, { name: string; address: string }>> {
+    return this.mailRecipientsOn(em, ids, now);
+  }
+
+  private async mailRecipientsOn(db: EntityManager, ids: readonly string[], now: Date) {
     const out = new Map<string, { name: string; address: string }>();
-    for (const [id, s] of await this.standingOf(ids, em)) {
+    for (const [id, s] of await this.standingOn(db, ids)) {
       if (s.deletedAt || !s.emailVerifiedAt) continue;
       if (s.suspendedUntil && s.suspendedUntil.getTime() > now.getTime()) continue;
       out.set(id, { name: s.name, address: s.email });
@@ -74,28 +87,30 @@ export class UsersService {
     return out;
   }
 
-  /** The account facts an operator sees next to a report. */
-  async standingOf(
+  /** The account facts an operator sees next to a report (outside a transaction). */
+  standingOf(
     ids: readonly string[],
-    em?: EntityManager,
+  ): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
+    return this.standingOn(this.users.manager, ids);
+  }
+
+  private async standingOn(
+    db: EntityManager,
+    ids: readonly string[],
   ): Promise<Map<string, Pick<User, "id" | "name" | "email" | "emailVerifiedAt" | "suspendedUntil" | "deletedAt">>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.repo(em).find({
+    const rows = await db.getRepository(User).find({
       where: { id: In([...new Set(ids)]) },
       select: { id: true, name: true, email: true, emailVerifiedAt: true, suspendedUntil: true, deletedAt: true },
     });
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** Whether others may see and reach the student (users.visible); null for an unknown id. */
-  async isVisible(id: string, em?: EntityManager): Promise<boolean | null> {
-    const [row] = await rawQuery<{ visible: unknown }>(
-      em ?? this.users.manager,
-      "SELECT u.visible AS visible FROM users u WHERE u.id = :id",
-      {
-        id,
-      },
-    );
+  /** Whether others may see and reach the student (users.visible), read inside `em`'s transaction; null for an unknown id. */
+  async isVisible(id: string, em: EntityManager): Promise<boolean | null> {
+    const [row] = await rawQuery<{ visible: unknown }>(em, "SELECT u.visible AS visible FROM users u WHERE u.id = :id", {
+      id,
+    });
     return row ? Number(row.visible) === 1 || row.visible === true : null;
   }
 
@@ -103,9 +118,9 @@ export class UsersService {
    * The gate of every write that reaches other students (requests, joining or posting implements,
    * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
    */
-  async assertVerified(id: string, em?: EntityManager): Promise<void> {
+  async assertVerified(id: string): Promise<void> {
     const [row] = await rawQuery<{ verifiedAt: unknown }>(
-      em ?? this.users.manager,
+      this.users.manager,
       "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id",
       { id },
     );
@@ -141,9 +156,9 @@ export class UsersService {
    * evaluates SET left to right with already-updated values, SQLite with the old ones; from
    * the old values both compute the same average.
    */
-  async addRating(userId: string, stars: number, em?: EntityManager): Promise<void> {
+  async addRating(userId: string, stars: number, em: EntityManager): Promise<void> {
     if (!Number.isInteger(stars) || stars < 1 || stars > 5) throw new RangeError("stars must be a whole number from 1 to 5");
-    const res = await (em ?? this.users.manager)
+    const res = await em
       .createQueryBuilder()
       .update(User)
       .set({

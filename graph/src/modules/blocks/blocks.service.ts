@@ -34,14 +34,10 @@ export function blockListParts(sqlite: boolean, more: string, limit: number): [s
 export class BlocksService {
   constructor(private readonly deps: Deps) {}
 
-  private em(em?: EntityManager) {
-    return em ?? this.deps.dataSource.manager;
-  }
-
-  /** Idempotent: blocking twice keeps one row. Pass `em` to take part in the caller's transaction. */
-  async block(blockerId: string, blockedId: string, reason: "swap-rejected" | "reported", em?: EntityManager): Promise<void> {
+  /** Idempotent: blocking twice keeps one row. Inside the caller's transaction `em`. */
+  async block(blockerId: string, blockedId: string, reason: "swap-rejected" | "reported", em: EntityManager): Promise<void> {
     if (blockerId === blockedId) return;
-    const repo = this.em(em).getRepository(Block);
+    const repo = em.getRepository(Block);
     if (await repo.exists({ where: { blockerId, blockedId } })) return;
     try {
       await repo.insert({ id: newId(), blockerId, blockedId, reason, createdAt: this.deps.clock.now() });
@@ -50,7 +46,6 @@ export class BlocksService {
     }
   }
 
-  /** True when either user blocked the other. */
   /** The blocks the student made (for their data export). */
   madeBy(userId: string): Promise<Block[]> {
     return this.deps.dataSource.getRepository(Block).find({ where: { blockerId: userId }, order: { createdAt: "ASC" } });
@@ -62,20 +57,24 @@ export class BlocksService {
     await em.getRepository(Block).delete({ blockedId: userId });
   }
 
-  async isBlockedEither(a: string, b: string, em?: EntityManager): Promise<boolean> {
-    return this.em(em)
-      .getRepository(Block)
-      .exists({
-        where: [
-          { blockerId: a, blockedId: b },
-          { blockerId: b, blockedId: a },
-        ],
-      });
+  /** True when either user blocked the other (outside a transaction). */
+  isBlockedEither(a: string, b: string): Promise<boolean> {
+    return this.isBlockedEitherIn(this.deps.dataSource.manager, a, b);
+  }
+
+  /** As `isBlockedEither`, inside `em`'s transaction. */
+  async isBlockedEitherIn(em: EntityManager, a: string, b: string): Promise<boolean> {
+    return em.getRepository(Block).exists({
+      where: [
+        { blockerId: a, blockedId: b },
+        { blockerId: b, blockedId: a },
+      ],
+    });
   }
 
   /** Everyone `userId` must not see or be seen by (both directions). */
-  async hiddenFrom(userId: string, em?: EntityManager): Promise<string[]> {
-    const rows = await this.em(em)
+  async hiddenFrom(userId: string): Promise<string[]> {
+    const rows = await this.deps.dataSource
       .getRepository(Block)
       .find({ where: [{ blockerId: userId }, { blockedId: userId }], select: { blockerId: true, blockedId: true } });
     return [...new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)))];

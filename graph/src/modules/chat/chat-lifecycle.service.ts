@@ -98,7 +98,7 @@ export class ChatLifecycleService {
   /** Everything a completed chat gives, inside the completing transaction. */
   private async complete(em: EntityManager, chat: Chat): Promise<void> {
     const ledger = this.c.ledger;
-    const users = await this.c.users.summaries([chat.requesterId, chat.receiverId], em);
+    const users = await this.c.users.summariesIn(em, [chat.requesterId, chat.receiverId]);
     const name = (id: string) => users.get(id)?.name ?? "your partner";
     const what = KIND_LABEL[chat.kind];
     for (const [userId, partnerId] of [

@@ -67,7 +67,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
       .map((e: any) => e.node)
       .find((x: { userId: string }) => x.userId === climber.user.id);
     expect(row).toMatchObject({ skillCoins: 7, rating: 1, ratingCount: 1 });
-    await t.app.services.users.addRating(climber.user.id, 5);
+    await t.app.services.deps.tx((em) => t.app.services.users.addRating(climber.user.id, 5, em));
     // (1 + 5) / 2 = 3: the count and the average change at once.
     row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges
       .map((e: any) => e.node)

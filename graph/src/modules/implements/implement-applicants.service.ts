@@ -57,8 +57,14 @@ export class ImplementApplicantsService {
     this.chatOpen = c.chatOpen;
   }
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(ImplementApplicant);
+  /** Inside `em`'s transaction: every write, and the reads of a unit of work. */
+  private repo(em: EntityManager) {
+    return em.getRepository(ImplementApplicant);
+  }
+
+  /** Reads outside a transaction (lists, loaders, export). */
+  private reader() {
+    return this.deps.dataSource.getRepository(ImplementApplicant);
   }
 
   /** Asks to join a post: once per post, never one's own, never a post one cannot see. Rate-limited per student. */
@@ -68,7 +74,7 @@ export class ImplementApplicantsService {
     await this.c.rateLimits.consume(["implement_join", userId]);
     const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
     return this.deps.tx(async (em) => {
-      const post = await this.posts.getForViewer(userId, postId, em);
+      const post = await this.posts.getForViewerIn(em, userId, postId);
       if (post.ownerId === userId) throw forbidden("You cannot join your own problem");
       // The post's row first: joins sent at once are counted one after the other.
       await lockRow(em, ImplementPost, post.id);
@@ -110,7 +116,7 @@ export class ImplementApplicantsService {
       const app = await this.requireApplicant(post.id, applicantId, em);
       if (app.status === "accepted") return app;
       if (app.status === "rejected_permanently") throw conflict("This student was rejected permanently");
-      if (await this.c.blocks.isBlockedEither(ownerId, app.userId, em)) throw conflict(BLOCKED_APPLICANT);
+      if (await this.c.blocks.isBlockedEitherIn(em, ownerId, app.userId)) throw conflict(BLOCKED_APPLICANT);
       if (!(await this.move(app, "accepted", null, em))) return this.requireApplicant(post.id, applicantId, em);
       await this.notifications.notify(
         {
@@ -163,7 +169,7 @@ export class ImplementApplicantsService {
 
   /** The student's applications to others' posts, oldest first (for their data export). */
   exportFor(userId: string): Promise<ImplementApplicant[]> {
-    return this.repo().find({ where: { userId }, order: { createdAt: "ASC" } });
+    return this.reader().find({ where: { userId }, order: { createdAt: "ASC" } });
   }
 
   /** A deleted student's applications (their name and reasons to join) go. */
@@ -176,7 +182,7 @@ export class ImplementApplicantsService {
     const ids = [...new Set(postIds)];
     const out = new Map<string, ImplementApplicant[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const rows = await this.repo()
+    const rows = await this.reader()
       .createQueryBuilder("a")
       .where("a.postId IN (:...ids)", { ids })
       .orderBy("a.createdAt", "ASC")
@@ -190,7 +196,7 @@ export class ImplementApplicantsService {
   async applicationsOf(userId: string, postIds: readonly string[]): Promise<Map<string, ImplementApplicant>> {
     const ids = [...new Set(postIds)];
     if (ids.length === 0) return new Map();
-    const rows = await this.repo()
+    const rows = await this.reader()
       .createQueryBuilder("a")
       .where("a.userId = :userId", { userId })
       .andWhere("a.postId IN (:...ids)", { ids })
@@ -205,9 +211,9 @@ export class ImplementApplicantsService {
    */
   async ensureChatWithAccepted(ownerId: string, otherUserId: string): Promise<{ opened: boolean }> {
     return this.deps.tx(async (em) => {
-      const post = await this.postWithApplicant(ownerId, otherUserId, ["accepted"], em);
+      const post = await this.postWithApplicant(em, ownerId, otherUserId, ["accepted"]);
       if (!post) throw forbidden("You can only open a chat with a student you accepted to one of your problems");
-      if (await this.c.blocks.isBlockedEither(ownerId, otherUserId, em)) throw conflict(BLOCKED_APPLICANT);
+      if (await this.c.blocks.isBlockedEitherIn(em, ownerId, otherUserId)) throw conflict(BLOCKED_APPLICANT);
       return { opened: await this.ensureChat(post, otherUserId, em) };
     });
   }
@@ -232,11 +238,12 @@ export class ImplementApplicantsService {
   /** True when the caller decided that way on `applicantId` for one of their posts. */
   async hasDecided(ownerId: string, applicantId: string, type: DecisionType): Promise<boolean> {
     const statuses: ApplicantStatus[] = type === "acceptImplementUser" ? ["accepted"] : [...REJECTED_STATUSES];
-    return (await this.postWithApplicant(ownerId, applicantId, statuses)) !== null;
+    return (await this.postWithApplicant(this.deps.dataSource.manager, ownerId, applicantId, statuses)) !== null;
   }
 
-  private async postWithApplicant(ownerId: string, userId: string, statuses: ApplicantStatus[], em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager)
+  /** Read on `db`: a transaction's manager, or the pool's for a read outside one. */
+  private async postWithApplicant(db: EntityManager, ownerId: string, userId: string, statuses: ApplicantStatus[]) {
+    return db
       .getRepository(ImplementPost)
       .createQueryBuilder("p")
       .innerJoin(ImplementApplicant, "a", "a.postId = p.id")

@@ -39,8 +39,14 @@ export class ImplementPostsService {
     private readonly users: Pick<UsersService, "assertVerified">,
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(ImplementPost);
+  /** Inside `em`'s transaction: every write, and the reads of a unit of work. */
+  private repo(em: EntityManager) {
+    return em.getRepository(ImplementPost);
+  }
+
+  /** Reads outside a transaction (lists, pages, export). */
+  private reader() {
+    return this.deps.dataSource.getRepository(ImplementPost);
   }
 
   async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
@@ -48,14 +54,14 @@ export class ImplementPostsService {
     await this.users.assertVerified(ownerId);
     await this.limits.consume(["implement_post", ownerId]);
     const now = this.deps.clock.now();
-    const post = this.repo().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
-    await this.repo().insert(post);
+    const post = this.reader().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
+    await this.deps.tx((em) => this.repo(em).insert(post));
     return post;
   }
 
   /** The student's own posts, oldest first (for their data export). */
   exportFor(ownerId: string): Promise<ImplementPost[]> {
-    return this.repo().find({ where: { ownerId }, order: { createdAt: "ASC" } });
+    return this.reader().find({ where: { ownerId }, order: { createdAt: "ASC" } });
   }
 
   /** A deleted student's posts go, with the applications to them. */
@@ -81,21 +87,26 @@ export class ImplementPostsService {
    * NOT_FOUND for a hidden post, one whose owner rejected them (once or permanently) or
    * one whose owner they blocked or were blocked by, exactly as for a post that does not exist.
    */
-  async getForViewer(viewerId: string, postId: string, em?: EntityManager): Promise<ImplementPost> {
+  getForViewer(viewerId: string, postId: string): Promise<ImplementPost> {
+    return this.getForViewerIn(this.deps.dataSource.manager, viewerId, postId);
+  }
+
+  /** As `getForViewer`, read on `em` (a transaction's manager; the pool's for `getForViewer`). */
+  async getForViewerIn(em: EntityManager, viewerId: string, postId: string): Promise<ImplementPost> {
     const post = await this.repo(em).findOne({ where: { id: String(postId) } });
     if (!post) throw notFound(POST_NOT_FOUND);
     if (post.ownerId === viewerId) return post;
     if (!post.visible) throw notFound(POST_NOT_FOUND);
-    if (await this.blocks.isBlockedEither(viewerId, post.ownerId, em)) throw notFound(POST_NOT_FOUND);
-    const rejected = await (em ?? this.deps.dataSource.manager)
+    if (await this.blocks.isBlockedEitherIn(em, viewerId, post.ownerId)) throw notFound(POST_NOT_FOUND);
+    const rejected = await em
       .getRepository(ImplementApplicant)
       .exists({ where: { postId: post.id, userId: viewerId, status: In([...REJECTED_STATUSES]) } });
     if (rejected) throw notFound(POST_NOT_FOUND);
     return post;
   }
 
-  /** The post, if `ownerId` owns it: NOT_FOUND when it does not exist, FORBIDDEN for anyone else. */
-  async requireOwned(ownerId: string, postId: string, em?: EntityManager): Promise<ImplementPost> {
+  /** The post, if `ownerId` owns it (read inside `em`): NOT_FOUND when it does not exist, FORBIDDEN for anyone else. */
+  async requireOwned(ownerId: string, postId: string, em: EntityManager): Promise<ImplementPost> {
     const post = await this.repo(em).findOne({ where: { id: String(postId) } });
     if (!post) throw notFound(POST_NOT_FOUND);
     if (post.ownerId !== ownerId) throw forbidden("Only the owner of this problem can do that");
@@ -104,14 +115,16 @@ export class ImplementPostsService {
 
   async setVisibility(ownerId: string, postId: string, visible: unknown): Promise<ImplementPost> {
     if (typeof visible !== "boolean") throw badInput("Visibility must be true or false");
-    const post = await this.requireOwned(ownerId, postId);
-    if (visible && post.hiddenByOperatorAt) throw forbidden(MESSAGES.hiddenByOperator);
-    if (post.visible !== visible) {
-      post.visible = visible;
-      post.updatedAt = this.deps.clock.now();
-      await this.repo().update({ id: post.id, ownerId }, { visible, updatedAt: post.updatedAt });
-    }
-    return post;
+    return this.deps.tx(async (em) => {
+      const post = await this.requireOwned(ownerId, postId, em);
+      if (visible && post.hiddenByOperatorAt) throw forbidden(MESSAGES.hiddenByOperator);
+      if (post.visible !== visible) {
+        post.visible = visible;
+        post.updatedAt = this.deps.clock.now();
+        await this.repo(em).update({ id: post.id, ownerId }, { visible, updatedAt: post.updatedAt });
+      }
+      return post;
+    });
   }
 
   /** An operator hides a post for good (moderation): returns it, or NOT_FOUND. */
@@ -131,19 +144,19 @@ export class ImplementPostsService {
           { ownerId, visible: true, createdAt: after.at, id: LessThan(after.id) },
         ]
       : { ownerId, visible: true };
-    return this.repo().find({ where, order: { createdAt: "DESC", id: "DESC" }, take: limit });
+    return this.reader().find({ where, order: { createdAt: "DESC", id: "DESC" }, take: limit });
   }
 
   async byIds(ids: readonly string[]): Promise<Map<string, ImplementPost>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.repo().find({ where: { id: In(unique) } });
+    const rows = await this.reader().find({ where: { id: In(unique) } });
     return new Map(rows.map((p) => [p.id, p]));
   }
 
   private async othersQuery(viewerId: string): Promise<SelectQueryBuilder<ImplementPost>> {
     const excluded = [viewerId, ...(await this.blocks.hiddenFrom(viewerId))];
-    return this.repo()
+    return this.reader()
       .createQueryBuilder("p")
       .where("p.visible = :visible", { visible: true })
       .andWhere("p.ownerId NOT IN (:...excluded)", { excluded })
@@ -165,7 +178,7 @@ export class ImplementPostsService {
   }
 
   private mineQuery(ownerId: string): SelectQueryBuilder<ImplementPost> {
-    return this.repo()
+    return this.reader()
       .createQueryBuilder("p")
       .where("p.ownerId = :owner", { owner: ownerId })
       .orderBy("p.createdAt", "DESC")

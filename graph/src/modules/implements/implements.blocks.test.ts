@@ -13,7 +13,8 @@ describe.each(dbTargets)("implements between students who blocked each other on 
     await t?.close();
   });
 
-  const block = (blocker: TestUser, blocked: TestUser) => t.app.services.blocks.block(blocker.user.id, blocked.user.id, "swap-rejected");
+  const block = (blocker: TestUser, blocked: TestUser) =>
+    t.app.services.deps.tx((em) => t.app.services.blocks.block(blocker.user.id, blocked.user.id, "swap-rejected", em));
 
   async function restList(viewer: TestUser): Promise<string[]> {
     const r = await t.rest("GET", "/implements?skip=0", { token: viewer.token });

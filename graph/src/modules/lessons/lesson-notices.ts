@@ -17,7 +17,7 @@ export class LessonNotices {
     private readonly deps: Deps,
     private readonly c: {
       chats: Pick<ChatService, "chatsByIds">;
-      users: Pick<UsersService, "summaries" | "mailRecipients">;
+      users: Pick<UsersService, "summariesIn" | "mailRecipientsIn">;
       push?: Pick<PushService, "lessonNotice">;
     },
   ) {}
@@ -30,8 +30,8 @@ export class LessonNotices {
     if (!lesson.startsAt || !lesson.durationMinutes) return;
     const [chat] = await this.c.chats.chatsByIds([lesson.chatId], em);
     const ids = [lesson.proposerId, lesson.partnerId];
-    const names = await this.c.users.summaries(ids, em);
-    const recipients = await this.c.users.mailRecipients(ids, now, em);
+    const names = await this.c.users.summariesIn(em, ids);
+    const recipients = await this.c.users.mailRecipientsIn(em, ids, now);
     const organizer = parseAddress(this.deps.config.mailFrom);
     const nameOf = (id: string) => names.get(id)?.name ?? "your partner";
     for (const [meId, otherId] of [ids, [...ids].reverse()] as Array<[string, string]>) {

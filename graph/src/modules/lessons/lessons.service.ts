@@ -34,7 +34,7 @@ export class LessonsService {
     private readonly deps: Deps,
     private readonly c: {
       chats: LessonChats;
-      users: Pick<UsersService, "summaries" | "mailRecipients">;
+      users: Pick<UsersService, "summariesIn" | "mailRecipientsIn">;
       /** Pushes proposals, answers and reminders to the students' devices (queued in the same transaction). */
       push?: Pick<PushService, "lessonNotice">;
     },

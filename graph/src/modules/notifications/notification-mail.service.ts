@@ -44,7 +44,7 @@ export class NotificationMailService {
   constructor(
     private readonly deps: Deps,
     private readonly c: {
-      users: Pick<UsersService, "mailRecipients" | "standingOf" | "summaries">;
+      users: Pick<UsersService, "mailRecipientsIn" | "standingOf" | "summaries" | "summariesIn">;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
       /** Turns off one saved search's alerts (profiles' saved searches): its mails' one-click unsubscribe. */
@@ -64,25 +64,39 @@ export class NotificationMailService {
     });
   }
 
-  private settings(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(NotificationMailSetting);
+  /** On `db`: a transaction's manager (every write), or `this.pool` for a read outside one. */
+  private settings(db: EntityManager) {
+    return db.getRepository(NotificationMailSetting);
   }
 
-  private items(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(NotificationDigestItem);
+  private items(db: EntityManager) {
+    return db.getRepository(NotificationDigestItem);
+  }
+
+  /** The pool's manager: named where a read runs outside any transaction. */
+  private get pool(): EntityManager {
+    return this.deps.dataSource.manager;
   }
 
   // ---- settings ------------------------------------------------------------------------------
 
   /** Every kind with the student's mode (their choice, or the default). */
-  async settingsOf(userId: string, em?: EntityManager): Promise<MailSettingView[]> {
-    const rows = await this.settings(em).find({ where: { userId } });
+  settingsOf(userId: string): Promise<MailSettingView[]> {
+    return this.settingsOn(this.pool, userId);
+  }
+
+  private async settingsOn(db: EntityManager, userId: string): Promise<MailSettingView[]> {
+    const rows = await this.settings(db).find({ where: { userId } });
     const chosen = new Map(rows.map((r) => [r.kind, r.mode]));
     return MAIL_KINDS.map((kind) => ({ kind, mode: chosen.get(kind) ?? DEFAULT_MAIL_MODES[kind] }));
   }
 
-  async modeOf(userId: string, kind: MailKind, em?: EntityManager): Promise<MailMode> {
-    const row = await this.settings(em).findOne({ where: { userId, kind } });
+  modeOf(userId: string, kind: MailKind): Promise<MailMode> {
+    return this.modeOn(this.pool, userId, kind);
+  }
+
+  private async modeOn(db: EntityManager, userId: string, kind: MailKind): Promise<MailMode> {
+    const row = await this.settings(db).findOne({ where: { userId, kind } });
     return row?.mode ?? DEFAULT_MAIL_MODES[kind];
   }
 
@@ -132,7 +146,7 @@ export class NotificationMailService {
     await this.deps.tx(async (em) => {
       const kinds =
         t.scope === "digest"
-          ? (await this.settingsOf(t.userId, em)).filter((s) => s.mode === "digest").map((s) => s.kind)
+          ? (await this.settingsOn(em, t.userId)).filter((s) => s.mode === "digest").map((s) => s.kind)
           : [t.scope as MailKind];
       for (const kind of kinds) await this.write(em, t.userId, kind, "off");
     });
@@ -142,10 +156,10 @@ export class NotificationMailService {
   // ---- sending -------------------------------------------------------------------------------
 
   /** Called by `NotificationsService.notify` inside the notification's transaction. */
-  async notified(row: Notification, em?: EntityManager): Promise<void> {
+  async notified(row: Notification, em: EntityManager): Promise<void> {
     const kind = MAIL_KIND_OF[row.type];
     if (!kind) return;
-    const notifier = (await this.c.users.summaries([row.notifierId], em)).get(row.notifierId);
+    const notifier = (await this.c.users.summariesIn(em, [row.notifierId])).get(row.notifierId);
     const name = notifier?.name ?? "Someone";
     const line = row.message.includes(name) ? row.message : `${name}: ${row.message}`;
     if (kind === "savedSearch" && row.refId) {
@@ -153,19 +167,13 @@ export class NotificationMailService {
       const scope = savedSearchScope(row.refId);
       const stop = ` Stop alerts for this saved search: ${this.unsubscribeUrl(row.recipientId, scope)}`;
       const link = `${this.deps.config.publicUrl}/dashboard?saved=${encodeURIComponent(row.refId)}`;
-      return this.routeIn(row, { kind, line: `${line}${stop}`, link, scope }, em);
+      return this.route(row.recipientId, row.notifierId, { kind, line: `${line}${stop}`, link, scope }, em);
     }
     const link =
       kind === "finish"
         ? `${this.deps.config.publicUrl}/user/chat/${row.notifierId}`
         : `${this.deps.config.publicUrl}/${row.recipientId}/notifications`;
-    return this.routeIn(row, { kind, line, link }, em);
-  }
-
-  /** Mails (or queues a digest line for) one notification, in `em`'s transaction or one of its own. */
-  private async routeIn(row: Notification, item: MailLine, em?: EntityManager): Promise<void> {
-    if (em) await this.route(row.recipientId, row.notifierId, item, em);
-    else await this.deps.tx((tx) => this.route(row.recipientId, row.notifierId, item, tx));
+    return this.route(row.recipientId, row.notifierId, { kind, line, link }, em);
   }
 
   /**
@@ -185,7 +193,7 @@ export class NotificationMailService {
 
   /** `key`: the instant mail is recorded once per key (a redelivered message notice). */
   private async route(userId: string, aboutUserId: string, item: MailLine, em: EntityManager, key?: string): Promise<void> {
-    const mode = await this.modeOf(userId, item.kind, em);
+    const mode = await this.modeOn(em, userId, item.kind);
     if (mode === "off") return;
     if (mode === "digest") {
       await this.items(em).insert({
@@ -211,7 +219,7 @@ export class NotificationMailService {
 
   /** The address to mail, or null for a student who must not get mail now. */
   private async recipient(userId: string, now: Date, em: EntityManager): Promise<{ name: string; address: string } | null> {
-    return (await this.c.users.mailRecipients([userId], now, em)).get(userId) ?? null;
+    return (await this.c.users.mailRecipientsIn(em, [userId], now)).get(userId) ?? null;
   }
 
   private settingsUrl() {
@@ -227,7 +235,7 @@ export class NotificationMailService {
     let sent = 0;
     let after = "";
     for (;;) {
-      const users = await this.items()
+      const users = await this.items(this.pool)
         .createQueryBuilder("i")
         .select("DISTINCT i.userId", "userId")
         .where("i.userId > :after AND i.createdAt <= :now", { after, now })
@@ -247,7 +255,7 @@ export class NotificationMailService {
       const rows = await items.find({ where: { userId, createdAt: LessThanOrEqual(now) }, order: { createdAt: "ASC", id: "ASC" } });
       if (rows.length === 0) return false;
       const to = await this.recipient(userId, now, em);
-      const modes = new Map((await this.settingsOf(userId, em)).map((s) => [s.kind, s.mode]));
+      const modes = new Map((await this.settingsOn(em, userId)).map((s) => [s.kind, s.mode]));
       const wanted = rows.filter((r) => modes.get(r.kind) !== "off");
       if (to && wanted.length > 0) {
         const shown = wanted.slice(0, DIGEST_MAX_LINES);
@@ -268,7 +276,7 @@ export class NotificationMailService {
 
   /** Lines still waiting for a student's next digest (tests, the export). */
   pendingDigest(userId: string): Promise<NotificationDigestItem[]> {
-    return this.items().find({ where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
+    return this.items(this.pool).find({ where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
   }
 
   // ---- a student's own data ------------------------------------------------------------------

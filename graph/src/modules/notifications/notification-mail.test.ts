@@ -24,7 +24,7 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
   const mailsTo = (address: string) => outboxMailsTo(t.config.dataDir, address);
 
   async function notify(recipientId: string, notifierId: string, type: NotificationType, message: string) {
-    await t.app.services.notifications.notify({ recipientId, notifierId, type, message });
+    await t.app.services.deps.tx((em) => t.app.services.notifications.notify({ recipientId, notifierId, type, message }, em));
     await mailSettled(t.app.services);
   }
 

@@ -53,15 +53,21 @@ export class NotificationsService {
     return this.listFor(userId);
   }
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Notification);
+  /** Inside `em`'s transaction: every write goes through here. */
+  private repo(em: EntityManager) {
+    return em.getRepository(Notification);
+  }
+
+  /** Reads outside a transaction (lists, counts, export). */
+  private reader() {
+    return this.deps.dataSource.getRepository(Notification);
   }
 
   /**
-   * Stores a notification for its recipient and, once the caller's transaction (if any)
+   * Stores a notification for its recipient inside the caller's transaction `em` and, once it
    * has committed, publishes it to the recipient's subscription.
    */
-  async notify(input: NotifyInput, em?: EntityManager): Promise<Notification> {
+  async notify(input: NotifyInput, em: EntityManager): Promise<Notification> {
     if (!NOTIFICATION_TYPES.includes(input.type)) throw badInput(`Unknown notification type ${input.type}`);
     const row: Notification = this.repo(em).create({
       id: newId(),
@@ -109,7 +115,7 @@ export class NotificationsService {
   }
 
   /** Removes the notifications about one request (it was accepted, rejected or withdrawn). */
-  async removeByRef(refId: string, em?: EntityManager): Promise<void> {
+  async removeByRef(refId: string, em: EntityManager): Promise<void> {
     await this.repo(em).delete({ refId });
   }
 
@@ -121,12 +127,12 @@ export class NotificationsService {
 
   /** Every notification addressed to the student, oldest first: for their data export. */
   exportFor(userId: string): Promise<Notification[]> {
-    return this.repo().find({ where: { recipientId: userId }, order: { createdAt: "ASC", id: "ASC" } });
+    return this.reader().find({ where: { recipientId: userId }, order: { createdAt: "ASC", id: "ASC" } });
   }
 
   /** The recipient's notifications, newest first, each with its notifier. */
   async listFor(userId: string): Promise<NotificationView[]> {
-    const rows = await this.repo().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });
+    const rows = await this.reader().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });
     return this.views(rows);
   }
 
@@ -136,7 +142,7 @@ export class NotificationsService {
     const first = pageSize("first", opts.first, NOTIFICATIONS_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(CURSOR_KIND, opts.after) : null;
     const mine = { recipientId: userId };
-    const rows = await this.repo().find({
+    const rows = await this.reader().find({
       where: after
         ? [
             { ...mine, createdAt: LessThan(after.at) },
@@ -151,21 +157,21 @@ export class NotificationsService {
   }
 
   async countFor(userId: string): Promise<number> {
-    return this.repo().count({ where: { recipientId: userId } });
+    return this.reader().count({ where: { recipientId: userId } });
   }
 
   /** Ok on an informational notification: only its recipient may remove it. */
   async dismiss(userId: string, id: string): Promise<void> {
-    const row = await this.repo().findOne({ where: { id } });
+    const row = await this.reader().findOne({ where: { id } });
     if (!row || row.recipientId !== userId) throw notFound("Notification not found");
     if (!INFO_TYPES.has(row.type)) throw forbidden("Accept or reject this request instead");
-    await this.repo().delete({ id, recipientId: userId });
+    await this.deps.tx((em) => this.repo(em).delete({ id, recipientId: userId }));
   }
 
   /** REST `POST /notifications/remove`: the caller's informational notifications from one user of one type. */
   async dismissMatching(userId: string, notifierId: string, type: string): Promise<number> {
     if (!INFO_TYPES.has(type as NotificationType)) throw forbidden("Accept or reject this request instead");
-    const res = await this.repo().delete({ recipientId: userId, notifierId, type: type as NotificationType });
+    const res = await this.deps.tx((em) => this.repo(em).delete({ recipientId: userId, notifierId, type: type as NotificationType }));
     return res.affected ?? 0;
   }
 
@@ -175,7 +181,7 @@ export class NotificationsService {
   }
 
   async byIds(ids: string[]): Promise<Notification[]> {
-    return ids.length ? this.repo().find({ where: { id: In(ids) } }) : [];
+    return ids.length ? this.reader().find({ where: { id: In(ids) } }) : [];
   }
 }
 

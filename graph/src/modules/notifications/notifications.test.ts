@@ -35,14 +35,19 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("lists a notification for its recipient only, with its notifier", async () => {
     const { a, b } = await pair();
-    await t.app.services.notifications.notify({
-      recipientId: b.user.id,
-      notifierId: a.user.id,
-      type: "swap-request",
-      message: "wants to swap",
-      preachSkill: { skill: "React", category: "Programming & Technology" },
-      learnSkill: { skill: "Guitar", category: "Music & Performing Arts" },
-    });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify(
+        {
+          recipientId: b.user.id,
+          notifierId: a.user.id,
+          type: "swap-request",
+          message: "wants to swap",
+          preachSkill: { skill: "React", category: "Programming & Technology" },
+          learnSkill: { skill: "Guitar", category: "Music & Performing Arts" },
+        },
+        em,
+      ),
+    );
     const forB = await t.gql(LIST, {}, b.token);
     expect(forB.data.notificationCount).toBe(1);
     expect(forB.data.notifications.edges.map((e: any) => e.node)[0]).toMatchObject({
@@ -61,7 +66,9 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const { a, b } = await pair();
     const PAGE = `query ($first: Int, $after: String) { notifications(first: $first, after: $after) { pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { message } } } }`;
     const note = (message: string) =>
-      t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message });
+      t.app.services.deps.tx((em) =>
+        t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message }, em),
+      );
     for (let i = 1; i <= 5; i++) {
       await note(`n${i}`);
       if (i !== 3) t.clock.advance(1000); // n3 and n4 share a time: the id orders them
@@ -101,12 +108,17 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("lets only the recipient dismiss an informational notification", async () => {
     const { a, b } = await pair();
-    const n = await t.app.services.notifications.notify({
-      recipientId: b.user.id,
-      notifierId: a.user.id,
-      type: "swap-reject",
-      message: "Your swap request has been rejected",
-    });
+    const n = await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify(
+        {
+          recipientId: b.user.id,
+          notifierId: a.user.id,
+          type: "swap-reject",
+          message: "Your swap request has been rejected",
+        },
+        em,
+      ),
+    );
     const m = `mutation($id: ID!) { dismissNotification(id: $id) }`;
     const byA = await t.gql(m, { id: n.id }, a.token);
     expect(byA.errors?.[0].extensions?.code).toBe("NOT_FOUND");
@@ -118,13 +130,18 @@ describe.each(dbTargets)("notifications on %s", (target) => {
 
   it("refuses Ok on a request that must be accepted or rejected", async () => {
     const { a, b } = await pair();
-    const n = await t.app.services.notifications.notify({
-      recipientId: b.user.id,
-      notifierId: a.user.id,
-      type: "pay-request",
-      message: "wants to pay",
-      skillCoins: 3,
-    });
+    const n = await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify(
+        {
+          recipientId: b.user.id,
+          notifierId: a.user.id,
+          type: "pay-request",
+          message: "wants to pay",
+          skillCoins: 3,
+        },
+        em,
+      ),
+    );
     const r = await t.gql(`mutation($id: ID!) { dismissNotification(id: $id) }`, { id: n.id }, b.token);
     expect(r.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect(await t.dataSource.getRepository(Notification).count({ where: { id: n.id } })).toBe(1);
@@ -133,16 +150,23 @@ describe.each(dbTargets)("notifications on %s", (target) => {
   it("serves the REST shape with notifications and notifiers aligned by position", async () => {
     const { a, b } = await pair();
     const c = await filledStudent(t, { gender: "Male" });
-    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "accepted" }, em),
+    );
     t.clock.advance(1000);
-    await t.app.services.notifications.notify({
-      recipientId: b.user.id,
-      notifierId: c.user.id,
-      type: "pay-request",
-      message: "pay",
-      skillCoins: 4,
-      learnSkill: { skill: "Chess", category: "Hobbies & Crafts" },
-    });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify(
+        {
+          recipientId: b.user.id,
+          notifierId: c.user.id,
+          type: "pay-request",
+          message: "pay",
+          skillCoins: 4,
+          learnSkill: { skill: "Chess", category: "Hobbies & Crafts" },
+        },
+        em,
+      ),
+    );
     const r = await t.rest("GET", `/notifications?userId=${b.user.id}`, { token: b.token });
     expect(r.status).toBe(200);
     expect(r.body.error).toBe("");
@@ -172,8 +196,12 @@ describe.each(dbTargets)("notifications on %s", (target) => {
     const subA = subscribe(t.wsClient(a.token), SUB);
     const subB = subscribe(t.wsClient(b.token), SUB);
     await eventually(() => t.app.pubsub.listenerCount("NOTIFICATION_ADDED") >= 2, "two live subscriptions");
-    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "for B" });
-    await t.app.services.notifications.notify({ recipientId: a.user.id, notifierId: b.user.id, type: "swap-reject", message: "for A" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "for B" }, em),
+    );
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: a.user.id, notifierId: b.user.id, type: "swap-reject", message: "for A" }, em),
+    );
     const gotB = await subB.next();
     const gotA = await subA.next();
     // Each one's FIRST event is its own: the other's notification never reached it.
@@ -196,7 +224,9 @@ describe.each(dbTargets)("notifications on %s", (target) => {
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
-    await t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "committed" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: b.user.id, notifierId: a.user.id, type: "swap-accept", message: "committed" }, em),
+    );
     expect((await sub.next()).data.notificationAdded.message).toBe("committed");
     expect(await t.dataSource.getRepository(Notification).count({ where: { message: "rolled back" } })).toBe(0);
     sub.dispose();
@@ -223,12 +253,17 @@ describe.runIf(redisUrl)("notificationAdded across two instances on Redis", { re
         "Redis subscription",
       );
       await probe.quit();
-      await b.app.services.notifications.notify({
-        recipientId: recipient.user.id,
-        notifierId: sender.user.id,
-        type: "swap-accept",
-        message: "via B",
-      });
+      await b.app.services.deps.tx((em) =>
+        b.app.services.notifications.notify(
+          {
+            recipientId: recipient.user.id,
+            notifierId: sender.user.id,
+            type: "swap-accept",
+            message: "via B",
+          },
+          em,
+        ),
+      );
       expect((await sub.next()).data.notificationAdded).toMatchObject({ message: "via B", notifier: { name: sender.user.name } });
       sub.dispose();
     } finally {

@@ -55,7 +55,7 @@ export class PushService {
   constructor(
     private readonly deps: Deps,
     private readonly c: {
-      users: Pick<UsersService, "summaries" | "mailRecipients" | "lock">;
+      users: Pick<UsersService, "summaries" | "summariesIn" | "mailRecipients" | "mailRecipientsIn" | "lock">;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
     },
@@ -69,12 +69,18 @@ export class PushService {
     return this.deps.config.push.publicKey;
   }
 
-  private devices(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(PushSubscription);
+  /** On `db`: a transaction's manager (every write), or `this.pool` for a read outside one. */
+  private devices(db: EntityManager) {
+    return db.getRepository(PushSubscription);
   }
 
-  private settings(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(NotificationPushSetting);
+  private settings(db: EntityManager) {
+    return db.getRepository(NotificationPushSetting);
+  }
+
+  /** The pool's manager: named where a read runs outside any transaction. */
+  private get pool(): EntityManager {
+    return this.deps.dataSource.manager;
   }
 
   // ---- devices -------------------------------------------------------------------------------
@@ -114,7 +120,11 @@ export class PushService {
 
   /** The caller's devices, newest first (at most MAX_PUSH_DEVICES). */
   async devicesOf(userId: string): Promise<PushDeviceView[]> {
-    const rows = await this.devices().find({ where: { userId }, order: { createdAt: "DESC", id: "DESC" }, take: MAX_PUSH_DEVICES });
+    const rows = await this.devices(this.pool).find({
+      where: { userId },
+      order: { createdAt: "DESC", id: "DESC" },
+      take: MAX_PUSH_DEVICES,
+    });
     return rows.map(toDeviceView);
   }
 
@@ -130,7 +140,7 @@ export class PushService {
   /** Turns push off for one of the caller's devices; NOT_FOUND for any other id (someone else's included). */
   async removeDevice(userId: string, id: unknown): Promise<void> {
     if (typeof id !== "string" || id.length > 36) throw notFound(M.deviceNotFound);
-    const res = await this.devices().delete({ id, userId });
+    const res = await this.deps.tx((em) => this.devices(em).delete({ id, userId }));
     if (!res.affected) throw notFound(M.deviceNotFound);
   }
 
@@ -141,19 +151,19 @@ export class PushService {
    */
   async forgetBrowser(userId: string, endpoint: unknown): Promise<void> {
     if (typeof endpoint !== "string" || !endpoint || endpoint.length > MAX_ENDPOINT) return;
-    await this.devices().delete({ userId, endpointHash: hashOf(endpoint) });
+    await this.deps.tx((em) => this.devices(em).delete({ userId, endpointHash: hashOf(endpoint) }));
   }
 
   // ---- settings ------------------------------------------------------------------------------
 
   /** Every kind with the student's push choice (theirs, or the default). */
-  async settingsOf(userId: string, em?: EntityManager): Promise<PushSettingView[]> {
-    const rows = await this.settings(em).find({ where: { userId } });
+  async settingsOf(userId: string): Promise<PushSettingView[]> {
+    const rows = await this.settings(this.pool).find({ where: { userId } });
     const chosen = new Map(rows.map((r) => [r.kind, Boolean(r.enabled)]));
     return PUSH_KINDS.map((kind) => ({ kind, enabled: chosen.get(kind) ?? defaultPush(kind) }));
   }
 
-  private async enabled(userId: string, kind: PushKind, em?: EntityManager): Promise<boolean> {
+  private async enabled(userId: string, kind: PushKind, em: EntityManager): Promise<boolean> {
     const row = await this.settings(em).findOne({ where: { userId, kind } });
     return row ? Boolean(row.enabled) : defaultPush(kind);
   }
@@ -178,10 +188,10 @@ export class PushService {
   // ---- pushing -------------------------------------------------------------------------------
 
   /** Called by `NotificationsService.notify` inside the notification's transaction, beside the mail. */
-  async notified(row: Notification, em?: EntityManager): Promise<void> {
+  async notified(row: Notification, em: EntityManager): Promise<void> {
     const kind = MAIL_KIND_OF[row.type];
     if (!kind) return;
-    const notifier = (await this.c.users.summaries([row.notifierId], em)).get(row.notifierId);
+    const notifier = (await this.c.users.summariesIn(em, [row.notifierId])).get(row.notifierId);
     await this.push(row.recipientId, kind, notificationPush(row, notifier?.name ?? "Someone"), em);
   }
 
@@ -196,12 +206,12 @@ export class PushService {
 
   /** A lesson was proposed, scheduled, moved, cancelled or is about to start: `to` get a push naming their partner. */
   async lessonNotice(
-    em: EntityManager | undefined,
+    em: EntityManager,
     lesson: { id: string; proposerId: string; partnerId: string },
     event: LessonPushEvent,
     to: readonly string[],
   ): Promise<void> {
-    const names = await this.c.users.summaries([lesson.proposerId, lesson.partnerId], em);
+    const names = await this.c.users.summariesIn(em, [lesson.proposerId, lesson.partnerId]);
     for (const userId of to) {
       const partnerId = userId === lesson.proposerId ? lesson.partnerId : lesson.proposerId;
       await this.push(userId, "lesson", lessonPush(event, lesson.id, partnerId, names.get(partnerId)?.name ?? "your partner"), em);
@@ -209,22 +219,17 @@ export class PushService {
   }
 
   /**
-   * One outbox item per device of the student, written in the caller's transaction when there is one.
+   * One outbox item per device of the student, written in the caller's transaction `em`.
    * With `key`, each device's item is recorded once for it (a redelivered message notice).
    */
-  private async push(userId: string, kind: PushKind, message: PushMessage, em?: EntityManager, key?: string): Promise<void> {
+  private async push(userId: string, kind: PushKind, message: PushMessage, em: EntityManager, key?: string): Promise<void> {
     const devices = await this.devices(em).find({ where: { userId }, select: { id: true }, take: MAX_PUSH_DEVICES });
     if (devices.length === 0) return;
     if (!(await this.enabled(userId, kind, em))) return;
-    if (!(await this.c.users.mailRecipients([userId], this.deps.clock.now(), em)).has(userId)) return;
+    if (!(await this.c.users.mailRecipientsIn(em, [userId], this.deps.clock.now())).has(userId)) return;
     for (const d of devices) {
       const job: PushJob = { deviceId: d.id, userId, message };
-      await this.deps.outbox.enqueue(
-        em ?? this.deps.dataSource.manager,
-        PUSH_CHANNEL,
-        job,
-        key === undefined ? {} : { key: `${key}:${d.id}` },
-      );
+      await this.deps.outbox.enqueue(em, PUSH_CHANNEL, job, key === undefined ? {} : { key: `${key}:${d.id}` });
     }
   }
 

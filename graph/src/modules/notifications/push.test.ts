@@ -138,7 +138,9 @@ describe.each(dbTargets)("web push on %s", (target) => {
     ps.script(sub, 503, 503, 503);
     // Three notifications pushed by the first instance, which cannot deliver them yet and stops.
     for (const type of ["swap-accept", "swap-reject", "success-Finish"] as const) {
-      await first.app.services.notifications.notify({ recipientId: b.id, notifierId: a.id, type, message: `${type} from ${a.name}` });
+      await first.app.services.deps.tx((em) =>
+        first.app.services.notifications.notify({ recipientId: b.id, notifierId: a.id, type, message: `${type} from ${a.name}` }, em),
+      );
     }
     await first.app.services.outbox.drain();
     expect(ps.delivered(sub)).toEqual([]);
@@ -234,13 +236,17 @@ describe.each(dbTargets)("web push on %s", (target) => {
     const b = await student(t, [GUITAR], "Female");
     const { sub, id } = await device(b.token);
     await t.dataSource.getRepository(User).update({ id: b.id }, { suspendedUntil: new Date(t.clock.now().getTime() + 48 * HOUR) });
-    await t.app.services.notifications.notify({ recipientId: b.id, notifierId: a.id, type: "swap-accept", message: "accepted" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: b.id, notifierId: a.id, type: "swap-accept", message: "accepted" }, em),
+    );
     await settle();
     const job = { deviceId: id, userId: b.id, message: { title: "T", body: "B", url: "/", tag: "t" } };
     expect(await t.app.services.push.channel.deliver(job, { id: "x", attempts: 0 })).toMatchObject({ kind: "drop" });
     const u = await t.createUser({ emailVerifiedAt: null });
     const ud = await device(u.token);
-    await t.app.services.notifications.notify({ recipientId: u.user.id, notifierId: a.id, type: "swap-accept", message: "accepted" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: u.user.id, notifierId: a.id, type: "swap-accept", message: "accepted" }, em),
+    );
     await settle();
     expect(ps.pushes.filter((p) => [sub, ud.sub].some((s) => s.endpoint.endsWith(`/${p.id}`)))).toEqual([]);
   });

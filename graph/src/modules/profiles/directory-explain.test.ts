@@ -105,7 +105,7 @@ describe.each(dbTargets)("directory statements on %s read indexes only", (target
         required: [SKILLS[(i + 3) % 6]],
         languages: i % 2 ? ["Tamil", "English"] : ["Hindi"],
       });
-      if (i === 5) await t.app.services.blocks.block(viewer.id, s.id, "reported");
+      if (i === 5) await t.app.services.deps.tx((em) => t.app.services.blocks.block(viewer.id, s.id, "reported", em));
       // Every responsiveness tier has students, so each tier's walk reads rows.
       if (i % 3 !== 2) {
         const counts = i % 3 === 0 ? { received: 5, answered: 5, within1h: 5 } : { received: 4, answered: 1, within1h: 1 };

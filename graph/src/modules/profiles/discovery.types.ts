@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { CATEGORIES, LANGUAGES } from "../../../../common/profiles.js";
 import { MAX_COINS_FILTER, SAVED_SEARCH_MAX } from "../../../../common/discovery.js";
-import { SearchFilter } from "./search.service.js";
+import { SearchFilter } from "./search-filter.js";
 
 @InputType("DirectoryFilters", {
   description:

@@ -5,7 +5,7 @@
  */
 import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from "../../shared/cursor.js";
 import type { CursorKey, SearchKey } from "./feed-query.js";
-import type { SearchFilter } from "./search.service.js";
+import type { SearchFilter } from "./search-filter.js";
 import { FEED_TIERS } from "./profile-index.js";
 
 /** A feed position plus the snapshot time its session reads (and, for a filtered feed, the filters' key). */

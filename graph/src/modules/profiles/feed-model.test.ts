@@ -94,10 +94,10 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
       const required = pick(1 + Math.floor(rand() * 2));
       const s = await filledStudent(t, { known, required });
       if (i % 17 === 3) {
-        await t.app.services.blocks.block(viewer.id, s.id, "reported");
+        await t.app.services.deps.tx((em) => t.app.services.blocks.block(viewer.id, s.id, "reported", em));
         hidden.push(s.id);
       } else if (i % 17 === 9) {
-        await t.app.services.blocks.block(s.id, viewer.id, "swap-rejected");
+        await t.app.services.deps.tx((em) => t.app.services.blocks.block(s.id, viewer.id, "swap-rejected", em));
         hidden.push(s.id);
       } else {
         visible.push({ id: s.id, createdAt: s.user.createdAt.getTime(), known, required });

@@ -3,7 +3,8 @@ import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { connection } from "../../shared/pagination.js";
 import { type Context, requireUser } from "../../kit/context.js";
 import { FEED_PAGE_SIZE, type FeedPage } from "./feed.service.js";
-import { SEARCH_PAGE_SIZE, SearchFilter } from "./search.service.js";
+import { SearchFilter } from "./search-filter.js";
+import { SEARCH_PAGE_SIZE } from "./search.service.js";
 import { UserConnection } from "./profiles.types.js";
 import { DirectoryFiltersInput } from "./discovery.types.js";
 

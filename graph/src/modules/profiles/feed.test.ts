@@ -55,8 +55,8 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     const unfilled = await t.createUser();
     const blockedByMe = await filledStudent(t, { known: ["Guitar"], required: ["Python"] });
     const blockingMe = await filledStudent(t, { known: ["Guitar"], required: ["Python"] });
-    await t.app.services.blocks.block(viewer.id, blockedByMe.id, "reported");
-    await t.app.services.blocks.block(blockingMe.id, viewer.id, "swap-rejected");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(viewer.id, blockedByMe.id, "reported", em));
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(blockingMe.id, viewer.id, "swap-rejected", em));
     hidden = [viewer.id, unfilled.user.id, blockedByMe.id, blockingMe.id];
 
     const newestFirst = [...others].reverse();
@@ -241,8 +241,8 @@ describe.each(dbTargets)("dashboard feed on %s", (target) => {
     };
     // Same skills as the viewer, blocked both ways by the same two students, and past the list's size.
     const crowded = await filledStudent(t, { name: "Crowded", known: ["Python", "Chess"], required: ["Guitar", "Yoga"] });
-    await t.app.services.blocks.block(crowded.id, hidden[2], "reported");
-    await t.app.services.blocks.block(hidden[3], crowded.id, "swap-rejected");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(crowded.id, hidden[2], "reported", em));
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(hidden[3], crowded.id, "swap-rejected", em));
     const at = t.clock.now();
     await t.dataSource.getRepository(Block).insert(
       Array.from({ length: BLOCK_LIST_MAX }, () => ({

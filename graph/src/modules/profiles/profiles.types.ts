@@ -2,7 +2,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Gender, MAX_AMOUNT, MAX_DAYS, MAX_LANGUAGES, MAX_SKILL_LENGTH, MAX_SKILLS_PER_LIST } from "../../../../common/profiles.js";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection, SkillFields } from "../../shared/graphql-types.js";
-import { SearchFilter } from "./search.service.js";
+import { SearchFilter } from "./search-filter.js";
 import type { ProfileRow } from "./profiles.service.js";
 
 @ObjectType("Skill", { simpleResolvers: true, description: "A skill with its category (one of the ten of the spec)." })

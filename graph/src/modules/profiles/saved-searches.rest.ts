@@ -4,7 +4,7 @@ import { requireUser, type KitServices } from "../../kit/context.js";
 import { route } from "../../kit/rest-kit.js";
 import { z } from "../../kit/zod-openapi.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
-import { SearchFilter } from "./search.service.js";
+import { SearchFilter } from "./search-filter.js";
 import type { SavedSearchView } from "./saved-searches.service.js";
 
 const tag = "profiles";

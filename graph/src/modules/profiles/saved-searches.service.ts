@@ -16,7 +16,7 @@ import type { NotificationsService } from "../notifications/notifications.servic
 import { cleanFilters, walkFilters } from "./directory-filters.js";
 import { notBlocked } from "./feed-query.js";
 import { budgeted, filterCheck, FILTER_SCAN_BUDGET } from "./filter-query.js";
-import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search.service.js";
+import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search-filter.js";
 import { SavedSearch } from "./saved-search.entity.js";
 import { foldTerm } from "./search-terms.js";
 
@@ -81,8 +81,14 @@ export class SavedSearchesService {
     },
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(SavedSearch);
+  /** Inside `em`'s transaction: every write, and the reads of a unit of work. */
+  private repo(em: EntityManager) {
+    return em.getRepository(SavedSearch);
+  }
+
+  /** Reads outside a transaction (the list, the alerts' batch). */
+  private reader() {
+    return this.deps.dataSource.getRepository(SavedSearch);
   }
 
   schedule(jobs: JobRunner): void {
@@ -91,7 +97,7 @@ export class SavedSearchesService {
 
   /** The student's saved searches, oldest first. */
   async list(userId: string): Promise<SavedSearchView[]> {
-    const rows = await this.repo().find({ where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
+    const rows = await this.reader().find({ where: { userId }, order: { createdAt: "ASC", id: "ASC" } });
     return rows.map(viewOf);
   }
 
@@ -132,32 +138,36 @@ export class SavedSearchesService {
     return viewOf(row);
   }
 
-  private async own(userId: string, id: unknown, em?: EntityManager): Promise<SavedSearch> {
+  private async own(userId: string, id: unknown, em: EntityManager): Promise<SavedSearch> {
     const row = typeof id === "string" ? await this.repo(em).findOne({ where: { id } }) : null;
     if (!row || row.userId !== userId) throw notFound(M.notFound);
     return row;
   }
 
   async remove(userId: string, id: unknown): Promise<void> {
-    const row = await this.own(userId, id);
-    await this.repo().delete({ id: row.id, userId });
+    await this.deps.tx(async (em) => {
+      const row = await this.own(userId, id, em);
+      await this.repo(em).delete({ id: row.id, userId });
+    });
   }
 
   /** Turns a search's alerts on or off; turned on, they are about changes from now on. */
   async setAlerts(userId: string, id: unknown, on: boolean): Promise<SavedSearchView> {
-    const row = await this.own(userId, id);
-    const now = this.deps.clock.now();
-    const changes =
-      on && !row.alertsOn
-        ? { alertsOn: true, checkedUntil: now, nextCheckAt: new Date(now.getTime() + ALERT_CHECK_EVERY) }
-        : { alertsOn: on };
-    await this.repo().update({ id: row.id, userId }, changes);
-    return viewOf({ ...row, ...changes });
+    return this.deps.tx(async (em) => {
+      const row = await this.own(userId, id, em);
+      const now = this.deps.clock.now();
+      const changes =
+        on && !row.alertsOn
+          ? { alertsOn: true, checkedUntil: now, nextCheckAt: new Date(now.getTime() + ALERT_CHECK_EVERY) }
+          : { alertsOn: on };
+      await this.repo(em).update({ id: row.id, userId }, changes);
+      return viewOf({ ...row, ...changes });
+    });
   }
 
   /** One-click unsubscribe from a mail (the token named the owner): that search's alerts go off. */
   async alertsOff(userId: string, searchId: string): Promise<void> {
-    await this.repo().update({ id: searchId, userId }, { alertsOn: false });
+    await this.deps.tx((em) => this.repo(em).update({ id: searchId, userId }, { alertsOn: false }));
   }
 
   /** Data export and account deletion. */
@@ -174,7 +184,7 @@ export class SavedSearchesService {
   /** Checks every due search with alerts on, a batch at a time. Returns how many alerts were sent. */
   async runAlerts(now: Date): Promise<void> {
     for (;;) {
-      const due = await this.repo()
+      const due = await this.reader()
         .createQueryBuilder("s")
         .where("s.alertsOn = :on AND s.nextCheckAt <= :now", { on: true, now })
         .orderBy("s.nextCheckAt", "ASC")
@@ -188,7 +198,7 @@ export class SavedSearchesService {
           owner && !owner.deletedAt && owner.emailVerifiedAt && !(owner.suspendedUntil && owner.suspendedUntil.getTime() > now.getTime());
         if (!inGoodStanding) {
           // Nothing is said to a student who cannot use the app; their search waits (its changes too).
-          await this.repo().update({ id: s.id }, { nextCheckAt: new Date(now.getTime() + DAY) });
+          await this.deps.tx((em) => this.repo(em).update({ id: s.id }, { nextCheckAt: new Date(now.getTime() + DAY) }));
           continue;
         }
         await this.check(s, now);
@@ -205,7 +215,8 @@ export class SavedSearchesService {
     const full = examined.length >= FILTER_SCAN_BUDGET;
     const checkedUntil = full ? readDate(examined[examined.length - 1].changedAt) : now;
     if (matches.length === 0) {
-      await this.repo().update({ id: s.id }, { checkedUntil, nextCheckAt: full ? now : new Date(now.getTime() + ALERT_CHECK_EVERY) });
+      const next = { checkedUntil, nextCheckAt: full ? now : new Date(now.getTime() + ALERT_CHECK_EVERY) };
+      await this.deps.tx((em) => this.repo(em).update({ id: s.id }, next));
       return 0;
     }
     const names = await this.c.users.summaries(matches.slice(0, NAMES_IN_ALERT));

@@ -96,8 +96,8 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     });
     const blockedByOwner = await student(t, { name: "Blocked One", known: [[P, "React"]], required: [[P, "Go"]], languages: ["Tamil"] });
     const blocksOwner = await student(t, { name: "Blocking One", known: [[P, "React"]], required: [[P, "Go"]], languages: ["Tamil"] });
-    await t.app.services.blocks.block(owner.id, blockedByOwner.id, "reported");
-    await t.app.services.blocks.block(blocksOwner.id, owner.id, "reported");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(owner.id, blockedByOwner.id, "reported", em));
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(blocksOwner.id, owner.id, "reported", em));
     // Matches, then is suspended before the check: not listed any more, so no alert.
     const suspended = await student(t, { name: "Suspended One", known: [[P, "React"]], required: [[P, "Go"]], languages: ["Tamil"] });
     await t.app.services.deps.tx((em) =>

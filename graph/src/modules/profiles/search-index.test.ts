@@ -19,11 +19,8 @@ describe("sharedPrefix: how much of a search term another term of the same stude
   it("is computed per field when a profile's rows are made", () => {
     const rows = searchRowsOf({
       userId: "u1",
-      visible: true,
       name: "Pat Python",
-      createdAt: new Date(0),
       known: ["Python", "PHP"],
-      required: ["Go"],
       languages: ["Tamil"],
     });
     const of = (field: string, term: string) => rows.find((r) => r.field === field && r.term === term)?.sharedPrefix;

@@ -5,7 +5,6 @@
  */
 import type { DataSource, EntityManager } from "typeorm";
 import { insertIgnoreRows, rawQuery } from "../../db/sql.js";
-import type { IndexedProfile } from "./profile-index.js";
 import type { SearchTerm } from "./search-term.entity.js";
 
 const TERM_LENGTH = 60;
@@ -30,10 +29,18 @@ export function wordsOf(value: string): string[] {
   return [...new Set(words.length > 1 ? [...words, whole] : [whole])];
 }
 
-export function searchRowsOf(p: IndexedProfile): SearchTerm[] {
+/** What the search index reads of a profile (profile-index.ts's IndexedProfile has it). */
+export interface SearchableProfile {
+  userId: string;
+  name: string;
+  known: readonly string[];
+  languages: readonly string[];
+}
+
+export function searchRowsOf(p: SearchableProfile): SearchTerm[] {
   const sortKey = foldTerm(p.name);
   const rows: SearchTerm[] = [];
-  const add = (field: SearchTerm["field"], values: string[]) => {
+  const add = (field: SearchTerm["field"], values: readonly string[]) => {
     const terms = [...new Set(values.flatMap(wordsOf))];
     const shared = sharedPrefixes(terms);
     terms.forEach((term, i) => rows.push({ userId: p.userId, field, term, sortKey, sharedPrefix: shared[i] }));

@@ -8,16 +8,12 @@ import { cardsInOrder, noCursor, type SearchPage } from "./feed-page.js";
 import { type SearchKey, searchQuery } from "./feed-query.js";
 import { FILTER_SCAN_BUDGET } from "./filter-query.js";
 import type { ProfilesService } from "./profiles.service.js";
+import { SEARCH_FIELD, SEARCH_FILTERS, type SearchFilter } from "./search-filter.js";
 import { foldTerm } from "./search-terms.js";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** What REST /dashboard/search answers (one page; the old client had no paging). */
 export const SEARCH_LIMIT = 50;
-/** GraphQL enum names (UPPER_CASE) to the REST `filter` values (profiles.types.ts registers them). */
-export const SearchFilter = { NAME: "name", SKILLS_KNOWN: "skillsKnown", LANGUAGES: "languages" } as const;
-export type SearchFilter = (typeof SearchFilter)[keyof typeof SearchFilter];
-export const SEARCH_FILTERS: readonly SearchFilter[] = Object.values(SearchFilter);
-export const SEARCH_FIELD = { name: "n", skillsKnown: "s", languages: "l" } as const;
 
 /** Finding students by name, known skill or language (GraphQL searchUsers, REST /dashboard/search). */
 export class SearchService {

@@ -24,8 +24,8 @@ describe.each(dbTargets)("search on %s", (target) => {
     blocked = (await filledStudent(t, { name: "Blocked Sharma", known: ["Python"], languages: ["Tamil"] })).id;
     blocking = (await filledStudent(t, { name: "Blocking Sharma", known: ["Python"], languages: ["Tamil"] })).id;
     await t.createUser({ name: "Unfilled Sharma" });
-    await t.app.services.blocks.block(me.id, blocked, "reported");
-    await t.app.services.blocks.block(blocking, me.id, "swap-rejected");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(me.id, blocked, "reported", em));
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(blocking, me.id, "swap-rejected", em));
   });
   afterAll(async () => {
     await t?.close();
@@ -89,7 +89,7 @@ describe.each(dbTargets)("search on %s", (target) => {
     const other = await t.gql(SEARCH, { query: "java", filter: "SKILLS_KNOWN", after }, me.token);
     expect(other.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     // The students' own rows go when they are blocked.
-    await t.app.services.blocks.block(me.id, extra[0], "reported");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(me.id, extra[0], "reported", em));
     expect(await ids("python", "SKILLS_KNOWN")).not.toContain(extra[0]);
   });
 

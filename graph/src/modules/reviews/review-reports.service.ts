@@ -9,9 +9,14 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import { cleanReportReason } from "../chat/chat.rules.js";
 import { type Review, ReviewReport, type ReviewReportResolution } from "./review.entity.js";
-import type { Paging, ReviewsService } from "./reviews.service.js";
+import type { Paging } from "./review.rules.js";
 
 const QUEUE_CURSOR = "review-reports";
+
+/** Where a report finds the review it is about (ReviewsService, which builds this service). */
+export interface SubjectsReviews {
+  subjectsReview(me: string, reviewId: unknown, em: EntityManager): Promise<Review>;
+}
 
 /**
  * Reports of reviews: the reviewed student reports a shown review to the operators (once), and the
@@ -20,41 +25,49 @@ const QUEUE_CURSOR = "review-reports";
 export class ReviewReportsService {
   constructor(
     private readonly deps: Deps,
-    private readonly reviews: Pick<ReviewsService, "subjectsReview">,
+    private readonly reviews: SubjectsReviews,
   ) {}
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(ReviewReport);
+  /** Inside `em`'s transaction: every write goes through here. */
+  private repo(em: EntityManager) {
+    return em.getRepository(ReviewReport);
+  }
+
+  /** Reads outside a transaction (the queue, counts, export). */
+  private reader() {
+    return this.deps.dataSource.getRepository(ReviewReport);
   }
 
   /** The subject reports a shown review to the operators (once; the reasons of a chat report). Answers the review. */
   async report(me: string, reviewId: unknown, rawReason: unknown, rawDetails?: unknown): Promise<Review> {
     const { reason, details } = cleanReportReason(rawReason, rawDetails);
-    const review = await this.reviews.subjectsReview(me, reviewId);
-    const row: ReviewReport = {
-      id: newId(),
-      reviewId: review.id,
-      reporterId: me,
-      reason,
-      details,
-      createdAt: this.deps.clock.now(),
-      resolvedAt: null,
-      resolution: null,
-      resolvedById: null,
-    };
-    try {
-      await this.repo().insert(row);
-    } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(M.alreadyReported);
-      throw e;
-    }
-    return review;
+    return this.deps.tx(async (em) => {
+      const review = await this.reviews.subjectsReview(me, reviewId, em);
+      const row: ReviewReport = {
+        id: newId(),
+        reviewId: review.id,
+        reporterId: me,
+        reason,
+        details,
+        createdAt: this.deps.clock.now(),
+        resolvedAt: null,
+        resolution: null,
+        resolvedById: null,
+      };
+      try {
+        await this.repo(em).insert(row);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(M.alreadyReported);
+        throw e;
+      }
+      return review;
+    });
   }
 
   /** Which of `reviewIds` the caller has reported (the "about you" list shows it). */
   async reportedBy(me: string, reviewIds: readonly string[]): Promise<Set<string>> {
     if (reviewIds.length === 0) return new Set();
-    const rows = await this.repo().find({ select: { reviewId: true }, where: { reporterId: me, reviewId: In([...reviewIds]) } });
+    const rows = await this.reader().find({ select: { reviewId: true }, where: { reporterId: me, reviewId: In([...reviewIds]) } });
     return new Set(rows.map((r) => r.reviewId));
   }
 
@@ -77,11 +90,11 @@ export class ReviewReportsService {
 
   /** Review reports no operator has resolved yet (the console's count; idx_review_reports_queue). */
   openCount(): Promise<number> {
-    return this.repo().count({ where: { resolvedAt: IsNull() } });
+    return this.reader().count({ where: { resolvedAt: IsNull() } });
   }
 
   byId(id: string): Promise<ReviewReport | null> {
-    return this.repo().findOne({ where: { id: String(id) } });
+    return this.reader().findOne({ where: { id: String(id) } });
   }
 
   /** Marks an open review report resolved inside `em`; false when it was resolved already. */
@@ -97,7 +110,7 @@ export class ReviewReportsService {
 
   /** The reports the student made, oldest first (their data export). */
   madeBy(userId: string): Promise<ReviewReport[]> {
-    return this.repo().find({ where: { reporterId: userId }, order: { createdAt: "ASC" } });
+    return this.reader().find({ where: { reporterId: userId }, order: { createdAt: "ASC" } });
   }
 
   /** Deletes every report of the reviews `reviewIds` inside `em` (the reviews are being deleted). */

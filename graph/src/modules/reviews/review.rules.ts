@@ -8,6 +8,12 @@ export const REVIEW_MESSAGES_SERVER = REVIEW_MESSAGES;
 export const REVIEWS_PAGE_SIZE = 10;
 export const MAX_REVIEWS_PAGE = 50;
 
+/** A forward page's arguments (the reviews' lists and the operators' report queue). */
+export interface Paging {
+  first?: number | null;
+  after?: string | null;
+}
+
 const cleanText = (raw: unknown) =>
   typeof raw === "string"
     ? raw

@@ -12,15 +12,15 @@ import type { BlocksService } from "../blocks/blocks.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
 import { Review, type ReviewReport, ReviewReportResolution } from "./review.entity.js";
 import { ReviewReportsService } from "./review-reports.service.js";
-import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, REVIEWS_PAGE_SIZE } from "./review.rules.js";
+import { cleanAnswerText, cleanReviewText, MAX_REVIEWS_PAGE, type Paging, REVIEWS_PAGE_SIZE } from "./review.rules.js";
 
-export type { Review, ReviewReport };
+export type { Paging, Review, ReviewReport };
 /** How operators resolve a review report (the moderation module registers it as a GraphQL enum). */
 export { ReviewReportResolution };
 
 export interface ReviewsCollaborators {
   chats: Pick<ChatService, "require" | "requireIn">;
-  blocks: Pick<BlocksService, "isBlockedEither">;
+  blocks: Pick<BlocksService, "isBlockedEither" | "isBlockedEitherIn">;
 }
 
 /** Where the caller stands with the review of one chat (the chat page's form). */
@@ -31,11 +31,6 @@ export interface ChatReviewState {
   /** Why the caller cannot write one now (null when they can, or when they already have). */
   reason: string | null;
   mine: Review | null;
-}
-
-export interface Paging {
-  first?: number | null;
-  after?: string | null;
 }
 
 const PROFILE_CURSOR = "reviews";
@@ -61,8 +56,14 @@ export class ReviewsService {
     this.reports = new ReviewReportsService(deps, this);
   }
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(Review);
+  /** Inside `em`'s transaction: every write, and the reads of a unit of work. */
+  private repo(em: EntityManager) {
+    return em.getRepository(Review);
+  }
+
+  /** Reads outside a transaction (pages, the moderation queue, export). */
+  private reader() {
+    return this.deps.dataSource.getRepository(Review);
   }
 
   /** Whether `chat` is one the caller may review now (the reason when not). */
@@ -87,7 +88,7 @@ export class ReviewsService {
       if (reason || !until) throw conflict(reason ?? M.notFinished);
       const byRequester = chat.requesterId === me;
       const subjectId = byRequester ? chat.receiverId : chat.requesterId;
-      if (await this.c.blocks.isBlockedEither(me, subjectId, em)) throw forbidden(M.blocked);
+      if (await this.c.blocks.isBlockedEitherIn(em, me, subjectId)) throw forbidden(M.blocked);
       const learned = byRequester
         ? { skill: chat.requesterLearnsSkill, category: chat.requesterLearnsCategory }
         : { skill: chat.receiverLearnsSkill, category: chat.receiverLearnsCategory };
@@ -139,7 +140,7 @@ export class ReviewsService {
     const chat = await this.c.chats.require(me, otherId);
     const now = this.deps.clock.now();
     const { until, reason } = this.writable(chat, now);
-    const mine = await this.repo().findOne({ where: { chatId: chat.id, authorId: me } });
+    const mine = await this.reader().findOne({ where: { chatId: chat.id, authorId: me } });
     if (mine || reason) return { writableUntil: until, canWrite: false, reason: mine ? null : reason, mine };
     const blocked = await this.c.blocks.isBlockedEither(me, chat.requesterId === me ? chat.receiverId : chat.requesterId);
     return { writableUntil: until, canWrite: !blocked, reason: blocked ? M.blocked : null, mine: null };
@@ -195,7 +196,7 @@ export class ReviewsService {
   }
 
   /** A review the caller, as its subject, can act on (answer, report): shown and not hidden. */
-  async subjectsReview(me: string, reviewId: unknown, em?: EntityManager): Promise<Review> {
+  async subjectsReview(me: string, reviewId: unknown, em: EntityManager): Promise<Review> {
     const review = typeof reviewId === "string" && reviewId ? await this.repo(em).findOne({ where: { id: reviewId } }) : null;
     // Someone else's review, or one not shown yet, is not there for the caller.
     if (!review || review.hiddenAt || (review.subjectId !== me && review.authorId !== me)) throw notFound(M.reviewNotFound);
@@ -219,7 +220,7 @@ export class ReviewsService {
   // --- For the moderation module -------------------------------------------------------------
 
   reviewsByIds(ids: readonly string[]): Promise<Review[]> {
-    return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+    return ids.length ? this.reader().find({ where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
   /** Hides a review for good inside `em` (false when it was hidden already). */
@@ -234,8 +235,8 @@ export class ReviewsService {
   async exportFor(userId: string) {
     const now = this.deps.clock.now();
     const [written, received, reports] = await Promise.all([
-      this.repo().find({ where: { authorId: userId }, order: { createdAt: "ASC" } }),
-      this.repo().find({ where: { subjectId: userId }, order: { visibleAt: "ASC" } }),
+      this.reader().find({ where: { authorId: userId }, order: { createdAt: "ASC" } }),
+      this.reader().find({ where: { subjectId: userId }, order: { visibleAt: "ASC" } }),
       this.reports.madeBy(userId),
     ]);
     const shape = (r: Review) => ({

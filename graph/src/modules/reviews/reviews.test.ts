@@ -120,7 +120,7 @@ describe.each(dbTargets)("written reviews on %s", (target) => {
 
   it("refuses a review when either student blocked the other", async () => {
     const { a, b } = await finishedPair(t);
-    await t.app.services.blocks.block(b.id, a.id, "reported");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(b.id, a.id, "reported", em));
     const r = await write(a.token, b.id);
     expect(errorCode(r)).toBe("FORBIDDEN");
     expect(errorMessage(r)).toBe(REVIEW_MESSAGES.blocked);

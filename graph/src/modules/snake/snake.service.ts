@@ -55,26 +55,28 @@ export class SnakeService {
       throw badInput(`A score above ${MAX_SNAKE_SCORE} cannot be reached on a ${SNAKE_COLS} x ${SNAKE_ROWS} board.`);
     }
     const now = this.deps.clock.now();
-    if (!(await this.raise(userId, score, now))) {
+    await this.deps.tx(async (em) => {
+      if (await this.raise(em, userId, score, now)) return;
       try {
-        await this.repo.insert({ userId, highScore: score, updatedAt: now });
+        await em.getRepository(SnakeHighScore).insert({ userId, highScore: score, updatedAt: now });
       } catch (e) {
         if (!isUniqueViolation(e)) throw e;
-        await this.raise(userId, score, now);
+        await this.raise(em, userId, score, now);
       }
-    }
+    });
     return this.highScore(userId);
   }
 
   /** True when a row exists for the user (raised or already at least `score`). */
-  private async raise(userId: string, score: number, now: Date): Promise<boolean> {
-    const result = await this.repo
+  private async raise(em: EntityManager, userId: string, score: number, now: Date): Promise<boolean> {
+    const result = await em
+      .getRepository(SnakeHighScore)
       .createQueryBuilder()
       .update(SnakeHighScore)
       .set({ highScore: score, updatedAt: now })
       .where("userId = :userId AND highScore < :score", { userId, score })
       .execute();
     if (result.affected) return true;
-    return this.repo.exists({ where: { userId } });
+    return em.getRepository(SnakeHighScore).exists({ where: { userId } });
   }
 }

@@ -48,7 +48,7 @@ export class ResponseStatsService {
   ) {}
 
   /** The student's feed tier, read inside `em` (the transaction that is changing it). */
-  async tierOf(em: EntityManager | undefined, userId: string): Promise<number> {
+  async tierOf(em: EntityManager, userId: string): Promise<number> {
     const row = await this.repo(em).findOne({ where: { userId } });
     return responsivenessTier(row ? this.view(row) : NO_RESPONSE_STATS);
   }
@@ -59,8 +59,9 @@ export class ResponseStatsService {
     return new Map([...views].map(([id, v]) => [id, responsivenessTier(v)]));
   }
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(ResponseStats);
+  /** Inside `em`'s transaction: every write, and the reads of a unit of work. */
+  private repo(em: EntityManager) {
+    return em.getRepository(ResponseStats);
   }
 
   /** The receiver answered a request sent at `sentAt` (inside the answer's transaction). */
@@ -133,7 +134,7 @@ export class ResponseStatsService {
 
   /** The student's row, for their data export (null when they never settled a request). */
   exportFor(userId: string): Promise<ResponseStats | null> {
-    return this.repo().findOne({ where: { userId } });
+    return this.deps.dataSource.getRepository(ResponseStats).findOne({ where: { userId } });
   }
 
   /** Account deletion. */

@@ -62,7 +62,7 @@ export class SwapDecisionsService {
         );
         return r;
       }
-      if (await this.c.blocks.isBlockedEither(r.requesterId, r.receiverId, em)) throw conflict(M.blocked);
+      if (await this.c.blocks.isBlockedEitherIn(em, r.requesterId, r.receiverId)) throw conflict(M.blocked);
       await this.transition(em, r, "pending", { status: "accepted", openPair: null, decidedAt: this.deps.clock.now() });
       await this.c.responseStats.recordAnswer(em, r.receiverId, r.createdAt, r.decidedAt!);
       const chat = await this.c.chatOpen.open(
@@ -177,7 +177,7 @@ export class SwapDecisionsService {
       if (r.status !== "awaiting_payment") throw conflict(M.notPending);
       const coins = r.coins ?? 0;
       if (expectedCoins !== undefined && expectedCoins !== coins) throw badInput(M.amountMismatch);
-      if (await this.c.blocks.isBlockedEither(r.requesterId, r.receiverId, em)) throw conflict(M.blocked);
+      if (await this.c.blocks.isBlockedEitherIn(em, r.requesterId, r.receiverId)) throw conflict(M.blocked);
       const escrowRef = escrowRefOf(r.id);
       const now = this.deps.clock.now();
       await this.transition(em, r, "awaiting_payment", { status: "paid", openPair: null, escrowRef, paidAt: now });
@@ -250,7 +250,7 @@ export class SwapDecisionsService {
     Object.assign(r, to);
   }
 
-  private async nameOf(id: string, em?: EntityManager): Promise<string> {
-    return (await this.c.users.summaries([id], em)).get(id)?.name ?? "A student";
+  private async nameOf(id: string, em: EntityManager): Promise<string> {
+    return (await this.c.users.summariesIn(em, [id])).get(id)?.name ?? "A student";
   }
 }

@@ -274,7 +274,9 @@ describe.each(dbTargets)("answering swap and pay requests on %s", (target) => {
     const id = await swapRequest(a, b);
     expect((await subB.next()).data.notificationAdded).toEqual({ type: "SWAP_REQUEST", refId: id, notifier: { id: a.id } });
     // C's first event is its own, later one: B's never reached it.
-    await t.app.services.notifications.notify({ recipientId: c.id, notifierId: a.id, type: "swap-accept", message: "for C" });
+    await t.app.services.deps.tx((em) =>
+      t.app.services.notifications.notify({ recipientId: c.id, notifierId: a.id, type: "swap-accept", message: "for C" }, em),
+    );
     expect((await subC.next()).data.notificationAdded.type).toBe("SWAP_ACCEPT");
     subB.dispose();
     subC.dispose();

@@ -54,7 +54,7 @@ export class SwapExpiryService {
     for (const walk of walks) {
       for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
         const due = await this.requests
-          .repo()
+          .reader()
           .find({ select: { id: true }, where: walk.where, order: { createdAt: "ASC" }, take: EXPIRY_BATCH });
         for (const { id } of due) if (await this.expire(id, walk.status, now)) expired++;
         if (due.length < EXPIRY_BATCH) break;
@@ -83,7 +83,7 @@ export class SwapExpiryService {
       // The teacher answered an unpaid one: it already counted as answered.
       if (!unpaid) await this.c.responseStats.recordExpired(em, r.receiverId);
       await this.c.notifications.removeByRef(r.id, em);
-      const names = await this.c.users.summaries([r.requesterId, r.receiverId], em);
+      const names = await this.c.users.summariesIn(em, [r.requesterId, r.receiverId]);
       const requester = names.get(r.requesterId)?.name ?? "A student";
       const receiver = names.get(r.receiverId)?.name ?? "A student";
       const days = this.deps.config.requestExpiryDays;

@@ -52,18 +52,30 @@ export class SwapRequestsService {
     private readonly c: SwapCollaborators,
   ) {}
 
-  repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(SwapRequest);
+  /** Inside `em`'s transaction: every write (the decisions' too), and the reads of a unit of work. */
+  repo(em: EntityManager) {
+    return em.getRepository(SwapRequest);
   }
 
-  async byId(id: string, em?: EntityManager): Promise<SwapRequest | null> {
+  /** Reads outside a transaction (the expiry's batches, pages, export). */
+  reader() {
+    return this.deps.dataSource.getRepository(SwapRequest);
+  }
+
+  /** The pool's manager: named where a read runs outside any transaction. */
+  private get pool(): EntityManager {
+    return this.deps.dataSource.manager;
+  }
+
+  /** Read on `db`: a transaction's manager, or the pool's (`forParty`). */
+  async byId(id: string, db: EntityManager): Promise<SwapRequest | null> {
     if (typeof id !== "string" || id.length === 0 || id.length > 36) return null;
-    return this.repo(em).findOne({ where: { id } });
+    return this.repo(db).findOne({ where: { id } });
   }
 
   /** A request the caller is a party to; null for anyone else, as for an unknown id. */
   async forParty(me: string, id: string): Promise<SwapRequest | null> {
-    const r = await this.byId(id);
+    const r = await this.byId(id, this.pool);
     return r && (r.requesterId === me || r.receiverId === me) ? r : null;
   }
 
@@ -94,16 +106,20 @@ export class SwapRequestsService {
 
   /** Every request the student sent or received, oldest first: for their data export. */
   exportFor(userId: string): Promise<SwapRequest[]> {
-    return this.repo().find({ where: [{ requesterId: userId }, { receiverId: userId }], order: { createdAt: "ASC" } });
+    return this.reader().find({ where: [{ requesterId: userId }, { receiverId: userId }], order: { createdAt: "ASC" } });
   }
 
   async byIds(ids: readonly string[]): Promise<SwapRequest[]> {
-    return ids.length ? this.repo().find({ where: { id: In([...new Set(ids)]) } }) : [];
+    return ids.length ? this.reader().find({ where: { id: In([...new Set(ids)]) } }) : [];
   }
 
-  /** The open (pending or awaiting payment) request of a pair, whoever sent it. */
-  openBetween(a: string, b: string, em?: EntityManager): Promise<SwapRequest | null> {
-    return this.repo(em).findOne({ where: { openPair: openPairOf(a, b) } });
+  /** The open (pending or awaiting payment) request of a pair, whoever sent it (outside a transaction). */
+  openBetween(a: string, b: string): Promise<SwapRequest | null> {
+    return this.openBetweenOn(this.pool, a, b);
+  }
+
+  private openBetweenOn(db: EntityManager, a: string, b: string): Promise<SwapRequest | null> {
+    return this.repo(db).findOne({ where: { openPair: openPairOf(a, b) } });
   }
 
   /**
@@ -123,28 +139,28 @@ export class SwapRequestsService {
           { requesterId: a, receiverId: b },
           { requesterId: b, receiverId: a },
         ];
-    return this.repo().findOne({ where: directions.map((d) => ({ ...d, ...rest })), order: { createdAt: "DESC", id: "DESC" } });
+    return this.reader().findOne({ where: directions.map((d) => ({ ...d, ...rest })), order: { createdAt: "DESC", id: "DESC" } });
   }
 
-  /** The first rule that forbids a new request between `me` and `other`, or null. */
-  private async refusal(me: string, other: string, em?: EntityManager): Promise<AppError | null> {
+  /** The first rule that forbids a new request between `me` and `other`, or null; read on `em` (a transaction's or the pool's manager). */
+  private async refusal(em: EntityManager, me: string, other: string): Promise<AppError | null> {
     if (me === other) return badInput(M.self);
     const [mine, theirs] = await Promise.all([this.c.users.isVisible(me, em), this.c.users.isVisible(other, em)]);
     // A signed-in caller who is not visible has not verified their address (see users.visible).
     if (mine === false) return emailNotVerified();
     if (theirs === null) return notFound(M.userNotFound);
     if (!theirs) return conflict(VERIFY_MESSAGES.unavailable);
-    if (await this.c.chatOpen.existsBetween(me, other, em ?? this.deps.dataSource)) return conflict(M.chatExists);
-    if (await this.c.blocks.isBlockedEither(me, other, em)) return conflict(M.blocked);
-    const open = await this.openBetween(me, other, em);
+    if (await this.c.chatOpen.existsBetween(me, other, em)) return conflict(M.chatExists);
+    if (await this.c.blocks.isBlockedEitherIn(em, me, other)) return conflict(M.blocked);
+    const open = await this.openBetweenOn(em, me, other);
     if (open) return conflict(pendingMessage(open, me));
     return null;
   }
 
   async status(me: string, other: string): Promise<SwapStatusView> {
     const [hasChat, refusal, openRequest] = await Promise.all([
-      this.c.chatOpen.existsBetween(me, other, this.deps.dataSource),
-      this.refusal(me, other),
+      this.c.chatOpen.existsBetween(me, other, this.pool),
+      this.refusal(this.pool, me, other),
       this.openBetween(me, other),
     ]);
     return { hasChat, canRequest: refusal === null, reason: refusal?.message ?? null, openRequest };
@@ -153,7 +169,7 @@ export class SwapRequestsService {
   /** The popup's options (spec: POST /user/swap/form and /user/payment/form). */
   async form(me: string, other: string): Promise<RequestForm> {
     await this.c.profiles.assertDetailsFilled(me);
-    const refusal = await this.refusal(me, other);
+    const refusal = await this.refusal(this.pool, me, other);
     if (refusal) throw refusal;
     const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(other)]);
     return { preachSkills: mine.known, learnSkills: theirs.known };
@@ -190,12 +206,12 @@ export class SwapRequestsService {
 
   /** Each request notifies another student: a sender's requests are rate-limited (counted once the pair may have one). */
   private async assertAvailableAndCount(me: string, other: string): Promise<void> {
-    await this.assertAvailable(me, other);
+    await this.assertAvailable(this.pool, me, other);
     await this.c.rateLimits.consume(["swap_request", me]);
   }
 
-  private async assertAvailable(me: string, other: string, em?: EntityManager): Promise<void> {
-    const refusal = await this.refusal(me, other, em);
+  private async assertAvailable(em: EntityManager, me: string, other: string): Promise<void> {
+    const refusal = await this.refusal(em, me, other);
     if (refusal) throw refusal;
   }
 
@@ -205,7 +221,7 @@ export class SwapRequestsService {
     try {
       return await this.deps.tx(async (em) => {
         // Checked again inside the transaction: a chat or block may have appeared meanwhile.
-        await this.assertAvailable(me, receiverId, em);
+        await this.assertAvailable(em, me, receiverId);
         const row = this.repo(em).create({
           id: newId(),
           requesterId: me,

@@ -148,7 +148,7 @@ describe.each(dbTargets)("swap and pay requests on %s", (target) => {
 
   it("refuses a request when either student blocked the other", async () => {
     const { a, b } = await pair();
-    await t.app.services.blocks.block(b.id, a.id, "swap-rejected");
+    await t.app.services.deps.tx((em) => t.app.services.blocks.block(b.id, a.id, "swap-rejected", em));
     expect((await t.gql(Q.requestSwap, swapInput(b), a.token)).errors?.[0].message).toBe(SWAP_MESSAGES.blocked);
     expect((await t.gql(Q.requestSwap, swapInput(a, GUITAR, REACT), b.token)).errors?.[0].message).toBe(SWAP_MESSAGES.blocked);
     const pay = await t.rest("POST", "/pay-request", {

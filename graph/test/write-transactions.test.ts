@@ -1,0 +1,39 @@
+// Writes take the transaction's EntityManager: a write called without one does not compile (it
+// used to fall back to the pool, outside any transaction). Checked by the type check (`tsc`, which
+// compiles this file): each `@ts-expect-error` below fails it as soon as the call compiles again.
+import { describe, expect, it } from "vitest";
+import type { Services } from "../src/services.js";
+
+/** Never run: only compiled. */
+function writesWithoutATransaction(s: Services): unknown[] {
+  return [
+    // @ts-expect-error a block is written in the caller's transaction
+    s.blocks.block("a", "b", "reported"),
+    // @ts-expect-error a notification is stored in the caller's transaction
+    s.notifications.notify({ recipientId: "a", notifierId: "b", type: "swap-accept", message: "m" }),
+    // @ts-expect-error removing a request's notifications too
+    s.notifications.removeByRef("r"),
+    // @ts-expect-error sessions are revoked in the transaction of the change that ends them
+    s.auth.revokeSessions("a"),
+    // @ts-expect-error a rating is added in the chat's transaction
+    s.users.addRating("a", 5),
+    // @ts-expect-error an account's visibility is read in the request's transaction
+    s.users.isVisible("a"),
+    // @ts-expect-error a post is read for an owner's change in its transaction
+    s.implementPosts.requireOwned("a", "p"),
+    // @ts-expect-error the feed tier is read in the transaction changing it
+    s.responseStats.tierOf(undefined, "a"),
+    // @ts-expect-error a lesson push is queued in the lesson's transaction
+    s.push.lessonNotice(undefined, { id: "l", proposerId: "a", partnerId: "b" }, "proposed", ["b"]),
+    // @ts-expect-error the mail of a notification is written in its transaction
+    s.notificationMail.notified({} as never),
+    // @ts-expect-error a request is read on a named manager (the transaction's or the pool's)
+    s.swaps.byId("r"),
+  ];
+}
+
+describe("writes take the transaction's EntityManager", () => {
+  it("is checked at compile time (see the @ts-expect-error lines)", () => {
+    expect(typeof writesWithoutATransaction).toBe("function");
+  });
+});
