@@ -91,6 +91,41 @@ describe.each(dbTargets)("per-student write limits on %s", (target) => {
     expect(over.body.error).toBe(AN_HOUR);
   });
 
+  it("gives the point back when our side fails the write (storage or database down), never for a refusal", async () => {
+    const { token } = await t.createUser();
+    const storage = t.app.services.deps.storage;
+    const putImage = storage.putImage.bind(storage);
+    storage.putImage = () => Promise.reject(new Error("storage unreachable"));
+    try {
+      for (let i = 0; i < 3; i++) expect((await uploadImage(t, token, PNG)).status).toBe(500);
+    } finally {
+      storage.putImage = putImage;
+    }
+    expect((await uploadImage(t, token, PNG)).status).toBe(200);
+    expect((await uploadImage(t, token, new Uint8Array([1, 2, 3]))).status).toBe(400); // a refused file spends its point
+    expect((await uploadImage(t, token, PNG)).status).toBe(429);
+
+    const me = await student(t, [REACT]);
+    const [x, y] = [await student(t, [GUITAR]), await student(t, [CHESS])];
+    const profiles = t.app.services.profiles;
+    const skillsOf = profiles.skillsOf.bind(profiles);
+    profiles.skillsOf = () => Promise.reject(new Error("the database went away"));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const failed = await t.gql(Q.requestSwap, { i: { receiverId: x.id, preachSkill: REACT, learnSkill: GUITAR } }, me.token);
+        expect(code(failed)).not.toBe("RATE_LIMITED");
+      }
+    } finally {
+      profiles.skillsOf = skillsOf;
+    }
+    expect(
+      (await t.gql(Q.requestSwap, { i: { receiverId: x.id, preachSkill: REACT, learnSkill: GUITAR } }, me.token)).errors,
+    ).toBeUndefined();
+    expect(
+      (await t.gql(Q.requestSwap, { i: { receiverId: y.id, preachSkill: REACT, learnSkill: CHESS } }, me.token)).errors,
+    ).toBeUndefined();
+  });
+
   it("limits swap and pay requests, so no further student is notified", async () => {
     const me = await student(t, [REACT]);
     const [x, y, z] = [await student(t, [GUITAR]), await student(t, [CHESS]), await student(t, [YOGA])];

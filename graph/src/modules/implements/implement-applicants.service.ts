@@ -71,36 +71,38 @@ export class ImplementApplicantsService {
   async join(userId: string, postId: string, description: unknown): Promise<ImplementApplicant> {
     const reason = validateJoinDescription(description);
     await this.users.assertVerified(userId);
-    await this.c.rateLimits.consume(["implement_join", userId]);
-    const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
-    return this.deps.tx(async (em) => {
-      const post = await this.posts.getForViewerIn(em, userId, postId);
-      if (post.ownerId === userId) throw forbidden("You cannot join your own problem");
-      // The post's row first: joins sent at once are counted one after the other.
-      await lockRow(em, ImplementPost, post.id);
-      if (await this.repo(em).exists({ where: { postId: post.id, userId } })) throw alreadyJoined();
-      if ((await this.repo(em).count({ where: { postId: post.id } })) >= MAX_APPLICANTS_PER_POST) {
-        throw conflict(MESSAGES.tooManyApplicants);
-      }
-      const now = this.deps.clock.now();
-      const row = this.repo(em).create({
-        id: newId(),
-        postId: post.id,
-        userId,
-        userName: name,
-        description: reason,
-        status: "pending",
-        reason: null,
-        createdAt: now,
-        updatedAt: now,
+    // A join our side fails to store gives its point back (spend).
+    return this.c.rateLimits.spend([["implement_join", userId]], async () => {
+      const name = (await this.users.summaries([userId])).get(userId)?.name ?? "Student";
+      return this.deps.tx(async (em) => {
+        const post = await this.posts.getForViewerIn(em, userId, postId);
+        if (post.ownerId === userId) throw forbidden("You cannot join your own problem");
+        // The post's row first: joins sent at once are counted one after the other.
+        await lockRow(em, ImplementPost, post.id);
+        if (await this.repo(em).exists({ where: { postId: post.id, userId } })) throw alreadyJoined();
+        if ((await this.repo(em).count({ where: { postId: post.id } })) >= MAX_APPLICANTS_PER_POST) {
+          throw conflict(MESSAGES.tooManyApplicants);
+        }
+        const now = this.deps.clock.now();
+        const row = this.repo(em).create({
+          id: newId(),
+          postId: post.id,
+          userId,
+          userName: name,
+          description: reason,
+          status: "pending",
+          reason: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        try {
+          await this.repo(em).insert(row);
+        } catch (e) {
+          if (isUniqueViolation(e)) throw alreadyJoined();
+          throw e;
+        }
+        return row;
       });
-      try {
-        await this.repo(em).insert(row);
-      } catch (e) {
-        if (isUniqueViolation(e)) throw alreadyJoined();
-        throw e;
-      }
-      return row;
     });
   }
 

@@ -52,11 +52,13 @@ export class ImplementPostsService {
   async create(ownerId: string, input: { title?: unknown; description?: unknown }): Promise<ImplementPost> {
     const { title, description } = validatePost(input);
     await this.users.assertVerified(ownerId);
-    await this.limits.consume(["implement_post", ownerId]);
-    const now = this.deps.clock.now();
-    const post = this.reader().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
-    await this.deps.tx((em) => this.repo(em).insert(post));
-    return post;
+    // A post our side fails to store gives its point back (spend).
+    return this.limits.spend([["implement_post", ownerId]], async () => {
+      const now = this.deps.clock.now();
+      const post = this.reader().create({ id: newId(), ownerId, title, description, visible: true, createdAt: now, updatedAt: now });
+      await this.deps.tx((em) => this.repo(em).insert(post));
+      return post;
+    });
   }
 
   /** The student's own posts, oldest first (for their data export). */

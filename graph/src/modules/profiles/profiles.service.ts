@@ -143,10 +143,12 @@ export class ProfilesService {
    * Rate-limited per student before `read` takes a byte of the file: every upload is stored.
    */
   async uploadImage(userId: string, read: () => Promise<Buffer | null | undefined>): Promise<string> {
-    await this.limits.consume(["image_upload", userId]);
-    const bytes = await read();
-    const type = await checkImage(bytes);
-    return this.deps.storage.putImage(userId, bytes!, type);
+    // An upload the storage fails to keep gives its point back (spend); a refused file keeps it spent.
+    return this.limits.spend([["image_upload", userId]], async () => {
+      const bytes = await read();
+      const type = await checkImage(bytes);
+      return this.deps.storage.putImage(userId, bytes!, type);
+    });
   }
 
   /** The caller's own profile, all or nothing. Every rule of the form is checked again here. */

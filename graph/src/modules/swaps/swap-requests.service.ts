@@ -180,13 +180,14 @@ export class SwapRequestsService {
     const receiverId = String(input.receiverId ?? "");
     if (!hasSkill(input.preachSkill) || !hasSkill(input.learnSkill)) throw badInput(M.selectSkills);
     await this.c.profiles.assertDetailsFilled(me);
-    await this.assertAvailableAndCount(me, receiverId);
-    const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(receiverId)]);
-    const preach = findSkill(mine.known, input.preachSkill);
-    if (!preach) throw badInput(M.teachSkill);
-    const learn = findSkill(theirs.known, input.learnSkill);
-    if (!learn) throw badInput(M.learnSkill);
-    return this.create(me, receiverId, "swap", learn, preach, null);
+    return this.availableAndCounted(me, receiverId, async () => {
+      const [mine, theirs] = await Promise.all([this.c.profiles.skillsOf(me), this.c.profiles.skillsOf(receiverId)]);
+      const preach = findSkill(mine.known, input.preachSkill);
+      if (!preach) throw badInput(M.teachSkill);
+      const learn = findSkill(theirs.known, input.learnSkill);
+      if (!learn) throw badInput(M.learnSkill);
+      return this.create(me, receiverId, "swap", learn, preach, null);
+    });
   }
 
   /** I pay `coins` to learn `learnSkill` (one of theirs). */
@@ -197,17 +198,21 @@ export class SwapRequestsService {
       throw badInput("Enter skill coins");
     const coins = parseCoins(input.coins);
     await this.c.profiles.assertDetailsFilled(me);
-    await this.assertAvailableAndCount(me, receiverId);
-    const theirs = await this.c.profiles.skillsOf(receiverId);
-    const learn = findSkill(theirs.known, input.learnSkill);
-    if (!learn) throw badInput(M.learnSkill);
-    return this.create(me, receiverId, "pay", learn, null, coins);
+    return this.availableAndCounted(me, receiverId, async () => {
+      const theirs = await this.c.profiles.skillsOf(receiverId);
+      const learn = findSkill(theirs.known, input.learnSkill);
+      if (!learn) throw badInput(M.learnSkill);
+      return this.create(me, receiverId, "pay", learn, null, coins);
+    });
   }
 
-  /** Each request notifies another student: a sender's requests are rate-limited (counted once the pair may have one). */
-  private async assertAvailableAndCount(me: string, other: string): Promise<void> {
+  /**
+   * Each request notifies another student: a sender's requests are rate-limited (counted once the pair may have one).
+   * A request our side fails to make (the database down) gives its point back.
+   */
+  private async availableAndCounted<T>(me: string, other: string, make: () => Promise<T>): Promise<T> {
     await this.assertAvailable(this.pool, me, other);
-    await this.c.rateLimits.consume(["swap_request", me]);
+    return this.c.rateLimits.spend([["swap_request", me]], make);
   }
 
   private async assertAvailable(em: EntityManager, me: string, other: string): Promise<void> {
