@@ -22,10 +22,15 @@
  * participants of each message) - received. With `--instances 2` each chat's sender is on the
  * first instance and its partner on the second, so half the deliveries cross Redis.
  * Bounded: a fixed number of rounds and messages, each round waits at most `--grace-ms`.
+ * CPU = the target server's CPU time (user + system, /proc/PID/stat) during a round, per message
+ * sent: unlike the delays, it hardly moves with other load on a shared machine.
+ * `--cpus 1` pins every app and baseline process (all their threads) to those CPUs (`taskset -a
+ * -cp`), so both run on the same cores, away from this driver when it is left the others.
  * `--profile` writes a CPU profile of each app process into bench/profiles/.
  * 5,000 students need about 10,500 open files in this process (`ulimit -n`; checked at start).
  */
 import "reflect-metadata";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -52,6 +57,9 @@ const ROUNDS = intFlag("rounds", 3);
 const RATE = intFlag("rate", 100);
 const GRACE_MS = intFlag("grace-ms", 10_000);
 const PROFILE = process.argv.includes("--profile");
+/** CPUs (a taskset list, e.g. `1` or `0,1`) for the app and baseline processes; unset: not pinned. */
+const CPUS = process.argv.includes("--cpus") ? process.argv[process.argv.indexOf("--cpus") + 1] : undefined;
+if (CPUS !== undefined && !/^[\d,-]+$/.test(CPUS)) throw new Error("--cpus takes a CPU list such as 1 or 0,1");
 /** Writes a heap snapshot of the (first) app process into bench/profiles/ once every subscriber is live. */
 const SNAPSHOT = process.argv.includes("--heap-snapshot");
 const MYSQL_URL = process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
@@ -251,7 +259,17 @@ interface RoundResult {
   remote: number[];
   lost: number;
   perSecond: number;
+  /** The target servers' CPU time during the round, in ms per message sent. */
+  cpuPerMessage: number;
 }
+
+/** Seconds of CPU (user + system) a process has used so far; /proc counts in USER_HZ ticks (100 a second on Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+const cpuOf = (servers: Child[]) => servers.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0);
 
 type Mode = "paced" | "saturated";
 
@@ -262,6 +280,8 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
   const total = SENDERS * MESSAGES;
   const expected = total * 2;
   const first = (n * total) % CHATS;
+  const servers = target === "app" ? apps : raws;
+  const cpuAtStart = cpuOf(servers);
   const started = performance.now();
   if (mode === "paced") {
     const sent: Array<Promise<void>> = [];
@@ -282,7 +302,9 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
   const end = performance.now() + GRACE_MS;
   while (r.delays.length < expected && performance.now() < end) await new Promise((res) => setTimeout(res, 10));
   rounds.delete(tag);
+  const cpuPerMessage = ((cpuOf(servers) - cpuAtStart) * 1000) / total;
   return {
+    cpuPerMessage,
     mode,
     target,
     delays: r.delays,
@@ -336,6 +358,8 @@ try {
     const raw = await startChild([path.join(root, "bench/support/raw-chat-server.mjs")], { DATABASE_URL: db.url, ...redis });
     children.push(raw);
     raws.push(raw);
+    if (CPUS !== undefined)
+      for (const c of [app, raw]) execFileSync("taskset", ["-a", "-cp", CPUS, String(c.child.pid)], { stdio: "ignore" });
   }
   console.log(`connecting ${SUBSCRIBERS} graphql-ws subscribers and ${SUBSCRIBERS} raw sockets...`);
   clients.push(...(await connectApp(students, apps)));
@@ -364,7 +388,7 @@ try {
         const res = await round(mode, target, n, students, apps, raws);
         results.push(res);
         console.log(
-          `${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, lost ${res.lost}`,
+          `${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, CPU ${res.cpuPerMessage.toFixed(2)} ms/msg, lost ${res.lost}`,
         );
       }
     }
@@ -375,11 +399,12 @@ try {
   console.log(
     `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
   );
-  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "deliveries", "lost", "server RSS"]];
+  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "CPU/msg", "deliveries", "lost", "server RSS"]];
   for (const mode of ["paced", "saturated"] as Mode[]) {
     const of = (t: Target) => results.filter((r) => r.target === t && r.mode === mode);
     const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
     const perSecond = (t: Target) => median(of(t).map((r) => r.perSecond));
+    const cpu = (t: Target) => median(of(t).map((r) => r.cpuPerMessage));
     const lost = (t: Target) => of(t).reduce((n, r) => n + r.lost, 0);
     for (const t of ["app", "raw"] as Target[]) {
       rows.push([
@@ -387,6 +412,7 @@ try {
         ms(median(all(t, "delays"))),
         ms(p99(all(t, "delays"))),
         perSecond(t).toFixed(0),
+        ms(cpu(t)),
         all(t, "delays").length,
         lost(t),
         `${rss[t].toFixed(0)} MiB`,
@@ -397,6 +423,7 @@ try {
       ratio(median(all("app", "delays")), median(all("raw", "delays"))),
       ratio(p99(all("app", "delays")), p99(all("raw", "delays"))),
       ratio(perSecond("app"), perSecond("raw")),
+      ratio(cpu("app"), cpu("raw")),
       "",
       "",
       "",
@@ -406,6 +433,7 @@ try {
         `${mode}: ratio on the receiving instance`,
         ratio(median(all("app", "remote")), median(all("raw", "remote"))),
         ratio(p99(all("app", "remote")), p99(all("raw", "remote"))),
+        "",
         "",
         `${all("app", "remote").length}/${all("raw", "remote").length}`,
         "",

@@ -7,7 +7,7 @@
 import type { Redis } from "ioredis";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
-import type { Deliver, PubSubTransport } from "./pubsub.js";
+import type { Deliver, PubSubTransport } from "./pubsub-transport.js";
 
 /** How long Redis keeps a note of "the last listener left": far longer than any grace period that reads it. */
 const LEFT_NOTE_TTL_MS = 10 * 60_000;
