@@ -1,0 +1,30 @@
+// No import circle in the server, type imports included: parts get what they need through their
+// constructor or a leaf file of types, never by importing the file that builds them. ESLint's
+// import-x/no-cycle sees only runtime imports; this sees them all (docs/development.md, the layers).
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { circles, importGraph } from "./import-graph.js";
+
+const src = path.resolve(import.meta.dirname, "../src");
+
+describe("the server's import graph", () => {
+  it("finds a circle made only of type imports", () => {
+    const a = path.join(src, "a.ts");
+    const b = path.join(src, "b.ts");
+    const c = path.join(src, "c.ts");
+    expect(
+      circles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+        ]),
+      ),
+    ).toEqual([[a, b, c]]);
+  });
+
+  it("has no circle in graph/src", () => {
+    const found = circles(importGraph(src)).map((files) => files.map((f) => path.relative(src, f)));
+    expect(found).toEqual([]);
+  });
+});
