@@ -16,6 +16,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["graph/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+          // The migrated database templates every test app copies (graph/test/global-setup.ts).
+          globalSetup: ["graph/test/global-setup.ts"],
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,
