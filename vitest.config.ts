@@ -1,4 +1,5 @@
 import react from "@vitejs/plugin-react";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -8,6 +9,9 @@ const graphqlAlias = [{ find: /^graphql$/, replacement: fileURLToPath(new URL(".
 
 export default defineConfig({
   test: {
+    // At least two files at a time, two cores or not: the server suites spend much of their time
+    // waiting for MariaDB, Redis and their own HTTP round trips (the default would be one on two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // esbuild picks up experimentalDecorators from tsconfig.json for type-graphql/TypeORM classes.
@@ -16,6 +20,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["graph/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+          // The migrated database templates every test app copies (graph/test/global-setup.ts).
+          globalSetup: ["graph/test/global-setup.ts"],
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -39,7 +45,11 @@ export default defineConfig({
           environment: "node",
           include: ["web/e2e/**/*.e2e.ts"],
           globalSetup: ["web/e2e/support/global-setup.ts"],
-          fileParallelism: false,
+          // Two files at a time, each worker on a server of its own (support/global-setup.ts): a page
+          // mostly waits for its server and the browser, so two overlap even on two cores.
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          // After the server and web projects when one `vitest run` has them all.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // expect.poll waits for the page like Playwright's locators do (15 s), not 1 s: a page still

@@ -1,11 +1,12 @@
 // `npm test`: every gate. The static checks first (`npm run typecheck`, `npm run lint`,
-// `npm run format:check`), the bundle budgets (`npm run bench:bundle`), then server + web component tests, then the browser suite against a
-// real started server. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
+// `npm run format:check`) and the bundle budgets (`npm run bench:bundle`), two at a time (each is one busy
+// process; their output is printed whole when each ends, in this order), then server + web component tests,
+// then the browser suite against real started servers. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
 // test:e2e`), `... lint`. A failed static check fails the whole run (counted as one failed check). On CI the MariaDB and
 // Redis suites are mandatory: a run where they would be skipped fails instead of passing quietly.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
+import os, { availableParallelism } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,18 +36,48 @@ let skipped = 0;
 let exit = 0;
 /** What failed, named again under the totals: a long run's last lines are what a CI log keeps. */
 const failures = [];
-for (const [i, run] of runs.entries()) {
-  if (only.length && !only.some((o) => run.name.includes(o))) continue;
+/** An npm script run with its output kept: its own step through npm, so `npm test` and `npm run typecheck` cannot drift apart. */
+function npmRun(script) {
+  return new Promise((resolve) => {
+    const child = spawn(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", script], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
+      shell: process.platform === "win32",
+    });
+    const output = [];
+    child.stdout.on("data", (d) => output.push(d));
+    child.stderr.on("data", (d) => output.push(d));
+    child.on("error", (error) => resolve({ status: null, error, output: Buffer.concat(output) }));
+    child.on("close", (status) => resolve({ status, output: Buffer.concat(output) }));
+  });
+}
+
+const selected = runs.filter((run) => !only.length || only.some((o) => run.name.includes(o)));
+const statics = selected.filter((run) => run.npmScript);
+// All started here, at most two (or one per core) at a time; awaited in list order below.
+const slots = Math.max(2, availableParallelism());
+let active = 0;
+const waiting = [];
+const limited = (fn) =>
+  new Promise((resolve) => {
+    const go = () => {
+      active += 1;
+      fn().then((r) => {
+        active -= 1;
+        waiting.shift()?.();
+        resolve(r);
+      });
+    };
+    if (active < slots) go();
+    else waiting.push(go);
+  });
+const started = statics.map((run) => limited(() => npmRun(run.npmScript)));
+for (const [i, run] of selected.entries()) {
   const report = path.join(out, `report-${i}.json`);
   console.log(`\n=== ${run.name} ===`);
   if (run.npmScript) {
-    // Its own step through npm, so `npm test` and `npm run typecheck` cannot drift apart.
-    const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "--silent", run.npmScript], {
-      cwd: root,
-      stdio: "inherit",
-      env: process.env,
-      shell: process.platform === "win32",
-    });
+    const r = await started[statics.indexOf(run)];
+    process.stdout.write(r.output);
     if (r.status === 0) passed += 1;
     else {
       failed += 1;

@@ -1,11 +1,12 @@
 /**
  * Integration test harness: a real server on a real database over real HTTP.
  * SQLite always; MariaDB too when TEST_MYSQL_URL is set (a fresh database per app,
- * created here and dropped on close).
+ * created here and dropped on close). A fresh database is a copy of the run's migrated template
+ * (global-setup.ts) where there is one, or migrated here.
  */
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
@@ -19,6 +20,7 @@ import { User } from "../src/modules/accounts/user.entity.js";
 import { allEntities } from "../src/modules/index.js";
 import { ManualClock } from "../src/shared/clock.js";
 import { newId } from "../src/shared/ids.js";
+import type { DatabaseTemplates } from "./global-setup.js";
 
 export type DbTarget = "sqlite" | "mysql";
 
@@ -34,6 +36,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** Apollo plugins added after the app's own (AppOptions.apolloPlugins), to observe the GraphQL pipeline. */
   apolloPlugins?: AppOptions["apolloPlugins"];
+  /** Run the committed migrations on the new database instead of copying the run's migrated template. */
+  migrate?: boolean;
 }
 
 export interface GqlResult<T = any> {
@@ -61,13 +65,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createMysqlDatabase(server = process.env.TEST_MYSQL_URL!): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's migrated templates (global-setup.ts): only inside Vitest's server project. */
+async function databaseTemplates(): Promise<DatabaseTemplates | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject("databaseTemplates");
+}
+
+/**
+ * An empty MariaDB database of its own, or with `template` (global-setup.ts) the migrated tables
+ * and the migrations' rows in it.
+ */
+export async function createMysqlDatabase(
+  server = process.env.TEST_MYSQL_URL!,
+  template?: DatabaseTemplates["mysql"],
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(server.replace(/^mariadb:/, "mysql:"));
-  const name = `sxt_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const name = `${template?.prefix ?? "sxt_"}${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   base.pathname = "";
-  const admin = await createConnection(base.toString().replace(/\/$/, ""));
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
+  const admin = await createConnection({ uri: base.toString().replace(/\/$/, ""), multipleStatements: Boolean(template) });
+  try {
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (template) {
+      // One round trip; the foreign keys refer to tables created later in the list.
+      await admin.query(`USE \`${name}\`; SET FOREIGN_KEY_CHECKS = 0; ${template.tables.join(";\n")}; SET FOREIGN_KEY_CHECKS = 1`);
+      if (template.migrations.length)
+        await admin.query("INSERT INTO migrations (id, timestamp, name) VALUES ?", [
+          template.migrations.map((m) => [m.id, m.timestamp, m.name]),
+        ]);
+    }
+  } finally {
+    await admin.end();
+  }
   base.pathname = `/${name}`;
   return {
     url: base.toString(),
@@ -87,9 +116,11 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
   if (opts.shareDatabaseWith) {
     databaseUrl = opts.shareDatabaseWith.config.database.kind === "mysql" ? opts.shareDatabaseWith.config.database.url : undefined;
   } else if (target === "mysql") {
-    const db = await createMysqlDatabase();
+    const template = opts.migrate ? undefined : (await databaseTemplates())?.mysql;
+    const db = await createMysqlDatabase(undefined, template);
     databaseUrl = db.url;
-    drop = db.drop;
+    // A template's database is dropped without waiting (global-setup.ts drops what a run leaves).
+    drop = template ? async () => void db.drop().catch(() => undefined) : db.drop;
   }
   const config = loadConfig({
     NODE_ENV: "test",
@@ -114,6 +145,9 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
   } else if (opts.shareDatabaseWith) {
     Object.assign(config, { jwtSecret: opts.shareDatabaseWith.config.jwtSecret });
   }
+  const sqliteTemplate = !opts.migrate && !opts.shareDatabaseWith && !opts.env?.DATABASE_URL && (await databaseTemplates())?.sqliteFile;
+  if (config.database.kind === "sqlite" && sqliteTemplate) copyFileSync(sqliteTemplate, config.database.file);
+  // Nothing left to migrate on a copied template: openDatabase finds every migration applied.
   const dataSource = await openDatabase(config.database, { entities: allEntities });
   const app = await startApp(config, {
     clock,

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -52,7 +52,10 @@ describe("export and deletion in Chromium", () => {
     await shoot(page, "profile-own");
     const [file] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download my data" }).click()]);
     expect(file.suggestedFilename()).toBe(`skill-exchange-${ravi.id}.json`);
-    const data = JSON.parse(readFileSync((await file.path())!, "utf8"));
+    // A copy here: the browser is the run's shared Chromium (support/browser.ts), whose own file is not on this side.
+    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), "sx-download-")), file.suggestedFilename());
+    await file.saveAs(saved);
+    const data = JSON.parse(readFileSync(saved, "utf8"));
     expect(data.account).toMatchObject({ id: ravi.id, email: ravi.email });
     expect(data.chats[0].messages[0]).toMatchObject({ body: "Monads on Tuesday?", fromMe: true });
     await page.context().close();

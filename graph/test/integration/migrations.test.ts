@@ -15,7 +15,8 @@ import { createMysqlDatabase, dbTargets, type DbTarget, startTestApp } from "../
 
 describe.each(dbTargets)("migrations on %s", (target) => {
   it("build exactly the schema the entities describe (run `npm run migration:generate -- Name`)", async () => {
-    const t = await startTestApp(target);
+    // The committed migrations themselves, not the run's copied template of them.
+    const t = await startTestApp(target, { migrate: true });
     // The diff runs on a DataSource of its own (no migrations run, nothing else using it): TypeORM's
     // better-sqlite3 driver hands every caller the same query runner, and the running app's own work
     // (e.g. the outbox's startup cleanup transaction) releases it, which empties the tables the schema

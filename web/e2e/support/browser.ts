@@ -1,28 +1,24 @@
 /** Playwright (playwright-core) driving Debian's Chromium; no browser download. */
-import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync) ?? "/usr/bin/chromium";
+export { CHROMIUM } from "./chromium.js";
 
-export const baseURL = () => inject("baseURL");
-export const dataDir = () => inject("dataDir");
+/** This worker's server (global-setup.ts starts one per worker). */
+function server(): { baseURL: string; dataDir: string } {
+  const servers = inject("servers");
+  return servers[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % servers.length];
+}
 
+export const baseURL = () => server().baseURL;
+export const dataDir = () => server().dataDir;
+
+/**
+ * The run's Chromium (global-setup.ts launches it once), connected to: `browser.close()` closes the
+ * contexts this file made and disconnects, as closing a browser of its own did.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.connect(inject("browserWSEndpoint"));
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

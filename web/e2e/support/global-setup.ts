@@ -1,13 +1,17 @@
 /**
- * Starts ONE real server for the browser suites: the built web app, a fresh SQLite
- * database in a temp folder, no demo data, and the E2E clock hook.
+ * Builds the web app once and starts one real server per worker for the browser suites (the
+ * built web app, a fresh SQLite database in a temp folder, no demo data, the E2E clock hook) and
+ * one Chromium they all connect to. A worker's files run one after another against its own server,
+ * so a file that moves the server's clock moves only its own worker's.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -22,19 +26,12 @@ function freePort(): Promise<number> {
   });
 }
 
-let server: ChildProcess | undefined;
-
-export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
-    execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-      cwd: root,
-      stdio: "inherit",
-    });
-  }
+/** One server on a free port with a data folder of its own; resolves once /healthz answers. */
+async function startServer(): Promise<{ server: ChildProcess; baseURL: string; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-e2e-"));
   // node itself (not npx) so that SIGTERM at teardown reaches the server, not a wrapper.
-  server = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+  const server = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -67,20 +64,44 @@ export default async function setup(project: TestProject) {
     if (i > 600) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
-  project.provide("baseURL", baseURL);
-  project.provide("dataDir", dataDir);
+  return { server, baseURL, dataDir };
+}
+
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
+    execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+  }
+  // One server per worker (VITEST_POOL_ID picks it, support/browser.ts), started side by side.
+  const workers = Math.max(1, project.config.maxWorkers || 1);
+  const [browserServer, ...started] = await Promise.all([
+    chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+    ...Array.from({ length: workers }, () => startServer()),
+  ]);
+  project.provide(
+    "servers",
+    started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
+  project.provide("browserWSEndpoint", browserServer.wsEndpoint());
   return async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await Promise.all([browserServer.close(), ...started.map(({ server }) => stop(server))]);
   };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** The browser suites' servers, one per worker. */
+    servers: Array<{ baseURL: string; dataDir: string }>;
+    /** The Chromium every browser suite connects to (support/browser.ts launch). */
+    browserWSEndpoint: string;
   }
 }

@@ -1,0 +1,102 @@
+/**
+ * Once per run of the server suites: the committed migrations run once per database kind, and the
+ * result is the template every `startTestApp` copies (a fresh database per app, as before, without
+ * running the migrations again). SQLite: a migrated file, copied byte for byte. MariaDB: each
+ * table's `SHOW CREATE TABLE` and the migrations table's rows, replayed into the app's new database.
+ * At teardown, the run's MariaDB databases still there are dropped (an app's close drops its own
+ * without waiting for it).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createConnection } from "mysql2/promise";
+import type { TestProject } from "vitest/node";
+import { createDataSource, type DatabaseConfig } from "../src/db/data-source.js";
+
+/** What a worker needs to build a migrated database without migrating (see harness.ts). */
+export interface DatabaseTemplates {
+  /** A migrated, checkpointed SQLite file. */
+  sqliteFile: string;
+  /** MariaDB, when TEST_MYSQL_URL is set. */
+  mysql?: {
+    /** Every database this run creates starts with it (the teardown drops what is left). */
+    prefix: string;
+    /** `CREATE TABLE` statements as the migrations left the tables (foreign keys included). */
+    tables: string[];
+    /** The migrations table's rows, so TypeORM finds nothing pending. */
+    migrations: Array<{ id: number; timestamp: number; name: string }>;
+  };
+}
+
+/** The migrations of `db`, on a DataSource of its own (they are plain SQL: no entities needed). */
+async function migrate(db: DatabaseConfig): Promise<void> {
+  const ds = await createDataSource(db, { entities: [] });
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: db.kind === "sqlite" ? "all" : "each" });
+    // The whole file in the main database file: a copy of it alone is the database.
+    if (db.kind === "sqlite") await ds.query("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    await ds.destroy();
+  }
+}
+
+const serverUrl = (url: string) => {
+  const u = new URL(url.replace(/^mariadb:/, "mysql:"));
+  u.pathname = "";
+  return u.toString().replace(/\/$/, "");
+};
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sx-template-"));
+  const sqliteFile = path.join(dir, "template.sqlite");
+  await migrate({ kind: "sqlite", file: sqliteFile });
+  const templates: DatabaseTemplates = { sqliteFile };
+
+  const mysqlUrl = process.env.TEST_MYSQL_URL;
+  if (mysqlUrl) {
+    const prefix = `sxt_${Date.now().toString(36)}${randomBytes(2).toString("hex")}_`;
+    const name = `${prefix}template`;
+    const admin = await createConnection(serverUrl(mysqlUrl));
+    try {
+      await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      await migrate({ kind: "mysql", url: `${serverUrl(mysqlUrl)}/${name}` });
+      const [tables] = await admin.query(
+        "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
+        [name],
+      );
+      const ddl: string[] = [];
+      for (const { name: table } of tables as Array<{ name: string }>) {
+        const [rows] = await admin.query(`SHOW CREATE TABLE \`${name}\`.\`${table}\``);
+        ddl.push((rows as Array<Record<string, string>>)[0]["Create Table"]);
+      }
+      const [migrations] = await admin.query(`SELECT id, timestamp, name FROM \`${name}\`.migrations ORDER BY id`);
+      templates.mysql = { prefix, tables: ddl, migrations: migrations as Array<{ id: number; timestamp: number; name: string }> };
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    }
+  }
+  project.provide("databaseTemplates", templates);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (!mysqlUrl || !templates.mysql) return;
+    const admin = await createConnection(serverUrl(mysqlUrl));
+    try {
+      const [left] = await admin.query("SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE ?", [
+        `${templates.mysql.prefix.replace(/_/g, "\\_")}%`,
+      ]);
+      for (const { name } of left as Array<{ name: string }>) await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    } finally {
+      await admin.end();
+    }
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
