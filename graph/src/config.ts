@@ -83,7 +83,7 @@ const schema = z.object({
   E2E_HOOKS: z.enum(["on", "off"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How often (seconds) this instance looks for due scheduled jobs; 0 turns the timer off (tests call runDue). */
-  JOBS_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  JOBS_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a running job's lease lasts unless renewed (it is renewed every third of it): a dead instance's job is taken over after it. */
   JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(86400).default(30),
   /** The hour (UTC, 0-23) the daily notification digest goes out. */
@@ -93,7 +93,7 @@ const schema = z.object({
   /** Seconds between the outbox worker's polls for due mails (each commit also nudges it); 0 turns the timer off. */
   OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long a worker's claim of an outbox row lasts unless renewed (every third of it while its batch runs): a dead instance's rows are taken over after it. */
-  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
   /** The first retry's delay after a refused delivery; each next one doubles (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(30),
   OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
