@@ -147,6 +147,9 @@ describe("phone flows", () => {
       await tap("Already have an account? Sign in", "link");
       await page.waitForURL((u) => u.pathname === "/login");
       expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+      // The address changes as the sign-in page starts to render: until it shows, "Email" finds the register
+      // form's "PSG Tech Email".
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       await page.getByLabel("Email").fill(asha.email);
       await page.getByLabel("Password").fill(PASSWORD);
       await tap("Sign In");
@@ -209,6 +212,7 @@ describe("phone flows", () => {
       await shot(page, `verified-elsewhere-${label}`);
       await tap("Sign in", "link");
       await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("returnTo") === asked);
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
       await tap("Sign In");
