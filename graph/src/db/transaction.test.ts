@@ -157,7 +157,11 @@ describe.each(dbTargets)("transaction isolation from outside statements on %s", 
     await t?.close();
   });
 
-  it("an insert and a read sent meanwhile are not rolled back with it and do not see its rows", async () => {
+  /**
+   * A transaction that has inserted the row "inside" and then yields to the event loop (as awaiting I/O
+   * would) until `fail()`, then throws: `failed` is its rejection.
+   */
+  async function openFailingTransaction(): Promise<{ fail: () => void; failed: Promise<unknown> }> {
     let inserted!: () => void;
     const isInserted = new Promise<void>((r) => (inserted = r));
     let fail!: () => void;
@@ -166,13 +170,17 @@ describe.each(dbTargets)("transaction isolation from outside statements on %s", 
       .tx(async (em) => {
         await rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "inside" });
         inserted();
-        // Yields to the event loop (as awaiting I/O would) until the outside statements are sent.
         await failing;
         await new Promise((r) => setImmediate(r));
         throw new Error("boom");
       })
       .catch((e: unknown) => e);
     await isInserted;
+    return { fail, failed };
+  }
+
+  it("an insert and a read sent meanwhile are not rolled back with it and do not see its rows", async () => {
+    const { fail, failed } = await openFailingTransaction();
     const outsideInsert = rawQuery(t.dataSource, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "outside" });
     const outsideRead = rawQuery<{ id: string }>(t.dataSource, "SELECT id FROM iso_probe ORDER BY id");
     fail();
@@ -184,20 +192,7 @@ describe.each(dbTargets)("transaction isolation from outside statements on %s", 
 
   it("a transaction the ORM opens itself (dataSource.transaction) waits its turn, and keeps its row", async () => {
     await t.dataSource.query("DELETE FROM iso_probe");
-    let inserted!: () => void;
-    const isInserted = new Promise<void>((r) => (inserted = r));
-    let fail!: () => void;
-    const failing = new Promise<void>((r) => (fail = r));
-    const failed = t.app.services.deps
-      .tx(async (em) => {
-        await rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "inside" });
-        inserted();
-        await failing;
-        await new Promise((r) => setImmediate(r));
-        throw new Error("boom");
-      })
-      .catch((e: unknown) => e);
-    await isInserted;
+    const { fail, failed } = await openFailingTransaction();
     const outside = t.dataSource.transaction(async (em) => rawQuery(em, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "orm" }));
     fail();
     expect(await failed).toMatchObject({ message: "boom" });

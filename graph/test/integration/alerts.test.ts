@@ -13,31 +13,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/modules/accounts/passwords.js";
 import { LOGIN, randomIp } from "../accounts.js";
 import { eventually } from "../eventually.js";
+import { parseMetrics, type Sample } from "../prometheus.js";
 import { startFaultProxy } from "../fault-proxy.js";
 import { createMysqlDatabase, startTestApp, type TestApp } from "../harness.js";
 
 const MYSQL = process.env.TEST_MYSQL_URL;
 const TOKEN = "alerts-metrics-token-0123456789";
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
 type Scrape = Sample[];
-
-function parse(text: string): Scrape {
-  const out: Scrape = [];
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[k] = v;
-    out.push({ name: m[1], labels, value: Number(m[3]) });
-  }
-  return out;
-}
 
 /** The sum of every sample of `name` whose labels include `match`. */
 function sum(s: Scrape, name: string, match: (labels: Record<string, string>) => boolean = () => true): number {
@@ -96,7 +79,7 @@ const firing = (w: Window) =>
 async function scrape(t: TestApp): Promise<Scrape> {
   const res = await fetch(t.app.metricsUrl!, { headers: { authorization: `Bearer ${TOKEN}` }, signal: AbortSignal.timeout(10_000) });
   expect(res.status).toBe(200);
-  return parse(await res.text());
+  return parseMetrics(await res.text());
 }
 const readyz = async (t: TestApp) => (await fetch(`${t.url}/readyz`, { signal: AbortSignal.timeout(10_000) })).status;
 

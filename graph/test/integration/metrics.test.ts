@@ -6,30 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
+import { parseMetrics, type Sample } from "../prometheus.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../harness.js";
 import { createAppPubSub } from "../../src/shared/pubsub.js";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a Prometheus text exposition. */
-function parse(text: string): Sample[] {
-  const out: Sample[] = [];
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[k] = v;
-    out.push({ name: m[1], labels, value: Number(m[3]) });
-  }
-  return out;
-}
 
 /** The value of the sample with exactly these labels (0 when absent: a counter not yet incremented). */
 function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
@@ -42,7 +23,7 @@ async function read(url: string, token: string | null = TOKEN): Promise<Sample[]
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parse(await res.text());
+  return parseMetrics(await res.text());
 }
 
 describe.each(dbTargets)("metrics on %s", (target) => {

@@ -27,15 +27,16 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `pipes`: stdout and stderr are pipes the caller reads (or closes); stderr is then not collected. */
+export async function startServerProcess(env: Record<string, string>, opts: { pipes?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
     cwd: root,
     env: { ...process.env, DEMO_DATA: "off", LOG_LEVEL: "warn", ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: opts.pipes ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
-  child.stderr!.on("data", (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
+  if (!opts.pipes) child.stderr!.on("data", (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
   let code: number | null | undefined;
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (c) => {

@@ -5,10 +5,8 @@
  * backlog and one mail in flight at a local SMTP stand-in, sends every mail exactly once after the
  * restart. Exits are awaited (the exit event), never timed.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,51 +17,9 @@ import { chatPair, SEND } from "../chat.js";
 import { eventually } from "../eventually.js";
 import { createMysqlDatabase, dbTargets, startTestApp, type TestApp } from "../harness.js";
 import { startSmtpStandIn } from "../smtp-stand-in.js";
+import { startServerProcess } from "./server-process.js";
 
-const root = path.resolve(import.meta.dirname, "../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>, opts: { pipes?: boolean } = {}): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DEMO_DATA: "off", LOG_LEVEL: "warn", ...env, PORT: String(port) },
-    stdio: opts.pipes ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  if (!opts.pipes) child.stderr!.on("data", (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
-  let code: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (c) => {
-      code = c;
-      resolve(c);
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(
-    async () => {
-      if (code !== undefined) throw new Error(`the server exited (${code}): ${stderr}`);
-      return (await fetch(`${url}/healthz`)).ok;
-    },
-    "server up",
-    120_000,
-  );
-  return { child, url, exited };
-}
+const startServer = startServerProcess;
 
 async function gql(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
   const res = await fetch(`${url}/graphql`, {
