@@ -62,6 +62,8 @@ const schema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Razorpay's API base (default https://api.razorpay.com); tests point it at a local stand-in. */
   RAZORPAY_API_URL: optionalUrl(["http:", "https:"]),
+  /** How long an order creation at Razorpay may take before the student is answered SERVICE_BUSY. */
+  RAZORPAY_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   COLLEGE_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain such as psgtech.ac.in")
@@ -159,7 +161,7 @@ export interface Config {
   smtpTimeouts: { connectMs: number; greetingMs: number; socketMs: number };
   contactTo: string;
   cloudinaryUrl?: string;
-  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string };
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string; timeoutSeconds: number };
   razorpayWebhookSecret?: string;
   collegeEmailDomain: string;
   /** Operators named by configuration (lower-cased addresses); more can be granted with `npm run operator`. */
@@ -277,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             keySecret: e.RAZORPAY_KEY_SECRET,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
             apiUrl: e.RAZORPAY_API_URL,
+            timeoutSeconds: e.RAZORPAY_TIMEOUT_SECONDS,
           }
         : undefined,
     razorpayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET,

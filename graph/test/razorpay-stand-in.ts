@@ -31,6 +31,8 @@ export interface RazorpayStandIn {
   requests: Array<{ method: string; path: string; authorized: boolean; body: any }>;
   /** Make the next order creations fail with this HTTP status (0 = answer normally). */
   failWith: number;
+  /** Hold order creations unanswered (a gateway that went silent) until set back to false. */
+  stall: boolean;
   pay(orderId: string): { paymentId: string; signature: string };
   webhook(event: {
     orderId: string;
@@ -57,7 +59,8 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const orders = new Map<string, StandInOrder>();
   const requests: RazorpayStandIn["requests"] = [];
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
-  const state = { failWith: 0 };
+  const state = { failWith: 0, stall: false };
+  const held: Array<() => void> = [];
 
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -72,6 +75,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       };
       if (!authorized) return send(401, { error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } });
       if (req.method === "POST" && req.url === "/v1/orders") {
+        if (state.stall) return void held.push(() => send(503, { error: { code: "SERVER_ERROR", description: "held" } }));
         if (state.failWith) return send(state.failWith, { error: { code: "SERVER_ERROR", description: "The stand-in was told to fail" } });
         if (!Number.isInteger(body?.amount) || body.amount < 100) {
           return send(400, { error: { code: "BAD_REQUEST_ERROR", description: "The amount must be atleast INR 1.00" } });
@@ -112,6 +116,13 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     },
     set failWith(v: number) {
       state.failWith = v;
+    },
+    get stall() {
+      return state.stall;
+    },
+    set stall(v: boolean) {
+      state.stall = v;
+      if (!v) for (const answer of held.splice(0)) answer();
     },
     pay(orderId) {
       const paymentId = `pay_${randomBytes(7).toString("hex")}`;

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type Razorpay from "razorpay";
 import type { Config } from "../../config.js";
+import { serviceBusy } from "../../shared/errors.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
 import type { GatewayOrder, PaymentGateway } from "../../shared/payments.js";
 
@@ -26,7 +27,9 @@ export class RazorpayGateway implements PaymentGateway {
   readonly publicKey: string;
   private readonly client: Razorpay;
 
-  constructor(private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string }) {
+  constructor(
+    private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string; timeoutSeconds: number },
+  ) {
     this.publicKey = opts.keyId;
     const RazorpayClient = lazyRequire("razorpay") as typeof Razorpay;
     this.client = new RazorpayClient({ key_id: opts.keyId, key_secret: opts.keySecret });
@@ -42,18 +45,27 @@ export class RazorpayGateway implements PaymentGateway {
     receipt: string;
     notes: Record<string, string>;
   }): Promise<GatewayOrder> {
+    // The package takes no timeout: the student is answered once the bound passes (the request itself may
+    // still finish; an order nobody pays is never credited).
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timed out")), this.opts.timeoutSeconds * 1000);
+    });
     try {
-      const order = await this.client.orders.create({
-        amount: input.amountPaise,
-        currency: input.currency,
-        receipt: input.receipt,
-        notes: input.notes,
-      });
+      const order = await Promise.race([
+        this.client.orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes }),
+        bound,
+      ]);
       return { id: order.id, amount: Number(order.amount), currency: order.currency };
     } catch (e) {
-      // The package rejects with a plain { statusCode, error } object.
+      // The package rejects with a plain { statusCode, error } object. Razorpay down, failing or slow is a
+      // dependency's fault: SERVICE_BUSY (503), try again; a 4xx is our request's fault, a real error.
       const err = e as { statusCode?: number; error?: { description?: string } };
-      throw new Error(`Razorpay order creation failed (${err.statusCode ?? "no status"}): ${err.error?.description ?? String(e)}`);
+      const detail = `Razorpay order creation failed (${err.statusCode ?? "no status"}): ${err.error?.description ?? String(e)}`;
+      if (err.statusCode === undefined || err.statusCode >= 500) throw Object.assign(serviceBusy(5), { cause: new Error(detail) });
+      throw new Error(detail);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -111,11 +111,33 @@ describe.each(dbTargets)("coin purchases through the razorpay package on %s", (t
     rzp.failWith = 502;
     try {
       const r = await t.gql(CREATE, { coins: 2 }, token);
-      expect(r.errors?.[0].extensions?.code).toBe("INTERNAL_SERVER_ERROR");
+      expect(r.errors?.[0].extensions?.code).toBe("SERVICE_BUSY");
     } finally {
       rzp.failWith = 0;
     }
     expect(await orderCount()).toBe(orders);
+  });
+
+  it("answers SERVICE_BUSY within RAZORPAY_TIMEOUT_SECONDS when Razorpay goes silent, and gives the order's limit point back", async () => {
+    const bounded = await startTestApp(target, { env: { ...rzp.env(), RAZORPAY_TIMEOUT_SECONDS: "1", RATE_LIMITS: "coin_order=1/3600" } });
+    const { token } = await bounded.createUser();
+    rzp.stall = true;
+    try {
+      // The request's own abort is the bound: on a gateway call without one, it never answers.
+      const r = await fetch(`${bounded.url}/api/create-razorpay-order`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ amount: 2000 }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(r.status).toBe(503);
+      expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+      rzp.stall = false;
+      expect((await bounded.rest("POST", "/create-razorpay-order", { token, body: { amount: 2000 } })).status).toBe(200);
+    } finally {
+      rzp.stall = false;
+      await bounded.close();
+    }
   });
 
   it("refuses a tampered signature, someone else's order and an unknown order, crediting nothing", async () => {
