@@ -34,10 +34,23 @@ export interface AuthUser {
   id: string;
 }
 
+/**
+ * A read-only API key (an integrator's): it reads public data with its own, higher limit, and is
+ * refused for every mutation, private field and private subscription. Never a `user`.
+ */
+export interface ApiKeyCaller {
+  /** The key's id (its row), which its rate-limit bucket is named by. */
+  id: string;
+  /** The student (or operator) who created it. */
+  ownerId: string;
+}
+
 export interface Context {
   services: KitServices;
   /** The caller, from the verified token; null when signed out. */
   user: AuthUser | null;
+  /** The API key the request was made with, if any (then `user` is null). */
+  apiKey: ApiKeyCaller | null;
   /** A token was sent and refused (expired, revoked, forged): the caller's session is over, not absent. */
   tokenRejected?: boolean;
   loaders: KitLoaders;
@@ -49,7 +62,7 @@ export interface Context {
  * naming the caller, or a socket operation's own loaders. Keeps the class (and so `ip`), which a
  * spread would drop.
  */
-export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" | "tokenRejected" | "loaders">>): Context {
+export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" | "apiKey" | "tokenRejected" | "loaders">>): Context {
   return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
 }
 

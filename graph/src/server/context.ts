@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { AuthUser, Context } from "../kit/context.js";
+import type { ApiKeyCaller, AuthUser, Context } from "../kit/context.js";
 import type { DoorServices } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
 // The context's shape and its pure helpers live in the kit, below the modules; the door builds one.
-export { type AuthUser, type Context, requireUser, withChanges } from "../kit/context.js";
+export { type ApiKeyCaller, type AuthUser, type Context, requireUser, withChanges } from "../kit/context.js";
 
 /** Where a context's `ip` comes from; shared by a context and Apollo's copies of it, so it is read once. */
 interface IpSource {
@@ -26,6 +26,7 @@ class RequestContext implements Context {
   constructor(
     public services: DoorServices,
     public user: AuthUser | null,
+    public apiKey: ApiKeyCaller | null,
     public tokenRejected: boolean,
     public loaders: Loaders,
     ip: string | (() => string),
@@ -45,7 +46,7 @@ class RequestContext implements Context {
 /** `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. */
 export async function contextFromToken(services: DoorServices, token: string | null, ip: string | (() => string)): Promise<Context> {
   const user = await services.auth.authenticate(token);
-  return new RequestContext(services, user, Boolean(token) && user === null, createLoaders(services), ip);
+  return new RequestContext(services, user, null, Boolean(token) && user === null, createLoaders(services), ip);
 }
 
 /** What a context is made from: the request's headers and its client's address (Fastify's `request.ip`). */
