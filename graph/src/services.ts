@@ -2,6 +2,7 @@ import type { EntityManager } from "typeorm";
 import { createTx } from "./db/transaction.js";
 import { txLimits } from "./db/data-source.js";
 import { AccountsService } from "./modules/accounts/accounts.service.js";
+import { ApiKeysService } from "./modules/accounts/api-keys.service.js";
 import { AuthService } from "./modules/accounts/auth.service.js";
 import { ContactService } from "./modules/accounts/contact.service.js";
 import { PasswordResetService } from "./modules/accounts/password-reset.service.js";
@@ -55,6 +56,8 @@ export interface Services {
   /** A student's standing (verified, suspended, deleted) and the `visible` flag derived from it. */
   standing: StandingService;
   contact: ContactService;
+  /** Read-only API keys for integrators: create, list, revoke, and the check of every request made with one. */
+  apiKeys: ApiKeysService;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
   /** The durable outbox (mail, and any channel registered on it): `drain()` delivers what is due (tests, tools). */
@@ -154,6 +157,7 @@ export function createServices(
   const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
   const passwordResets = new PasswordResetService(deps, rateLimits, auth);
   const contact = new ContactService(deps, rateLimits);
+  const apiKeys = new ApiKeysService(deps);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User), rankingChanged);
   const notificationMail = new NotificationMailService(deps, {
@@ -186,6 +190,7 @@ export function createServices(
   const privacy = new PrivacyService(deps, {
     accounts,
     auth,
+    apiKeys,
     users,
     emailVerification,
     passwordResets,
@@ -233,6 +238,7 @@ export function createServices(
     accounts,
     passwordResets,
     contact,
+    apiKeys,
     rateLimits,
     outbox,
     readiness: new ReadinessService(deps),

@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES } from "../../../common/accounts.js";
+import { API_KEY_MESSAGES } from "../../../common/api-keys.js";
 import type { Deps } from "../shared/deps.js";
 import type { Outbox } from "../shared/outbox.js";
 import type { RateLimits } from "../shared/rate-limit.js";
-import { unauthenticated } from "../shared/errors.js";
+import { forbidden, unauthenticated } from "../shared/errors.js";
 
 /**
  * What a resolver or REST handler is given, below the modules (ARCHITECTURE.md principle 10): the
@@ -66,7 +67,26 @@ export function withChanges(ctx: Context, changes: Partial<Pick<Context, "user" 
   return Object.assign(Object.create(Object.getPrototypeOf(ctx) as object) as Context, ctx, changes);
 }
 
-export function requireUser(ctx: Pick<Context, "user" | "tokenRejected">): AuthUser {
+/** What the caller-reading helpers look at; `apiKey` optional for the contexts tests build by hand. */
+type CallerOf = Pick<Context, "user" | "tokenRejected"> & { apiKey?: ApiKeyCaller | null };
+
+/**
+ * The signed-in student, for anything private (their own data, every write): UNAUTHENTICATED when
+ * signed out or the token was refused, FORBIDDEN for an API key (keys read public data only; one
+ * never stands for its owner).
+ */
+export function requireUser(ctx: CallerOf): AuthUser {
+  if (ctx.apiKey) throw forbidden(API_KEY_MESSAGES.readOnly);
   if (!ctx.user) throw ctx.tokenRejected ? unauthenticated(ACCOUNT_MESSAGES.sessionExpired) : unauthenticated();
+  return ctx.user;
+}
+
+/**
+ * The signed-in student or null when signed out, for a private read that answers "nothing" to a
+ * signed-out caller (`me`): a refused token is still UNAUTHENTICATED, an API key FORBIDDEN.
+ */
+export function optionalUser(ctx: CallerOf): AuthUser | null {
+  if (ctx.apiKey) throw forbidden(API_KEY_MESSAGES.readOnly);
+  if (ctx.tokenRejected) throw unauthenticated(ACCOUNT_MESSAGES.sessionExpired);
   return ctx.user;
 }

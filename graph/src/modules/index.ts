@@ -4,6 +4,8 @@ import type { RestRoutes } from "../kit/rest-routes.js";
 import type { KitServices } from "../kit/context.js";
 import { AccountsResolver } from "./accounts/accounts.resolver.js";
 import { accountsRest } from "./accounts/accounts.rest.js";
+import { ApiKey } from "./accounts/api-key.entity.js";
+import { ApiKeysResolver } from "./accounts/api-keys.resolver.js";
 import { ContactMessage } from "./accounts/contact-message.entity.js";
 import { ContactResolver } from "./accounts/contact.resolver.js";
 import { PasswordReset } from "./accounts/password-reset.entity.js";
@@ -128,6 +130,7 @@ export const allEntities: Function[] = [
   ReviewReport,
   PushSubscription,
   NotificationPushSetting,
+  ApiKey,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- as above
@@ -165,6 +168,7 @@ export const allResolvers: [Function, ...Function[]] = [
   ChatReviewFieldResolver,
   ReviewModerationResolver,
   PushResolver,
+  ApiKeysResolver,
 ];
 
 /** Each adds its module's REST routes to the one list (registered on the server in server/fastify-rest.ts). */

@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import { isBusyError } from "../db/transaction.js";
 import { serviceBusy } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
+import { apiKeyPlugin } from "./api-key-door.js";
 import type { Context } from "./context.js";
 
 export const MAX_QUERY_TOKENS = 2000;
@@ -99,6 +100,8 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none).
       ApolloServerPluginInlineTraceDisabled(),
+      // A read-only API key runs no mutation.
+      apiKeyPlugin,
       ...(options.extraPlugins ?? []),
     ],
     validationRules: [...protection.validationRules],

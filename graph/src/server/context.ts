@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { isApiKeySecret } from "../../../common/api-keys.js";
 import type { ApiKeyCaller, AuthUser, Context } from "../kit/context.js";
 import type { DoorServices } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
+import { apiKeyRejected } from "./api-key-door.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 
 // The context's shape and its pure helpers live in the kit, below the modules; the door builds one.
@@ -43,8 +45,18 @@ class RequestContext implements Context {
   }
 }
 
-/** `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. */
+/**
+ * `ip` may be given as a function: it is then read only if a rule asks (rate limits), once. A read-only
+ * API key (`sxk_...`) is checked against the database on every request: a working one is the
+ * context's `apiKey` (and `user` stays null); one that does not work is refused here, UNAUTHENTICATED
+ * (401), whatever the request asked for, since the integrator must learn that their key is dead.
+ */
 export async function contextFromToken(services: DoorServices, token: string | null, ip: string | (() => string)): Promise<Context> {
+  if (token && isApiKeySecret(token)) {
+    const check = await services.apiKeys.authenticate(token);
+    if (!check.caller) throw apiKeyRejected(check.refusal);
+    return new RequestContext(services, null, check.caller, false, createLoaders(services), ip);
+  }
   const user = await services.auth.authenticate(token);
   return new RequestContext(services, user, null, Boolean(token) && user === null, createLoaders(services), ip);
 }
@@ -55,8 +67,13 @@ export interface RequestLike {
   ip?: string;
 }
 
-/** A request's context; `readToken` false: no caller and no token check (a public REST route). */
+/**
+ * A request's context; `readToken` false: no session token is read and checked (a public REST route).
+ * An API key is read even there: a key that does not work is refused on every request made with it,
+ * and the caller class (the key's own rate limit) needs to know the key.
+ */
 export function contextFromRequest(services: DoorServices, req: RequestLike, readToken = true): Promise<Context> {
+  const token = bearerToken(req.headers.authorization);
   // The address walks X-Forwarded-For through the trusted proxies: read only if a rate-limited operation asks.
-  return contextFromToken(services, readToken ? bearerToken(req.headers.authorization) : null, () => req.ip ?? "unknown");
+  return contextFromToken(services, readToken || (token && isApiKeySecret(token)) ? token : null, () => req.ip ?? "unknown");
 }

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Context } from "../kit/context.js";
 import type { DoorServices } from "./door-services.js";
+import { assertKeyMayUse } from "./api-key-door.js";
 import { contextFromRequest } from "./context.js";
 import { acceptJsonBodies, ignoreOtherBodies, keepOtherBodiesRaw } from "./json-body.js";
 import { swaggerUiDir } from "./openapi.js";
@@ -67,8 +68,8 @@ class FastifyRestRequest implements RestRequest {
       throw new UploadRefused((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE");
     }
   }
-  context(readToken: boolean): Promise<Context> {
-    return contextFromRequest(this.services, this.request, readToken);
+  async context(readToken: boolean): Promise<Context> {
+    return assertKeyMayUse(await contextFromRequest(this.services, this.request, readToken), this.request.method);
   }
 }
 

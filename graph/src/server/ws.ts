@@ -21,6 +21,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { DoorServices as Services } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
+import { closeOnKeyRevocation, isApiKeyRejection, socketOperationRefusal } from "./api-key-door.js";
 import { type Context, contextFromToken, withChanges } from "./context.js";
 import { GRAPHQL_BODY_LIMIT } from "./fastify-graphql.js";
 import { createLoaders } from "./loaders.js";
@@ -247,7 +248,7 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
     schema,
     // Parsing here, not through graphql-ws's `parse` option: a throw there closes the whole
     // socket (4500); errors returned from onSubscribe answer that one operation's id only.
-    onSubscribe: (_ctx, _id, payload) => {
+    onSubscribe: (socketCtx, _id, payload) => {
       let document: DocumentNode;
       try {
         document = documents.parse(payload.query);
@@ -259,6 +260,8 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
       if (errors.length) return [...errors];
       const badVariables = variableFailures(schema, document, payload.operationName, payload.variables);
       if (badVariables.length) return badVariables;
+      const keyRefusal = socketOperationRefusal(socketCtx.extra.ctx, document, payload.operationName);
+      if (keyRefusal.length) return keyRefusal;
       return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
     },
     // Refusals (validation) keep their code; results' errors are shaped as over HTTP.
@@ -299,10 +302,20 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
     },
     onConnect: async (socketCtx) => {
       const token = tokenFrom(socketCtx.connectionParams);
-      const ctx = await contextFromToken(services, token, socketCtx.extra.ip);
-      if (token && !ctx.user) return false; // graphql-ws closes with 4403 Forbidden
+      let ctx: Context;
+      try {
+        ctx = await contextFromToken(services, token, socketCtx.extra.ip);
+      } catch (e) {
+        // A key that does not work: closed with 4403 and the reason, which the integrator reads.
+        if (!isApiKeyRejection(e)) throw e;
+        socketCtx.extra.socket.close(CloseCode.Forbidden, e.message);
+        return false;
+      }
+      if (token && !ctx.user && !ctx.apiKey) return false; // graphql-ws closes with 4403 Forbidden
       socketCtx.extra.ctx = ctx;
       if (ctx.user) closeOnRevocation(socketCtx.extra.socket, ctx.user.id);
+      // A key's socket serves public subscriptions only (private ones refuse it: requireUser).
+      if (ctx.apiKey) closeOnKeyRevocation(socketCtx.extra.socket, ctx.apiKey, services.deps.pubsub);
       return true;
     },
     context: async (socketCtx) => {
@@ -311,6 +324,8 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
       if (base.user && !(await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)))) {
         socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
       }
+      const key = base.apiKey && (await services.apiKeys.authenticate(tokenFrom(socketCtx.connectionParams)!));
+      if (key && !key.caller) socketCtx.extra.socket.close(CloseCode.Forbidden, key.refusal);
       return withChanges(base, { loaders: createLoaders(services) });
     },
   });

@@ -19,6 +19,23 @@ export type Scalars = {
   DateTimeISO: { input: string; output: string; }
 };
 
+/** A read-only API key the caller created for an integrator (a site, a bot, a dashboard). Only its owner sees it; the secret itself is shown once, by createApiKey, and never again. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  /** When it was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** What `revokeApiKey` takes. */
+  id: Scalars['ID']['output'];
+  /** About when it was last used (recorded at most once a minute); null when it never was. */
+  lastUsedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The owner's name for it (1 to 60 characters), e.g. the site that uses it. */
+  name: Scalars['String']['output'];
+  /** The secret's first characters (`sxk_` and 6 more), to tell keys apart. */
+  prefix: Scalars['String']['output'];
+  /** When it was revoked (then every request made with it is refused); null while it works. */
+  revokedAt: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
 /** A signed-in session: send the token as `Authorization: Bearer <token>`. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
@@ -337,6 +354,15 @@ export type CreateImplementPostInput = {
   description: Scalars['String']['input'];
   /** Required, at most 120 characters. */
   title: Scalars['String']['input'];
+};
+
+/** A new API key and its secret: the only time the secret is ever shown (the server keeps only its hash). */
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  /** The key, as the list shows it. */
+  key: ApiKey;
+  /** The secret (`sxk_` and 43 characters): send it as `Authorization: Bearer <secret>` on /graphql and /api. Shown once. */
+  secret: Scalars['String']['output'];
 };
 
 /** Whether the database answers. */
@@ -1023,7 +1049,7 @@ export type ModerationSuspension = {
   until: Scalars['DateTimeISO']['output'];
 };
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Owner only. Accepts an applicant: notifies them (acceptImplementUser) and opens a chat between them about the post, unless they already have a chat. */
@@ -1038,6 +1064,8 @@ export type Mutation = {
   answerReview: Review;
   /** Withdraws or declines a proposal, or cancels a scheduled lesson that is not over (both get a METHOD:CANCEL invitation). */
   cancelLesson: Lesson;
+  /** Creates a read-only API key for the caller and answers its secret, once: the server keeps only a hash. The key reads public data (the leaderboard, public profiles) over /graphql and /api, and is refused (FORBIDDEN) for every mutation and every private field. BAD_USER_INPUT for an empty name or one over 60 characters; CONFLICT past 10 working keys; EMAIL_NOT_VERIFIED before the caller verified their address. Needs a signed-in student (UNAUTHENTICATED without a token); FORBIDDEN with an API key. */
+  createApiKey: CreatedApiKey;
   /** Creates a gateway order for `coins` at Rs.10 each; the server sets the price. */
   createCoinOrder: CoinOrderView;
   /** Posts a problem (visible). BAD_USER_INPUT with the field's message. */
@@ -1096,6 +1124,8 @@ export type Mutation = {
   rescheduleLesson: Lesson;
   /** Mails the caller a new verification link and answers what to tell them. BAD_USER_INPUT once verified; RATE_LIMITED after a few per hour. */
   resendVerificationEmail: Scalars['String']['output'];
+  /** Revokes one of the caller's API keys at once: its next request is refused (UNAUTHENTICATED) on every server, and sockets open with it close. Returns the key with revokedAt set; revoking it again changes nothing. NOT_FOUND for an id that is not one of the caller's keys. Needs a signed-in student (UNAUTHENTICATED without a token); FORBIDDEN with an API key. */
+  revokeApiKey: ApiKey;
   /** TEST MODE only (no Razorpay keys): pays the caller's sandbox order. */
   sandboxPay: SandboxPayment;
   /** Saves a search (a name, and a search text and/or filters). At most 5 per student (CONFLICT past it). With alerts on, the caller is told about students who newly match it, at most once a day, through their notification settings. */
@@ -1143,101 +1173,107 @@ export type Mutation = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationAcceptImplementApplicantArgs = {
   input: ImplementApplicantInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationAcceptLessonSlotArgs = {
   lessonId: Scalars['ID']['input'];
   slotId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationAcceptRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationAcknowledgeRewardArgs = {
   rewardId: InputMaybe<Scalars['ID']['input']>;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationAnswerReviewArgs = {
   id: Scalars['ID']['input'];
   text: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationCancelLessonArgs = {
   lessonId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
+export type MutationCreateApiKeyArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationCreateCoinOrderArgs = {
   coins: Scalars['Int']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationCreateImplementPostArgs = {
   input: CreateImplementPostInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationDeleteAccountArgs = {
   password: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationDeleteSavedSearchArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationDismissNotificationArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationDismissReportArgs = {
   reason: Scalars['String']['input'];
   reportId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationDismissReviewReportArgs = {
   reason: Scalars['String']['input'];
   reportId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationFinishChatArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationForgotPasswordArgs = {
   email: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationHideImplementPostArgs = {
   postId: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
@@ -1245,44 +1281,44 @@ export type MutationHideImplementPostArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationHideReviewArgs = {
   reason: Scalars['String']['input'];
   reportId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationJoinImplementPostArgs = {
   input: JoinImplementPostInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationLogoutArgs = {
   pushEndpoint: InputMaybe<Scalars['String']['input']>;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationMarkChatReadArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationPayAcceptedRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationProposeLessonArgs = {
   chatWith: Scalars['ID']['input'];
   slots: Array<LessonSlotInput>;
@@ -1290,44 +1326,44 @@ export type MutationProposeLessonArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRateChatPartnerArgs = {
   chatWith: Scalars['ID']['input'];
   stars: Scalars['Int']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRejectImplementApplicantArgs = {
   input: RejectImplementApplicantInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRejectImplementApplicantPermanentlyArgs = {
   input: RejectImplementApplicantInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRejectRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRemovePushDeviceArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationReportChatArgs = {
   chatWith: Scalars['ID']['input'];
   details: InputMaybe<Scalars['String']['input']>;
@@ -1335,7 +1371,7 @@ export type MutationReportChatArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationReportReviewArgs = {
   details: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
@@ -1343,19 +1379,19 @@ export type MutationReportReviewArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRequestPayArgs = {
   input: RequestPayInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRequestSwapArgs = {
   input: RequestSwapInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationRescheduleLessonArgs = {
   lessonId: Scalars['ID']['input'];
   slot: LessonSlotInput;
@@ -1363,25 +1399,31 @@ export type MutationRescheduleLessonArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSandboxPayArgs = {
   orderId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSaveSearchArgs = {
   input: SavedSearchInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSendContactMessageArgs = {
   input: ContactMessageInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSendMessageArgs = {
   body: Scalars['String']['input'];
   chatWith: Scalars['ID']['input'];
@@ -1389,90 +1431,90 @@ export type MutationSendMessageArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSendTypingSignalArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSetImplementPostVisibilityArgs = {
   postId: Scalars['ID']['input'];
   visible: Scalars['Boolean']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSetMeetingLinkArgs = {
   chatWith: Scalars['ID']['input'];
   link: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSetOnlineStatusVisibleArgs = {
   visible: Scalars['Boolean']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSetSavedSearchAlertsArgs = {
   id: Scalars['ID']['input'];
   on: Scalars['Boolean']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSubmitSnakeScoreArgs = {
   score: Scalars['Int']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSubscribePushDeviceArgs = {
   subscription: PushSubscriptionInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationSuspendStudentArgs = {
   input: SuspendStudentInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationUnsuspendStudentArgs = {
   reason: Scalars['String']['input'];
   userId: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationUpdateNotificationMailSettingsArgs = {
   settings: Array<NotificationMailSettingInput>;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationUpdateNotificationPushSettingsArgs = {
   settings: Array<NotificationPushSettingInput>;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationUpdatePasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationUpdateProfileArgs = {
   input: ProfileInput;
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationVerifyCoinPaymentArgs = {
   orderId: Scalars['ID']['input'];
   paymentId: Scalars['String']['input'];
@@ -1480,13 +1522,13 @@ export type MutationVerifyCoinPaymentArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationVerifyEmailArgs = {
   token: Scalars['String']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationWarnStudentArgs = {
   reason: Scalars['String']['input'];
   reportId: InputMaybe<Scalars['ID']['input']>;
@@ -1494,13 +1536,13 @@ export type MutationWarnStudentArgs = {
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationWithdrawPayAcceptanceArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. */
+/** Writes: each is one service call, checked on the server; errors as on Query. A refused write changes nothing. Never with an API key: FORBIDDEN (HTTP 403) before anything runs. */
 export type MutationWriteReviewArgs = {
   chatWith: Scalars['ID']['input'];
   text: Scalars['String']['input'];
@@ -1881,9 +1923,11 @@ export type PushSubscriptionKeysInput = {
   p256dh: Scalars['String']['input'];
 };
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type Query = {
   __typename?: 'Query';
+  /** The caller's working API keys, newest first (at most 10; revoked ones are not listed). Needs a signed-in student (UNAUTHENTICATED without a token); FORBIDDEN with an API key. */
+  apiKeys: Array<ApiKey>;
   /** The caller's chat with `chatWith` (the partner's user id). NOT_FOUND 'Chat not found' when there is none; DETAILS_NOT_FILLED until the profile is filled. */
   chat: Chat;
   /** The caller's chats, latest message first, keyset-paged on the latest activity (a chat that becomes active moves to the top, never onto a later page twice). DETAILS_NOT_FILLED until the profile is filled. */
@@ -1902,7 +1946,7 @@ export type Query = {
   leaderboard: LeaderboardRowConnection;
   /** The lessons of the caller's chat with `chatWith` (the partner's id), newest proposal first. */
   lessons: LessonConnection;
-  /** The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked. */
+  /** The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked; FORBIDDEN with an API key. */
   me: Maybe<Me>;
   /** Operators only. The audit log, newest first. */
   moderationAudit: OperatorActionEntryConnection;
@@ -1973,27 +2017,27 @@ export type Query = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryChatArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryChatsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryCoinHistoryArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryFeedArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   filters: InputMaybe<DirectoryFilters>;
@@ -2001,26 +2045,26 @@ export type QueryFeedArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryImplementPostArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryImplementPostsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryLeaderboardArgs = {
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryLessonsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   chatWith: Scalars['ID']['input'];
@@ -2028,20 +2072,20 @@ export type QueryLessonsArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryModerationAuditArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryModerationReportArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryModerationReportsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
@@ -2049,13 +2093,13 @@ export type QueryModerationReportsArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryModerationReviewReportArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryModerationReviewReportsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
@@ -2063,54 +2107,54 @@ export type QueryModerationReviewReportsArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryMyImplementPostsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryMyPendingReviewsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryNotificationsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryPayFormArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryPushDevicesArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryResetTokenValidArgs = {
   token: Scalars['String']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryReviewsAboutMeArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryReviewsOfArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
@@ -2118,7 +2162,7 @@ export type QueryReviewsOfArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QuerySearchUsersArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   filter?: SearchFilter;
@@ -2128,32 +2172,32 @@ export type QuerySearchUsersArgs = {
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QuerySwapAvailabilityArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QuerySwapFormArgs = {
   userId: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QuerySwapRequestArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryUpcomingLessonsArgs = {
   after: InputMaybe<Scalars['String']['input']>;
   first?: Scalars['Int']['input'];
 };
 
 
-/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
+/** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
@@ -2431,7 +2475,7 @@ export type SnakeHighScore = {
   userId: Scalars['ID']['output'];
 };
 
-/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type Subscription = {
   __typename?: 'Subscription';
   /** Live changes of the caller's chat list, theirs only: a chat after a message either way, a new chat, a read on any device or a new status (`item`), and partners coming online or going offline (`partner`; offline once 30 seconds passed without a connection). Each event is complete: write it into the list. */
@@ -2451,25 +2495,25 @@ export type Subscription = {
 };
 
 
-/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionChatUpdatedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionLessonChangedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionMessageAddedArgs = {
   chatWith: Scalars['ID']['input'];
 };
 
 
-/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionPartnerTypingArgs = {
   chatWith: Scalars['ID']['input'];
 };

@@ -1,4 +1,5 @@
 import type { AccountsService } from "./accounts.service.js";
+import type { ApiKeysService } from "./api-keys.service.js";
 import type { AuthService } from "./auth.service.js";
 import type { ContactService } from "./contact.service.js";
 import type { EmailVerificationService } from "./email-verification.service.js";
@@ -20,6 +21,8 @@ declare module "../../kit/context.js" {
     standing: StandingService;
     contact: ContactService;
     users: UsersService;
+    /** Read-only API keys for integrators: create, list, revoke, and the check of every request made with one. */
+    apiKeys: ApiKeysService;
   }
   interface KitLoaders {
     users: UsersLoaders;

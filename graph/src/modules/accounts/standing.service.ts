@@ -1,6 +1,8 @@
 import type { EntityManager } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
+import { afterCommit } from "../../db/transaction.js";
 import { notFound } from "../../shared/errors.js";
+import type { ApiKeysRevoked } from "./api-key-events.js";
 import { PERMANENT_SUSPENSION, User } from "./user.entity.js";
 
 export { PERMANENT_SUSPENSION };
@@ -49,11 +51,17 @@ export class StandingService {
     return u.suspendedUntil !== null && u.suspendedUntil.getTime() > this.deps.clock.now().getTime();
   }
 
-  /** Suspends until `until` (PERMANENT_SUSPENSION for good) inside `em`; the caller revokes sessions. */
+  /**
+   * Suspends until `until` (PERMANENT_SUSPENSION for good) inside `em`; the caller revokes sessions.
+   * The student's API keys stop working with it (api-keys.service.ts reads the suspension on every
+   * request); sockets already open with them close once `em` commits.
+   */
   async suspend(em: EntityManager, userId: string, until: Date, reason: string): Promise<void> {
     const res = await em.getRepository(User).update({ id: userId }, { suspendedUntil: until, suspensionReason: reason });
     if (!res.affected) throw notFound("User not found");
     await this.refresh(em, userId);
+    const keysStopped: ApiKeysRevoked = { keyIds: null };
+    afterCommit(em, () => this.deps.pubsub.publish("API_KEYS_REVOKED", userId, keysStopped));
   }
 
   /** Ends a suspension (an operator's unsuspend, or the first sign-in after it ran out). */

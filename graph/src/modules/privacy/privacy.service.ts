@@ -2,6 +2,7 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { notFound } from "../../shared/errors.js";
 import type { AccountsService } from "../accounts/accounts.service.js";
+import type { ApiKeysService } from "../accounts/api-keys.service.js";
 import type { AuthService } from "../accounts/auth.service.js";
 import type { EmailVerificationService } from "../accounts/email-verification.service.js";
 import type { PasswordResetService } from "../accounts/password-reset.service.js";
@@ -26,6 +27,7 @@ import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
 export interface PrivacyCollaborators {
   accounts: AccountsService;
   auth: AuthService;
+  apiKeys: ApiKeysService;
   users: UsersService;
   emailVerification: EmailVerificationService;
   passwordResets: PasswordResetService;
@@ -93,6 +95,7 @@ export class PrivacyService {
     ]);
     const push = await this.c.push.exportFor(userId);
     const savedSearches = await this.c.savedSearches.exportFor(userId);
+    const apiKeys = await this.c.apiKeys.exportFor(userId);
     const partnerIds = chats.chats.map((c) => (c.requesterId === userId ? c.receiverId : c.requesterId));
     const names = await this.c.users.summaries([...partnerIds, ...notifications.map((n) => n.notifierId)]);
     const nameOf = (id: string) => names.get(id)?.name ?? null;
@@ -133,6 +136,8 @@ export class PrivacyService {
       notificationMail,
       /** Devices with push on (label, push service address, when added and last used) and the push choice per kind. */
       push,
+      /** Read-only API keys the student created (name, first characters, when created, last used, revoked; never the secret). */
+      apiKeys,
       /** Whether chat partners see the student online. */
       presence,
       /** Searches the student saved, with their filters and whether new matches are announced. */
@@ -155,7 +160,7 @@ export class PrivacyService {
    * Deletes the caller's account after they typed their password again, in one transaction: open
    * requests are cancelled, chats in progress close (coins held for a lesson go back to whoever
    * paid), the remaining coins go to the closed-accounts sink, notifications, implements, blocks,
-   * links, written reviews (by and about them, with the answers), saved searches and the profile are erased, the account row is anonymised ("Deleted student", address
+   * links, written reviews (by and about them, with the answers), saved searches, API keys and the profile are erased, the account row is anonymised ("Deleted student", address
    * and name free again) and every session and socket is revoked. Their messages stay in their
    * partners' chats, from "Deleted student". The ledger stays balanced throughout.
    */
@@ -172,6 +177,7 @@ export class PrivacyService {
       await this.c.notifications.deleteAllOf(em, userId);
       await this.c.notificationMail.deleteAllOf(em, userId);
       await this.c.push.deleteAllOf(em, userId);
+      await this.c.apiKeys.deleteAllOf(em, userId);
       await this.c.savedSearches.deleteAllOf(em, userId);
       await this.c.implementApplicants.eraseAllOf(em, userId);
       await this.c.implementPosts.eraseAllOf(em, userId);

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import { type Context, requireUser } from "../../kit/context.js";
-import { notFound, unauthenticated } from "../../shared/errors.js";
-import { ACCOUNT_MESSAGES } from "../../../../common/accounts.js";
+import { type Context, optionalUser, requireUser } from "../../kit/context.js";
+import { notFound } from "../../shared/errors.js";
 import type { ProfileRow } from "./profiles.service.js";
 import { MeType, ProfileInput, UserType } from "./profiles.types.js";
 
@@ -9,13 +8,14 @@ import { MeType, ProfileInput, UserType } from "./profiles.types.js";
 export class ProfilesResolver {
   @Query(() => MeType, {
     nullable: true,
-    description: "The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked.",
+    description:
+      "The caller's own profile; null when signed out; UNAUTHENTICATED when the token sent has expired or was revoked; FORBIDDEN with an API key.",
   })
   async me(@Ctx() ctx: Context): Promise<ProfileRow | null> {
     // A stale token is not "signed out": the client must learn that the session ended.
-    if (ctx.tokenRejected) throw unauthenticated(ACCOUNT_MESSAGES.sessionExpired);
-    if (!ctx.user) return null;
-    return ctx.loaders.profiles.user.load(ctx.user.id);
+    const user = optionalUser(ctx);
+    if (!user) return null;
+    return ctx.loaders.profiles.user.load(user.id);
   }
 
   @Query(() => UserType, {
