@@ -55,6 +55,7 @@ export const pages: RouteObject[] = [
           { path: routes.game, lazy: () => import("./routes/game") },
           { path: routes.notifications, lazy: () => import("./routes/notifications") },
           { path: routes.notificationSettings, lazy: () => import("./routes/notification-settings") },
+          { path: routes.apiKeys, lazy: () => import("./routes/api-keys") },
           // Profiles: details form, dashboard (lookup and page).
           { path: routes.profileDetails, lazy: () => import("./routes/profile-details") },
           { path: routes.dashboardLookup, lazy: () => import("./routes/dashboard-lookup") },

@@ -24,6 +24,8 @@ describe("paths", () => {
     expect(patternOf(paths.skillCoinsRules)).toBe(routes.skillCoinsRules);
     expect(patternOf(paths.profileDetails)).toBe(routes.profileDetails);
     expect(patternOf(paths.moderation)).toBe(routes.moderation);
+    expect(patternOf(paths.notificationSettings)).toBe(routes.notificationSettings);
+    expect(patternOf(paths.apiKeys)).toBe(routes.apiKeys);
   });
 
   it("keep names with spaces or slashes in one segment and a missing gender as the text undefined", () => {

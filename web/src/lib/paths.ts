@@ -25,6 +25,7 @@ export const routes = {
   game: "game/:userID",
   notifications: ":userId/notifications",
   notificationSettings: "settings/notifications",
+  apiKeys: "settings/api-keys",
   profileDetails: "p",
   dashboardLookup: "dashboard",
   dashboard: "dashboard/:userId",
@@ -79,6 +80,8 @@ export const paths = {
   notifications: (userId: string) => `/${seg(userId)}/notifications`,
   /** Which notifications also come by mail. */
   notificationSettings: "/settings/notifications",
+  /** Read-only API keys for integrators (sites, bots) the student created. */
+  apiKeys: "/settings/api-keys",
   chats: "/user/chat",
   /** The conversation with `partnerId`. */
   chat: (partnerId: string) => `/user/chat/${seg(partnerId)}`,

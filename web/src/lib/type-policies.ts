@@ -149,6 +149,8 @@ export const typePolicies: TypePolicies = {
     "PaymentResult",
     "PaymentVerification",
     "SandboxPayment",
+    // A new API key and its one-time secret (the key inside is normalized by its id).
+    "CreatedApiKey",
     // Views computed for the arguments of the field that returned them (userId, a report's chat).
     "SwapAvailability",
     "SwapForm",
@@ -184,6 +186,8 @@ export const typePolicies: TypePolicies = {
       reviewsOf: forwardConnection(["userId"]),
       reviewsAboutMe: forwardConnection(),
       myPendingReviews: forwardConnection(),
+      // The caller's API keys: always the whole list (creating and revoking write it whole), never merged.
+      apiKeys: { merge: false },
     },
   },
 };

@@ -170,7 +170,8 @@ describe.each(dbTargets)("API keys on %s", (target) => {
       const mixed = await t.gql(`{ leaderboard(first: 1) { edges { node { userId } } } me { id } }`, {}, secret);
       expect(mixed.status).toBe(200);
       expect(mixed.data.leaderboard).toBeDefined();
-      expect(mixed.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[["me"], "FORBIDDEN"]]);
+      const errors = mixed.errors as Array<{ path?: string[]; extensions?: { code?: string } }>;
+      expect(errors.map((e) => [e.path, e.extensions?.code])).toEqual([[["me"], "FORBIDDEN"]]);
     });
 
     it("REST: a private route answers 403, and so does any write", async () => {
