@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, MAX_API_KEYS } from "../../../../../common/api-keys";
 import { Page } from "../../../components/layouts/Page";
@@ -73,6 +73,12 @@ export function ApiKeysPage() {
   // Copy's and Revoke's answers, at the bottom of the screen (the list runs below the fold on a phone).
   const answer = useActionFeedback();
 
+  // A new secret is what the student came for: focused (which selects it), ready for Ctrl+C or the Copy button.
+  const freshId = fresh?.id;
+  useEffect(() => {
+    if (freshId) secretInput.current?.focus();
+  }, [freshId]);
+
   if (errorCode(keys.error) === "UNAUTHENTICATED") return <Navigate to={paths.register} replace />;
   const list = keys.data?.apiKeys ?? [];
   const full = list.length >= MAX_API_KEYS;
@@ -100,8 +106,6 @@ export function ApiKeysPage() {
     setName("");
     setFresh({ id: made.key.id, name: made.key.name, secret: made.secret });
     answer.show({ variant: "success", text: API_KEY_TEXTS.created(made.key.name) });
-    // The secret is what the student came for: focused (which selects it), ready for Ctrl+C or the Copy button.
-    requestAnimationFrame(() => secretInput.current?.focus());
   }
 
   async function copySecret() {
