@@ -232,6 +232,12 @@ describe("accessibility (axe-core) in Chromium", () => {
     },
     { name: "chat", as: "user", url: () => `/user/chat/${partner.id}`, then: (page) => page.getByText("Sure, 6 pm works.").waitFor() },
     { name: "skill coins", as: "user", url: () => "/skill-coins" },
+    {
+      name: "api keys",
+      as: "user",
+      url: () => "/settings/api-keys",
+      then: (page) => page.getByRole("heading", { name: "No API keys yet" }).waitFor(),
+    },
     { name: "skill coins rules", as: "guest", url: () => "/skill-coins/rules" },
     { name: "skill coins success", as: "guest", url: () => "/skill-coins/success", pausedClock: true },
     { name: "skill coins failure", as: "guest", url: () => "/skill-coins/failure", pausedClock: true },
