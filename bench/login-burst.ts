@@ -59,6 +59,7 @@ const server = await startChild([await compiledServer()], {
   JWT_SECRET: "x".repeat(48),
   // One client address signs in many times: this measures hashing, not the limits.
   RATE_LIMITS: "login_ip=1000000/900,login_account=1000000/900",
+  API_RATE_LIMITS: "anonymous=1000000000/60",
 });
 
 /** GET /healthz one at a time every 5 ms until `until` resolves (or `count` probes). */

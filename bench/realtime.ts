@@ -350,6 +350,7 @@ try {
         LOG_LEVEL: "warn",
         // The per-sender chat limit (60/min) would stop the senders: this measures delivery, not limits.
         RATE_LIMITS: "chat_message=1000000/60",
+        API_RATE_LIMITS: "student=1000000000/60",
         ...redis,
       },
     );

@@ -114,6 +114,15 @@ const schema = z.object({
     .string()
     .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like login_account=10/900,register_ip=30/3600")
     .optional(),
+  /**
+   * Overrides of the request budgets of /api and /graphql per caller class (shared/request-budgets.ts):
+   * `anonymous=1200/60,key=3000/60,student=600/60` (requests/seconds). A sibling of RATE_LIMITS, so a
+   * build that predates the budgets ignores it.
+   */
+  API_RATE_LIMITS: z
+    .string()
+    .regex(/^[a-z_]+=\d+\/\d+(,[a-z_]+=\d+\/\d+)*$/, "must look like anonymous=1200/60,student=600/60")
+    .optional(),
   /** Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (raw public point, private scalar). */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -193,6 +202,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Rate-limit overrides by name (see shared/rate-limit.ts for the names and defaults). */
   rateLimits: Record<string, { points: number; durationSeconds: number }>;
+  /** Request-budget overrides by caller class (see shared/request-budgets.ts for the classes and defaults). */
+  apiRateLimits: Record<string, { points: number; durationSeconds: number }>;
   /** Web Push: the VAPID key pair and subject, and whether http://127.0.0.1 endpoints are accepted (tests). */
   push: { publicKey: string; privateKey: string; subject: string; allowLocalEndpoints: boolean };
   /**
@@ -202,6 +213,17 @@ export interface Config {
   metrics?: { port?: number; host: string; token?: string };
   /** Fastify's trustProxy: whose X-Forwarded-For decides a request's client address (rate limits per address). */
   trustProxy: string;
+}
+
+/** `name=points/seconds,...` (already matched by the schema's pattern) by name. */
+function limitRules(value: string | undefined): Record<string, { points: number; durationSeconds: number }> {
+  return Object.fromEntries(
+    (value ? value.split(",") : []).map((rule) => {
+      const [name, spec] = rule.split("=");
+      const [points, durationSeconds] = spec.split("/").map(Number);
+      return [name, { points, durationSeconds }];
+    }),
+  );
 }
 
 /** Parses the environment once. Every other module receives the typed result. */
@@ -307,13 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stopGraceSeconds: Math.min(5, e.SHUTDOWN_TIMEOUT_SECONDS / 4),
     },
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
-    rateLimits: Object.fromEntries(
-      (e.RATE_LIMITS ? e.RATE_LIMITS.split(",") : []).map((rule) => {
-        const [name, value] = rule.split("=");
-        const [points, durationSeconds] = value.split("/").map(Number);
-        return [name, { points, durationSeconds }];
-      }),
-    ),
+    rateLimits: limitRules(e.RATE_LIMITS),
+    apiRateLimits: limitRules(e.API_RATE_LIMITS),
     push: {
       ...vapid,
       subject: e.VAPID_SUBJECT ?? `mailto:${(/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM).trim()}`,

@@ -3,9 +3,10 @@ import { fastifyApolloHandler } from "@as-integrations/fastify";
 import fastifyCors from "@fastify/cors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { DoorServices } from "./door-services.js";
-import { type Context, contextFromRequest } from "./context.js";
+import type { Context } from "./context.js";
 import { errorAnswer } from "./http-errors.js";
 import { acceptJsonBodies, ignoreOtherBodies } from "./json-body.js";
+import { RATE_LIMIT_FIELDS, requestBudgetHook, requestContext } from "./request-budget.js";
 import { graphqlOverHttpStatus } from "./response-status.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -26,20 +27,27 @@ export async function graphqlPlugin(gql: FastifyInstance, apollo: ApolloServer<C
   acceptJsonBodies(gql, false);
   ignoreOtherBodies(gql);
   // The same answers as the `cors` package's defaults the app used: every method, any origin, any preflight.
-  await gql.register(fastifyCors, { methods: "GET,HEAD,PUT,PATCH,POST,DELETE", strictPreflight: false });
+  // Pages of any origin may read the request budget's fields.
+  await gql.register(fastifyCors, {
+    methods: "GET,HEAD,PUT,PATCH,POST,DELETE",
+    strictPreflight: false,
+    exposedHeaders: RATE_LIMIT_FIELDS.join(","),
+  });
   const logger = services.deps.logger;
   gql.setErrorHandler((err: FastifyError, _request, reply) => {
     const { status, body } = errorAnswer(err, GRAPHQL_PATH, logger);
     return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
   });
   const apolloHandler = fastifyApolloHandler<Context>(apollo, {
-    context: async (request) => contextFromRequest(services, request),
+    // The one the request budget's hook built (the token is verified once).
+    context: async (request) => requestContext(services, request, true),
   });
   // `Reply: string`: the integration's handler answers Apollo's text (or streams an incremental answer itself).
   gql.route<{ Reply: string }>({
     method: ["GET", "POST", "OPTIONS"],
     url: "/",
     bodyLimit: GRAPHQL_BODY_LIMIT,
+    onRequest: requestBudgetHook(services, true),
     handler: async function (this: FastifyInstance, request, reply) {
       const body = await apolloHandler.call(this, request, reply);
       if (typeof body === "string") {

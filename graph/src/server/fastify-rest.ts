@@ -5,9 +5,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Context } from "../kit/context.js";
 import type { DoorServices } from "./door-services.js";
 import { assertKeyMayUse } from "./api-key-door.js";
-import { contextFromRequest } from "./context.js";
 import { acceptJsonBodies, ignoreOtherBodies, keepOtherBodiesRaw } from "./json-body.js";
 import { swaggerUiDir } from "./openapi.js";
+import { RATE_LIMIT_FIELDS, requestBudgetHook, requestContext } from "./request-budget.js";
 import { restErrorAnswer, restRoutes } from "./rest.js";
 import { type RestReply, type RestRequest, type RestRoute, TextAnswer, type UploadLimits, UploadRefused } from "../kit/rest-routes.js";
 
@@ -69,7 +69,7 @@ class FastifyRestRequest implements RestRequest {
     }
   }
   async context(readToken: boolean): Promise<Context> {
-    return assertKeyMayUse(await contextFromRequest(this.services, this.request, readToken), this.request.method);
+    return assertKeyMayUse(await requestContext(this.services, this.request, readToken), this.request.method);
   }
 }
 
@@ -97,6 +97,8 @@ function register(instance: FastifyInstance, services: DoorServices, route: Rest
     method: route.method,
     url,
     bodyLimit: bodyLimitOf(route),
+    // Every call counts against its caller's budget, except the payment provider's signed webhook (no caller).
+    ...(route.doc.auth === "signature" ? {} : { onRequest: requestBudgetHook(services, route.doc.auth !== "none") }),
     handler: async (request, reply) => {
       const params = request.params as Record<string, string>;
       if (matches.some(([name, pattern]) => !pattern.test(params[name] ?? ""))) return restNotFound(reply);
@@ -140,7 +142,11 @@ export async function restPlugin(api: FastifyInstance, services: DoorServices): 
       async (open) => {
         ignoreOtherBodies(open);
         // Comma-joined without spaces, as the `cors` package wrote them.
-        await open.register(fastifyCors, { origin: "*", methods: methods.join(","), exposedHeaders: exposedHeaders.join(",") });
+        await open.register(fastifyCors, {
+          origin: "*",
+          methods: methods.join(","),
+          exposedHeaders: [...exposedHeaders, ...RATE_LIMIT_FIELDS].join(","),
+        });
         register(open, services, route, "/");
       },
       { prefix: route.path },

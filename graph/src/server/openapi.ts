@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteCo
 import { documented } from "../kit/rest-kit.js";
 import { type RestRoute, type RestRoutes, TextAnswer } from "../kit/rest-routes.js";
 import { z } from "../kit/zod-openapi.js";
+import { type RequestPolicy, requestBudgetRules } from "../shared/request-budgets.js";
 
 /**
  * GET /api/openapi.json and the offline viewer at GET /api/docs. The document is built from the
@@ -76,7 +77,29 @@ and \`Last-Modified\` (when the ranking last changed); a request with a matching
 \`If-Modified-Since\` gets 304 with no body. Other routes are same-origin for browsers.
 `;
 
-export function buildOpenApiDocument(routes: readonly RestRoute[]) {
+type Budgets = Record<RequestPolicy, { points: number; durationSeconds: number }>;
+
+const per = (b: Budgets[RequestPolicy]) => `${b.points} requests per ${b.durationSeconds} s`;
+
+/** The request budgets (server/request-budget.ts) with the numbers this server runs with. */
+function rateLimitsText(b: Budgets): string {
+  return `
+## Rate limits
+Every call counts against one request budget, chosen by who makes it: **anonymous** (no token: per client
+address, shared by everyone behind it) ${per(b.anonymous)}; **key** (an integrator's API key: per key)
+${per(b.key)}; **student** (a valid token: per student) ${per(b.student)}. A public route (no token read,
+such as \`GET /leaderboard\`) counts against the client address, or the API key it is called with. Every
+answer says where the caller stands, in the IETF fields of draft-ietf-httpapi-ratelimit-headers (Structured
+Fields): \`RateLimit-Policy: "anonymous";q=${b.anonymous.points};w=${b.anonymous.durationSeconds}\` (the budget: \`q\` requests per \`w\` seconds)
+and \`RateLimit: "anonymous";r=${b.anonymous.points - 1};t=${b.anonymous.durationSeconds}\` (\`r\` requests left in the window, which ends in \`t\` seconds).
+A call over the budget is refused 429 RATE_LIMITED with \`Retry-After\` (seconds, the same as \`t\`) and
+the same fields. CORS preflights (\`OPTIONS\`) and the payment webhook are not counted. The limits of single
+actions (sign-ins, reset mails, messages, uploads, requests...) are separate: they too answer 429 with
+\`Retry-After\`, and the answer still carries the budget's fields.
+`;
+}
+
+export function buildOpenApiDocument(routes: readonly RestRoute[], budgets: Budgets = requestBudgetRules({})) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   registry.registerComponent("securitySchemes", "bodyToken", {
@@ -86,6 +109,30 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
     description:
       "Not a real header: the old client's token inside the JSON body (`token`, `headers.Authorization` or `from_user_token`). See 'Authentication'.",
   });
+  const policyHeader = registry.registerComponent("headers", "RateLimit-Policy", {
+    description:
+      'The request budget that applies to the caller (draft-ietf-httpapi-ratelimit-headers): `"<class>";q=<requests>;w=<seconds>`, the class being `anonymous`, `key` or `student`. See "Rate limits".',
+    schema: { type: "string", example: `"anonymous";q=${budgets.anonymous.points};w=${budgets.anonymous.durationSeconds}` },
+  });
+  const limitHeader = registry.registerComponent("headers", "RateLimit", {
+    description: 'Where the caller stands in that budget: `"<class>";r=<requests left>;t=<seconds until the window ends>`.',
+    schema: { type: "string", example: `"anonymous";r=${budgets.anonymous.points - 1};t=${budgets.anonymous.durationSeconds}` },
+  });
+  const retryAfter = registry.registerComponent("headers", "Retry-After", {
+    description: "Seconds to wait before sending again.",
+    schema: { type: "integer", minimum: 1, example: 42 },
+  });
+  const budgetHeaders = { "RateLimit-Policy": policyHeader.ref, RateLimit: limitHeader.ref };
+  const tooMany = registry.registerComponent("responses", "TooManyRequests", {
+    description:
+      'Too many requests: the caller\'s request budget is spent (see "Rate limits"), or a limit of this action. Send again after `Retry-After` seconds.',
+    headers: { "Retry-After": retryAfter.ref, ...budgetHeaders },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
+  /** The operations whose every answer carries the budget's fields: every route but the signed webhook. */
+  const counted = new Set<string>();
+  const publicLimit = `\n\n**Rate limit**: public: counts against the client address's anonymous budget (${per(budgets.anonymous)}), or an API key's (${per(budgets.key)}).`;
+
   for (const { method, path: p, doc } of routes) {
     const params = doc.params ?? pathParams(p);
     const responses: RouteConfig["responses"] = {
@@ -101,15 +148,23 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
       responses[403] ??= errorResponse("An id in the request names someone other than the caller, or the caller may not do this.");
     }
     responses[500] = errorResponse("Something went wrong on the server (logged; no stack in the answer).");
+    const isCounted = doc.auth !== "signature";
+    if (isCounted) {
+      counted.add(`${method.toLowerCase()} ${openApiPath(p)}`);
+      // An action's own limit keeps its words; the shared answer says the rest.
+      const own = doc.responses?.[429];
+      responses[429] = own ? { ...tooMany.ref, description: `${own} Or the caller's request budget is spent.` } : tooMany.ref;
+    }
     const legacy = doc.legacy
       ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status."
       : "";
+    const limit = isCounted && doc.auth === "none" ? publicLimit : "";
     registry.registerPath({
       method: method.toLowerCase() as RouteConfig["method"],
       path: openApiPath(p),
       tags: [doc.tag],
       summary: doc.summary,
-      description: (doc.description ?? "") + legacy || undefined,
+      description: (doc.description ?? "") + legacy + limit || undefined,
       security: doc.auth === "bearer" ? [{ bearerAuth: [] }] : doc.auth === "bearer-or-body" ? [{ bearerAuth: [] }, { bodyToken: [] }] : [],
       request: {
         ...(params ? { params } : {}),
@@ -119,11 +174,21 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
       responses,
     });
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Skill Exchange REST API", version: "1.0.0", description: DESCRIPTION.trim() },
+    info: { title: "Skill Exchange REST API", version: "1.0.0", description: (DESCRIPTION + rateLimitsText(budgets)).trim() },
     servers: [{ url: "/api" }],
   });
+  // Every answer of a counted route carries the budget's fields: referenced once per answer, described once.
+  for (const [p, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations as Record<string, { responses?: Record<string, unknown> }>)) {
+      if (!counted.has(`${method} ${p}`)) continue;
+      for (const answer of Object.values(operation.responses ?? {}) as Array<{ $ref?: string; headers?: Record<string, unknown> }>) {
+        if (!answer.$ref) answer.headers = { ...answer.headers, ...budgetHeaders };
+      }
+    }
+  }
+  return document;
 }
 
 const pathHasParams = (p: string) => /:\w+/.test(p);
@@ -156,7 +221,7 @@ const DOCS_HTML = `<!doctype html>
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: "openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null });\n`;
 
 /** Adds GET /openapi.json, GET /docs and the viewer's start-up script to the REST routes (its assets are static files: swaggerUiDir). */
-export function addOpenApiRoutes(routes: RestRoutes): void {
+export function addOpenApiRoutes(routes: RestRoutes, budgets: Budgets): void {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.get(
     "/openapi.json",
@@ -169,7 +234,7 @@ export function addOpenApiRoutes(routes: RestRoutes): void {
       },
       async (_req, res) => {
         // Built on first use, when every module has added its routes.
-        document ??= buildOpenApiDocument(routes.list);
+        document ??= buildOpenApiDocument(routes.list, budgets);
         res.setHeader("Cache-Control", "no-cache");
         return document;
       },

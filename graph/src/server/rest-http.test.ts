@@ -118,7 +118,7 @@ describe.each(dbTargets)("the REST layer over Fastify (%s)", (target) => {
     const board = await send(t.url, "GET", "/api/leaderboard", { origin: "https://integrator.example" });
     expect(board.status).toBe(200);
     expect(board.headers["access-control-allow-origin"]).toBe("*");
-    expect(board.headers["access-control-expose-headers"]).toBe("ETag,Last-Modified");
+    expect(board.headers["access-control-expose-headers"]).toBe("ETag,Last-Modified,RateLimit-Policy,RateLimit,Retry-After");
     const etag = String(board.headers.etag);
     const again = await send(t.url, "GET", "/api/leaderboard", { "if-none-match": etag });
     expect(again.status).toBe(304);

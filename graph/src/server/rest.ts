@@ -5,6 +5,7 @@ import { isBusyError } from "../db/transaction.js";
 import type { Logger } from "../shared/logger.js";
 import { addOpenApiRoutes } from "./openapi.js";
 import { RestRoutes } from "../kit/rest-routes.js";
+import { requestBudgetRules } from "../shared/request-budgets.js";
 
 /**
  * The REST compatibility layer under /api (spec section 7): every module's routes and the
@@ -14,7 +15,7 @@ import { RestRoutes } from "../kit/rest-routes.js";
 export function restRoutes(services: DoorServices): RestRoutes {
   const routes = new RestRoutes();
   for (const add of allRestRouters) add(services, routes);
-  addOpenApiRoutes(routes);
+  addOpenApiRoutes(routes, requestBudgetRules(services.deps.config.apiRateLimits));
   return routes;
 }
 

@@ -3,6 +3,7 @@ import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible"
 import { type Config, ConfigError } from "../config.js";
 import { AppError, rateLimited } from "./errors.js";
 import { lazyRequire } from "./lazy-require.js";
+import { createRequestBudgets, REQUEST_BUDGET_DEFAULTS, type RequestBudgets } from "./request-budgets.js";
 
 // The memory limiter alone: the package's index loads every store it supports (Redis, Mongo, SQL...).
 const RateLimiterMemory = lazyRequire(
@@ -65,6 +66,8 @@ export interface RateLimits {
   refund(name: RateLimitName, key: string): Promise<void>;
   /** Empties a bucket's count (e.g. the account's, after a successful sign-in). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** The request budgets of /api and /graphql per caller class (request-budgets.ts), in the same store. */
+  readonly requests: RequestBudgets;
   close(): Promise<void>;
 }
 
@@ -82,13 +85,9 @@ export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;
  * down or silent (a partition) fails the command at once or within the bound, and this instance
  * then counts on its own (rate-limiter-flexible's documented `insuranceLimiter`) until Redis answers.
  */
-export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" | "redisCommandTimeoutMs">): RateLimits {
-  for (const [name, rule] of Object.entries(config.rateLimits)) {
-    if (!(name in RATE_LIMIT_DEFAULTS)) {
-      throw new ConfigError(`Invalid RATE_LIMITS: unknown limit ${name} (known: ${Object.keys(RATE_LIMIT_DEFAULTS).join(", ")})`);
-    }
-    if (rule.points < 1 || rule.durationSeconds < 1) throw new ConfigError(`Invalid RATE_LIMITS: ${name} needs points and seconds >= 1`);
-  }
+export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" | "apiRateLimits" | "redisCommandTimeoutMs">): RateLimits {
+  checkRules("RATE_LIMITS", config.rateLimits, RATE_LIMIT_DEFAULTS);
+  checkRules("API_RATE_LIMITS", config.apiRateLimits, REQUEST_BUDGET_DEFAULTS);
   const redis: Redis | undefined = config.redisUrl
     ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, {
         enableOfflineQueue: false,
@@ -115,6 +114,19 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" 
     );
   }
   const limiter = (name: RateLimitName) => limiters.get(name)!;
+  const requests = createRequestBudgets(
+    config.apiRateLimits,
+    (opts) => new RateLimiterMemory(opts),
+    redis
+      ? {
+          // No insurance limiter here: the budgets see the failure and count in memory for a while (request-budgets.ts).
+          // Once a key's window is spent, its refusals are answered from memory without asking Redis.
+          limiter: (opts) =>
+            new RateLimiterRedis!({ ...opts, storeClient: redis, useRedisPackage: false, inMemoryBlockOnConsumed: opts.points }),
+          connected: () => redis.status === "ready",
+        }
+      : undefined,
+  );
 
   const api: RateLimits = {
     async consume(...buckets) {
@@ -143,9 +155,18 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" 
     async reset(name, key) {
       await limiter(name).delete(key);
     },
+    requests,
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
   return api;
+}
+
+/** Every overridden name must be a known one, with at least one point in at least one second. */
+function checkRules(variable: string, rules: Record<string, { points: number; durationSeconds: number }>, known: object): void {
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!(name in known)) throw new ConfigError(`Invalid ${variable}: unknown limit ${name} (known: ${Object.keys(known).join(", ")})`);
+    if (rule.points < 1 || rule.durationSeconds < 1) throw new ConfigError(`Invalid ${variable}: ${name} needs points and seconds >= 1`);
+  }
 }

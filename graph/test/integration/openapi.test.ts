@@ -74,6 +74,46 @@ describe("the REST layer's OpenAPI document", () => {
     expect(board.responses["200"].content["application/json"].schema.example).toHaveLength(4);
   });
 
+  it("describes the request budgets once: their fields on every counted answer, one 429 answer, the numbers this server runs with", () => {
+    const { headers, responses } = doc.components;
+    expect(Object.keys(headers)).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
+    expect(headers["RateLimit-Policy"].schema.example).toBe('"anonymous";q=1200;w=60');
+    expect(responses.TooManyRequests.headers).toEqual({
+      "Retry-After": { $ref: "#/components/headers/Retry-After" },
+      "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+      RateLimit: { $ref: "#/components/headers/RateLimit" },
+    });
+    expect(doc.info.description).toContain("## Rate limits");
+    expect(doc.info.description).toContain(
+      "**anonymous** (no token: per client\naddress, shared by everyone behind it) 1200 requests per 60 s",
+    );
+    const budgetFields = {
+      "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+      RateLimit: { $ref: "#/components/headers/RateLimit" },
+    };
+
+    // The public leaderboard: its anonymous budget in its own description, and the fields beside its caching headers.
+    const board = doc.paths["/leaderboard"].get;
+    expect(board.description).toContain("anonymous budget (1200 requests per 60 s), or an API key's (3000 requests per 60 s)");
+    expect(board.responses["429"]).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+    expect(board.responses["200"].headers).toMatchObject({ ...budgetFields, ETag: expect.any(Object) });
+    expect(board.responses["304"].headers).toMatchObject(budgetFields);
+
+    // A signed-in route; an action limit keeps its words beside the shared answer.
+    const coins = doc.paths["/skill-coins"].get;
+    expect(coins.responses["401"].headers).toMatchObject(budgetFields);
+    expect(coins.description ?? "").not.toContain("anonymous budget");
+    expect(doc.paths["/contact-mail"].post.responses["429"]).toEqual({
+      $ref: "#/components/responses/TooManyRequests",
+      description: "Too many messages. Or the caller's request budget is spent.",
+    });
+
+    // The payment provider's signed webhook is not counted.
+    const webhook = doc.paths["/payments/razorpay/webhook"].post;
+    expect(webhook.responses["429"]).toBeUndefined();
+    expect(webhook.responses["200"].headers).toBeUndefined();
+  });
+
   it("validates a request body at the door with a 400 that names the field", async () => {
     const { user, token } = await t.createUser();
     const r = await t.rest("POST", "/swap-request", { token, body: { userID: user.id, feedID: { not: "an id" } } });

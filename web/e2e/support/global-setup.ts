@@ -47,6 +47,8 @@ async function startServer(): Promise<{ server: ChildProcess; baseURL: string; d
       OPERATOR_EMAILS: "90z900@psgtech.ac.in",
       // Every browser suite signs students up from 127.0.0.1; the per-IP limits are tested on their own.
       RATE_LIMITS: "register_ip=100000/3600,login_ip=100000/900,forgot_ip=100000/3600,contact_ip=100000/3600",
+      // The same address for every signed-out call of every suite on this server; a student's budget stays the default.
+      API_RATE_LIMITS: "anonymous=100000/60",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
