@@ -7,7 +7,6 @@
  * calls from an address of its own (X-Forwarded-For from loopback is trusted). rate-limiter-flexible
  * reads Date.now(): a Date frozen for the test makes `t` exact, and moving it ends a window.
  */
-import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomIp } from "../accounts.js";
@@ -15,22 +14,6 @@ import { eventually } from "../eventually.js";
 import { SHARED_STORE_RETRY_MS } from "../../src/shared/request-budgets.js";
 import { startFaultProxy, type FaultProxy } from "../fault-proxy.js";
 import { dbTargets, startTestApp, type TestApp } from "../harness.js";
-
-/**
- * The API keys are built beside this change (today `Context.apiKey` is always null): this stands in for
- * them at the one place a request's context is made, so the key class is reached through real HTTP.
- */
-vi.mock("../../src/server/context.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/server/context.js")>();
-  return {
-    ...real,
-    contextFromRequest: async (...args: Parameters<typeof real.contextFromRequest>) => {
-      const ctx = await real.contextFromRequest(...args);
-      const key = args[1].headers["x-test-api-key"];
-      return typeof key === "string" ? real.withChanges(ctx, { apiKey: { id: key, ownerId: "owner" }, user: null }) : ctx;
-    },
-  };
-});
 
 const BUDGETS = "anonymous=3/60,key=4/60,student=2/60";
 const REDIS = process.env.TEST_REDIS_URL;
@@ -58,7 +41,7 @@ async function call(t: TestApp, path: string, o: CallOptions = {}): Promise<Answ
       ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
       ...(o.ip ? { "x-forwarded-for": o.ip } : {}),
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(o.key ? { "x-test-api-key": o.key } : {}),
+      ...(o.key ? { authorization: `Bearer ${o.key}` } : {}),
       ...o.headers,
     },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
@@ -78,6 +61,14 @@ async function call(t: TestApp, path: string, o: CallOptions = {}): Promise<Answ
 const gql = (t: TestApp, query: string, o: CallOptions = {}) => call(t, "/graphql", { ...o, body: { query } });
 const ANONYMOUS_READ = "{ __typename }";
 const VIEWER = "{ viewerId }";
+
+/** A working API key (its owner's own calls count against the owner, not the key). */
+async function newKey(t: TestApp): Promise<string> {
+  const { token } = await t.createUser();
+  const r = await t.gql(`mutation { createApiKey(name: "Club board") { secret } }`, {}, token);
+  expect(r.errors).toBeUndefined();
+  return r.data.createApiKey.secret as string;
+}
 
 /** The two fields, as sent. */
 const fields = (a: Answer) => ({ policy: a.headers.get("ratelimit-policy"), limit: a.headers.get("ratelimit") });
@@ -162,7 +153,8 @@ describe.each(dbTargets)("request budgets on %s", (target) => {
   it("an API key counts against its own budget, above the address's; other keys are unaffected", async () => {
     freezeDate();
     const ip = randomIp();
-    const key = `key-${randomBytes(4).toString("hex")}`;
+    const key = await newKey(t);
+    const otherKey = await newKey(t);
     for (let r = 3; r >= 0; r--) {
       const answer = r % 2 ? await gql(t, ANONYMOUS_READ, { ip, key }) : await call(t, "/api/leaderboard", { ip, key });
       expect(answer.status).toBe(200);
@@ -173,7 +165,7 @@ describe.each(dbTargets)("request budgets on %s", (target) => {
     expect(refused.headers.get("retry-after")).toBe("60");
     expect(fields(refused).limit).toBe('"key";r=0;t=60');
 
-    expect(fields(await gql(t, ANONYMOUS_READ, { ip, key: `${key}-other` })).limit).toBe('"key";r=3;t=60');
+    expect(fields(await gql(t, ANONYMOUS_READ, { ip, key: otherKey })).limit).toBe('"key";r=3;t=60');
     expect(fields(await gql(t, ANONYMOUS_READ, { ip })).limit).toBe('"anonymous";r=2;t=60');
   });
 
