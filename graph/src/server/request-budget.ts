@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Context } from "../kit/context.js";
 import { rateLimited } from "../shared/errors.js";
+import { isRefusal } from "../shared/rate-limit.js";
 import type { RequestBudget, RequestPolicy } from "../shared/request-budgets.js";
 import { contextFromRequest } from "./context.js";
 import type { DoorServices } from "./door-services.js";
@@ -62,15 +63,17 @@ export function requestBudgetHook(services: DoorServices, readToken: boolean): o
   return async function requestBudget(request, reply) {
     // A CORS preflight is the browser asking, not the caller: it costs nothing.
     if (request.method === "OPTIONS") return;
-    let ctx: Context;
+    let bucket: ReturnType<typeof callerBucket>;
     try {
-      ctx = await requestContext(services, request, readToken);
-    } catch {
-      // The caller could not be read (the database did not answer the token check): the door answers
-      // that failure itself from the same context, and our outage spends nobody's budget.
-      return;
+      bucket = callerBucket(await requestContext(services, request, readToken));
+    } catch (e) {
+      // The door answers the failure itself, from the same context. Our outage (the database did not
+      // answer the token check) spends nobody's budget; a refused caller (a credential that is not
+      // valid) counts against the address, so a flood of bad credentials meets the wall too.
+      if (!isRefusal(e)) return;
+      bucket = { policy: "anonymous", key: request.ip };
     }
-    const { policy, key } = callerBucket(ctx);
+    const { policy, key } = bucket;
     const budget = await services.rateLimits.requests.take(policy, key);
     const fields = rateLimitFields(budget);
     reply.header("RateLimit-Policy", fields.policy).header("RateLimit", fields.limit);

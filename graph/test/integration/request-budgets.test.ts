@@ -11,10 +11,13 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomIp } from "../accounts.js";
 import { eventually } from "../eventually.js";
+import { serviceBusy } from "../../src/shared/errors.js";
 import { SHARED_STORE_RETRY_MS } from "../../src/shared/request-budgets.js";
 import { startFaultProxy, type FaultProxy } from "../fault-proxy.js";
 import { dbTargets, startTestApp, type TestApp } from "../harness.js";
 
+/** Shaped like a key, matching none: refused 401. */
+const UNKNOWN_KEY = `sxk_${"A".repeat(43)}`;
 const BUDGETS = "anonymous=3/60,key=4/60,student=2/60";
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -167,6 +170,28 @@ describe.each(dbTargets)("request budgets on %s", (target) => {
 
     expect(fields(await gql(t, ANONYMOUS_READ, { ip, key: otherKey })).limit).toBe('"key";r=3;t=60');
     expect(fields(await gql(t, ANONYMOUS_READ, { ip })).limit).toBe('"anonymous";r=2;t=60');
+  });
+
+  it("a refused credential counts against the address, so a flood of bad ones meets the wall too", async () => {
+    freezeDate();
+    const ip = randomIp();
+    const refused = await call(t, "/api/leaderboard", { ip, key: UNKNOWN_KEY });
+    expect(refused.status).toBe(401);
+    expect(fields(refused)).toEqual({ policy: '"anonymous";q=3;w=60', limit: '"anonymous";r=2;t=60' });
+    expect(fields(await gql(t, ANONYMOUS_READ, { ip, key: UNKNOWN_KEY })).limit).toBe('"anonymous";r=1;t=60');
+    await gql(t, ANONYMOUS_READ, { ip });
+    expect((await call(t, "/api/leaderboard", { ip, key: UNKNOWN_KEY })).status).toBe(429);
+  });
+
+  it("our outage spends nobody's budget: a caller the database could not check is answered by the door, uncounted", async () => {
+    freezeDate();
+    const ip = randomIp();
+    const { token } = await t.createUser();
+    const check = vi.spyOn(t.app.services.auth, "authenticate").mockRejectedValueOnce(serviceBusy());
+    const busy = await gql(t, VIEWER, { ip, token });
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(busy.headers.get("ratelimit")).toBeNull();
+    expect(fields(await gql(t, VIEWER, { ip, token })).limit).toBe('"student";r=1;t=60');
   });
 
   it("the end of the window makes the budget whole again", async () => {
