@@ -10,6 +10,7 @@
  * rows are pruned after some days.
  */
 import { type EntityManager, LessThan, MoreThanOrEqual } from "typeorm";
+import { entityInsert } from "../db/sql.js";
 import { afterCommit, isUniqueViolation } from "../db/transaction.js";
 import { DAY, HOUR } from "./clock.js";
 import { newId } from "./ids.js";
@@ -92,7 +93,8 @@ export class Outbox {
       lastError: null,
     };
     try {
-      await em.getRepository(OutboxItem).insert(row);
+      // Written with most writes (every chat message's notice): a plain INSERT, no query builder made for it.
+      await entityInsert(em, OutboxItem, row);
     } catch (e) {
       if (opts.key !== undefined && isUniqueViolation(e)) return; // already recorded
       throw e;
