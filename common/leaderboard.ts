@@ -46,3 +46,8 @@ export function periodRange(period: LeaderboardPeriod, now: Date): { from: Date;
   const from = midnight - sinceMonday * DAY_MS;
   return { from: new Date(from), to: new Date(from + 7 * DAY_MS) };
 }
+
+/** A live board (Subscription.leaderboardChanged) watches this many top rows of its view. */
+export const LEADERBOARD_LIVE_ROWS = 100;
+/** At most one live event per view in this time, whatever the number of changes or subscribers. */
+export const LEADERBOARD_LIVE_INTERVAL_MS = 1000;

@@ -572,12 +572,71 @@ export type JoinImplementPostInput = {
   postId: Scalars['ID']['input'];
 };
 
-/** One student's place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"]. */
+/** The answer about the student named by `around`. */
+export type LeaderboardAround = {
+  __typename?: 'LeaderboardAround';
+  /** The reason in words, for showing; null when they have a rank. */
+  message: Maybe<Scalars['String']['output']>;
+  /** Their rank in the view; null when they have none (see reason). */
+  rank: Maybe<Scalars['Int']['output']>;
+  /** Why they have no rank; null when they have one. */
+  reason: Maybe<LeaderboardAroundReason>;
+  /** The student asked about. */
+  userId: Scalars['ID']['output'];
+};
+
+/** Why a student asked about with `around` has no place in a view. */
+export type LeaderboardAroundReason =
+  /** The student is listed but not ranked in this view: they teach no skill of the category, or received no rating and held no lesson in the period. */
+  | 'NOT_IN_VIEW'
+  /** No student others may see has this id (unknown, unverified, suspended or deleted). */
+  | 'NOT_LISTED';
+
+/** What changed in the top 100 of a view (Subscription.leaderboardChanged) since the previous event: apply `moved` and `left` to the rows shown, or read the page again. */
+export type LeaderboardChange = {
+  __typename?: 'LeaderboardChange';
+  /** When the server compared the view (its clock). */
+  at: Scalars['DateTimeISO']['output'];
+  /** Students who left the watched top (fell below it, or left the view). */
+  left: Array<LeaderboardExit>;
+  /** Rows that entered the watched top or changed (rank, name, rating, rating count, coins or period numbers), in their new order. Rows not listed kept their place and values. */
+  moved: Array<LeaderboardRowMove>;
+  /** The view that changed. */
+  view: LeaderboardView;
+  /** How many top rows are watched: 100. Ranks beyond it are not reported. */
+  watched: Scalars['Int']['output'];
+};
+
+/** A student who left the watched top of a view. */
+export type LeaderboardExit = {
+  __typename?: 'LeaderboardExit';
+  /** The rank they had before leaving. */
+  previousRank: Scalars['Int']['output'];
+  /** The student. */
+  userId: Scalars['ID']['output'];
+};
+
+/** What a leaderboard view counts. Periods are calendar periods in UTC. */
+export type LeaderboardPeriod =
+  /** Everything so far: the spec's table (average rating, then rating count, then coins). */
+  | 'ALL_TIME'
+  /** The current calendar month: the 1st 00:00 UTC up to the next month's 1st 00:00 UTC. */
+  | 'MONTH'
+  /** The current ISO week: Monday 00:00 UTC up to the next Monday 00:00 UTC. */
+  | 'WEEK';
+
+/** One student's place in a leaderboard view (Query.leaderboard). A row is a place in one view: the same student has other ranks in other views, so the web stores rows inside the page that returned them. */
 export type LeaderboardRow = {
   __typename?: 'LeaderboardRow';
   /** The student's username. */
   name: Scalars['String']['output'];
-  /** Equal rating, rating count and coins share a rank */
+  /** Period views: lessons the student held during the period (scheduled lessons, never cancelled, that ended within the period and by now; either side of the lesson). Null in ALL_TIME views. */
+  periodLessons: Maybe<Scalars['Int']['output']>;
+  /** Period views (WEEK, MONTH): the average of the stars the student received from chat partners during the period (0 when they received none). Null in ALL_TIME views. */
+  periodRating: Maybe<Scalars['Float']['output']>;
+  /** Period views: how many ratings the student received during the period. Null in ALL_TIME views. */
+  periodRatingCount: Maybe<Scalars['Int']['output']>;
+  /** 1 + the number of students strictly ahead in this view: students equal on the view's keys share a rank (1, 2, 2, 4). */
   rank: Scalars['Int']['output'];
   /** Average rating out of 5 */
   rating: Scalars['Float']['output'];
@@ -589,13 +648,17 @@ export type LeaderboardRow = {
   userId: Scalars['ID']['output'];
 };
 
-/** The top of the leaderboard, best first. */
+/** A page of a leaderboard view, best first. */
 export type LeaderboardRowConnection = {
   __typename?: 'LeaderboardRowConnection';
+  /** With `around`: the student's rank, or why they have none (then `edges` is empty). Null without `around`. The page is the student's row in the middle of `first` rows (default 11: 5 above, 5 below; moved inward at either end). */
+  around: Maybe<LeaderboardAround>;
   /** The page's items in the list's order. */
   edges: Array<LeaderboardRowEdge>;
   /** Cursors and whether more items lie on either side. */
   pageInfo: PageInfo;
+  /** The view this page is of. */
+  view: LeaderboardView;
 };
 
 /** One LeaderboardRow of a page, with the cursor that points at it. */
@@ -605,6 +668,36 @@ export type LeaderboardRowEdge = {
   cursor: Scalars['String']['output'];
   /** The item. */
   node: LeaderboardRow;
+};
+
+/** A row of the watched top that is new or changed, with the rank it had before. */
+export type LeaderboardRowMove = {
+  __typename?: 'LeaderboardRowMove';
+  /** Its rank in the previous event (or when the subscription started); null when it entered the watched top 100. */
+  previousRank: Maybe<Scalars['Int']['output']>;
+  /** The row as it is now. */
+  row: LeaderboardRow;
+};
+
+/** The view a page or an event is of, with the period's bounds. */
+export type LeaderboardView = {
+  __typename?: 'LeaderboardView';
+  /** The category of skills taught, or null for everyone. */
+  category: Maybe<Scalars['String']['output']>;
+  /** Start of the period (inclusive, UTC); null for ALL_TIME. */
+  from: Maybe<Scalars['DateTimeISO']['output']>;
+  /** What is counted. */
+  period: LeaderboardPeriod;
+  /** End of the period (exclusive, UTC); null for ALL_TIME. */
+  to: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** Which leaderboard: a category of skills taught, a period, both, or neither (the default table). */
+export type LeaderboardViewInput = {
+  /** Only students who teach a skill of this category (a skill known in it, as on their profile): one of Programming & Technology, Hobbies & Crafts, Academics & Education, Languages & Linguistics, Business & Entrepreneurship, Fitness & Wellness, Music & Performing Arts, Technology & Gadgets, Personal Development, Other. Null: everyone. */
+  category?: InputMaybe<Scalars['String']['input']>;
+  /** What is counted; default ALL_TIME. */
+  period?: InputMaybe<LeaderboardPeriod>;
 };
 
 /** A lesson planned in a chat: a proposal of slots, then a scheduled session. */
@@ -1898,7 +1991,11 @@ export type Query = {
   implementPost: ImplementPost;
   /** Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first. */
   implementPosts: ImplementPostConnection;
-  /** The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. The top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`. */
+  /**
+   * The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. Without view, around or after: the top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.
+   *
+   * **Views** (`view`): `category` ranks only students who teach a skill of that category, by the same keys. `period` WEEK or MONTH (the ISO week from Monday 00:00 UTC, the calendar month from the 1st 00:00 UTC) ranks by what happened in the period: the average of the stars received from chat partners in it (descending; 0 with none), then how many ratings were received, then lessons held in it; only students with at least one rating or lesson in the period are ranked, and each row carries periodRating, periodRatingCount and periodLessons. Category and period combine. Ranks are the view's own, ties as above. Pages: `first` rows, then `after: pageInfo.endCursor` for the next ones; a cursor is a position in its view (keys, then userId), so it stays valid while students move, and a cursor of another view is refused. `around: userId` answers that student's row in the middle of `first` rows (default 11), and in `around` their rank or why they have none. A view is cached like the top and read again after any change. Example: `{ leaderboard(view: { category: "Music & Performing Arts", period: WEEK }, first: 20) { view { from to } edges { node { rank name periodRating periodRatingCount periodLessons } } pageInfo { hasNextPage endCursor } } }`.
+   */
   leaderboard: LeaderboardRowConnection;
   /** The lessons of the caller's chat with `chatWith` (the partner's id), newest proposal first. */
   lessons: LessonConnection;
@@ -2016,7 +2113,10 @@ export type QueryImplementPostsArgs = {
 
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryLeaderboardArgs = {
-  first?: Scalars['Int']['input'];
+  after: InputMaybe<Scalars['String']['input']>;
+  around: InputMaybe<Scalars['ID']['input']>;
+  first: InputMaybe<Scalars['Int']['input']>;
+  view: InputMaybe<LeaderboardViewInput>;
 };
 
 
@@ -2438,6 +2538,8 @@ export type Subscription = {
   chatListChanged: ChatListChange;
   /** The caller's chat with `chatWith` after its meeting link, rating, finish or report changed. */
   chatUpdated: Chat;
+  /** A view's board, live (needs no token: anonymous sockets may subscribe). Watches the view's top 100 rows: after a change of the ranking, at most one event per 1000 ms per view (one shared read for every subscriber of the view on an instance), carrying the rows that entered or changed (rank or any number) with their previous rank, and the students who left. A change with no effect on the watched rows sends nothing. Changes on any instance arrive (the LEADERBOARD_CHANGED pubsub topic, Redis when configured). Read `leaderboard(view:)` first for the rows; then apply the events. */
+  leaderboardChanged: LeaderboardChange;
   /** Each lesson of the caller's chat with `chatWith` when it is proposed, accepted, rescheduled or cancelled (either side). */
   lessonChanged: Lesson;
   /** Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. */
@@ -2454,6 +2556,12 @@ export type Subscription = {
 /** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
 export type SubscriptionChatUpdatedArgs = {
   chatWith: Scalars['ID']['input'];
+};
+
+
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. */
+export type SubscriptionLeaderboardChangedArgs = {
+  view: InputMaybe<LeaderboardViewInput>;
 };
 
 

@@ -146,7 +146,7 @@ describe.each(dbTargets)("leaderboard views on %s", (target) => {
       amount: 5,
       days: 3,
     });
-    const image = await t.app.services.deps.storage.putImage(s.id, new Uint8Array([1]), { ext: "png", mime: "image/png" });
+    const image = await t.app.services.deps.storage.putImage(s.id, Buffer.from([1]), { ext: "png", mime: "image/png" });
     await t.app.services.deps.tx((em) => t.app.services.profiles.writeProfile(em, s.id, profile, image));
     expect(ids((await view({ category: cat })).rows)).toContain(s.id);
   });

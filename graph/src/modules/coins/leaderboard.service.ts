@@ -5,9 +5,11 @@ import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
+import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import { pageSize } from "../../shared/pagination.js";
 import { rankedStudents, rankingQuery } from "../accounts/user-reads.js";
 import type { UsersService } from "../accounts/users.service.js";
+import { LeaderboardLive } from "./leaderboard-live.js";
 import {
   type Board,
   type BoardEntry,
@@ -23,6 +25,7 @@ import {
 } from "./leaderboard-board.js";
 
 export type { LeaderboardViewRow, LeaderboardViewSpec, ResolvedView } from "./leaderboard-board.js";
+export type { LeaderboardChangeEvent } from "./leaderboard-live.js";
 
 export const LEADERBOARD_MAX = 100;
 /** A safety net only (e.g. events lost while Redis was unreachable): every change drops the cache at once (see `changed`). */
@@ -131,12 +134,15 @@ export class LeaderboardService {
   /** Each view's last version and since when, so Last-Modified survives a rebuild that changed nothing. */
   private readonly versions = new Map<string, Pick<Board, "version" | "lastModified">>();
   private readonly names = new Map<string, string>();
+  /** Live boards: what changed in a view's top, at most once a second per view (leaderboard-live.ts). */
+  readonly changes: LeaderboardLive;
 
   constructor(
     private readonly deps: Deps,
     private readonly users: Pick<UsersService, "summaries">,
     private readonly sources: LeaderboardSources = noSources,
   ) {
+    this.changes = new LeaderboardLive(deps, (spec, first) => this.view({ ...spec, first }));
     this.subscription = deps.pubsub.subscribe("LEADERBOARD_CHANGED")[Symbol.asyncIterator]();
     void this.listen();
   }
@@ -147,7 +153,10 @@ export class LeaderboardService {
         const next = await this.subscription.next();
         if (next.done) return;
         if (next.value.probe === this.probeId) this.live = true;
-        else if (!next.value.probe) this.invalidate();
+        else if (!next.value.probe) {
+          this.invalidate();
+          this.changes.changed();
+        }
       }
     } catch (err) {
       this.deps.logger.error({ err }, "leaderboard invalidation stopped");
@@ -156,6 +165,7 @@ export class LeaderboardService {
 
   /** Stops listening (the app's shutdown). */
   async close(): Promise<void> {
+    this.changes.close();
     await this.subscription.return?.();
   }
 
@@ -215,9 +225,9 @@ export class LeaderboardService {
     const after = q.after === undefined || q.after === null || q.after === "" ? null : q.after;
     if (around !== null && after !== null) throw badInput(LEADERBOARD_MESSAGES.aroundWithAfter, { field: "around" });
     const first = pageSize("first", q.first, around !== null ? LEADERBOARD_AROUND_DEFAULT : LEADERBOARD_PAGE_MAX, LEADERBOARD_PAGE_MAX);
-    const position = after !== null ? decodeViewCursor(view, after) : null;
+    const position = after !== null ? await this.positionOf(view, after) : null;
     // The first page of the default view is the cached top (no walk of every student).
-    if (view.key === "|all_time" && around === null && position === null && first < LEADERBOARD_MAX) return this.topPage(view, first);
+    if (view.key === DEFAULT_VIEW_KEY && around === null && position === null && first < LEADERBOARD_MAX) return this.topPage(view, first);
 
     const board = await this.board(view);
     const { entries } = board;
@@ -244,6 +254,15 @@ export class LeaderboardService {
     const names = await this.namesOf(slice.map((e) => e.userId));
     const rows = slice.map(({ keys: _keys, ...e }) => ({ ...e, name: names.get(e.userId) ?? "" }));
     return { ...this.pageOf(board, rows, end < entries.length, start > 0 || position !== null), around: aroundAnswer };
+  }
+
+  /** Where `after` points: a cursor of this view, or (default view) one of `leaderboard(first)`'s top cursors. */
+  private async positionOf(view: ResolvedView, after: string): Promise<Pick<BoardEntry, "keys" | "userId">> {
+    const topIndex = view.key === DEFAULT_VIEW_KEY ? topCursorIndex(after) : null;
+    if (topIndex === null) return decodeViewCursor(view, after);
+    const row = (await this.snapshot()).rows[topIndex - 1];
+    if (!row) throw badInput("Invalid cursor", { field: "after" });
+    return { keys: allTimeKeys(row), userId: row.userId };
   }
 
   private pageOf(board: Board, rows: LeaderboardViewRow[], hasNextPage: boolean, hasPreviousPage: boolean): LeaderboardViewPage {
@@ -428,6 +447,21 @@ export class LeaderboardService {
     const lastModified = this.last && this.last.version === version ? this.last.lastModified : this.deps.clock.now();
     this.last = { rows, version, lastModified };
     return this.last;
+  }
+}
+
+const DEFAULT_VIEW_KEY = "|all_time";
+
+/** The cursors `leaderboard(first)` has always written: the row's 1-based place in the top. */
+export const topCursor = (place: number) => encodeCursor("leaderboard", [place]);
+
+function topCursorIndex(after: string): number | null {
+  try {
+    return decodeCursor("leaderboard", after, ([place]) =>
+      Number.isSafeInteger(place) && (place as number) >= 1 ? (place as number) : undefined,
+    );
+  } catch {
+    return null;
   }
 }
 
