@@ -144,7 +144,13 @@ export function createServices(
   const blocks = new BlocksService(deps);
   // Response stats move a student's feed tier; the feed rows carry it (each calls the other lazily).
   const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
-  const profiles: ProfilesService = new ProfilesService(deps, rateLimits, (em, userId) => responseStats.tierOf(em, userId));
+  const profiles: ProfilesService = new ProfilesService(
+    deps,
+    rateLimits,
+    (em, userId) => responseStats.tierOf(em, userId),
+    // The skills a student teaches place them in the leaderboard's category views.
+    (em) => coins.leaderboard.changed(em),
+  );
   // "Online now" reads chat presence (made with chat, below; called only once requests come).
   const onlineAmong = (ids: readonly string[]) => chat.presence.onlineAmong(ids);
   const feed = new FeedService(deps, profiles, onlineAmong);
@@ -175,7 +181,12 @@ export function createServices(
   savedSearches.schedule(jobs);
   // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
   const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
-  const coins = new CoinsService(deps, users, deps.payments, rateLimits);
+  // The leaderboard's views read teachers (profiles), ratings (chat) and lessons (lessons), made below and called only on reads.
+  const coins: CoinsService = new CoinsService(deps, users, deps.payments, rateLimits, {
+    teachersOf: (category) => profiles.teachersOf(category),
+    ratingsReceived: (from, to) => chat.lifecycle.ratingsReceivedBetween(from, to),
+    lessonsHeld: (from, to, now) => lessons.reads.heldBetween(from, to, now),
+  });
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const lessons = new LessonsService(deps, { chats: chat, users, push });
   lessons.schedule(jobs);

@@ -598,12 +598,71 @@ export type JoinImplementPostInput = {
   postId: Scalars['ID']['input'];
 };
 
-/** One student's place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"]. */
+/** The answer about the student named by `around`. */
+export type LeaderboardAround = {
+  __typename?: 'LeaderboardAround';
+  /** The reason in words, for showing; null when they have a rank. */
+  message: Maybe<Scalars['String']['output']>;
+  /** Their rank in the view; null when they have none (see reason). */
+  rank: Maybe<Scalars['Int']['output']>;
+  /** Why they have no rank; null when they have one. */
+  reason: Maybe<LeaderboardAroundReason>;
+  /** The student asked about. */
+  userId: Scalars['ID']['output'];
+};
+
+/** Why a student asked about with `around` has no place in a view. */
+export type LeaderboardAroundReason =
+  /** The student is listed but not ranked in this view: they teach no skill of the category, or received no rating and held no lesson in the period. */
+  | 'NOT_IN_VIEW'
+  /** No student others may see has this id (unknown, unverified, suspended or deleted). */
+  | 'NOT_LISTED';
+
+/** What changed in the top 100 of a view (Subscription.leaderboardChanged) since the previous event: apply `moved` and `left` to the rows shown, or read the page again. */
+export type LeaderboardChange = {
+  __typename?: 'LeaderboardChange';
+  /** When the server compared the view (its clock). */
+  at: Scalars['DateTimeISO']['output'];
+  /** Students who left the watched top (fell below it, or left the view). */
+  left: Array<LeaderboardExit>;
+  /** Rows that entered the watched top or changed (rank, name, rating, rating count, coins or period numbers), in their new order. Rows not listed kept their place and values. */
+  moved: Array<LeaderboardRowMove>;
+  /** The view that changed. */
+  view: LeaderboardView;
+  /** How many top rows are watched: 100. Ranks beyond it are not reported. */
+  watched: Scalars['Int']['output'];
+};
+
+/** A student who left the watched top of a view. */
+export type LeaderboardExit = {
+  __typename?: 'LeaderboardExit';
+  /** The rank they had before leaving. */
+  previousRank: Scalars['Int']['output'];
+  /** The student. */
+  userId: Scalars['ID']['output'];
+};
+
+/** What a leaderboard view counts. Periods are calendar periods in UTC. */
+export type LeaderboardPeriod =
+  /** Everything so far: the spec's table (average rating, then rating count, then coins). */
+  | 'ALL_TIME'
+  /** The current calendar month: the 1st 00:00 UTC up to the next month's 1st 00:00 UTC. */
+  | 'MONTH'
+  /** The current ISO week: Monday 00:00 UTC up to the next Monday 00:00 UTC. */
+  | 'WEEK';
+
+/** One student's place in a leaderboard view (Query.leaderboard). A row is a place in one view: the same student has other ranks in other views, so the web stores rows inside the page that returned them. */
 export type LeaderboardRow = {
   __typename?: 'LeaderboardRow';
   /** The student's username. */
   name: Scalars['String']['output'];
-  /** Equal rating, rating count and coins share a rank */
+  /** Period views: lessons the student held during the period (scheduled lessons, never cancelled, that ended within the period and by now; either side of the lesson). Null in ALL_TIME views. */
+  periodLessons: Maybe<Scalars['Int']['output']>;
+  /** Period views (WEEK, MONTH): the average of the stars the student received from chat partners during the period (0 when they received none). Null in ALL_TIME views. */
+  periodRating: Maybe<Scalars['Float']['output']>;
+  /** Period views: how many ratings the student received during the period. Null in ALL_TIME views. */
+  periodRatingCount: Maybe<Scalars['Int']['output']>;
+  /** 1 + the number of students strictly ahead in this view: students equal on the view's keys share a rank (1, 2, 2, 4). */
   rank: Scalars['Int']['output'];
   /** Average rating out of 5 */
   rating: Scalars['Float']['output'];
@@ -615,13 +674,17 @@ export type LeaderboardRow = {
   userId: Scalars['ID']['output'];
 };
 
-/** The top of the leaderboard, best first. */
+/** A page of a leaderboard view, best first. */
 export type LeaderboardRowConnection = {
   __typename?: 'LeaderboardRowConnection';
+  /** With `around`: the student's rank, or why they have none (then `edges` is empty). Null without `around`. The page is the student's row in the middle of `first` rows (default 11: 5 above, 5 below; moved inward at either end). */
+  around: Maybe<LeaderboardAround>;
   /** The page's items in the list's order. */
   edges: Array<LeaderboardRowEdge>;
   /** Cursors and whether more items lie on either side. */
   pageInfo: PageInfo;
+  /** The view this page is of. */
+  view: LeaderboardView;
 };
 
 /** One LeaderboardRow of a page, with the cursor that points at it. */
@@ -631,6 +694,36 @@ export type LeaderboardRowEdge = {
   cursor: Scalars['String']['output'];
   /** The item. */
   node: LeaderboardRow;
+};
+
+/** A row of the watched top that is new or changed, with the rank it had before. */
+export type LeaderboardRowMove = {
+  __typename?: 'LeaderboardRowMove';
+  /** Its rank in the previous event (or when the subscription started); null when it entered the watched top 100. */
+  previousRank: Maybe<Scalars['Int']['output']>;
+  /** The row as it is now. */
+  row: LeaderboardRow;
+};
+
+/** The view a page or an event is of, with the period's bounds. */
+export type LeaderboardView = {
+  __typename?: 'LeaderboardView';
+  /** The category of skills taught, or null for everyone. */
+  category: Maybe<Scalars['String']['output']>;
+  /** Start of the period (inclusive, UTC); null for ALL_TIME. */
+  from: Maybe<Scalars['DateTimeISO']['output']>;
+  /** What is counted. */
+  period: LeaderboardPeriod;
+  /** End of the period (exclusive, UTC); null for ALL_TIME. */
+  to: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** Which leaderboard: a category of skills taught, a period, both, or neither (the default table). */
+export type LeaderboardViewInput = {
+  /** Only students who teach a skill of this category (a skill known in it, as on their profile): one of Programming & Technology, Hobbies & Crafts, Academics & Education, Languages & Linguistics, Business & Entrepreneurship, Fitness & Wellness, Music & Performing Arts, Technology & Gadgets, Personal Development, Other. Null: everyone. */
+  category?: InputMaybe<Scalars['String']['input']>;
+  /** What is counted; default ALL_TIME. */
+  period?: InputMaybe<LeaderboardPeriod>;
 };
 
 /** A lesson planned in a chat: a proposal of slots, then a scheduled session. */
@@ -1942,7 +2035,11 @@ export type Query = {
   implementPost: ImplementPost;
   /** Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first. */
   implementPosts: ImplementPostConnection;
-  /** The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. The top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`. */
+  /**
+   * The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. Without view, around or after: the top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.
+   *
+   * **Views** (`view`): `category` ranks only students who teach a skill of that category, by the same keys. `period` WEEK or MONTH (the ISO week from Monday 00:00 UTC, the calendar month from the 1st 00:00 UTC) ranks by what happened in the period: the average of the stars received from chat partners in it (descending; 0 with none), then how many ratings were received, then lessons held in it; only students with at least one rating or lesson in the period are ranked, and each row carries periodRating, periodRatingCount and periodLessons. Category and period combine. Ranks are the view's own, ties as above. Pages: `first` rows, then `after: pageInfo.endCursor` for the next ones; a cursor is a position in its view (keys, then userId), so it stays valid while students move, and a cursor of another view is refused. `around: userId` answers that student's row in the middle of `first` rows (default 11), and in `around` their rank or why they have none. A view is cached like the top and read again after any change. Example: `{ leaderboard(view: { category: "Music & Performing Arts", period: WEEK }, first: 20) { view { from to } edges { node { rank name periodRating periodRatingCount periodLessons } } pageInfo { hasNextPage endCursor } } }`.
+   */
   leaderboard: LeaderboardRowConnection;
   /** The lessons of the caller's chat with `chatWith` (the partner's id), newest proposal first. */
   lessons: LessonConnection;
@@ -2060,7 +2157,10 @@ export type QueryImplementPostsArgs = {
 
 /** Reads. Send the token from login/register as `Authorization: Bearer <token>`; a field that needs one answers UNAUTHENTICATED without it. An integrator's read-only API key (`sxk_...`, from createApiKey) goes in the same header: it reads what a signed-out caller may (the leaderboard, public profiles) and is FORBIDDEN on every private field; an unknown or revoked key is refused UNAUTHENTICATED (HTTP 401). Errors carry `extensions.code`: BAD_USER_INPUT (with the message to show), UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, DETAILS_NOT_FILLED (fill the profile at /p first), EMAIL_NOT_VERIFIED, SERVICE_BUSY (the database was too busy: nothing changed, send it again). */
 export type QueryLeaderboardArgs = {
-  first?: Scalars['Int']['input'];
+  after: InputMaybe<Scalars['String']['input']>;
+  around: InputMaybe<Scalars['ID']['input']>;
+  first: InputMaybe<Scalars['Int']['input']>;
+  view: InputMaybe<LeaderboardViewInput>;
 };
 
 
@@ -2482,6 +2582,8 @@ export type Subscription = {
   chatListChanged: ChatListChange;
   /** The caller's chat with `chatWith` after its meeting link, rating, finish or report changed. */
   chatUpdated: Chat;
+  /** A view's board, live (needs no token: anonymous sockets may subscribe). Watches the view's top 100 rows: after a change of the ranking, at most one event per 1000 ms per view (one shared read for every subscriber of the view on an instance), carrying the rows that entered or changed (rank or any number) with their previous rank, and the students who left. A change with no effect on the watched rows sends nothing. Changes on any instance arrive (the LEADERBOARD_CHANGED pubsub topic, Redis when configured). Read `leaderboard(view:)` first for the rows; then apply the events. */
+  leaderboardChanged: LeaderboardChange;
   /** Each lesson of the caller's chat with `chatWith` when it is proposed, accepted, rescheduled or cancelled (either side). */
   lessonChanged: Lesson;
   /** Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. */
@@ -2498,6 +2600,12 @@ export type Subscription = {
 /** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionChatUpdatedArgs = {
   chatWith: Scalars['ID']['input'];
+};
+
+
+/** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
+export type SubscriptionLeaderboardChangedArgs = {
+  view: InputMaybe<LeaderboardViewInput>;
 };
 
 
@@ -2903,12 +3011,21 @@ export type CreateCoinOrderMutationVariables = Exact<{
 
 export type CreateCoinOrderMutation = { __typename?: 'Mutation', createCoinOrder: { __typename?: 'CoinOrderView', orderId: string, coins: number, amountPaise: number, currency: string, gateway: PaymentGatewayMode, keyId: string | null } };
 
-export type LeaderboardQueryVariables = Exact<{
-  first: InputMaybe<Scalars['Int']['input']>;
+export type LeaderboardChangedSubscriptionVariables = Exact<{
+  view: InputMaybe<LeaderboardViewInput>;
 }>;
 
 
-export type LeaderboardQuery = { __typename?: 'Query', leaderboard: { __typename?: 'LeaderboardRowConnection', edges: Array<{ __typename?: 'LeaderboardRowEdge', node: { __typename?: 'LeaderboardRow', rank: number, userId: string, name: string, rating: number, ratingCount: number, skillCoins: number } }> } };
+export type LeaderboardChangedSubscription = { __typename?: 'Subscription', leaderboardChanged: { __typename?: 'LeaderboardChange', at: string, moved: Array<{ __typename?: 'LeaderboardRowMove', previousRank: number | null, row: { __typename?: 'LeaderboardRow', userId: string, rank: number } }>, left: Array<{ __typename?: 'LeaderboardExit', userId: string }> } };
+
+export type LeaderboardViewQueryVariables = Exact<{
+  first: InputMaybe<Scalars['Int']['input']>;
+  view: InputMaybe<LeaderboardViewInput>;
+  around: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type LeaderboardViewQuery = { __typename?: 'Query', leaderboard: { __typename?: 'LeaderboardRowConnection', view: { __typename?: 'LeaderboardView', category: string | null, period: LeaderboardPeriod, from: string | null, to: string | null }, around: { __typename?: 'LeaderboardAround', userId: string, rank: number | null, reason: LeaderboardAroundReason | null, message: string | null } | null, edges: Array<{ __typename?: 'LeaderboardRowEdge', node: { __typename?: 'LeaderboardRow', rank: number, userId: string, name: string, rating: number, ratingCount: number, skillCoins: number, periodRating: number | null, periodRatingCount: number | null, periodLessons: number | null } }> } };
 
 export type SandboxPayMutationVariables = Exact<{
   orderId: Scalars['ID']['input'];
@@ -3516,7 +3633,8 @@ export const UnreadMessageCountChangedDocument = {"kind":"Document","definitions
 export const UnreadMessageCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadMessageCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadMessageCount"}}]}}]} as unknown as DocumentNode<UnreadMessageCountQuery, UnreadMessageCountQueryVariables>;
 export const CoinHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CoinHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coinHistory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"balanceAfter"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartId"}},{"kind":"Field","name":{"kind":"Name","value":"counterpartName"}},{"kind":"Field","name":{"kind":"Name","value":"memo"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<CoinHistoryQuery, CoinHistoryQueryVariables>;
 export const CreateCoinOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCoinOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"coins"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCoinOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"coins"},"value":{"kind":"Variable","name":{"kind":"Name","value":"coins"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"amountPaise"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"gateway"}},{"kind":"Field","name":{"kind":"Name","value":"keyId"}}]}}]}}]} as unknown as DocumentNode<CreateCoinOrderMutation, CreateCoinOrderMutationVariables>;
-export const LeaderboardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Leaderboard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leaderboard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"ratingCount"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}}]}}]}}]}}]}}]} as unknown as DocumentNode<LeaderboardQuery, LeaderboardQueryVariables>;
+export const LeaderboardChangedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"LeaderboardChanged"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"view"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LeaderboardViewInput"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leaderboardChanged"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"view"},"value":{"kind":"Variable","name":{"kind":"Name","value":"view"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"moved"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"previousRank"}},{"kind":"Field","name":{"kind":"Name","value":"row"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"left"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]}}]} as unknown as DocumentNode<LeaderboardChangedSubscription, LeaderboardChangedSubscriptionVariables>;
+export const LeaderboardViewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LeaderboardView"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"view"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LeaderboardViewInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"around"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"leaderboard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"view"},"value":{"kind":"Variable","name":{"kind":"Name","value":"view"}}},{"kind":"Argument","name":{"kind":"Name","value":"around"},"value":{"kind":"Variable","name":{"kind":"Name","value":"around"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"view"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"around"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"ratingCount"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}},{"kind":"Field","name":{"kind":"Name","value":"periodRating"}},{"kind":"Field","name":{"kind":"Name","value":"periodRatingCount"}},{"kind":"Field","name":{"kind":"Name","value":"periodLessons"}}]}}]}}]}}]}}]} as unknown as DocumentNode<LeaderboardViewQuery, LeaderboardViewQueryVariables>;
 export const SandboxPayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SandboxPay"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sandboxPay"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"paymentId"}},{"kind":"Field","name":{"kind":"Name","value":"signature"}}]}}]}}]} as unknown as DocumentNode<SandboxPayMutation, SandboxPayMutationVariables>;
 export const SkillCoinsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SkillCoins"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skillCoins"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}},{"kind":"Field","name":{"kind":"Name","value":"paymentGateway"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"keyId"}},{"kind":"Field","name":{"kind":"Name","value":"coinPricePaise"}},{"kind":"Field","name":{"kind":"Name","value":"maxCoinsPerPurchase"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}}]} as unknown as DocumentNode<SkillCoinsQuery, SkillCoinsQueryVariables>;
 export const VerifyCoinPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyCoinPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signature"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyCoinPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"signature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signature"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}},{"kind":"Field","name":{"kind":"Name","value":"coins"}},{"kind":"Field","name":{"kind":"Name","value":"credited"}},{"kind":"Field","name":{"kind":"Name","value":"skillCoins"}}]}}]}}]} as unknown as DocumentNode<VerifyCoinPaymentMutation, VerifyCoinPaymentMutationVariables>;

@@ -102,8 +102,6 @@ export const typePolicies: TypePolicies = {
   Health: { keyFields: [] },
   // One per user, keyed by the player (the signed-in user).
   SnakeHighScore: { keyFields: ["userId"] },
-  // One row per student in the public ranking.
-  LeaderboardRow: { keyFields: ["userId"] },
   // The caller's reward queue head: one per session, so acknowledgeReward's answer replaces what `rewards` read.
   RewardStatus: { keyFields: [] },
   // The gateway's settings and the console's counts: one each, whatever asked for them.
@@ -165,6 +163,14 @@ export const typePolicies: TypePolicies = {
     "ChatReview",
     // A saved search's filters: part of that search.
     "DirectoryFiltersValue",
+    // A leaderboard row is a student's place in one view (another view ranks them differently): part of its page,
+    // like the page's view and its answer about `around`; the live change events are read once.
+    "LeaderboardRow",
+    "LeaderboardView",
+    "LeaderboardAround",
+    "LeaderboardChange",
+    "LeaderboardRowMove",
+    "LeaderboardExit",
   ]),
   // Chat: pages of messages (scrolling up), live ones and sent ones merge into one list.
   Chat: { fields: { messages: messagesConnection() } },

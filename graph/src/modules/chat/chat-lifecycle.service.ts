@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { MIN_DAYS_TO_FINISH } from "../../../../common/chat.js";
+import { rawQuery } from "../../db/sql.js";
 import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict } from "../../shared/errors.js";
@@ -38,7 +39,11 @@ export class ChatLifecycleService {
       const res = await em
         .createQueryBuilder()
         .update(Chat)
-        .set({ [col]: true, [side === "requester" ? "requesterStars" : "receiverStars"]: stars })
+        .set({
+          [col]: true,
+          [side === "requester" ? "requesterStars" : "receiverStars"]: stars,
+          [side === "requester" ? "requesterRatedAt" : "receiverRatedAt"]: this.deps.clock.now(),
+        })
         .where(`id = :id AND status = :status AND ${col} = 0`, { id: chat.id, status: "in_progress" })
         .execute();
       const fresh = await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } });
@@ -49,6 +54,32 @@ export class ChatLifecycleService {
       return fresh;
     });
     return toChatView(chat, me, this.deps.clock.now());
+  }
+
+  /**
+   * Ratings received per student, given in [from, to) (the leaderboard's period views): the stars'
+   * sum and how many. One statement over idx_chats_requester_rated and idx_chats_receiver_rated.
+   */
+  async ratingsReceivedBetween(from: Date, to: Date): Promise<Array<{ userId: string; stars: number; count: number }>> {
+    const rows = await rawQuery<{ userId: string; stars: number | string | null; n: number | string }>(
+      this.deps.dataSource,
+      `SELECT c.receiverId AS userId, SUM(c.requesterStars) AS stars, COUNT(c.requesterStars) AS n FROM chats c
+         WHERE c.requesterRatedAt >= :from AND c.requesterRatedAt < :to GROUP BY c.receiverId
+       UNION ALL
+       SELECT c.requesterId AS userId, SUM(c.receiverStars) AS stars, COUNT(c.receiverStars) AS n FROM chats c
+         WHERE c.receiverRatedAt >= :from AND c.receiverRatedAt < :to GROUP BY c.requesterId`,
+      { from, to },
+    );
+    const byUser = new Map<string, { userId: string; stars: number; count: number }>();
+    for (const r of rows) {
+      const count = Number(r.n);
+      if (!count) continue;
+      const seen = byUser.get(r.userId) ?? { userId: r.userId, stars: 0, count: 0 };
+      seen.stars += Number(r.stars ?? 0);
+      seen.count += count;
+      byUser.set(r.userId, seen);
+    }
+    return [...byUser.values()];
   }
 
   /**

@@ -15,6 +15,9 @@ export type ChatStatus = (typeof ChatStatus)[keyof typeof ChatStatus];
 @Entity("chats")
 @Index("uq_chats_pair", ["userLowId", "userHighId"], { unique: true })
 @Index("idx_chats_high", ["userHighId"])
+/** Ratings each side gave in a time range, with their subject and stars (the leaderboard's period views): index-only. */
+@Index("idx_chats_requester_rated", ["requesterRatedAt", "receiverId", "requesterStars"])
+@Index("idx_chats_receiver_rated", ["receiverRatedAt", "requesterId", "receiverStars"])
 export class Chat {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;
@@ -88,6 +91,13 @@ export class Chat {
 
   @Column("int", { nullable: true })
   receiverStars: number | null;
+
+  /** When each participant rated the other (null before rating, and for chats rated before it was kept). */
+  @Column("datetime", { precision: 3, nullable: true })
+  requesterRatedAt: Date | null;
+
+  @Column("datetime", { precision: 3, nullable: true })
+  receiverRatedAt: Date | null;
 
   @Column("datetime", { precision: 3, nullable: true })
   endedAt: Date | null;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { assertSelf, documented, isFresh, route } from "../../kit/rest-kit.js";
 import { requireUser, type KitServices } from "../../kit/context.js";
 import { ErrorText, OptionalId } from "../../kit/rest-schemas.js";
@@ -42,6 +43,68 @@ in id order), then Dev (4.5 from 2 ratings, 5 coins). GraphQL's \`leaderboard\` 
 older than \`Last-Modified\`) answers 304 with no body. A change of coins, rating or listing changes both.
 
 **CORS**: readable from any origin (\`Access-Control-Allow-Origin: *\`, \`ETag\` and \`Last-Modified\` exposed).`;
+
+const RestViewRow = z
+  .object({
+    rank: z.number().int().describe("1 + the number of students strictly ahead in this view (ties share it: 1, 2, 2, 4)."),
+    userId: z.string(),
+    name: z.string(),
+    rating: z.number().describe("All-time average rating (0 when unrated)."),
+    ratingCount: z.number().int(),
+    skillCoins: z.number().int().describe("The coin balance."),
+    periodRating: z
+      .number()
+      .nullable()
+      .describe("Period views: average of the stars received in the period (0 with none); null for all_time."),
+    periodRatingCount: z.number().int().nullable().describe("Period views: ratings received in the period; null for all_time."),
+    periodLessons: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Period views: lessons held in the period (scheduled, not cancelled, ended in it and by now); null for all_time."),
+    cursor: z.string().describe("Pass as `after` to read on from this row."),
+  })
+  .openapi("LeaderboardViewRow");
+
+const RestLeaderboardPage = z
+  .object({
+    view: z.object({
+      category: z.string().nullable(),
+      period: z.enum(["all_time", "week", "month"]),
+      from: z.string().nullable().describe("Start of the period (ISO 8601, UTC, inclusive); null for all_time."),
+      to: z.string().nullable().describe("End of the period (exclusive); null for all_time."),
+    }),
+    around: z
+      .object({
+        userId: z.string(),
+        rank: z.number().int().nullable(),
+        reason: z.enum(["NOT_LISTED", "NOT_IN_VIEW"]).nullable(),
+        message: z.string().nullable(),
+      })
+      .nullable()
+      .describe("With `around`: the student's rank, or why they have none (then `rows` is empty)."),
+    rows: z.array(RestViewRow),
+    pageInfo: z.object({ hasNextPage: z.boolean(), hasPreviousPage: z.boolean(), endCursor: z.string().nullable() }),
+  })
+  .openapi("LeaderboardViewPage");
+
+const LEADERBOARD_VIEW_DOC = `A view of the leaderboard, public (no token): a category, a period, both, or neither; a page of it,
+or the place of one student with the students around them. \`GET /api/leaderboard\` (the spec's table) is unchanged.
+
+**Views.** \`category\` (one of the profile categories) ranks only students who teach a skill of it, by the all-time keys:
+average rating, then rating count, then coins, all descending. \`period=week|month\` ranks what happened in the current ISO
+week (Monday 00:00 UTC to the next Monday) or calendar month (the 1st 00:00 UTC to the next 1st): the average of the stars
+received from chat partners in it, then how many were received, then lessons held in it (scheduled, not cancelled, ended in
+the period); only students with a rating or a lesson in the period are ranked. Category and period combine. Students equal
+on the view's three keys share a rank (1, 2, 2, 4) and are listed by userId.
+
+**Pages.** \`first\` rows (1-100, default 100; 11 with \`around\`), then \`after=<pageInfo.endCursor>\`. A cursor is a position in
+its view, valid while students move; a cursor of another view (or an ended period) answers 400. \`around=<userId>\` answers that
+student's row in the middle of \`first\` rows; a student not ranked answers 200 with \`rows: []\` and \`around.reason\`
+(\`NOT_LISTED\`: no visible student has that id; \`NOT_IN_VIEW\`: not ranked in this view). Not with \`after\`.
+
+**Caching**: \`Cache-Control: public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}\`, \`ETag\` (a hash of this answer) and \`Last-Modified\` (when the
+view last changed); a matching \`If-None-Match\` or \`If-Modified-Since\` answers 304. **CORS**: any origin.`;
 
 export function coinsRest(services: KitServices, r: RestRoutes): void {
   const coins = services.coins;
@@ -228,6 +291,70 @@ export function coinsRest(services: KitServices, r: RestRoutes): void {
           originalRating: row.rating,
           originalSkillCoins: row.skillCoins,
         }));
+      },
+    ),
+    { crossOrigin: { methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] } },
+  );
+
+  r.get(
+    "/leaderboard/view",
+    route(
+      services,
+      {
+        tag,
+        summary: "A leaderboard view: by skill category, this week or month, around a student (public, cached, CORS)",
+        description: LEADERBOARD_VIEW_DOC,
+        auth: "none",
+        query: z.object({
+          category: z.string().max(60).optional().describe("A profile category, e.g. `Music & Performing Arts`. Absent: everyone."),
+          period: z.enum(["all_time", "week", "month"]).optional().describe("Default all_time."),
+          around: z.string().max(64).optional().describe("A student's id: their row with the students around it."),
+          first: z
+            .string()
+            .regex(/^\d{1,3}$/, "first must be between 1 and 100")
+            .optional()
+            .describe("Rows, 1-100 (default 100; 11 with around)."),
+          after: z.string().max(300).optional().describe("`pageInfo.endCursor` of the previous page."),
+        }),
+        response: RestLeaderboardPage,
+        responseHeaders: z.object({
+          "Cache-Control": z.string().openapi({ example: `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}` }),
+          ETag: z.string().openapi({ example: '"9b1f0c"' }),
+          "Last-Modified": z.string().openapi({ example: "Mon, 05 Jan 2026 09:00:00 GMT" }),
+          "Access-Control-Allow-Origin": z.literal("*"),
+        }),
+        responses: { 304: "Not modified: the `If-None-Match` / `If-Modified-Since` sent still matches (no body)." },
+      },
+      async (req, _ctx, res, { query }) => {
+        const page = await coins.leaderboard.view({
+          category: query.category,
+          period: query.period,
+          around: query.around,
+          first: query.first === undefined ? undefined : Number(query.first),
+          after: query.after,
+        });
+        const rows = page.rows.map((row) => ({ ...row, cursor: page.cursorOf(row) }));
+        const body = {
+          view: {
+            category: page.view.category,
+            period: page.view.period,
+            from: page.view.from?.toISOString() ?? null,
+            to: page.view.to?.toISOString() ?? null,
+          },
+          around: page.around,
+          rows,
+          pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, endCursor: rows.at(-1)?.cursor ?? null },
+        };
+        const etag = `"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27)}"`;
+        const lastModified = page.lastModified.toUTCString();
+        res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
+        res.setHeader("ETag", etag);
+        res.setHeader("Last-Modified", lastModified);
+        if (isFresh(req.headers, etag, lastModified)) {
+          res.status(304);
+          return noBody();
+        }
+        return body;
       },
     ),
     { crossOrigin: { methods: ["GET"], exposedHeaders: ["ETag", "Last-Modified"] } },

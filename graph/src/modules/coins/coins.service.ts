@@ -11,7 +11,7 @@ import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledge
 import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { HistoryService } from "./history.service.js";
-import { LeaderboardService } from "./leaderboard.service.js";
+import { type LeaderboardSources, LeaderboardService } from "./leaderboard.service.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { PaymentGateway } from "../../shared/payments.js";
 import { PurchasesService } from "./purchases.service.js";
@@ -56,12 +56,14 @@ export class CoinsService {
     private readonly users: UsersService,
     gateway: PaymentGateway,
     limits: RateLimits,
+    /** What the leaderboard's category and period views read from the modules that own it. */
+    leaderboardSources?: LeaderboardSources,
   ) {
     this.rewards = new RewardsService(deps);
     this.history = new HistoryService(deps, users);
     this.purchases = new PurchasesService(deps, gateway, this, limits);
     this.webhook = new WebhookService(deps, gateway, this.purchases);
-    this.leaderboard = new LeaderboardService(deps, users);
+    this.leaderboard = new LeaderboardService(deps, users, leaderboardSources);
     if (gateway.mode === "sandbox" && deps.config.env === "production") {
       deps.logger.warn("No Razorpay keys: coin purchases use the TEST MODE sandbox, so anyone can buy coins for free");
     }

@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
 import { TransferKind } from "./ledger.entity.js";
@@ -128,31 +128,3 @@ export class SandboxPayment {
   @Field(() => String, { description: "The HMAC signature, as Razorpay would compute it (pass to verifyCoinPayment)." })
   signature: string;
 }
-
-@ObjectType({
-  simpleResolvers: true,
-  description:
-    'One student\'s place in the public ranking (Query.leaderboard). Its identity is userId: the web caches it under keyFields ["userId"].',
-})
-export class LeaderboardRow {
-  @Field(() => Int, { description: "Equal rating, rating count and coins share a rank" })
-  rank: number;
-
-  @Field(() => ID, { description: "The student (open /profile/{userId}); one row per student." })
-  userId: string;
-
-  @Field(() => String, { description: "The student's username." })
-  name: string;
-
-  @Field(() => Float, { description: "Average rating out of 5" })
-  rating: number;
-
-  @Field(() => Int, { description: "How many ratings the average is made of." })
-  ratingCount: number;
-
-  @Field(() => Int, { description: "The student's spendable coin balance." })
-  skillCoins: number;
-}
-
-@ObjectType({ simpleResolvers: true, description: "The top of the leaderboard, best first." })
-export class LeaderboardRowConnection extends Connection<LeaderboardRow>("LeaderboardRow", LeaderboardRow) {}

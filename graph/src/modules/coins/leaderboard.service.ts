@@ -1,11 +1,31 @@
 import { createHash } from "node:crypto";
 import type { DataSource, EntityManager } from "typeorm";
+import { LEADERBOARD_AROUND_DEFAULT, LEADERBOARD_MESSAGES, LEADERBOARD_PAGE_MAX } from "../../../../common/leaderboard.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
-import { rankingQuery } from "../accounts/user-reads.js";
+import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
+import { pageSize } from "../../shared/pagination.js";
+import { rankedStudents, rankingQuery } from "../accounts/user-reads.js";
 import type { UsersService } from "../accounts/users.service.js";
+import { LeaderboardLive } from "./leaderboard-live.js";
+import {
+  type Board,
+  type BoardEntry,
+  cursorOf,
+  decodeViewCursor,
+  type LeaderboardViewRow,
+  type LeaderboardViewSpec,
+  positionAfter,
+  rankBoard,
+  type ResolvedView,
+  resolveView,
+  windowAround,
+} from "./leaderboard-board.js";
+
+export type { LeaderboardViewRow, LeaderboardViewSpec, ResolvedView } from "./leaderboard-board.js";
+export type { LeaderboardChangeEvent } from "./leaderboard-live.js";
 
 export const LEADERBOARD_MAX = 100;
 /** A safety net only (e.g. events lost while Redis was unreachable): every change drops the cache at once (see `changed`). */
@@ -19,6 +39,56 @@ export interface LeaderboardRowView {
   ratingCount: number;
   skillCoins: number;
 }
+
+/**
+ * What the views read from the modules that own the facts (wired in services.ts: the coins module
+ * is below chat, lessons and profiles, so it names only what it needs).
+ */
+export interface LeaderboardSources {
+  /** Listed students who teach a skill of `category` (profiles). */
+  teachersOf(category: string): Promise<readonly string[]>;
+  /** Ratings received per student, given in [from, to): stars summed and counted (chat). */
+  ratingsReceived(from: Date, to: Date): Promise<ReadonlyArray<{ userId: string; stars: number; count: number }>>;
+  /** Lessons held per student that ended in [from, to) and by `now` (lessons). */
+  lessonsHeld(from: Date, to: Date, now: Date): Promise<ReadonlyArray<{ userId: string; count: number }>>;
+}
+
+const noSources: LeaderboardSources = {
+  teachersOf: async () => [],
+  ratingsReceived: async () => [],
+  lessonsHeld: async () => [],
+};
+
+/** One page of a view. */
+export interface LeaderboardViewQuery extends LeaderboardViewSpec {
+  /** A student id: the page is that student's row in the middle of `first` rows (default 11: 5 above, 5 below). */
+  around?: string | null;
+  /** Rows per page, 1..100 (default 100; 11 with `around`). */
+  first?: number | null;
+  /** A cursor of this view: the page starts after that row's position. Not with `around`. */
+  after?: string | null;
+}
+
+/** Why `around` found no row: not a listed student at all, or listed but not ranked in this view. */
+export type LeaderboardAroundReason = "NOT_LISTED" | "NOT_IN_VIEW";
+
+export interface LeaderboardViewPage {
+  view: ResolvedView;
+  rows: LeaderboardViewRow[];
+  /** The cursor of a row of this page (pass as `after` to read on from it). */
+  cursorOf(row: LeaderboardViewRow): string;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  /** With `around`: the student asked about, their rank, or why they have none (and no rows). */
+  around: { userId: string; rank: number | null; reason: LeaderboardAroundReason | null; message: string | null } | null;
+  /** Changes whenever any row of the view does (not only this page's). */
+  version: string;
+  /** When the view last changed, as far as this instance has seen. */
+  lastModified: Date;
+}
+
+/** Period views also count lessons, which end as time passes without an event: read again at least this often. */
+const PERIOD_MAX_AGE_MS = 30_000;
 
 /** The top rows as of `lastModified`, with a validator that changes exactly when they do. */
 export interface LeaderboardSnapshot {
@@ -41,6 +111,13 @@ export interface LeaderboardSnapshot {
  * answers by dropping its snapshot, so the next read sees the committed change. An instance caches
  * only once its subscription is known to be live (its own probe came back through the pubsub):
  * until then a change could be published before it listens, so it reads the database each time.
+ *
+ * Views (`view`): a category of skills taught, a period (ISO week or calendar month, UTC), both, or
+ * neither, paged by keyset cursors or centred on one student. Each view is a board: the whole
+ * ranking of the view in memory, built on first read from one walk of every listed student (shared
+ * by all views), the category's teachers and the period's ratings and lessons, and dropped with
+ * everything else on the next change. A page is then a slice of it plus one read of the page's
+ * names (cached until the next change). At most 33 views exist (10 categories or none, 3 periods).
  */
 export class LeaderboardService {
   private cached: { snapshot: Promise<LeaderboardSnapshot>; at: number } | null = null;
@@ -51,10 +128,21 @@ export class LeaderboardService {
   private readonly probeId = newId();
   private lastProbe = 0;
 
+  /** Advances on every change: a cached value of an older generation is stale. */
+  private generation = 0;
+  private readonly memo = new Map<string, { generation: number; expires: number; value: Promise<unknown> }>();
+  /** Each view's last version and since when, so Last-Modified survives a rebuild that changed nothing. */
+  private readonly versions = new Map<string, Pick<Board, "version" | "lastModified">>();
+  private readonly names = new Map<string, string>();
+  /** Live boards: what changed in a view's top, at most once a second per view (leaderboard-live.ts). */
+  readonly changes: LeaderboardLive;
+
   constructor(
     private readonly deps: Deps,
-    private readonly users: UsersService,
+    private readonly users: Pick<UsersService, "summaries">,
+    private readonly sources: LeaderboardSources = noSources,
   ) {
+    this.changes = new LeaderboardLive(deps, (spec, first) => this.view({ ...spec, first }));
     this.subscription = deps.pubsub.subscribe("LEADERBOARD_CHANGED")[Symbol.asyncIterator]();
     void this.listen();
   }
@@ -65,7 +153,10 @@ export class LeaderboardService {
         const next = await this.subscription.next();
         if (next.done) return;
         if (next.value.probe === this.probeId) this.live = true;
-        else if (!next.value.probe) this.invalidate();
+        else if (!next.value.probe) {
+          this.invalidate();
+          this.changes.changed();
+        }
       }
     } catch (err) {
       this.deps.logger.error({ err }, "leaderboard invalidation stopped");
@@ -74,6 +165,7 @@ export class LeaderboardService {
 
   /** Stops listening (the app's shutdown). */
   async close(): Promise<void> {
+    this.changes.close();
     await this.subscription.return?.();
   }
 
@@ -87,17 +179,24 @@ export class LeaderboardService {
 
   private invalidate(): void {
     this.cached = null;
+    this.generation++;
+    this.memo.clear();
+    this.names.clear();
+  }
+
+  /** Whether this instance may cache: its subscription is known to be live (else it sends a probe). */
+  private cacheable(): boolean {
+    if (this.live) return true;
+    // At most one probe a second; a read meanwhile goes to the database.
+    if (Date.now() - this.lastProbe > 1000) {
+      this.lastProbe = Date.now();
+      void this.deps.pubsub.publish("LEADERBOARD_CHANGED", { at: this.deps.clock.now().toISOString(), probe: this.probeId });
+    }
+    return this.live;
   }
 
   async snapshot(): Promise<LeaderboardSnapshot> {
-    if (!this.live) {
-      // At most one probe a second; a read meanwhile goes to the database.
-      if (Date.now() - this.lastProbe > 1000) {
-        this.lastProbe = Date.now();
-        void this.deps.pubsub.publish("LEADERBOARD_CHANGED", { at: this.deps.clock.now().toISOString(), probe: this.probeId });
-      }
-      if (!this.live) return this.read();
-    }
+    if (!this.cacheable()) return this.read();
     const now = this.deps.clock.now().getTime();
     if (this.cached && now - this.cached.at < CACHE_MAX_AGE_MS) return this.cached.snapshot;
     const entry = { snapshot: this.read(), at: now };
@@ -112,6 +211,207 @@ export class LeaderboardService {
     if (!Number.isSafeInteger(first) || first < 1) throw badInput(`first must be between 1 and ${LEADERBOARD_MAX}`);
     const { rows } = await this.snapshot();
     return first >= rows.length ? rows : rows.slice(0, first);
+  }
+
+  /**
+   * One page of a view: `first` rows from the top, after a cursor, or around a student. Ranks are
+   * the view's own (1, 2, 2, 4; ties listed by userId). All time: average rating, then rating
+   * count, then coins. A period: average of the ratings received in it, then their count, then
+   * lessons held in it; only students with a rating or a lesson in the period are ranked.
+   */
+  async view(q: LeaderboardViewQuery = {}): Promise<LeaderboardViewPage> {
+    const view = resolveView(q, this.deps.clock.now());
+    const around = q.around === undefined || q.around === null || q.around === "" ? null : String(q.around);
+    const after = q.after === undefined || q.after === null || q.after === "" ? null : q.after;
+    if (around !== null && after !== null) throw badInput(LEADERBOARD_MESSAGES.aroundWithAfter, { field: "around" });
+    const first = pageSize("first", q.first, around !== null ? LEADERBOARD_AROUND_DEFAULT : LEADERBOARD_PAGE_MAX, LEADERBOARD_PAGE_MAX);
+    const position = after !== null ? await this.positionOf(view, after) : null;
+    // The first page of the default view is the cached top (no walk of every student).
+    if (view.key === DEFAULT_VIEW_KEY && around === null && position === null && first < LEADERBOARD_MAX) return this.topPage(view, first);
+
+    const board = await this.board(view);
+    const { entries } = board;
+    let start = 0;
+    let end: number;
+    let aroundAnswer: LeaderboardViewPage["around"] = null;
+    if (around !== null) {
+      const at = board.index.get(around);
+      if (at === undefined) {
+        const listed = (await this.base()).byId.has(around);
+        const reason: LeaderboardAroundReason = listed ? "NOT_IN_VIEW" : "NOT_LISTED";
+        return {
+          ...this.pageOf(board, [], false, false),
+          around: { userId: around, rank: null, reason, message: listed ? LEADERBOARD_MESSAGES.notInView : LEADERBOARD_MESSAGES.notListed },
+        };
+      }
+      ({ start, end } = windowAround(entries.length, at, first));
+      aroundAnswer = { userId: around, rank: entries[at].rank, reason: null, message: null };
+    } else {
+      start = position ? positionAfter(entries, position) : 0;
+      end = Math.min(entries.length, start + first);
+    }
+    const slice = entries.slice(start, end);
+    const names = await this.namesOf(slice.map((e) => e.userId));
+    const rows = slice.map(({ keys: _keys, ...e }) => ({ ...e, name: names.get(e.userId) ?? "" }));
+    return { ...this.pageOf(board, rows, end < entries.length, start > 0 || position !== null), around: aroundAnswer };
+  }
+
+  /** Where `after` points: a cursor of this view, or (default view) one of `leaderboard(first)`'s top cursors. */
+  private async positionOf(view: ResolvedView, after: string): Promise<Pick<BoardEntry, "keys" | "userId">> {
+    const topIndex = view.key === DEFAULT_VIEW_KEY ? topCursorIndex(after) : null;
+    if (topIndex === null) return decodeViewCursor(view, after);
+    const row = (await this.snapshot()).rows[topIndex - 1];
+    if (!row) throw badInput("Invalid cursor", { field: "after" });
+    return { keys: allTimeKeys(row), userId: row.userId };
+  }
+
+  private pageOf(board: Board, rows: LeaderboardViewRow[], hasNextPage: boolean, hasPreviousPage: boolean): LeaderboardViewPage {
+    const keysOf = new Map(rows.map((r) => [r.userId, board.entries[board.index.get(r.userId)!]]));
+    return {
+      view: board.view,
+      rows,
+      cursorOf: (row) => cursorOf(board.view, keysOf.get(row.userId) ?? { keys: allTimeKeys(row), userId: row.userId }),
+      hasNextPage,
+      hasPreviousPage,
+      around: null,
+      version: board.version,
+      lastModified: board.lastModified,
+    };
+  }
+
+  private async topPage(view: ResolvedView, first: number): Promise<LeaderboardViewPage> {
+    const snap = await this.snapshot();
+    const rows = snap.rows.slice(0, first).map((r) => ({ ...r, periodRating: null, periodRatingCount: null, periodLessons: null }));
+    return {
+      view,
+      rows,
+      cursorOf: (row) => cursorOf(view, { keys: allTimeKeys(row), userId: row.userId }),
+      hasNextPage: snap.rows.length > first,
+      hasPreviousPage: false,
+      around: null,
+      version: snap.version,
+      lastModified: snap.lastModified,
+    };
+  }
+
+  /** A value cached until the next change or `maxAgeMs` (clock time), shared by concurrent readers. */
+  private cachedValue<T>(key: string, maxAgeMs: number, build: () => Promise<T>): Promise<T> {
+    if (!this.cacheable()) return build();
+    const now = this.deps.clock.now().getTime();
+    const hit = this.memo.get(key);
+    if (hit && hit.generation === this.generation && now < hit.expires) return hit.value as Promise<T>;
+    const entry = { generation: this.generation, expires: now + maxAgeMs, value: build() as Promise<unknown> };
+    this.memo.set(key, entry);
+    entry.value.catch(() => {
+      if (this.memo.get(key) === entry) this.memo.delete(key);
+    });
+    return entry.value as Promise<T>;
+  }
+
+  /** Every listed student with the all-time keys, in the all-time order. */
+  private base(): Promise<{ entries: BoardEntry[]; byId: Map<string, BoardEntry> }> {
+    return this.cachedValue("base", CACHE_MAX_AGE_MS, async () => {
+      const raw = await rankedStudents(this.deps.dataSource);
+      const entries: BoardEntry[] = new Array(raw.length);
+      const byId = new Map<string, BoardEntry>();
+      for (let i = 0; i < raw.length; i++) {
+        const r = raw[i];
+        const rating = Number(r.ratingAvg);
+        const ratingCount = Number(r.ratingCount);
+        const skillCoins = Number(r.skillCoins);
+        const e: BoardEntry = {
+          rank: 0,
+          userId: r.id,
+          rating,
+          ratingCount,
+          skillCoins,
+          periodRating: null,
+          periodRatingCount: null,
+          periodLessons: null,
+          keys: [rating, ratingCount, skillCoins],
+        };
+        entries[i] = e;
+        byId.set(e.userId, e);
+      }
+      return { entries, byId };
+    });
+  }
+
+  private teachers(category: string): Promise<Set<string>> {
+    return this.cachedValue(`teachers|${category}`, CACHE_MAX_AGE_MS, async () => new Set(await this.sources.teachersOf(category)));
+  }
+
+  /** Ratings received and lessons held per student in [from, to). */
+  private periodFacts(from: Date, to: Date): Promise<Map<string, { stars: number; ratings: number; lessons: number }>> {
+    return this.cachedValue(`period|${from.toISOString()}|${to.toISOString()}`, this.periodMaxAge(to), async () => {
+      const [ratings, lessons] = await Promise.all([
+        this.sources.ratingsReceived(from, to),
+        this.sources.lessonsHeld(from, to, this.deps.clock.now()),
+      ]);
+      const facts = new Map<string, { stars: number; ratings: number; lessons: number }>();
+      const of = (userId: string) => {
+        let f = facts.get(userId);
+        if (!f) facts.set(userId, (f = { stars: 0, ratings: 0, lessons: 0 }));
+        return f;
+      };
+      for (const r of ratings) {
+        const f = of(r.userId);
+        f.stars += r.stars;
+        f.ratings += r.count;
+      }
+      for (const l of lessons) of(l.userId).lessons += l.count;
+      return facts;
+    });
+  }
+
+  /** A period's facts are good until the next change, PERIOD_MAX_AGE_MS, or the period's end, whichever comes first. */
+  private periodMaxAge(to: Date): number {
+    return Math.max(1, Math.min(PERIOD_MAX_AGE_MS, to.getTime() - this.deps.clock.now().getTime()));
+  }
+
+  /** The board of a view (cached like the facts it is made of). */
+  board(view: ResolvedView): Promise<Board> {
+    const maxAge = view.to ? this.periodMaxAge(view.to) : CACHE_MAX_AGE_MS;
+    return this.cachedValue(`view|${view.key}|${view.from?.toISOString() ?? ""}`, maxAge, async () => {
+      const [base, teachers] = await Promise.all([this.base(), view.category ? this.teachers(view.category) : null]);
+      let entries: BoardEntry[];
+      if (!view.from || !view.to) {
+        entries = [];
+        for (const e of base.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
+      } else {
+        const facts = await this.periodFacts(view.from, view.to);
+        entries = [];
+        for (const [userId, f] of facts) {
+          const student = base.byId.get(userId);
+          if (!student || (teachers && !teachers.has(userId))) continue;
+          const periodRating = f.ratings ? f.stars / f.ratings : 0;
+          entries.push({
+            ...student,
+            periodRating,
+            periodRatingCount: f.ratings,
+            periodLessons: f.lessons,
+            keys: [periodRating, f.ratings, f.lessons],
+          });
+        }
+      }
+      const versionKey = `${view.key}|${view.from?.toISOString() ?? ""}`;
+      const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
+      this.versions.set(versionKey, { version: board.version, lastModified: board.lastModified });
+      return board;
+    });
+  }
+
+  /** Names of `ids`, read once per change. */
+  private async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const missing = ids.filter((id) => !this.names.has(id));
+    if (missing.length) {
+      const generation = this.generation;
+      const found = await this.users.summaries(missing);
+      // A change meanwhile cleared the names: these may be from before it.
+      if (generation === this.generation && this.live) for (const [id, u] of found) this.names.set(id, u.name);
+      return new Map(ids.map((id) => [id, this.names.get(id) ?? found.get(id)?.name ?? ""]));
+    }
+    return new Map(ids.map((id) => [id, this.names.get(id)!]));
   }
 
   private async read(): Promise<LeaderboardSnapshot> {
@@ -149,6 +449,24 @@ export class LeaderboardService {
     return this.last;
   }
 }
+
+const DEFAULT_VIEW_KEY = "|all_time";
+
+/** The cursors `leaderboard(first)` has always written: the row's 1-based place in the top. */
+export const topCursor = (place: number) => encodeCursor("leaderboard", [place]);
+
+function topCursorIndex(after: string): number | null {
+  try {
+    return decodeCursor("leaderboard", after, ([place]) =>
+      Number.isSafeInteger(place) && (place as number) >= 1 ? (place as number) : undefined,
+    );
+  } catch {
+    return null;
+  }
+}
+
+const allTimeKeys = (r: Pick<LeaderboardRowView, "rating" | "ratingCount" | "skillCoins">) =>
+  [r.rating, r.ratingCount, r.skillCoins] as const;
 
 /** The ranking query (the accounts module's, on its `users` index): exported so a test can EXPLAIN it on both databases. */
 export function leaderboardQuery(ds: DataSource, limit: number) {

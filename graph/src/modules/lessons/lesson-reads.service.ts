@@ -1,5 +1,6 @@
 import { type DataSource, type EntityManager, In } from "typeorm";
 import { LESSON_MESSAGES as M } from "../../../../common/lessons.js";
+import { rawQuery } from "../../db/sql.js";
 import type { Deps } from "../../shared/deps.js";
 import { notFound } from "../../shared/errors.js";
 import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
@@ -85,6 +86,25 @@ export class LessonReadsService {
       .groupBy("l.chatId")
       .getRawMany<{ chatId: string; n: number | string }>();
     return new Map(rows.map((r) => [r.chatId, Number(r.n)]));
+  }
+
+  /**
+   * Lessons held per student (either side; scheduled, never cancelled) that ended in [from, to) and
+   * by `now`: the leaderboard's period views. One statement over idx_lessons_held.
+   */
+  async heldBetween(from: Date, to: Date, now: Date): Promise<Array<{ userId: string; count: number }>> {
+    const until = to.getTime() <= now.getTime() ? { op: "<", at: to } : { op: "<=", at: now };
+    const where = `l.status = 'scheduled' AND l.endsAt >= :from AND l.endsAt ${until.op} :until`;
+    const rows = await rawQuery<{ userId: string; n: number | string }>(
+      this.pool,
+      `SELECT l.proposerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${where} GROUP BY l.proposerId
+       UNION ALL
+       SELECT l.partnerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${where} GROUP BY l.partnerId`,
+      { from, until: until.at },
+    );
+    const byUser = new Map<string, number>();
+    for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + Number(r.n));
+    return [...byUser].map(([userId, count]) => ({ userId, count }));
   }
 
   private async page(rows: Lesson[], take: number, afterCursor: boolean, cursorOf: (l: Lesson) => string): Promise<LessonPage> {

@@ -14,6 +14,8 @@ export type LessonStatus = "proposed" | "scheduled" | "cancelled";
 @Index("idx_lessons_due", ["status", "startsAt"])
 @Index("idx_lessons_proposer", ["proposerId", "status", "startsAt"])
 @Index("idx_lessons_partner", ["partnerId", "status", "startsAt"])
+/** Lessons held in a time range, with both participants (the leaderboard's period views): index-only. */
+@Index("idx_lessons_held", ["status", "endsAt", "proposerId", "partnerId"])
 export class Lesson {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;

@@ -13,6 +13,7 @@ export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
 import { NEUTRAL_TIER } from "./profile-index.js";
+import { foldTerm } from "./search-terms.js";
 import { rawQuery } from "../../db/sql.js";
 import {
   type Cards,
@@ -47,6 +48,8 @@ export class ProfilesService {
     private readonly limits: RateLimits,
     /** The student's responsiveness tier for the feed order (the swaps module's response stats). */
     tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
+    /** Told inside a profile save's transaction: the skills a student teaches (the leaderboard's category views) may have changed. */
+    private readonly teachingChanged: (em: EntityManager) => void = () => {},
   ) {
     this.writer = new ProfileWriter(deps, tierOf);
   }
@@ -63,6 +66,19 @@ export class ProfilesService {
 
   cardsByIds(ids: readonly string[]): Promise<Cards> {
     return cardsByIds(this.ds, ids);
+  }
+
+  /**
+   * Listed students who teach a skill of `category` (a known skill in it), as discovery's category
+   * filter finds them: the current rows of its `g` stream (idx_feed_entries_walk, index-only).
+   */
+  async teachersOf(category: string): Promise<string[]> {
+    const rows = await rawQuery<{ userId: string }>(
+      this.ds,
+      "SELECT f.userId AS userId FROM feed_entries f WHERE f.kind = 'g' AND f.term = :term AND f.term2 = '' AND f.validTo IS NULL",
+      { term: foldTerm(category) },
+    );
+    return rows.map((r) => r.userId);
   }
 
   async findUser(id: string): Promise<ProfileRow | null> {
@@ -185,6 +201,7 @@ export class ProfilesService {
 
   /** Writes a validated profile and its feed and search index rows inside `em` (ProfileWriter.write). */
   writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
+    this.teachingChanged(em);
     return this.writer.write(em, userId, p, image);
   }
 

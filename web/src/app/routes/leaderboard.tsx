@@ -1,28 +1,80 @@
-import { useQuery } from "@apollo/client/react";
-import { useNavigate, useParams } from "react-router";
+import { useQuery, useSubscription } from "@apollo/client/react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { CATEGORIES } from "../../../../common/profiles";
 import { Page } from "../../components/layouts/Page";
+import { Alert } from "../../components/ui/Alert";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
+import { LeaderboardControls, PERIOD_LABELS } from "../../features/coins/components/LeaderboardControls";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
-import { LeaderboardDocument } from "../../gql/graphql";
+import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocument } from "../../gql/graphql";
+import { useToken } from "../../lib/auth";
 import { nodesOf } from "../../lib/connection";
 import { paths } from "../../lib/paths";
 
-/** /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting. */
+const PERIOD_PARAM: Record<string, LeaderboardPeriod> = { week: "WEEK", month: "MONTH" };
+const PARAM_OF: Record<LeaderboardPeriod, string | null> = { WEEK: "week", MONTH: "month", ALL_TIME: null };
+
+const HOW: Record<LeaderboardPeriod, string> = {
+  ALL_TIME: "Ranked by rating, then by the number of ratings, then by skill coins. Equal scores share a rank.",
+  WEEK: "This week (from Monday 00:00 UTC): ranked by the average rating received this week, then by how many ratings, then by lessons held. Equal scores share a rank.",
+  MONTH:
+    "This month (from the 1st, 00:00 UTC): ranked by the average rating received this month, then by how many ratings, then by lessons held. Equal scores share a rank.",
+};
+
+const NOT_RANKED = {
+  NOT_IN_VIEW:
+    "You are not on this board: it lists students who teach a skill of the category, and a period lists students rated or with a lesson held in it.",
+  NOT_LISTED: "You are not on the leaderboard yet: it lists students with a verified college address.",
+} as const;
+
+/**
+ * /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting.
+ * The view (period, category, "My place") lives in the address (?period=week&category=...&mine=1),
+ * so a board can be shared or left on a screen; it refreshes itself when its top changes.
+ */
 export function Component() {
   const { currentID = "undefined" } = useParams();
   const navigate = useNavigate();
-  const { data, error, refetch } = useQuery(LeaderboardDocument, { variables: { first: 100 }, fetchPolicy: "cache-and-network" });
+  const [params, setParams] = useSearchParams();
+  const signedIn = useToken() !== null && currentID !== "undefined";
+  const period = PERIOD_PARAM[params.get("period") ?? ""] ?? "ALL_TIME";
+  const rawCategory = params.get("category");
+  const category = rawCategory && (CATEGORIES as readonly string[]).includes(rawCategory) ? rawCategory : null;
+  const myPlace = signedIn && params.get("mine") === "1";
+  const defaultView = period === "ALL_TIME" && category === null;
+  const view = defaultView ? null : { period, category };
+
+  const { data, error, refetch } = useQuery(LeaderboardViewDocument, {
+    variables: myPlace ? { first: null, view, around: currentID } : { first: 100, view, around: null },
+    fetchPolicy: "cache-and-network",
+  });
+  // A board on a screen follows its view: at most one event a second, then the page is read again.
+  useSubscription(LeaderboardChangedDocument, { variables: { view }, onData: () => void refetch() });
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
 
   const back = () => {
     // Back where the visitor came from; a fresh tab goes to the viewer's dashboard.
     if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
     else navigate(currentID !== "undefined" ? paths.dashboard(currentID) : paths.home);
   };
+
+  const board = data?.leaderboard;
+  const rank = board?.around?.rank;
 
   return (
     <Page>
@@ -35,20 +87,48 @@ export function Component() {
         }
         eyebrow="Top students"
         title="Leaderboard"
-        description="Ranked by rating, then by the number of ratings, then by skill coins. Equal scores share a rank."
+        description={HOW[period]}
+      />
+      <LeaderboardControls
+        period={period}
+        category={category}
+        myPlace={myPlace}
+        canShowMyPlace={signedIn}
+        onPeriod={(p) => setParam("period", PARAM_OF[p])}
+        onCategory={(c) => setParam("category", c)}
+        onMyPlace={(on) => setParam("mine", on ? "1" : null)}
       />
       {error && !data ? (
-        <LoadError message="The leaderboard could not be loaded." onRetry={refetch} />
-      ) : !data ? (
+        <LoadError message="The leaderboard could not be loaded." onRetry={() => void refetch()} />
+      ) : !board ? (
         <LoadingBlock label="Loading..." />
-      ) : data.leaderboard.edges.length === 0 ? (
+      ) : board.around?.reason ? (
+        <Alert variant="info" role="status">
+          {NOT_RANKED[board.around.reason]}
+        </Alert>
+      ) : board.edges.length === 0 ? (
         <EmptyState
           icon={<StarIcon size={22} />}
-          title="No students yet"
-          description="The leaderboard fills up as students join and rate each other."
+          title={defaultView ? "No students yet" : "No one on this board yet"}
+          description={
+            defaultView
+              ? "The leaderboard fills up as students join and rate each other."
+              : "Students appear here as they teach, get rated and hold lessons."
+          }
         />
       ) : (
-        <LeaderboardTable rows={nodesOf(data.leaderboard)} currentID={currentID} />
+        <>
+          {myPlace && rank != null && (
+            <p role="status" aria-live="polite">
+              You are number {rank} on this board.
+            </p>
+          )}
+          <LeaderboardTable
+            rows={nodesOf(board)}
+            currentID={currentID}
+            periodLabel={period === "ALL_TIME" ? null : PERIOD_LABELS[period]}
+          />
+        </>
       )}
     </Page>
   );

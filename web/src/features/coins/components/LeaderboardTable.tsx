@@ -1,24 +1,34 @@
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/Badge";
 import { StarIcon } from "../../../components/ui/icons";
-import type { LeaderboardQuery } from "../../../gql/graphql";
+import type { LeaderboardViewQuery } from "../../../gql/graphql";
 import { cx } from "../../../lib/cx";
 import { formatCoins } from "../utils/format";
 import styles from "./LeaderboardTable.module.css";
 import { paths } from "../../../lib/paths";
 
+type Row = LeaderboardViewQuery["leaderboard"]["edges"][number]["node"];
+
 export interface LeaderboardTableProps {
-  rows: Array<LeaderboardQuery["leaderboard"]["edges"][number]["node"]>;
+  rows: Row[];
   /** The viewer's id from the URL: their row is highlighted, and profile links carry it. */
   currentID: string;
+  /** A period view's column heading ("This week"): the rows' period numbers get a column. Absent: the spec's four columns. */
+  periodLabel?: string | null;
 }
 
-/** Rank, Name, Rating, Skill Coins. Names open /user/{id}/{currentID}/Male (spec). */
-export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** Rank, Name, Rating, Skill Coins (and the period's numbers in a period view). Names open /user/{id}/{currentID}/Male (spec). */
+export function LeaderboardTable({ rows, currentID, periodLabel = null }: LeaderboardTableProps) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.board}>
-        <caption className="visually-hidden">Leaderboard: students ranked by rating, then number of ratings, then skill coins</caption>
+      <table className={cx(styles.board, periodLabel && styles.withPeriod)}>
+        <caption className="visually-hidden">
+          {periodLabel
+            ? `Leaderboard, ${periodLabel.toLowerCase()}: students ranked by the ratings they received, then lessons held`
+            : "Leaderboard: students ranked by rating, then number of ratings, then skill coins"}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className={styles.rankCol}>
@@ -31,6 +41,11 @@ export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
             <th scope="col" className={cx(styles.num, styles.coinsCol)}>
               Skill Coins
             </th>
+            {periodLabel && (
+              <th scope="col" className={cx(styles.num, styles.periodCol)}>
+                {periodLabel}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -67,6 +82,21 @@ export function LeaderboardTable({ rows, currentID }: LeaderboardTableProps) {
                   )}
                 </td>
                 <td className={styles.num}>{formatCoins(r.skillCoins)}</td>
+                {periodLabel && (
+                  <td className={styles.num}>
+                    {r.periodRatingCount ? (
+                      <span className={styles.rating}>
+                        <StarIcon size={14} aria-hidden="true" />
+                        {(r.periodRating ?? 0).toFixed(1)}
+                        <span className="visually-hidden"> from {plural(r.periodRatingCount, "rating")}</span>
+                      </span>
+                    ) : null}
+                    <span className={styles.periodNumbers}>
+                      {r.periodRatingCount ? `${plural(r.periodRatingCount, "rating")}, ` : ""}
+                      {plural(r.periodLessons ?? 0, "lesson")}
+                    </span>
+                  </td>
+                )}
               </tr>
             );
           })}

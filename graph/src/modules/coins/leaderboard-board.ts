@@ -1,0 +1,151 @@
+/**
+ * One leaderboard view as a ranked list in memory (a "board"), and what pages read from it:
+ * the ranking's order and ties, keyset cursors, the window around a student. Plain functions;
+ * LeaderboardService builds, caches and drops boards.
+ */
+import { createHash } from "node:crypto";
+import { CATEGORIES } from "../../../../common/profiles.js";
+import { FILTER_MESSAGES } from "../../../../common/discovery.js";
+import { LEADERBOARD_MESSAGES as M, LEADERBOARD_PERIODS, type LeaderboardPeriod, periodRange } from "../../../../common/leaderboard.js";
+import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
+import { badInput } from "../../shared/errors.js";
+
+/** Which students a view ranks and by what: a category of skills they teach, a period (all time by default). */
+export interface LeaderboardViewSpec {
+  /** One of the profile categories: only students who teach a skill in it. Null or absent: everyone. */
+  category?: string | null;
+  period?: LeaderboardPeriod | null;
+}
+
+/** A view as resolved at a time: the period's bounds [from, to) in UTC (null for all time). */
+export interface ResolvedView {
+  /** `category|period`: names the view in cursors, caches and live events. */
+  key: string;
+  category: string | null;
+  period: LeaderboardPeriod;
+  from: Date | null;
+  to: Date | null;
+}
+
+/** A student's place in a view, as the service answers it. */
+export interface LeaderboardViewRow {
+  /** 1 + the number of students strictly ahead: equal keys share a rank (1, 2, 2, 4). */
+  rank: number;
+  userId: string;
+  name: string;
+  /** All-time average rating (0 when unrated), its count and the coin balance, in every view. */
+  rating: number;
+  ratingCount: number;
+  skillCoins: number;
+  /** Period views only (null in all-time views): average of the ratings received in the period (0 with none). */
+  periodRating: number | null;
+  /** Period views only: ratings received in the period. */
+  periodRatingCount: number | null;
+  /** Period views only: lessons held in the period (scheduled, not cancelled, ended in the period). */
+  periodLessons: number | null;
+}
+
+/** A ranked student without a name (boards keep no names; pages fetch them). */
+export type BoardEntry = Omit<LeaderboardViewRow, "name"> & {
+  /** What the view sorts by, each descending; then userId ascending. */
+  keys: readonly [number, number, number];
+};
+
+export interface Board {
+  view: ResolvedView;
+  entries: BoardEntry[];
+  /** userId -> position in `entries`. */
+  index: Map<string, number>;
+  /** Changes exactly when a rank, key, rating or balance of any entry does. */
+  version: string;
+  lastModified: Date;
+}
+
+/** Resolves and checks a view: BAD_USER_INPUT names the wrong field. */
+export function resolveView(spec: LeaderboardViewSpec, now: Date): ResolvedView {
+  const category = spec.category === undefined || spec.category === null || spec.category === "" ? null : spec.category;
+  if (category !== null && !(CATEGORIES as readonly string[]).includes(category)) {
+    throw badInput(FILTER_MESSAGES.category, { field: "category" });
+  }
+  const period = spec.period ?? "all_time";
+  if (!LEADERBOARD_PERIODS.includes(period)) throw badInput(M.period, { field: "period" });
+  const range = periodRange(period, now);
+  return { key: `${category ?? ""}|${period}`, category, period, from: range?.from ?? null, to: range?.to ?? null };
+}
+
+/** Position order: keys descending, then userId ascending. Negative when `a` comes first. */
+export function compareEntries(a: Pick<BoardEntry, "keys" | "userId">, b: Pick<BoardEntry, "keys" | "userId">): number {
+  for (let i = 0; i < 3; i++) {
+    if (a.keys[i] !== b.keys[i]) return b.keys[i] - a.keys[i];
+  }
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+}
+
+const sameKeys = (a: BoardEntry, b: BoardEntry) => a.keys[0] === b.keys[0] && a.keys[1] === b.keys[1] && a.keys[2] === b.keys[2];
+
+/** Sorts `entries` in place, numbers their ranks and hashes them: a board. */
+export function rankBoard(
+  view: ResolvedView,
+  entries: BoardEntry[],
+  previous: Pick<Board, "version" | "lastModified"> | null,
+  now: Date,
+): Board {
+  entries.sort(compareEntries);
+  const index = new Map<string, number>();
+  const hash = createHash("sha256");
+  let chunk = "";
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const prev = entries[i - 1];
+    e.rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
+    index.set(e.userId, i);
+    chunk += `${e.userId},${e.rank},${e.rating},${e.ratingCount},${e.skillCoins},${e.periodRating},${e.periodRatingCount},${e.periodLessons};`;
+    if (chunk.length > 8192) {
+      hash.update(chunk);
+      chunk = "";
+    }
+  }
+  hash.update(chunk);
+  const version = hash.digest("base64url").slice(0, 27);
+  // Unchanged rows keep their date, so a validator never claims a change that did not happen.
+  const lastModified = previous && previous.version === version ? previous.lastModified : now;
+  return { view, entries, index, version, lastModified };
+}
+
+const CURSOR_KIND = "leaderboard-view";
+
+/** A row's keyset position in its view: valid for as long as the view exists, whatever moves meanwhile. */
+export function cursorOf(view: ResolvedView, e: Pick<BoardEntry, "keys" | "userId">): string {
+  return encodeCursor(CURSOR_KIND, [view.key, view.from?.toISOString() ?? null, e.keys[0], e.keys[1], e.keys[2], e.userId]);
+}
+
+/** The position a cursor names in `view`; BAD_USER_INPUT for another view's cursor or a period since ended. */
+export function decodeViewCursor(view: ResolvedView, cursor: string): Pick<BoardEntry, "keys" | "userId"> {
+  const parts = decodeCursor(CURSOR_KIND, cursor, ([key, from, a, b, c, userId]) => {
+    const finite = [a, b, c].every((n) => typeof n === "number" && Number.isFinite(n));
+    if (typeof key !== "string" || !(from === null || typeof from === "string") || !finite || typeof userId !== "string") return undefined;
+    return { key, from, keys: [a, b, c] as [number, number, number], userId };
+  });
+  if (parts.key !== view.key) throw badInput(M.cursorOtherView, { field: "after" });
+  if (parts.from !== (view.from?.toISOString() ?? null)) throw badInput(M.cursorOtherPeriod, { field: "after" });
+  return { keys: parts.keys, userId: parts.userId };
+}
+
+/** The first position in `entries` strictly after `pos` (entries.length when none is). */
+export function positionAfter(entries: readonly BoardEntry[], pos: Pick<BoardEntry, "keys" | "userId">): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareEntries(entries[mid], pos) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A window of `size` rows with position `at` in the middle (moved inward at either end of the board). */
+export function windowAround(length: number, at: number, size: number): { start: number; end: number } {
+  const above = Math.floor((size - 1) / 2);
+  const end = Math.min(length, Math.max(0, at - above) + size);
+  return { start: Math.max(0, end - size), end };
+}
