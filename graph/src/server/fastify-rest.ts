@@ -139,7 +139,11 @@ export async function restPlugin(api: FastifyInstance, services: DoorServices): 
       async (open) => {
         ignoreOtherBodies(open);
         // Comma-joined without spaces, as the `cors` package wrote them.
-        await open.register(fastifyCors, { origin: "*", methods: methods.join(","), exposedHeaders: exposedHeaders.join(",") });
+        await open.register(fastifyCors, {
+          origin: "*",
+          methods: methods.join(","),
+          ...(exposedHeaders.length ? { exposedHeaders: exposedHeaders.join(",") } : {}),
+        });
         register(open, services, route, "/");
       },
       { prefix: route.path },
