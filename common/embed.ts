@@ -99,9 +99,9 @@ export function embedSearch(view: Partial<EmbedView>): string {
 /** The embed's address on a site (`origin`: the site's public URL, without a trailing slash). */
 export const embedUrl = (origin: string, view: Partial<EmbedView> = {}): string => `${origin}${EMBED_PATH}${embedSearch(view)}`;
 
-/** "Programming & Technology · This week", "All students · All time". */
+/** "Programming & Technology · This week", "Top students · All time". */
 export function embedViewName(view: Pick<EmbedView, "category" | "period">): string {
-  return `${view.category ?? "All students"} · ${LEADERBOARD_PERIOD_LABELS[view.period]}`;
+  return `${view.category ?? "Top students"} · ${LEADERBOARD_PERIOD_LABELS[view.period]}`;
 }
 
 /** The document's and the iframe's title. */

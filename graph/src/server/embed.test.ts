@@ -51,7 +51,7 @@ describe.each(dbTargets)("the embeddable leaderboard on %s", (target) => {
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = page.text;
     expect(html).toMatch(/^<!doctype html><html lang="en">/);
-    expect(html).toContain("<title>Skill Exchange leaderboard: All students · All time</title>");
+    expect(html).toContain("<title>Skill Exchange leaderboard: Top students · All time</title>");
     expect(html).toContain('<h1 dir="auto">Top students</h1>');
     expect(html).toMatch(
       /<th scope="col">Rank<\/th><th scope="col">Name<\/th><th scope="col" class="num">Rating<\/th><th scope="col" class="num">Skill Coins<\/th>/,
@@ -204,7 +204,7 @@ describe.each(dbTargets)("the embeddable leaderboard on %s", (target) => {
     expect(page.body).toEqual({
       type: "rich",
       version: "1.0",
-      title: "Skill Exchange leaderboard: All students · All time",
+      title: "Skill Exchange leaderboard: Top students · All time",
       provider_name: "Skill Exchange",
       provider_url: `${ORIGIN}/`,
       cache_age: 86400,
@@ -213,7 +213,7 @@ describe.each(dbTargets)("the embeddable leaderboard on %s", (target) => {
       height: embedHeight(10),
     });
     expect(page.body.html).toContain(
-      `<iframe src="${ORIGIN}/embed/leaderboard" title="Skill Exchange leaderboard: All students · All time"`,
+      `<iframe src="${ORIGIN}/embed/leaderboard" title="Skill Exchange leaderboard: Top students · All time"`,
     );
     expect(page.body.html).toContain('width="400" height="' + embedHeight(10) + '"');
 
@@ -285,7 +285,8 @@ describe("the embed's framing and discovery settings", () => {
 
   it("lets only the sites EMBED_FRAME_ANCESTORS names frame it", async () => {
     const page = await get(t, "/embed/leaderboard");
-    expect(csp(page.headers)["frame-ancestors"]).toEqual(["https://college.example", "https://*.college.example"]);
+    // This site too, whose "Embed this" dialog previews it.
+    expect(csp(page.headers)["frame-ancestors"]).toEqual(["'self'", "https://college.example", "https://*.college.example"]);
     expect(page.headers.get("x-frame-options")).toBeNull();
     // The rest of the app keeps the global headers: not frameable.
     expect((await get(t, "/healthz")).headers.get("x-frame-options")).toBe("SAMEORIGIN");

@@ -224,7 +224,7 @@ function page(origin: string, view: EmbedView, content: { rows: BoardRow[] } | {
   const theme = view.theme ? ` data-theme="${view.theme}"` : "";
   const html =
     `<!doctype html><html lang="en"${theme}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title>` +
+    `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     `<meta name="description" content="${escapeHtml(`${title}: students of the college ranked on ${EMBED_PROVIDER}.`)}">` +
     ("problem" in content
       ? ""
@@ -251,7 +251,9 @@ export function oembedLink(origin: string, pathname: string, search: string): st
 
 /** The page and its headers (helmet's, overridden for this route through its documented `helmet` route option). */
 export function mountEmbed(app: FastifyInstance, services: DoorServices): void {
-  const { publicUrl, embedFrameAncestors } = services.deps.config;
+  const { publicUrl, embedFrameAncestors: listed } = services.deps.config;
+  // This site itself may always frame it ("Embed this" previews it), unless framing is off altogether.
+  const embedFrameAncestors = listed.some((s) => s === "*" || s === "'none'" || s === "'self'") ? listed : ["'self'", ...listed];
   const leaderboard = services.coins.leaderboard;
   const refuse = (reply: FastifyReply, status: number, view: EmbedView, problem: string) =>
     reply
