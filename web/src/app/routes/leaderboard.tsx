@@ -7,6 +7,7 @@ import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
+import { EmbedLeaderboard } from "../../features/coins/components/EmbedLeaderboard";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { LeaderboardDocument } from "../../gql/graphql";
 import { nodesOf } from "../../lib/connection";
@@ -36,6 +37,7 @@ export function Component() {
         eyebrow="Top students"
         title="Leaderboard"
         description="Ranked by rating, then by the number of ratings, then by skill coins. Equal scores share a rank."
+        actions={<EmbedLeaderboard />}
       />
       {error && !data ? (
         <LoadError message="The leaderboard could not be loaded." onRetry={refetch} />
