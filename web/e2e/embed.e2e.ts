@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
@@ -13,6 +14,24 @@ async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `embed-${name}.png`) });
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's violations in a page or frame, as "rule: target" lines (evaluated, so the page's CSP does not stop it). */
+async function axeViolations(target: Page | Frame, minImpact: "minor" | "serious" = "minor"): Promise<string[]> {
+  if (!(await target.evaluate(() => "axe" in window))) await target.evaluate(AXE_SOURCE);
+  const violations = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations as Array<{
+      id: string;
+      impact: string | null;
+      nodes: Array<{ target: unknown[] }>;
+    }>;
+  });
+  return violations
+    .filter((v) => minImpact === "minor" || v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.map(String).join(" ")}`));
 }
 
 /** No other browser suite has students teach this category: the board shows only this file's. */
@@ -119,6 +138,19 @@ describe("the embeddable leaderboard in Chromium", () => {
     await page.context().close();
   });
 
+  it("passes axe-core in both themes, in a period view and as a refusal", async () => {
+    const page = await newPage(browser);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const query of ["", "&period=week", "&limit=0"]) {
+        await page.goto(embedSrc(query));
+        await page.locator("footer").waitFor();
+        expect(await axeViolations(page), `${scheme} ${query}`).toEqual([]);
+      }
+    }
+    await page.context().close();
+  });
+
   it("reads the board again every minute while it is open", async () => {
     college.serve(`<iframe src="${embedSrc("&limit=5")}" title="Leaderboard" width="400" height="330"></iframe>`);
     const page = await newPage(browser);
@@ -156,6 +188,7 @@ describe("the embeddable leaderboard in Chromium", () => {
     expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     await shot(page, "dialog-375");
+    expect(await axeViolations(page, "serious")).toEqual([]);
     await copy.tap();
     await dialog
       .getByRole("status")
