@@ -1,8 +1,8 @@
 /**
  * Lighthouse (issue #37): mobile, simulated throttling (Lighthouse's defaults), against the
- * production build served as `npm start` serves it, on the landing page, sign-in and the signed-in
- * dashboard of the demo student. Prints the four category scores per page (0-100) and the main
- * metrics; exits 1 when a page is under the issue's bar (performance >= 95, accessibility 100,
+ * production build served as `npm start` serves it, on the landing page, sign-in, the signed-in
+ * dashboard of the demo student and the embeddable leaderboard (`--only embed`). Prints the four
+ * category scores per page (0-100) and the main metrics; exits 1 when a page is under the issue's bar (performance >= 95, accessibility 100,
  * best practices 100, SEO >= 95).
  *   npm run bench:lighthouse                      starts `node scripts/start.mjs` (production; it
  *                                                 rebuilds dist/web when stale or made in another mode)
@@ -185,6 +185,8 @@ try {
     { name: "landing", url: `${server.url}/`, token: null },
     { name: "sign-in", url: `${server.url}/login`, token: null },
     { name: "dashboard (signed in)", url: `${server.url}/dashboard/${demo.userId}`, token: demo.token },
+    // The embeddable leaderboard (issue 50), as a college page's iframe loads it: the default view.
+    { name: "embed", url: `${server.url}/embed/leaderboard`, token: null },
   ];
   const rows: string[][] = [["page", ...CATEGORIES, "FCP", "LCP", "TBT", "CLS", "SI"]];
   let under = false;

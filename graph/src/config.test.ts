@@ -36,6 +36,17 @@ describe("config", () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_EXPIRY_DAYS: "1.5" })).toThrow(ConfigError);
   });
 
+  it("reads EMBED_FRAME_ANCESTORS (default *: any site may frame the embed) and refuses what is not a CSP source", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).embedFrameAncestors).toEqual(["*"]);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), EMBED_FRAME_ANCESTORS: "https://college.edu, https://*.college.edu:8443 'self'" }).embedFrameAncestors,
+    ).toEqual(["https://college.edu", "https://*.college.edu:8443", "'self'"]);
+    expect(loadConfig({ DATA_DIR: tmp(), EMBED_FRAME_ANCESTORS: "'none'" }).embedFrameAncestors).toEqual(["'none'"]);
+    for (const bad of ["https://college.edu; script-src *", "'unsafe-inline'", "'none' https://college.edu", "https://exa mple.com/'x'"]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), EMBED_FRAME_ANCESTORS: bad }), bad).toThrow(/^Invalid EMBED_FRAME_ANCESTORS: /);
+    }
+  });
+
   it("generates the development JWT secret once and keeps it in DATA_DIR", () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

@@ -25,6 +25,10 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => p + "//").join(" or ")}` },
     );
 
+/** A CSP source `frame-ancestors` takes: *, 'self', 'none', a scheme (https:) or a host (https://*.college.edu:8443/path). */
+const FRAME_SOURCE =
+  /^(?:\*|'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?)$/i;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -144,6 +148,18 @@ const schema = z.object({
   PUSH_LOCAL_ENDPOINTS: z.enum(["on", "off"]).default("off"),
   /** Whose X-Forwarded-For is believed (Fastify's trustProxy): `loopback`, or the reverse proxies' addresses/subnets, comma-separated. */
   TRUST_PROXY: z.string().min(1).default("loopback"),
+  /**
+   * Who may put the embeddable leaderboard (/embed/leaderboard) in a frame: CSP `frame-ancestors` sources,
+   * separated by spaces or commas (`https://college.edu https://*.college.edu`); `'none'` forbids it.
+   */
+  EMBED_FRAME_ANCESTORS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((s) => FRAME_SOURCE.test(s)), {
+      message: "must be * or CSP sources such as https://college.edu, separated by spaces",
+    })
+    .refine((list) => !list.includes("'none'") || list.length === 1, { message: "'none' must be the only source" })
+    .optional(),
   /** Prometheus metrics on their own listener (0: any free port); unset with METRICS_TOKEN unset: no metrics at all. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The address the metrics listener binds (default 127.0.0.1; 0.0.0.0 for a scraper in another container). */
@@ -211,6 +227,8 @@ export interface Config {
    * their own listener at `host`; else `/metrics` on the main port. `token`: a bearer token `/metrics` requires.
    */
   metrics?: { port?: number; host: string; token?: string };
+  /** CSP `frame-ancestors` of the embeddable leaderboard: who may frame it (default `*`: any site). */
+  embedFrameAncestors: string[];
   /** Fastify's trustProxy: whose X-Forwarded-For decides a request's client address (rate limits per address). */
   trustProxy: string;
 }
@@ -315,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDigestHour: e.MAIL_DIGEST_HOUR,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     trustProxy: e.TRUST_PROXY,
+    embedFrameAncestors: e.EMBED_FRAME_ANCESTORS ?? ["*"],
     metrics:
       e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined
         ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }

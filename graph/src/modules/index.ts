@@ -22,6 +22,7 @@ import { chatPresenceRest } from "./chat/chat-presence.rest.js";
 import { chatRest } from "./chat/chat.rest.js";
 import { ChatMessage } from "./chat/message.entity.js";
 import { coinsRest } from "./coins/coins.rest.js";
+import { oembedRest } from "./coins/oembed.rest.js";
 import { LeaderboardResolver } from "./coins/leaderboard.resolver.js";
 import { CoinAccount, CoinEntry, CoinTransfer } from "./coins/ledger.entity.js";
 import { LedgerResolver } from "./coins/ledger.resolver.js";
@@ -178,6 +179,7 @@ export const allRestRouters: Array<(services: KitServices, into: RestRoutes) => 
   notificationSettingsRest,
   snakeRestRouter,
   coinsRest,
+  oembedRest,
   chatRest,
   chatPresenceRest,
   profilesRest,

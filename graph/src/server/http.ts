@@ -9,6 +9,7 @@ import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 import { GRAPHQL_PATH, graphqlPlugin } from "./fastify-graphql.js";
 import { REST_PREFIX, restNotFound, restPlugin } from "./fastify-rest.js";
+import { mountEmbed, oembedLink } from "./embed.js";
 import { errorAnswer } from "./http-errors.js";
 import { acceptJsonBodies } from "./json-body.js";
 import { mountStatic } from "./static.js";
@@ -88,7 +89,10 @@ export async function registerHttp(
   await app.register((api) => restPlugin(api, services), { prefix: REST_PREFIX });
   await app.register((gql) => graphqlPlugin(gql, apollo, services), { prefix: GRAPHQL_PATH });
   await mountUploads(app, services.deps.storage);
-  const spa = await mountStatic(app, opts.webDist);
+  mountEmbed(app, services);
+  const spa = await mountStatic(app, opts.webDist, {
+    linkFor: (pathname, search) => oembedLink(services.deps.config.publicUrl, pathname, search),
+  });
 
   // What no route serves: a client-side route of the web app, else a JSON 404 (REST's own under /api).
   app.setNotFoundHandler((request, reply) => {

@@ -169,10 +169,14 @@ export function acceptsHtml(accept: string | undefined): boolean {
 
 /**
  * The built web app and the GraphQL sandbox. Hashed assets are cached for a year;
- * HTML never, so a deploy is picked up at once. Client-side routes fall back to index.html
+ * HTML never, so a deploy is picked up at once. `linkFor` gives a client-side route's `Link` header. Client-side routes fall back to index.html
  * (through the app's 404 handler, which calls the returned fallback).
  */
-export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promise<SpaFallback | null> {
+export async function mountStatic(
+  app: FastifyInstance,
+  dist = WEB_DIST,
+  opts: { linkFor?: (pathname: string, search: string) => string | null } = {},
+): Promise<SpaFallback | null> {
   if (!existsSync(path.join(dist, "index.html"))) {
     app.get("/", async (_request, reply) =>
       reply
@@ -216,6 +220,9 @@ export async function mountStatic(app: FastifyInstance, dist = WEB_DIST): Promis
     if (!SPA_PATH.test(request.url) || !acceptsHtml(request.headers.accept)) return false;
     const [pathname, search = ""] = request.url.split("?", 2);
     noCache(reply);
+    // A page's own discovery links (the leaderboard's oEmbed), which the one index.html cannot carry.
+    const link = opts.linkFor?.(pathname, search);
+    if (link) void reply.header("Link", link);
     void reply.type("text/html; charset=utf-8").send(pageFor(pathname, search));
     return true;
   };

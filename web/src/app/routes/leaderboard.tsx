@@ -9,6 +9,7 @@ import { ArrowLeftIcon, StarIcon } from "../../components/ui/icons";
 import { LoadError } from "../../components/ui/LoadError";
 import { PageHeader } from "../../components/ui/PageHeader";
 import { LoadingBlock } from "../../components/ui/Spinner";
+import { EmbedLeaderboard } from "../../features/coins/components/EmbedLeaderboard";
 import { LeaderboardControls, PERIOD_LABELS } from "../../features/coins/components/LeaderboardControls";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocument } from "../../gql/graphql";
@@ -17,6 +18,8 @@ import { nodesOf } from "../../lib/connection";
 import { paths } from "../../lib/paths";
 
 const PERIOD_PARAM: Record<string, LeaderboardPeriod> = { week: "WEEK", month: "MONTH" };
+/** The embed names periods as the service does. */
+const EMBED_PERIOD_OF = { WEEK: "week", MONTH: "month", ALL_TIME: "all_time" } as const satisfies Record<LeaderboardPeriod, string>;
 const PARAM_OF: Record<LeaderboardPeriod, string | null> = { WEEK: "week", MONTH: "month", ALL_TIME: null };
 
 const HOW: Record<LeaderboardPeriod, string> = {
@@ -88,6 +91,7 @@ export function Component() {
         eyebrow="Top students"
         title="Leaderboard"
         description={HOW[period]}
+        actions={<EmbedLeaderboard category={category} period={EMBED_PERIOD_OF[period]} />}
       />
       <LeaderboardControls
         period={period}

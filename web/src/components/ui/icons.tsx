@@ -117,6 +117,12 @@ export const StarIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const CodeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8.5 7L3.5 12l5 5M15.5 7l5 5-5 5M13.5 4.5l-3 15" />
+  </Icon>
+);
+
 export const RocketIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 15c-1.5 1.3-2 4-2 6 2 0 4.7-.5 6-2" />
