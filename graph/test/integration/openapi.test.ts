@@ -74,6 +74,38 @@ describe("the REST layer's OpenAPI document", () => {
     expect(board.responses["200"].content["application/json"].schema.example).toHaveLength(4);
   });
 
+  it("lists on each operation every status it can answer: the shared ones by reference, its own beside them", () => {
+    expect(Object.keys(doc.components.responses).sort()).toEqual(
+      ["BadRequest", "Forbidden", "InternalError", "NotFound", "RateLimited", "ServiceBusy", "TooLarge", "Unauthenticated"].sort(),
+    );
+    expect(doc.components.responses.RateLimited.headers).toHaveProperty("Retry-After");
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const statuses = Object.keys(op.responses);
+        const expected = ["200", "429", "500", "503"];
+        if (method !== "get") expected.push("400", "413");
+        if (op.security.length) expected.push("401", "403");
+        expect(statuses, `${method} ${p}`).toEqual(expect.arrayContaining(expected));
+      }
+    }
+    // The REST 404 of a path parameter that is not an id; a route's own refusals with their wording.
+    expect(doc.paths["/user/{id}"].get.responses["404"]).toBeDefined();
+    expect(doc.paths["/implements/{recordId}/accept"].post.responses["409"].description).toMatch(/blocked/);
+    expect(doc.paths["/swap-request"].post.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+    // Media types other than JSON, and a legacy route's 200 that may be a refusal.
+    expect(Object.keys(doc.paths["/unsubscribe"].get.responses["200"].content)).toEqual(["text/html"]);
+    expect(Object.keys(doc.paths["/docs"].get.responses["301"].content)).toEqual(["text/plain"]);
+    expect(doc.paths["/swap-request"].post.responses["200"].content["application/json"].schema.anyOf).toContainEqual({
+      $ref: "#/components/schemas/LegacyRefusal",
+    });
+  });
+
+  it("lets null through where the server answers null (a nullable enum, a nullable reference)", () => {
+    expect(doc.components.schemas.PublicUser.properties.gender.enum).toContain(null);
+    const review = doc.paths["/user/chat/{otherId}/review"].get.responses["200"].content["application/json"].schema;
+    expect(review.properties.mine).toEqual({ anyOf: [{ $ref: "#/components/schemas/Review" }, { type: "null" }] });
+  });
+
   it("validates a request body at the door with a 400 that names the field", async () => {
     const { user, token } = await t.createUser();
     const r = await t.rest("POST", "/swap-request", { token, body: { userID: user.id, feedID: { not: "an id" } } });
