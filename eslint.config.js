@@ -57,6 +57,8 @@ const documentedSubpaths = [
   "@apollo/server/errors",
   "@apollo/server/plugin/disabled",
   "@apollo/server/plugin/drainHttpServer",
+  // JSON Schema 2020-12 (OpenAPI 3.1's dialect): "import Ajv2020 from \"ajv/dist/2020\"" (Ajv docs, "JSON Schema draft 2020-12").
+  "ajv/dist/2020.js",
   "graphiql/style.css",
   "graphql-ws/use/ws",
   "mysql2/promise",

@@ -22,6 +22,8 @@ export default defineConfig({
           include: ["graph/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           // The migrated database templates every test app copies (graph/test/global-setup.ts).
           globalSetup: ["graph/test/global-setup.ts"],
+          // Every /api answer a test app gives is checked against its OpenAPI document (graph/test/rest-contract.ts).
+          setupFiles: ["graph/test/rest-contract.setup.ts"],
           pool: "forks",
           testTimeout: 60_000,
           hookTimeout: 120_000,

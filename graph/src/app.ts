@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import type { Server } from "node:http";
+import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
@@ -24,6 +25,11 @@ export interface AppOptions extends HttpOptions {
   dataSource?: DataSource;
   /** Apollo plugins added after the app's own (apollo.ts `extraPlugins`): tests observe the request pipeline with them. */
   apolloPlugins?: ApolloOptions["extraPlugins"];
+  /**
+   * Called with the Fastify instance before anything is registered on it: tests add their hooks
+   * (`onSend`) there, which then see every answer of every route. The app itself passes none.
+   */
+  observeHttp?: (fastify: FastifyInstance) => void;
 }
 
 export interface RunningApp {
@@ -56,6 +62,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   await seedDemoDataIfEmpty(services);
 
   const fastify = createFastify(logger, config.trustProxy);
+  opts.observeHttp?.(fastify);
   // Fastify's node server: graphql-ws shares its port and path (/graphql), Apollo drains it on stop.
   const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);

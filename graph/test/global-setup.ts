@@ -7,7 +7,7 @@
  * without waiting for it).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createConnection } from "mysql2/promise";
@@ -79,24 +79,53 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide("databaseTemplates", templates);
+  const restContractDir = path.join(dir, "rest-contract");
+  mkdirSync(restContractDir);
+  project.provide("restContractDir", restContractDir);
 
   return async () => {
+    const unexercised = restContractCoverage(restContractDir);
     rmSync(dir, { recursive: true, force: true });
-    if (!mysqlUrl || !templates.mysql) return;
-    const admin = await createConnection(serverUrl(mysqlUrl));
-    try {
-      const [left] = await admin.query("SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE ?", [
-        `${templates.mysql.prefix.replace(/_/g, "\\_")}%`,
-      ]);
-      for (const { name } of left as Array<{ name: string }>) await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
-    } finally {
-      await admin.end();
+    if (mysqlUrl && templates.mysql) {
+      const admin = await createConnection(serverUrl(mysqlUrl));
+      try {
+        const [left] = await admin.query("SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE ?", [
+          `${templates.mysql.prefix.replace(/_/g, "\\_")}%`,
+        ]);
+        for (const { name } of left as Array<{ name: string }>) await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      } finally {
+        await admin.end();
+      }
+    }
+    if (unexercised.length && process.env.OPENAPI_COVERAGE === "strict") {
+      throw new Error(`${unexercised.length} documented REST operations were not exercised by any test`);
     }
   };
+}
+
+/**
+ * Which documented REST operations no test file of this run answered (rest-contract.setup.ts wrote
+ * what each exercised): one line, and the list with OPENAPI_COVERAGE=list; with OPENAPI_COVERAGE=strict
+ * (a full run) any such operation fails the run.
+ */
+function restContractCoverage(dir: string): string[] {
+  const reports = readdirSync(dir).map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Record<string, string[]>);
+  if (!reports.length) return [];
+  const exercised = new Set(reports.flatMap((r) => r.exercised));
+  const operations = [...new Set(reports.flatMap((r) => r.operations))];
+  const missing = operations.filter((op) => !exercised.has(op));
+  const mode = process.env.OPENAPI_COVERAGE;
+  console.log(
+    `REST contract: ${operations.length - missing.length} of ${operations.length} documented operations answered by this run's tests.`,
+  );
+  if (missing.length && (mode === "list" || mode === "strict")) console.log(`Not exercised:\n  ${missing.join("\n  ")}`);
+  return missing;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseTemplates: DatabaseTemplates;
+    /** Where each test file writes the REST operations it exercised (rest-contract.setup.ts). */
+    restContractDir: string;
   }
 }

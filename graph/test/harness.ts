@@ -21,6 +21,7 @@ import { allEntities } from "../src/modules/index.js";
 import { ManualClock } from "../src/shared/clock.js";
 import { newId } from "../src/shared/ids.js";
 import type { DatabaseTemplates } from "./global-setup.js";
+import { restContract, watchRestAnswers } from "./rest-contract.js";
 
 export type DbTarget = "sqlite" | "mysql";
 
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   apolloPlugins?: AppOptions["apolloPlugins"];
   /** Run the committed migrations on the new database instead of copying the run's migrated template. */
   migrate?: boolean;
+  /** Fastify hooks of the test's own, added before the REST contract's (AppOptions.observeHttp): what they change, it sees. */
+  observeHttp?: AppOptions["observeHttp"];
 }
 
 export interface GqlResult<T = any> {
@@ -154,7 +157,13 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     dataSource,
     webDist: opts.webDist ?? path.join(dataDir, "no-web"),
     apolloPlugins: opts.apolloPlugins,
+    observeHttp: (fastify) => {
+      opts.observeHttp?.(fastify);
+      // Under Vitest every /api answer is checked against the OpenAPI document (rest-contract.setup.ts fails the test).
+      if (process.env.VITEST) watchRestAnswers(fastify);
+    },
   });
+  if (process.env.VITEST) await restContract.load(app.url);
   // A second instance's startup pass (due rows, the prune transaction) is over before the test goes on.
   if (opts.shareDatabaseWith && !databaseUrl) await app.services.outbox.drain();
 

@@ -26,12 +26,23 @@ export interface RouteDoc<
   params?: P;
   query?: Q;
   body?: B;
-  /** The 200 answer. */
+  /** The 200 answer (and any other 2xx in `responses`, e.g. a 201 "created"). */
   response: ZodTypeAny;
+  /** The media type of `response` when it is not JSON (an HTML page, a script): the schema is then the text's. */
+  responseType?: string;
   /** Headers of the 200 answer (documentation only). */
   responseHeaders?: AnyZodObject;
-  /** Other answers this route gives besides the common ones (400, 401, 403, 429, 500), with when. */
-  responses?: Record<number, string>;
+  /**
+   * Other answers this route gives besides the shared ones (400, 401, 403, 413, 429, 500, 503), with
+   * when: a 4xx/5xx is the JSON error body, another 2xx the `response`, a 3xx no body; or
+   * `{ when, type }` for an answer that is a text of that media type (an HTML page, a redirect's note).
+   */
+  responses?: Record<number, string | { when: string; type: string }>;
+  /**
+   * Properties this route adds to its own refusals' `{ error, code }` body (e.g. `success: false` for
+   * the old client); documented as optional, since the shared refusals (401, 429, 500) come without them.
+   */
+  refusal?: AnyZodObject;
   /**
    * A spec section 7 path the old client reads `error` on: a business refusal (bad input, not
    * found, conflict, profile not filled) answers 200 `{ error, code, ...legacy }` instead of its

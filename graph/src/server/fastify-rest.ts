@@ -21,12 +21,12 @@ const bodyLimitOf = (route: RestRoute) => (route.path === "/profileDetails" ? PR
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** The REST 404: what /api answers for a path no route takes. */
+/** The REST 404: what /api answers for a path no route takes, a refusal like any other (`{ error, code }`). */
 export function restNotFound(reply: FastifyReply): FastifyReply {
   return reply
     .code(404)
     .type(JSON_TYPE)
-    .send(JSON.stringify({ error: "Not found" }));
+    .send(JSON.stringify({ error: "Not found", code: "NOT_FOUND" }));
 }
 
 /** A Fastify request as the route handlers see it (rest-routes.ts). */

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { RouteDoc } from "../kit/rest-doc.js";
 import { documented } from "../kit/rest-kit.js";
 import { type RestRoute, type RestRoutes, TextAnswer } from "../kit/rest-routes.js";
 import { z } from "../kit/zod-openapi.js";
@@ -30,8 +31,53 @@ export const ErrorBody = z
   })
   .openapi("Error", { example: { error: "feedID is required", code: "BAD_USER_INPUT", field: "feedID" } });
 
-const json = (schema: z.ZodTypeAny) => ({ "application/json": { schema } });
-const errorResponse = (description: string): ResponseConfig => ({ description, content: json(ErrorBody) });
+const JSON_TYPE = "application/json";
+const json = (schema: z.ZodTypeAny) => ({ [JSON_TYPE]: { schema } });
+const errorResponse = (description: string, body: z.ZodTypeAny = ErrorBody): ResponseConfig => ({ description, content: json(body) });
+
+/**
+ * The answers any operation may give whatever it does, in `components.responses` (each operation
+ * lists those that apply to it by reference): the door's validation, authentication, body size,
+ * rate limits, a busy database, a fault.
+ */
+const SHARED_RESPONSES = {
+  BadRequest: {
+    status: 400,
+    description: "The request failed validation (`field` names the field), its body is not JSON, or a rule refused it.",
+  },
+  Unauthenticated: { status: 401, description: "No token, or an expired, revoked or forged one." },
+  Forbidden: {
+    status: 403,
+    description: "An id in the request names someone other than the caller, the caller may not do this, or their address is not verified.",
+  },
+  NotFound: { status: 404, description: "The path names no such thing (the REST 404)." },
+  TooLarge: { status: 413, description: "The body is over the size limit." },
+  RateLimited: {
+    status: 429,
+    description:
+      'Too many requests: the caller\'s request budget is spent (see "Rate limits"), or a limit of this action. Send again after `Retry-After` seconds.',
+  },
+  InternalError: { status: 500, description: "Something went wrong on the server (logged; no stack in the answer)." },
+  ServiceBusy: {
+    status: 503,
+    description:
+      "SERVICE_BUSY: the database or another service could not take the work in time; nothing changed. Send it again after `Retry-After` seconds.",
+  },
+} as const;
+type SharedResponse = keyof typeof SHARED_RESPONSES;
+const sharedRef = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
+
+/** What a legacy route (RouteDoc.legacy) answers 200 for a business refusal: its text and code, and the fields the old client reads. */
+const LegacyRefusal = z
+  .object({ error: z.string().describe("The refusal, shown to the student as is."), code: z.string().describe("Its code (see 'Errors').") })
+  .openapi("LegacyRefusal", { example: { error: "This request is no longer pending", code: "CONFLICT" } });
+
+function legacyRefusal(doc: RouteDoc): z.ZodTypeAny {
+  if (doc.legacy === true || !doc.legacy) return LegacyRefusal;
+  const shape: Record<string, z.ZodTypeAny> = doc.response instanceof z.ZodObject ? doc.response.shape : {};
+  const fields = Object.fromEntries(Object.keys(doc.legacy).map((k) => [k, shape[k] ?? z.unknown()]));
+  return LegacyRefusal.extend(fields);
+}
 
 const DESCRIPTION = `
 The REST compatibility layer of Skill Exchange: every path the old web client called (product spec
@@ -55,7 +101,12 @@ A refusal is \`{ "error": "<text>", "code": "<CODE>" }\` with its status: 400 BA
 fails validation names the field: \`{ "error": "feedID is required", "field": "feedID" }\`), 401
 UNAUTHENTICATED, 403 FORBIDDEN or EMAIL_NOT_VERIFIED, 404 NOT_FOUND, 409 CONFLICT, 412 DETAILS_NOT_FILLED,
 413 a body over the size limit, 429 RATE_LIMITED (with \`Retry-After\` in seconds), 500 (never with a stack), 503 SERVICE_BUSY (the
-database could not take the work in time; nothing changed; send it again after \`Retry-After\` seconds).
+database could not take the work in time; nothing changed; send it again after \`Retry-After\` seconds). A path no route
+takes is 404 \`{ "error": "Not found", "code": "NOT_FOUND" }\`.
+
+Each operation lists every status it answers; those any operation may give are shared (\`components.responses\`).
+The server's test suite checks every answer it sees against this document (status, media type, and a body with
+exactly the properties documented), so a client generated from it reads what the server sends.
 
 ## The legacy contract (the old client)
 The old client is an axios client: it reads \`error\` only from a 2xx answer. On the paths it reads
@@ -123,37 +174,69 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], budgets: Budg
     schema: { type: "integer", minimum: 1, example: 42 },
   });
   const budgetHeaders = { "RateLimit-Policy": policyHeader.ref, RateLimit: limitHeader.ref };
-  const tooMany = registry.registerComponent("responses", "TooManyRequests", {
-    description:
-      'Too many requests: the caller\'s request budget is spent (see "Rate limits"), or a limit of this action. Send again after `Retry-After` seconds.',
-    headers: { "Retry-After": retryAfter.ref, ...budgetHeaders },
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  });
   /** The operations whose every answer carries the budget's fields: every route but the signed webhook. */
   const counted = new Set<string>();
   const publicLimit = `\n\n**Rate limit**: public: counts against the client address's anonymous budget (${per(budgets.anonymous)}), or an API key's (${per(budgets.key)}).`;
 
-  for (const { method, path: p, doc } of routes) {
+  registry.register("Error", ErrorBody);
+  for (const [name, { description, status }] of Object.entries(SHARED_RESPONSES)) {
+    registry.registerComponent("responses", name, {
+      description,
+      content: { [JSON_TYPE]: { schema: { $ref: "#/components/schemas/Error" } } },
+      // Every counted answer carries the budget's fields (the webhook's, which is not counted, leaves them out).
+      headers: { ...(status === 429 || status === 503 ? { "Retry-After": retryAfter.ref } : {}), ...budgetHeaders },
+    });
+  }
+  for (const { method, path: p, doc, paramsMatch } of routes) {
     const params = doc.params ?? pathParams(p);
+    const answerType = doc.responseType ?? JSON_TYPE;
+    // A legacy route's 200 is its answer or a refusal (RouteDoc.legacy).
+    const answer = doc.legacy ? z.union([doc.response, legacyRefusal(doc)]) : doc.response;
+    // The route's own refusals, with what it adds to them (RouteDoc.refusal).
+    const refusalBody = doc.refusal
+      ? ErrorBody.extend(Object.fromEntries(Object.entries(doc.refusal.shape).map(([k, v]) => [k, (v as z.ZodTypeAny).optional()])))
+      : undefined;
+    const shared = (name: SharedResponse) =>
+      refusalBody ? errorResponse(SHARED_RESPONSES[name].description, refusalBody) : sharedRef(name);
     const responses: RouteConfig["responses"] = {
-      200: { description: "Success", content: json(doc.response), ...(doc.responseHeaders ? { headers: doc.responseHeaders } : {}) },
+      200: {
+        description: "Success",
+        content: { [answerType]: { schema: answer } },
+        ...(doc.responseHeaders ? { headers: doc.responseHeaders } : {}),
+      },
     };
-    for (const [status, when] of Object.entries(doc.responses ?? {})) {
-      responses[status] = Number(status) < 400 ? { description: when } : errorResponse(when);
+    for (const [status, entry] of Object.entries(doc.responses ?? {})) {
+      const { when, type } = typeof entry === "string" ? { when: entry, type: undefined } : entry;
+      const code = Number(status);
+      // A text refusal is the route's own; the door's at that status (a body that does not parse) stay JSON.
+      responses[status] = type
+        ? { description: when, content: { [type]: { schema: z.string() }, ...(code >= 400 ? json(refusalBody ?? ErrorBody) : {}) } }
+        : code < 300 && code !== 204
+          ? { description: when, content: { [answerType]: { schema: answer } } }
+          : code < 400
+            ? { description: when }
+            : errorResponse(when, refusalBody);
     }
-    if (doc.params || doc.query || doc.body || pathHasParams(p))
-      responses[400] ??= errorResponse("The request failed validation (`field` names the field) or a rule.");
+    // Any body can fail to parse or be too large, whatever the route reads of it.
+    const takesInput = Boolean(doc.params || doc.query || doc.body || pathHasParams(p) || method !== "GET");
+    if (takesInput) responses[400] ??= shared("BadRequest");
     if (doc.auth === "bearer" || doc.auth === "bearer-or-body") {
-      responses[401] ??= errorResponse("No token, or an expired, revoked or forged one.");
-      responses[403] ??= errorResponse("An id in the request names someone other than the caller, or the caller may not do this.");
+      responses[401] ??= shared("Unauthenticated");
+      responses[403] ??= shared("Forbidden");
     }
-    responses[500] = errorResponse("Something went wrong on the server (logged; no stack in the answer).");
+    if (paramsMatch) responses[404] ??= shared("NotFound");
+    if (method !== "GET") responses[413] ??= shared("TooLarge");
+    responses[500] ??= shared("InternalError");
+    responses[503] ??= shared("ServiceBusy");
     const isCounted = doc.auth !== "signature";
     if (isCounted) {
       counted.add(`${method.toLowerCase()} ${openApiPath(p)}`);
       // An action's own limit keeps its words; the shared answer says the rest.
       const own = doc.responses?.[429];
-      responses[429] = own ? { ...tooMany.ref, description: `${own} Or the caller's request budget is spent.` } : tooMany.ref;
+      const when = typeof own === "string" ? own : own?.when;
+      responses[429] = when
+        ? { ...sharedRef("RateLimited"), description: `${when} Or the caller's request budget is spent.` }
+        : shared("RateLimited");
     }
     const legacy = doc.legacy
       ? "\n\n**Legacy contract**: a business refusal answers 200 with its text in `error` (and `code`); 401/403/429 keep their status."
@@ -188,7 +271,33 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], budgets: Budg
       }
     }
   }
-  return document;
+  return nullsAllowed(document);
+}
+
+/**
+ * Where zod-to-openapi 7 (the last for zod 3) writes a `.nullable()` that JSON Schema 2020-12 reads
+ * as refusing null, the same schema allowing it: a nullable enum lists `null` among its values, and a
+ * nullable reference is `anyOf: [$ref, { type: "null" }]` instead of `allOf: [$ref, { type: [..., "null"] }]`
+ * (which null can never satisfy). Upstream: asteasolutions/zod-to-openapi#342 (released for zod 4
+ * only) and #387.
+ */
+function nullsAllowed<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(nullsAllowed) as T;
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullsAllowed(v)]));
+  const types = out.type;
+  if (Array.isArray(types) && types.includes("null") && Array.isArray(out.enum) && !out.enum.includes(null)) {
+    out.enum = [...out.enum, null];
+  }
+  const allOf = out.allOf as Array<Record<string, unknown>> | undefined;
+  if (allOf?.length === 2 && typeof allOf[0].$ref === "string") {
+    const { type, ...rest } = allOf[1];
+    if (Array.isArray(type) && type.includes("null") && Object.keys(rest).length === 0) {
+      delete out.allOf;
+      out.anyOf = [allOf[0], { type: "null" }];
+    }
+  }
+  return out as T;
 }
 
 const pathHasParams = (p: string) => /:\w+/.test(p);
@@ -230,7 +339,7 @@ export function addOpenApiRoutes(routes: RestRoutes, budgets: Budgets): void {
         tag: "meta",
         summary: "This document (OpenAPI 3.1)",
         auth: "none",
-        response: z.object({ openapi: z.literal("3.1.0") }).passthrough(),
+        response: z.object({ openapi: z.literal("3.1.0") }).catchall(z.unknown()),
       },
       async (_req, res) => {
         // Built on first use, when every module has added its routes.
@@ -247,7 +356,11 @@ export function addOpenApiRoutes(routes: RestRoutes, budgets: Budgets): void {
         tag: "meta",
         summary: "An offline viewer of this document (Swagger UI, served from this server)",
         auth: "none",
-        response: z.string(),
+        response: z.string().describe("An HTML page."),
+        responseType: "text/html",
+        responses: {
+          301: { when: "`/docs/`: to `../docs` (the page's relative asset URLs need the path without a slash).", type: "text/plain" },
+        },
       },
       async (req, res) => {
         // Relative asset URLs resolve under /api/ only without a trailing slash.
@@ -262,8 +375,11 @@ export function addOpenApiRoutes(routes: RestRoutes, budgets: Budgets): void {
   );
   routes.get(
     "/docs/init.js",
-    documented({ tag: "meta", summary: "The viewer's start-up script", auth: "none", response: z.string() }, async () => {
-      return new TextAnswer("application/javascript; charset=utf-8", DOCS_INIT);
-    }),
+    documented(
+      { tag: "meta", summary: "The viewer's start-up script", auth: "none", response: z.string(), responseType: "application/javascript" },
+      async () => {
+        return new TextAnswer("application/javascript; charset=utf-8", DOCS_INIT);
+      },
+    ),
   );
 }

@@ -54,7 +54,7 @@ describe.each(dbTargets)("the REST layer over Fastify (%s)", (target) => {
     const missing = await send(t.url, "GET", `/api/user/${randomUUID()}`);
     expect([missing.status, json(missing)]).toEqual([404, { error: "User not found", code: "NOT_FOUND" }]);
     const notAnId = await send(t.url, "GET", "/api/user/not-an-id");
-    expect([notAnId.status, json(notAnId)]).toEqual([404, { error: "Not found" }]);
+    expect([notAnId.status, json(notAnId)]).toEqual([404, { error: "Not found", code: "NOT_FOUND" }]);
   });
 
   it("matches paths regardless of case and of a trailing slash; answers the REST 404 for a path no route takes", async () => {
@@ -71,7 +71,7 @@ describe.each(dbTargets)("the REST layer over Fastify (%s)", (target) => {
       ["DELETE", "/api/login"],
     ]) {
       const res = await send(t.url, method, path);
-      expect([method, path, res.status, json(res)]).toEqual([method, path, 404, { error: "Not found" }]);
+      expect([method, path, res.status, json(res)]).toEqual([method, path, 404, { error: "Not found", code: "NOT_FOUND" }]);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
     }
     for (const path of ["/api/user/%E0%A4%A", "/apix/user/1"]) expect((await send(t.url, "GET", path)).status).toBeLessThan(500);

@@ -25,7 +25,7 @@ describe.each(dbTargets)("foundation on %s", (target) => {
   it("answers unknown REST paths with a JSON 404", async () => {
     const r = await t.rest("GET", "/no-such-thing");
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: "Not found" });
+    expect(r.body).toEqual({ error: "Not found", code: "NOT_FOUND" });
   });
 
   it("answers a body that is not JSON, or a missing upload, with a JSON error and a code, never a stack trace", async () => {

@@ -78,7 +78,7 @@ describe("the REST layer's OpenAPI document", () => {
     const { headers, responses } = doc.components;
     expect(Object.keys(headers)).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
     expect(headers["RateLimit-Policy"].schema.example).toBe('"anonymous";q=1200;w=60');
-    expect(responses.TooManyRequests.headers).toEqual({
+    expect(responses.RateLimited.headers).toEqual({
       "Retry-After": { $ref: "#/components/headers/Retry-After" },
       "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
       RateLimit: { $ref: "#/components/headers/RateLimit" },
@@ -95,16 +95,17 @@ describe("the REST layer's OpenAPI document", () => {
     // The public leaderboard: its anonymous budget in its own description, and the fields beside its caching headers.
     const board = doc.paths["/leaderboard"].get;
     expect(board.description).toContain("anonymous budget (1200 requests per 60 s), or an API key's (3000 requests per 60 s)");
-    expect(board.responses["429"]).toEqual({ $ref: "#/components/responses/TooManyRequests" });
+    expect(board.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
     expect(board.responses["200"].headers).toMatchObject({ ...budgetFields, ETag: expect.any(Object) });
     expect(board.responses["304"].headers).toMatchObject(budgetFields);
 
     // A signed-in route; an action limit keeps its words beside the shared answer.
     const coins = doc.paths["/skill-coins"].get;
-    expect(coins.responses["401"].headers).toMatchObject(budgetFields);
+    expect(coins.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthenticated" });
+    expect(doc.components.responses.Unauthenticated.headers).toMatchObject(budgetFields);
     expect(coins.description ?? "").not.toContain("anonymous budget");
     expect(doc.paths["/contact-mail"].post.responses["429"]).toEqual({
-      $ref: "#/components/responses/TooManyRequests",
+      $ref: "#/components/responses/RateLimited",
       description: "Too many messages. Or the caller's request budget is spent.",
     });
 
@@ -112,6 +113,39 @@ describe("the REST layer's OpenAPI document", () => {
     const webhook = doc.paths["/payments/razorpay/webhook"].post;
     expect(webhook.responses["429"]).toBeUndefined();
     expect(webhook.responses["200"].headers).toBeUndefined();
+  });
+
+  it("lists on each operation every status it can answer: the shared ones by reference, its own beside them", () => {
+    expect(Object.keys(doc.components.responses).sort()).toEqual(
+      ["BadRequest", "Forbidden", "InternalError", "NotFound", "RateLimited", "ServiceBusy", "TooLarge", "Unauthenticated"].sort(),
+    );
+    expect(doc.components.responses.RateLimited.headers).toHaveProperty("Retry-After");
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const statuses = Object.keys(op.responses);
+        // The payment provider's signed webhook is not counted against a request budget.
+        const expected = p === "/payments/razorpay/webhook" ? ["200", "500", "503"] : ["200", "429", "500", "503"];
+        if (method !== "get") expected.push("400", "413");
+        if (op.security.length) expected.push("401", "403");
+        expect(statuses, `${method} ${p}`).toEqual(expect.arrayContaining(expected));
+      }
+    }
+    // The REST 404 of a path parameter that is not an id; a route's own refusals with their wording.
+    expect(doc.paths["/user/{id}"].get.responses["404"]).toBeDefined();
+    expect(doc.paths["/implements/{recordId}/accept"].post.responses["409"].description).toMatch(/blocked/);
+    expect(doc.paths["/swap-request"].post.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+    // Media types other than JSON, and a legacy route's 200 that may be a refusal.
+    expect(Object.keys(doc.paths["/unsubscribe"].get.responses["200"].content)).toEqual(["text/html"]);
+    expect(Object.keys(doc.paths["/docs"].get.responses["301"].content)).toEqual(["text/plain"]);
+    expect(doc.paths["/swap-request"].post.responses["200"].content["application/json"].schema.anyOf).toContainEqual({
+      $ref: "#/components/schemas/LegacyRefusal",
+    });
+  });
+
+  it("lets null through where the server answers null (a nullable enum, a nullable reference)", () => {
+    expect(doc.components.schemas.PublicUser.properties.gender.enum).toContain(null);
+    const review = doc.paths["/user/chat/{otherId}/review"].get.responses["200"].content["application/json"].schema;
+    expect(review.properties.mine).toEqual({ anyOf: [{ $ref: "#/components/schemas/Review" }, { type: "null" }] });
   });
 
   it("validates a request body at the door with a 400 that names the field", async () => {

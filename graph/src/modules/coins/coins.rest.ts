@@ -203,6 +203,7 @@ export function coinsRest(services: KitServices, r: RestRoutes): void {
         }),
         response: z.object({ success: z.literal(true), skillCoins: z.number().int(), coins: z.number().int() }),
         responses: { 404: "Unknown order." },
+        refusal: z.object({ success: z.literal(false) }),
       },
       async (_req, ctx, res, { body }) => {
         const me = assertSelf(ctx, body.userID);

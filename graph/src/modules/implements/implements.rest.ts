@@ -167,7 +167,10 @@ export function implementsRest(services: KitServices, r: RestRoutes): void {
         params: RecordParam,
         body: Decision,
         response: StatusAnswer,
-        responses: { 404: "No such post or applicant." },
+        responses: {
+          404: "No such post or applicant.",
+          409: "The applicant was rejected permanently, or one of the two blocked the other.",
+        },
       },
       async (_req, ctx, _res, { params, body }) => {
         const app = await applicants.accept(assertSelf(ctx, undefined), params.recordId, body.otheruserId);
@@ -198,7 +201,7 @@ export function implementsRest(services: KitServices, r: RestRoutes): void {
             otherReason: z.unknown().optional().describe("With reason 'Other': the text."),
           }),
           response: StatusAnswer.extend({ reason: z.string().nullable() }),
-          responses: { 404: "No such post or applicant." },
+          responses: { 404: "No such post or applicant.", 409: "The applicant was already rejected permanently." },
         },
         async (_req, ctx, _res, { params, body }) => {
           const app = await applicants.reject(
@@ -250,6 +253,7 @@ export function implementsRest(services: KitServices, r: RestRoutes): void {
         params: z.object({ ownerId: z.string().describe("The caller's id (the owner).") }),
         body: z.object({ otheruserId: RequiredId("otheruserId"), title: OptionalText, message: OptionalText }),
         response: z.object({ error: ErrorText, opened: z.boolean() }),
+        responses: { 409: "One of the two blocked the other." },
       },
       async (_req, ctx, _res, { params, body }) => {
         const me = assertSelf(ctx, params.ownerId);

@@ -87,6 +87,39 @@ describe.each(dbTargets)("lessons on %s", (target) => {
     await mailSettled(t.app.services);
   });
 
+  it("over REST too: lists a chat's lessons, moves a scheduled one and calls it off, once", async () => {
+    const { a, b } = await chatPair(t);
+    const p = await t.rest("POST", `/user/chat/${b.id}/lessons`, {
+      token: a.token,
+      body: { slots: [{ startsAt: at(48).toISOString(), durationMinutes: 60 }], timezone: "UTC" },
+    });
+    expect(p.status).toBe(201);
+    const listed = await t.rest("GET", `/user/chat/${a.id}/lessons?first=10`, { token: b.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([p.body.id]);
+    expect(listed.body.edges[0].node).toMatchObject({ status: "proposed", proposedByMe: false, partnerId: a.id });
+    expect((await t.rest("POST", `/lessons/${p.body.id}/accept`, { token: b.token, body: { slotId: p.body.slots[0].id } })).status).toBe(
+      200,
+    );
+    const moved = await t.rest("POST", `/lessons/${p.body.id}/reschedule`, {
+      token: a.token,
+      body: { slot: { startsAt: at(72).toISOString(), durationMinutes: 45 }, timezone: "UTC" },
+    });
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { status: "scheduled", startsAt: at(72).toISOString(), durationMinutes: 45, sequence: 1 },
+    });
+    expect(await t.rest("POST", `/lessons/${p.body.id}/cancel`, { token: b.token })).toMatchObject({
+      status: 200,
+      body: { status: "cancelled", sequence: 2 },
+    });
+    expect(await t.rest("POST", `/lessons/${p.body.id}/cancel`, { token: b.token })).toMatchObject({
+      status: 409,
+      body: { code: "CONFLICT" },
+    });
+    await mailSettled(t.app.services);
+  });
+
   it("refuses lessons in a chat that is no longer in progress, and limits open proposals", async () => {
     const { a, b, chat } = await chatPair(t);
     const slot = () => [{ startsAt: at(30).toISOString(), durationMinutes: 45 }];

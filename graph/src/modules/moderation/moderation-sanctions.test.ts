@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorCode, errorMessage } from "../../../test/accounts.js";
 import { balance, escrowBalance, giveCoins } from "../../../test/chat.js";
@@ -110,6 +111,31 @@ describe.each(dbTargets)("moderation sanctions on %s", (target) => {
     expect((await gqlOp(UNSUSPEND, { u: s.id, reason: "Appeal accepted" })).data).toEqual({ unsuspendStudent: true });
     expect((await t.gql(LOGIN, { i: { email: s.email, password: PASSWORD } })).errors).toBeUndefined();
     expect(errorMessage(await gqlOp(UNSUSPEND, { u: s.id, reason: "again" }))).toBe(MODERATION_MESSAGES.notSuspended);
+  });
+
+  it("over REST too: warns a student, lifts a suspension once, and answers 404 for nobody", async () => {
+    const s = await student();
+    const token = await opToken();
+    const act = (what: string, id: string, body: Record<string, unknown>) =>
+      t.rest("POST", `/moderation/users/${id}/${what}`, { token, body });
+    expect(await act("warn", s.id, { reason: "Be kind in chats" })).toMatchObject({ status: 200, body: { error: "" } });
+    expect((await t.app.services.notifications.listFor(s.id)).map((n) => n.message)).toContain(
+      "A Skill Exchange moderator warned you: Be kind in chats",
+    );
+    expect((await act("suspend", s.id, { days: 2, reason: "Spam" })).status).toBe(200);
+    expect(await act("unsuspend", s.id, { reason: "" })).toMatchObject({
+      status: 400,
+      body: { error: MODERATION_MESSAGES.reasonRequired },
+    });
+    expect(await act("unsuspend", s.id, { reason: "Appeal accepted" })).toMatchObject({ status: 200, body: { error: "" } });
+    expect(await act("unsuspend", s.id, { reason: "Again" })).toMatchObject({
+      status: 409,
+      body: { error: MODERATION_MESSAGES.notSuspended, code: "CONFLICT" },
+    });
+    const nobody = randomUUID();
+    for (const what of ["warn", "unsuspend"]) {
+      expect(await act(what, nobody, { reason: "Who?" })).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+    }
   });
 
   it("a suspended student who opens their verification link stays unlisted until the suspension is lifted", async () => {

@@ -3,46 +3,19 @@ import { route } from "../../kit/rest-kit.js";
 import { OkAnswer } from "../../kit/rest-schemas.js";
 import { z } from "../../kit/zod-openapi.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
-import { ChatKind, ChatStatus, ReportResolution } from "../chat/chat.types.js";
-import { HoldState } from "../coins/coins.types.js";
+import { ReportResolution } from "../chat/chat.types.js";
 import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
 import { AUDIT_LIMIT, QUEUE_LIMIT } from "./moderation.rules.js";
 import type { ModerationService } from "./moderation.service.js";
 import { OperatorActionKind } from "./moderation.types.js";
 import type { OperatorActionView } from "./moderation.views.js";
+import { ModeratedStudent as Student, ModerationChat as Chat } from "./moderation.rest-schemas.js";
 
 const tag = "moderation";
 const Id = z.object({ id: z.string() });
 const Reason = { reason: z.unknown().describe("Why (required; shown in the audit log).") };
 const ReportRef = { reportId: z.string().optional().describe("The report this action answers, if any.") };
 const At = z.string().datetime();
-const Student = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    suspendedUntil: At.nullable().describe("9999-12-31: permanently; null when not suspended."),
-    suspension: z
-      .object({ until: At, permanent: z.boolean(), active: z.boolean().describe("In force now, by the server's clock.") })
-      .nullable(),
-    deleted: z.boolean(),
-  })
-  .openapi("ModeratedStudent");
-const Chat = z
-  .object({
-    id: z.string(),
-    kind: z.nativeEnum(ChatKind),
-    status: z.nativeEnum(ChatStatus).describe("The chat's status now (not when it was reported)."),
-    statusSince: At.describe("When it took that status."),
-    startDate: At,
-    endedAt: At.nullable(),
-    coins: z.number().int(),
-    title: z.string().nullable(),
-    escrow: z.object({ coins: z.number().int(), state: z.nativeEnum(HoldState) }).nullable(),
-    messageCount: z.number().int(),
-  })
-  .openapi("ModerationChat");
 const Report = z
   .object({
     id: z.string(),
@@ -84,6 +57,10 @@ const Stats = z
   })
   .openapi("ModerationStats");
 const NotOperator = { 403: "The caller is not an operator." };
+const NO_STUDENT = "No such student.";
+/** The refusals of an action that may name a report (`reportId`), which it resolves. */
+const OpenReport = { 404: "No such report (or post).", 409: "The report is already resolved." };
+const ActOnStudent = { ...NotOperator, 404: `${NO_STUDENT} Or no such report.`, 409: OpenReport[409] };
 
 /** REST's audit log is one list of the newest AUDIT_LIMIT actions: the paged log, read page after page. */
 async function newestActions(m: ModerationService, callerId: string): Promise<OperatorActionView[]> {
@@ -159,16 +136,20 @@ export function moderationRest(services: KitServices, r: RestRoutes): void {
 
   r.post(
     "/moderation/reports/:id/dismiss",
-    route(services, doc("Dismiss a report", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
-      await m.dismiss(caller(ctx), params.id, body.reason);
-      return { error: "" };
-    }),
+    route(
+      services,
+      doc("Dismiss a report", { params: Id, body: z.object(Reason), responses: { ...NotOperator, ...OpenReport } }),
+      async (_req, ctx, _res, { params, body }) => {
+        await m.dismiss(caller(ctx), params.id, body.reason);
+        return { error: "" };
+      },
+    ),
   );
   r.post(
     "/moderation/users/:id/warn",
     route(
       services,
-      doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
+      doc("Warn a student", { params: Id, body: z.object({ ...Reason, ...ReportRef }), responses: ActOnStudent }),
       async (_req, ctx, _res, { params, body }) => {
         await m.warn(caller(ctx), params.id, body.reason, body.reportId || null);
         return { error: "" };
@@ -188,6 +169,7 @@ export function moderationRest(services: KitServices, r: RestRoutes): void {
           permanent: z.unknown().describe("true for a permanent suspension."),
         }),
         response: z.object({ error: z.string(), suspendedUntil: z.string().datetime() }),
+        responses: ActOnStudent,
       }),
       async (_req, ctx, _res, { params, body }) => {
         const until = await m.suspend(caller(ctx), params.id, {
@@ -202,16 +184,24 @@ export function moderationRest(services: KitServices, r: RestRoutes): void {
   );
   r.post(
     "/moderation/users/:id/unsuspend",
-    route(services, doc("End a suspension", { params: Id, body: z.object(Reason) }), async (_req, ctx, _res, { params, body }) => {
-      await m.unsuspend(caller(ctx), params.id, body.reason);
-      return { error: "" };
-    }),
+    route(
+      services,
+      doc("End a suspension", {
+        params: Id,
+        body: z.object(Reason),
+        responses: { ...NotOperator, 404: NO_STUDENT, 409: "The student is not suspended." },
+      }),
+      async (_req, ctx, _res, { params, body }) => {
+        await m.unsuspend(caller(ctx), params.id, body.reason);
+        return { error: "" };
+      },
+    ),
   );
   r.post(
     "/moderation/implements/:id/hide",
     route(
       services,
-      doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }) }),
+      doc("Hide a project post", { params: Id, body: z.object({ ...Reason, ...ReportRef }), responses: { ...NotOperator, ...OpenReport } }),
       async (_req, ctx, _res, { params, body }) => {
         await m.hidePost(caller(ctx), params.id, body.reason, body.reportId || null);
         return { error: "" };

@@ -3,13 +3,13 @@ import { route } from "../../kit/rest-kit.js";
 import { OkAnswer } from "../../kit/rest-schemas.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 import { z } from "../../kit/zod-openapi.js";
+import { ModeratedStudent, ModerationChat } from "./moderation.rest-schemas.js";
 
 const tag = "moderation";
 const At = z.string().datetime();
 const Id = z.object({ id: z.string().describe("The review report's id.") });
 const Reason = z.object({ reason: z.unknown().describe("Why (required; shown in the audit log).") });
 const NotOperator = { 403: "The caller is not an operator." };
-const Student = z.object({ id: z.string(), name: z.string(), email: z.string(), deleted: z.boolean() }).passthrough();
 const ReviewReport = z
   .object({
     id: z.string(),
@@ -18,8 +18,8 @@ const ReviewReport = z
     createdAt: At,
     resolvedAt: At.nullable(),
     resolution: z.enum(["dismissed", "hidden"]).nullable(),
-    reporter: Student.nullable().describe("The reviewed student, who reported it."),
-    author: Student.nullable().describe("Who wrote the review."),
+    reporter: ModeratedStudent.nullable().describe("The reviewed student, who reported it."),
+    author: ModeratedStudent.nullable().describe("Who wrote the review."),
     review: z
       .object({
         id: z.string(),
@@ -34,7 +34,7 @@ const ReviewReport = z
         hidden: z.boolean(),
       })
       .nullable(),
-    chat: z.object({ id: z.string(), status: z.string(), messageCount: z.number().int() }).passthrough().nullable(),
+    chat: ModerationChat.nullable(),
   })
   .openapi("ModerationReviewReport");
 const Message = z.object({ seq: z.number().int(), fromUserId: z.string(), body: z.string(), createdAt: At });

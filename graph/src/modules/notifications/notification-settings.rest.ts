@@ -26,7 +26,8 @@ const unsubscribeDoc = (summary: string) => ({
   auth: "none" as const,
   query: z.object({ token: z.string().describe("From the mail's List-Unsubscribe link.") }),
   response: z.string().describe("An HTML page."),
-  responses: { 400: "The token is not one the server made." },
+  responseType: "text/html",
+  responses: { 400: { when: "The token is not one the server made (an HTML page).", type: "text/html" } },
 });
 
 const page = (title: string, body: string) =>

@@ -173,7 +173,7 @@ describe.each(dbTargets)("profiles as others see them on %s", (target) => {
   it("leaves /api/user/<not an id> to other modules' routes", async () => {
     const r = await t.rest("GET", "/user/not-an-id");
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: "Not found" });
+    expect(r.body).toEqual({ error: "Not found", code: "NOT_FOUND" });
   });
 
   it("me adds the caller's email and days; null when signed out", async () => {

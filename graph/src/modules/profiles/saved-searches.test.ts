@@ -81,6 +81,21 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     expect(((await t.gql(LIST, {}, busy.token)) as any).data.savedSearches).toHaveLength(SAVED_SEARCH_MAX);
   });
 
+  it("over REST too: turns a search's alerts off, deletes it; another student's is not found", async () => {
+    const mine = await student(t, { name: "Rest Saver", known: [[P, "Go"]], required: [[P, "Rust"]] });
+    const made = await t.rest("POST", "/saved-searches", { token: mine.token, body: { name: "Rustaceans", filters: { skill: "Rust" } } });
+    expect(made).toMatchObject({ status: 200, body: { name: "Rustaceans", alertsOn: true } });
+    const id = made.body.id;
+    expect(await t.rest("PUT", `/saved-searches/${id}/alerts`, { token: mine.token, body: { on: false } })).toMatchObject({
+      status: 200,
+      body: { id, alertsOn: false },
+    });
+    expect((await t.rest("PUT", `/saved-searches/${id}/alerts`, { token: other.token, body: { on: true } })).status).toBe(404);
+    expect((await t.rest("DELETE", `/saved-searches/${id}`, { token: other.token })).status).toBe(404);
+    expect(await t.rest("DELETE", `/saved-searches/${id}`, { token: mine.token })).toMatchObject({ status: 200, body: { deleted: true } });
+    expect((await t.rest("GET", "/saved-searches", { token: mine.token })).body.searches).toEqual([]);
+  });
+
   it("alerts once a day about a newly verified match and a changed profile; never about self, blocked or suspended", async () => {
     const made: any = await save(owner.token, { name: "React in Tamil", filters: { skill: "React", language: "Tamil" } });
     const searchId = made.data.saveSearch.id;
