@@ -113,7 +113,9 @@ export class ReviewsService {
         hiddenAt: null,
       };
       try {
-        await this.repo(em).insert(review);
+        // A copy: TypeORM writes the row's defaulted columns back into what it inserts, and MariaDB's
+        // `authorLearned` would come back as the raw 1 (the REST answer's boolean read 1).
+        await this.repo(em).insert({ ...review });
       } catch (e) {
         if (isUniqueViolation(e)) throw conflict(M.alreadyWritten);
         throw e;

@@ -203,7 +203,7 @@ describe.each(dbTargets)("written reviews on %s", (target) => {
     expect((await t.rest("POST", `/user/chat/${b.id}/review`, { token: a.token, body: { text: "short" } })).status).toBe(400);
     const w = await t.rest("POST", `/user/chat/${b.id}/review`, { token: a.token, body: { text: TEXT_A } });
     expect(w.status).toBe(200);
-    expect(w.body.review).toMatchObject({ visible: false, author: { id: a.id }, stars: 5, skill: "Guitar" });
+    expect(w.body.review).toMatchObject({ visible: false, author: { id: a.id }, stars: 5, skill: "Guitar", authorLearned: true });
     expect((await t.rest("POST", `/user/chat/${b.id}/review`, { token: a.token, body: { text: TEXT_A } })).status).toBe(409);
     expect((await t.rest("GET", "/reviews/pending", { token: a.token })).body.reviews.map((r: any) => r.id)).toEqual([w.body.review.id]);
     const state = await t.rest("GET", `/user/chat/${a.id}/review`, { token: b.token });
