@@ -45,10 +45,15 @@ const SHARED_RESPONSES = {
     status: 400,
     description: "The request failed validation (`field` names the field), its body is not JSON, or a rule refused it.",
   },
-  Unauthenticated: { status: 401, description: "No token, or an expired, revoked or forged one." },
+  Unauthenticated: {
+    status: 401,
+    description:
+      "No token, or an expired, revoked or forged one; or an API key (`sxk_...`) that does not work: unknown, revoked, or its owner deleted or suspended.",
+  },
   Forbidden: {
     status: 403,
-    description: "An id in the request names someone other than the caller, the caller may not do this, or their address is not verified.",
+    description:
+      "An id in the request names someone other than the caller, the caller may not do this, their address is not verified, or the call came with an API key (keys are read-only and see public data only).",
   },
   NotFound: { status: 404, description: "The path names no such thing (the REST 404)." },
   TooLarge: { status: 413, description: "The body is over the size limit." },
@@ -89,6 +94,9 @@ zod schemas each route validates its requests with.
 - **Bearer JWT**: \`Authorization: Bearer <token>\`, the token \`POST /login\` or \`POST /register\`
   returns (a bare token without \`Bearer \` is accepted too). An expired, revoked or forged token is 401
   (\`"Your session has ended. Please sign in again."\`); a signed-out call to a signed-in route is 401.
+- **API key**: \`Authorization: Bearer sxk_...\`, a read-only key a student makes on \`/settings/api-keys\`. It reads
+  the public routes (such as \`GET /leaderboard\`) on its own budget; a signed-in route or any method but GET is 403,
+  and a key that does not work (unknown, revoked, its owner deleted or suspended) is 401 on every route.
 - **Token in the body (legacy)**: the old client put its token in the JSON body on two paths:
   \`POST /profileDetails\` (\`{ "token": "<jwt>" }\` or \`{ "headers": { "Authorization": "Bearer <jwt>" } }\`)
   and \`POST /user/{otherId}/send-message\` (\`{ "from_user_token": "<jwt>" }\`). It counts like the header;
@@ -220,15 +228,17 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], budgets: Budg
     // Any body can fail to parse or be too large, whatever the route reads of it.
     const takesInput = Boolean(doc.params || doc.query || doc.body || pathHasParams(p) || method !== "GET");
     if (takesInput) responses[400] ??= shared("BadRequest");
-    if (doc.auth === "bearer" || doc.auth === "bearer-or-body") {
-      responses[401] ??= shared("Unauthenticated");
+    const isCounted = doc.auth !== "signature";
+    // Every counted route reads the Authorization header: an API key that does not work is 401 on any of
+    // them, and a key is refused (403) on a signed-in route and on every method but GET (api-key-door.ts).
+    if (doc.auth === "bearer" || doc.auth === "bearer-or-body" || isCounted) responses[401] ??= shared("Unauthenticated");
+    if (doc.auth === "bearer" || doc.auth === "bearer-or-body" || (isCounted && method !== "GET")) {
       responses[403] ??= shared("Forbidden");
     }
     if (paramsMatch) responses[404] ??= shared("NotFound");
     if (method !== "GET") responses[413] ??= shared("TooLarge");
     responses[500] ??= shared("InternalError");
     responses[503] ??= shared("ServiceBusy");
-    const isCounted = doc.auth !== "signature";
     if (isCounted) {
       counted.add(`${method.toLowerCase()} ${openApiPath(p)}`);
       // An action's own limit keeps its words; the shared answer says the rest.
