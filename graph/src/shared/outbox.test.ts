@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
+import { captureStatements } from "../../test/profiles.js";
 import { type SmtpStandIn, startSmtpStandIn } from "../../test/smtp-stand-in.js";
 import { HOUR } from "./clock.js";
 import type { DeliveryOutcome } from "./outbox.js";
@@ -62,6 +63,80 @@ describe.each(dbTargets)("durable outbox on %s", (target) => {
     await t.app.services.outbox.drain();
     expect(deliveries).toEqual(["2"]);
     expect((await rows(t)).map((r) => r.status)).toEqual(["sent"]);
+  });
+
+  /** A "test" channel whose deliveries wait until the test lets them go. */
+  const heldChannel = (t: TestApp) => {
+    const delivered: number[] = [];
+    const waiting: Array<() => void> = [];
+    let started = () => {};
+    t.app.services.outbox.register<{ n: number }>({
+      name: "test",
+      deliver: async (p): Promise<DeliveryOutcome> => {
+        started();
+        await new Promise<void>((go) => waiting.push(go));
+        delivered.push(p.n);
+        return { kind: "sent" };
+      },
+    });
+    return {
+      delivered,
+      /** Resolves once a delivery has started (and waits). */
+      nextStart: () => new Promise<void>((r) => (started = r)),
+      releaseAll: () => waiting.splice(0).forEach((go) => go()),
+    };
+  };
+  const enqueue = (t: TestApp, n: number) => t.app.services.deps.tx((em) => t.app.services.outbox.enqueue(em, "test", { n }));
+
+  it("delivers a row enqueued while the worker runs from memory once it commits: no read finds it, no claim takes it", async () => {
+    const t = await start();
+    t.app.services.outbox.register<{ n: number }>({ name: "test", deliver: async () => ({ kind: "sent" }) });
+    await t.app.services.outbox.drain(); // the worker's first pass (a look for due rows, the prune) is over
+    const statements = await captureStatements(t, async () => {
+      await enqueue(t, 1);
+      await t.app.services.outbox.drain();
+    });
+    const onOutbox = statements.map((s) => s.sql).filter((sql) => sql.includes("outbox_items"));
+    // Its INSERT, the UPDATE marking it sent, then the drain's own look for due rows (none left).
+    expect(onOutbox.map((sql) => sql.trim().split(/\s/)[0])).toEqual(["INSERT", "UPDATE", "SELECT"]);
+    expect(await rows(t)).toMatchObject([{ status: "sent", attempts: 1, leaseOwner: null }]);
+  });
+
+  it("gives back at once, on stop, the rows enqueued here and not yet delivered; one that waited past a third of its lease goes to the poll", async () => {
+    const t = await start();
+    const channel = heldChannel(t);
+    const started = channel.nextStart();
+    await enqueue(t, 1);
+    await started; // the worker is busy with row 1
+    await enqueue(t, 2);
+    // Row 2 waited behind row 1 for longer than a third of its lease: left for whichever instance polls
+    // once its lease ran out, and delivered once.
+    t.clock.advance(t.config.outbox.leaseSeconds * 1000 + 1);
+    channel.releaseAll();
+    const third = channel.nextStart();
+    const draining = t.app.services.outbox.drain();
+    await third;
+    channel.releaseAll();
+    await draining;
+    expect(channel.delivered).toEqual([1, 2]);
+    const byN = async () => (await rows(t)).sort((a, b) => a.payload.localeCompare(b.payload));
+    expect((await byN()).map((r) => [r.status, r.attempts])).toEqual([
+      ["sent", 1],
+      ["sent", 2],
+    ]);
+
+    // Row 4 is waiting behind row 3 when the worker stops: it goes back, free for the next instance.
+    const fourth = channel.nextStart();
+    await enqueue(t, 3);
+    await fourth;
+    await enqueue(t, 4);
+    const stopping = t.app.services.outbox.stop();
+    channel.releaseAll();
+    await stopping;
+    expect(channel.delivered).toEqual([1, 2, 3]);
+    const left = (await rows(t)).filter((r) => r.status === "pending");
+    expect(left).toMatchObject([{ attempts: 0, leaseOwner: null, leaseUntil: null }]);
+    expect(JSON.parse(left[0].payload)).toEqual({ n: 4 });
   });
 
   it("keeps retrying with backoff while the SMTP server refuses (4xx), then sends each mail exactly once", async () => {

@@ -4,15 +4,17 @@
  * change committed, and a worker delivers it afterwards, at least once: it claims due rows under a
  * lease (renewed while it works, so a dead instance's rows are taken over within about a lease),
  * delivers each through its channel and marks it sent, retries it later or gives up on it
- * (outbox-delivery.ts). A commit that enqueued nudges the worker, and a timer polls for the rest
- * (retries, rows left by a stopped or crashed instance once their lease ran out); sent rows are
- * pruned after some days.
+ * (outbox-delivery.ts). While the worker runs, a row is born claimed by it and, once its transaction
+ * committed, delivered from memory at once (no statement finds or claims it); a timer polls the table
+ * for the rest (retries, rows left by a stopped or crashed instance once their lease ran out); sent
+ * rows are pruned after some days.
  */
 import { type EntityManager, LessThan, MoreThanOrEqual } from "typeorm";
+import { entityInsert } from "../db/sql.js";
 import { afterCommit, isUniqueViolation } from "../db/transaction.js";
 import { DAY, HOUR } from "./clock.js";
 import { newId } from "./ids.js";
-import { OutboxDelivery } from "./outbox-delivery.js";
+import { OutboxDelivery, type Stop } from "./outbox-delivery.js";
 import { OutboxItem, OutboxStatus } from "./outbox.entity.js";
 import type { DeliveryOutcome, OutboxChannel, OutboxDeps } from "./outbox-types.js";
 
@@ -43,10 +45,13 @@ export class Outbox {
   readonly id = newId();
   private pass: Promise<void> | null = null;
   private again = false;
+  /** A pass is to read the table for due rows (the timer, start, an operator's retry), not only deliver rows born here. */
+  private pollWanted = false;
   private started = false;
   private stopped = false;
   /** Aborted when a stop's grace ran out: the send in flight is no longer waited for. */
   private readonly halt = new AbortController();
+  private readonly stopping: Stop = { stopped: () => this.stopped, halt: this.halt.signal };
   private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
   /** Called after each delivery attempt (metrics hook point for other modules). */
@@ -65,33 +70,41 @@ export class Outbox {
 
   /**
    * Records `payload` for `channel` in the caller's transaction: it is delivered only if that
-   * transaction commits (and then promptly: the commit nudges the worker). With `key`, a row with the
-   * same channel and key already recorded (and not yet pruned) makes this a no-op.
+   * transaction commits, and then at once by this instance's worker when it runs (the row is born
+   * claimed by it; should the instance die first, the lease runs out and any instance's poll takes
+   * the row). With `key`, a row with the same channel and key already recorded (and not yet pruned)
+   * makes this a no-op.
    */
   async enqueue(em: EntityManager, channel: string, payload: unknown, opts: { key?: string } = {}): Promise<void> {
     if (!this.channels.has(channel)) throw new Error(`unknown outbox channel ${channel}`);
     const now = this.deps.clock.now();
+    // A stopped or never started worker claims nothing: the row waits, free, for whichever instance polls.
+    const born = this.started && !this.stopped;
     const row: OutboxItem = {
       id: newId(),
       channel,
       dedupeKey: opts.key ?? null,
       payload: JSON.stringify(payload),
       status: OutboxStatus.PENDING,
-      attempts: 0,
       dueAt: now,
-      leaseOwner: null,
-      leaseUntil: null,
+      ...(born ? this.delivery.bornClaim() : { attempts: 0, leaseOwner: null, leaseUntil: null }),
       createdAt: now,
       finishedAt: null,
       lastError: null,
     };
     try {
-      await em.getRepository(OutboxItem).insert(row);
+      // Written with most writes (every chat message's notice): a plain INSERT, no query builder made for it.
+      await entityInsert(em, OutboxItem, row);
     } catch (e) {
       if (opts.key !== undefined && isUniqueViolation(e)) return; // already recorded
       throw e;
     }
-    afterCommit(em, () => this.nudge());
+    // A commit after a stop leaves its row leased until the lease runs out (the pool may be closing).
+    if (born)
+      afterCommit(em, () => {
+        this.delivery.adopt(row);
+        this.wake();
+      });
   }
 
   /** Starts the worker: a pass now, then one every `pollSeconds` (0: only nudges and `drain`). */
@@ -106,8 +119,14 @@ export class Outbox {
     }
   }
 
-  /** Asks the worker for a pass (after a commit that enqueued). Passes never overlap on one instance. */
+  /** Asks the worker for a pass that reads the table for due rows. Passes never overlap on one instance. */
   nudge(): void {
+    this.pollWanted = true;
+    this.wake();
+  }
+
+  /** Starts a pass, or has the one running go round again. */
+  private wake(): void {
     if (this.stopped || !this.started) return;
     if (this.pass) {
       this.again = true;
@@ -120,7 +139,11 @@ export class Outbox {
     do {
       this.again = false;
       try {
-        while (!this.stopped && (await this.deliverBatch()) > 0);
+        while (!this.stopped && this.delivery.hasBorn) await this.delivery.deliverBorn(this.stopping);
+        if (this.pollWanted) {
+          this.pollWanted = false;
+          while (!this.stopped && (await this.deliverBatch()) > 0);
+        }
         await this.pruneIfDue();
       } catch (err) {
         this.deps.logger.error({ err }, "outbox pass failed");
@@ -152,17 +175,19 @@ export class Outbox {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const pass = this.pass;
-    if (!pass) return;
-    let grace: NodeJS.Timeout | undefined;
-    await Promise.race([pass, new Promise<void>((r) => (grace = setTimeout(r, this.deps.settings.stopGraceSeconds * 1000)))]);
-    clearTimeout(grace);
-    this.halt.abort();
-    await pass;
+    if (pass) {
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([pass, new Promise<void>((r) => (grace = setTimeout(r, this.deps.settings.stopGraceSeconds * 1000)))]);
+      clearTimeout(grace);
+      this.halt.abort();
+      await pass;
+    }
+    await this.delivery.releaseBorn().catch((err) => this.deps.logger.error({ err }, "outbox release failed"));
   }
 
   /** Claims and delivers one batch (outbox-delivery.ts); rows not delivered when this worker stops go back. */
   private deliverBatch(): Promise<number> {
-    return this.delivery.deliverBatch({ stopped: () => this.stopped, halt: this.halt.signal });
+    return this.delivery.deliverBatch(this.stopping);
   }
 
   private async pruneIfDue(): Promise<void> {

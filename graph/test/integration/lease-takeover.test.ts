@@ -118,14 +118,20 @@ describe.runIf(process.env.TEST_MYSQL_URL)("kill -9 of a lease holder on mysql",
       for (const m of markers) await sendContactMail(holder.url, m);
       await eventually(() => smtp.stalled === 1, "a send stalled at the stand-in");
       type Lease = { id: string; leaseOwner: string | null; leaseUntil: Date | null };
-      const leased = () => one<Lease>(probe, "SELECT id, leaseOwner, leaseUntil FROM outbox_items WHERE leaseOwner IS NOT NULL");
-      const held = (await eventually(leased, "the stalled row leased"))!;
+      // The stalled row is the one the stand-in holds (its Message-ID carries the row's id); rows
+      // enqueued behind it are leased too, from birth, by the same instance.
+      const stalled = async () => {
+        const [rows] = await probe.query("SELECT id, leaseOwner, leaseUntil FROM outbox_items WHERE leaseOwner IS NOT NULL");
+        return (rows as Lease[]).find((r) => smtp.received.some((messageId) => messageId.includes(r.id)));
+      };
+      const held = (await eventually(stalled, "the stalled row leased"))!;
 
       const other = await startServerProcess({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sx-mail-b-")) });
       servers.push(other);
-      const renewedFrom = (await leased())!.leaseUntil!.getTime();
+      const lease = () => one<Lease>(probe, "SELECT id, leaseOwner, leaseUntil FROM outbox_items WHERE id = ?", [held.id]);
+      const renewedFrom = (await lease())!.leaseUntil!.getTime();
       await eventually(async () => {
-        const l = await one<Lease>(probe, "SELECT id, leaseOwner, leaseUntil FROM outbox_items WHERE id = ?", [held.id]);
+        const l = await lease();
         if (l?.leaseOwner !== held.leaseOwner) throw new Error(`the row moved while its holder lived: ${JSON.stringify(l)}`);
         return l.leaseUntil!.getTime() >= renewedFrom + (LEASE_SECONDS + 1) * 1000;
       }, "the lease renewed past its first end, by its holder");

@@ -56,10 +56,14 @@ export class ChatReadsService {
     return Number(row?.n ?? 0);
   }
 
-  /** Publishes the student's new total (after a commit); a failure only costs a live update. */
+  /**
+   * Publishes the student's new total (after a commit) when they have a page listening for it: the
+   * total is read for no one else. A failure only costs a live update.
+   */
   publishTotal(userId: string): void {
-    void this.total(userId)
-      .then((count) => this.deps.pubsub.publish("UNREAD_CHANGED", userId, { userId, count }))
-      .catch((err) => this.deps.logger.error({ err }, "publishing an unread count failed"));
+    void (async () => {
+      if (!(await this.deps.pubsub.hasListeners("UNREAD_CHANGED", userId))) return;
+      this.deps.pubsub.publish("UNREAD_CHANGED", userId, { userId, count: await this.total(userId) });
+    })().catch((err) => this.deps.logger.error({ err }, "publishing an unread count failed"));
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPair, nodesOf, SEND } from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
-import { filledStudent } from "../../../test/profiles.js";
+import { captureStatements, filledStudent } from "../../../test/profiles.js";
 import { ManualClock } from "../../shared/clock.js";
 import { hashPassword } from "../accounts/passwords.js";
 import { PresenceSetting } from "./presence-setting.entity.js";
@@ -83,6 +83,20 @@ describe.each(dbTargets)("unread counts and presence on %s", (target) => {
     await t.gql(MARK_READ, { chatWith: a.id }, b.token);
     expect((await live.next()).data.unreadMessageCountChanged).toBe(0);
     await ws.dispose();
+  });
+
+  it("reads a student's total after a message only while a page of theirs listens for it", async () => {
+    const { a, b } = await chatPair(t);
+    const statements = await captureStatements(t, async () => {
+      await t.gql(SEND, { chatWith: b.id, body: "nobody listens" }, a.token);
+      const ws = t.wsClient(b.token);
+      const live = subscribe(ws, TOTAL_LIVE);
+      await eventually(() => t.app.pubsub.listenerCount(`UNREAD_CHANGED:${b.id}`) === 1, "live total");
+      await t.gql(SEND, { chatWith: b.id, body: "b listens" }, a.token);
+      expect((await live.next()).data.unreadMessageCountChanged).toBe(2);
+      await ws.dispose();
+    });
+    expect(statements.filter((s) => s.sql.includes("SUM(")).map((s) => s.params)).toEqual([[b.id, b.id, b.id]]);
   });
 
   it("shows a partner online while a socket of theirs is open, for the grace period after the last closes", async () => {
