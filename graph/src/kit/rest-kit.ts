@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AnyZodObject, ZodError, ZodTypeAny, z } from "zod";
 import { AppError, badInput, forbidden, unauthenticated } from "../shared/errors.js";
 import { bearerToken } from "../shared/tokens.js";
@@ -61,6 +62,16 @@ export function route<B extends ZodTypeAny | undefined, Q extends AnyZodObject |
 /** A route that reads the request itself (the raw-body webhook, the HTML unsubscribe pages): no context, no validation. */
 export function documented(doc: RouteDoc, handle: (req: RestRequest, res: RestReply) => Promise<unknown>): RestRouteDef {
   return { doc, handle };
+}
+
+/**
+ * An ETag made from an answer's bytes (SHA-256, 27 base64url characters): the same answer always has
+ * the same tag, a changed one another. `weak` (`W/"..."`) where the bytes sent may differ from the
+ * ones hashed while meaning the same (compression, a media type chosen by Accept), as on /graphql.
+ */
+export function contentTag(body: string, weak = false): string {
+  const tag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return weak ? `W/${tag}` : tag;
 }
 
 /**

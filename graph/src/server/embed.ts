@@ -14,7 +14,7 @@ import {
 } from "../../../common/embed.js";
 import { LEADERBOARD_PERIOD_LABELS } from "../../../common/leaderboard.js";
 import { isBusyError } from "../db/transaction.js";
-import { isFresh } from "../kit/rest-kit.js";
+import { contentTag, isFresh } from "../kit/rest-kit.js";
 import { AppError } from "../shared/errors.js";
 import type { DoorServices } from "./door-services.js";
 
@@ -295,7 +295,7 @@ export function mountEmbed(app: FastifyInstance, services: DoorServices): void {
       }
       const { html } = page(publicUrl, view, { rows });
       // The page is a function of the view's rows and names only (no time, no nonce): its hash is its version.
-      const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+      const etag = contentTag(html);
       reply.header("Cache-Control", `public, max-age=${EMBED_MAX_AGE_SECONDS}`).header("ETag", etag);
       // No Last-Modified: a renamed student changes the page but not the ranking's date; the ETag alone validates.
       if (isFresh(request.headers, etag, "")) return reply.code(304).send();

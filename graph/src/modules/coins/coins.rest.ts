@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { assertSelf, documented, isFresh, route } from "../../kit/rest-kit.js";
+import { assertSelf, contentTag, documented, isFresh, route } from "../../kit/rest-kit.js";
 import { requireUser, type KitServices } from "../../kit/context.js";
 import { ErrorText, OptionalId } from "../../kit/rest-schemas.js";
 import { z } from "../../kit/zod-openapi.js";
@@ -8,13 +7,12 @@ import { parsePaise } from "./purchases.service.js";
 import { noBody, type RestRoutes } from "../../kit/rest-routes.js";
 import { payBetween } from "../swaps/swaps.rest-adapters.js";
 import { takeReward } from "./coins.rest-adapters.js";
+import { LEADERBOARD_MAX_AGE_SECONDS } from "./leaderboard.service.js";
 
 /**
  * The REST compatibility paths of spec section 7 for coins. Thin: caller from the token,
  * one service call, reshaped to the documented payloads.
  */
-/** How long a shared cache may reuse GET /api/leaderboard before revalidating. */
-export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 
 const tag = "coins";
 
@@ -346,7 +344,7 @@ export function coinsRest(services: KitServices, r: RestRoutes): void {
           rows,
           pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage, endCursor: rows.at(-1)?.cursor ?? null },
         };
-        const etag = `"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27)}"`;
+        const etag = contentTag(JSON.stringify(body));
         const lastModified = page.lastModified.toUTCString();
         res.setHeader("Cache-Control", `public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}`);
         res.setHeader("ETag", etag);

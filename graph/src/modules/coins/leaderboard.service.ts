@@ -28,6 +28,8 @@ export type { LeaderboardViewRow, LeaderboardViewSpec, ResolvedView } from "./le
 export type { LeaderboardChangeEvent } from "./leaderboard-live.js";
 
 export const LEADERBOARD_MAX = 100;
+/** How long a shared cache (a CDN, a browser) may reuse a public read of the leaderboard before revalidating: REST and GraphQL GET. */
+export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 /** A safety net only (e.g. events lost while Redis was unreachable): every change drops the cache at once (see `changed`). */
 const CACHE_MAX_AGE_MS = 30_000;
 
