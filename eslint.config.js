@@ -49,12 +49,16 @@ const documentedSubpaths = [
   "@apollo/client/errors",
   "@apollo/client/link/context",
   "@apollo/client/link/error",
+  // Automatic persisted queries: "import { PersistedQueryLink } from \"@apollo/client/link/persisted-queries\"" (Apollo Client docs, Persisted queries).
+  "@apollo/client/link/persisted-queries",
   "@apollo/client/link/subscriptions",
   "@apollo/client/react",
   // Server-side rendering: "import { prerenderStatic } from \"@apollo/client/react/ssr\"" (Apollo Client docs, SSR).
   "@apollo/client/react/ssr",
   "@apollo/client/testing/react",
   "@apollo/server/errors",
+  // "import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl'" (Apollo Server docs, Cache control plugin).
+  "@apollo/server/plugin/cacheControl",
   "@apollo/server/plugin/disabled",
   "@apollo/server/plugin/drainHttpServer",
   // JSON Schema 2020-12 (OpenAPI 3.1's dialect): "import Ajv2020 from \"ajv/dist/2020\"" (Ajv docs, "JSON Schema draft 2020-12").

@@ -1,5 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControl } from "@apollo/server/plugin/cacheControl";
+import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
@@ -31,6 +32,8 @@ export function queryLimitRules(): ValidationRule[] {
 }
 
 const TOO_MANY_VARIABLE_ERRORS = "Too many errors processing variables, error limit reached. Execution aborted.";
+/** Apollo's refusals of an automatic persisted query's hash or version: an HTTP 400 without a code. */
+const PERSISTED_QUERY_REFUSALS = new Set(["provided sha does not match query", "Unsupported persisted query version"]);
 
 /**
  * What a client may see of an error: AppErrors and GraphQL's own (validation, bad variables)
@@ -44,6 +47,10 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
   if (formatted.message === TOO_MANY_VARIABLE_ERRORS && !formatted.path) {
     return { message: formatted.message, extensions: { code: "BAD_USER_INPUT" } };
   }
+  // A client whose persisted query's hash is wrong (or of an unknown version) made the mistake: it is told which.
+  if (PERSISTED_QUERY_REFUSALS.has(formatted.message) && !formatted.path) {
+    return { message: formatted.message, extensions: { code: "BAD_REQUEST" } };
+  }
   if ((code === "INTERNAL_SERVER_ERROR" || code === undefined) && isBusyError(unwrapResolverError(error))) {
     const busy = serviceBusy();
     return { message: busy.message, extensions: { ...busy.extensions }, path: formatted.path };
@@ -55,6 +62,30 @@ export function clientError(formatted: GraphQLFormattedError, error: unknown, lo
   const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
   return { ...formatted, extensions };
 }
+
+/**
+ * How long Apollo keeps a registered automatic persisted query (APQ): its text, under its SHA-256,
+ * in Apollo's bounded in-memory cache (about 30 MiB, least recently used first out). A client that
+ * sends a hash this instance does not know (expired, evicted, another instance) gets
+ * PERSISTED_QUERY_NOT_FOUND and sends the text once more, as Apollo Client's PersistedQueryLink does.
+ */
+export const APQ_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Who may share an answer. Apollo's cache control computes the answer's policy from the fields'
+ * `@cacheControl` hints (only the leaderboard has one; any other field allows nothing): this plugin
+ * makes every answer uncacheable (`Cache-Control: no-store`) unless it is a GET by a caller without
+ * a session (no Authorization header) or with a read-only API key (whose reads are the signed-out
+ * caller's). So a signed-in student's answer, and any POST (mutations always are), is never public,
+ * and a GET of the public leaderboard is `max-age=10, public`, which fastify-graphql.ts then tags
+ * with an ETag. Restricted before execution, the policy is final: no field can loosen it.
+ */
+export const sharedCachePlugin: ApolloServerPlugin<Context> = {
+  async requestDidStart({ request, contextValue, overallCachePolicy }) {
+    const sessionless = !request.http?.headers.get("authorization") || contextValue.apiKey !== null;
+    if (request.http?.method !== "GET" || !sessionless) overallCachePolicy.restrict({ maxAge: 0 });
+  },
+};
 
 export interface GraphqlServer {
   apollo: ApolloServer<Context>;
@@ -92,12 +123,26 @@ export function createApollo(
     stopOnTerminationSignals: false,
     // One operation per request: batching would multiply attempts past the rate limits.
     allowBatchedHttpRequests: false,
+    // Automatic persisted queries (Apollo's APQ, on by default; stated here with their bound).
+    cache: "bounded",
+    persistedQueries: { ttl: APQ_TTL_SECONDS },
+    // CSRF prevention guards APIs that a browser calls with ambient credentials (cookies, HTTP auth,
+    // client certificates), so that a cross-site form or <img> cannot act as the student. This API
+    // has none: the caller is only ever the `Authorization: Bearer` header (context.ts reads nothing
+    // else; the page_token cookie is read by page-render.ts for /dashboard pages only, and sent by
+    // the browser to nothing else), which no cross-site page can make a browser send. A request it
+    // would have refused is a signed-out one, and Apollo never runs a mutation sent by GET. Off, a
+    // plain GET (`curl '/graphql?query=...'`, an APQ hash) works without `apollo-require-preflight`,
+    // which is what lets a CDN and an embedded board read the public leaderboard.
+    csrfPrevention: false,
     plugins: [
       ...protection.plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       drainWsPlugin,
-      // No field sets cache hints; the default cache-control plugin would still wrap every field.
-      ApolloServerPluginCacheControlDisabled(),
+      // Apollo's cache control: a field without a `@cacheControl` hint allows no caching (defaultMaxAge 0);
+      // sharedCachePlugin decides who may have a public answer.
+      ApolloServerPluginCacheControl({ defaultMaxAge: 0 }),
+      sharedCachePlugin,
       // Apollo adds its federation trace plugin to every server, to act only on a subgraph (this is none).
       ApolloServerPluginInlineTraceDisabled(),
       // A read-only API key runs no mutation.

@@ -1,9 +1,10 @@
-import type { GraphQLSchema } from "graphql";
+import { type GraphQLSchema, specifiedDirectives } from "graphql";
 import { buildSchema } from "type-graphql";
 import { allResolvers } from "../modules/index.js";
 import type { AppPubSub } from "../shared/pubsub.js";
 import { API_KEY_MESSAGES } from "../../../common/api-keys.js";
 import { forbidden } from "../shared/errors.js";
+import { cacheControlDirective } from "../shared/graphql-cache-control.js";
 import type { Context } from "./context.js";
 
 /**
@@ -32,6 +33,8 @@ export async function buildAppSchema(pubSub: AppPubSub): Promise<GraphQLSchema> 
     skipCheck: true,
     authChecker,
     authMode: "error",
+    // GraphQL's own directives and Apollo's @cacheControl (the leaderboard's hints).
+    directives: [...specifiedDirectives, cacheControlDirective],
   });
   // type-graphql names the root types but gives no way to describe them.
   for (const [type, description] of [

@@ -4,7 +4,7 @@
  * type names and descriptions stay the module's; the fields are written once here. No field
  * returns a base itself, so none of them is reachable from a root and none reaches the schema.
  */
-import { type ClassType, Field, ID, ObjectType } from "type-graphql";
+import { type ClassType, Directive, Field, ID, ObjectType } from "type-graphql";
 import { type Connection as ConnectionShape, type Edge, MAX_PAGE_SIZE, type PageInfo } from "./pagination.js";
 import { Gender } from "../../../common/profiles.js";
 import { registerValueEnum } from "./graphql-enums.js";
@@ -43,6 +43,9 @@ export abstract class SkillFields {
   category: string;
 }
 
+// A page's wrappers are as cacheable as the connection that holds them (Apollo's cache control:
+// they take its maxAge, and limit nothing of their own).
+@Directive("@cacheControl(inheritMaxAge: true)")
 @ObjectType("PageInfo", { simpleResolvers: true, description: "Where a page of a connection lies in its list (Relay's PageInfo)." })
 export class PageInfoType implements PageInfo {
   @Field(() => Boolean, { description: "More items follow endCursor: pass it as `after` (with the same other arguments) for them." })
@@ -66,6 +69,7 @@ export class PageInfoType implements PageInfo {
  * same node (feed and search) share it.
  */
 export function Connection<TNode>(nodeName: string, nodeType: ClassType) {
+  @Directive("@cacheControl(inheritMaxAge: true)")
   @ObjectType(`${nodeName}Edge`, { simpleResolvers: true, description: `One ${nodeName} of a page, with the cursor that points at it.` })
   class EdgeType implements Edge<TNode> {
     @Field(() => nodeType, { description: "The item." })

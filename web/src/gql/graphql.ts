@@ -45,6 +45,13 @@ export type AuthPayload = {
   userId: Scalars['ID']['output'];
 };
 
+/** Who may reuse an answer (Apollo's cache control): anyone, or only the caller's own client. */
+export type CacheControlScope =
+  /** Only the caller's own client may keep the answer. */
+  | 'PRIVATE'
+  /** Shared caches (a CDN) may keep the answer and give it to anyone. */
+  | 'PUBLIC';
+
 /** A one-to-one chat, seen by one of its two participants. */
 export type Chat = {
   __typename?: 'Chat';
@@ -2036,7 +2043,7 @@ export type Query = {
   /** Others' problems for the caller: visible, not theirs, not from an owner who rejected them; newest first. */
   implementPosts: ImplementPostConnection;
   /**
-   * The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. Without view, around or after: the top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.
+   * The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. Without view, around or after: the top 100 at most, as a top-N connection: ask for more with a larger `first` (hasNextPage: more students are ranked). Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the ranking, and answers every read from it; REST GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. Over HTTP GET /graphql (a plain query string, or an automatic persisted query's hash) without a session or with an API key, an answer that asks for nothing else is `Cache-Control: max-age=10, public` with a weak ETag (304 to a matching If-None-Match), so a CDN may serve it; signed in, or by POST, it is `no-store`. Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.
    *
    * **Views** (`view`): `category` ranks only students who teach a skill of that category, by the same keys. `period` WEEK or MONTH (the ISO week from Monday 00:00 UTC, the calendar month from the 1st 00:00 UTC) ranks by what happened in the period: the average of the stars received from chat partners in it (descending; 0 with none), then how many ratings were received, then lessons held in it; only students with at least one rating or lesson in the period are ranked, and each row carries periodRating, periodRatingCount and periodLessons. Category and period combine. Ranks are the view's own, ties as above. Pages: `first` rows, then `after: pageInfo.endCursor` for the next ones; a cursor is a position in its view (keys, then userId), so it stays valid while students move, and a cursor of another view is refused. `around: userId` answers that student's row in the middle of `first` rows (default 11), and in `around` their rank or why they have none. A view is cached like the top and read again after any change. Example: `{ leaderboard(view: { category: "Music & Performing Arts", period: WEEK }, first: 20) { view { from to } edges { node { rank name periodRating periodRatingCount periodLessons } } pageInfo { hasNextPage endCursor } } }`.
    */

@@ -1,9 +1,15 @@
-import { Arg, Ctx, ID, Int, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Ctx, Directive, ID, Int, Query, Resolver, Root, Subscription } from "type-graphql";
 import { LEADERBOARD_AROUND_DEFAULT, LEADERBOARD_LIVE_INTERVAL_MS, LEADERBOARD_LIVE_ROWS } from "../../../../common/leaderboard.js";
 import type { Context } from "../../kit/context.js";
 import { AFTER_ARG, sizeRule } from "../../shared/graphql-types.js";
 import { connection, pageSize } from "../../shared/pagination.js";
-import { LEADERBOARD_MAX, type LeaderboardChangeEvent, type ResolvedView, topCursor } from "./leaderboard.service.js";
+import {
+  LEADERBOARD_MAX,
+  LEADERBOARD_MAX_AGE_SECONDS,
+  type LeaderboardChangeEvent,
+  type ResolvedView,
+  topCursor,
+} from "./leaderboard.service.js";
 import { LeaderboardChange, LeaderboardRowConnection, type LeaderboardView, LeaderboardViewInput } from "./leaderboard.types.js";
 
 const DEFAULT_VIEW: LeaderboardView = { category: null, period: "all_time", from: null, to: null };
@@ -11,6 +17,8 @@ const viewOf = (v: ResolvedView): LeaderboardView => ({ category: v.category, pe
 
 @Resolver()
 export class LeaderboardResolver {
+  // Public data, the same for every caller: a GET without a session may be kept by a CDN (server/apollo.ts).
+  @Directive(`@cacheControl(maxAge: ${LEADERBOARD_MAX_AGE_SECONDS})`)
   @Query(() => LeaderboardRowConnection, {
     description:
       "The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, " +
@@ -19,6 +27,8 @@ export class LeaderboardResolver {
       "Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the " +
       "ranking, and answers every read from it; REST " +
       "GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. " +
+      `Over HTTP GET /graphql (a plain query string, or an automatic persisted query's hash) without a session or with an API key, an answer that asks for nothing else is \`Cache-Control: max-age=${LEADERBOARD_MAX_AGE_SECONDS}, public\` ` +
+      "with a weak ETag (304 to a matching If-None-Match), so a CDN may serve it; signed in, or by POST, it is `no-store`. " +
       "Example: `{ leaderboard(first: 10) { edges { node { rank userId name rating ratingCount skillCoins } } } }`.\n\n" +
       "**Views** (`view`): `category` ranks only students who teach a skill of that category, by the same keys. `period` WEEK or MONTH " +
       "(the ISO week from Monday 00:00 UTC, the calendar month from the 1st 00:00 UTC) ranks by what happened in the period: the average " +

@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { LEADERBOARD_AROUND_DEFAULT, LEADERBOARD_LIVE_ROWS, LeaderboardPeriod } from "../../../../common/leaderboard.js";
 import { CATEGORIES } from "../../../../common/profiles.js";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
@@ -32,6 +32,7 @@ export class LeaderboardViewInput {
   period?: LeaderboardPeriod | null;
 }
 
+@Directive("@cacheControl(inheritMaxAge: true)")
 @ObjectType({ simpleResolvers: true, description: "The view a page or an event is of, with the period's bounds." })
 export class LeaderboardView {
   @Field(() => String, { nullable: true, description: "The category of skills taught, or null for everyone." })
@@ -47,6 +48,7 @@ export class LeaderboardView {
   to: Date | null;
 }
 
+@Directive("@cacheControl(inheritMaxAge: true)")
 @ObjectType({
   simpleResolvers: true,
   description:
@@ -94,6 +96,7 @@ export class LeaderboardRow {
   periodLessons: number | null;
 }
 
+@Directive("@cacheControl(inheritMaxAge: true)")
 @ObjectType({ simpleResolvers: true, description: "The answer about the student named by `around`." })
 export class LeaderboardAround {
   @Field(() => ID, { description: "The student asked about." })
