@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
+import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { OperationTypeNode } from "graphql";
 import { Observable, type Subscription } from "rxjs";
 import { authorizationHeader, clearToken, getToken, setToken, subscribeToken } from "./auth";
@@ -69,10 +70,46 @@ const sessionLink = new ErrorLink(({ error, operation }) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_PATH });
 
+/**
+ * Public reads: the same answer for everyone, which the server lets shared caches keep when asked
+ * by GET without a session (the leaderboard's `@cacheControl`). Sent as Apollo's automatic persisted
+ * queries: the query's SHA-256 only, by GET (`?operationName&variables&extensions`), so the URL is
+ * short and the same for every visitor; an unknown hash gets PERSISTED_QUERY_NOT_FOUND and the link
+ * sends the text once by POST, which registers it.
+ */
+export const PUBLIC_READS: ReadonlySet<string> = new Set(["LeaderboardView"]);
+
+/** Hex SHA-256 of a query's text, by the browser's Web Crypto (secure contexts: https and localhost). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The page reads the board again after every live change: a GET the browser has cached (max-age=10)
+ * would answer the old board, so each read revalidates (`no-cache`: the browser sends its ETag and
+ * mostly gets a 304 with no body).
+ */
+const revalidateLink = new SetContextLink((prevContext) => ({ fetchOptions: { ...prevContext.fetchOptions, cache: "no-cache" } }));
+
+/** Without Web Crypto (a page served over plain http from another host) public reads are plain POSTs. */
+const publicReadLink =
+  typeof crypto !== "undefined" && crypto.subtle
+    ? ApolloLink.from([revalidateLink, new PersistedQueryLink({ sha256: sha256Hex, useGETForHashedQueries: true }), httpLink])
+    : httpLink;
+
 const link = ApolloLink.split(
   (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
   realtimeLink,
-  ApolloLink.from([authLink, sessionLink, httpLink]),
+  ApolloLink.from([
+    authLink,
+    sessionLink,
+    ApolloLink.split(
+      (operation) => operation.operationType === OperationTypeNode.QUERY && PUBLIC_READS.has(operation.operationName ?? ""),
+      publicReadLink,
+      httpLink,
+    ),
+  ]),
 );
 
 export const apolloClient = new ApolloClient({
