@@ -102,9 +102,28 @@ describe("skill coins in Chromium", () => {
 
   it("shows the public leaderboard to a signed-out visitor", async () => {
     const page = await newPage(browser);
+    const boardReads: Array<{ method: string; url: URL; status: number; cacheControl: string | undefined }> = [];
+    page.on("response", (res) => {
+      const url = new URL(res.url());
+      const operation =
+        url.pathname === "/graphql" ? (url.searchParams.get("operationName") ?? res.request().postDataJSON()?.operationName) : null;
+      if (operation === "LeaderboardView")
+        boardReads.push({ method: res.request().method(), url, status: res.status(), cacheControl: res.headers()["cache-control"] });
+    });
     await page.goto(`/leaderboard/${buyer.id}`);
     const table = page.getByRole("table");
     await table.waitFor();
+    // The board is read as an automatic persisted query by GET: the hash first (unknown to this server
+    // yet: its text follows by POST), then the hash alone, answered publicly for a shared cache.
+    expect(boardReads[0]).toMatchObject({ method: "GET", status: 200 });
+    expect(boardReads[0]!.url.searchParams.has("query")).toBe(false);
+    expect(JSON.parse(boardReads[0]!.url.searchParams.get("extensions")!).persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    await page.reload();
+    await table.waitFor();
+    const reread = boardReads.at(-1)!;
+    expect(reread).toMatchObject({ method: "GET", cacheControl: "max-age=10, public" });
+    // 200, or 304 where the browser already held this very answer.
+    expect([200, 304]).toContain(reread.status);
     const headers = await table.locator("thead th").allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(["Rank", "Name", "Rating", "Skill Coins"]);
     const link = page.getByRole("link", { name: buyer.name });
