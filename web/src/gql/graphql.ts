@@ -2586,7 +2586,7 @@ export type Subscription = {
   leaderboardChanged: LeaderboardChange;
   /** Each lesson of the caller's chat with `chatWith` when it is proposed, accepted, rescheduled or cancelled (either side). */
   lessonChanged: Lesson;
-  /** Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. */
+  /** Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. With `afterSeq`, first the messages after that seq (oldest first, at most one page), then the live ones, each once: nothing sent between reading the chat and the subscription starting is missed. */
   messageAdded: ChatMessage;
   /** Each new notification, delivered to its recipient only. */
   notificationAdded: Notification;
@@ -2617,6 +2617,7 @@ export type SubscriptionLessonChangedArgs = {
 
 /** Live events over graphql-ws on the same /graphql URL (connectionParams: { authorization: 'Bearer <token>' }). Each reaches only its own recipients. An API key may open the socket for public subscriptions only: private ones answer FORBIDDEN, and the socket closes (4403) when the key is revoked. */
 export type SubscriptionMessageAddedArgs = {
+  afterSeq: InputMaybe<Scalars['Int']['input']>;
   chatWith: Scalars['ID']['input'];
 };
 
