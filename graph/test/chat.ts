@@ -35,6 +35,10 @@ export const REPORT = `mutation Report($chatWith: ID!, $reason: ReportReason!, $
   reportChat(chatWith: $chatWith, reason: $reason, details: $details) { id status }
 }`;
 export const MESSAGE_ADDED = `subscription Added($chatWith: ID!) { messageAdded(chatWith: $chatWith) { id seq fromUserId toUserId body clientId } }`;
+/** messageAdded catching up: the messages after `afterSeq` first, then the live ones. */
+export const MESSAGE_ADDED_AFTER = `subscription AddedAfter($chatWith: ID!, $afterSeq: Int) {
+  messageAdded(chatWith: $chatWith, afterSeq: $afterSeq) { id seq fromUserId toUserId body clientId }
+}`;
 export const CHAT_UPDATED = `subscription Updated($chatWith: ID!) { chatUpdated(chatWith: $chatWith) { id status meetingLink ratingGiven finishedByMe finishedByPartner partner { id name } } }`;
 
 let payments = 0;

@@ -47,9 +47,11 @@ export function redisTransport(redisUrl: string, deliver: Deliver, logger?: Logg
       publishClient.publish(channel, JSON.stringify(payload)).catch((err: unknown) => report(err, "publish"));
     },
     // ioredis sends a connection's commands in order: a channel's subscribe and unsubscribe never cross.
-    subscribe: (channel) => {
-      subscribeClient.subscribe(channel).catch((err: unknown) => report(err, "subscribe"));
-    },
+    subscribe: (channel) =>
+      subscribeClient.subscribe(channel).then(
+        () => undefined,
+        (err: unknown) => report(err, "subscribe"),
+      ),
     unsubscribe: (channel) => {
       subscribeClient.unsubscribe(channel).catch((err: unknown) => report(err, "unsubscribe"));
     },

@@ -8,8 +8,12 @@
 export interface PubSubTransport {
   /** Sends an event to `channel` on every instance; this one's listeners get it through `deliver` too. */
   publish(channel: string, payload: object): void;
-  /** This instance's first listener of `channel` came (subscribe) or its last went (unsubscribe). */
-  subscribe(channel: string): void;
+  /**
+   * This instance's first listener of `channel` came (subscribe) or its last went (unsubscribe). What
+   * subscribe returns settles once events published to `channel` from then on reach this instance (Redis:
+   * it acknowledged the SUBSCRIBE), or the subscribe failed (reported, never rejected).
+   */
+  subscribe(channel: string): Promise<void> | void;
   unsubscribe(channel: string): void;
   close(): Promise<void>;
   /** Whether `channel` (`TOPIC:id`) has a listener this instance's own count does not show (with Redis, any instance's). */

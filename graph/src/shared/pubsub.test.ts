@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../test/eventually.js";
 import type { Logger } from "./logger.js";
-import { createAppPubSub } from "./pubsub.js";
+import { createAppPubSub, startWith } from "./pubsub.js";
 
 describe("in-memory pubsub", () => {
   it("delivers a published event to a subscriber", async () => {
@@ -57,6 +57,32 @@ describe("in-memory pubsub", () => {
     await it.return?.();
   });
 
+  it("startWith: the given values first, then the live ones it keeps; return() stops listening at once, a waiting next() too", async () => {
+    const ps = createAppPubSub();
+    const event = (n: number) => ({ userId: "u1", count: n }) as never;
+    const live = ps.events("UNREAD_CHANGED", "u1");
+    ps.publish("UNREAD_CHANGED", "u1", event(2)); // queued while the first values are read
+    const it = startWith(
+      [
+        { userId: "u1", count: 1 },
+        { userId: "u1", count: 2 },
+      ],
+      live,
+      (e) => e.count !== 2,
+    );
+    ps.publish("UNREAD_CHANGED", "u1", event(3));
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) counts.push((await it.next()).value!.count);
+    expect(counts).toEqual([1, 2, 3]);
+    const pending = it.next();
+    expect(await it.return!()).toEqual({ value: undefined, done: true });
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(ps.listenerCount("UNREAD_CHANGED:u1")).toBe(0);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+    // In memory a listener hears every later event as soon as it is added.
+    await expect(ps.listening("UNREAD_CHANGED", "u1")).resolves.toBeUndefined();
+  });
+
   it("ends a subscription whose reader fell too far behind instead of queueing without bound", async () => {
     const ps = createAppPubSub();
     const it = ps.events("UNREAD_CHANGED", "u1");
@@ -81,6 +107,25 @@ describe.runIf(redisUrl)("Redis pubsub across instances", () => {
       }, "Redis subscription");
       b.publish("SYSTEM_PING", { id: "x", at: "t" });
       expect((await next).value).toEqual({ id: "x", at: "t" });
+      await it.return?.();
+    } finally {
+      await Promise.all([a.close(), b.close(), probe.quit()]);
+    }
+  });
+});
+
+describe.runIf(redisUrl)("Redis pubsub: listening", () => {
+  it("settles once Redis holds this instance's subscription, so another instance's next event reaches it", async () => {
+    const a = createAppPubSub(redisUrl);
+    const b = createAppPubSub(redisUrl);
+    const probe = new Redis(redisUrl!);
+    try {
+      const it = a.events("UNREAD_CHANGED", "u-listening");
+      await a.listening("UNREAD_CHANGED", "u-listening");
+      // No waiting on NUMSUB: Redis acknowledged the SUBSCRIBE before listening settled.
+      expect(((await probe.pubsub("NUMSUB", "UNREAD_CHANGED:u-listening")) as [string, number])[1]).toBe(1);
+      b.publish("UNREAD_CHANGED", "u-listening", { userId: "u-listening", count: 7 } as never);
+      expect((await it.next()).value).toEqual({ userId: "u-listening", count: 7 });
       await it.return?.();
     } finally {
       await Promise.all([a.close(), b.close(), probe.quit()]);

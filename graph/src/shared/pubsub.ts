@@ -49,6 +49,13 @@ export interface AppPubSub {
    */
   listen<K extends AddressedTopicName>(topic: K, id: string, handler: (payload: AddressedTopics[K]) => void): () => void;
   /**
+   * Settles once the listeners this instance has for `TOPIC:id` receive every event published from then on, on
+   * any instance: at once in memory; with Redis, when it acknowledged this instance's SUBSCRIBE (or the
+   * subscribe failed, which is logged). For a subscriber that reads stored rows after it starts listening, so a
+   * row committed after that read is published to it (e.g. messageAdded with `afterSeq`).
+   */
+  listening(topic: AddressedTopicName, id: string): Promise<void>;
+  /**
    * The events of an addressed topic (those `keep` accepts) as the async iterator a GraphQL
    * subscription returns: a listener and a small queue. `return()` (the subscription ending) stops listening.
    */
@@ -109,6 +116,8 @@ type Listener = (payload: unknown) => void;
 /** In-memory by default; Redis when REDIS_URL is set so every instance delivers to its subscribers. */
 export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (seconds: number) => void): AppPubSub {
   const listeners = new Map<string, Set<Listener>>();
+  /** Per channel with listeners here: when the transport's subscription to it took effect (listening). */
+  const subscribed = new Map<string, Promise<void>>();
   /** Listeners per topic, every id of an addressed topic together (listenerCount). */
   const perTopic = new Map<string, number>();
   const deliver: Deliver = (channel, payload) => {
@@ -141,7 +150,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
     let set = listeners.get(channel);
     if (!set) {
       listeners.set(channel, (set = new Set()));
-      transport.subscribe(channel);
+      subscribed.set(channel, Promise.resolve(transport.subscribe(channel)));
     }
     set.add(listener);
     perTopic.set(topic, (perTopic.get(topic) ?? 0) + 1);
@@ -153,6 +162,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
       // Addressed topics come and go with their chats and students: a channel nobody listens to is forgotten.
       if (!set.size && listeners.get(channel) === set) {
         listeners.delete(channel);
+        subscribed.delete(channel);
         transport.unsubscribe(channel);
       }
       const n = perTopic.get(topic)! - 1;
@@ -166,6 +176,9 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
   const subscribe = (topic: TopicName) => ({
     [Symbol.asyncIterator]: () => listenerIterator<unknown>((push) => add(topic, undefined, push), Infinity),
   });
+  const listening = async (topic: AddressedTopicName, id: string) => {
+    await subscribed.get(channelOf(topic, id));
+  };
   const listenerCount = (name: string) => {
     const colon = name.indexOf(":");
     return colon < 0 ? (perTopic.get(name) ?? 0) : (listeners.get(name)?.size ?? 0);
@@ -200,6 +213,7 @@ export function createAppPubSub(redisUrl?: string, logger?: Logger, onLag?: (sec
     subscribe: subscribe as AppPubSub["subscribe"],
     listen: listen as AppPubSub["listen"],
     events: events as AppPubSub["events"],
+    listening,
     listenerCount,
     hasListeners,
     listenersAmong,
@@ -246,6 +260,48 @@ export function listenerIterator<T>(
         : done
           ? Promise.resolve({ value: undefined, done: true })
           : new Promise((resolve) => (waiting = resolve)),
+    return: finish,
+    throw: (error: unknown) => finish().then(() => Promise.reject(error)),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/**
+ * `first`, in order, then the values of `rest` that `keep` accepts: e.g. the rows a subscriber missed, read
+ * after it started listening, then the live events (`keep` skipping those the rows already held). `return()`
+ * ends `rest` at once, even while a `next()` waits on it (which that `next()` then answers as done): an async
+ * generator looping over `rest` would only run its `finally` after `rest`'s next value, so a closed
+ * subscription would keep its listener until the topic's next event.
+ */
+export function startWith<T>(
+  first: readonly T[],
+  rest: AsyncIterator<T>,
+  keep: (value: T) => boolean = () => true,
+): AsyncIterableIterator<T> {
+  let i = 0;
+  let done = false;
+  const finish = async (): Promise<IteratorResult<T>> => {
+    if (!done) {
+      done = true;
+      await rest.return?.();
+    }
+    return { value: undefined, done: true };
+  };
+  return {
+    next: async () => {
+      if (done) return { value: undefined, done: true };
+      if (i < first.length) return { value: first[i++]!, done: false };
+      for (;;) {
+        const r = await rest.next();
+        if (r.done || done) {
+          done = true;
+          return { value: undefined, done: true };
+        }
+        if (keep(r.value)) return r;
+      }
+    },
     return: finish,
     throw: (error: unknown) => finish().then(() => Promise.reject(error)),
     [Symbol.asyncIterator]() {

@@ -148,6 +148,15 @@ export class ChatMessagesService {
     return backwardPage(rows, last, before, seqCursor, (r) => toMessageView(r));
   }
 
+  /**
+   * The first `count` messages after `afterSeq`, oldest first: what a subscriber that last saw `afterSeq`
+   * missed (messageAdded's catch-up; read through the pool, after it started listening).
+   */
+  async after(chatId: string, afterSeq: number, count: number): Promise<ChatMessageView[]> {
+    const rows = await this.pool().find({ where: { chatId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" }, take: count });
+    return rows.map((r) => toMessageView(r));
+  }
+
   /** The newest `count` messages, oldest first: the old client's chat payload and the moderators' evidence. */
   async latest(chatId: string, count = MAX_REST_MESSAGES): Promise<ChatMessageView[]> {
     const rows = await this.pool().find({ where: { chatId }, order: { seq: "DESC" }, take: count });

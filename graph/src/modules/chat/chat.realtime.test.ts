@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT, CHAT_UPDATED, chatPair, MESSAGE_ADDED, SEND, SET_LINK, subscriptionErrors } from "../../../test/chat.js";
+import {
+  CHAT,
+  CHAT_UPDATED,
+  chatPair,
+  MESSAGE_ADDED,
+  MESSAGE_ADDED_AFTER,
+  nodesOf,
+  SEND,
+  SET_LINK,
+  subscriptionErrors,
+} from "../../../test/chat.js";
 import { eventually } from "../../../test/eventually.js";
 import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
+import { MAX_CATCH_UP_MESSAGES } from "./chat.rules.js";
 
 describe.each(dbTargets)("live chat on %s", (target) => {
   let t: TestApp;
@@ -50,12 +61,62 @@ describe.each(dbTargets)("live chat on %s", (target) => {
   });
 
   it("refuses a subscription to a chat the caller is not in, and one without a token", async () => {
-    const { a } = await chatPair(t);
+    const { a, b } = await chatPair(t);
     const c = await filledStudent(t);
     const sub = subscribe(t.wsClient(c.token), MESSAGE_ADDED, { chatWith: a.id });
     expect(await subscriptionErrors(sub)).toMatchObject([{ message: "Chat not found", extensions: { code: "NOT_FOUND" } }]);
     const anon = subscribe(t.wsClient(), MESSAGE_ADDED, { chatWith: a.id });
     expect(await subscriptionErrors(anon)).toMatchObject([{ extensions: { code: "UNAUTHENTICATED" } }]);
+    // Catching up reads no one else's messages either.
+    await t.gql(SEND, { chatWith: a.id, body: "private" }, b.token);
+    const catchUp = subscribe(t.wsClient(c.token), MESSAGE_ADDED_AFTER, { chatWith: a.id, afterSeq: 0 });
+    expect(await subscriptionErrors(catchUp)).toMatchObject([{ message: "Chat not found", extensions: { code: "NOT_FOUND" } }]);
+  });
+
+  it("with afterSeq, first sends what was sent after the reader's last message and before it subscribed, then the live ones, each once", async () => {
+    const { a, b, chat } = await chatPair(t);
+    await t.gql(SEND, { chatWith: b.id, body: "one" }, a.token);
+    // B opens the chat: the newest message it holds is seq 1.
+    const read = nodesOf((await t.gql(CHAT, { chatWith: a.id }, b.token)).data.chat.messages);
+    const lastSeen = read.at(-1)!.seq;
+    expect(lastSeen).toBe(1);
+    // Sent between B's read and B's subscription being live: a plain messageAdded never delivers it.
+    const two = (await t.gql(SEND, { chatWith: b.id, body: "two" }, a.token)).data.sendMessage;
+    await t.gql(SEND, { chatWith: a.id, body: "three" }, b.token);
+    const before = t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`);
+    const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED_AFTER, { chatWith: a.id, afterSeq: lastSeen });
+    await eventually(() => t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`) > before, "live subscription");
+    // "two" published again now, as a slow publish (or Redis) delivers it after the read found it: not sent twice.
+    t.app.pubsub.publish("MESSAGE_ADDED", chat.id, {
+      participantIds: [chat.requesterId, chat.receiverId],
+      payload: two,
+    });
+    await t.gql(SEND, { chatWith: b.id, body: "four" }, a.token);
+    const got: unknown[] = [];
+    for (let i = 0; i < 3; i++) got.push((await subB.next()).data.messageAdded);
+    expect(got).toMatchObject([
+      { seq: 2, body: "two", fromUserId: a.id, toUserId: b.id },
+      { seq: 3, body: "three", fromUserId: b.id, toUserId: a.id },
+      { seq: 4, body: "four", fromUserId: a.id },
+    ]);
+    // Nothing else came, duplicates included: the next event is the next message.
+    await t.gql(SEND, { chatWith: b.id, body: "five" }, a.token);
+    expect((await subB.next()).data.messageAdded).toMatchObject({ seq: 5, body: "five" });
+    expect(subB.received()).toEqual([]);
+    subB.dispose();
+  });
+
+  it(`with afterSeq, catches up at most ${MAX_CATCH_UP_MESSAGES} messages (the first ones after it), then goes live`, async () => {
+    const { a, b, chat } = await chatPair(t);
+    for (let n = 1; n <= MAX_CATCH_UP_MESSAGES + 2; n++) await t.gql(SEND, { chatWith: b.id, body: `m${n}` }, a.token);
+    const before = t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`);
+    const subB = subscribe(t.wsClient(b.token), MESSAGE_ADDED_AFTER, { chatWith: a.id, afterSeq: 0 });
+    await eventually(() => t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`) > before, "live subscription");
+    await t.gql(SEND, { chatWith: b.id, body: "live" }, a.token);
+    const seqs: number[] = [];
+    for (let i = 0; i <= MAX_CATCH_UP_MESSAGES; i++) seqs.push((await subB.next()).data.messageAdded.seq);
+    expect(seqs).toEqual([...Array.from({ length: MAX_CATCH_UP_MESSAGES }, (_, i) => i + 1), MAX_CATCH_UP_MESSAGES + 3]);
+    subB.dispose();
   });
 
   it("tells the partner's open page about a new meeting link", async () => {

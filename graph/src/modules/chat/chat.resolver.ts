@@ -2,8 +2,8 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { MAX_MESSAGE_CHARS, MAX_REPORT_DETAILS_CHARS, ReportReason } from "../../../../common/chat.js";
 import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg, sizeRule } from "../../shared/graphql-types.js";
-import type { AddressedTopics } from "../../shared/pubsub.js";
-import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";
+import { type AddressedTopics, startWith } from "../../shared/pubsub.js";
+import { CHAT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_CATCH_UP_MESSAGES, MAX_MEETING_LINK_CHARS } from "./chat.rules.js";
 import {
   ChatListItemConnection,
   ChatListItemView,
@@ -13,7 +13,7 @@ import {
   ChatView,
   FinishChatResult,
 } from "./chat.types.js";
-import { fromChatStateEvent, fromMessageEvent, userView } from "./chat-views.js";
+import { fromChatStateEvent, fromMessageEvent, messageEvent, userView } from "./chat-views.js";
 
 async function resolveUser(ctx: Context, chat: ChatView, id: string): Promise<ChatUserView> {
   return userView(id, chat.users?.get(id) ?? (await ctx.loaders.users.summary.load(id)));
@@ -27,6 +27,31 @@ async function chatTopic<K extends "MESSAGE_ADDED" | "CHAT_UPDATED">(ctx: Contex
   const me = requireUser(ctx);
   const chat = await ctx.services.chat.require(me.id, chatWith);
   return ctx.services.deps.pubsub.events(topic, chat.id, (e) => e.participantIds.includes(me.id));
+}
+
+/**
+ * messageAdded with `afterSeq`: the chat's messages after it (at most MAX_CATCH_UP_MESSAGES, oldest first),
+ * then the live ones. It listens (on every instance: pubsub.listening) before it reads, so a message committed
+ * meanwhile is in the read or arrives live (or both: the live copy of a message already sent is skipped).
+ */
+async function messagesAfter(ctx: Context, chatWith: unknown, afterSeq: number) {
+  const me = requireUser(ctx);
+  const chat = await ctx.services.chat.require(me.id, chatWith);
+  const pubsub = ctx.services.deps.pubsub;
+  const live = pubsub.events("MESSAGE_ADDED", chat.id, (e) => e.participantIds.includes(me.id));
+  let stored: ChatMessageView[];
+  try {
+    // With Redis, listening means Redis acknowledged the subscription: a message published after it reaches `live`.
+    await pubsub.listening("MESSAGE_ADDED", chat.id);
+    stored = await ctx.services.chat.messages.after(chat.id, afterSeq, MAX_CATCH_UP_MESSAGES);
+  } catch (err) {
+    await live.return?.();
+    throw err;
+  }
+  const participantIds: [string, string] = [chat.requesterId, chat.receiverId];
+  const sent = new Set(stored.map((m) => m.seq));
+  const missed = stored.map((m): AddressedTopics["MESSAGE_ADDED"] => ({ participantIds, payload: messageEvent(m) }));
+  return startWith(missed, live, (e) => !sent.has(e.payload.seq));
 }
 
 @Resolver(() => ChatView)
@@ -179,8 +204,16 @@ export class ChatResolver {
 
   @Authorized()
   @Subscription(() => ChatMessageView, {
-    subscribe: ({ args, context }) => chatTopic(context as Context, "MESSAGE_ADDED", (args as { chatWith: unknown }).chatWith),
-    description: "Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe.",
+    subscribe: ({ args, context }) => {
+      const { chatWith, afterSeq } = args as { chatWith: unknown; afterSeq?: number | null };
+      return afterSeq == null
+        ? chatTopic(context as Context, "MESSAGE_ADDED", chatWith)
+        : messagesAfter(context as Context, chatWith, afterSeq);
+    },
+    description:
+      "Each new message of the caller's chat with `chatWith`, from either side. Only the two participants can subscribe. " +
+      "With `afterSeq`, first the messages after that seq (oldest first, at most one page), then the live ones, each once: " +
+      "nothing sent between reading the chat and the subscription starting is missed.",
   })
   messageAdded(
     @Root() event: AddressedTopics["MESSAGE_ADDED"],
@@ -189,6 +222,15 @@ export class ChatResolver {
         "The partner's user id (a chat is named by who it is with). NOT_FOUND 'Chat not found' when the caller has no chat with them.",
     })
     _chatWith: string,
+    @Arg("afterSeq", () => Int, {
+      nullable: true,
+      description:
+        "The seq of the newest message the caller already has (0 for none). When given, the subscription starts with the messages " +
+        `after it that are already stored, oldest first, at most ${MAX_CATCH_UP_MESSAGES} (one page: the first ones after \`afterSeq\`; ` +
+        "a caller further behind reads the chat again), then sends the live ones, never a message twice. " +
+        "Without it, only messages sent once the subscription is live.",
+    })
+    _afterSeq: number | null,
   ): ChatMessageView {
     return fromMessageEvent(event.payload);
   }

@@ -18,6 +18,11 @@ export const MAX_MEETING_LINK_CHARS = 500;
 /** Messages per page when scrolling up; REST returns at most MAX_REST_MESSAGES of the newest. */
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_REST_MESSAGES = 500;
+/**
+ * The most stored messages `messageAdded(afterSeq:)` sends before the live ones: one page. A subscriber
+ * further behind gets the first page after its `afterSeq`, then the live ones; it reads the chat again for the rest.
+ */
+export const MAX_CATCH_UP_MESSAGES = DEFAULT_PAGE_SIZE;
 export const MAX_CHATS_LISTED = 200;
 /** GraphQL's chat list page (the list scrolls for more). */
 export const CHAT_LIST_PAGE_SIZE = 30;

@@ -68,7 +68,8 @@ let markedRead = 0;
 const noTyping = { request: { query: PartnerTypingDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity };
 const live = [
   noTyping,
-  { request: { query: MessageAddedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
+  // The chat shows message 1: the subscription asks for what came after it.
+  { request: { query: MessageAddedDocument, variables: { chatWith: "them", afterSeq: 1 } }, result: { data: {} }, delay: Infinity },
   { request: { query: ChatUpdatedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity },
   {
     request: { query: MarkChatReadDocument, variables: { chatWith: "them" } },
@@ -109,6 +110,39 @@ describe("chat page", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Finish" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Report" })).toBeTruthy();
+  });
+
+  it("subscribes once, for the messages after the newest one it shows, and keeps those variables as messages arrive", async () => {
+    const subscribed: unknown[] = [];
+    const sentMeanwhile = {
+      __typename: "ChatMessage",
+      id: "m2",
+      chatId: "c1",
+      seq: 2,
+      fromUserId: "them",
+      toUserId: "me",
+      body: "sent before the subscription was live",
+      createdAt: "2026-01-05T09:02:00.000Z",
+      clientId: null,
+    };
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
+      {
+        request: { query: MessageAddedDocument, variables: (v: { chatWith: string }) => v.chatWith === "them" },
+        result: { data: { messageAdded: sentMeanwhile } },
+        // Recorded as each subscription starts (the mock asks for its delay then).
+        delay: (op: { variables: unknown }) => {
+          subscribed.push(op.variables);
+          return 0;
+        },
+        maxUsageCount: 5,
+      },
+      ...live.filter((m) => m.request.query !== MessageAddedDocument),
+    ]);
+    expect(await screen.findByText("sent before the subscription was live")).toBeTruthy();
+    await act(async () => {});
+    // The message the catch-up brought moved the newest seq to 2, and no second subscription started for it.
+    expect(subscribed).toEqual([{ chatWith: "them", afterSeq: 1 }]);
   });
 
   it("marks the chat read when it opens", async () => {
@@ -318,7 +352,7 @@ describe("the typing line", () => {
         { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } },
         typingAfter(0),
         {
-          request: { query: MessageAddedDocument, variables: { chatWith: "them" } },
+          request: { query: MessageAddedDocument, variables: { chatWith: "them", afterSeq: 1 } },
           result: { data: { messageAdded: message } },
           delay: 3_000,
         },

@@ -56,7 +56,6 @@ export function ChatPage({
   const here = useCurrentPath();
   const { data, error, refetch } = useQuery(ChatDocument, { variables: { chatWith }, fetchPolicy: "cache-and-network" });
   const chat = data?.chat;
-  useLiveChat(chatWith, Boolean(chat));
   const older = useOlderMessages(chatWith);
   const [dialog, setDialog] = useState<DialogName>(null);
   const finishing = useFormAction();
@@ -72,6 +71,7 @@ export function ChatPage({
   const nodes = (chat?.messages.edges ?? []).map((e) => e.node) as ChatMessageFieldsFragment[];
   const messages = visibleMessages(nodes);
   const lastSeq = nodes.reduce((max, m) => (m.id.startsWith("optimistic-") ? max : Math.max(max, m.seq)), 0);
+  useLiveChat(chatWith, Boolean(chat), lastSeq);
   const send = useSendMessage({ chatWith, chatId: chat?.id ?? "", meId: chat?.me.id ?? "", lastSeq });
   const latestFromPartner = nodes.reduce((max, m) => (m.fromUserId === chatWith ? Math.max(max, m.seq) : max), 0);
   useMarkChatRead(chatWith, latestFromPartner, Boolean(chat));
