@@ -166,15 +166,16 @@ export function createServices(
   const apiKeys = new ApiKeysService(deps);
   const snake = new SnakeService(deps);
   const users = new UsersService(ds.getRepository(User), rankingChanged);
+  // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
+  const isOnline = (userId: string) => deps.pubsub.hasListeners("SESSION_REVOKED", userId);
   const notificationMail = new NotificationMailService(deps, {
     users,
-    // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
-    isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId),
+    isOnline,
     savedSearchAlertsOff: (userId, searchId): Promise<void> => savedSearches.alertsOff(userId, searchId),
   });
   notificationMail.schedule(jobs);
-  const push = new PushService(deps, { users, isOnline: (userId) => deps.pubsub.hasListeners("SESSION_REVOKED", userId) });
-  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), notificationMail, push);
+  const push = new PushService(deps, { users, isOnline });
+  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), isOnline, notificationMail, push);
   // A chat message's mail and push, recorded with the message (message-notice.ts).
   outbox.register(notifications.messageNoticeChannel());
   const savedSearches: SavedSearchesService = new SavedSearchesService(deps, { notifications, users });

@@ -40,12 +40,19 @@ export class ChatMessagesService {
     const body = cleanMessageBody(rawBody);
     const clientId = typeof rawClientId === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(rawClientId) ? rawClientId : null;
     // Checked before the limit so a stranger's attempts on a chat they are not in cost no database
-    // writes; the chat and the sender's verified address are read at once (two reads, one wait).
-    const [found, verified] = await Promise.allSettled([this.chats.require(me, otherId), this.c.users.assertVerified(me)]);
+    // writes; the chat, the sender's verified address and whether the partner (the recipient) needs a
+    // mail or push for it are read at once (one wait).
+    const [found, verified, notice] = await Promise.allSettled([
+      this.chats.require(me, otherId),
+      this.c.users.assertVerified(me),
+      typeof otherId === "string" ? this.c.notifications.wantsMessageNotice(otherId) : Promise.resolve(true),
+    ]);
     if (found.status === "rejected") throw found.reason;
     const known = found.value;
     if (known.status !== "in_progress") throw this.chats.stateError(known);
     if (verified.status === "rejected") throw verified.reason;
+    // Presence unknown (Redis down): record the notice, as delivery will ask again.
+    const wantsNotice = notice.status === "rejected" || notice.value;
     // A message our side fails to store (the database down) gives its point back (spend).
     const view = await this.c.rateLimits.spend([["chat_message", me]], () =>
       this.deps.tx(async (em) => {
@@ -65,8 +72,8 @@ export class ChatMessagesService {
         // Every message: a plain INSERT, without a query builder made for it.
         await entityInsert(em, ChatMessage, row);
         const v = toMessageView(row, clientId);
-        // Its mail and push: recorded with the message, sent once it committed.
-        await this.c.notifications.messageSent(em, { messageId: row.id, senderId: me, recipientId: row.receiverId, body });
+        // Its mail and push: recorded with the message, sent once it committed (none while the partner has the app open).
+        if (wantsNotice) await this.c.notifications.messageSent(em, { messageId: row.id, senderId: me, recipientId: row.receiverId, body });
         afterCommit(em, () => {
           this.deps.pubsub.publish("MESSAGE_ADDED", known.id, {
             participantIds: [known.requesterId, known.receiverId],

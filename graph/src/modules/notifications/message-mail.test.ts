@@ -29,13 +29,20 @@ describe.each(dbTargets)("chat message mails on %s", (target) => {
     expect(mail.headers.subject).toBe("New message on Skill Exchange");
     expect(mail.text).toContain(`${a.user.name} sent you a message: "Are you there?"`);
     expect(mail.text).toContain(`${t.config.publicUrl}/user/chat/${a.id}`);
+    const first = (await t.dataSource.getRepository(OutboxItem).findBy({ channel: MESSAGE_NOTICE_CHANNEL })).filter((n) =>
+      n.payload.includes("Are you there?"),
+    );
+    expect(first).toHaveLength(1);
 
     // b opens the app: a realtime socket (any subscription).
     const sub = subscribe(t.wsClient(b.token), `subscription { notificationAdded { id } }`);
     await eventually(() => t.app.pubsub.listenerCount(`SESSION_REVOKED:${b.id}`) >= 1, "b's socket is open");
-    await t.gql(SEND, { chatWith: b.id, body: "I see you" }, a.token);
+    const seen = await t.gql<{ sendMessage: { id: string } }>(SEND, { chatWith: b.id, body: "I see you" }, a.token);
     await mailSettled(t.app.services);
     expect(mailsTo(b.user.email)).toHaveLength(1);
+    // A message to a student with the app open records no notice at all (no outbox item to write and mark).
+    const notices = (id: string) => t.dataSource.getRepository(OutboxItem).countBy({ dedupeKey: `message:${id}` });
+    expect(await notices(seen.data!.sendMessage.id)).toBe(0);
     sub.dispose();
 
     // By default messages wait for the digest.

@@ -38,6 +38,8 @@ export class NotificationsService {
     private readonly users: UsersService,
     /** Throws DETAILS_NOT_FILLED for a user whose profile is incomplete (profiles module). */
     private readonly assertDetailsFilled: (userId: string) => Promise<void>,
+    /** Whether the student has the app open (a realtime socket, on any instance): they get no mail or push for a message. */
+    private readonly isOnline: (userId: string) => Promise<boolean>,
     /** Mails the notification per the recipient's settings (instant after commit, or queued for the digest). */
     private readonly mail?: Pick<NotificationMailService, "notified" | "messageSent">,
     /** Pushes the notification to the recipient's devices per their push choices (queued in the same transaction). */
@@ -93,9 +95,19 @@ export class NotificationsService {
   }
 
   /**
-   * A chat message is being stored: its mail and push are recorded in the message's transaction
-   * (one outbox item, delivered once it committed: message-notice.ts), so neither is lost to a stop
-   * right after the commit. One notice per message.
+   * Whether a message to the student needs a notice (mail or push) at all, read before the message's
+   * transaction: not while they have the app open, the usual case of a conversation, which then writes
+   * no outbox item. Delivery reads presence again (they may have closed the app meanwhile).
+   */
+  async wantsMessageNotice(recipientId: string): Promise<boolean> {
+    if (!this.mail && !this.push) return false;
+    return !(await this.isOnline(recipientId));
+  }
+
+  /**
+   * A chat message is being stored (and `wantsMessageNotice` said so): its mail and push are recorded in
+   * the message's transaction (one outbox item, delivered once it committed: message-notice.ts), so
+   * neither is lost to a stop right after the commit. One notice per message.
    */
   async messageSent(em: EntityManager, m: MessageNotice): Promise<void> {
     if (!this.mail && !this.push) return;
