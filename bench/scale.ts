@@ -20,18 +20,13 @@ import "reflect-metadata";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { type Connection, createConnection } from "mysql2/promise";
-import { openDatabase } from "../graph/src/db/data-source.js";
-import { allEntities } from "../graph/src/modules/index.js";
 import { systemClock } from "../graph/src/shared/clock.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
-import { load, median, quantile, type Req, send } from "./scale/load.js";
+import { alternate, load, median, quantile, type Req, send } from "./scale/load.js";
 import {
-  appEnv,
   CHATS,
   cpuMs,
   FEED,
@@ -45,9 +40,8 @@ import {
   SEARCH,
   SEARCH_FILTERED,
 } from "./scale/requests.js";
-import { seedCommunity } from "./scale/seed.js";
-
-const root = path.resolve(import.meta.dirname, "..");
+import { adminConnection, communityDatabase, ensureCommunity, startApp, stop } from "./scale/community.js";
+import { root } from "./support/servers.js";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -74,86 +68,11 @@ const PROFILE = process.argv.includes("--profile") ? path.resolve(process.argv[p
 /** `--only a,b`: just the scenarios whose "door name" contains one of these. */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1].split(",") : null;
 
-const baseUrl = process.env.BENCH_MYSQL_URL ?? process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL;
-if (!baseUrl || !/^(mysql|mariadb):/.test(baseUrl)) {
-  console.error("Scale mode needs MariaDB: set BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test).");
-  process.exit(1);
-}
 /** BENCH_DB_NAME: another database for a branch whose schema differs (the community is seeded there). */
-const dbName = process.env.BENCH_DB_NAME ?? `sx_bench_${STUDENTS}`;
-const serverUrl = new URL(baseUrl.replace(/^mariadb:/, "mysql:"));
-serverUrl.pathname = "";
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const db = communityDatabase("Scale mode", STUDENTS, process.env.BENCH_DB_NAME);
+const dbName = db.name;
+const dbUrl = db.url;
 const log = (s: string) => console.log(s);
-
-async function ensureCommunity(admin: Connection): Promise<{ ids: string[]; chatty: string[] }> {
-  const [have] = (await admin.query(
-    "SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'bench_meta'",
-    [dbName],
-  )) as unknown as [Array<{ n: number }>];
-  if (!FRESH && Number(have[0].n) > 0) {
-    const [meta] = (await admin.query(`SELECT students, chatty FROM \`${dbName}\`.bench_meta`)) as unknown as [
-      Array<{ students: number; chatty: string }>,
-    ];
-    if (meta[0] && Number(meta[0].students) === STUDENTS) {
-      log(`reusing ${dbName} (--fresh seeds it again)`);
-      const [rows] = (await admin.query(`SELECT id FROM \`${dbName}\`.users ORDER BY createdAt, id`)) as unknown as [Array<{ id: string }>];
-      return { ids: rows.map((r) => r.id), chatty: JSON.parse(meta[0].chatty) as string[] };
-    }
-  }
-  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const ds = await openDatabase({ kind: "mysql", url: dbUrl.toString() } as never, { entities: allEntities });
-  await ds.destroy();
-  const conn = await createConnection({ uri: dbUrl.toString(), timezone: "Z", charset: "utf8mb4_unicode_ci" });
-  const started = Date.now();
-  log(`seeding ${STUDENTS} students, ${STUDENTS / 10} chats, ${STUDENTS / 20} implement posts into ${dbName}...`);
-  await conn.query("SET unique_checks = 0, foreign_key_checks = 0");
-  const seeded = await seedCommunity(
-    conn,
-    { students: STUDENTS, chats: STUDENTS / 10, implementPosts: STUDENTS / 20 },
-    new Date(Date.now() - 3600_000),
-    log,
-  );
-  for (const t of ["users", "user_skills", "user_languages", "feed_entries", "search_terms", "chats", "chat_messages", "implement_posts"]) {
-    await conn.query(`ANALYZE TABLE \`${t}\``);
-  }
-  await conn.query("CREATE TABLE bench_meta (students INT NOT NULL, chatty LONGTEXT NOT NULL)");
-  await conn.query("INSERT INTO bench_meta VALUES (?, ?)", [STUDENTS, JSON.stringify(seeded.chatty.slice(0, 64))]);
-  await conn.end();
-  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  return { ids: seeded.ids, chatty: seeded.chatty.slice(0, 64) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-async function waitFor(port: number, p: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await send(port, { method: "GET", path: p })).status === 200) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`no answer on ${p}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 interface Scenario {
   name: string;
@@ -213,31 +132,17 @@ const mariadb = mariadbPid();
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
 async function main() {
-  const admin = await createConnection({ uri: serverUrl.toString().replace(/\/$/, ""), timezone: "Z" });
-  const community = await ensureCommunity(admin);
+  const admin = await adminConnection(db);
+  const community = await ensureCommunity(admin, db, { fresh: FRESH, log });
   const { ids, chatty } = community;
   const [[bp]] = (await admin.query("SELECT @@innodb_buffer_pool_size AS b")) as unknown as [[{ b: number }]];
   log(`MariaDB innodb_buffer_pool_size ${(Number(bp.b) / 2 ** 20).toFixed(0)} MiB`);
 
-  const { buildServer, serverIsStale } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-    buildServer: () => Promise<void>;
-    serverIsStale: () => boolean;
-  };
-  if (serverIsStale()) {
-    log("compiling the server...");
-    await buildServer();
-  }
   const secret = randomBytes(32).toString("hex");
-  const appPort = await freePort();
   const nodeArgs = PROFILE ? ["--cpu-prof", "--cpu-prof-dir", PROFILE] : [];
-  const app = spawn(process.execPath, [...nodeArgs, path.join(root, "dist/server/main.js")], {
-    cwd: root,
-    env: appEnv(appPort, dbUrl.toString(), secret),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const { child: app, port: appPort } = await startApp(dbUrl.toString(), secret, { nodeArgs });
   let raw: ChildProcess | null = null;
   try {
-    await waitFor(appPort, "/healthz");
     const tokens = new TokenService(secret, systemClock);
     const viewers = pick(ids, VARIANTS);
     const viewerTokens = await Promise.all(viewers.map((id) => tokens.sign(id, 0)));
@@ -407,46 +312,28 @@ async function main() {
       const ratios: number[] = [];
       const appCpu = { server: [] as number[], db: [] as number[] };
       const rawCpu = { server: [] as number[], db: [] as number[] };
-      const appLat: number[] = [];
-      const rawLat: number[] = [];
       const rawReq = (i: number): Req => ({ method: "GET", path: `/r/${encodeURIComponent(key(s))}/${i % s.variants.length}` });
       await load(appPort, (i) => s.variants[i % s.variants.length], WARMUP, CONCURRENCY);
       await load(rawPort, rawReq, WARMUP, CONCURRENCY);
-      for (let round = 0; round < ROUNDS; round++) {
-        // A round is SLICES short runs of each door, alternating (app raw raw app app raw ...), and its
-        // ratio is the app's requests over its total time against the raw server's: load that comes
-        // and goes on a shared machine then falls on both doors alike, where one long run of each met
-        // whatever the machine was doing during its own half-second.
-        // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
-        const tally = { app: { n: 0, ms: 0 }, raw: { n: 0, ms: 0 } };
-        const cpu = { app: { server: 0, db: 0 }, raw: { server: 0, db: 0 } };
-        const slice = Math.ceil(REQUESTS / SLICES);
-        const run = async (door: "app" | "raw") => {
-          const pid = door === "app" ? app.pid! : raw!.pid!;
-          const [s0, d0] = [cpuMs(pid), cpuMs(mariadb)];
-          const r =
-            door === "app"
-              ? await load(appPort, (i) => s.variants[i % s.variants.length], slice, CONCURRENCY)
-              : await load(rawPort, rawReq, slice, CONCURRENCY);
-          cpu[door].server += cpuMs(pid) - s0;
-          cpu[door].db += cpuMs(mariadb) - d0;
-          tally[door].n += slice;
-          tally[door].ms += r.ms;
-          (door === "app" ? appLat : rawLat).push(...r.latencies);
-        };
-        for (let k = 0; k < SLICES; k++) {
-          // Alternate which door goes first, so neither always meets a warmer machine.
-          const appFirst = (round + k) % 2 === 0;
-          await run(appFirst ? "app" : "raw");
-          await run(appFirst ? "raw" : "app");
-        }
-        const appRate = tally.app.n / tally.app.ms;
-        ratios.push(appRate / (tally.raw.n / tally.raw.ms));
-        appCpu.server.push(cpu.app.server / tally.app.n);
-        appCpu.db.push(cpu.app.db / tally.app.n);
-        rawCpu.server.push(cpu.raw.server / tally.raw.n);
-        rawCpu.db.push(cpu.raw.db / tally.raw.n);
+      // The app and the raw server alternate in slices within each round (`alternate`), and a round's
+      // ratio is the app's requests over its total time against the raw server's.
+      // CPU per request of the server and of MariaDB: steadier than requests/s on a shared box.
+      const cpuOf = (pid: number) => () => ({ server: cpuMs(pid), db: cpuMs(mariadb) });
+      const measured = await alternate(
+        [
+          { port: appPort, make: (i) => s.variants[i % s.variants.length], cpu: cpuOf(app.pid!) },
+          { port: rawPort, make: rawReq, cpu: cpuOf(raw.pid!) },
+        ],
+        { rounds: ROUNDS, requests: REQUESTS, slices: SLICES, concurrency: CONCURRENCY },
+      );
+      for (const [a, r] of measured.rounds) {
+        ratios.push(a.n / a.ms / (r.n / r.ms));
+        appCpu.server.push(a.server / a.n);
+        appCpu.db.push(a.db / a.n);
+        rawCpu.server.push(r.server / r.n);
+        rawCpu.db.push(r.db / r.n);
       }
+      const [appLat, rawLat] = measured.latencies;
       const row = [
         s.door,
         s.name,
@@ -468,18 +355,14 @@ async function main() {
     const restBoard = scenarios.find((s) => s.door === "REST" && s.name === "leaderboard");
     const boardRatios: number[] = [];
     if (graphqlBoard && restBoard) {
-      const slice = Math.ceil(REQUESTS / SLICES);
-      for (let round = 0; round < ROUNDS; round++) {
-        const ms = { graphql: 0, rest: 0 };
-        for (let k = 0; k < SLICES; k++) {
-          const order: Array<"graphql" | "rest"> = (round + k) % 2 === 0 ? ["graphql", "rest"] : ["rest", "graphql"];
-          for (const door of order) {
-            const s = door === "graphql" ? graphqlBoard : restBoard;
-            ms[door] += (await load(appPort, (i) => s.variants[i % s.variants.length], slice, CONCURRENCY)).ms;
-          }
-        }
-        boardRatios.push(ms.rest / ms.graphql);
-      }
+      const board = (b: Scenario) => ({ port: appPort, make: (i: number) => b.variants[i % b.variants.length] });
+      const measured = await alternate([board(graphqlBoard), board(restBoard)], {
+        rounds: ROUNDS,
+        requests: REQUESTS,
+        slices: SLICES,
+        concurrency: CONCURRENCY,
+      });
+      for (const [graphql, restRound] of measured.rounds) boardRatios.push(restRound.ms / graphql.ms);
     }
     log(
       `\n${STUDENTS} students on MariaDB, ${ROUNDS} rounds of ${REQUESTS} requests per door (in ${SLICES} alternating slices), concurrency ${CONCURRENCY}`,

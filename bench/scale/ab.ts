@@ -21,7 +21,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { load, median, send } from "./load.js";
-import { appEnv, benchDatabaseUrl, benchScenarios, cpuMs, mariadbPid, option } from "./requests.js";
+import { benchDatabaseUrl } from "./community.js";
+import { appEnv, benchScenarios, cpuMs, mariadbPid, option } from "./requests.js";
 
 const opt = option;
 const builds = opt("builds", "dist").split(",");

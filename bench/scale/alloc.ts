@@ -19,7 +19,8 @@ import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
 import WebSocket from "ws";
 import { load, type Req, send } from "./load.js";
-import { appEnv, benchDatabaseUrl, benchScenarios, option } from "./requests.js";
+import { benchDatabaseUrl } from "./community.js";
+import { appEnv, benchScenarios, option } from "./requests.js";
 
 const opt = option;
 const builds = opt("builds", "dist").split(",");

@@ -85,3 +85,60 @@ export function quantile(values: number[], q: number): number {
 }
 
 export const median = (v: number[]) => quantile(v, 0.5);
+
+/** One side of an alternating measurement: where its requests go, and what CPU it is charged. */
+export interface Side {
+  port: number;
+  make: (i: number) => Req;
+  /** CPU ms so far of the side's server and of the database, read before and after each of its runs (bench/scale/requests.ts `cpuMs`). */
+  cpu?: () => { server: number; db: number };
+}
+
+/** One side's round: requests, milliseconds spent sending them, CPU ms of its server and of the database. */
+export interface SideRound {
+  n: number;
+  ms: number;
+  server: number;
+  db: number;
+}
+
+/**
+ * Two sides measured in the same rounds: each round is `slices` short runs of each side at
+ * `concurrency`, alternating (a b b a a b ...), `requests / slices` requests a run. Load that comes
+ * and goes on a shared machine then falls on both sides alike, where one long run of each met
+ * whatever the machine was doing during its own half-second. Each side's round sums its runs.
+ */
+export async function alternate(
+  sides: [Side, Side],
+  o: { rounds: number; requests: number; slices: number; concurrency: number },
+): Promise<{ rounds: Array<[SideRound, SideRound]>; latencies: [number[], number[]] }> {
+  const latencies: [number[], number[]] = [[], []];
+  const rounds: Array<[SideRound, SideRound]> = [];
+  const slice = Math.ceil(o.requests / o.slices);
+  for (let round = 0; round < o.rounds; round++) {
+    const tally: [SideRound, SideRound] = [
+      { n: 0, ms: 0, server: 0, db: 0 },
+      { n: 0, ms: 0, server: 0, db: 0 },
+    ];
+    const run = async (s: 0 | 1) => {
+      const before = sides[s].cpu?.();
+      const r = await load(sides[s].port, sides[s].make, slice, o.concurrency);
+      const after = sides[s].cpu?.();
+      if (before && after) {
+        tally[s].server += after.server - before.server;
+        tally[s].db += after.db - before.db;
+      }
+      tally[s].n += slice;
+      tally[s].ms += r.ms;
+      latencies[s].push(...r.latencies);
+    };
+    for (let k = 0; k < o.slices; k++) {
+      // Alternate which side goes first, so neither always meets a warmer machine.
+      const first = (round + k) % 2 === 0 ? 0 : 1;
+      await run(first);
+      await run(first === 0 ? 1 : 0);
+    }
+    rounds.push(tally);
+  }
+  return { rounds, latencies };
+}

@@ -115,18 +115,3 @@ export function option(name: string, fallback: string): string {
   const argv = process.argv.slice(2);
   return argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback;
 }
-
-/**
- * The seeded community's database for a bench tool (`sx_bench_<--students>`, default 100,000) on the
- * MariaDB of BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL; exits with a message when none is MariaDB.
- */
-export function benchDatabaseUrl(tool: string): URL {
-  const baseUrl = process.env.BENCH_MYSQL_URL ?? process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL;
-  if (!baseUrl || !/^(mysql|mariadb):/.test(baseUrl)) {
-    console.error(`${tool} needs MariaDB: set BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL (mysql://root@127.0.0.1:3306/test).`);
-    process.exit(1);
-  }
-  const url = new URL(baseUrl.replace(/^mariadb:/, "mysql:"));
-  url.pathname = `/sx_bench_${option("students", "100000")}`;
-  return url;
-}

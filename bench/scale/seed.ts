@@ -7,6 +7,7 @@
  * skills are everybody's), which is what makes naive feed queries slow.
  */
 import type { Connection } from "mysql2/promise";
+import { periodRange } from "../../common/leaderboard.js";
 import { type CATEGORIES, LANGUAGES, skillKeyOf } from "../../common/profiles.js";
 import { feedFactsOf, shownRating } from "../../graph/src/modules/profiles/profile-index.js";
 import { foldTerm, searchRowsOf } from "../../graph/src/modules/profiles/search-terms.js";
@@ -299,4 +300,104 @@ export async function seedCommunity(conn: Connection, sizes: SeedSizes, now: Dat
   await posts.flush();
   const chatty = [...chatCount.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
   return { ids, chatty };
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * What the leaderboard's period views rank, relative to `now` (so a community seeded weeks ago
+ * still has a current week and month): written again on every call, in the community seeded
+ * above. Of the chats, half were rated by both sides at a time spread over the current ISO week
+ * and calendar month so far (each side 90% of the time, stars mostly 4 and 5), three in ten
+ * before them and the rest not yet; and students/4 lessons (scheduled, one in ten cancelled) end
+ * at times spread from 60 days before the period to 14 days ahead, so the week's and month's
+ * held lessons are a slice of a longer history. Every lesson of the database is replaced.
+ */
+export async function seedPeriodActivity(conn: Connection, students: number, now: Date): Promise<{ ratedChats: number; lessons: number }> {
+  const rnd = random(20261129);
+  const start = Math.min(periodRange("week", now)!.from.getTime(), periodRange("month", now)!.from.getTime());
+  const span = Math.max(1, now.getTime() - start);
+  const [chats] = (await conn.query("SELECT id, requesterId, receiverId FROM chats ORDER BY id")) as unknown as [
+    Array<{ id: string; requesterId: string; receiverId: string }>,
+  ];
+  const stars = () => Math.min(5, 1 + Math.floor(5 * Math.sqrt(rnd())));
+  await conn.query("DROP TEMPORARY TABLE IF EXISTS bench_chat_ratings");
+  await conn.query(
+    "CREATE TEMPORARY TABLE bench_chat_ratings (id VARCHAR(36) PRIMARY KEY, rs INT NULL, rat DATETIME(3) NULL, es INT NULL, eat DATETIME(3) NULL)",
+  );
+  const ratings = new Batcher(conn, "bench_chat_ratings", ["id", "rs", "rat", "es", "eat"]);
+  let ratedChats = 0;
+  for (const c of chats) {
+    const r = rnd();
+    const at = r < 0.5 ? start + rnd() * span : r < 0.8 ? start - rnd() * 90 * DAY : null;
+    if (at === null) {
+      await ratings.add([c.id, null, null, null, null]);
+      continue;
+    }
+    ratedChats++;
+    // Each side rates within a day of the other, never after now.
+    const side = () => (rnd() < 0.9 ? new Date(Math.min(now.getTime() - 1000, at + rnd() * DAY)) : null);
+    const [requesterAt, receiverAt] = [side(), side()];
+    await ratings.add([c.id, requesterAt && stars(), requesterAt, receiverAt && stars(), receiverAt]);
+  }
+  await ratings.flush();
+  await conn.query(
+    `UPDATE chats c JOIN bench_chat_ratings b ON b.id = c.id SET
+       c.requesterRated = b.rs IS NOT NULL, c.requesterStars = b.rs, c.requesterRatedAt = b.rat,
+       c.receiverRated = b.es IS NOT NULL, c.receiverStars = b.es, c.receiverRatedAt = b.eat`,
+  );
+  await conn.query("DROP TEMPORARY TABLE bench_chat_ratings");
+
+  await conn.query("DELETE FROM lesson_slots");
+  await conn.query("DELETE FROM lessons");
+  const lessons = new Batcher(conn, "lessons", [
+    "id",
+    "chatId",
+    "proposerId",
+    "partnerId",
+    "timezone",
+    "status",
+    "startsAt",
+    "durationMinutes",
+    "endsAt",
+    "sequence",
+    "createdAt",
+    "acceptedAt",
+    "cancelledAt",
+    "cancelledById",
+  ]);
+  const slots = new Batcher(conn, "lesson_slots", ["id", "lessonId", "position", "startsAt", "durationMinutes"]);
+  const count = chats.length ? Math.floor(students / 4) : 0;
+  for (let i = 0; i < count; i++) {
+    const c = chats[Math.floor(rnd() * chats.length)];
+    const [proposer, partner] = rnd() < 0.5 ? [c.requesterId, c.receiverId] : [c.receiverId, c.requesterId];
+    const minutes = [30, 45, 60, 90][Math.floor(rnd() * 4)];
+    const endsAt = new Date(start - 60 * DAY + Math.floor(rnd() * (span + 74 * DAY)));
+    const startsAt = new Date(endsAt.getTime() - minutes * 60_000);
+    const createdAt = new Date(startsAt.getTime() - Math.floor((1 + rnd() * 6) * DAY));
+    const acceptedAt = new Date(createdAt.getTime() + 3600_000);
+    const cancelled = rnd() < 0.1;
+    const id = newId();
+    await lessons.add([
+      id,
+      c.id,
+      proposer,
+      partner,
+      "Asia/Kolkata",
+      cancelled ? "cancelled" : "scheduled",
+      startsAt,
+      minutes,
+      endsAt,
+      cancelled ? 1 : 0,
+      createdAt,
+      acceptedAt,
+      cancelled ? acceptedAt : null,
+      cancelled ? partner : null,
+    ]);
+    await slots.add([newId(), id, 0, startsAt, minutes]);
+  }
+  await lessons.flush();
+  await slots.flush();
+  for (const t of ["chats", "lessons", "lesson_slots"]) await conn.query(`ANALYZE TABLE \`${t}\``);
+  return { ratedChats, lessons: count };
 }
