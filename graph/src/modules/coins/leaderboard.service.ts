@@ -99,6 +99,14 @@ export interface LeaderboardSnapshot {
   version: string;
   /** When the rows last changed (as far as this instance has seen). */
   lastModified: Date;
+  /** Whether more listed students rank below these rows. */
+  more: boolean;
+  /**
+   * How many of the rows are the view's own first rows: all of them, unless the last ones tie with a
+   * student below the top, where the index walk took an arbitrary part of the tie (the views list ties
+   * by userId).
+   */
+  settled: number;
 }
 
 /**
@@ -228,8 +236,11 @@ export class LeaderboardService {
     if (around !== null && after !== null) throw badInput(LEADERBOARD_MESSAGES.aroundWithAfter, { field: "around" });
     const first = pageSize("first", q.first, around !== null ? LEADERBOARD_AROUND_DEFAULT : LEADERBOARD_PAGE_MAX, LEADERBOARD_PAGE_MAX);
     const position = after !== null ? await this.positionOf(view, after) : null;
-    // The first page of the default view is the cached top (no walk of every student).
-    if (view.key === DEFAULT_VIEW_KEY && around === null && position === null && first < LEADERBOARD_MAX) return this.topPage(view, first);
+    // The first page of the default view is the cached top (no walk of every student) where the top holds it.
+    if (view.key === DEFAULT_VIEW_KEY && around === null && position === null && first <= LEADERBOARD_MAX) {
+      const snap = await this.snapshot();
+      if (first <= snap.settled) return this.topPage(view, first, snap);
+    }
 
     const board = await this.board(view);
     const { entries } = board;
@@ -281,14 +292,13 @@ export class LeaderboardService {
     };
   }
 
-  private async topPage(view: ResolvedView, first: number): Promise<LeaderboardViewPage> {
-    const snap = await this.snapshot();
+  private topPage(view: ResolvedView, first: number, snap: LeaderboardSnapshot): LeaderboardViewPage {
     const rows = snap.rows.slice(0, first).map((r) => ({ ...r, periodRating: null, periodRatingCount: null, periodLessons: null }));
     return {
       view,
       rows,
       cursorOf: (row) => cursorOf(view, { keys: allTimeKeys(row), userId: row.userId }),
-      hasNextPage: snap.rows.length > first,
+      hasNextPage: snap.rows.length > first || snap.more,
       hasPreviousPage: false,
       around: null,
       version: snap.version,
@@ -417,12 +427,16 @@ export class LeaderboardService {
   }
 
   private async read(): Promise<LeaderboardSnapshot> {
-    const raw = await leaderboardQuery(this.deps.dataSource, LEADERBOARD_MAX).getRawMany<{
+    // One row past the top says whether a page of the whole top has a next page.
+    const read = await leaderboardQuery(this.deps.dataSource, LEADERBOARD_MAX + 1).getRawMany<{
       id: string;
       ratingAvg: number | string;
       ratingCount: number | string;
       skillCoins: number | string;
     }>();
+    const more = read.length > LEADERBOARD_MAX;
+    const raw = more ? read.slice(0, LEADERBOARD_MAX) : read;
+    const below = more ? read[LEADERBOARD_MAX] : null;
     const names = await this.users.summaries(raw.map((r) => r.id));
     const rows: LeaderboardRowView[] = [];
     // Students tied on all three keys come in id order: the index walk leaves them in an order
@@ -447,7 +461,13 @@ export class LeaderboardService {
     const version = createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 27);
     // Unchanged rows keep their date, so a validator never claims a change that did not happen.
     const lastModified = this.last && this.last.version === version ? this.last.lastModified : this.deps.clock.now();
-    this.last = { rows, version, lastModified };
+    const tiedBelow = (r: LeaderboardRowView) =>
+      below !== null &&
+      r.rating === Number(below.ratingAvg) &&
+      r.ratingCount === Number(below.ratingCount) &&
+      r.skillCoins === Number(below.skillCoins);
+    const firstTied = rows.findIndex(tiedBelow);
+    this.last = { rows, version, lastModified, more, settled: firstTied < 0 ? rows.length : firstTied };
     return this.last;
   }
 }

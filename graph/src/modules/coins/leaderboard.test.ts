@@ -6,6 +6,7 @@ import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
 import { outboxMails, verifyLinkIn, mailSettled } from "../../../test/outbox.js";
 import { leaderboardQuery } from "./leaderboard.service.js";
+import { countStatements } from "../../../test/profiles.js";
 
 const BOARD = "query ($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
 
@@ -156,6 +157,28 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect((await t.gql(BOARD, { first: 2 })).data.leaderboard.edges.map((e: any) => e.node)).toHaveLength(2);
     expect((await t.gql(BOARD, { first: 0 })).errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.rest("GET", "/leaderboard")).body).toHaveLength(100);
+
+    // The default view's first page of 100 (REST's default page) and the next one list every visible student
+    // once, the tie at the top's boundary included (the top then does not serve the page: the walk took an
+    // arbitrary part of that tie).
+    const lb = t.app.services.coins.leaderboard;
+    const visible = await t.dataSource.getRepository(User).countBy({ visible: true });
+    const bothPages = async () => {
+      const page = await lb.view({});
+      const next = await lb.view({ after: page.cursorOf(page.rows.at(-1)!) });
+      expect(page.hasNextPage).toBe(true);
+      expect(page.rows).toHaveLength(100);
+      expect(new Set([...page.rows, ...next.rows].map((r) => r.userId)).size).toBe(visible);
+    };
+    await bothPages();
+    // With no tie at the boundary, the first page is the cached top: no walk of every student on a cold read.
+    const users = await t.dataSource.getRepository(User).find({ where: { visible: true }, select: { id: true } });
+    for (const [i, u] of users.entries()) await t.dataSource.getRepository(User).update({ id: u.id }, { ratingAvg: 1 + i / 1000 });
+    lb.changed();
+    const read = await countStatements(t, () => lb.view({}));
+    expect(read.statements.some((s) => /LIMIT 101\b/i.test(s))).toBe(true);
+    expect(read.count).toBeLessThanOrEqual(2);
+    await bothPages();
   });
 
   it("reads the leaderboard index instead of sorting the users table", async () => {
