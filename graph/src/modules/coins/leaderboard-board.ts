@@ -58,6 +58,8 @@ export interface Board {
   index: Map<string, number>;
   /** Changes exactly when a rank, key, rating or balance of any entry does. */
   version: string;
+  /** The sums of the rows' hashes the version is made from (patchBoard updates them). */
+  sums: readonly [number, number];
   lastModified: Date;
 }
 
@@ -83,6 +85,30 @@ export function compareEntries(a: Pick<BoardEntry, "keys" | "userId">, b: Pick<B
 
 const sameKeys = (a: BoardEntry, b: BoardEntry) => a.keys[0] === b.keys[0] && a.keys[1] === b.keys[1] && a.keys[2] === b.keys[2];
 
+/**
+ * A 64-bit hash (two 32-bit halves) of what a row shows besides its rank (cyrb53's mixing). A
+ * board's version is made from the sum of its rows' hashes, so a patch updates it from the rows it
+ * removes and adds alone. Ranks need not be hashed: they follow from the set of rows' keys, so equal
+ * sets of rows have equal ranks and any rank moves only with some row's keys, which are hashed.
+ */
+function rowHash(e: BoardEntry): [number, number] {
+  const s = `${e.userId},${e.rating},${e.ratingCount},${e.skillCoins},${e.periodRating},${e.periodRatingCount},${e.periodLessons},${e.keys[0]},${e.keys[1]},${e.keys[2]}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return [h1 >>> 0, h2 >>> 0];
+}
+
+/** The version of a board of `length` rows whose row hashes sum to `sums`: the same on every instance for the same rows. */
+const versionOf = (length: number, sums: readonly [number, number]) =>
+  createHash("sha256").update(`${length}:${sums[0]}:${sums[1]}`).digest("base64url").slice(0, 27);
+
 /** Sorts `entries` in place, numbers their ranks and hashes them: a board. */
 export function rankBoard(
   view: ResolvedView,
@@ -92,24 +118,73 @@ export function rankBoard(
 ): Board {
   entries.sort(compareEntries);
   const index = new Map<string, number>();
-  const hash = createHash("sha256");
-  let chunk = "";
+  let a = 0;
+  let b = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const prev = entries[i - 1];
     e.rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
     index.set(e.userId, i);
-    chunk += `${e.userId},${e.rank},${e.rating},${e.ratingCount},${e.skillCoins},${e.periodRating},${e.periodRatingCount},${e.periodLessons};`;
-    if (chunk.length > 8192) {
-      hash.update(chunk);
-      chunk = "";
-    }
+    const [h1, h2] = rowHash(e);
+    a = (a + h1) >>> 0;
+    b = (b + h2) >>> 0;
   }
-  hash.update(chunk);
-  const version = hash.digest("base64url").slice(0, 27);
+  const sums = [a, b] as const;
+  const version = versionOf(entries.length, sums);
   // Unchanged rows keep their date, so a validator never claims a change that did not happen.
   const lastModified = previous && previous.version === version ? previous.lastModified : now;
-  return { view, entries, index, version, lastModified };
+  return { view, entries, index, version, sums, lastModified };
+}
+
+/**
+ * `board` with the rows of `ids` replaced by `added` (the new rows of those of `ids` the view
+ * ranks; any order, rank unset): what `rankBoard` makes of the same rows, without sorting all of
+ * them. Old rows go, new ones are merged in at their place, and ranks and positions are numbered
+ * again from the first place that moved. A new board: readers of the old one keep a consistent
+ * view (a row whose rank moves is a new object).
+ */
+export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readonly BoardEntry[], now: Date): Board {
+  const old = board.entries;
+  let [a, b] = board.sums;
+  let lo = old.length;
+  for (const id of ids) {
+    const at = board.index.get(id);
+    if (at === undefined) continue;
+    lo = Math.min(lo, at);
+    const [h1, h2] = rowHash(old[at]);
+    a = (a - h1) >>> 0;
+    b = (b - h2) >>> 0;
+  }
+  const incoming = added.map((e) => ({ ...e, rank: 0 })).sort(compareEntries);
+  for (const e of incoming) {
+    const [h1, h2] = rowHash(e);
+    a = (a + h1) >>> 0;
+    b = (b + h2) >>> 0;
+  }
+  if (incoming.length) lo = Math.min(lo, positionAfter(old, incoming[0]));
+  // Rows before `lo` neither go nor move; the rest is merged from the old rows that stay and the new ones.
+  const entries = old.slice(0, lo);
+  let j = 0;
+  for (let i = lo; i < old.length; i++) {
+    const e = old[i];
+    if (ids.has(e.userId)) continue;
+    while (j < incoming.length && compareEntries(incoming[j], e) < 0) entries.push(incoming[j++]);
+    entries.push(e);
+  }
+  while (j < incoming.length) entries.push(incoming[j++]);
+  const index = new Map(board.index);
+  for (const id of ids) index.delete(id);
+  for (let i = lo; i < entries.length; i++) {
+    const e = entries[i];
+    const prev = entries[i - 1];
+    const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
+    if (e.rank !== rank) entries[i] = { ...e, rank };
+    index.set(e.userId, i);
+  }
+  const sums = [a, b] as const;
+  const version = versionOf(entries.length, sums);
+  const lastModified = board.version === version ? board.lastModified : now;
+  return { view: board.view, entries, index, version, sums, lastModified };
 }
 
 const CURSOR_KIND = "leaderboard-view";
