@@ -149,7 +149,7 @@ export function createServices(
     rateLimits,
     (em, userId) => responseStats.tierOf(em, userId),
     // The skills a student teaches place them in the leaderboard's category views.
-    (em) => coins.leaderboard.changed(em),
+    (em, userIds) => coins.leaderboard.changed(em, userIds),
   );
   // "Online now" reads chat presence (made with chat, below; called only once requests come).
   const onlineAmong = (ids: readonly string[]) => chat.presence.onlineAmong(ids);
@@ -157,7 +157,7 @@ export function createServices(
   const search = new SearchService(deps, profiles, onlineAmong);
   const jobs = new JobRunner(deps);
   // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
-  const rankingChanged = (em?: EntityManager) => coins.leaderboard.changed(em);
+  const rankingChanged = (em?: EntityManager, userIds?: readonly string[]) => coins.leaderboard.changed(em, userIds);
   const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
   const emailVerification = new EmailVerificationService(deps, rateLimits, auth, standing);
   const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
@@ -185,6 +185,7 @@ export function createServices(
   // The leaderboard's views read teachers (profiles), ratings (chat) and lessons (lessons), made below and called only on reads.
   const coins: CoinsService = new CoinsService(deps, users, deps.payments, rateLimits, {
     teachersOf: (category) => profiles.teachersOf(category),
+    categoriesTaughtBy: (ids) => profiles.categoriesTaughtBy(ids),
     ratingsReceived: (from, to) => chat.lifecycle.ratingsReceivedBetween(from, to),
     lessonsHeld: (from, to, now) => lessons.reads.heldBetween(from, to, now),
   });

@@ -12,8 +12,12 @@ import type { Deliver, PubSubTransport } from "./pubsub-transport.js";
 export interface Topics {
   /** Used by the health check and the cross-instance test. */
   SYSTEM_PING: { id: string; at: string };
-  /** Something that can move the leaderboard committed (coins, a rating, a new student): every instance drops its cached ranking. */
-  LEADERBOARD_CHANGED: { at: string; probe?: string };
+  /**
+   * Something that can move the leaderboard committed (coins, a rating, a new student): every instance
+   * patches the rows of `userIds` in its cached ranking, or drops it all when the event names none.
+   * `from`: the publishing instance (which applied the change already).
+   */
+  LEADERBOARD_CHANGED: { at: string; probe?: string; userIds?: string[]; from?: string };
 }
 
 /**

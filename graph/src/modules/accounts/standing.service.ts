@@ -10,8 +10,8 @@ export { PERMANENT_SUSPENSION };
 export interface StandingHooks {
   /** Rewrites the student's directory rows (their `visible` changed in `em`). */
   reindex(em: EntityManager, userId: string): Promise<void>;
-  /** Tells the leaderboard, once `em` commits, that a ranking may have changed. */
-  rankingChanged(em: EntityManager): void;
+  /** Tells the leaderboard, once `em` commits, that the ranking of `userIds` may have changed. */
+  rankingChanged(em: EntityManager, userIds?: readonly string[]): void;
 }
 
 /** Until when (or that it is for good) and why, as the suspended student is told at sign-in. */
@@ -43,7 +43,7 @@ export class StandingService {
     if (visible === Boolean(u.visible)) return visible;
     await em.getRepository(User).update({ id: userId }, { visible });
     await this.hooks.reindex(em, userId);
-    this.hooks.rankingChanged(em);
+    this.hooks.rankingChanged(em, [userId]);
     return visible;
   }
 

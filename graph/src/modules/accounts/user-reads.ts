@@ -119,3 +119,17 @@ export function rankedStudents(db: Runner): Promise<Array<{ id: string; ratingAv
       WHERE u.visible = 1 ORDER BY u.ratingAvg DESC, u.ratingCount DESC, u.skillCoins DESC`,
   );
 }
+
+/** `rankedStudents` for `ids` only (those that exist and are visible): what a leaderboard patch re-reads. */
+export function rankedStudentsByIds(
+  db: Runner,
+  ids: readonly string[],
+): Promise<Array<{ id: string; ratingAvg: unknown; ratingCount: unknown; skillCoins: unknown }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rawQuery(
+    db,
+    `SELECT u.id AS id, u.ratingAvg AS ratingAvg, u.ratingCount AS ratingCount, u.skillCoins AS skillCoins ${fromUsers("u")}
+      WHERE u.id IN (:...ids) AND u.visible = 1`,
+    { ids },
+  );
+}

@@ -17,7 +17,7 @@ export class UsersService {
   constructor(
     private readonly users: Repository<User>,
     /** Tells the leaderboard, once `em` commits, that a ranking value changed. */
-    private readonly rankingChanged: (em?: EntityManager) => void = () => {},
+    private readonly rankingChanged: (em?: EntityManager, userIds?: readonly string[]) => void = () => {},
   ) {}
 
   /** One query for any number of ids, outside a transaction; missing ids are simply absent from the map. */
@@ -147,7 +147,7 @@ export class UsersService {
       },
     );
     if (!res.affected) throw notFound("User not found");
-    this.rankingChanged(em);
+    this.rankingChanged(em, [userId]);
   }
 
   /**
@@ -169,6 +169,6 @@ export class UsersService {
       .where("id = :id", { id: userId })
       .execute();
     if (!res.affected) throw notFound("User not found");
-    this.rankingChanged(em);
+    this.rankingChanged(em, [userId]);
   }
 }

@@ -7,7 +7,7 @@ import { CoinAccount, CoinEntry, CoinTransfer, type HoldState, SYSTEM_ACCOUNTS }
 /** What became of held coins; other modules (moderation) read it through holdStates. */
 export type { HoldState };
 import { CoinOrder } from "./purchase.entity.js";
-import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, transfer } from "./ledger.js";
+import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, studentsMovedIn, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { HistoryService } from "./history.service.js";
@@ -71,9 +71,13 @@ export class CoinsService {
 
   /** Every ledger write goes through here; a committed one may move the leaderboard. */
   private run<T>(em: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const tracked = (m: EntityManager) => {
-      this.leaderboard.changed(m);
-      return work(m);
+    const tracked = async (m: EntityManager) => {
+      try {
+        return await work(m);
+      } finally {
+        // The students whose balance moved (none: nothing to tell), whether or not `work` finished.
+        this.leaderboard.changed(m, studentsMovedIn(m));
+      }
     };
     return em ? tracked(em) : this.deps.tx(tracked);
   }

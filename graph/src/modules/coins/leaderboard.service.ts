@@ -3,20 +3,23 @@ import type { DataSource, EntityManager } from "typeorm";
 import { LEADERBOARD_AROUND_DEFAULT, LEADERBOARD_MESSAGES, LEADERBOARD_PAGE_MAX } from "../../../../common/leaderboard.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
+import type { Topics } from "../../shared/pubsub.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import { pageSize } from "../../shared/pagination.js";
-import { rankedStudents, rankingQuery } from "../accounts/user-reads.js";
+import { rankedStudents, rankedStudentsByIds, rankingQuery } from "../accounts/user-reads.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { LeaderboardLive } from "./leaderboard-live.js";
 import {
   type Board,
   type BoardEntry,
   cursorOf,
+  compareEntries,
   decodeViewCursor,
   type LeaderboardViewRow,
   type LeaderboardViewSpec,
+  patchBoard,
   positionAfter,
   rankBoard,
   type ResolvedView,
@@ -32,6 +35,8 @@ export const LEADERBOARD_MAX = 100;
 export const LEADERBOARD_MAX_AGE_SECONDS = 10;
 /** A safety net only (e.g. events lost while Redis was unreachable): every change drops the cache at once (see `changed`). */
 const CACHE_MAX_AGE_MS = 30_000;
+/** A change naming more students than this drops every cached view instead of patching them. */
+export const LEADERBOARD_PATCH_MAX = 100;
 
 export interface LeaderboardRowView {
   rank: number;
@@ -53,13 +58,39 @@ export interface LeaderboardSources {
   ratingsReceived(from: Date, to: Date): Promise<ReadonlyArray<{ userId: string; stars: number; count: number }>>;
   /** Lessons held per student that ended in [from, to) and by `now` (lessons). */
   lessonsHeld(from: Date, to: Date, now: Date): Promise<ReadonlyArray<{ userId: string; count: number }>>;
+  /** The categories each of `ids` teaches, as `teachersOf` counts them (absent: none) (profiles). */
+  categoriesTaughtBy(ids: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>>;
 }
 
 const noSources: LeaderboardSources = {
   teachersOf: async () => [],
   ratingsReceived: async () => [],
   lessonsHeld: async () => [],
+  categoriesTaughtBy: async () => new Map(),
 };
+
+/** What a patch re-read of some students: their all-time rows now (absent: not listed) and the categories they teach. */
+interface PatchFacts {
+  rows: Map<string, BoardEntry>;
+  taught: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Patches not yet applied to a cached value, merged: the last word on each student wins. */
+interface MergedPatch {
+  ids: Set<string>;
+  rows: Map<string, BoardEntry>;
+  taught: Map<string, Set<string>>;
+}
+
+interface Memo {
+  generation: number;
+  expires: number;
+  value: Promise<unknown>;
+  /** How a change naming students is applied to the value; without it, such a change drops the value. */
+  patch?: (value: unknown, p: MergedPatch) => unknown;
+  /** Changes since the value was read (or last patched), applied on the next read. */
+  pending: Array<{ ids: readonly string[]; facts: Promise<PatchFacts> }>;
+}
 
 /** One page of a view. */
 export interface LeaderboardViewQuery extends LeaderboardViewSpec {
@@ -128,11 +159,17 @@ export interface LeaderboardSnapshot {
  * by all views), the category's teachers and the period's ratings and lessons, and dropped with
  * everything else on the next change. A page is then a slice of it plus one read of the page's
  * names (cached until the next change). At most 33 views exist (10 categories or none, 3 periods).
+ *
+ * A change that names the students it touched (at most LEADERBOARD_PATCH_MAX; the event carries
+ * them to every instance) patches instead: one read of those students' rows and categories, then
+ * the walk of every student, the category teachers and the all-time boards are updated in place of
+ * a rebuild (their rows replaced, ranks renumbered from the first place that moved: patchBoard),
+ * on their next read. Period boards and facts are still dropped and rebuilt (from the patched walk).
  */
 export class LeaderboardService {
   private cached: { snapshot: Promise<LeaderboardSnapshot>; at: number } | null = null;
   private last: LeaderboardSnapshot | null = null;
-  private readonly subscription: AsyncIterator<{ at: string; probe?: string }>;
+  private readonly subscription: AsyncIterator<Topics["LEADERBOARD_CHANGED"]>;
   /** Set once this instance's own probe event came back: from then on no change can pass it by. */
   private live = false;
   private readonly probeId = newId();
@@ -140,7 +177,9 @@ export class LeaderboardService {
 
   /** Advances on every change: a cached value of an older generation is stale. */
   private generation = 0;
-  private readonly memo = new Map<string, { generation: number; expires: number; value: Promise<unknown> }>();
+  private readonly memo = new Map<string, Memo>();
+  /** Advances on every change, patched or not: names read before it may be stale. */
+  private changeCount = 0;
   /** Each view's last version and since when, so Last-Modified survives a rebuild that changed nothing. */
   private readonly versions = new Map<string, Pick<Board, "version" | "lastModified">>();
   private readonly names = new Map<string, string>();
@@ -162,9 +201,16 @@ export class LeaderboardService {
       for (;;) {
         const next = await this.subscription.next();
         if (next.done) return;
-        if (next.value.probe === this.probeId) this.live = true;
-        else if (!next.value.probe) {
-          this.invalidate();
+        const event = next.value;
+        if (event.probe === this.probeId) this.live = true;
+        else if (!event.probe) {
+          // This instance applied its own changes at commit already.
+          if (event.from !== this.probeId) {
+            const ids = event.userIds;
+            if (Array.isArray(ids) && ids.length <= LEADERBOARD_PATCH_MAX && ids.every((id) => typeof id === "string")) {
+              if (ids.length) this.patch(ids);
+            } else this.invalidate();
+          }
           this.changes.changed();
         }
       }
@@ -179,19 +225,64 @@ export class LeaderboardService {
     await this.subscription.return?.();
   }
 
-  /** Call inside the transaction that may move the ranking; fires once it commits. */
-  changed(em?: EntityManager): void {
+  /**
+   * Call inside the transaction that may move the ranking; fires once it commits. `userIds`: the
+   * only students whose ranking values, visibility, name or categories taught it may have changed
+   * (none: nothing to do); their rows are patched. Without them every cached view is dropped.
+   */
+  changed(em?: EntityManager, userIds?: readonly string[]): void {
+    const ids = userIds === undefined ? undefined : [...new Set(userIds)];
+    if (ids && ids.length === 0) return;
     afterCommit(em, () => {
-      this.invalidate();
-      void this.deps.pubsub.publish("LEADERBOARD_CHANGED", { at: this.deps.clock.now().toISOString() });
+      const patch = ids !== undefined && ids.length <= LEADERBOARD_PATCH_MAX;
+      if (patch) this.patch(ids);
+      else this.invalidate();
+      void this.deps.pubsub.publish("LEADERBOARD_CHANGED", {
+        at: this.deps.clock.now().toISOString(),
+        from: this.probeId,
+        ...(patch ? { userIds: ids } : {}),
+      });
     });
   }
 
   private invalidate(): void {
     this.cached = null;
     this.generation++;
+    this.changeCount++;
     this.memo.clear();
     this.names.clear();
+  }
+
+  /**
+   * The rows of `ids` changed (committed): re-reads them once, for every cached value that can be
+   * patched (applied on its next read, after the value itself if it is still being built: a build
+   * that started before the change is patched once it ends); drops the others.
+   */
+  private patch(ids: readonly string[]): void {
+    this.cached = null;
+    this.changeCount++;
+    for (const id of ids) this.names.delete(id);
+    let facts: Promise<PatchFacts> | null = null;
+    for (const [key, entry] of this.memo) {
+      if (!entry.patch) {
+        this.memo.delete(key);
+        continue;
+      }
+      facts ??= this.readPatch(ids);
+      entry.pending.push({ ids, facts });
+    }
+  }
+
+  private readPatch(ids: readonly string[]): Promise<PatchFacts> {
+    const facts = Promise.all([rankedStudentsByIds(this.deps.dataSource, ids), this.sources.categoriesTaughtBy(ids)]).then(
+      ([raw, taught]) => ({ rows: new Map(raw.map((r) => [r.id, allTimeEntry(r)])), taught }),
+    );
+    // Whatever was to be patched can no longer be trusted.
+    facts.catch((err: unknown) => {
+      this.deps.logger.warn({ err }, "leaderboard patch failed: dropping every view");
+      this.invalidate();
+    });
+    return facts;
   }
 
   /** Whether this instance may cache: its subscription is known to be live (else it sends a probe). */
@@ -306,51 +397,94 @@ export class LeaderboardService {
     };
   }
 
-  /** A value cached until the next change or `maxAgeMs` (clock time), shared by concurrent readers. */
-  private cachedValue<T>(key: string, maxAgeMs: number, build: () => Promise<T>): Promise<T> {
+  /**
+   * A value cached until the next change or `maxAgeMs` (clock time), shared by concurrent readers.
+   * With `patch`, a change naming students updates it (see `patch`) instead of dropping it.
+   */
+  private cachedValue<T>(key: string, maxAgeMs: number, build: () => Promise<T>, patch?: (value: T, p: MergedPatch) => T): Promise<T> {
     if (!this.cacheable()) return build();
     const now = this.deps.clock.now().getTime();
     const hit = this.memo.get(key);
-    if (hit && hit.generation === this.generation && now < hit.expires) return hit.value as Promise<T>;
-    const entry = { generation: this.generation, expires: now + maxAgeMs, value: build() as Promise<unknown> };
+    if (hit && hit.generation === this.generation && now < hit.expires) {
+      if (hit.pending.length && hit.patch) {
+        const pending = hit.pending;
+        const apply = hit.patch;
+        hit.pending = [];
+        hit.value = Promise.all([hit.value, ...pending.map((p) => p.facts)]).then(([value, ...facts]) =>
+          apply(value, mergePatches(pending, facts)),
+        );
+        this.dropOnFailure(key, hit);
+      }
+      return hit.value as Promise<T>;
+    }
+    const entry: Memo = {
+      generation: this.generation,
+      expires: now + maxAgeMs,
+      value: build() as Promise<unknown>,
+      patch: patch as Memo["patch"],
+      pending: [],
+    };
     this.memo.set(key, entry);
-    entry.value.catch(() => {
-      if (this.memo.get(key) === entry) this.memo.delete(key);
-    });
+    this.dropOnFailure(key, entry);
     return entry.value as Promise<T>;
+  }
+
+  private dropOnFailure(key: string, entry: Memo): void {
+    const value = entry.value;
+    value.catch(() => {
+      if (this.memo.get(key) === entry && entry.value === value) this.memo.delete(key);
+    });
   }
 
   /** Every listed student with the all-time keys, in the all-time order. */
   private base(): Promise<{ entries: BoardEntry[]; byId: Map<string, BoardEntry> }> {
-    return this.cachedValue("base", CACHE_MAX_AGE_MS, async () => {
-      const raw = await rankedStudents(this.deps.dataSource);
-      const entries: BoardEntry[] = new Array(raw.length);
-      const byId = new Map<string, BoardEntry>();
-      for (let i = 0; i < raw.length; i++) {
-        const r = raw[i];
-        const rating = Number(r.ratingAvg);
-        const ratingCount = Number(r.ratingCount);
-        const skillCoins = Number(r.skillCoins);
-        const e: BoardEntry = {
-          rank: 0,
-          userId: r.id,
-          rating,
-          ratingCount,
-          skillCoins,
-          periodRating: null,
-          periodRatingCount: null,
-          periodLessons: null,
-          keys: [rating, ratingCount, skillCoins],
-        };
-        entries[i] = e;
-        byId.set(e.userId, e);
-      }
-      return { entries, byId };
-    });
+    return this.cachedValue(
+      "base",
+      CACHE_MAX_AGE_MS,
+      async () => {
+        const raw = await rankedStudents(this.deps.dataSource);
+        const entries: BoardEntry[] = new Array(raw.length);
+        const byId = new Map<string, BoardEntry>();
+        for (let i = 0; i < raw.length; i++) {
+          const e = allTimeEntry(raw[i]);
+          entries[i] = e;
+          byId.set(e.userId, e);
+        }
+        return { entries, byId };
+      },
+      (base, p) => {
+        // The walk's order up to ties (boards sort their own copies): the new rows merged in at their place.
+        const added = [...p.rows.values()].sort(compareEntries);
+        const entries: BoardEntry[] = [];
+        let j = 0;
+        for (const e of base.entries) {
+          if (p.ids.has(e.userId)) continue;
+          while (j < added.length && compareEntries(added[j], e) < 0) entries.push(added[j++]);
+          entries.push(e);
+        }
+        while (j < added.length) entries.push(added[j++]);
+        const byId = new Map(base.byId);
+        for (const id of p.ids) byId.delete(id);
+        for (const e of added) byId.set(e.userId, e);
+        return { entries, byId };
+      },
+    );
   }
 
   private teachers(category: string): Promise<Set<string>> {
-    return this.cachedValue(`teachers|${category}`, CACHE_MAX_AGE_MS, async () => new Set(await this.sources.teachersOf(category)));
+    return this.cachedValue(
+      `teachers|${category}`,
+      CACHE_MAX_AGE_MS,
+      async () => new Set(await this.sources.teachersOf(category)),
+      (teachers, p) => {
+        const next = new Set(teachers);
+        for (const id of p.ids) {
+          if (p.taught.get(id)?.has(category)) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      },
+    );
   }
 
   /** Ratings received and lessons held per student in [from, to). */
@@ -384,43 +518,61 @@ export class LeaderboardService {
   /** The board of a view (cached like the facts it is made of). */
   board(view: ResolvedView): Promise<Board> {
     const maxAge = view.to ? this.periodMaxAge(view.to) : CACHE_MAX_AGE_MS;
-    return this.cachedValue(`view|${view.key}|${view.from?.toISOString() ?? ""}`, maxAge, async () => {
-      const [base, teachers] = await Promise.all([this.base(), view.category ? this.teachers(view.category) : null]);
-      let entries: BoardEntry[];
-      if (!view.from || !view.to) {
-        entries = [];
-        for (const e of base.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
-      } else {
-        const facts = await this.periodFacts(view.from, view.to);
-        entries = [];
-        for (const [userId, f] of facts) {
-          const student = base.byId.get(userId);
-          if (!student || (teachers && !teachers.has(userId))) continue;
-          const periodRating = f.ratings ? f.stars / f.ratings : 0;
-          entries.push({
-            ...student,
-            periodRating,
-            periodRatingCount: f.ratings,
-            periodLessons: f.lessons,
-            keys: [periodRating, f.ratings, f.lessons],
-          });
+    const versionKey = `${view.key}|${view.from?.toISOString() ?? ""}`;
+    // All-time boards are patched with the rows a change names; period boards are rebuilt.
+    const patch = view.from
+      ? undefined
+      : (board: Board, p: MergedPatch) => {
+          const added: BoardEntry[] = [];
+          for (const id of p.ids) {
+            const row = p.rows.get(id);
+            if (row && (!view.category || p.taught.get(id)?.has(view.category))) added.push(row);
+          }
+          const next = patchBoard(board, p.ids, added, this.deps.clock.now());
+          this.versions.set(versionKey, { version: next.version, lastModified: next.lastModified });
+          return next;
+        };
+    return this.cachedValue(
+      `view|${versionKey}`,
+      maxAge,
+      async () => {
+        const [base, teachers] = await Promise.all([this.base(), view.category ? this.teachers(view.category) : null]);
+        let entries: BoardEntry[];
+        if (!view.from || !view.to) {
+          entries = [];
+          for (const e of base.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
+        } else {
+          const facts = await this.periodFacts(view.from, view.to);
+          entries = [];
+          for (const [userId, f] of facts) {
+            const student = base.byId.get(userId);
+            if (!student || (teachers && !teachers.has(userId))) continue;
+            const periodRating = f.ratings ? f.stars / f.ratings : 0;
+            entries.push({
+              ...student,
+              periodRating,
+              periodRatingCount: f.ratings,
+              periodLessons: f.lessons,
+              keys: [periodRating, f.ratings, f.lessons],
+            });
+          }
         }
-      }
-      const versionKey = `${view.key}|${view.from?.toISOString() ?? ""}`;
-      const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
-      this.versions.set(versionKey, { version: board.version, lastModified: board.lastModified });
-      return board;
-    });
+        const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
+        this.versions.set(versionKey, { version: board.version, lastModified: board.lastModified });
+        return board;
+      },
+      patch,
+    );
   }
 
   /** Names of `ids`, read once per change. */
   private async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
     const missing = ids.filter((id) => !this.names.has(id));
     if (missing.length) {
-      const generation = this.generation;
+      const changeCount = this.changeCount;
       const found = await this.users.summaries(missing);
-      // A change meanwhile cleared the names: these may be from before it.
-      if (generation === this.generation && this.live) for (const [id, u] of found) this.names.set(id, u.name);
+      // A change meanwhile dropped names: these may be from before it.
+      if (changeCount === this.changeCount && this.live) for (const [id, u] of found) this.names.set(id, u.name);
       return new Map(ids.map((id) => [id, this.names.get(id) ?? found.get(id)?.name ?? ""]));
     }
     return new Map(ids.map((id) => [id, this.names.get(id)!]));
@@ -485,6 +637,39 @@ function topCursorIndex(after: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** A student's row of the all-time ranking, from the walk's columns. */
+function allTimeEntry(r: { id: string; ratingAvg: unknown; ratingCount: unknown; skillCoins: unknown }): BoardEntry {
+  const rating = Number(r.ratingAvg);
+  const ratingCount = Number(r.ratingCount);
+  const skillCoins = Number(r.skillCoins);
+  return {
+    rank: 0,
+    userId: r.id,
+    rating,
+    ratingCount,
+    skillCoins,
+    periodRating: null,
+    periodRatingCount: null,
+    periodLessons: null,
+    keys: [rating, ratingCount, skillCoins],
+  };
+}
+
+/** Patches in the order they happened, as one: each student's last row and categories. */
+function mergePatches(pending: ReadonlyArray<{ ids: readonly string[] }>, facts: readonly PatchFacts[]): MergedPatch {
+  const merged: MergedPatch = { ids: new Set(), rows: new Map(), taught: new Map() };
+  pending.forEach(({ ids }, i) => {
+    for (const id of ids) {
+      merged.ids.add(id);
+      const row = facts[i].rows.get(id);
+      if (row) merged.rows.set(id, row);
+      else merged.rows.delete(id);
+      merged.taught.set(id, new Set(facts[i].taught.get(id) ?? []));
+    }
+  });
+  return merged;
 }
 
 const allTimeKeys = (r: Pick<LeaderboardRowView, "rating" | "ratingCount" | "skillCoins">) =>

@@ -8,6 +8,14 @@ import { type AccountKind, CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS
 /** users.skillCoins: the coins module's column, kept equal to the account balance. */
 const balanceMirror = userColumnsWriter("coins");
 
+/** Per transaction: the students whose balance (users.skillCoins) it moved. */
+const moved = new WeakMap<EntityManager, Set<string>>();
+
+/** The students whose balance a transfer in `em` moved so far (the leaderboard re-reads their rows). */
+export function studentsMovedIn(em: EntityManager): string[] {
+  return [...(moved.get(em) ?? [])];
+}
+
 /** The largest single movement the ledger accepts; balances stay far inside a 32-bit int. */
 export const MAX_TRANSFER_COINS = 1_000_000;
 export const NOT_ENOUGH_COINS = "You do not have enough skill coins";
@@ -165,6 +173,9 @@ async function move(
   if (!system) {
     // The leaderboard reads users.skillCoins through an index; the ledger keeps it in step here.
     await balanceMirror.add(em, accountId, "skillCoins", delta);
+    let students = moved.get(em);
+    if (!students) moved.set(em, (students = new Set()));
+    students.add(accountId);
   }
   const after = await em
     .getRepository(CoinAccount)

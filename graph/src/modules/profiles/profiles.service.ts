@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import { PROFILE_MESSAGES } from "../../../../common/profiles.js";
+import { CATEGORIES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, detailsNotFilled, notFound } from "../../shared/errors.js";
@@ -49,7 +49,7 @@ export class ProfilesService {
     /** The student's responsiveness tier for the feed order (the swaps module's response stats). */
     tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
     /** Told inside a profile save's transaction: the skills a student teaches (the leaderboard's category views) may have changed. */
-    private readonly teachingChanged: (em: EntityManager) => void = () => {},
+    private readonly teachingChanged: (em: EntityManager, userIds: readonly string[]) => void = () => {},
   ) {
     this.writer = new ProfileWriter(deps, tierOf);
   }
@@ -79,6 +79,29 @@ export class ProfilesService {
       { term: foldTerm(category) },
     );
     return rows.map((r) => r.userId);
+  }
+
+  /**
+   * The categories each of `ids` teaches as `teachersOf` finds them (listed students only; a student
+   * teaching none is absent): one statement on idx_feed_entries_owner.
+   */
+  async categoriesTaughtBy(ids: readonly string[]): Promise<Map<string, string[]>> {
+    const taught = new Map<string, string[]>();
+    if (ids.length === 0) return taught;
+    const rows = await rawQuery<{ userId: string; term: string }>(
+      this.ds,
+      "SELECT f.userId AS userId, f.term AS term FROM feed_entries f WHERE f.userId IN (:...ids) AND f.kind = 'g' AND f.term2 = '' AND f.validTo IS NULL",
+      { ids },
+    );
+    const byTerm = new Map(CATEGORIES.map((c) => [foldTerm(c), c]));
+    for (const r of rows) {
+      const category = byTerm.get(r.term);
+      if (category === undefined) continue;
+      const list = taught.get(r.userId);
+      if (list) list.push(category);
+      else taught.set(r.userId, [category]);
+    }
+    return taught;
   }
 
   async findUser(id: string): Promise<ProfileRow | null> {
@@ -201,7 +224,7 @@ export class ProfilesService {
 
   /** Writes a validated profile and its feed and search index rows inside `em` (ProfileWriter.write). */
   writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
-    this.teachingChanged(em);
+    this.teachingChanged(em, [userId]);
     return this.writer.write(em, userId, p, image);
   }
 

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/eventually.js";
+import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { captureStatements, filledStudent } from "../../../test/profiles.js";
+import { CATEGORIES } from "../../../../common/profiles.js";
+import { User } from "../accounts/user.entity.js";
+import { validateProfile } from "../profiles/profile.rules.js";
+import { type LeaderboardViewSpec, resolveView } from "./leaderboard-board.js";
+import { LeaderboardService, type LeaderboardSources } from "./leaderboard.service.js";
+
+/** A small seeded generator (mulberry32): a failure names its seed and replays. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+}
+
+const ALL_TIME_SPECS: LeaderboardViewSpec[] = [{}, ...CATEGORIES.map((category) => ({ category }))];
+/** The full walk of every student and a category's teachers: what a patch must not run again. */
+const REBUILD_READS = [/WHERE u\.visible = 1 ORDER BY/, /f\.kind = 'g' AND f\.term = /];
+
+describe.each(dbTargets)("leaderboard patches on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const s = () => t.app.services;
+  const sources = (): LeaderboardSources => ({
+    teachersOf: (category) => s().profiles.teachersOf(category),
+    ratingsReceived: (from, to) => s().chat.lifecycle.ratingsReceivedBetween(from, to),
+    lessonsHeld: (from, to, now) => s().lessons.reads.heldBetween(from, to, now),
+    categoriesTaughtBy: (ids) => s().profiles.categoriesTaughtBy(ids),
+  });
+  /** An instance that caches (and so patches) once its subscription is live. */
+  const liveInstance = async (src: LeaderboardSources) => {
+    const lb = new LeaderboardService(s().deps, s().users, src);
+    await eventually(async () => {
+      await lb.top();
+      return (lb as unknown as { live: boolean }).live;
+    }, "leaderboard subscription live");
+    return lb;
+  };
+  /**
+   * A full rebuild: an instance that stopped listening before it went live never caches, so every
+   * read is built from the database.
+   */
+  const fresh = async () => {
+    const lb = new LeaderboardService(s().deps, s().users, sources());
+    await lb.close();
+    return lb;
+  };
+
+  /** Everything a view shows, from its board (every row, ranks, order, version) and its first page (names). */
+  const read = async (lb: LeaderboardService, spec: LeaderboardViewSpec) => {
+    const board = await lb.board(resolveView(spec, s().deps.clock.now()));
+    board.entries.forEach((e, i) => expect(board.index.get(e.userId)).toBe(i));
+    expect(board.index.size).toBe(board.entries.length);
+    const page = await lb.view({ ...spec, first: 100 });
+    return { entries: board.entries.map((e) => ({ ...e })), version: board.version, rows: page.rows, pageVersion: page.version };
+  };
+
+  const profileOf = (categories: readonly string[]) =>
+    validateProfile({
+      gender: "Female",
+      languages: ["English"],
+      skillsKnown: categories.length
+        ? categories.map((category, i) => ({ category, skill: `Skill ${i} of ${category}` }))
+        : [{ category: "Other", skill: "Java" }],
+      skillsRequired: [{ category: "Other", skill: "Chess" }],
+      amount: 5,
+      days: 3,
+    });
+
+  it("after each random change naming its students, every all-time and category view equals a full rebuild", async () => {
+    const seed = Number(process.env.LB_PATCH_SEED ?? Date.now() % 100_000);
+    const rnd = random(seed);
+    const cats = CATEGORIES.slice(0, 4);
+    const students: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const rating = rnd.pick([0, 3, 4, 4.5, 5]);
+      const count = rating ? 1 + rnd.int(3) : 0;
+      const known = [{ category: rnd.pick(cats), skill: `Seed skill ${i}` }];
+      const st = await filledStudent(t, {
+        known,
+        required: ["Chess"],
+        overrides: { ratingAvg: rating, ratingCount: count, ratingSum: rating * count },
+      });
+      students.push(st.id);
+    }
+    const lb = s().coins.leaderboard;
+    const rebuilt = await fresh();
+    const check = async (what: string) => {
+      // Read from the patched boards: no walk of every student, no category's teachers read again.
+      const captured = await captureStatements(t, async () => {
+        for (const spec of ALL_TIME_SPECS) await lb.board(resolveView(spec, s().deps.clock.now()));
+      });
+      const rebuilds = captured.filter((c) => REBUILD_READS.some((re) => re.test(c.sql)));
+      expect(rebuilds, `seed ${seed}, ${what}: rebuilt instead of patched`).toEqual([]);
+      for (const spec of [...ALL_TIME_SPECS, { period: "week" as const }]) {
+        expect(await read(lb, spec), `seed ${seed}, ${what}, view ${JSON.stringify(spec)}`).toEqual(await read(rebuilt, spec));
+      }
+    };
+    // Every view cached once the subscription is live.
+    await eventually(async () => {
+      await lb.top();
+      return (lb as unknown as { live: boolean }).live;
+    }, "leaderboard subscription live");
+    for (const spec of ALL_TIME_SPECS) await lb.board(resolveView(spec, s().deps.clock.now()));
+
+    const suspended = new Set<string>();
+    for (let step = 0; step < 40; step++) {
+      const who = rnd.pick(students);
+      const kind = rnd.int(5);
+      let what: string;
+      if (kind === 0) {
+        const coins = 1 + rnd.int(3);
+        await s().coins.reward(who, coins, "Seed", `lbp-${target}-${step}`);
+        what = `reward ${coins} to ${who}`;
+      } else if (kind === 1) {
+        const to = rnd.pick(students.filter((id) => id !== who));
+        const ref = `lbp-hold-${target}-${step}`;
+        await s().coins.reward(who, 2, "Seed", `lbp-${target}-${step}`);
+        await s().coins.hold({ learnerId: who, teacherId: to, refKey: ref, coins: 1 + rnd.int(2) });
+        await s().coins.release(ref);
+        what = `transfer from ${who} to ${to}`;
+      } else if (kind === 2) {
+        const stars = 1 + rnd.int(5);
+        await s().deps.tx((em) => s().users.addRating(who, stars, em));
+        what = `rating ${stars} for ${who}`;
+      } else if (kind === 3) {
+        const now = s().deps.clock.now();
+        if (suspended.has(who)) {
+          await s().deps.tx((em) => s().standing.lift(em, who));
+          suspended.delete(who);
+          what = `lift ${who}`;
+        } else {
+          await s().deps.tx((em) => s().standing.suspend(em, who, new Date(now.getTime() + 86_400_000), "test"));
+          suspended.add(who);
+          what = `suspend ${who}`;
+        }
+      } else {
+        const taught = cats.filter(() => rnd.next() < 0.4);
+        await s().deps.tx((em) => s().profiles.writeProfile(em, who, profileOf(taught), null));
+        what = `${who} teaches ${taught.join(", ") || "nothing of these"}`;
+      }
+      await check(what);
+    }
+  });
+
+  it("patches on another instance's event naming students, and rebuilds on one naming none (as events did before)", async () => {
+    const cat = CATEGORIES[7];
+    const [a, b] = await Promise.all([0, 1].map((i) => filledStudent(t, { known: [{ category: cat, skill: `Event ${i}` }] })));
+    const lb = s().coins.leaderboard;
+    const view = resolveView({ category: cat }, s().deps.clock.now());
+    const rebuildsDuring = async (work: () => Promise<unknown>) =>
+      (await captureStatements(t, work)).filter((c) => REBUILD_READS.some((re) => re.test(c.sql))).length;
+    await eventually(async () => {
+      await lb.top();
+      return (lb as unknown as { live: boolean }).live;
+    }, "leaderboard subscription live");
+    await lb.board(view);
+
+    // Another instance's change: written there (here, behind the service's back) and announced with its student.
+    const users = s().deps.dataSource.getRepository(User);
+    await users.update({ id: a.id }, { ratingAvg: 5, ratingSum: 5, ratingCount: 1 });
+    const other = await fresh();
+    const patchedBoard = async () => (await lb.board(view)).entries.find((e) => e.userId === a.id)?.ratingCount === 1;
+    s().deps.pubsub.publish("LEADERBOARD_CHANGED", { at: "x", userIds: [a.id], from: "other" });
+    expect(await rebuildsDuring(() => eventually(patchedBoard, "patched from the event"))).toBe(0);
+    expect((await lb.board(view)).entries).toEqual((await other.board(view)).entries);
+
+    // An event naming no students (an older instance's): everything is read again.
+    await users.update({ id: b.id }, { ratingAvg: 4, ratingSum: 4, ratingCount: 1 });
+    s().deps.pubsub.publish("LEADERBOARD_CHANGED", { at: "x" });
+    const rebuilt = async () => (await lb.board(view)).entries.find((e) => e.userId === b.id)?.ratingCount === 1;
+    expect(await rebuildsDuring(() => eventually(rebuilt, "rebuilt after the event"))).toBeGreaterThan(0);
+    expect((await lb.board(view)).version).toBe((await other.board(view)).version);
+  });
+
+  it("applies a change that commits while a board is being built to the board once built", async () => {
+    const cat = CATEGORIES[5];
+    const others = await Promise.all([0, 1, 2].map((i) => filledStudent(t, { known: [{ category: cat, skill: `Gate ${i}` }] })));
+    const newcomer = await filledStudent(t, { known: [{ category: CATEGORIES[6], skill: "Elsewhere" }] });
+    // The category's teachers are read at once, but handed over only when the test says so.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let readDone!: () => void;
+    const teachersRead = new Promise<void>((r) => (readDone = r));
+    let gated = false;
+    const src = sources();
+    const lb = await liveInstance({
+      ...src,
+      teachersOf: async (category) => {
+        const found = await src.teachersOf(category);
+        if (gated) {
+          readDone();
+          await gate;
+        }
+        return found;
+      },
+    });
+    const view = resolveView({ category: cat }, s().deps.clock.now());
+    gated = true;
+    const building = lb.board(view);
+    // The build has read the teachers (without the newcomer) and waits at the gate; the change commits meanwhile.
+    await teachersRead;
+    await s().deps.tx(async (em) => {
+      await s().profiles.writeProfile(em, newcomer.id, profileOf([cat]), null);
+      lb.changed(em, [newcomer.id]);
+    });
+    await s().coins.reward(newcomer.id, 3, "Seed", `lbp-gate-${target}`);
+    lb.changed(undefined, [newcomer.id]);
+    open();
+    // A read that began before the change may answer as of before it...
+    const before = await building;
+    expect(before.entries.map((e) => e.userId)).not.toContain(newcomer.id);
+    // ...but the next one has it, as a rebuild does.
+    const after = await lb.board(view);
+    expect(after.entries.map((e) => e.userId)).toContain(newcomer.id);
+    const rebuilt = await (await fresh()).board(view);
+    expect(after.entries).toEqual(rebuilt.entries);
+    expect(after.version).toBe(rebuilt.version);
+    expect(others.every((o) => after.index.has(o.id))).toBe(true);
+    await lb.close();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl)("leaderboard patches across two instances on Redis", () => {
+  it("a change committed on one instance patches the other's cached boards", async () => {
+    const a = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! } });
+    const b = await startTestApp("sqlite", { env: { REDIS_URL: redisUrl! }, shareDatabaseWith: a });
+    try {
+      const cat = CATEGORIES[8];
+      const u = await filledStudent(a, { known: [{ category: cat, skill: "Across" }] });
+      const lbB = b.app.services.coins.leaderboard;
+      const view = resolveView({ category: cat }, b.app.services.deps.clock.now());
+      await eventually(async () => {
+        await lbB.top();
+        return (lbB as unknown as { live: boolean }).live && (await lbB.board(view)).index.has(u.id);
+      }, "instance b caches the view with the student");
+      const captured = await captureStatements(b, async () => {
+        await a.app.services.coins.reward(u.id, 9, "Seed", "lbp-cross");
+        await eventually(async () => {
+          const board = await lbB.board(view);
+          return board.entries[board.index.get(u.id)!]?.skillCoins === 9;
+        }, "instance b sees the reward");
+      });
+      // Patched: b read the student's row, not every student again.
+      expect(captured.filter((c) => REBUILD_READS.some((re) => re.test(c.sql)))).toEqual([]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
