@@ -33,10 +33,12 @@ export type { LeaderboardChangeEvent } from "./leaderboard-live.js";
 export const LEADERBOARD_MAX = 100;
 /** How long a shared cache (a CDN, a browser) may reuse a public read of the leaderboard before revalidating: REST and GraphQL GET. */
 export const LEADERBOARD_MAX_AGE_SECONDS = 10;
-/** A safety net only (e.g. events lost while Redis was unreachable): every change drops the cache at once (see `changed`). */
+/** A safety net only (e.g. events lost while Redis was unreachable): every change drops or patches the cache at once (see `changed`). */
 const CACHE_MAX_AGE_MS = 30_000;
 /** A change naming more students than this drops every cached view instead of patching them. */
 export const LEADERBOARD_PATCH_MAX = 100;
+/** A cached value not read through this many changes is dropped rather than patched later. */
+const MAX_PENDING_PATCHES = 64;
 
 export interface LeaderboardRowView {
   rank: number;
@@ -263,8 +265,10 @@ export class LeaderboardService {
     this.changeCount++;
     for (const id of ids) this.names.delete(id);
     let facts: Promise<PatchFacts> | null = null;
+    const now = this.deps.clock.now().getTime();
     for (const [key, entry] of this.memo) {
-      if (!entry.patch) {
+      // Expired (rebuilt on its next read anyway) or long unread: patches need not pile up.
+      if (!entry.patch || now >= entry.expires || entry.pending.length >= MAX_PENDING_PATCHES) {
         this.memo.delete(key);
         continue;
       }
