@@ -21,13 +21,16 @@
  * second (median over rounds, min-max), from median latency, and from CPU per request (the app's
  * plus MariaDB's, from /proc: the steadiest of the three on a shared box). Over 3 is flagged.
  *
- * After a change (a rating, a coin transfer, a registration or a profile save drops every board):
- * a second instance runs with Redis (a private `redis-server` on a free port, or `--redis URL`),
- * the bench publishes LEADERBOARD_CHANGED as another instance would after a change, and times the
+ * After a change: a second instance runs with Redis (a private `redis-server` on a free port, or
+ * `--redis URL`), the bench makes a change and publishes LEADERBOARD_CHANGED as another instance
+ * would after it, and times the
  * next read of the view alone (concurrency 1, `--misses` times) against profile reads at
  * concurrency 1 around it; also the app's CPU for that read (10 ms ticks). Then one change and
  * each of the 33 views read once (what a change costs an instance whose views are all watched by
- * live boards). Skipped when neither Redis is available.
+ * live boards). Skipped when neither Redis is available. `--change transfer` (the default): one coin
+ * moves between two random students (their users.skillCoins, put back at the end) and the event names
+ * them, as a coin transfer's does (the boards are patched); `--change all`: an event naming no
+ * student (every board is rebuilt, as on a change that names none).
  *
  * MariaDB from BENCH_MYSQL_URL, DATABASE_URL or TEST_MYSQL_URL. The load average is printed with
  * each scale: the box is shared, so compare ratios, never times from another run.
@@ -60,6 +63,8 @@ const DOORS = option("doors", "graphql,rest").split(",") as Door[];
 const ONLY = option("only", "") ? option("only", "").split(",") : null;
 const FRESH = process.argv.includes("--fresh");
 const REDIS = option("redis", "");
+const CHANGE = option("change", "transfer");
+if (CHANGE !== "transfer" && CHANGE !== "all") throw new Error("--change is transfer or all");
 const VARIANTS = 16;
 /** The target: a view costs at most this many profile reads. */
 const LIMIT = 3;
@@ -334,10 +339,29 @@ async function measureScale(students: number): Promise<{ results: Result[]; head
     let heard = 0;
     listener.on("message", () => heard++);
     await listener.subscribe("LEADERBOARD_CHANGED");
-    /** Publishes a change as another instance does after one, and waits until it has been delivered. */
+    const writer = await createConnection({ uri: db.url.toString(), timezone: "Z", charset: "utf8mb4_unicode_ci" });
+    /** Coins moved by `change`, per student: put back at the end. */
+    const moved = new Map<string, number>();
+    const move = async (id: string, delta: number) => {
+      const [res] = await writer.query("UPDATE users SET skillCoins = skillCoins + ? WHERE id = ? AND skillCoins + ? >= 0", [
+        delta,
+        id,
+        delta,
+      ]);
+      if ((res as { affectedRows: number }).affectedRows) moved.set(id, (moved.get(id) ?? 0) + delta);
+    };
+    /** Makes a change and publishes it as another instance does after one, and waits until it has been delivered. */
     const change = async () => {
       const seen = heard;
-      await publisher.publish("LEADERBOARD_CHANGED", JSON.stringify({ at: new Date().toISOString() }));
+      let userIds: string[] | undefined;
+      if (CHANGE === "transfer") {
+        const a = ids[Math.floor(Math.random() * ids.length)];
+        const others = ids.filter((id) => id !== a);
+        userIds = [a, others[Math.floor(Math.random() * others.length)]];
+        await move(userIds[0], -1);
+        await move(userIds[1], 1);
+      }
+      await publisher.publish("LEADERBOARD_CHANGED", JSON.stringify({ at: new Date().toISOString(), ...(userIds ? { userIds } : {}) }));
       while (heard === seen) await new Promise((r) => setTimeout(r, 5));
       // The app's subscriber got it in the same instant as ours; give its event loop a moment.
       await new Promise((r) => setTimeout(r, 50));
@@ -394,6 +418,8 @@ async function measureScale(students: number): Promise<{ results: Result[]; head
         `app CPU ${fmt(median(appCpu), 0)} ms, MariaDB CPU ${fmt(median(dbCpu), 0)} ms (median of ${MISSES})`;
       log(`  ${everyView}`);
     } finally {
+      for (const [id, delta] of moved) await writer.query("UPDATE users SET skillCoins = skillCoins - ? WHERE id = ?", [delta, id]);
+      await writer.end();
       publisher.disconnect();
       listener.disconnect();
       await stop(app.child);
