@@ -138,47 +138,51 @@ export function rankBoard(
 
 /**
  * `board` with the rows of `ids` replaced by `added` (the new rows of those of `ids` the view
- * ranks; any order, rank unset): what `rankBoard` makes of the same rows, without sorting all of
- * them. Old rows go, new ones are merged in at their place, and ranks and positions are numbered
- * again from the first place that moved. A new board: readers of the old one keep a consistent
- * view (a row whose rank moves is a new object).
+ * ranks; any order, rank unset): what `rankBoard` makes of the same rows, without sorting them all.
+ * Old rows are cut out and new ones spliced in at their place (binary search), then ranks and
+ * positions are numbered again from the first place that moved up to where the board is as before.
+ * In place: the returned board shares `board`'s rows and index, so a reader takes what it needs
+ * from a board before its next await (patches apply between readers, never during one).
  */
 export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readonly BoardEntry[], now: Date): Board {
-  const old = board.entries;
+  const { entries, index } = board;
   let [a, b] = board.sums;
-  let lo = old.length;
+  const removed: number[] = [];
   for (const id of ids) {
-    const at = board.index.get(id);
+    const at = index.get(id);
     if (at === undefined) continue;
-    lo = Math.min(lo, at);
-    const [h1, h2] = rowHash(old[at]);
+    removed.push(at);
+    const [h1, h2] = rowHash(entries[at]);
     a = (a - h1) >>> 0;
     b = (b - h2) >>> 0;
   }
+  removed.sort((x, y) => y - x);
+  for (const at of removed) entries.splice(at, 1);
+  const lastRemoved = removed.length ? removed[0] : -1;
+  let lo = removed.length ? removed[removed.length - 1] : entries.length;
   const incoming = added.map((e) => ({ ...e, rank: 0 })).sort(compareEntries);
   for (const e of incoming) {
     const [h1, h2] = rowHash(e);
     a = (a + h1) >>> 0;
     b = (b + h2) >>> 0;
+    const at = positionAfter(entries, e);
+    entries.splice(at, 0, e);
+    lo = Math.min(lo, at);
   }
-  if (incoming.length) lo = Math.min(lo, positionAfter(old, incoming[0]));
-  // Rows before `lo` neither go nor move; the rest is merged from the old rows that stay and the new ones.
-  const entries = old.slice(0, lo);
-  let j = 0;
-  for (let i = lo; i < old.length; i++) {
-    const e = old[i];
-    if (ids.has(e.userId)) continue;
-    while (j < incoming.length && compareEntries(incoming[j], e) < 0) entries.push(incoming[j++]);
-    entries.push(e);
-  }
-  while (j < incoming.length) entries.push(incoming[j++]);
-  const index = new Map(board.index);
   for (const id of ids) index.delete(id);
+  // Past the last new row and the last old place of a removed one, a row back at its old position
+  // with its old rank means the rest is as it was.
+  let seen = 0;
   for (let i = lo; i < entries.length; i++) {
     const e = entries[i];
     const prev = entries[i - 1];
     const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
-    if (e.rank !== rank) entries[i] = { ...e, rank };
+    if (ids.has(e.userId)) seen++;
+    else {
+      const was = index.get(e.userId)!;
+      if (seen === incoming.length && was > lastRemoved && was === i && e.rank === rank) break;
+    }
+    e.rank = rank;
     index.set(e.userId, i);
   }
   const sums = [a, b] as const;

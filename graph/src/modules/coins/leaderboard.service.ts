@@ -348,7 +348,7 @@ export class LeaderboardService {
         const listed = (await this.base()).byId.has(around);
         const reason: LeaderboardAroundReason = listed ? "NOT_IN_VIEW" : "NOT_LISTED";
         return {
-          ...this.pageOf(board, [], false, false),
+          ...this.pageOf(board, [], new Map(), false, false),
           around: { userId: around, rank: null, reason, message: listed ? LEADERBOARD_MESSAGES.notInView : LEADERBOARD_MESSAGES.notListed },
         };
       }
@@ -359,9 +359,13 @@ export class LeaderboardService {
       end = Math.min(entries.length, start + first);
     }
     const slice = entries.slice(start, end);
+    // Everything is taken from the board before the next await: a patch renumbers its rows in place.
+    const plain = slice.map(({ keys: _keys, ...e }) => e);
+    const keysOf = new Map(slice.map((e) => [e.userId, { keys: e.keys, userId: e.userId }]));
+    const hasNextPage = end < entries.length;
     const names = await this.namesOf(slice.map((e) => e.userId));
-    const rows = slice.map(({ keys: _keys, ...e }) => ({ ...e, name: names.get(e.userId) ?? "" }));
-    return { ...this.pageOf(board, rows, end < entries.length, start > 0 || position !== null), around: aroundAnswer };
+    const rows = plain.map((e) => ({ ...e, name: names.get(e.userId) ?? "" }));
+    return { ...this.pageOf(board, rows, keysOf, hasNextPage, start > 0 || position !== null), around: aroundAnswer };
   }
 
   /** Where `after` points: a cursor of this view, or (default view) one of `leaderboard(first)`'s top cursors. */
@@ -373,8 +377,14 @@ export class LeaderboardService {
     return { keys: allTimeKeys(row), userId: row.userId };
   }
 
-  private pageOf(board: Board, rows: LeaderboardViewRow[], hasNextPage: boolean, hasPreviousPage: boolean): LeaderboardViewPage {
-    const keysOf = new Map(rows.map((r) => [r.userId, board.entries[board.index.get(r.userId)!]]));
+  /** A page of `board`; `keysOf`: each row's keys (taken with the rows: the board may have moved on since). */
+  private pageOf(
+    board: Board,
+    rows: LeaderboardViewRow[],
+    keysOf: ReadonlyMap<string, Pick<BoardEntry, "keys" | "userId">>,
+    hasNextPage: boolean,
+    hasPreviousPage: boolean,
+  ): LeaderboardViewPage {
     return {
       view: board.view,
       rows,
