@@ -158,8 +158,9 @@ export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readon
   }
   removed.sort((x, y) => y - x);
   for (const at of removed) entries.splice(at, 1);
-  const lastRemoved = removed.length ? removed[0] : -1;
   let lo = removed.length ? removed[removed.length - 1] : entries.length;
+  // The last place that moved: the last old place of a removed row or the last new row's place.
+  let hi = removed.length ? removed[0] : -1;
   const incoming = added.map((e) => ({ ...e, rank: 0 })).sort(compareEntries);
   for (const e of incoming) {
     const [h1, h2] = rowHash(e);
@@ -168,19 +169,20 @@ export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readon
     const at = positionAfter(entries, e);
     entries.splice(at, 0, e);
     lo = Math.min(lo, at);
+    hi = Math.max(hi, at);
   }
   for (const id of ids) index.delete(id);
-  // Past the last new row and the last old place of a removed one, a row back at its old position
-  // with its old rank means the rest is as it was.
-  let seen = 0;
+  // As many rows in as out: past `hi` every row is back at its old place, and once one has its old
+  // rank too, so has the rest. Otherwise every place after `lo` moved.
+  const same = removed.length === incoming.length;
   for (let i = lo; i < entries.length; i++) {
     const e = entries[i];
     const prev = entries[i - 1];
     const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
-    if (ids.has(e.userId)) seen++;
-    else {
-      const was = index.get(e.userId)!;
-      if (seen === incoming.length && was > lastRemoved && was === i && e.rank === rank) break;
+    if (same && i > hi) {
+      if (e.rank === rank) break;
+      e.rank = rank;
+      continue;
     }
     e.rank = rank;
     index.set(e.userId, i);
