@@ -54,8 +54,8 @@ export type BoardEntry = Omit<LeaderboardViewRow, "name"> & {
 export interface Board {
   view: ResolvedView;
   entries: BoardEntry[];
-  /** userId -> position in `entries`. */
-  index: Map<string, number>;
+  /** userId -> the student's row in `entries` (`positionOf` finds its place: a patch moves rows without touching this). */
+  index: Map<string, BoardEntry>;
   /** Changes exactly when a rank, key, rating or balance of any entry does. */
   version: string;
   /** The sums of the rows' hashes the version is made from (patchBoard updates them). */
@@ -117,14 +117,14 @@ export function rankBoard(
   now: Date,
 ): Board {
   entries.sort(compareEntries);
-  const index = new Map<string, number>();
+  const index = new Map<string, BoardEntry>();
   let a = 0;
   let b = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     const prev = entries[i - 1];
     e.rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
-    index.set(e.userId, i);
+    index.set(e.userId, e);
     const [h1, h2] = rowHash(e);
     a = (a + h1) >>> 0;
     b = (b + h2) >>> 0;
@@ -139,8 +139,8 @@ export function rankBoard(
 /**
  * `board` with the rows of `ids` replaced by `added` (the new rows of those of `ids` the view
  * ranks; any order, rank unset): what `rankBoard` makes of the same rows, without sorting them all.
- * Old rows are cut out and new ones spliced in at their place (binary search), then ranks and
- * positions are numbered again from the first place that moved up to where the board is as before.
+ * Old rows are cut out and new ones spliced in at their place (binary search), then ranks are
+ * numbered again from the first place that moved up to where the board is as before.
  * In place: the returned board shares `board`'s rows and index, so a reader takes what it needs
  * from a board before its next await (patches apply between readers, never during one).
  */
@@ -149,7 +149,7 @@ export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readon
   let [a, b] = board.sums;
   const removed: number[] = [];
   for (const id of ids) {
-    const at = index.get(id);
+    const at = positionOf(board, id);
     if (at === undefined) continue;
     removed.push(at);
     const [h1, h2] = rowHash(entries[at]);
@@ -172,20 +172,16 @@ export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readon
     hi = Math.max(hi, at);
   }
   for (const id of ids) index.delete(id);
+  for (const e of incoming) index.set(e.userId, e);
   // As many rows in as out: past `hi` every row is back at its old place, and once one has its old
-  // rank too, so has the rest. Otherwise every place after `lo` moved.
+  // rank too, so has the rest. Otherwise every rank after `lo` may have moved.
   const same = removed.length === incoming.length;
   for (let i = lo; i < entries.length; i++) {
     const e = entries[i];
     const prev = entries[i - 1];
     const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
-    if (same && i > hi) {
-      if (e.rank === rank) break;
-      e.rank = rank;
-      continue;
-    }
+    if (same && i > hi && e.rank === rank) break;
     e.rank = rank;
-    index.set(e.userId, i);
   }
   const sums = [a, b] as const;
   const version = versionOf(entries.length, sums);
@@ -210,6 +206,12 @@ export function decodeViewCursor(view: ResolvedView, cursor: string): Pick<Board
   if (parts.key !== view.key) throw badInput(M.cursorOtherView, { field: "after" });
   if (parts.from !== (view.from?.toISOString() ?? null)) throw badInput(M.cursorOtherPeriod, { field: "after" });
   return { keys: parts.keys, userId: parts.userId };
+}
+
+/** Where `userId`'s row is in `board` (undefined: not ranked in it): a binary search. */
+export function positionOf(board: Pick<Board, "entries" | "index">, userId: string): number | undefined {
+  const e = board.index.get(userId);
+  return e === undefined ? undefined : positionAfter(board.entries, e) - 1;
 }
 
 /** The first position in `entries` strictly after `pos` (entries.length when none is). */

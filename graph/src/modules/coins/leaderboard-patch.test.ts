@@ -5,7 +5,7 @@ import { captureStatements, filledStudent } from "../../../test/profiles.js";
 import { CATEGORIES } from "../../../../common/profiles.js";
 import { User } from "../accounts/user.entity.js";
 import { validateProfile } from "../profiles/profile.rules.js";
-import { type BoardEntry, type LeaderboardViewSpec, patchBoard, rankBoard, resolveView } from "./leaderboard-board.js";
+import { type BoardEntry, type LeaderboardViewSpec, patchBoard, positionOf, rankBoard, resolveView } from "./leaderboard-board.js";
 import { LeaderboardService, type LeaderboardSources } from "./leaderboard.service.js";
 
 /** A small seeded generator (mulberry32): a failure names its seed and replays. */
@@ -71,7 +71,15 @@ describe("patchBoard", () => {
         board.entries.map((e) => ({ ...e })),
         what,
       ).toEqual(expected.entries);
-      expect([...board.index].sort(), what).toEqual([...expected.index].sort());
+      expect(
+        board.entries.map((e) => positionOf(board, e.userId)),
+        what,
+      ).toEqual(board.entries.map((_, i) => i));
+      expect([...board.index.keys()].sort(), what).toEqual([...expected.index.keys()].sort());
+      expect(
+        board.entries.every((e) => board.index.get(e.userId) === e),
+        what,
+      ).toBe(true);
       expect(board.version, what).toBe(expected.version);
     }
   });
@@ -115,7 +123,7 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
   /** Everything a view shows, from its board (every row, ranks, order, version) and its first page (names). */
   const read = async (lb: LeaderboardService, spec: LeaderboardViewSpec) => {
     const board = await lb.board(resolveView(spec, s().deps.clock.now()));
-    board.entries.forEach((e, i) => expect(board.index.get(e.userId)).toBe(i));
+    board.entries.forEach((e, i) => expect(positionOf(board, e.userId)).toBe(i));
     expect(board.index.size).toBe(board.entries.length);
     const { version } = board;
     const entries = board.entries.map((e) => ({ ...e }));
@@ -308,7 +316,7 @@ describe.runIf(redisUrl)("leaderboard patches across two instances on Redis", ()
         await a.app.services.coins.reward(u.id, 9, "Seed", "lbp-cross");
         await eventually(async () => {
           const board = await lbB.board(view);
-          return board.entries[board.index.get(u.id)!]?.skillCoins === 9;
+          return board.index.get(u.id)?.skillCoins === 9;
         }, "instance b sees the reward");
       });
       // Patched: b read the student's row, not every student again.

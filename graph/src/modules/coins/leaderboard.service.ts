@@ -21,6 +21,7 @@ import {
   type LeaderboardViewSpec,
   patchBoard,
   positionAfter,
+  positionOf,
   rankBoard,
   type ResolvedView,
   resolveView,
@@ -343,7 +344,7 @@ export class LeaderboardService {
     let end: number;
     let aroundAnswer: LeaderboardViewPage["around"] = null;
     if (around !== null) {
-      const at = board.index.get(around);
+      const at = positionOf(board, around);
       if (at === undefined) {
         const listed = (await this.base()).byId.has(around);
         const reason: LeaderboardAroundReason = listed ? "NOT_IN_VIEW" : "NOT_LISTED";
