@@ -2599,7 +2599,7 @@ export type Subscription = {
   notificationAdded: Notification;
   /** Each typing signal of the partner in the caller's chat with `chatWith` (only its two members can subscribe; each hears the other only). */
   partnerTyping: ChatTyping;
-  /** The caller's new unreadMessageCount each time it changes: a message arrives in any of their chats, or they read one (on any device). */
+  /** The caller's unreadMessageCount as the subscription starts, then each time it changes: a message arrives in any of their chats, or they read one (on any device). */
   unreadMessageCountChanged: Scalars['Int']['output'];
 };
 

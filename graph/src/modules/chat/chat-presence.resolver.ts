@@ -1,12 +1,31 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { type Context, requireUser } from "../../kit/context.js";
-import type { AddressedTopics } from "../../shared/pubsub.js";
+import { type AddressedTopics, startWith } from "../../shared/pubsub.js";
 import { chatListCursor } from "./chat.service.js";
 import { ChatListChangeView, ChatListItemView, ChatTypingView, ChatUserView, PresenceSettingsView } from "./chat.types.js";
 import { listItemOf, userView } from "./chat-views.js";
 import { TYPING_SHOWN_MS } from "./chat-typing.service.js";
 
 const GRACE = "30 seconds";
+
+/**
+ * The caller's unread count now, then its changes. It listens (on every instance: pubsub.listening) before it
+ * reads, so a message committed between a page's first read and this subscription going live is counted.
+ */
+async function unreadCounts(ctx: Context) {
+  const me = requireUser(ctx).id;
+  const pubsub = ctx.services.deps.pubsub;
+  const live = pubsub.events("UNREAD_CHANGED", me);
+  let count: number;
+  try {
+    await pubsub.listening("UNREAD_CHANGED", me);
+    count = await ctx.services.chat.reads.total(me);
+  } catch (err) {
+    await live.return?.();
+    throw err;
+  }
+  return startWith([{ userId: me, count }], live);
+}
 
 /** Unread counts, read markers, who is online, the live chat list and "typing" signals. */
 @Resolver(() => ChatUserView)
@@ -51,9 +70,10 @@ export class ChatPresenceResolver {
 
   @Authorized()
   @Subscription(() => Int, {
-    subscribe: ({ context }) => (context as Context).services.deps.pubsub.events("UNREAD_CHANGED", requireUser(context as Context).id),
+    subscribe: ({ context }) => unreadCounts(context as Context),
     description:
-      "The caller's new unreadMessageCount each time it changes: a message arrives in any of their chats, or they read one (on any device).",
+      "The caller's unreadMessageCount as the subscription starts, then each time it changes: a message arrives in any of their " +
+      "chats, or they read one (on any device).",
   })
   unreadMessageCountChanged(@Root() event: AddressedTopics["UNREAD_CHANGED"]): number {
     return event.count;
