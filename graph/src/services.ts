@@ -186,8 +186,8 @@ export function createServices(
   const coins: CoinsService = new CoinsService(deps, users, deps.payments, rateLimits, {
     teachersOf: (category) => profiles.teachersOf(category),
     categoriesTaughtBy: (ids) => profiles.categoriesTaughtBy(ids),
-    ratingsReceived: (from, to) => chat.lifecycle.ratingsReceivedBetween(from, to),
-    lessonsHeld: (from, to, now) => lessons.reads.heldBetween(from, to, now),
+    ratingsReceived: (from, to, ids) => chat.lifecycle.ratingsReceivedBetween(from, to, ids),
+    lessonsHeld: (from, to, now, ids) => lessons.reads.heldBetween(from, to, now, ids),
   });
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
   const lessons = new LessonsService(deps, { chats: chat, users, push });

@@ -58,18 +58,37 @@ export class ChatLifecycleService {
 
   /**
    * Ratings received per student, given in [from, to) (the leaderboard's period views): the stars'
-   * sum and how many. One statement over idx_chats_requester_rated and idx_chats_receiver_rated.
+   * sum and how many. One statement: over idx_chats_requester_rated and idx_chats_receiver_rated for
+   * everyone, or (`ids`: only those students, a patch after a change naming them) over their chats
+   * by uq_chats_pair and idx_chats_high.
    */
-  async ratingsReceivedBetween(from: Date, to: Date): Promise<Array<{ userId: string; stars: number; count: number }>> {
-    const rows = await rawQuery<{ userId: string; stars: number | string | null; n: number | string }>(
-      this.deps.dataSource,
-      `SELECT c.receiverId AS userId, SUM(c.requesterStars) AS stars, COUNT(c.requesterStars) AS n FROM chats c
-         WHERE c.requesterRatedAt >= :from AND c.requesterRatedAt < :to GROUP BY c.receiverId
-       UNION ALL
-       SELECT c.requesterId AS userId, SUM(c.receiverStars) AS stars, COUNT(c.receiverStars) AS n FROM chats c
-         WHERE c.receiverRatedAt >= :from AND c.receiverRatedAt < :to GROUP BY c.requesterId`,
-      { from, to },
-    );
+  async ratingsReceivedBetween(
+    from: Date,
+    to: Date,
+    ids?: readonly string[],
+  ): Promise<Array<{ userId: string; stars: number; count: number }>> {
+    if (ids && ids.length === 0) return [];
+    const rows = ids
+      ? await rawQuery<{ userId: string; stars: number | string | null; n: number | string }>(
+          this.deps.dataSource,
+          `SELECT c.receiverId AS userId, c.requesterStars AS stars, 1 AS n FROM chats c
+             WHERE (c.userLowId IN (:...ids) OR c.userHighId IN (:...ids)) AND c.receiverId IN (:...ids)
+               AND c.requesterRatedAt >= :from AND c.requesterRatedAt < :to
+           UNION ALL
+           SELECT c.requesterId AS userId, c.receiverStars AS stars, 1 AS n FROM chats c
+             WHERE (c.userLowId IN (:...ids) OR c.userHighId IN (:...ids)) AND c.requesterId IN (:...ids)
+               AND c.receiverRatedAt >= :from AND c.receiverRatedAt < :to`,
+          { from, to, ids },
+        )
+      : await rawQuery<{ userId: string; stars: number | string | null; n: number | string }>(
+          this.deps.dataSource,
+          `SELECT c.receiverId AS userId, SUM(c.requesterStars) AS stars, COUNT(c.requesterStars) AS n FROM chats c
+             WHERE c.requesterRatedAt >= :from AND c.requesterRatedAt < :to GROUP BY c.receiverId
+           UNION ALL
+           SELECT c.requesterId AS userId, SUM(c.receiverStars) AS stars, COUNT(c.receiverStars) AS n FROM chats c
+             WHERE c.receiverRatedAt >= :from AND c.receiverRatedAt < :to GROUP BY c.requesterId`,
+          { from, to },
+        );
     const byUser = new Map<string, { userId: string; stars: number; count: number }>();
     for (const r of rows) {
       const count = Number(r.n);

@@ -14,6 +14,8 @@ import { Lesson } from "../lessons/lesson.entity.js";
 
 describe.each(dbTargets)("leaderboard view statements on %s read indexes only", (target) => {
   let t: TestApp;
+  /** Students a patch names. */
+  let named: string[] = [];
   beforeAll(async () => {
     t = await startTestApp(target);
     for (let i = 0; i < 5; i++) await filledStudent(t, { known: [{ category: "Other", skill: `Skill ${i}` }] });
@@ -34,6 +36,7 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
       for (let i = 0; i < rows.length; i += 400) await t.dataSource.getRepository(entity).insert(rows.slice(i, i + 400) as never);
     };
     await chunks(User, users);
+    named = users.slice(5, 9).map((u) => u.id);
     // Chats rated over the last 200 days, and lessons held (or cancelled) over them: a week is a small part.
     const ago = (i: number) => new Date(now.getTime() - (i % 200) * DAY - HOUR);
     await chunks(
@@ -136,6 +139,54 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
         expect(key).toMatch(/^idx_feed_entries_(walk|changes)$/);
         expect(type).not.toBe("ALL");
       }
+    }
+  });
+
+  it("re-reads only the named students' period ratings and lessons, through their own chats' and lessons' indexes", async () => {
+    const s = t.app.services;
+    const to = t.clock.now();
+    const from = new Date(to.getTime() - 30 * DAY);
+    const byUser = <T extends { userId: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    const statements = await captureStatements(t, async () => {
+      // The same numbers as the whole period's read, for those students only.
+      const ratingsOf = await s.chat.lifecycle.ratingsReceivedBetween(from, to, named);
+      expect(ratingsOf.length).toBeGreaterThan(1);
+      expect(byUser(ratingsOf)).toEqual(
+        byUser((await s.chat.lifecycle.ratingsReceivedBetween(from, to)).filter((r) => named.includes(r.userId))),
+      );
+      const lessonsOf = await s.lessons.reads.heldBetween(from, to, to, named);
+      expect(lessonsOf.length).toBeGreaterThan(1);
+      expect(byUser(lessonsOf)).toEqual(byUser((await s.lessons.reads.heldBetween(from, to, to)).filter((r) => named.includes(r.userId))));
+    });
+    const [ratings, lessons] = ["c.userLowId IN", "l.proposerId IN"].map((what) => statements.find((x) => x.sql.includes(what))!);
+    expect(ratings && lessons).toBeTruthy();
+    if (target === "sqlite") {
+      const plan = async (st: { sql: string; params: unknown[] }) =>
+        ((await t.dataSource.query(`EXPLAIN QUERY PLAN ${st.sql}`, st.params)) as Array<{ detail: string }>).map((r) => r.detail);
+      const ratingPlan = (await plan(ratings)).join(" | ");
+      expect(ratingPlan).toMatch(/uq_chats_pair/);
+      expect(ratingPlan).toMatch(/idx_chats_high/);
+      expect((await plan(lessons)).join(" | ")).toMatch(/idx_lessons_proposer.*idx_lessons_partner/);
+      for (const st of [ratings, lessons]) for (const d of await plan(st)) expect(d).not.toMatch(/^SCAN /);
+    } else {
+      const plan = async (st: { sql: string; params: unknown[] }) =>
+        (
+          (await t.dataSource.query(`EXPLAIN ${st.sql}`, st.params)) as Array<{
+            table: string | null;
+            type: string | null;
+            key: string | null;
+          }>
+        ).filter((r) => !/^<union/.test(r.table ?? ""));
+      for (const row of await plan(ratings)) {
+        expect(row.type).not.toBe("ALL");
+        expect(row.key ?? "").toMatch(/uq_chats_pair/);
+        expect(row.key ?? "").toMatch(/idx_chats_high/);
+      }
+      const lessonKeys = (await plan(lessons)).map((r) => [r.key, r.type]);
+      expect(lessonKeys).toEqual([
+        ["idx_lessons_proposer", expect.not.stringMatching(/^ALL$/)],
+        ["idx_lessons_partner", expect.not.stringMatching(/^ALL$/)],
+      ]);
     }
   });
 });

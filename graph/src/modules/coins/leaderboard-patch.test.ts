@@ -22,8 +22,16 @@ function random(seed: number) {
 }
 
 const ALL_TIME_SPECS: LeaderboardViewSpec[] = [{}, ...CATEGORIES.map((category) => ({ category }))];
-/** The full walk of every student and a category's teachers: what a patch must not run again. */
-const REBUILD_READS = [/WHERE u\.visible = 1 ORDER BY/, /f\.kind = 'g' AND f\.term = /];
+/**
+ * What a patch must not run again: the full walk of every student, a category's teachers, and a
+ * period's ratings and lessons of everyone (a patch reads only the named students' own).
+ */
+const REBUILD_READS = [
+  /WHERE u\.visible = 1 ORDER BY/,
+  /f\.kind = 'g' AND f\.term = /,
+  /FROM chats c\s+WHERE c\.requesterRatedAt >= /,
+  /FROM lessons l WHERE l\.status = 'scheduled'/,
+];
 
 describe("patchBoard", () => {
   it("gives what rankBoard gives for the same rows: order, ranks, positions, version", () => {
@@ -97,8 +105,8 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
   const s = () => t.app.services;
   const sources = (): LeaderboardSources => ({
     teachersOf: (category) => s().profiles.teachersOf(category),
-    ratingsReceived: (from, to) => s().chat.lifecycle.ratingsReceivedBetween(from, to),
-    lessonsHeld: (from, to, now) => s().lessons.reads.heldBetween(from, to, now),
+    ratingsReceived: (from, to, ids) => s().chat.lifecycle.ratingsReceivedBetween(from, to, ids),
+    lessonsHeld: (from, to, now, ids) => s().lessons.reads.heldBetween(from, to, now, ids),
     categoriesTaughtBy: (ids) => s().profiles.categoriesTaughtBy(ids),
   });
   /** An instance that caches (and so patches) once its subscription is live. */
@@ -143,10 +151,19 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       days: 3,
     });
 
-  it("after each random change naming its students, every all-time and category view equals a full rebuild", async () => {
+  it("after each random change naming its students, every view (all time, category, period) equals a full rebuild", async () => {
     const seed = Number(process.env.LB_PATCH_SEED ?? Date.now() % 100_000);
     const rnd = random(seed);
     const cats = CATEGORIES.slice(0, 4);
+    const specs: LeaderboardViewSpec[] = [
+      ...ALL_TIME_SPECS,
+      { period: "week" },
+      { period: "month" },
+      ...cats.slice(0, 2).flatMap((category) => [
+        { category, period: "week" as const },
+        { category, period: "month" as const },
+      ]),
+    ];
     const students: string[] = [];
     for (let i = 0; i < 24; i++) {
       const rating = rnd.pick([0, 3, 4, 4.5, 5]);
@@ -159,16 +176,52 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       });
       students.push(st.id);
     }
+    // Chats between neighbours (ratings in the period are given in them) and lessons held in some.
+    const chats: Array<[string, string]> = [];
+    for (let i = 0; i + 1 < students.length; i += 1 + rnd.int(2)) {
+      const [a, b] = [students[i], students[i + 1]];
+      await s().deps.tx((em) =>
+        s().chatOpen.open(
+          {
+            kind: "swap",
+            requesterId: a,
+            receiverId: b,
+            requesterLearns: { skill: "Skill", category: cats[0] },
+            receiverLearns: { skill: "Chess", category: "Other" },
+            coins: 0,
+            escrowRef: null,
+            title: null,
+          },
+          em,
+        ),
+      );
+      chats.push([a, b]);
+    }
+    const startsAt = new Date(s().deps.clock.now().getTime() + 3_600_000);
+    for (const [a, b] of chats.filter(() => rnd.next() < 0.5)) {
+      const lesson = await s().lessons.propose(a, b, {
+        slots: [{ startsAt: startsAt.toISOString(), durationMinutes: 30 }],
+        timezone: "UTC",
+      });
+      await s().lessons.accept(b, lesson.id, lesson.slots[0].id);
+    }
+    // The lessons have ended (same week and month: the harness clock starts on a Monday morning).
+    t.clock.advance(2 * 3_600_000);
+    /** Ratings not yet given: [rater, rated]. */
+    const unrated = chats.flatMap(([a, b]): Array<[string, string]> => [
+      [a, b],
+      [b, a],
+    ]);
     const lb = s().coins.leaderboard;
     const rebuilt = await fresh();
     const check = async (what: string) => {
       // Read from the patched boards: no walk of every student, no category's teachers read again.
       const captured = await captureStatements(t, async () => {
-        for (const spec of ALL_TIME_SPECS) await lb.board(resolveView(spec, s().deps.clock.now()));
+        for (const spec of specs) await lb.board(resolveView(spec, s().deps.clock.now()));
       });
       const rebuilds = captured.filter((c) => REBUILD_READS.some((re) => re.test(c.sql)));
       expect(rebuilds, `seed ${seed}, ${what}: rebuilt instead of patched`).toEqual([]);
-      for (const spec of [...ALL_TIME_SPECS, { period: "week" as const }]) {
+      for (const spec of specs) {
         expect(await read(lb, spec), `seed ${seed}, ${what}, view ${JSON.stringify(spec)}`).toEqual(await read(rebuilt, spec));
       }
     };
@@ -177,12 +230,18 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       await lb.top();
       return (lb as unknown as { live: boolean }).live;
     }, "leaderboard subscription live");
-    for (const spec of ALL_TIME_SPECS) await lb.board(resolveView(spec, s().deps.clock.now()));
+    for (const spec of specs) await lb.board(resolveView(spec, s().deps.clock.now()));
+    // A period's board holds the students with a lesson held in it.
+    expect((await lb.board(resolveView({ period: "week" }, s().deps.clock.now()))).entries.some((e) => e.periodLessons)).toBe(true);
 
     const suspended = new Set<string>();
+    const done: string[] = [];
+    let last: string | null = null;
     for (let step = 0; step < 40; step++) {
-      const who = rnd.pick(students);
-      const kind = rnd.int(5);
+      // Often the student of the last change again: changes to one student pile up before a read.
+      const who: string = last && rnd.next() < 0.5 ? last : rnd.pick(students);
+      last = who;
+      const kind = rnd.int(6);
       let what: string;
       if (kind === 0) {
         const coins = 1 + rnd.int(3);
@@ -210,12 +269,21 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
           suspended.add(who);
           what = `suspend ${who}`;
         }
+      } else if (kind === 4 && unrated.length) {
+        // A rating given in a chat: the rated student's average, and their facts in this week and month.
+        const theirs = unrated.findIndex(([, rated]) => rated === who);
+        const [rater, rated] = unrated.splice(theirs >= 0 ? theirs : rnd.int(unrated.length), 1)[0];
+        const stars = 1 + rnd.int(5);
+        await s().chat.lifecycle.rate(rater, rated, stars);
+        what = `${rater} rates ${rated} ${stars} in their chat`;
       } else {
         const taught = cats.filter(() => rnd.next() < 0.4);
         await s().deps.tx((em) => s().profiles.writeProfile(em, who, profileOf(taught), null));
         what = `${who} teaches ${taught.join(", ") || "nothing of these"}`;
       }
-      await check(what);
+      // Some changes pile up before the next read: a read applies them merged.
+      done.push(what);
+      if (rnd.next() < 0.6 || step === 39) await check(done.splice(0).join("; "));
     }
   });
 

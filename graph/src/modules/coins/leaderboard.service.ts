@@ -57,10 +57,10 @@ export interface LeaderboardRowView {
 export interface LeaderboardSources {
   /** Listed students who teach a skill of `category` (profiles). */
   teachersOf(category: string): Promise<readonly string[]>;
-  /** Ratings received per student, given in [from, to): stars summed and counted (chat). */
-  ratingsReceived(from: Date, to: Date): Promise<ReadonlyArray<{ userId: string; stars: number; count: number }>>;
-  /** Lessons held per student that ended in [from, to) and by `now` (lessons). */
-  lessonsHeld(from: Date, to: Date, now: Date): Promise<ReadonlyArray<{ userId: string; count: number }>>;
+  /** Ratings received per student, given in [from, to): stars summed and counted (chat). `ids`: only theirs. */
+  ratingsReceived(from: Date, to: Date, ids?: readonly string[]): Promise<ReadonlyArray<{ userId: string; stars: number; count: number }>>;
+  /** Lessons held per student that ended in [from, to) and by `now` (lessons). `ids`: only theirs. */
+  lessonsHeld(from: Date, to: Date, now: Date, ids?: readonly string[]): Promise<ReadonlyArray<{ userId: string; count: number }>>;
   /** The categories each of `ids` teaches, as `teachersOf` counts them (absent: none) (profiles). */
   categoriesTaughtBy(ids: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>>;
 }
@@ -72,10 +72,19 @@ const noSources: LeaderboardSources = {
   categoriesTaughtBy: async () => new Map(),
 };
 
+/** A student's ratings received and lessons held in a period. */
+interface PeriodFact {
+  stars: number;
+  ratings: number;
+  lessons: number;
+}
+
 /** What a patch re-read of some students: their all-time rows now (absent: not listed) and the categories they teach. */
 interface PatchFacts {
   rows: Map<string, BoardEntry>;
   taught: ReadonlyMap<string, readonly string[]>;
+  /** Per cached period (`periodKey`): their facts in it (absent: nothing in the period). */
+  periods: ReadonlyMap<string, ReadonlyMap<string, PeriodFact>>;
 }
 
 /** Patches not yet applied to a cached value, merged: the last word on each student wins. */
@@ -83,6 +92,8 @@ interface MergedPatch {
   ids: Set<string>;
   rows: Map<string, BoardEntry>;
   taught: Map<string, Set<string>>;
+  /** Per period read with the patches: each named student's facts (absent: none in the period). */
+  periods: Map<string, Map<string, PeriodFact>>;
 }
 
 interface Memo {
@@ -93,6 +104,8 @@ interface Memo {
   patch?: (value: unknown, p: MergedPatch) => unknown;
   /** Changes since the value was read (or last patched), applied on the next read. */
   pending: Array<{ ids: readonly string[]; facts: Promise<PatchFacts> }>;
+  /** The period whose facts `patch` needs (periodKey), if any. */
+  period?: { from: Date; to: Date };
 }
 
 /** One page of a view. */
@@ -165,9 +178,12 @@ export interface LeaderboardSnapshot {
  *
  * A change that names the students it touched (at most LEADERBOARD_PATCH_MAX; the event carries
  * them to every instance) patches instead: one read of those students' rows and categories, then
- * the walk of every student, the category teachers and the all-time boards are updated in place of
- * a rebuild (their rows replaced, ranks renumbered from the first place that moved: patchBoard),
- * on their next read. Period boards and facts are still dropped and rebuilt (from the patched walk).
+ * the walk of every student, the category teachers, the periods' facts and every board are
+ * updated in place of a rebuild (their rows replaced, ranks renumbered from the first place that
+ * moved: patchBoard), on their next read. A period's facts are those students' ratings and lessons
+ * in it, read again with their rows (two statements per cached period, over their own chats and
+ * lessons). Lessons end as time passes without an event, so period facts are read whole again
+ * every PERIOD_MAX_AGE_MS.
  */
 export class LeaderboardService {
   private cached: { snapshot: Promise<LeaderboardSnapshot>; at: number } | null = null;
@@ -265,23 +281,34 @@ export class LeaderboardService {
     this.cached = null;
     this.changeCount++;
     for (const id of ids) this.names.delete(id);
-    let facts: Promise<PatchFacts> | null = null;
     const now = this.deps.clock.now().getTime();
+    const kept: Memo[] = [];
+    const periods = new Map<string, { from: Date; to: Date }>();
     for (const [key, entry] of this.memo) {
       // Expired (rebuilt on its next read anyway) or long unread: patches need not pile up.
       if (!entry.patch || now >= entry.expires || entry.pending.length >= MAX_PENDING_PATCHES) {
         this.memo.delete(key);
         continue;
       }
-      facts ??= this.readPatch(ids);
-      entry.pending.push({ ids, facts });
+      kept.push(entry);
+      if (entry.period) periods.set(periodKey(entry.period), entry.period);
     }
+    if (!kept.length) return;
+    const facts = this.readPatch(ids, [...periods.values()]);
+    for (const entry of kept) entry.pending.push({ ids, facts });
   }
 
-  private readPatch(ids: readonly string[]): Promise<PatchFacts> {
-    const facts = Promise.all([rankedStudentsByIds(this.deps.dataSource, ids), this.sources.categoriesTaughtBy(ids)]).then(
-      ([raw, taught]) => ({ rows: new Map(raw.map((r) => [r.id, allTimeEntry(r)])), taught }),
-    );
+  /** The rows of `ids` now, the categories they teach and their facts in each of `periods`. */
+  private readPatch(ids: readonly string[], periods: ReadonlyArray<{ from: Date; to: Date }>): Promise<PatchFacts> {
+    const facts = Promise.all([
+      rankedStudentsByIds(this.deps.dataSource, ids),
+      this.sources.categoriesTaughtBy(ids),
+      Promise.all(periods.map(async (period) => [periodKey(period), await this.readPeriodFacts(period, ids)] as const)),
+    ]).then(([raw, taught, periodFacts]) => ({
+      rows: new Map(raw.map((r) => [r.id, allTimeEntry(r)])),
+      taught,
+      periods: new Map(periodFacts),
+    }));
     // Whatever was to be patched can no longer be trusted.
     facts.catch((err: unknown) => {
       this.deps.logger.warn({ err }, "leaderboard patch failed: dropping every view");
@@ -416,7 +443,13 @@ export class LeaderboardService {
    * A value cached until the next change or `maxAgeMs` (clock time), shared by concurrent readers.
    * With `patch`, a change naming students updates it (see `patch`) instead of dropping it.
    */
-  private cachedValue<T>(key: string, maxAgeMs: number, build: () => Promise<T>, patch?: (value: T, p: MergedPatch) => T): Promise<T> {
+  private cachedValue<T>(
+    key: string,
+    maxAgeMs: number,
+    build: () => Promise<T>,
+    patch?: (value: T, p: MergedPatch) => T,
+    period?: { from: Date; to: Date },
+  ): Promise<T> {
     if (!this.cacheable()) return build();
     const now = this.deps.clock.now().getTime();
     const hit = this.memo.get(key);
@@ -438,6 +471,7 @@ export class LeaderboardService {
       value: build() as Promise<unknown>,
       patch: patch as Memo["patch"],
       pending: [],
+      period,
     };
     this.memo.set(key, entry);
     this.dropOnFailure(key, entry);
@@ -502,27 +536,49 @@ export class LeaderboardService {
     );
   }
 
-  /** Ratings received and lessons held per student in [from, to). */
-  private periodFacts(from: Date, to: Date): Promise<Map<string, { stars: number; ratings: number; lessons: number }>> {
-    return this.cachedValue(`period|${from.toISOString()}|${to.toISOString()}`, this.periodMaxAge(to), async () => {
-      const [ratings, lessons] = await Promise.all([
-        this.sources.ratingsReceived(from, to),
-        this.sources.lessonsHeld(from, to, this.deps.clock.now()),
-      ]);
-      const facts = new Map<string, { stars: number; ratings: number; lessons: number }>();
-      const of = (userId: string) => {
-        let f = facts.get(userId);
-        if (!f) facts.set(userId, (f = { stars: 0, ratings: 0, lessons: 0 }));
-        return f;
-      };
-      for (const r of ratings) {
-        const f = of(r.userId);
-        f.stars += r.stars;
-        f.ratings += r.count;
-      }
-      for (const l of lessons) of(l.userId).lessons += l.count;
-      return facts;
-    });
+  /**
+   * Ratings received and lessons held per student in [from, to): read once, then patched in place
+   * with the facts of the students each change names (the board builds that read it do so before
+   * their next await).
+   */
+  private periodFacts(from: Date, to: Date): Promise<Map<string, PeriodFact>> {
+    const period = { from, to };
+    return this.cachedValue(
+      `period|${periodKey(period)}`,
+      this.periodMaxAge(to),
+      () => this.readPeriodFacts(period),
+      (facts, p) => {
+        const named = factsOfPeriod(p, period);
+        for (const id of p.ids) {
+          const f = named.get(id);
+          if (f) facts.set(id, f);
+          else facts.delete(id);
+        }
+        return facts;
+      },
+      period,
+    );
+  }
+
+  /** The period's facts per student (only `ids`' when given): students with a rating received or a lesson held in it. */
+  private async readPeriodFacts({ from, to }: { from: Date; to: Date }, ids?: readonly string[]): Promise<Map<string, PeriodFact>> {
+    const [ratings, lessons] = await Promise.all([
+      this.sources.ratingsReceived(from, to, ids),
+      this.sources.lessonsHeld(from, to, this.deps.clock.now(), ids),
+    ]);
+    const facts = new Map<string, PeriodFact>();
+    const of = (userId: string) => {
+      let f = facts.get(userId);
+      if (!f) facts.set(userId, (f = { stars: 0, ratings: 0, lessons: 0 }));
+      return f;
+    };
+    for (const r of ratings) {
+      const f = of(r.userId);
+      f.stars += r.stars;
+      f.ratings += r.count;
+    }
+    for (const l of lessons) of(l.userId).lessons += l.count;
+    return facts;
   }
 
   /** A period's facts are good until the next change, PERIOD_MAX_AGE_MS, or the period's end, whichever comes first. */
@@ -534,42 +590,40 @@ export class LeaderboardService {
   board(view: ResolvedView): Promise<Board> {
     const maxAge = view.to ? this.periodMaxAge(view.to) : CACHE_MAX_AGE_MS;
     const versionKey = `${view.key}|${view.from?.toISOString() ?? ""}`;
-    // All-time boards are patched with the rows a change names; period boards are rebuilt.
-    const patch = view.from
-      ? undefined
-      : (board: Board, p: MergedPatch) => {
-          const added: BoardEntry[] = [];
-          for (const id of p.ids) {
-            const row = p.rows.get(id);
-            if (row && (!view.category || p.taught.get(id)?.has(view.category))) added.push(row);
-          }
-          const next = patchBoard(board, p.ids, added, this.deps.clock.now());
-          this.versions.set(versionKey, { version: next.version, lastModified: next.lastModified });
-          return next;
-        };
+    const period = view.from && view.to ? { from: view.from, to: view.to } : undefined;
+    // Patched with the rows a change names: their all-time rows, categories and (period views) facts in the period.
+    const patch = (board: Board, p: MergedPatch) => {
+      const facts = period ? factsOfPeriod(p, period) : null;
+      const added: BoardEntry[] = [];
+      for (const id of p.ids) {
+        const row = p.rows.get(id);
+        if (!row || (view.category && !p.taught.get(id)?.has(view.category))) continue;
+        if (!facts) added.push(row);
+        else {
+          const f = facts.get(id);
+          if (f) added.push(periodEntry(row, f));
+        }
+      }
+      const next = patchBoard(board, p.ids, added, this.deps.clock.now());
+      this.versions.set(versionKey, { version: next.version, lastModified: next.lastModified });
+      return next;
+    };
     return this.cachedValue(
       `view|${versionKey}`,
       maxAge,
       async () => {
         const [base, teachers] = await Promise.all([this.base(), view.category ? this.teachers(view.category) : null]);
         let entries: BoardEntry[];
-        if (!view.from || !view.to) {
+        if (!period) {
           entries = [];
           for (const e of base.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
         } else {
-          const facts = await this.periodFacts(view.from, view.to);
+          const facts = await this.periodFacts(period.from, period.to);
           entries = [];
           for (const [userId, f] of facts) {
             const student = base.byId.get(userId);
             if (!student || (teachers && !teachers.has(userId))) continue;
-            const periodRating = f.ratings ? f.stars / f.ratings : 0;
-            entries.push({
-              ...student,
-              periodRating,
-              periodRatingCount: f.ratings,
-              periodLessons: f.lessons,
-              keys: [periodRating, f.ratings, f.lessons],
-            });
+            entries.push(periodEntry(student, f));
           }
         }
         const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
@@ -577,6 +631,7 @@ export class LeaderboardService {
         return board;
       },
       patch,
+      period,
     );
   }
 
@@ -672,9 +727,28 @@ function allTimeEntry(r: { id: string; ratingAvg: unknown; ratingCount: unknown;
   };
 }
 
-/** Patches in the order they happened, as one: each student's last row and categories. */
+/** A student's row in a period view: the all-time row with the period's facts as its keys. */
+function periodEntry(student: BoardEntry, f: PeriodFact): BoardEntry {
+  const periodRating = f.ratings ? f.stars / f.ratings : 0;
+  return { ...student, periodRating, periodRatingCount: f.ratings, periodLessons: f.lessons, keys: [periodRating, f.ratings, f.lessons] };
+}
+
+/** Names a period in the caches and patches. */
+const periodKey = ({ from, to }: { from: Date; to: Date }) => `${from.toISOString()}|${to.toISOString()}`;
+
+/**
+ * The named students' facts in `period` from merged patches. Every patch queued on a value that
+ * needs a period read that period (see `patch`); a missing one fails the patch, which drops the value.
+ */
+function factsOfPeriod(p: MergedPatch, period: { from: Date; to: Date }): Map<string, PeriodFact> {
+  const facts = p.periods.get(periodKey(period));
+  if (!facts) throw new Error(`leaderboard patch without the facts of period ${periodKey(period)}`);
+  return facts;
+}
+
+/** Patches in the order they happened, as one: each student's last row, categories and facts in each period. */
 function mergePatches(pending: ReadonlyArray<{ ids: readonly string[] }>, facts: readonly PatchFacts[]): MergedPatch {
-  const merged: MergedPatch = { ids: new Set(), rows: new Map(), taught: new Map() };
+  const merged: MergedPatch = { ids: new Set(), rows: new Map(), taught: new Map(), periods: new Map() };
   pending.forEach(({ ids }, i) => {
     for (const id of ids) {
       merged.ids.add(id);
@@ -683,7 +757,18 @@ function mergePatches(pending: ReadonlyArray<{ ids: readonly string[] }>, facts:
       else merged.rows.delete(id);
       merged.taught.set(id, new Set(facts[i].taught.get(id) ?? []));
     }
+    for (const [key, period] of facts[i].periods) {
+      let named = merged.periods.get(key);
+      if (!named) merged.periods.set(key, (named = new Map()));
+      for (const id of ids) {
+        const f = period.get(id);
+        if (f) named.set(id, f);
+        else named.delete(id);
+      }
+    }
   });
+  // A period some patch did not read cannot be patched (see factsOfPeriod).
+  for (const key of [...merged.periods.keys()]) if (!facts.every((f) => f.periods.has(key))) merged.periods.delete(key);
   return merged;
 }
 

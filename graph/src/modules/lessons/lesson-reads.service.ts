@@ -90,17 +90,20 @@ export class LessonReadsService {
 
   /**
    * Lessons held per student (either side; scheduled, never cancelled) that ended in [from, to) and
-   * by `now`: the leaderboard's period views. One statement over idx_lessons_held.
+   * by `now`: the leaderboard's period views. One statement: over idx_lessons_held for everyone, or
+   * (`ids`: only those students, a patch after a change naming them) over idx_lessons_proposer and
+   * idx_lessons_partner.
    */
-  async heldBetween(from: Date, to: Date, now: Date): Promise<Array<{ userId: string; count: number }>> {
+  async heldBetween(from: Date, to: Date, now: Date, ids?: readonly string[]): Promise<Array<{ userId: string; count: number }>> {
+    if (ids && ids.length === 0) return [];
     const until = to.getTime() <= now.getTime() ? { op: "<", at: to } : { op: "<=", at: now };
     const where = `l.status = 'scheduled' AND l.endsAt >= :from AND l.endsAt ${until.op} :until`;
     const rows = await rawQuery<{ userId: string; n: number | string }>(
       this.pool,
-      `SELECT l.proposerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${where} GROUP BY l.proposerId
+      `SELECT l.proposerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${ids ? "l.proposerId IN (:...ids) AND " : ""}${where} GROUP BY l.proposerId
        UNION ALL
-       SELECT l.partnerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${where} GROUP BY l.partnerId`,
-      { from, until: until.at },
+       SELECT l.partnerId AS userId, COUNT(*) AS n FROM lessons l WHERE ${ids ? "l.partnerId IN (:...ids) AND " : ""}${where} GROUP BY l.partnerId`,
+      { from, until: until.at, ...(ids ? { ids } : {}) },
     );
     const byUser = new Map<string, number>();
     for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + Number(r.n));
