@@ -15,7 +15,6 @@ import {
   type Board,
   type BoardEntry,
   cursorOf,
-  compareEntries,
   decodeViewCursor,
   type LeaderboardViewRow,
   type LeaderboardViewSpec,
@@ -332,7 +331,8 @@ export class LeaderboardService {
     if (!this.cacheable()) return this.read();
     const now = this.deps.clock.now().getTime();
     if (this.cached && now - this.cached.at < CACHE_MAX_AGE_MS) return this.cached.snapshot;
-    const entry = { snapshot: this.read(), at: now };
+    // Where views are read, the default view's board is cached (and patched after a change): the top is its first rows.
+    const entry = { snapshot: this.isCached(boardKey(this.allTime())) ? this.topOfBoard() : this.read(), at: now };
     this.cached = entry;
     entry.snapshot.catch(() => {
       if (this.cached === entry) this.cached = null;
@@ -373,7 +373,7 @@ export class LeaderboardService {
     if (around !== null) {
       const at = positionOf(board, around);
       if (at === undefined) {
-        const listed = (await this.base()).byId.has(around);
+        const listed = (await this.board(this.allTime())).index.has(around);
         const reason: LeaderboardAroundReason = listed ? "NOT_IN_VIEW" : "NOT_LISTED";
         return {
           ...this.pageOf(board, [], new Map(), false, false),
@@ -478,46 +478,17 @@ export class LeaderboardService {
     return entry.value as Promise<T>;
   }
 
+  /** Whether `key`'s value is cached and current (a read takes it, patched, with no walk). */
+  private isCached(key: string): boolean {
+    const hit = this.memo.get(key);
+    return hit !== undefined && hit.generation === this.generation && this.deps.clock.now().getTime() < hit.expires;
+  }
+
   private dropOnFailure(key: string, entry: Memo): void {
     const value = entry.value;
     value.catch(() => {
       if (this.memo.get(key) === entry && entry.value === value) this.memo.delete(key);
     });
-  }
-
-  /** Every listed student with the all-time keys, in the all-time order. */
-  private base(): Promise<{ entries: BoardEntry[]; byId: Map<string, BoardEntry> }> {
-    return this.cachedValue(
-      "base",
-      CACHE_MAX_AGE_MS,
-      async () => {
-        const raw = await rankedStudents(this.deps.dataSource);
-        const entries: BoardEntry[] = new Array(raw.length);
-        const byId = new Map<string, BoardEntry>();
-        for (let i = 0; i < raw.length; i++) {
-          const e = allTimeEntry(raw[i]);
-          entries[i] = e;
-          byId.set(e.userId, e);
-        }
-        return { entries, byId };
-      },
-      (base, p) => {
-        // The walk's order up to ties (boards sort their own copies): the new rows merged in at their place.
-        const added = [...p.rows.values()].sort(compareEntries);
-        const entries: BoardEntry[] = [];
-        let j = 0;
-        for (const e of base.entries) {
-          if (p.ids.has(e.userId)) continue;
-          while (j < added.length && compareEntries(added[j], e) < 0) entries.push(added[j++]);
-          entries.push(e);
-        }
-        while (j < added.length) entries.push(added[j++]);
-        const byId = new Map(base.byId);
-        for (const id of p.ids) byId.delete(id);
-        for (const e of added) byId.set(e.userId, e);
-        return { entries, byId };
-      },
-    );
   }
 
   private teachers(category: string): Promise<Set<string>> {
@@ -586,6 +557,11 @@ export class LeaderboardService {
     return Math.max(1, Math.min(PERIOD_MAX_AGE_MS, to.getTime() - this.deps.clock.now().getTime()));
   }
 
+  /** The default view (all time, everyone): its board holds every listed student, and the other boards are made from it. */
+  private allTime(): ResolvedView {
+    return resolveView({}, this.deps.clock.now());
+  }
+
   /** The board of a view (cached like the facts it is made of). */
   board(view: ResolvedView): Promise<Board> {
     const maxAge = view.to ? this.periodMaxAge(view.to) : CACHE_MAX_AGE_MS;
@@ -609,21 +585,31 @@ export class LeaderboardService {
       return next;
     };
     return this.cachedValue(
-      `view|${versionKey}`,
+      boardKey(view),
       maxAge,
       async () => {
-        const [base, teachers] = await Promise.all([this.base(), view.category ? this.teachers(view.category) : null]);
         let entries: BoardEntry[];
-        if (!period) {
-          entries = [];
-          for (const e of base.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
+        if (view.key === DEFAULT_VIEW_KEY) {
+          // The walk of every listed student: the other views are made from this board.
+          const raw = await rankedStudents(this.deps.dataSource);
+          entries = new Array<BoardEntry>(raw.length);
+          for (let i = 0; i < raw.length; i++) entries[i] = allTimeEntry(raw[i]);
         } else {
-          const facts = await this.periodFacts(period.from, period.to);
+          const [all, teachers, facts] = await Promise.all([
+            this.board(this.allTime()),
+            view.category ? this.teachers(view.category) : null,
+            period ? this.periodFacts(period.from, period.to) : null,
+          ]);
+          // Copied before the next await: patches change the default board's rows in place.
           entries = [];
-          for (const [userId, f] of facts) {
-            const student = base.byId.get(userId);
-            if (!student || (teachers && !teachers.has(userId))) continue;
-            entries.push(periodEntry(student, f));
+          if (!facts) {
+            for (const e of all.entries) if (!teachers || teachers.has(e.userId)) entries.push({ ...e });
+          } else {
+            for (const [userId, f] of facts) {
+              const student = all.index.get(userId);
+              if (!student || (teachers && !teachers.has(userId))) continue;
+              entries.push(periodEntry(student, f));
+            }
           }
         }
         const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
@@ -680,21 +666,46 @@ export class LeaderboardService {
     });
     // Tied students (one rank) are listed by user id, so the order is the same on every instance and database.
     rows.sort((a, b) => a.rank - b.rank || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-    const version = createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 27);
-    // Unchanged rows keep their date, so a validator never claims a change that did not happen.
-    const lastModified = this.last && this.last.version === version ? this.last.lastModified : this.deps.clock.now();
     const tiedBelow = (r: LeaderboardRowView) =>
       below !== null &&
       r.rating === Number(below.ratingAvg) &&
       r.ratingCount === Number(below.ratingCount) &&
       r.skillCoins === Number(below.skillCoins);
     const firstTied = rows.findIndex(tiedBelow);
-    this.last = { rows, version, lastModified, more, settled: firstTied < 0 ? rows.length : firstTied };
+    return this.remember(rows, more, firstTied < 0 ? rows.length : firstTied);
+  }
+
+  /** The top from the default view's board: its first rows, all of them its own (the board holds every tie whole). */
+  private async topOfBoard(): Promise<LeaderboardSnapshot> {
+    const board = await this.board(this.allTime());
+    // Taken before the next await: a patch changes the board's rows in place.
+    const top = board.entries.slice(0, LEADERBOARD_MAX).map((e) => ({
+      userId: e.userId,
+      rating: e.rating,
+      ratingCount: e.ratingCount,
+      skillCoins: e.skillCoins,
+      rank: e.rank,
+    }));
+    const more = board.entries.length > LEADERBOARD_MAX;
+    const names = await this.namesOf(top.map((r) => r.userId));
+    const rows = top.map((r) => ({ ...r, name: names.get(r.userId) ?? "" }));
+    return this.remember(rows, more, rows.length);
+  }
+
+  /** A snapshot of `rows` (in order, fields as `read` makes them: the version hashes them) kept as the last one. */
+  private remember(rows: LeaderboardRowView[], more: boolean, settled: number): LeaderboardSnapshot {
+    const version = createHash("sha256").update(JSON.stringify(rows)).digest("base64url").slice(0, 27);
+    // Unchanged rows keep their date, so a validator never claims a change that did not happen.
+    const lastModified = this.last && this.last.version === version ? this.last.lastModified : this.deps.clock.now();
+    this.last = { rows, version, lastModified, more, settled };
     return this.last;
   }
 }
 
 const DEFAULT_VIEW_KEY = "|all_time";
+
+/** Where a view's board is cached. */
+const boardKey = (view: ResolvedView) => `view|${view.key}|${view.from?.toISOString() ?? ""}`;
 
 /** The cursors `leaderboard(first)` has always written: the row's 1-based place in the top. */
 export const topCursor = (place: number) => encodeCursor("leaderboard", [place]);
