@@ -139,54 +139,68 @@ export function rankBoard(
 /**
  * `board` with the rows of `ids` replaced by `added` (the new rows of those of `ids` the view
  * ranks; any order, rank unset): what `rankBoard` makes of the same rows, without sorting them all.
- * Old rows are cut out and new ones spliced in at their place (binary search), then ranks are
- * numbered again from the first place that moved up to where the board is as before.
+ * One student at a time: a row that stays in the view moves from its old place to its new one (found
+ * by binary search) by shifting only the rows between, and ranks are numbered again from the first
+ * of those places until a row past the last has its old rank (the rows beyond are where and as they
+ * were), so a change costs about the distance a row moves, not the board's size. A row that enters
+ * or leaves the view shifts every row after it: ranks are numbered again to the end.
  * In place: the returned board shares `board`'s rows and index, so a reader takes what it needs
  * from a board before its next await (patches apply between readers, never during one).
  */
 export function patchBoard(board: Board, ids: ReadonlySet<string>, added: readonly BoardEntry[], now: Date): Board {
   const { entries, index } = board;
   let [a, b] = board.sums;
-  const removed: number[] = [];
+  const incoming = new Map(added.map((e) => [e.userId, { ...e, rank: 0 }]));
   for (const id of ids) {
     const at = positionOf(board, id);
-    if (at === undefined) continue;
-    removed.push(at);
-    const [h1, h2] = rowHash(entries[at]);
-    a = (a - h1) >>> 0;
-    b = (b - h2) >>> 0;
-  }
-  removed.sort((x, y) => y - x);
-  for (const at of removed) entries.splice(at, 1);
-  let lo = removed.length ? removed[removed.length - 1] : entries.length;
-  // The last place that moved: the last old place of a removed row or the last new row's place.
-  let hi = removed.length ? removed[0] : -1;
-  const incoming = added.map((e) => ({ ...e, rank: 0 })).sort(compareEntries);
-  for (const e of incoming) {
-    const [h1, h2] = rowHash(e);
-    a = (a + h1) >>> 0;
-    b = (b + h2) >>> 0;
-    const at = positionAfter(entries, e);
-    entries.splice(at, 0, e);
-    lo = Math.min(lo, at);
-    hi = Math.max(hi, at);
-  }
-  for (const id of ids) index.delete(id);
-  for (const e of incoming) index.set(e.userId, e);
-  // As many rows in as out: past `hi` every row is back at its old place, and once one has its old
-  // rank too, so has the rest. Otherwise every rank after `lo` may have moved.
-  const same = removed.length === incoming.length;
-  for (let i = lo; i < entries.length; i++) {
-    const e = entries[i];
-    const prev = entries[i - 1];
-    const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
-    if (same && i > hi && e.rank === rank) break;
-    e.rank = rank;
+    const next = incoming.get(id);
+    if (at !== undefined) {
+      const [h1, h2] = rowHash(entries[at]);
+      a = (a - h1) >>> 0;
+      b = (b - h2) >>> 0;
+      index.delete(id);
+    }
+    if (next) {
+      const [h1, h2] = rowHash(next);
+      a = (a + h1) >>> 0;
+      b = (b + h2) >>> 0;
+      index.set(id, next);
+    }
+    if (at !== undefined && next) {
+      // Its place among the other rows (the old row, still at `at`, is not one of them).
+      let to = positionAfter(entries, next);
+      if (at < to) to--;
+      if (to > at) entries.copyWithin(at, at + 1, to + 1);
+      else if (to < at) entries.copyWithin(to + 1, to, at);
+      entries[to] = next;
+      renumber(entries, Math.min(at, to), Math.max(at, to));
+    } else if (at !== undefined) {
+      entries.splice(at, 1);
+      renumber(entries, at, entries.length);
+    } else if (next) {
+      const to = positionAfter(entries, next);
+      entries.splice(to, 0, next);
+      renumber(entries, to, entries.length);
+    }
   }
   const sums = [a, b] as const;
   const version = versionOf(entries.length, sums);
   const lastModified = board.version === version ? board.lastModified : now;
   return { view: board.view, entries, index, version, sums, lastModified };
+}
+
+/**
+ * Numbers ranks again from `lo`: every place up to `hi`, then on until a row has its rank already
+ * (past `hi` every row is at its old place, so from there on each has its old rank too).
+ */
+function renumber(entries: BoardEntry[], lo: number, hi: number): void {
+  for (let i = lo; i < entries.length; i++) {
+    const e = entries[i];
+    const prev = entries[i - 1];
+    const rank = prev && sameKeys(prev, e) ? prev.rank : i + 1;
+    if (i > hi && e.rank === rank) break;
+    e.rank = rank;
+  }
 }
 
 const CURSOR_KIND = "leaderboard-view";
