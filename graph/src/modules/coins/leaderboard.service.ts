@@ -170,19 +170,20 @@ export interface LeaderboardSnapshot {
  *
  * Views (`view`): a category of skills taught, a period (ISO week or calendar month, UTC), both, or
  * neither, paged by keyset cursors or centred on one student. Each view is a board: the whole
- * ranking of the view in memory, built on first read from one walk of every listed student (shared
- * by all views), the category's teachers and the period's ratings and lessons, and dropped with
- * everything else on the next change. A page is then a slice of it plus one read of the page's
- * names (cached until the next change). At most 33 views exist (10 categories or none, 3 periods).
+ * ranking of the view in memory. The default view's board is built on first read from one walk of
+ * every listed student; every other board from it and the category's teachers or the period's
+ * ratings and lessons. A page is then a slice of a board plus one read of the page's names (cached
+ * until the next change). At most 33 views exist (10 categories or none, 3 periods). While the
+ * default board is cached, the top (the snapshot) is its first rows.
  *
  * A change that names the students it touched (at most LEADERBOARD_PATCH_MAX; the event carries
- * them to every instance) patches instead: one read of those students' rows and categories, then
- * the walk of every student, the category teachers, the periods' facts and every board are
- * updated in place of a rebuild (their rows replaced, ranks renumbered from the first place that
- * moved: patchBoard), on their next read. A period's facts are those students' ratings and lessons
- * in it, read again with their rows (two statements per cached period, over their own chats and
- * lessons). Lessons end as time passes without an event, so period facts are read whole again
- * every PERIOD_MAX_AGE_MS.
+ * them to every instance) patches instead of dropping: one read of those students' rows and
+ * categories and, per cached period, their ratings and lessons in it (two statements over their
+ * own chats and lessons); then the teachers, the periods' facts and every board are updated in
+ * place on their next read (patchBoard: each row moved over the rows between its old and new
+ * place). A change naming none drops everything. Lessons end as time passes without an event, so
+ * period facts are read whole again every PERIOD_MAX_AGE_MS; every value at least every
+ * CACHE_MAX_AGE_MS (a safety net for lost events).
  */
 export class LeaderboardService {
   private cached: { snapshot: Promise<LeaderboardSnapshot>; at: number } | null = null;
