@@ -6,7 +6,7 @@ import { CATEGORIES } from "../../../../common/profiles.js";
 import { User } from "../accounts/user.entity.js";
 import { validateProfile } from "../profiles/profile.rules.js";
 import { type BoardEntry, type LeaderboardViewSpec, patchBoard, positionOf, rankBoard, resolveView } from "./leaderboard-board.js";
-import { LeaderboardService, type LeaderboardSources } from "./leaderboard.service.js";
+import { allTimeEntry, LeaderboardService, type LeaderboardSources } from "./leaderboard.service.js";
 
 /** A small seeded generator (mulberry32): a failure names its seed and replays. */
 function random(seed: number) {
@@ -40,20 +40,8 @@ describe("patchBoard", () => {
     const view = resolveView({}, new Date(0));
     let next = 0;
     // Few distinct keys: long ties, rows moving across them.
-    const row = (userId = `u${String(next++).padStart(5, "0")}`): BoardEntry => {
-      const [rating, ratingCount, skillCoins] = [rnd.int(4), rnd.int(3), rnd.int(4)];
-      return {
-        rank: 0,
-        userId,
-        rating,
-        ratingCount,
-        skillCoins,
-        periodRating: null,
-        periodRatingCount: null,
-        periodLessons: null,
-        keys: [rating, ratingCount, skillCoins],
-      };
-    };
+    const row = (userId = `u${String(next++).padStart(5, "0")}`): BoardEntry =>
+      allTimeEntry({ id: userId, ratingAvg: rnd.int(4), ratingCount: rnd.int(3), skillCoins: rnd.int(4) });
     let board = rankBoard(
       view,
       Array.from({ length: 1 + rnd.int(300) }, () => row()),

@@ -722,7 +722,7 @@ function topCursorIndex(after: string): number | null {
 }
 
 /** A student's row of the all-time ranking, from the walk's columns. */
-function allTimeEntry(r: { id: string; ratingAvg: unknown; ratingCount: unknown; skillCoins: unknown }): BoardEntry {
+export function allTimeEntry(r: { id: string; ratingAvg: unknown; ratingCount: unknown; skillCoins: unknown }): BoardEntry {
   const rating = Number(r.ratingAvg);
   const ratingCount = Number(r.ratingCount);
   const skillCoins = Number(r.skillCoins);
