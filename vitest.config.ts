@@ -39,6 +39,9 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // As the server project: files share their worker's modules (52 s -> 13 s); Testing Library
+          // empties the document after each test.
+          isolate: false,
           include: ["web/src/**/*.test.{ts,tsx}"],
           setupFiles: ["web/src/test/setup.ts"],
           testTimeout: 30_000,

@@ -2,8 +2,8 @@
  * Bundle budget (issue #16): the gzip'd JavaScript a browser downloads before a page can render
  * (bench/support/bundle-budget.ts says what is counted), per route, against its budget.
  *   npm run bench:bundle            builds dist/web first
- *   npm run bench:bundle -- --no-build   reads the current dist/web (it must be a production build:
- *   the e2e suites' build runs under NODE_ENV=test and carries React's development bundle)
+ *   npm run bench:bundle -- --no-build   reads the current dist/web (it must be a production build,
+ *   as `npm run build` and the e2e suites' build make)
  * Exits 1 when a route is over its budget; `npm test` runs it.
  */
 import { execFileSync } from "node:child_process";

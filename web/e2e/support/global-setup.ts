@@ -78,9 +78,11 @@ async function stop(server: ChildProcess) {
 
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, "dist/web/index.html"))) {
+    // The build that ships (React's production bundle), whatever NODE_ENV vitest set.
     execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
       cwd: root,
       stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
     });
   }
   // One server per worker (VITEST_POOL_ID picks it, support/browser.ts), started side by side.
