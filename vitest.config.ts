@@ -2,13 +2,40 @@ import react from "@vitejs/plugin-react";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Vitest would otherwise resolve `graphql` to index.mjs for inlined code and index.js for
 // externalized packages, loading two copies ("Cannot use GraphQLSchema from another module").
 const graphqlAlias = [{ find: /^graphql$/, replacement: fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url)) }];
 
+/** Browser files that take longest (each about twice any other), started first in their project. */
+const slowest = (spec: TestSpecification) => /[\\/]web[\\/]e2e[\\/]a11y-/.test(spec.moduleId);
+
+/**
+ * Vitest's order (longest first by the timings it keeps in node_modules, failed first), except that
+ * the slowest browser files lead their project even where no timings are kept yet (a fresh clone, CI),
+ * where Vitest would order by file size and start these small files last.
+ */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const start = new Map<string, number>();
+    sorted.forEach((spec, i) => start.has(spec.project.name) || start.set(spec.project.name, i));
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort(
+        (a, b) =>
+          start.get(a.spec.project.name)! - start.get(b.spec.project.name)! ||
+          Number(slowest(b.spec)) - Number(slowest(a.spec)) ||
+          a.i - b.i,
+      )
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     // At least two files at a time, two cores or not: the server suites spend much of their time
     // waiting for MariaDB, Redis and their own HTTP round trips (the default would be one on two cores).
     maxWorkers: Math.max(2, availableParallelism() - 1),
