@@ -81,6 +81,19 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
     await t?.close();
   });
 
+  type Statement = { sql: string; params: unknown[] };
+  /** SQLite's plan of a captured statement, one detail line per step. */
+  const sqlitePlan = async (s: Statement) =>
+    ((await t.dataSource.query(`EXPLAIN QUERY PLAN ${s.sql}`, s.params)) as Array<{ detail: string }>).map((r) => r.detail);
+  /** MariaDB's plan of a captured statement, one row per table read (a UNION's own result rows too). */
+  const mysqlPlan = async (s: Statement) =>
+    (await t.dataSource.query(`EXPLAIN ${s.sql}`, s.params)) as Array<{
+      table: string | null;
+      type: string | null;
+      key: string | null;
+      Extra: string | null;
+    }>;
+
   it("reads the users index in order, and the ratings, lessons and teachers of a view through their indexes", async () => {
     const board = t.app.services.coins.leaderboard;
     board.changed();
@@ -100,8 +113,7 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
     const teachers = find(/FROM feed_entries f/);
 
     if (target === "sqlite") {
-      const plan = async (s: { sql: string; params: unknown[] }) =>
-        ((await t.dataSource.query(`EXPLAIN QUERY PLAN ${s.sql}`, s.params)) as Array<{ detail: string }>).map((r) => r.detail);
+      const plan = sqlitePlan;
       expect((await plan(ranked)).join(" | ")).toMatch(/idx_users_leaderboard/);
       expect((await plan(ranked)).join(" | ")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
       const ratingPlan = (await plan(ratings)).join(" | ");
@@ -111,13 +123,7 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
       expect((await plan(teachers)).join(" | ")).toMatch(/COVERING INDEX idx_feed_entries_(walk|changes)/);
       for (const s of [ratings, lessons, teachers]) for (const d of await plan(s)) expect(d).not.toMatch(/^SCAN (?!.*INDEX)/);
     } else {
-      const plan = async (s: { sql: string; params: unknown[] }) =>
-        (await t.dataSource.query(`EXPLAIN ${s.sql}`, s.params)) as Array<{
-          table: string | null;
-          type: string | null;
-          key: string | null;
-          Extra: string | null;
-        }>;
+      const plan = mysqlPlan;
       const [users] = await plan(ranked);
       expect(users.key).toBe("idx_users_leaderboard");
       expect(users.Extra ?? "").toMatch(/Using index/);
@@ -161,22 +167,14 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
     const [ratings, lessons] = ["c.userLowId IN", "l.proposerId IN"].map((what) => statements.find((x) => x.sql.includes(what))!);
     expect(ratings && lessons).toBeTruthy();
     if (target === "sqlite") {
-      const plan = async (st: { sql: string; params: unknown[] }) =>
-        ((await t.dataSource.query(`EXPLAIN QUERY PLAN ${st.sql}`, st.params)) as Array<{ detail: string }>).map((r) => r.detail);
+      const plan = sqlitePlan;
       const ratingPlan = (await plan(ratings)).join(" | ");
       expect(ratingPlan).toMatch(/uq_chats_pair/);
       expect(ratingPlan).toMatch(/idx_chats_high/);
       expect((await plan(lessons)).join(" | ")).toMatch(/idx_lessons_proposer.*idx_lessons_partner/);
       for (const st of [ratings, lessons]) for (const d of await plan(st)) expect(d).not.toMatch(/^SCAN /);
     } else {
-      const plan = async (st: { sql: string; params: unknown[] }) =>
-        (
-          (await t.dataSource.query(`EXPLAIN ${st.sql}`, st.params)) as Array<{
-            table: string | null;
-            type: string | null;
-            key: string | null;
-          }>
-        ).filter((r) => !/^<union/.test(r.table ?? ""));
+      const plan = async (st: Statement) => (await mysqlPlan(st)).filter((r) => !/^<union/.test(r.table ?? ""));
       for (const row of await plan(ratings)) {
         expect(row.type).not.toBe("ALL");
         expect(row.key ?? "").toMatch(/uq_chats_pair/);

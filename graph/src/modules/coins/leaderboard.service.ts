@@ -566,7 +566,8 @@ export class LeaderboardService {
   /** The board of a view (cached like the facts it is made of). */
   board(view: ResolvedView): Promise<Board> {
     const maxAge = view.to ? this.periodMaxAge(view.to) : CACHE_MAX_AGE_MS;
-    const versionKey = `${view.key}|${view.from?.toISOString() ?? ""}`;
+    // Names the board in the cache and its last version (kept across rebuilds).
+    const key = boardKey(view);
     const period = view.from && view.to ? { from: view.from, to: view.to } : undefined;
     // Patched with the rows a change names: their all-time rows, categories and (period views) facts in the period.
     const patch = (board: Board, p: MergedPatch) => {
@@ -582,11 +583,11 @@ export class LeaderboardService {
         }
       }
       const next = patchBoard(board, p.ids, added, this.deps.clock.now());
-      this.versions.set(versionKey, { version: next.version, lastModified: next.lastModified });
+      this.versions.set(key, { version: next.version, lastModified: next.lastModified });
       return next;
     };
     return this.cachedValue(
-      boardKey(view),
+      key,
       maxAge,
       async () => {
         let entries: BoardEntry[];
@@ -613,8 +614,8 @@ export class LeaderboardService {
             }
           }
         }
-        const board = rankBoard(view, entries, this.versions.get(versionKey) ?? null, this.deps.clock.now());
-        this.versions.set(versionKey, { version: board.version, lastModified: board.lastModified });
+        const board = rankBoard(view, entries, this.versions.get(key) ?? null, this.deps.clock.now());
+        this.versions.set(key, { version: board.version, lastModified: board.lastModified });
         return board;
       },
       patch,
