@@ -124,7 +124,7 @@ export function createServices(
     storage?: Storage;
   },
 ): Services {
-  const tx = createTx(input.dataSource, txLimits(input.config.database), input.metrics?.tx);
+  const tx = createTx(input.dataSource, txLimits(input.config.database, input.config.env), input.metrics?.tx);
   const mailer = input.mailer ?? createMailer(input.config, input.logger);
   // Every mail goes through the durable outbox; other channels (push) register on `services.outbox`.
   const outbox = new Outbox({ tx, dataSource: input.dataSource, clock: input.clock, logger: input.logger, settings: input.config.outbox });

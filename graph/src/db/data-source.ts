@@ -4,13 +4,13 @@ import type { Config } from "../config.js";
 import { mysqlMigrations } from "./migrations/mysql/index.js";
 import { sqliteMigrations } from "./migrations/sqlite/index.js";
 import { OneConnectionDataSource } from "./one-connection.js";
-import { DEFAULT_WAIT_SECONDS, TransactionGuard } from "./transaction.js";
+import { DEFAULT_WAIT_SECONDS, TransactionGuard, type TxLimits } from "./transaction.js";
 
 export type DatabaseConfig = Config["database"];
 
 /** The bounded waits of transactions on this database (config DB_WAIT_SECONDS). */
-export function txLimits(db: DatabaseConfig): { waitSeconds: number } {
-  return { waitSeconds: db.waitSeconds || DEFAULT_WAIT_SECONDS };
+export function txLimits(db: DatabaseConfig, env?: Config["env"]): TxLimits {
+  return { waitSeconds: db.waitSeconds || DEFAULT_WAIT_SECONDS, guard: env !== "production" };
 }
 
 /** The default of DB_QUERY_SECONDS. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { QueryFailedError } from "typeorm";
 import { rawQuery } from "./sql.js";
-import { afterCommit, isUniqueViolation } from "./transaction.js";
+import { txLimits } from "./data-source.js";
+import { afterCommit, createTx, inOpenTransaction, isUniqueViolation } from "./transaction.js";
 
 describe.runIf(process.env.TEST_MYSQL_URL)("transactions on MariaDB", () => {
   let t: TestApp;
@@ -90,6 +91,23 @@ describe.each(dbTargets)("bounded transactions on %s", (target) => {
     await expect(tx()(async () => rawQuery(t.dataSource, "SELECT 1 AS one"))).rejects.toThrow(/outside the open transaction/);
     // The same statement on the transaction's own connection is fine, and so is the pool afterwards.
     expect(await tx()(async (em) => rawQuery(em, "SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+    expect(await rawQuery(t.dataSource, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+  });
+
+  it("in production tracks no call chain, and a statement through the pool inside a transaction is still bounded", async () => {
+    const db = t.app.services.deps.config.database;
+    expect(txLimits(db, "test").guard).toBe(true);
+    expect(txLimits(db, "development").guard).toBe(true);
+    const limits = txLimits(db, "production");
+    expect(limits.guard).toBe(false);
+    const productionTx = createTx(t.dataSource, limits);
+    const inside = productionTx(async () => {
+      expect(inOpenTransaction()).toBe(false);
+      return rawQuery(t.dataSource, "SELECT 1 AS one");
+    });
+    if (target === "mysql")
+      await expect(inside).resolves.toEqual([{ one: 1 }]); // another pooled connection was free
+    else await expect(inside).rejects.toMatchObject({ code: "SERVICE_BUSY" }); // its turn never comes: the wait ends it
     expect(await rawQuery(t.dataSource, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
   });
 

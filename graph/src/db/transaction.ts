@@ -14,6 +14,15 @@ export type Tx = <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
 /** How long a unit of work may wait on MySQL/MariaDB (a pooled connection, a row lock) before it is answered SERVICE_BUSY. */
 export interface TxLimits {
   waitSeconds: number;
+  /**
+   * Whether each transaction's call chain is tracked (AsyncLocalStorage), so TransactionGuard and
+   * OneConnectionDataSource refuse a statement sent outside its connection and `createTx` a nested
+   * transaction, loudly. Default on; the app turns it off in production (`txLimits`): on Node 20 a
+   * store once entered makes every promise of the process pay an async hook (about 8% of a chat
+   * message's CPU). There the bounded waits still turn such a mistake into SERVICE_BUSY after
+   * `waitSeconds`, not a frozen pool; the test and development runs, which exercise every path, refuse it.
+   */
+  guard?: boolean;
 }
 export const DEFAULT_WAIT_SECONDS = 10;
 
@@ -187,7 +196,7 @@ async function runTracked<T>(
     callbacks = [];
     pendingAfterCommit.set(em, callbacks);
     state = { runner: em.queryRunner, open: true };
-    return current.run(state, () => work(em));
+    return limits.guard === false ? work(em) : current.run(state, () => work(em));
   };
   try {
     const result = mysql ? await mysqlTransaction(ds, limits, wrapped, observer) : await sqliteTransaction(ds, wrapped, observer);

@@ -33,6 +33,12 @@ export interface KitLoaders {}
 /** The caller, from a verified token. */
 export interface AuthUser {
   id: string;
+  /**
+   * The college address was verified when this request checked the session (read with the token's
+   * version, so the gate of writes that reach others costs no statement of its own). False is read
+   * again where it matters (`UsersService.assertVerified`): a socket may outlive the verification.
+   */
+  verified: boolean;
 }
 
 /**

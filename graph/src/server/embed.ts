@@ -139,7 +139,7 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).di
 /** The page's own policy: nothing but its inline style and script (by hash) and reads of itself. */
 function contentSecurityPolicy(frameAncestors: string[]) {
   return {
-    useDefaults: false,
+    useDefaults: false as const,
     directives: {
       "default-src": ["'none'"],
       "style-src": [sha256(STYLE)],
@@ -249,7 +249,7 @@ export function oembedLink(origin: string, pathname: string, search: string): st
   return `<${origin}${OEMBED_PATH}?url=${encodeURIComponent(page)}&format=json>; rel="alternate"; type="application/json+oembed"; title="${EMBED_PROVIDER} leaderboard"`;
 }
 
-/** The page and its headers (helmet's, overridden for this route through its documented `helmet` route option). */
+/** The page and its headers (helmet's, with this route's own options: `securityHeaders` in its config). */
 export function mountEmbed(app: FastifyInstance, services: DoorServices): void {
   const { publicUrl, embedFrameAncestors: listed } = services.deps.config;
   // This site itself may always frame it ("Embed this" previews it), unless framing is off altogether.
@@ -265,14 +265,16 @@ export function mountEmbed(app: FastifyInstance, services: DoorServices): void {
   app.get(
     EMBED_PATH,
     {
-      helmet: {
-        contentSecurityPolicy: contentSecurityPolicy(embedFrameAncestors),
-        // Framing is what the page is for; CSP frame-ancestors decides who may (X-Frame-Options cannot list sites).
-        frameguard: false,
-        // The board's link to the full leaderboard says where the visitor came from, to this site only.
-        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-        // A host page that isolates itself (COEP) may still frame it.
-        crossOriginResourcePolicy: { policy: "cross-origin" },
+      config: {
+        securityHeaders: {
+          contentSecurityPolicy: contentSecurityPolicy(embedFrameAncestors),
+          // Framing is what the page is for; CSP frame-ancestors decides who may (X-Frame-Options cannot list sites).
+          frameguard: false,
+          // The board's link to the full leaderboard says where the visitor came from, to this site only.
+          referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+          // A host page that isolates itself (COEP) may still frame it.
+          crossOriginResourcePolicy: { policy: "cross-origin" },
+        },
       },
     },
     async (request, reply) => {

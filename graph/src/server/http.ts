@@ -1,6 +1,5 @@
 import type { ApolloServer } from "@apollo/server";
 import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import zlib from "node:zlib";
 import type { DoorServices as Services } from "./door-services.js";
@@ -12,6 +11,7 @@ import { REST_PREFIX, restNotFound, restPlugin } from "./fastify-rest.js";
 import { mountEmbed, oembedLink } from "./embed.js";
 import { errorAnswer } from "./http-errors.js";
 import { acceptJsonBodies } from "./json-body.js";
+import { securityHeaders } from "./security-headers.js";
 import { mountStatic } from "./static.js";
 import { mountUploads } from "./uploads.js";
 
@@ -67,7 +67,7 @@ export async function registerHttp(
   opts: HttpOptions,
 ): Promise<void> {
   const logger = services.deps.logger;
-  await app.register(fastifyHelmet, helmetOptions());
+  securityHeaders(app, helmetOptions());
   // Before the static files (as @fastify/compress asks), so they are compressed too.
   await app.register(fastifyCompress, compressOptions());
   app.setErrorHandler((err: FastifyError, request, reply) => {

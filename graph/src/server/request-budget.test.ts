@@ -10,7 +10,10 @@ describe("the caller's request budget", () => {
   });
 
   it("is the student's when the token is valid", () => {
-    expect(callerBucket({ apiKey: null, user: { id: "u-1" }, ip: "203.0.113.7" })).toEqual({ policy: "student", key: "u-1" });
+    expect(callerBucket({ apiKey: null, user: { id: "u-1", verified: true }, ip: "203.0.113.7" })).toEqual({
+      policy: "student",
+      key: "u-1",
+    });
   });
 
   it("is the client address's without either (no token, a public route, a refused token)", () => {

@@ -320,13 +320,13 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
     },
     context: async (socketCtx) => {
       const base = socketCtx.extra.ctx!;
-      // A token revoked while the socket is open stops working for new operations.
-      if (base.user && !(await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)))) {
-        socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
-      }
+      // A token revoked while the socket is open stops working for new operations; otherwise the
+      // operation runs as the caller is now (a verification since the socket opened counts).
+      const user = base.user && (await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)));
+      if (base.user && !user) socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
       const key = base.apiKey && (await services.apiKeys.authenticate(tokenFrom(socketCtx.connectionParams)!));
       if (key && !key.caller) socketCtx.extra.socket.close(CloseCode.Forbidden, key.refusal);
-      return withChanges(base, { loaders: createLoaders(services) });
+      return withChanges(base, { loaders: createLoaders(services), user: user || base.user });
     },
   });
 

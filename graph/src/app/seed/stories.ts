@@ -77,7 +77,7 @@ export function talk(tl: Timeline, start: number, me: Person, them: Person, line
     const at = start + days * DAY + hours * HOUR;
     if (at >= tl.now - MINUTE) continue;
     const [sender, other] = from === "me" ? [me, them] : [them, me];
-    tl.at(at, (s) => s.chat.messages.send(sender.id, other.id, text));
+    tl.at(at, (s) => s.chat.messages.send({ id: sender.id, verified: false }, other.id, text));
   }
 }
 

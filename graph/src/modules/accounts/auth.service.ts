@@ -22,13 +22,13 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     // Every authenticated request runs this: plain SQL through the primary key, no query builder.
-    const [row] = await positionalQuery<{ tokenVersion: number | string }>(
+    const [row] = await positionalQuery<{ tokenVersion: number | string; emailVerifiedAt: unknown }>(
       this.users.manager,
-      "SELECT tokenVersion FROM users WHERE id = ?",
+      "SELECT tokenVersion, emailVerifiedAt FROM users WHERE id = ?",
       [claims.userId],
     );
     if (!row || Number(row.tokenVersion) !== claims.ver) return null;
-    return { id: claims.userId };
+    return { id: claims.userId, verified: row.emailVerifiedAt != null };
   }
 
   /**

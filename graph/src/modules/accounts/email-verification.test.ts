@@ -225,6 +225,22 @@ describe.each(dbTargets)("verified college mail on %s", (target) => {
     expect(errorCode(await t.gql(SEND, { chatWith: b.id, body: "hello" }, a.token))).toBe("EMAIL_NOT_VERIFIED");
     expect((await t.rest("POST", `/user/${b.id}/send-message`, { token: a.token, body: { newMessage: "hello" } })).status).toBe(403);
     expect((await t.gql(SEND, { chatWith: a.id, body: "still here" }, b.token)).errors).toBeUndefined();
+
+    // Over a socket opened meanwhile, each operation goes by the address as it is then.
+    const socket = t.wsClient(a.token);
+    const sendOverSocket = (body: string) =>
+      new Promise<{ errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> }>((resolve, reject) => {
+        let result: { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> } = {};
+        socket.subscribe(
+          { query: SEND, variables: { chatWith: b.id, body } },
+          { next: (r) => void (result = r), error: reject, complete: () => resolve(result) },
+        );
+      });
+    expect((await sendOverSocket("over the socket")).errors?.[0]?.extensions?.code).toBe("EMAIL_NOT_VERIFIED");
+    await t.dataSource.getRepository(User).update({ id: a.id }, { emailVerifiedAt: t.clock.now() });
+    expect((await sendOverSocket("verified now")).errors).toBeUndefined();
+    await t.dataSource.getRepository(User).update({ id: a.id }, { emailVerifiedAt: null });
+    expect((await sendOverSocket("released again")).errors?.[0]?.extensions?.code).toBe("EMAIL_NOT_VERIFIED");
   });
 
   it("an address or name held by an account that never verified is released to a later sign-up after 48 hours", async () => {

@@ -3,6 +3,7 @@ import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import type { Gender } from "../../../../common/profiles.js";
 import { lockRow, rawQuery } from "../../db/sql.js";
 import { emailNotVerified, notFound } from "../../shared/errors.js";
+import type { AuthUser } from "../../kit/context.js";
 import { User } from "./user.entity.js";
 
 /** Public, non-private facts about users that other modules show next to their own rows. */
@@ -118,7 +119,10 @@ export class UsersService {
    * The gate of every write that reaches other students (requests, joining or posting implements,
    * chat messages): EMAIL_NOT_VERIFIED until the student opened the link mailed to their address.
    */
-  async assertVerified(id: string): Promise<void> {
+  async assertVerified(who: string | AuthUser): Promise<void> {
+    // Verified at this request's (or socket operation's) session check: nothing more to read.
+    if (typeof who !== "string" && who.verified) return;
+    const id = typeof who === "string" ? who : who.id;
     const [row] = await rawQuery<{ verifiedAt: unknown }>(
       this.users.manager,
       "SELECT u.emailVerifiedAt AS verifiedAt FROM users u WHERE u.id = :id",

@@ -2,6 +2,7 @@ import { type EntityManager, LessThan, MoreThan } from "typeorm";
 import { entityInsert, isSqlite, rawQuery } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
+import type { AuthUser } from "../../kit/context.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
@@ -36,7 +37,8 @@ export class ChatMessagesService {
    * Stores a message from the caller to the partner and, once committed, publishes it to
    * both participants. Only while the chat is in progress; rate-limited per sender.
    */
-  async send(me: string, otherId: unknown, rawBody: unknown, rawClientId?: unknown): Promise<ChatMessageView> {
+  async send(caller: AuthUser, otherId: unknown, rawBody: unknown, rawClientId?: unknown): Promise<ChatMessageView> {
+    const me = caller.id;
     const body = cleanMessageBody(rawBody);
     const clientId = typeof rawClientId === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(rawClientId) ? rawClientId : null;
     // Checked before the limit so a stranger's attempts on a chat they are not in cost no database
@@ -44,7 +46,7 @@ export class ChatMessagesService {
     // mail or push for it are read at once (one wait).
     const [found, verified, notice] = await Promise.allSettled([
       this.chats.require(me, otherId),
-      this.c.users.assertVerified(me),
+      this.c.users.assertVerified(caller),
       typeof otherId === "string" ? this.c.notifications.wantsMessageNotice(otherId) : Promise.resolve(true),
     ]);
     if (found.status === "rejected") throw found.reason;

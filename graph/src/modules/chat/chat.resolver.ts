@@ -127,7 +127,7 @@ export class ChatResolver {
     })
     clientId?: string | null,
   ): Promise<ChatMessageView> {
-    return ctx.services.chat.messages.send(requireUser(ctx).id, chatWith, body, clientId);
+    return ctx.services.chat.messages.send(requireUser(ctx), chatWith, body, clientId);
   }
 
   @Authorized()

@@ -150,7 +150,7 @@ export function chatRest(services: KitServices, r: RestRoutes): void {
         responses: { 404: "Chat not found.", 409: "The chat is closed.", 429: "Too many messages." },
       },
       async (_req, ctx, _res, { params, body }) => {
-        const message = await chat.messages.send(requireUser(ctx).id, params.otherId, body.newMessage);
+        const message = await chat.messages.send(requireUser(ctx), params.otherId, body.newMessage);
         return { error: "", message: toRestMessage(message) };
       },
     ),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT, CHATS, chatPair, chatRow, nodesOf, SEND, SET_LINK } from "../../../test/chat.js";
-import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { CHAT, CHATS, chatPair, chatRow, MESSAGE_ADDED, nodesOf, SEND, SET_LINK } from "../../../test/chat.js";
+import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
+import { eventually } from "../../../test/eventually.js";
 import { countStatements, filledStudent } from "../../../test/profiles.js";
 import { ChatMessage } from "./message.entity.js";
 
@@ -52,6 +53,24 @@ describe.each(dbTargets)("chat messages and meeting link on %s", (target) => {
       extensions: { code: "DETAILS_NOT_FILLED" },
     });
     expect((await t.gql(CHAT, { chatWith: a.id }, unfilled)).errors?.[0].extensions?.code).toBe("DETAILS_NOT_FILLED");
+  });
+
+  it("sends a message in a fixed number of statements", async () => {
+    const { a, b, chat } = await chatPair(t);
+    // The partner has the chat open (no mail or push to record): the path of a message in a live chat.
+    const partner = subscribe(t.wsClient(b.token), MESSAGE_ADDED, { chatWith: a.id });
+    await eventually(() => t.app.pubsub.listenerCount(`MESSAGE_ADDED:${chat.id}`) > 0, "live subscription");
+    await t.gql(SEND, { chatWith: b.id, body: "warm" }, a.token);
+    await partner.next();
+    const { statements } = await countStatements(t, async () => {
+      expect((await t.gql(SEND, { chatWith: b.id, body: "counted" }, a.token)).errors).toBeUndefined();
+      await partner.next();
+    });
+    partner.dispose();
+    // The session check (token version and verified address at once), the chat, then the transaction: UPDATE
+    // (numbering, preview, read marker) and INSERT. SQLite's BEGIN and COMMIT are logged too.
+    const kinds = statements.filter((s) => !s.startsWith("SET SESSION")).map((s) => s.split(/\s/)[0]); // SET: once per new pooled connection
+    expect(kinds).toEqual(["SELECT", "SELECT", target === "mysql" ? "START" : "BEGIN", "UPDATE", "INSERT", "COMMIT"]);
   });
 
   it("sends messages both ways, numbered in order, and pages older ones when scrolling up", async () => {
