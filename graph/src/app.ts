@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import type { DataSource } from "typeorm";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/data-source.js";
+import { openDatabase, txLimits } from "./db/data-source.js";
 import { seedDemoDataIfEmpty } from "./app/seed/seed.js";
 import { allEntities } from "./modules/index.js";
 import { type ApolloOptions, createApollo } from "./server/apollo.js";
@@ -49,7 +49,9 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const clock = opts.clock ?? systemClock;
   // The database is opened (connections, the migrations check: waits on the network) while the
   // schema is built (CPU only): a start waits for the longer of the two, not for both.
-  const opening = opts.dataSource ? Promise.resolve(opts.dataSource) : openDatabase(config.database, { entities: allEntities });
+  const opening = opts.dataSource
+    ? Promise.resolve(opts.dataSource)
+    : openDatabase(config.database, { entities: allEntities, guard: txLimits(config.database, config.env).guard });
   opening.catch(() => undefined); // awaited below; a failure there is the start's failure
   // Metrics exist only when configured: otherwise nothing is measured (config.metrics, server/metrics.ts).
   const metrics = config.metrics

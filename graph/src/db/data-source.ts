@@ -92,6 +92,8 @@ export interface DataSourceOptionsOfApp {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes entity classes as `Function`
   entities: Function[];
   logging?: boolean;
+  /** TransactionGuard checks every statement (default); off where `txLimits` turns the guard off (production). */
+  guard?: boolean;
 }
 
 /**
@@ -102,7 +104,8 @@ export interface DataSourceOptionsOfApp {
 export async function createDataSource(db: DatabaseConfig, opts: DataSourceOptionsOfApp): Promise<DataSource> {
   const common = {
     entities: opts.entities,
-    subscribers: [TransactionGuard],
+    // TypeORM builds an event for every statement while any subscriber is registered.
+    subscribers: opts.guard === false ? [] : [TransactionGuard],
     synchronize: false,
     migrationsRun: false,
     logging: opts.logging ?? false,
