@@ -1,10 +1,10 @@
-// `npm test`: every gate. The static checks (`npm run typecheck`, `npm run lint`, `npm run format:check`)
-// and the bundle budgets (`npm run bench:bundle`), two at a time (each is one busy process; their output
-// is printed whole when each ends, in this order), beside the server + web component tests, then the
-// browser suite against real started servers. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
+// `npm test`: every gate. The static checks first (`npm run typecheck`, `npm run lint`,
+// `npm run format:check`) and the bundle budgets (`npm run bench:bundle`), two at a time (each is one busy
+// process; their output is printed whole when each ends, in this order), then server + web component tests,
+// then the browser suite against real started servers. Arguments pick runs by name: `node scripts/test.mjs e2e` (= `npm run
 // test:e2e`), `... lint`. A failed static check fails the whole run (counted as one failed check). On CI the MariaDB and
 // Redis suites are mandatory: a run where they would be skipped fails instead of passing quietly.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os, { availableParallelism } from "node:os";
 import path from "node:path";
@@ -72,38 +72,11 @@ const limited = (fn) =>
     else waiting.push(go);
   });
 const started = statics.map((run) => limited(() => npmRun(run.npmScript)));
-
-/** One Vitest run of `run.args`, its output on this terminal, its results in `report` (JSON). */
-function vitestRun(run, report, env) {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, "node_modules/vitest/vitest.mjs"),
-        "run",
-        ...run.args,
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${report}`,
-      ],
-      { cwd: root, stdio: "inherit", env },
-    );
-    child.on("error", () => resolve({ status: null }));
-    child.on("close", (status) => resolve({ status }));
-  });
-}
-const reportOf = (run) => path.join(out, `report-${selected.indexOf(run)}.json`);
-// The server and web files start beside the static checks: those keep a core busy each, while the
-// server suites mostly wait for MariaDB, Redis and their own servers. The browser suite waits for both
-// (it serves the bundle budget's build).
-const unitRun = selected.find((run) => run.name === "server + web");
-if (unitRun) console.log(`\n=== ${unitRun.name} (beside the static checks, whose output follows each one's end) ===`);
-const unitStarted = unitRun && vitestRun(unitRun, reportOf(unitRun), process.env);
 /** Whether this run's bundle budget made a fresh production build of dist/web (it builds before it measures). */
 let bundleBuilt = false;
 for (const [i, run] of selected.entries()) {
   const report = path.join(out, `report-${i}.json`);
-  if (run !== unitRun) console.log(`\n=== ${run.name} ===`);
+  console.log(`\n=== ${run.name} ===`);
   if (run.npmScript) {
     const r = await started[statics.indexOf(run)];
     process.stdout.write(r.output);
@@ -118,11 +91,19 @@ for (const [i, run] of selected.entries()) {
     }
     continue;
   }
-  const r =
-    run === unitRun
-      ? await unitStarted
-      : // The bundle budget's production build (passed, this run) is the one the browser suite serves: not built twice.
-        await vitestRun(run, report, bundleBuilt && run.name.startsWith("e2e") ? { ...process.env, E2E_SKIP_BUILD: "1" } : process.env);
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/vitest/vitest.mjs"),
+      "run",
+      ...run.args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    // The bundle budget's production build (passed, this run) is the one the browser suite serves: not built twice.
+    { cwd: root, stdio: "inherit", env: bundleBuilt && run.name.startsWith("e2e") ? { ...process.env, E2E_SKIP_BUILD: "1" } : process.env },
+  );
   try {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed += json.numPassedTests;
