@@ -64,8 +64,6 @@ const schema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Razorpay's API base (default https://api.razorpay.com); tests point it at a local stand-in. */
-  RAZORPAY_API_URL: optionalUrl(["http:", "https:"]),
   /** How long an order creation at Razorpay may take before the student is answered SERVICE_BUSY. */
   RAZORPAY_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   COLLEGE_EMAIL_DOMAIN: z
@@ -186,7 +184,7 @@ export interface Config {
   smtpTimeouts: { connectMs: number; greetingMs: number; socketMs: number };
   contactTo: string;
   cloudinaryUrl?: string;
-  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string; timeoutSeconds: number };
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; timeoutSeconds: number };
   razorpayWebhookSecret?: string;
   collegeEmailDomain: string;
   /** Operators named by configuration (lower-cased addresses); more can be granted with `npm run operator`. */
@@ -318,7 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             keyId: e.RAZORPAY_KEY_ID,
             keySecret: e.RAZORPAY_KEY_SECRET,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
-            apiUrl: e.RAZORPAY_API_URL,
             timeoutSeconds: e.RAZORPAY_TIMEOUT_SECONDS,
           }
         : undefined,

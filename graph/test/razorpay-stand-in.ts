@@ -1,11 +1,20 @@
 /**
  * A local stand-in for Razorpay's orders API on 127.0.0.1, so tests drive the real `razorpay`
- * package (RAZORPAY_API_URL points its axios instance here). It also plays the checkout and
- * the webhook sender: `pay` returns what Checkout hands the browser, `webhook` a signed delivery.
+ * package, which always calls https://api.razorpay.com. While it runs, this process's HTTPS
+ * requests to api.razorpay.com reach it: `https.globalAgent` is an agent whose `createConnection`
+ * (Node's documented hook for where an agent's sockets go) connects them to the stand-in, over TLS
+ * with a test certificate for that name (fixtures/razorpay-stand-in.pem, trusted by that agent only);
+ * `close()` puts the previous agent back. It also plays the checkout and the webhook sender: `pay`
+ * returns what Checkout hands the browser, `webhook` a signed delivery.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
+
+/** The test certificate (and its key) for api.razorpay.com: self-signed, valid until 2126. */
+const PEM = readFileSync(new URL("./fixtures/razorpay-stand-in.pem", import.meta.url), "utf8");
+const RAZORPAY_HOST = "api.razorpay.com";
 
 export interface StandInOrder {
   id: string;
@@ -62,7 +71,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const state = { failWith: 0, stall: false };
   const held: Array<() => void> = [];
 
-  const server: Server = createServer((req, res) => {
+  const server = https.createServer({ key: PEM, cert: PEM }, (req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
@@ -102,7 +111,19 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `https://127.0.0.1:${port}`;
+
+  // Requests to Razorpay's host go to the stand-in (trusting its certificate); any other host as before.
+  const previousAgent = https.globalAgent;
+  const agent = new https.Agent();
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) =>
+    connect(
+      options.host === RAZORPAY_HOST ? { ...options, host: "127.0.0.1", port, servername: RAZORPAY_HOST, ca: PEM } : options,
+      callback,
+    );
+  https.globalAgent = agent;
 
   return {
     url,
@@ -151,8 +172,12 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       };
     },
     env() {
-      return { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_URL: url };
+      return { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      https.globalAgent = previousAgent;
+      agent.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

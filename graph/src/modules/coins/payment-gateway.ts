@@ -27,16 +27,11 @@ export class RazorpayGateway implements PaymentGateway {
   readonly publicKey: string;
   private readonly client: Razorpay;
 
-  constructor(
-    private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string; timeoutSeconds: number },
-  ) {
+  constructor(private readonly opts: { keyId: string; keySecret: string; webhookSecret?: string; timeoutSeconds: number }) {
     this.publicKey = opts.keyId;
     const RazorpayClient = lazyRequire("razorpay") as typeof Razorpay;
+    // The package always calls https://api.razorpay.com (the tests' stand-in answers there: graph/test/razorpay-stand-in.ts).
     this.client = new RazorpayClient({ key_id: opts.keyId, key_secret: opts.keySecret });
-    if (opts.apiUrl) {
-      // The package builds one axios instance with a fixed https://api.razorpay.com base.
-      (this.client.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = opts.apiUrl.replace(/\/$/, "");
-    }
   }
 
   async createOrder(input: {
