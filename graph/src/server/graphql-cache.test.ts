@@ -17,7 +17,8 @@ const AROUND =
 const APOLLO_ACCEPT = "application/graphql-response+json,application/json;q=0.9";
 /** A revalidating client's request (fetch() would add `Cache-Control: no-cache` to a conditional request, which always gets the answer). */
 const revalidate = (etag: string) => ({ "if-none-match": etag, "cache-control": "max-age=0" });
-const PUBLIC = "max-age=10, public";
+/** Public for shared caches, except the caller's own budget fields. */
+const PUBLIC = 'max-age=10, public, private="RateLimit, RateLimit-Policy"';
 const WEAK_ETAG = /^W\/"[\w-]{27}"$/;
 
 const sha256 = (query: string) => createHash("sha256").update(query).digest("hex");

@@ -68,6 +68,16 @@ export async function registerHttp(
 ): Promise<void> {
   const logger = services.deps.logger;
   securityHeaders(app, helmetOptions());
+  // An answer shared caches may store (a CDN in front of the public leaderboard) still carries the
+  // caller's own budget (RateLimit, RateLimit-Policy): the qualified `private` directive (RFC 9111,
+  // 5.2.2.7) keeps those two fields out of a shared cache, which may store and replay the rest.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    const cacheControl = reply.getHeader("cache-control");
+    if (typeof cacheControl === "string" && /\bpublic\b/.test(cacheControl) && reply.hasHeader("ratelimit")) {
+      reply.header("cache-control", `${cacheControl}, ${PER_CALLER_FIELDS}`);
+    }
+    done(null, payload);
+  });
   // Before the static files (as @fastify/compress asks), so they are compressed too.
   await app.register(fastifyCompress, compressOptions());
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -102,6 +112,9 @@ export async function registerHttp(
     return reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
   });
 }
+
+/** What a public answer adds to its Cache-Control: the caller's budget fields are not for shared caches. */
+export const PER_CALLER_FIELDS = 'private="RateLimit, RateLimit-Policy"';
 
 /** Test hooks for the browser tests (E2E_HOOKS=on only). */
 async function e2eHooks(e2e: FastifyInstance, services: Services, clock: ShiftableClock): Promise<void> {

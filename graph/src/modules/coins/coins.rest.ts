@@ -36,7 +36,8 @@ Example: Anita (4.8 from 5 ratings, 2 coins), then Bala and Chitra (both 4.5 fro
 in id order), then Dev (4.5 from 2 ratings, 5 coins). GraphQL's \`leaderboard\` gives tied students the same
 \`rank\` (1, 2, 2, 4); this path returns the rows in that order without a rank.
 
-**Caching**: \`Cache-Control: public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}\`, \`ETag\` (a hash of the rows) and \`Last-Modified\`
+**Caching**: \`Cache-Control: public, max-age=${LEADERBOARD_MAX_AGE_SECONDS}\` (plus \`private="RateLimit, RateLimit-Policy"\`: the
+caller's budget fields are not for shared caches), \`ETag\` (a hash of the rows) and \`Last-Modified\`
 (when the ranking last changed). A request with a matching \`If-None-Match\` (or an \`If-Modified-Since\` not
 older than \`Last-Modified\`) answers 304 with no body. A change of coins, rating or listing changes both.
 

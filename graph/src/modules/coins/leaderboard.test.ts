@@ -49,7 +49,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     const rest = await t.rest("GET", "/leaderboard");
     expect(rest.status).toBe(200);
     expect(rest.headers.get("access-control-allow-origin")).toBe("*");
-    expect(rest.headers.get("cache-control")).toBe("public, max-age=10");
+    expect(rest.headers.get("cache-control")).toBe('public, max-age=10, private="RateLimit, RateLimit-Policy"');
     expect(rest.body[0]).toEqual({ _id: top.user.id, name: "Top", originalRating: 4.9, originalSkillCoins: 0 });
     expect(rest.body[1]).toEqual({ _id: manyVotes.user.id, name: "Many Votes", originalRating: 4.5, originalSkillCoins: 1 });
     expect(rest.body.slice(2, 4).map((x: { _id: string }) => x._id)).toEqual([tiedA.user.id, tiedB.user.id].sort());
