@@ -17,6 +17,7 @@ import { type Clock, systemClock } from "./shared/clock.js";
 import { createLogger, type Logger } from "./shared/logger.js";
 import { createMetrics } from "./shared/metrics.js";
 import { type AppPubSub, createAppPubSub } from "./shared/pubsub.js";
+import { redisPersistedQueries } from "./shared/apq-store.js";
 
 export interface AppOptions extends HttpOptions {
   clock?: Clock;
@@ -69,8 +70,11 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
   const httpServer = fastify.server;
   const ws = attachWebSockets(httpServer, schema, services);
   const metricPlugins = metrics ? [graphqlMetricsPlugin(metrics)] : [];
+  // Persisted queries every instance knows, with Redis (a CDN's GET by hash may reach any instance).
+  const persistedQueries = config.redisUrl ? redisPersistedQueries(config.redisUrl, logger) : undefined;
   const graphql = createApollo(schema, httpServer, logger, () => ws.dispose(), {
     extraPlugins: [...metricPlugins, ...(opts.apolloPlugins ?? [])],
+    persistedQueries,
   });
   const { apollo } = graphql;
   await apollo.start();
@@ -124,6 +128,7 @@ export async function startApp(config: Config, opts: AppOptions = {}): Promise<R
         // The sockets are closed: no "offline" announcements after the pool goes.
         services.chat.presence.close();
         await pubsub.close();
+        await persistedQueries?.close();
         if (!opts.dataSource) await dataSource.destroy();
       })();
       return closing;

@@ -11,6 +11,7 @@ import { serviceBusy } from "../shared/errors.js";
 import type { Logger } from "../shared/logger.js";
 import { apiKeyPlugin } from "./api-key-door.js";
 import type { Context } from "./context.js";
+import type { PersistedQueryStore } from "../shared/apq-store.js";
 
 export const MAX_QUERY_TOKENS = 2000;
 
@@ -97,6 +98,8 @@ export interface ApolloOptions {
    * pipeline (e.g. a plugin counting `requestDidStart`). Apollo calls them as it calls the app's.
    */
   extraPlugins?: ApolloServerPlugin<Context>[];
+  /** Where persisted queries are registered (shared/apq-store.ts, with Redis); unset: this instance's memory. */
+  persistedQueries?: PersistedQueryStore;
 }
 
 export function createApollo(
@@ -125,7 +128,7 @@ export function createApollo(
     allowBatchedHttpRequests: false,
     // Automatic persisted queries (Apollo's APQ, on by default; stated here with their bound).
     cache: "bounded",
-    persistedQueries: { ttl: APQ_TTL_SECONDS },
+    persistedQueries: { ttl: APQ_TTL_SECONDS, ...(options.persistedQueries ? { cache: options.persistedQueries } : {}) },
     // CSRF prevention guards APIs that a browser calls with ambient credentials (cookies, HTTP auth,
     // client certificates), so that a cross-site form or <img> cannot act as the student. This API
     // has none: the caller is only ever the `Authorization: Bearer` header (context.ts reads nothing

@@ -245,3 +245,37 @@ describe.each(dbTargets)("cacheable GraphQL reads on %s", (target) => {
     }
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)("persisted queries across two instances sharing Redis", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await startTestApp("sqlite", { env: { REDIS_URL: process.env.TEST_REDIS_URL! } });
+    second = await startTestApp("sqlite", { shareDatabaseWith: first, env: { REDIS_URL: process.env.TEST_REDIS_URL! } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("a hash registered on one instance is answered by the hash alone on the other (a CDN's GET may reach either)", async () => {
+    const query = `# ${randomBytes(6).toString("hex")}\n${BOARD}`;
+    const search = (params: Record<string, unknown>) =>
+      new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+    const byHash = { variables: { first: 5 }, extensions: persisted(query) };
+    const unknown = await (await fetch(`${second.url}/graphql?${search(byHash)}`, { headers: { accept: APOLLO_ACCEPT } })).json();
+    expect(unknown.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toEqual(["PERSISTED_QUERY_NOT_FOUND"]);
+
+    const registered = await fetch(`${first.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: APOLLO_ACCEPT },
+      body: JSON.stringify({ query, ...byHash }),
+    });
+    expect(registered.status).toBe(200);
+
+    const hit = await fetch(`${second.url}/graphql?${search(byHash)}`, { headers: { accept: APOLLO_ACCEPT } });
+    expect(hit.status).toBe(200);
+    expect((await hit.json()).data.leaderboard.edges).toBeInstanceOf(Array);
+    expect(hit.headers.get("cache-control")).toBe(PUBLIC);
+  });
+});
