@@ -114,7 +114,7 @@ export async function registerHttp(
 }
 
 /** What a public answer adds to its Cache-Control: the caller's budget fields are not for shared caches. */
-export const PER_CALLER_FIELDS = 'private="RateLimit, RateLimit-Policy"';
+const PER_CALLER_FIELDS = 'private="RateLimit, RateLimit-Policy"';
 
 /** Test hooks for the browser tests (E2E_HOOKS=on only). */
 async function e2eHooks(e2e: FastifyInstance, services: Services, clock: ShiftableClock): Promise<void> {

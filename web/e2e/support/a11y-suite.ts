@@ -322,20 +322,27 @@ export function accessibilitySuite(VIEWPORTS: ReadonlyArray<readonly [string, { 
       return failures;
     }
 
-    it("Swap and Pay dialogs on someone else's profile", async () => {
+    /** At each viewport: opens `url`, waits for `ready`, then audits the dialog each named button opens. */
+    async function auditDialogsOn(url: string, ready: (page: Page) => Promise<void>, buttons: string[]): Promise<void> {
       const failures: string[] = [];
       for (const [label] of VIEWPORTS) {
         const page = contexts[label].user;
-        await page.goto(`/user/${asker.id}/${me.id}/Female`);
-        await page.getByRole("heading", { name: asker.name, level: 1 }).waitFor();
-        for (const name of ["Swap", "Pay"]) {
+        await page.goto(url);
+        await ready(page);
+        for (const name of buttons) {
           failures.push(
             ...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)),
           );
         }
       }
       expect(failures, failures.join("\n")).toEqual([]);
-    });
+    }
+
+    it("Swap and Pay dialogs on someone else's profile", () =>
+      auditDialogsOn(`/user/${asker.id}/${me.id}/Female`, (page) => page.getByRole("heading", { name: asker.name, level: 1 }).waitFor(), [
+        "Swap",
+        "Pay",
+      ]));
 
     it("TEST MODE checkout dialog on /skill-coins", async () => {
       const failures: string[] = [];
@@ -359,20 +366,12 @@ export function accessibilitySuite(VIEWPORTS: ReadonlyArray<readonly [string, { 
       expect(failures, failures.join("\n")).toEqual([]);
     });
 
-    it("the meeting link, rating and report dialogs on a chat", async () => {
-      const failures: string[] = [];
-      for (const [label] of VIEWPORTS) {
-        const page = contexts[label].user;
-        await page.goto(`/user/chat/${partner.id}`);
-        await page.getByText("Sure, 6 pm works.").waitFor();
-        for (const name of ["Meeting link", "Finish", "Report"]) {
-          failures.push(
-            ...(await auditDialog(page, `${name} dialog @${label}`, () => page.getByRole("button", { name, exact: true }).click(), name)),
-          );
-        }
-      }
-      expect(failures, failures.join("\n")).toEqual([]);
-    });
+    it("the meeting link, rating and report dialogs on a chat", () =>
+      auditDialogsOn(`/user/chat/${partner.id}`, (page) => page.getByText("Sure, 6 pm works.").waitFor(), [
+        "Meeting link",
+        "Finish",
+        "Report",
+      ]));
 
     it("the reject dialog for an applicant on Your Problems", async () => {
       const failures: string[] = [];
