@@ -23,7 +23,9 @@
  * first instance and its partner on the second, so half the deliveries cross Redis.
  * Bounded: a fixed number of rounds and messages, each round waits at most `--grace-ms`.
  * CPU = the target server's CPU time (user + system, /proc/PID/stat) during a round, per message
- * sent: unlike the delays, it hardly moves with other load on a shared machine.
+ * sent: unlike the delays, it hardly moves with other load on a shared machine. Beside it, the
+ * database server's (when it runs on this machine: `mariadbd` or `mysqld`) and this driver's: on a
+ * small machine the three share the cores, so capacity is bounded by their sum.
  * `--cpus 1` pins every app and baseline process (all their threads) to those CPUs (`taskset -a
  * -cp`), so both run on the same cores, away from this driver when it is left the others.
  * `--profile` writes a CPU profile of each app process into bench/profiles/.
@@ -261,6 +263,10 @@ interface RoundResult {
   perSecond: number;
   /** The target servers' CPU time during the round, in ms per message sent. */
   cpuPerMessage: number;
+  /** The local database server's CPU time per message (NaN when it is not on this machine). */
+  dbCpuPerMessage: number;
+  /** This driver's CPU time per message (its clients of the target). */
+  driverCpuPerMessage: number;
 }
 
 /** Seconds of CPU (user + system) a process has used so far; /proc counts in USER_HZ ticks (100 a second on Linux). */
@@ -270,6 +276,21 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 const cpuOf = (servers: Child[]) => servers.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0);
+/** The database server's process on this machine, if any (its CPU is counted beside the target's). */
+const DB_PID = (() => {
+  try {
+    return Number(execFileSync("pgrep", ["-o", "-x", "mariadbd|mysqld"], { encoding: "utf8" }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+const dbCpu = () => (DB_PID === undefined ? NaN : cpuSeconds(DB_PID));
+/** CPU per message: tenths of a millisecond matter here. */
+const cpuMs = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : "n/a");
+const driverCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
 
 type Mode = "paced" | "saturated";
 
@@ -282,6 +303,8 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
   const first = (n * total) % CHATS;
   const servers = target === "app" ? apps : raws;
   const cpuAtStart = cpuOf(servers);
+  const dbAtStart = dbCpu();
+  const driverAtStart = driverCpu();
   const started = performance.now();
   if (mode === "paced") {
     const sent: Array<Promise<void>> = [];
@@ -305,6 +328,8 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
   const cpuPerMessage = ((cpuOf(servers) - cpuAtStart) * 1000) / total;
   return {
     cpuPerMessage,
+    dbCpuPerMessage: ((dbCpu() - dbAtStart) * 1000) / total,
+    driverCpuPerMessage: ((driverCpu() - driverAtStart) * 1000) / total,
     mode,
     target,
     delays: r.delays,
@@ -389,7 +414,7 @@ try {
         const res = await round(mode, target, n, students, apps, raws);
         results.push(res);
         console.log(
-          `${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, CPU ${res.cpuPerMessage.toFixed(2)} ms/msg, lost ${res.lost}`,
+          `${mode} round ${n + 1} ${target}: median ${ms(median(res.delays))}, p99 ${ms(p99(res.delays))}, ${res.perSecond.toFixed(0)} msg/s, CPU ${res.cpuPerMessage.toFixed(2)} ms/msg (db ${res.dbCpuPerMessage.toFixed(2)}, driver ${res.driverCpuPerMessage.toFixed(2)}), lost ${res.lost}`,
         );
       }
     }
@@ -400,12 +425,13 @@ try {
   console.log(
     `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
   );
-  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "CPU/msg", "deliveries", "lost", "server RSS"]];
+  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "deliveries", "lost", "server RSS"]];
   for (const mode of ["paced", "saturated"] as Mode[]) {
     const of = (t: Target) => results.filter((r) => r.target === t && r.mode === mode);
     const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
     const perSecond = (t: Target) => median(of(t).map((r) => r.perSecond));
-    const cpu = (t: Target) => median(of(t).map((r) => r.cpuPerMessage));
+    const cpu = (t: Target, k: "cpuPerMessage" | "dbCpuPerMessage" | "driverCpuPerMessage" = "cpuPerMessage") =>
+      median(of(t).map((r) => r[k]));
     const lost = (t: Target) => of(t).reduce((n, r) => n + r.lost, 0);
     for (const t of ["app", "raw"] as Target[]) {
       rows.push([
@@ -413,7 +439,9 @@ try {
         ms(median(all(t, "delays"))),
         ms(p99(all(t, "delays"))),
         perSecond(t).toFixed(0),
-        ms(cpu(t)),
+        cpuMs(cpu(t)),
+        cpuMs(cpu(t, "dbCpuPerMessage")),
+        cpuMs(cpu(t, "driverCpuPerMessage")),
         all(t, "delays").length,
         lost(t),
         `${rss[t].toFixed(0)} MiB`,
@@ -425,6 +453,8 @@ try {
       ratio(p99(all("app", "delays")), p99(all("raw", "delays"))),
       ratio(perSecond("app"), perSecond("raw")),
       ratio(cpu("app"), cpu("raw")),
+      ratio(cpu("app", "dbCpuPerMessage"), cpu("raw", "dbCpuPerMessage")),
+      ratio(cpu("app", "driverCpuPerMessage"), cpu("raw", "driverCpuPerMessage")),
       "",
       "",
       "",
@@ -434,6 +464,8 @@ try {
         `${mode}: ratio on the receiving instance`,
         ratio(median(all("app", "remote")), median(all("raw", "remote"))),
         ratio(p99(all("app", "remote")), p99(all("raw", "remote"))),
+        "",
+        "",
         "",
         "",
         `${all("app", "remote").length}/${all("raw", "remote").length}`,
