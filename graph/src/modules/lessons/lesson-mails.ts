@@ -1,5 +1,9 @@
-import { createEvent, type EventAttributes } from "ics";
+import type { EventAttributes } from "ics";
+import { lazyRequire } from "../../shared/lazy-require.js";
 import type { MailMessage } from "../../shared/mail.js";
+
+/** `ics` loads with the first lesson mail, not at start-up. */
+const ics = () => lazyRequire("ics") as typeof import("ics");
 
 export type LessonMailKind = "scheduled" | "rescheduled" | "cancelled" | "reminder";
 
@@ -107,7 +111,7 @@ export function lessonInvitation(f: LessonMailFacts): string {
     organizer: { name: f.organizer.name, email: f.organizer.address },
     attendees: [{ name: f.to.name, email: f.to.address, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
   };
-  const { error, value } = createEvent(attributes);
+  const { error, value } = ics().createEvent(attributes);
   if (error || !value) throw error ?? new Error("the calendar invitation could not be made");
   return value;
 }

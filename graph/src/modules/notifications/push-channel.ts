@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import webpush from "web-push";
+import type { RequestDetails } from "web-push";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Deps } from "../../shared/deps.js";
 import type { DeliveryOutcome, OutboxChannel } from "../../shared/outbox.js";
+import { lazyRequire } from "../../shared/lazy-require.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 import type { PushMessage } from "./push-messages.js";
 
@@ -17,6 +18,8 @@ export const PUSH_CHANNEL = "push";
 /** How long a push service keeps a push for an offline device (RFC 8030 TTL): a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** `web-push` (and the https, asn1 and big-number code it brings) loads with the first push, not at start-up. */
+const webpush = () => lazyRequire("web-push") as typeof import("web-push");
 
 /**
  * Sends one push to one device through its push service (RFC 8030 POST, VAPID per RFC 8292, the
@@ -47,9 +50,9 @@ export class PushChannel implements OutboxChannel<PushJob> {
       return { kind: "drop", reason: "the student may not be reached now" };
     }
     const { publicKey, privateKey, subject } = this.deps.config.push;
-    let request: ReturnType<typeof webpush.generateRequestDetails>;
+    let request: RequestDetails;
     try {
-      request = webpush.generateRequestDetails(
+      request = webpush().generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(job.message),
         {
