@@ -111,16 +111,22 @@ describe("swap and pay requests in Chromium", () => {
     const card = pageB.getByRole("listitem").filter({ hasText: a.name });
     await card.getByText("React", { exact: true }).waitFor();
     await shot(pageB, "notifications");
+    // The bar's badge counts it, and follows the action at once, not at the next reload.
+    const badge = (page: Page) => page.getByRole("link", { name: "Notifications: 1" });
+    await badge(pageB).waitFor();
     await card.getByRole("button", { name: "Accept" }).click();
     await pageB.getByRole("status").filter({ hasText: "Your chat is open." }).waitFor();
     await pageB.getByRole("heading", { name: "No notifications" }).waitFor();
+    await badge(pageB).waitFor({ state: "detached" });
 
     // A learns it live on the notifications page and acknowledges it with Ok.
     await pageA.goto(`/${a.id}/notifications`);
     const accepted = pageA.getByRole("listitem").filter({ hasText: "accepted your swap request" });
     await accepted.waitFor();
+    await badge(pageA).waitFor();
     await accepted.getByRole("button", { name: "Ok" }).click();
     await pageA.getByRole("heading", { name: "No notifications" }).waitFor();
+    await badge(pageA).waitFor({ state: "detached" });
 
     // Both have the chat; Swap and Pay are disabled now.
     for (const [page, other] of [

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   AcceptRequestDocument,
   NotificationAddedDocument,
-  NotificationCountDocument,
+  DashboardCountsDocument,
   NotificationsDocument,
   NotificationsViewerDocument,
   type NotificationType,
@@ -70,7 +70,10 @@ const list = (nodes: unknown[], page: { after?: string; endCursor?: string; hasN
     },
   },
 });
-const count = (n: number) => ({ request: { query: NotificationCountDocument }, result: { data: { notificationCount: n } } });
+const count = (n: number) => ({
+  request: { query: DashboardCountsDocument },
+  result: { data: { notificationCount: n, unreadMessageCount: 0 } },
+});
 
 function renderPage(mocks: unknown[]) {
   const router = createMemoryRouter(

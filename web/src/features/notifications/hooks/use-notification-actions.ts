@@ -2,7 +2,7 @@ import type { ApolloCache } from "@apollo/client";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import {
-  NotificationCountDocument,
+  DashboardCountsDocument,
   type NotificationFieldsFragment,
   NotificationsDocument,
   AcceptRequestDocument,
@@ -22,7 +22,11 @@ function removeFromCache(cache: ApolloCache, n: N) {
   cache.gc();
 }
 
-const refetchQueries = [NotificationsDocument, NotificationCountDocument];
+/**
+ * Refetched after an action: the list, and the counts the shell's badges show. Apollo refetches only
+ * queries a mounted component is watching, so this names the shell's own query (account-nav.tsx).
+ */
+const refetchQueries = [NotificationsDocument, DashboardCountsDocument];
 
 /** Accept / Reject / Pay / Ok on a notification, with the notice to show afterwards. */
 export function useNotificationActions() {
