@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarPartsOf } from "../../graph/test/outbox.js";
 import { baseURL, DESKTOP, launch, PHONE } from "./support/browser.js";
@@ -22,6 +22,20 @@ async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `lessons-${name}.png`) });
+}
+
+/** How much of the element is on screen, after every scrolling ancestor's clipping (0 to 1). */
+function visibleShare(locator: Locator): Promise<number> {
+  return locator.evaluate(
+    (el) =>
+      new Promise<number>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          resolve(entry!.intersectionRatio);
+        });
+        observer.observe(el);
+      }),
+  );
 }
 
 /** Tomorrow in `timeZone`, as the date input's yyyy-mm-dd. */
@@ -73,6 +87,14 @@ describe("scheduled lessons in Chromium, two students in two time zones", () => 
     const accept = raviPage.getByRole("button", { name: /^Accept .*(14:00|02:00\sPM)/ });
     await accept.waitFor();
     await shot(raviPage, "proposal-phone");
+    // On the phone the lessons list is a short scroll box: the answer to the proposal and both times are in
+    // view in it, none cut off below its edge (IntersectionObserver counts the box's clipping).
+    for (const button of [
+      raviPage.getByRole("button", { name: "Decline" }),
+      ...(await raviPage.getByRole("button", { name: /^Accept / }).all()),
+    ]) {
+      expect(await visibleShare(button)).toBe(1);
+    }
     await accept.click();
     await raviPage.getByText(/Lesson scheduled:/).waitFor();
     // And Asha's, in hers.

@@ -149,6 +149,26 @@ describe("LessonsPanel", () => {
     expect(refusal.textContent).toContain("This lesson can no longer be changed");
   });
 
+  it("asks before cancelling a scheduled lesson: Keep lesson sends nothing, Cancel lesson cancels it", async () => {
+    const cancelled = {
+      request: { query: CancelLessonDocument, variables: { lessonId: "l1" } },
+      result: { data: { cancelLesson: { ...scheduled, status: "CANCELLED" } } },
+    };
+    renderPanel([list([scheduled]), live, cancelled, list([])]);
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel lesson" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Cancel this lesson?" });
+    expect(ask.textContent).toContain("Ravi Kumar gets a mail saying so");
+    fireEvent.click(within(ask).getByRole("button", { name: "Keep lesson" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(screen.getByText(/Lesson scheduled:/)).toBeTruthy();
+    expect(within(screen.getByTestId("action-feedback")).queryByRole("status")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Cancel lesson" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel lesson" }));
+    const answer = await within(screen.getByTestId("action-feedback")).findByRole("status");
+    expect(answer.textContent).toBe("Lesson cancelled.");
+  });
+
   it("offers nothing to do in a chat that is no longer in progress", async () => {
     renderPanel([list([proposal]), live], false);
     expect(await screen.findByText("Ravi Kumar proposed a lesson")).toBeTruthy();

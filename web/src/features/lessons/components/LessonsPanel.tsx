@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
+import { Dialog } from "../../../components/ui/Dialog";
 import type { LessonFieldsFragment } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
 import { useActionFeedback } from "../../../lib/use-action-feedback";
@@ -27,6 +28,8 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
   const l = useChatLessons(chatWith);
   const [dialog, setDialog] = useState<{ mode: "propose" } | { mode: "reschedule"; lesson: LessonFieldsFragment } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // Cancelling a scheduled lesson mails both students: it is asked once more, like a rejection.
+  const [cancelling, setCancelling] = useState<LessonFieldsFragment | null>(null);
   // The answer to the last tap, at the bottom of the screen: the lessons may be scrolled far from it.
   const answer = useActionFeedback();
   const at = now().getTime();
@@ -76,15 +79,32 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
           {active.map((lesson) =>
             lesson.status === "PROPOSED" ? (
               <li key={lesson.id} className={styles.item}>
-                <p className={styles.itemTitle}>
-                  {lesson.proposedByMe ? `You proposed: waiting for ${partnerName}` : `${partnerName} proposed a lesson`}
-                </p>
+                {/* Decline / Withdraw beside the title: on a phone the list is a short scroll box, and the answer to the whole proposal stays in view above its times. */}
+                <div className={styles.itemHead}>
+                  <p className={styles.itemTitle}>
+                    {lesson.proposedByMe ? `You proposed: waiting for ${partnerName}` : `${partnerName} proposed a lesson`}
+                  </p>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      void act(
+                        lesson.id,
+                        () => l.cancel(lesson.id),
+                        lesson.proposedByMe ? "You withdrew your proposal." : `You declined ${partnerName}'s proposal.`,
+                      )
+                    }
+                    disabled={busy !== null}
+                  >
+                    {lesson.proposedByMe ? "Withdraw" : "Decline"}
+                  </Button>
+                </div>
                 <ul className={styles.slots}>
                   {lesson.slots.map((slot) => (
                     <li key={slot.id} className={styles.slot}>
                       <span>
                         <time dateTime={slot.startsAt}>{formatSlot(slot.startsAt, slot.durationMinutes)}</time>
-                        <span className={styles.muted}> · {formatDuration(slot.durationMinutes)}</span>
+                        <span className={`${styles.muted} ${styles.slotDuration}`}> · {formatDuration(slot.durationMinutes)}</span>
                       </span>
                       {!lesson.proposedByMe && (
                         <Button
@@ -107,20 +127,6 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                     </li>
                   ))}
                 </ul>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() =>
-                    void act(
-                      lesson.id,
-                      () => l.cancel(lesson.id),
-                      lesson.proposedByMe ? "You withdrew your proposal." : `You declined ${partnerName}'s proposal.`,
-                    )
-                  }
-                  disabled={busy !== null}
-                >
-                  {lesson.proposedByMe ? "Withdraw" : "Decline"}
-                </Button>
               </li>
             ) : (
               <li key={lesson.id} className={`${styles.item} ${styles.scheduled}`}>
@@ -139,7 +145,10 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => void act(lesson.id, () => l.cancel(lesson.id), "Lesson cancelled.")}
+                    onClick={() => {
+                      answer.clear();
+                      setCancelling(lesson);
+                    }}
                     loading={busy === lesson.id}
                     loadingText="Cancelling..."
                     disabled={busy !== null}
@@ -175,6 +184,40 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
           now={now}
         />
       )}
+      <Dialog
+        open={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        role="alertdialog"
+        size="sm"
+        hideCloseButton
+        title="Cancel this lesson?"
+        description={
+          cancelling && (
+            <>
+              The lesson on{" "}
+              <time dateTime={cancelling.startsAt ?? ""}>{formatSlot(cancelling.startsAt!, cancelling.durationMinutes!)}</time> is cancelled
+              for both of you, and {partnerName} gets a mail saying so.
+            </>
+          )
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setCancelling(null)} autoFocus>
+              Keep lesson
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const lesson = cancelling!;
+                setCancelling(null);
+                void act(lesson.id, () => l.cancel(lesson.id), "Lesson cancelled.");
+              }}
+            >
+              Cancel lesson
+            </Button>
+          </>
+        }
+      />
       <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </ChatStrip>
   );
