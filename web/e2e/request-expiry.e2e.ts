@@ -78,6 +78,6 @@ describe("an unanswered request expires, in Chromium", () => {
     expect(await pageA.getByRole("button", { name: "Swap" }).isDisabled()).toBe(false);
 
     await pageA.goto(`/user/${a.id}/${a.id}/Female`);
-    await pageA.getByText("No requests yet").waitFor();
+    await pageA.getByText("No requests answered or expired yet").waitFor();
   });
 });

@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { formatResponseTime, ResponseStats } from "./ResponseStats";
 
 describe("a profile's response stats", () => {
-  it("says 'No requests yet' before any request was settled", () => {
+  it("says 'No requests answered or expired yet' before any request was settled (one waiting for an answer does not count)", () => {
     render(
       <dl>
         <ResponseStats stats={{ received: 0, answered: 0, responseRate: null, typicalResponseHours: null }} />
       </dl>,
     );
     expect(screen.getByText("Response rate")).toBeTruthy();
-    expect(screen.getByText("No requests yet")).toBeTruthy();
+    expect(screen.getByText("No requests answered or expired yet")).toBeTruthy();
     expect(screen.queryByText(/%/)).toBeNull();
   });
 

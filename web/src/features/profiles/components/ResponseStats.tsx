@@ -20,7 +20,7 @@ export function ResponseStats({ stats }: { stats: Pick<Stats, "received" | "answ
       </dt>
       <dd>
         {stats.received === 0 || rate === null ? (
-          <span>No requests yet</span>
+          <span>No requests answered or expired yet</span>
         ) : (
           <>
             <strong>{Math.round(rate * 100)}%</strong>
