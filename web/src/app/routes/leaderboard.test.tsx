@@ -128,6 +128,9 @@ describe("/leaderboard/:currentID views", () => {
     fireEvent.change(screen.getByLabelText("Skill category"), { target: { value: "Fitness & Wellness" } });
     const why = await screen.findByText(/You are not on this board/);
     expect(why.closest("[role=status]")).toBeTruthy();
+    // The board itself still shows under the note: its top, without a rank for the student.
+    expect(await screen.findByRole("link", { name: "Student a" })).toBeTruthy();
+    expect(screen.queryByText(/You are number/)).toBeNull();
   });
 
   it("reads the board again when its view changes live, for the view shown", async () => {

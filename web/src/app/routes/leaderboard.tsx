@@ -12,7 +12,7 @@ import { LoadingBlock } from "../../components/ui/Spinner";
 import { EmbedLeaderboard } from "../../features/coins/components/EmbedLeaderboard";
 import { LeaderboardControls, PERIOD_LABELS } from "../../features/coins/components/LeaderboardControls";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
-import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocument } from "../../gql/graphql";
+import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocument, type LeaderboardViewQuery } from "../../gql/graphql";
 import { useToken } from "../../lib/auth";
 import { nodesOf } from "../../lib/connection";
 import { paths } from "../../lib/paths";
@@ -56,8 +56,21 @@ export function Component() {
     variables: myPlace ? { first: null, view, around: currentID } : { first: 100, view, around: null },
     fetchPolicy: "cache-and-network",
   });
+  // "My place" on a board the student is not on: the note says why, and the board's top shows under it.
+  const notRanked = myPlace ? (data?.leaderboard.around?.reason ?? null) : null;
+  const top = useQuery(LeaderboardViewDocument, {
+    variables: { first: 100, view, around: null },
+    fetchPolicy: "cache-and-network",
+    skip: notRanked === null,
+  });
   // A board on a screen follows its view: at most one event a second, then the page is read again.
-  useSubscription(LeaderboardChangedDocument, { variables: { view }, onData: () => void refetch() });
+  useSubscription(LeaderboardChangedDocument, {
+    variables: { view },
+    onData: () => {
+      void refetch();
+      if (notRanked !== null) void top.refetch();
+    },
+  });
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -78,6 +91,8 @@ export function Component() {
 
   const board = data?.leaderboard;
   const rank = board?.around?.rank;
+  // The rows shown: the student's neighbourhood, or the top when they have none on this board.
+  const shown = notRanked ? top.data?.leaderboard : board;
 
   return (
     <Page>
@@ -106,34 +121,65 @@ export function Component() {
         <LoadError message="The leaderboard could not be loaded." onRetry={() => void refetch()} />
       ) : !board ? (
         <LoadingBlock label="Loading..." />
-      ) : board.around?.reason ? (
-        <Alert variant="info" role="status">
-          {NOT_RANKED[board.around.reason]}
-        </Alert>
-      ) : board.edges.length === 0 ? (
-        <EmptyState
-          icon={<StarIcon size={22} />}
-          title={defaultView ? "No students yet" : "No one on this board yet"}
-          description={
-            defaultView
-              ? "The leaderboard fills up as students join and rate each other."
-              : "Students appear here as they teach, get rated and hold lessons."
-          }
-        />
       ) : (
         <>
-          {myPlace && rank != null && (
-            <p role="status" aria-live="polite">
-              You are number {rank} on this board.
-            </p>
+          {notRanked && (
+            <Alert variant="info" role="status">
+              {NOT_RANKED[notRanked]}
+            </Alert>
           )}
-          <LeaderboardTable
-            rows={nodesOf(board)}
-            currentID={currentID}
-            periodLabel={period === "ALL_TIME" ? null : PERIOD_LABELS[period]}
-          />
+          {!shown ? (
+            <LoadingBlock label="Loading..." />
+          ) : (
+            <BoardRows
+              board={shown}
+              defaultView={defaultView}
+              rank={notRanked ? null : rank}
+              myPlace={myPlace}
+              currentID={currentID}
+              periodLabel={period === "ALL_TIME" ? null : PERIOD_LABELS[period]}
+            />
+          )}
         </>
       )}
     </Page>
+  );
+}
+
+/** A board's rows, or its empty state; with "My place", the student's rank above them. */
+function BoardRows({
+  board,
+  defaultView,
+  rank,
+  myPlace,
+  currentID,
+  periodLabel,
+}: {
+  board: LeaderboardViewQuery["leaderboard"];
+  defaultView: boolean;
+  rank: number | null | undefined;
+  myPlace: boolean;
+  currentID: string;
+  periodLabel: string | null;
+}) {
+  return board.edges.length === 0 ? (
+    <EmptyState
+      icon={<StarIcon size={22} />}
+      title={defaultView ? "No students yet" : "No one on this board yet"}
+      description={
+        defaultView
+          ? "The leaderboard fills up as students join and rate each other."
+          : "Students appear here as they teach, get rated and hold lessons."
+      }
+    />
+  ) : (
+    <>
+      {myPlace && rank != null && (
+        <p role="status" aria-live="polite">
+          You are number {rank} on this board.
+        </p>
+      )}
+      <LeaderboardTable rows={nodesOf(board)} currentID={currentID} periodLabel={periodLabel} />
+    </>
   );
 }
