@@ -228,6 +228,13 @@ describe("chat page", () => {
     ]);
     const ready = await classes();
     expect(ready.finish).not.toBe(ready.secondary);
+    cleanup();
+    // Past the rule's days the count stops at them: the rule is met, never "13 of 10".
+    renderAt([
+      { request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat: { ...chat, daysCompleted: 13 } } } },
+      ...live,
+    ]);
+    expect(await screen.findByText("10 of 10 days completed")).toBeTruthy();
   });
 
   it("shows the second student to finish the ended chat, with one banner, instead of leaving for the list", async () => {

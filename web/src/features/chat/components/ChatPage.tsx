@@ -168,7 +168,8 @@ export function ChatPage({
               {/* Its own line, never cut off: the same whole days since the start, on the server's clock, as the 10-day rule counts. */}
               {open && (
                 <p className={styles.partnerMeta}>
-                  {chat.daysCompleted} of {chat.daysRequired} days completed
+                  {/* Counted up to the rule's days: past them the rule is met ("10 of 10"), never "13 of 10". */}
+                  {Math.min(chat.daysCompleted, chat.daysRequired)} of {chat.daysRequired} days completed
                 </p>
               )}
             </div>

@@ -136,7 +136,7 @@ export function FilterPanel({
           label={FILTER_LABELS.minRating}
           value={draft.minRating}
           placeholder="Any rating"
-          options={["1", "2", "3", "4", "4.5", "5"].map((r) => ({ value: r, label: `${r} stars or more` }))}
+          options={["1", "2", "3", "4", "4.5", "5"].map((r) => ({ value: r, label: `${r} ${r === "1" ? "star" : "stars"} or more` }))}
           onChange={(e) => set("minRating", e.target.value)}
           disabled={!hydrated}
         />
