@@ -126,7 +126,10 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("You will no longer get these mails.");
+    const done = await res.text();
+    expect(done).toContain("You will no longer get these mails.");
+    // And leads back: to the mail settings it speaks of, and to the app.
+    expect(done).toContain('<a href="/settings/notifications">Mail settings</a>');
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "request")).toBe("off");
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "accepted")).toBe("instant");
 

@@ -30,9 +30,11 @@ const unsubscribeDoc = (summary: string) => ({
   responses: { 400: { when: "The token is not one the server made (an HTML page).", type: "text/html" } },
 });
 
+/** Where the page leads back into the app: the mail settings it mentions, and the home page. */
+const WAY_BACK = `<p><a href="/settings/notifications">Mail settings</a> · <a href="/">Skill Exchange</a></p>`;
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+  `<title>${title}</title></head><body><main><h1>${title}</h1>${body}${WAY_BACK}</main></body></html>`;
 
 /**
  * Mail settings for the signed-in student, and the one-click unsubscribe link every notification
