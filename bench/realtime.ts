@@ -425,7 +425,9 @@ try {
   console.log(
     `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
   );
-  const rows: Array<Array<string | number>> = [["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "deliveries", "lost", "server RSS"]];
+  const rows: Array<Array<string | number>> = [
+    ["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "deliveries", "lost", "server RSS"],
+  ];
   for (const mode of ["paced", "saturated"] as Mode[]) {
     const of = (t: Target) => results.filter((r) => r.target === t && r.mode === mode);
     const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
