@@ -15,6 +15,13 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
   const [coins, setCoins] = useState(defaultCoins && defaultCoins > 0 ? String(defaultCoins) : "");
   const { busy, error, run, fail } = useFormAction();
   const options = form.data?.payForm;
+  const balance = form.data?.skillCoins.balance;
+  const offered = Number(coins);
+  // Not a refusal: coins leave only when the learner pays, after acceptance, and may be bought by then.
+  const short =
+    balance !== undefined && Number.isInteger(offered) && offered > balance
+      ? `You have ${balance} skill ${balance === 1 ? "coin" : "coins"} now: buy more before you pay, once ${userName} accepts.`
+      : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +82,10 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             placeholder="e.g. 5"
             value={coins}
             onChange={(e) => setCoins(e.target.value)}
-            hint={defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : undefined}
+            hint={
+              [defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : null, short].filter(Boolean).join(" ") ||
+              undefined
+            }
           />
         </>
       )}

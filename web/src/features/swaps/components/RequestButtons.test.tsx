@@ -34,7 +34,12 @@ describe("the answer to a swap or pay request", () => {
       availability(),
       {
         request: { query: PayFormDocument, variables: { userId: "t1" } },
-        result: { data: { payForm: { __typename: "SwapForm", learnSkills: [chess] } } },
+        result: {
+          data: {
+            payForm: { __typename: "SwapForm", learnSkills: [chess] },
+            skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: 3 },
+          },
+        },
       },
       {
         request: {
@@ -51,6 +56,8 @@ describe("the answer to a swap or pay request", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(await within(dialog).findByLabelText(/Skill you want to learn/), { target: { value: "0" } });
+    // The offer (4, the asking price) is above the balance (3): said beside the field, not refused.
+    expect(within(dialog).getByText(/You have 3 skill coins now: buy more before you pay, once Dev Rao accepts\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
     const sent = await screen.findByRole("status");
     expect(sent.textContent).toContain("Pay request sent to Dev Rao.");
