@@ -250,6 +250,8 @@ describe("swap and pay requests in Chromium", () => {
       await page.waitForURL((u) => u.pathname === "/skill-coins");
       expect(new URL(page.url()).searchParams.get("returnTo")).toBe(`/${learner.id}/notifications`);
       await page.getByRole("link", { name: "Back to Notifications" }).waitFor();
+      // The buy form starts at what the payment lacks: 4 coins on a balance of 0.
+      expect(await page.getByLabel("Amount (skill coins)").inputValue()).toBe("4");
       await page.getByTestId("coin-balance").waitFor();
       await shot(page, `coins-with-way-back-${label}`);
       if (label === "375") {

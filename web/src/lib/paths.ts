@@ -94,7 +94,11 @@ export const paths = {
     details: (userId: string, userName: string, postId: string) => `/implements/${seg(userId)}/${seg(userName)}/${seg(postId)}`,
   },
   /** Buying coins; `returnTo` is where the student goes back to afterwards. */
-  skillCoins: (returnTo?: string | null) => withReturnTo("/skill-coins", returnTo),
+  /** `coins`: the amount the buy form starts with (what a payment is short of). */
+  skillCoins: (returnTo?: string | null, coins?: number) => {
+    const path = withReturnTo("/skill-coins", returnTo);
+    return coins ? `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ coins: String(coins) })}` : path;
+  },
   skillCoinsRules: "/skill-coins/rules",
   skillCoinsSuccess: "/skill-coins/success",
   skillCoinsFailure: "/skill-coins/failure",

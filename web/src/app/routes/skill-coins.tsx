@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { CombinedGraphQLErrors } from "@apollo/client";
-import { Navigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { Page } from "../../components/layouts/Page";
 import { Alert } from "../../components/ui/Alert";
 import { ButtonLink } from "../../components/ui/Button";
@@ -24,6 +24,9 @@ export function Component() {
   const { data, error, refetch } = useQuery(SkillCoinsDocument, { fetchPolicy: "cache-and-network" });
   const back = useReturnTo();
   const checkout = useCheckout(back?.path);
+  // ?coins=N: what a payment is short of (the notifications page's "Buy skill coins"); ignored unless a whole number.
+  const [params] = useSearchParams();
+  const wanted = Number(params.get("coins"));
 
   const unauthenticated = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
   if (unauthenticated) return <Navigate to={paths.register} replace />;
@@ -76,6 +79,9 @@ export function Component() {
             <BuyCoinsForm
               coinPricePaise={price}
               maxCoins={gateway?.maxCoinsPerPurchase ?? DEFAULT_MAX_COINS}
+              initialCoins={
+                Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted, gateway?.maxCoinsPerPurchase ?? DEFAULT_MAX_COINS) : undefined
+              }
               sandbox={gateway?.mode === "SANDBOX"}
               busy={checkout.busy}
               serverError={checkout.error}

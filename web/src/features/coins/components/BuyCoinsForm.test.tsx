@@ -16,3 +16,17 @@ describe("a refused checkout", () => {
     expect(screen.getByTestId("action-feedback").textContent).toBe("");
   });
 });
+
+describe("the amount", () => {
+  const props = { coinPricePaise: 1000, maxCoins: 100, sandbox: true, busy: false, serverError: null };
+  it("starts at 10, or at what a payment is short of, and buys what the field says", () => {
+    const bought: number[] = [];
+    const { unmount } = render(<BuyCoinsForm {...props} onBuy={(c) => bought.push(c)} />);
+    expect((screen.getByLabelText("Amount (skill coins)") as HTMLInputElement).value).toBe("10");
+    unmount();
+    render(<BuyCoinsForm {...props} initialCoins={45} onBuy={(c) => bought.push(c)} />);
+    expect((screen.getByLabelText("Amount (skill coins)") as HTMLInputElement).value).toBe("45");
+    fireEvent.click(screen.getByRole("button", { name: "Buy" }));
+    expect(bought).toEqual([45]);
+  });
+});

@@ -17,6 +17,8 @@ export interface BuyCoinsFormProps {
   /** The student closes the refusal (the next Buy clears it too). */
   onDismissError?: () => void;
   onBuy: (coins: number) => void;
+  /** The amount the field starts with (default 10): what a payment is short of, when the student came for that. */
+  initialCoins?: number;
 }
 
 /** An amount field (coins), quick picks, the price it comes to, and Buy. */
@@ -28,8 +30,9 @@ export function BuyCoinsForm({
   serverError,
   onDismissError = () => {},
   onBuy,
+  initialCoins,
 }: BuyCoinsFormProps) {
-  const [amount, setAmount] = useState("10");
+  const [amount, setAmount] = useState(String(initialCoins ?? 10));
   const [error, setError] = useState<string | null>(null);
   const parsed = parseCoinAmount(amount, maxCoins);
   const total = "coins" in parsed ? formatRupees(parsed.coins * coinPricePaise) : null;

@@ -43,8 +43,9 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
   };
 
   // The coins page offers the way back here once the coins are bought.
-  const buyCoinsLink = (
-    <Link to={paths.skillCoins(pathname)} className={styles.noticeLink}>
+  // With the shortfall when it is known: the buy form starts at what the payment lacks.
+  const buyCoinsLink = (shortfall?: number) => (
+    <Link to={paths.skillCoins(pathname, shortfall)} className={styles.noticeLink}>
       Buy skill coins
     </Link>
   );
@@ -62,7 +63,7 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
                 Go to the chat
               </Link>
             ) : notice.buyCoins ? (
-              buyCoinsLink
+              buyCoinsLink()
             ) : undefined,
           }
         }

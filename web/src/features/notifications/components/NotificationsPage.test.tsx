@@ -271,7 +271,7 @@ describe("NotificationsPage", () => {
       expect(short.textContent).toContain("You do not have enough skill coins");
       expect(short.textContent).toContain("You have 2 skill coins and this course costs 6 skill coins.");
       expect(within(short).getByRole("link", { name: "Buy skill coins" }).getAttribute("href")).toBe(
-        "/skill-coins?returnTo=%2Fme%2Fnotifications",
+        "/skill-coins?returnTo=%2Fme%2Fnotifications&coins=4",
       );
       expect(within(dialog).getByRole("button", { name: "Pay 6" })).toHaveProperty("disabled", true);
     });

@@ -17,8 +17,8 @@ export interface PayConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
-  /** A way to buy coins, shown when the balance is short. */
-  buyCoins: ReactNode;
+  /** A way to buy coins (the shortfall given), shown when the balance is short. */
+  buyCoins: (shortfall: number) => ReactNode;
 }
 
 /**
@@ -80,7 +80,7 @@ export function PayConfirmDialog({ partnerName, amount, busy, onConfirm, onClose
           </dl>
           {short && (
             <Alert variant="danger" title={NOT_ENOUGH_COINS}>
-              You have {coinsText(balance)} and this course costs {coinsText(amount)}. {buyCoins}
+              You have {coinsText(balance)} and this course costs {coinsText(amount)}. {buyCoins(amount - balance!)}
             </Alert>
           )}
         </>
