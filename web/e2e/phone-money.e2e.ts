@@ -209,6 +209,15 @@ describe("money on a phone", () => {
     expect(new URL(b.url()).pathname).toBe(`/user/chat/${asha.id}`);
     await shot(a, "ended-375");
     await shot(b, "ended-1280");
+
+    // Rated this week, both are on the week's board: five columns at 375 px, each header inside its own.
+    await a.goto(`/leaderboard/${asha.id}?period=week`);
+    await a.getByRole("row").filter({ hasText: ravi.name }).waitFor();
+    const spilling = await a
+      .getByRole("columnheader")
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+    expect(spilling).toEqual([]);
+    await shot(a, "week-board-375");
     await a.context().close();
     await b.context().close();
   });
