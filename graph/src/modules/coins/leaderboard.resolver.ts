@@ -24,8 +24,8 @@ export class LeaderboardResolver {
       "The public ranking (needs no token): verified students in good standing, ordered by average rating, then rating count, then coins, " +
       "all descending. Students equal on all three share a rank (1, 2, 2, 4) and are listed by userId ascending, so the order is stable. " +
       `Without view, around or after: the top ${LEADERBOARD_MAX} at most, as a top-N connection: ask for more with a larger \`first\` (hasNextPage: more students are ranked). ` +
-      "Cached: the server keeps one snapshot per instance, dropped whenever coins, a rating or a new student can move the " +
-      "ranking, and answers every read from it; REST " +
+      "Cached: each instance keeps every view's ranking in memory and answers every read from it; whatever can move a ranking " +
+      "(coins, a rating, a lesson, a profile, a new student) updates it as the change commits, on every instance; REST " +
       "GET /api/leaderboard sends ETag and Last-Modified and answers 304 to a matching If-None-Match/If-Modified-Since. " +
       `Over HTTP GET /graphql (a plain query string, or an automatic persisted query's hash) without a session or with an API key, an answer that asks for nothing else is \`Cache-Control: max-age=${LEADERBOARD_MAX_AGE_SECONDS}, public\` ` +
       "with a weak ETag (304 to a matching If-None-Match), so a CDN may serve it; signed in, or by POST, it is `no-store`. " +
