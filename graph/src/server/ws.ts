@@ -181,6 +181,27 @@ interface SocketExtra {
  * gets a handshake it accepts and then a close (4406) naming the subprotocol to use, instead of a
  * handshake without a subprotocol, which it aborts with no hint.
  */
+/**
+ * The context of one operation on an open socket: the caller as the token says now (a verification
+ * since the socket opened counts). A token or key revoked since then gives `refusal`, the reason the
+ * socket closes with, and the operation runs with neither: the close takes effect only after this
+ * operation has started, and it must not act as the caller.
+ */
+export async function socketOperationContext(
+  services: Services,
+  base: Context,
+  token: string | null,
+): Promise<{ context: Context; refusal: string | null }> {
+  const user = base.user ? await services.auth.authenticate(token) : null;
+  const key = base.apiKey && token ? await services.apiKeys.authenticate(token) : null;
+  const keyRevoked = base.apiKey !== null && !key?.caller;
+  const refusal = base.user && !user ? "Forbidden" : keyRevoked ? (key?.refusal ?? "Forbidden") : null;
+  return {
+    context: withChanges(base, { loaders: createLoaders(services), user, ...(keyRevoked ? { apiKey: null } : {}) }),
+    refusal,
+  };
+}
+
 function chooseProtocol(protocols: Set<string>): string | false {
   return handleProtocols(protocols) || (protocols.has(LEGACY_PROTOCOL) ? LEGACY_PROTOCOL : false);
 }
@@ -319,14 +340,9 @@ export function attachWebSockets(httpServer: Server, schema: GraphQLSchema, serv
       return true;
     },
     context: async (socketCtx) => {
-      const base = socketCtx.extra.ctx!;
-      // A token revoked while the socket is open stops working for new operations; otherwise the
-      // operation runs as the caller is now (a verification since the socket opened counts).
-      const user = base.user && (await services.auth.authenticate(tokenFrom(socketCtx.connectionParams)));
-      if (base.user && !user) socketCtx.extra.socket.close(CloseCode.Forbidden, "Forbidden");
-      const key = base.apiKey && (await services.apiKeys.authenticate(tokenFrom(socketCtx.connectionParams)!));
-      if (key && !key.caller) socketCtx.extra.socket.close(CloseCode.Forbidden, key.refusal);
-      return withChanges(base, { loaders: createLoaders(services), user: user || base.user });
+      const { context, refusal } = await socketOperationContext(services, socketCtx.extra.ctx!, tokenFrom(socketCtx.connectionParams));
+      if (refusal) socketCtx.extra.socket.close(CloseCode.Forbidden, refusal);
+      return context;
     },
   });
 
