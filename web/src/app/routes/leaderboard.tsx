@@ -16,6 +16,7 @@ import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocu
 import { useToken } from "../../lib/auth";
 import { nodesOf } from "../../lib/connection";
 import { paths } from "../../lib/paths";
+import styles from "./leaderboard.module.css";
 
 const PERIOD_PARAM: Record<string, LeaderboardPeriod> = { week: "WEEK", month: "MONTH" };
 /** The embed names periods as the service does. */
@@ -124,7 +125,7 @@ export function Component() {
       ) : (
         <>
           {notRanked && (
-            <Alert variant="info" role="status">
+            <Alert variant="info" role="status" className={styles.notRanked}>
               {NOT_RANKED[notRanked]}
             </Alert>
           )}
