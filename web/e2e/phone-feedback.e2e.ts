@@ -148,7 +148,10 @@ describe("answers on a phone", () => {
     await page.getByText(/Lesson scheduled:/).waitFor();
     await page.getByRole("button", { name: "Cancel lesson" }).tap();
     // It mails both students: asked once more first.
-    await page.getByRole("alertdialog", { name: "Cancel this lesson?" }).getByRole("button", { name: "Cancel lesson" }).tap();
+    const ask = page.getByRole("alertdialog", { name: "Cancel this lesson?" });
+    await ask.waitFor();
+    await shot(page, "cancel-lesson-ask-375");
+    await ask.getByRole("button", { name: "Cancel lesson" }).tap();
     const cancelled = page.getByRole("status").filter({ hasText: "Lesson cancelled." });
     await cancelled.waitFor();
     await expectShownAndAnnounced(page, cancelled, "status");
