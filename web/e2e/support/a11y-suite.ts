@@ -151,6 +151,27 @@ export function accessibilitySuite(VIEWPORTS: ReadonlyArray<readonly [string, { 
         input: { email: me.email, password: PASSWORD },
       }));
 
+      // A lesson scheduled on our chat, two days ahead of the moved clock: Cancel lesson asks first. Chitra signs in again too.
+      const {
+        login: { token: partnerToken },
+      } = await gql<{ login: { token: string } }>("mutation ($input: LoginInput!) { login(input: $input) { token } }", {
+        input: { email: partner.email, password: PASSWORD },
+      });
+      const { proposeLesson: lesson } = await gql<{ proposeLesson: { id: string; slots: Array<{ id: string }> } }>(
+        "mutation ($c: ID!, $s: [LessonSlotInput!]!, $tz: String!) { proposeLesson(chatWith: $c, slots: $s, timezone: $tz) { id slots { id } } }",
+        {
+          c: partner.id,
+          s: [{ startsAt: new Date(Date.now() + 12 * 24 * 60 * 60 * 1000).toISOString(), durationMinutes: 60 }],
+          tz: "Asia/Kolkata",
+        },
+        me.token,
+      );
+      await gql(
+        "mutation ($l: ID!, $s: ID!) { acceptLessonSlot(lessonId: $l, slotId: $s) { id } }",
+        { l: lesson.id, s: lesson.slots[0]!.id },
+        partnerToken,
+      );
+
       // The operator signs in after the clock moved (a fresh 7-day token).
       const operator = await operatorStudent();
 
@@ -366,11 +387,12 @@ export function accessibilitySuite(VIEWPORTS: ReadonlyArray<readonly [string, { 
       expect(failures, failures.join("\n")).toEqual([]);
     });
 
-    it("the meeting link, rating and report dialogs on a chat", () =>
+    it("the meeting link, rating, report and cancel-lesson dialogs on a chat", () =>
       auditDialogsOn(`/user/chat/${partner.id}`, (page) => page.getByText("Sure, 6 pm works.").waitFor(), [
         "Meeting link",
         "Finish",
         "Report",
+        "Cancel lesson",
       ]));
 
     it("the reject dialog for an applicant on Your Problems", async () => {
