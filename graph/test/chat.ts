@@ -4,6 +4,7 @@ import { CoinTransfer, SYSTEM_ACCOUNTS } from "../src/modules/coins/ledger.entit
 import { DAY } from "../src/shared/clock.js";
 import type { TestApp } from "./harness.js";
 import { filledStudent } from "./profiles.js";
+import { ledgerWrites } from "./ledger.js";
 
 export type Student = Awaited<ReturnType<typeof filledStudent>>;
 
@@ -46,7 +47,7 @@ let payments = 0;
 /** Gives a student bought coins through the ledger (as a verified purchase would). */
 export async function giveCoins(t: TestApp, userId: string, coins: number): Promise<void> {
   payments++;
-  await t.app.services.coins.creditPurchase({
+  await ledgerWrites(t.app.services).creditPurchase({
     userId,
     coins,
     paymentId: `pay_test_${payments}_${Date.now()}`,

@@ -7,6 +7,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GqlResult, startTestApp, type TestApp } from "../../test/harness.js";
 import type { Context } from "./context.js";
+import { ledgerWrites } from "../../test/ledger.js";
 
 const REPEATS = 1000;
 
@@ -44,7 +45,7 @@ describe("Apollo's request pipeline", () => {
 
   it("shows a plugin each of 1,000 identical queries, each executed", async () => {
     const { user } = await t.createUser({ name: "Pipeline Climber" });
-    await t.app.services.coins.reward(user.id, 5, "Seed", "pipeline-1");
+    await ledgerWrites(t.app.services).reward(user.id, 5, "Seed", "pipeline-1");
     // The leaderboard: the public read a response cache answered before; now its service's snapshot is the only cache.
     const { answers, requests, executions } = await repeat(
       "query Board { leaderboard(first: 10) { edges { node { userId skillCoins } } } }",

@@ -8,6 +8,7 @@ import { EMBED_MESSAGES, embedHeight, embedSnippet, embedUrl } from "../../../co
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
 import { filledStudent } from "../../test/profiles.js";
 import { serviceBusy } from "../shared/errors.js";
+import { ledgerWrites } from "../../test/ledger.js";
 
 const ORIGIN = "https://skills.example.edu";
 const HOSTILE = `<img src=x onerror="alert(1)">'&"`;
@@ -42,8 +43,8 @@ describe.each(dbTargets)("the embeddable leaderboard on %s", (target) => {
 
   it("renders the board as a table: the view's title, ranks, escaped names isolated with dir=auto, the attribution", async () => {
     const top = await t.createUser({ name: "Embed Top", ratingAvg: 5, ratingCount: 4, ratingSum: 20 });
-    await t.app.services.coins.reward(top.user.id, 1000, "Seed", `embed-top-${target}`);
-    await t.app.services.coins.reward(top.user.id, 234, "Seed", `embed-top-2-${target}`);
+    await ledgerWrites(t.app.services).reward(top.user.id, 1000, "Seed", `embed-top-${target}`);
+    await ledgerWrites(t.app.services).reward(top.user.id, 234, "Seed", `embed-top-2-${target}`);
     await t.createUser({ name: HOSTILE, ratingAvg: 4.9, ratingCount: 2, ratingSum: 10 });
 
     const page = await get(t, "/embed/leaderboard?limit=2");

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
+import { ledgerWrites } from "../../test/ledger.js";
 
 const BOARD =
   "query Board($first: Int) { leaderboard(first: $first) { edges { cursor node { rank userId name skillCoins } } pageInfo { hasNextPage endCursor } view { period category } } }";
@@ -72,7 +73,7 @@ describe.each(dbTargets)("cacheable GraphQL reads on %s", (target) => {
   it("answers a plain anonymous GET of the leaderboard publicly, with a weak ETag, and 304 while the ranking holds", async () => {
     const { user } = await t.createUser({ name: "Cached Climber" });
     await t.createUser({ name: "Cached Runner-up" });
-    await t.app.services.coins.reward(user.id, 4, "Seed", `cache-${target}-1`);
+    await ledgerWrites(t.app.services).reward(user.id, 4, "Seed", `cache-${target}-1`);
 
     // What `curl 'https://host/graphql?query=...'` sends: no preflight header, no Accept of Apollo's.
     const first = await get({ query: BOARD, variables: { first: 100 } }, { origin: "https://college.example" });
@@ -108,7 +109,7 @@ describe.each(dbTargets)("cacheable GraphQL reads on %s", (target) => {
     expect(fewer.headers.get("etag")).not.toBe(etag);
 
     // The ranking changes: the old tag no longer matches and the new answer carries the change.
-    await t.app.services.coins.reward(user.id, 3, "Seed", `cache-${target}-2`);
+    await ledgerWrites(t.app.services).reward(user.id, 3, "Seed", `cache-${target}-2`);
     const changed = await get({ query: BOARD, variables: { first: 100 } }, revalidate(etag));
     expect(changed.status).toBe(200);
     expect(coinsOf(changed, user.id)).toBe(7);
@@ -126,7 +127,7 @@ describe.each(dbTargets)("cacheable GraphQL reads on %s", (target) => {
 
   it("runs automatic persisted queries: an unknown hash is PERSISTED_QUERY_NOT_FOUND, then the registered hash alone is a public GET", async () => {
     const { user } = await t.createUser({ name: "Persisted Reader" });
-    await t.app.services.coins.reward(user.id, 2, "Seed", `cache-${target}-apq`);
+    await ledgerWrites(t.app.services).reward(user.id, 2, "Seed", `cache-${target}-apq`);
     const query = fresh(BOARD);
     const variables = { first: 100 };
     const extensions = persisted(query);

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { ApolloServer } from "@apollo/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness.js";
+import { ledgerWrites } from "../../test/ledger.js";
 
 /** A raw request (fetch would decompress and hide Content-Encoding). */
 function send(
@@ -230,7 +231,7 @@ describe("GraphQL over HTTP through Fastify", () => {
   });
   it("answers a public query through Apollo every time, never a stale or mixed answer", async () => {
     const { user, token } = await t.createUser({ name: "Board Climber" });
-    await t.app.services.coins.reward(user.id, 5, "Seed", "door-board-1");
+    await ledgerWrites(t.app.services).reward(user.id, 5, "Seed", "door-board-1");
     const board = { query: "query Board($first: Int) { leaderboard(first: $first) { edges { node { userId skillCoins } } } }" };
     const apollo = vi.spyOn(ApolloServer.prototype, "executeHTTPGraphQLRequest");
     const ask = async (body: unknown, headers: Record<string, string> = {}) => {
@@ -255,7 +256,7 @@ describe("GraphQL over HTTP through Fastify", () => {
       expect((await ask({ ...board, variables: { first: 99 } })).apollo).toBe(1);
       expect((await ask({ ...board, variables: { first: 99 } })).apollo).toBe(1);
       // The ranking changes: the next answer is the new one.
-      await t.app.services.coins.reward(user.id, 3, "Seed", "door-board-2");
+      await ledgerWrites(t.app.services).reward(user.id, 3, "Seed", "door-board-2");
       const changed = await ask(sent);
       expect([changed.apollo, coinsOf(changed)]).toEqual([1, 8]);
       expect(await ask(sent)).toEqual(changed);

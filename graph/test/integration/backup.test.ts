@@ -24,6 +24,7 @@ import { CoinAccount, CoinTransfer } from "../../src/modules/coins/ledger.entity
 import { chatPair, SEND } from "../chat.js";
 import { eventually } from "../eventually.js";
 import { createMysqlDatabase, dbTargets, startTestApp, type TestApp } from "../harness.js";
+import { ledgerWrites } from "../ledger.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const MESSAGE_WRITERS = 3;
@@ -114,7 +115,7 @@ describe.each(dbTargets)("backup and restore on %s", (target) => {
       const coinWriter = async (j: number) => {
         while (!stop) {
           const n = bought[j];
-          await t.app.services.coins.creditPurchase({
+          await ledgerWrites(t.app.services).creditPurchase({
             userId: pairs[j].b.id,
             coins: COINS,
             paymentId: `bk-${j}-${n}`,

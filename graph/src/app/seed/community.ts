@@ -19,7 +19,9 @@ const DEMO_PACK = 120;
 export function scheduleCoins(tl: Timeline, people: Person[]): Set<string> {
   const buyers = new Set<string>();
   people.forEach((p, i) => {
-    tl.at(p.createdAt + 5 * MINUTE, (s) => s.coins.reward(p.id, WELCOME_BONUS, "Welcome bonus for joining Skill Exchange", "welcome"));
+    tl.at(p.createdAt + 5 * MINUTE, (s) =>
+      s.deps.tx((em) => s.coins.reward(p.id, WELCOME_BONUS, "Welcome bonus for joining Skill Exchange", "welcome", em)),
+    );
     const coins = i === 0 ? DEMO_PACK : tl.rnd.next() < 0.5 ? tl.rnd.pick(PACKS) : 0;
     if (!coins) return;
     buyers.add(p.id);
@@ -33,7 +35,7 @@ async function buyCoins(s: Services, userId: string, coins: number): Promise<voi
   const purchases = s.coins.purchases;
   if (purchases.mode !== "sandbox") {
     // Real Razorpay keys: the seed never pays; the coins come as a bonus through the ledger instead.
-    await s.coins.reward(userId, coins, "Demo community starter coins", "demo-starter");
+    await s.deps.tx((em) => s.coins.reward(userId, coins, "Demo community starter coins", "demo-starter", em));
     return;
   }
   const order = await purchases.createOrder(userId, coins);

@@ -69,17 +69,18 @@ export class CoinsService {
     }
   }
 
-  /** Every ledger write goes through here; a committed one may move the leaderboard. */
-  private run<T>(em: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const tracked = async (m: EntityManager) => {
-      try {
-        return await work(m);
-      } finally {
-        // The students whose balance moved (none: nothing to tell), whether or not `work` finished.
-        this.leaderboard.changed(m, studentsMovedIn(m));
-      }
-    };
-    return em ? tracked(em) : this.deps.tx(tracked);
+  /**
+   * Every ledger write goes through here, in the caller's transaction (required: a write never
+   * falls back to one of its own, which would commit even if the caller's rolled back); a committed
+   * one may move the leaderboard.
+   */
+  private async run<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await work(em);
+    } finally {
+      // The students whose balance moved (none: nothing to tell), whether or not `work` finished.
+      this.leaderboard.changed(em, studentsMovedIn(em));
+    }
   }
 
   /** The user's spendable coins (held coins are not included), read through the pool. */
@@ -90,7 +91,7 @@ export class CoinsService {
   /** Credits bought coins once per gateway payment id (`purchase:<paymentId>`). */
   async creditPurchase(
     input: { userId: string; coins: number; paymentId: string; orderId: string },
-    em?: EntityManager,
+    em: EntityManager,
   ): Promise<MoveResult> {
     const { transfer: t, created } = await this.run(em, (m) =>
       transfer(
@@ -115,7 +116,7 @@ export class CoinsService {
    * Gives `coins` to a user for `reason` (shown by the dashboard popup, once). Idempotent per
    * (refKey, user): finishing the same swap twice rewards once.
    */
-  async reward(userId: string, coins: number, reason: string, refKey: string, em?: EntityManager): Promise<MoveResult> {
+  async reward(userId: string, coins: number, reason: string, refKey: string, em: EntityManager): Promise<MoveResult> {
     assertCoinAmount(coins, 1000);
     const why = String(reason ?? "")
       .trim()
@@ -155,7 +156,7 @@ export class CoinsService {
    * Moves a learner's payment for a lesson into escrow. Throws BAD_USER_INPUT
    * 'You do not have enough skill coins' (moving nothing) when the learner is short.
    */
-  async hold(input: HoldInput, em?: EntityManager): Promise<MoveResult> {
+  async hold(input: HoldInput, em: EntityManager): Promise<MoveResult> {
     const coins = assertCoinAmount(input.coins);
     if (!input.learnerId || !input.teacherId) throw badInput("A payment needs a learner and a teacher");
     if (input.learnerId === input.teacherId) throw badInput("You cannot pay yourself");
@@ -183,12 +184,12 @@ export class CoinsService {
   }
 
   /** The lesson finished: the held coins go to the teacher. */
-  release(refKey: string, em?: EntityManager): Promise<MoveResult> {
+  release(refKey: string, em: EntityManager): Promise<MoveResult> {
     return this.settle(refKey, "released", em);
   }
 
   /** The lesson was reported: the held coins go back to the learner. */
-  refund(refKey: string, em?: EntityManager): Promise<MoveResult> {
+  refund(refKey: string, em: EntityManager): Promise<MoveResult> {
     return this.settle(refKey, "refunded", em);
   }
 
@@ -255,7 +256,7 @@ export class CoinsService {
     return this.deps.dataSource.getRepository(CoinTransfer).findOne({ where: { key: `hold:${assertRefKey(refKey)}` } });
   }
 
-  private settle(refKey: string, outcome: "released" | "refunded", em?: EntityManager): Promise<MoveResult> {
+  private settle(refKey: string, outcome: "released" | "refunded", em: EntityManager): Promise<MoveResult> {
     const kind = outcome === "released" ? "release" : "refund";
     return this.run(em, async (m) => {
       const repo = m.getRepository(CoinTransfer);

@@ -6,6 +6,7 @@ import { ManualClock } from "../../shared/clock.js";
 import { diffTop, LeaderboardLive } from "./leaderboard-live.js";
 import { resolveView } from "./leaderboard-board.js";
 import type { LeaderboardViewRow } from "./leaderboard.service.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 const PAGE = `query ($view: LeaderboardViewInput, $first: Int, $after: String, $around: ID) {
   leaderboard(view: $view, first: $first, after: $after, around: $around) {
@@ -135,7 +136,7 @@ describe.each(dbTargets)("leaderboard views over GraphQL and live on %s", (targe
     const etag = first.headers.get("etag")!;
     const revalidate = { headers: { "if-none-match": etag, "cache-control": "max-age=0" } };
     expect((await t.rest("GET", `/leaderboard/view?category=${q}&first=3`, revalidate)).status).toBe(304);
-    await t.app.services.coins.reward(students[0].id, 1, "Seed", `rest-view-${target}`);
+    await ledgerWrites(t.app.services).reward(students[0].id, 1, "Seed", `rest-view-${target}`);
     const changed = await t.rest("GET", `/leaderboard/view?category=${q}&first=3`, revalidate);
     expect(changed.status).toBe(200);
     expect(changed.body.rows[0].skillCoins).toBe(1);
@@ -173,9 +174,9 @@ describe.each(dbTargets)("leaderboard views over GraphQL and live on %s", (targe
 
     // Three changes in a row: at most two events (one at once, the rest together a second later), ending in the last state.
     const coins = t.app.services.coins;
-    await coins.reward(a.id, 1, "Seed", `live-a-${target}`);
-    await coins.reward(b.id, 2, "Seed", `live-b-${target}`);
-    await coins.reward(c.id, 3, "Seed", `live-c-${target}`);
+    await ledgerWrites(t.app.services).reward(a.id, 1, "Seed", `live-a-${target}`);
+    await ledgerWrites(t.app.services).reward(b.id, 2, "Seed", `live-b-${target}`);
+    await ledgerWrites(t.app.services).reward(c.id, 3, "Seed", `live-c-${target}`);
     const seen: any[] = [];
     const coinsOf = new Map<string, number>();
     while (!(coinsOf.get(a.id) === 1 && coinsOf.get(b.id) === 2 && coinsOf.get(c.id) === 3)) {
@@ -302,7 +303,7 @@ describe.runIf(redisUrl)("leaderboard live across two instances on Redis", () =>
       const screen = subscribe(b.wsClient(null), LIVE, { view });
       await eventually(() => b.app.services.coins.leaderboard.changes.watching(view) !== null, "b watches the view");
       await b.app.services.coins.leaderboard.changes.watching(view);
-      await a.app.services.coins.reward(s.id, 4, "Seed", "live-cross");
+      await ledgerWrites(a.app.services).reward(s.id, 4, "Seed", "live-cross");
       const e = (await screen.next()).data.leaderboardChanged;
       expect(e.moved.find((m: any) => m.row.userId === s.id)?.row.skillCoins).toBe(4);
     } finally {

@@ -7,6 +7,7 @@ import { User } from "../accounts/user.entity.js";
 import { validateProfile } from "../profiles/profile.rules.js";
 import { type BoardEntry, type LeaderboardViewSpec, patchBoard, positionOf, rankBoard, resolveView } from "./leaderboard-board.js";
 import { allTimeEntry, LeaderboardService, type LeaderboardSources } from "./leaderboard.service.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 /** A small seeded generator (mulberry32): a failure names its seed and replays. */
 function random(seed: number) {
@@ -233,14 +234,14 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       let what: string;
       if (kind === 0) {
         const coins = 1 + rnd.int(3);
-        await s().coins.reward(who, coins, "Seed", `lbp-${target}-${step}`);
+        await ledgerWrites(s()).reward(who, coins, "Seed", `lbp-${target}-${step}`);
         what = `reward ${coins} to ${who}`;
       } else if (kind === 1) {
         const to = rnd.pick(students.filter((id) => id !== who));
         const ref = `lbp-hold-${target}-${step}`;
-        await s().coins.reward(who, 2, "Seed", `lbp-${target}-${step}`);
-        await s().coins.hold({ learnerId: who, teacherId: to, refKey: ref, coins: 1 + rnd.int(2) });
-        await s().coins.release(ref);
+        await ledgerWrites(s()).reward(who, 2, "Seed", `lbp-${target}-${step}`);
+        await ledgerWrites(s()).hold({ learnerId: who, teacherId: to, refKey: ref, coins: 1 + rnd.int(2) });
+        await ledgerWrites(s()).release(ref);
         what = `transfer from ${who} to ${to}`;
       } else if (kind === 2) {
         const stars = 1 + rnd.int(5);
@@ -336,7 +337,7 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       await s().profiles.writeProfile(em, newcomer.id, profileOf([cat]), null);
       lb.changed(em, [newcomer.id]);
     });
-    await s().coins.reward(newcomer.id, 3, "Seed", `lbp-gate-${target}`);
+    await ledgerWrites(s()).reward(newcomer.id, 3, "Seed", `lbp-gate-${target}`);
     lb.changed(undefined, [newcomer.id]);
     open();
     // A read that began before the change may answer as of before it...
@@ -369,7 +370,7 @@ describe.runIf(redisUrl)("leaderboard patches across two instances on Redis", ()
         return (lbB as unknown as { live: boolean }).live && (await lbB.board(view)).index.has(u.id);
       }, "instance b caches the view with the student");
       const captured = await captureStatements(b, async () => {
-        await a.app.services.coins.reward(u.id, 9, "Seed", "lbp-cross");
+        await ledgerWrites(a.app.services).reward(u.id, 9, "Seed", "lbp-cross");
         await eventually(async () => {
           const board = await lbB.board(view);
           return board.index.get(u.id)?.skillCoins === 9;

@@ -5,6 +5,7 @@ import { periodRange } from "../../../../common/leaderboard.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
 import { validateProfile } from "../profiles/profile.rules.js";
 import type { LeaderboardViewQuery, LeaderboardViewRow } from "./leaderboard.service.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 type Row = LeaderboardViewRow;
 
@@ -79,7 +80,7 @@ describe.each(dbTargets)("leaderboard views on %s", (target) => {
     expect(page.hasNextPage).toBe(false);
 
     // Coins break a tie of rating and count.
-    await t.app.services.coins.reward(tied[1], 2, "Seed", `lbv-coins-${target}`);
+    await ledgerWrites(t.app.services).reward(tied[1], 2, "Seed", `lbv-coins-${target}`);
     const after = await view({ category: cat });
     expect(ranks(after.rows).slice(1, 3)).toEqual([
       [2, tied[1]],

@@ -7,6 +7,7 @@ import { User } from "../accounts/user.entity.js";
 import { outboxMails, verifyLinkIn, mailSettled } from "../../../test/outbox.js";
 import { leaderboardQuery } from "./leaderboard.service.js";
 import { countStatements } from "../../../test/profiles.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 const BOARD = "query ($first: Int) { leaderboard(first: $first) { edges { node { rank userId name rating ratingCount skillCoins } } } }";
 
@@ -22,7 +23,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
 
   const rated = async (name: string, ratingAvg: number, ratingCount: number, coins: number) => {
     const u = await t.createUser({ name, ratingAvg, ratingCount, ratingSum: Math.round(ratingAvg * ratingCount) });
-    if (coins) await t.app.services.coins.reward(u.user.id, coins, "Seed", `lb-${name.replace(/\W/g, "-")}`);
+    if (coins) await ledgerWrites(t.app.services).reward(u.user.id, coins, "Seed", `lb-${name.replace(/\W/g, "-")}`);
     return u;
   };
 
@@ -63,7 +64,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     }>;
     const climber = await rated("Climber", 1, 1, 0);
     expect((await t.gql(BOARD, { first: 100 })).data.leaderboard.edges.map((e: any) => e.node).length).toBe(before.length + 1);
-    await t.app.services.coins.reward(climber.user.id, 7, "Seed", "lb-climber");
+    await ledgerWrites(t.app.services).reward(climber.user.id, 7, "Seed", "lb-climber");
     let row = (await t.gql(BOARD, { first: 100 })).data.leaderboard.edges
       .map((e: any) => e.node)
       .find((x: { userId: string }) => x.userId === climber.user.id);
@@ -115,7 +116,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect(again.headers.get("last-modified")).toBe(modified);
 
     const top = (await t.gql(BOARD, { first: 1 })).data.leaderboard.edges.map((e: any) => e.node)[0];
-    await t.app.services.coins.reward(top.userId, 3, "Seed", "lb-etag");
+    await ledgerWrites(t.app.services).reward(top.userId, 3, "Seed", "lb-etag");
     const changed = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
@@ -132,7 +133,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     const top = async (token: string) => (await t.gql(only, {}, token)).data.top.edges.map((e: any) => e.node);
     const first = await top(a.token);
     expect(await top(b.token)).toEqual(first);
-    await t.app.services.coins.reward(first[0].userId, 2, "Seed", "lb-response-cache");
+    await ledgerWrites(t.app.services).reward(first[0].userId, 2, "Seed", "lb-response-cache");
     expect((await top(b.token))[0]).toEqual({ userId: first[0].userId, skillCoins: first[0].skillCoins + 2 });
   });
 
@@ -224,7 +225,7 @@ describe.runIf(redisUrl)("leaderboard cache across two instances on Redis", () =
           .map((e: any) => e.node)
           .some((x: { userId: string }) => x.userId === u.user.id),
       );
-      await a.app.services.coins.reward(u.user.id, 9, "Seed", "lb-cross");
+      await ledgerWrites(a.app.services).reward(u.user.id, 9, "Seed", "lb-cross");
       await eventually(async () => {
         const row = (await b.gql(BOARD, { first: 100 })).data.leaderboard.edges
           .map((e: any) => e.node)

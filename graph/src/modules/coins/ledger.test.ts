@@ -3,6 +3,7 @@ import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js"
 import { AppError } from "../../shared/errors.js";
 import { CoinEntry, CoinTransfer } from "./ledger.entity.js";
 import { checkLedgerInvariants } from "./ledger.invariants.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 const BALANCE = "query { skillCoins { id balance } }";
 const HISTORY =
@@ -23,6 +24,7 @@ async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
 describe.each(dbTargets)("coins ledger on %s", (target) => {
   let t: TestApp;
   const coins = () => t.app.services.coins;
+  const ledger = () => ledgerWrites(t.app.services);
   const balance = (id: string) => coins().balanceOf(id);
 
   beforeAll(async () => {
@@ -36,9 +38,9 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
   it("rewards once per business key and shows each reward once (GraphQL acknowledge, then the next)", async () => {
     const { user, token } = await t.createUser();
     expect((await t.gql(REWARDS, {}, token)).data.rewards).toEqual({ rewarded: false, reason: "", rewardCount: 0, rewardId: null });
-    expect((await coins().reward(user.id, 1, "Finished a swap with Asha", "chat-1")).moved).toBe(true);
-    expect((await coins().reward(user.id, 1, "Finished a swap with Asha", "chat-1")).moved).toBe(false);
-    await coins().reward(user.id, 2, "Welcome bonus", "welcome");
+    expect((await ledger().reward(user.id, 1, "Finished a swap with Asha", "chat-1")).moved).toBe(true);
+    expect((await ledger().reward(user.id, 1, "Finished a swap with Asha", "chat-1")).moved).toBe(false);
+    await ledger().reward(user.id, 2, "Welcome bonus", "welcome");
     expect(await balance(user.id)).toBe(3);
 
     const first = (await t.gql(REWARDS, {}, token)).data.rewards;
@@ -54,7 +56,7 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
   it("GET /api/:userId/rewards hands each reward out once, only to its owner", async () => {
     const { user, token } = await t.createUser();
     const other = await t.createUser();
-    await coins().reward(user.id, 1, "Finished a swap", "chat-rest");
+    await ledger().reward(user.id, 1, "Finished a swap", "chat-rest");
     expect((await t.rest("GET", `/${user.id}/rewards`, { token: other.token })).status).toBe(403);
     expect((await t.rest("GET", `/${user.id}/rewards`)).status).toBe(401);
     const got = await t.rest("GET", `/${user.id}/rewards`, { token });
@@ -67,26 +69,26 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
   it("holds a lesson's coins in escrow, then releases them to the teacher, exactly once", async () => {
     const learner = await t.createUser();
     const teacher = await t.createUser({ name: `Teacher ${Date.now()}` });
-    await coins().reward(learner.user.id, 10, "Seed", "seed-hold");
+    await ledger().reward(learner.user.id, 10, "Seed", "seed-hold");
 
-    expect(await codeOf(coins().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-big", coins: 11 }))).toBe(
+    expect(await codeOf(ledger().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-big", coins: 11 }))).toBe(
       "BAD_USER_INPUT: You do not have enough skill coins",
     );
     expect(await balance(learner.user.id)).toBe(10);
     expect(await t.dataSource.getRepository(CoinTransfer).exists({ where: { key: "hold:req-big" } })).toBe(false);
 
     const hold = { learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-1", coins: 4 };
-    expect((await coins().hold(hold)).moved).toBe(true);
-    expect((await coins().hold(hold)).moved).toBe(false);
-    expect(await codeOf(coins().hold({ ...hold, coins: 5 }))).toMatch(/^CONFLICT/);
+    expect((await ledger().hold(hold)).moved).toBe(true);
+    expect((await ledger().hold(hold)).moved).toBe(false);
+    expect(await codeOf(ledger().hold({ ...hold, coins: 5 }))).toMatch(/^CONFLICT/);
     expect(await balance(learner.user.id)).toBe(6);
     expect(await balance(teacher.user.id)).toBe(0);
 
-    const releases = await Promise.all([coins().release("req-1"), coins().release("req-1"), coins().release("req-1")]);
+    const releases = await Promise.all([ledger().release("req-1"), ledger().release("req-1"), ledger().release("req-1")]);
     expect(releases.filter((r) => r.moved)).toHaveLength(1);
     expect(await balance(teacher.user.id)).toBe(4);
-    expect(await codeOf(coins().refund("req-1"))).toBe("CONFLICT: These coins were already paid to the teacher");
-    expect(await codeOf(coins().release("no-such-hold"))).toMatch(/^NOT_FOUND/);
+    expect(await codeOf(ledger().refund("req-1"))).toBe("CONFLICT: These coins were already paid to the teacher");
+    expect(await codeOf(ledger().release("no-such-hold"))).toMatch(/^NOT_FOUND/);
 
     const history = (await t.gql(HISTORY, { first: 10 }, learner.token)).data.coinHistory;
     expect(
@@ -105,10 +107,10 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
   it("refunds held coins to the learner, and refund and release racing settle once", async () => {
     const learner = await t.createUser();
     const teacher = await t.createUser();
-    await coins().reward(learner.user.id, 6, "Seed", "seed-refund");
-    await coins().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-race", coins: 6 });
+    await ledger().reward(learner.user.id, 6, "Seed", "seed-refund");
+    await ledger().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: "req-race", coins: 6 });
     expect(await balance(learner.user.id)).toBe(0);
-    const settled = await Promise.allSettled([coins().refund("req-race"), coins().release("req-race"), coins().refund("req-race")]);
+    const settled = await Promise.allSettled([ledger().refund("req-race"), ledger().release("req-race"), ledger().refund("req-race")]);
     const learnerGot = await balance(learner.user.id);
     const teacherGot = await balance(teacher.user.id);
     expect(learnerGot + teacherGot).toBe(6);
@@ -119,27 +121,27 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
   it("refuses bad amounts, self-payment and unknown users, moving nothing", async () => {
     const a = await t.createUser();
     const b = await t.createUser();
-    await coins().reward(a.user.id, 5, "Seed", "seed-bad");
+    await ledger().reward(a.user.id, 5, "Seed", "seed-bad");
     for (const bad of [-1, 0, 0.5, Number.POSITIVE_INFINITY, Number.NaN, 2 ** 31]) {
-      expect(await codeOf(coins().hold({ learnerId: a.user.id, teacherId: b.user.id, refKey: `bad-${String(bad)}`, coins: bad }))).toMatch(
+      expect(await codeOf(ledger().hold({ learnerId: a.user.id, teacherId: b.user.id, refKey: `bad-${String(bad)}`, coins: bad }))).toMatch(
         /^BAD_USER_INPUT: Skill coins must be a whole number/,
       );
     }
-    expect(await codeOf(coins().hold({ learnerId: a.user.id, teacherId: a.user.id, refKey: "self", coins: 1 }))).toMatch(/yourself/);
-    expect(await codeOf(coins().hold({ learnerId: a.user.id, teacherId: "no-such-user", refKey: "ghost", coins: 1 }))).toBe(
+    expect(await codeOf(ledger().hold({ learnerId: a.user.id, teacherId: a.user.id, refKey: "self", coins: 1 }))).toMatch(/yourself/);
+    expect(await codeOf(ledger().hold({ learnerId: a.user.id, teacherId: "no-such-user", refKey: "ghost", coins: 1 }))).toBe(
       "NOT_FOUND: That teacher does not exist",
     );
-    expect(await codeOf(coins().hold({ learnerId: "no-such-user", teacherId: b.user.id, refKey: "ghost2", coins: 1 }))).toBe(
+    expect(await codeOf(ledger().hold({ learnerId: "no-such-user", teacherId: b.user.id, refKey: "ghost2", coins: 1 }))).toBe(
       "BAD_USER_INPUT: You do not have enough skill coins",
     );
-    expect(await codeOf(coins().reward("no-such-user", 1, "x", "ghost-reward"))).toBe("NOT_FOUND: User not found");
+    expect(await codeOf(ledger().reward("no-such-user", 1, "x", "ghost-reward"))).toBe("NOT_FOUND: User not found");
     expect(await balance(a.user.id)).toBe(5);
   });
 
   it("200 concurrent holds of 5 coins against a balance of 25: exactly 5 succeed, never below 0", async () => {
     const learner = await t.createUser();
     const teacher = await t.createUser();
-    await coins().reward(learner.user.id, 25, "Seed", "seed-200");
+    await ledger().reward(learner.user.id, 25, "Seed", "seed-200");
     let lowest = Infinity;
     let polling = true;
     const poller = (async () => {
@@ -150,7 +152,7 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     })();
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        coins().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: `h200-${i}`, coins: 5 }),
+        ledger().hold({ learnerId: learner.user.id, teacherId: teacher.user.id, refKey: `h200-${i}`, coins: 5 }),
       ),
     );
     polling = false;
@@ -173,7 +175,7 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     const { user, token } = await t.createUser();
     for (let i = 0; i < 5; i++) {
       t.clock.advance(1000);
-      await coins().reward(user.id, i + 1, `Reward ${i}`, `page-${i}`);
+      await ledger().reward(user.id, i + 1, `Reward ${i}`, `page-${i}`);
     }
     const p1 = (await t.gql(HISTORY, { first: 3 }, token)).data.coinHistory;
     const p2 = (await t.gql(HISTORY, { first: 3, after: p1.pageInfo.endCursor }, token)).data.coinHistory;

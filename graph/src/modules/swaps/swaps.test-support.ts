@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { TestApp } from "../../../test/harness.js";
 import { SYSTEM_ACCOUNTS } from "../coins/ledger.entity.js";
 import { validateProfile } from "../profiles/profile.rules.js";
+import { ledgerWrites } from "../../../test/ledger.js";
 
 export const REACT = { skill: "React", category: "Programming & Technology" };
 export const GUITAR = { skill: "Guitar", category: "Music & Performing Arts" };
@@ -21,7 +22,7 @@ export type Student = Awaited<ReturnType<typeof student>>;
 /** Coins bought in the sandbox, credited straight through the ledger. */
 export async function giveCoins(t: TestApp, userId: string, coins: number) {
   const id = randomBytes(6).toString("hex");
-  await t.app.services.coins.creditPurchase({ userId, coins, paymentId: `test_${id}`, orderId: `order_${id}` });
+  await ledgerWrites(t.app.services).creditPurchase({ userId, coins, paymentId: `test_${id}`, orderId: `order_${id}` });
 }
 
 export const balance = (t: TestApp, userId: string) => t.app.services.coins.balanceOf(userId);
