@@ -2,6 +2,7 @@
 // used to fall back to the pool, outside any transaction). Checked by the type check (`tsc`, which
 // compiles this file): each `@ts-expect-error` below fails it as soon as the call compiles again.
 import { describe, expect, it } from "vitest";
+import type { KitServices } from "../src/kit/context.js";
 import type { Services } from "../src/services.js";
 
 /** Never run: only compiled. */
@@ -29,11 +30,34 @@ function writesWithoutATransaction(s: Services): unknown[] {
     s.notificationMail.notified({} as never),
     // @ts-expect-error a request is read on a named manager (the transaction's or the pool's)
     s.swaps.byId("r"),
+    // Coins move only in the caller's transaction (a missing one used to open a transaction of its
+    // own, which committed even when the caller's rolled back).
+    // @ts-expect-error a reward is given in the transaction that earns it
+    s.coins.reward("a", 1, "why", "ref"),
+    // @ts-expect-error a payment is held in the transaction that accepts it
+    s.coins.hold({ learnerId: "a", teacherId: "b", coins: 1, refKey: "r" }),
+    // @ts-expect-error held coins are released in the chat's transaction
+    s.coins.release("r"),
+    // @ts-expect-error held coins are refunded in the report's transaction
+    s.coins.refund("r"),
+    // @ts-expect-error bought coins are credited in the order's transaction
+    s.coins.creditPurchase({ userId: "a", coins: 1, paymentId: "p", orderId: "o" }),
+  ];
+}
+
+/** Never run: a resolver or REST route (given KitServices) reaches data only through a module's service. */
+function adapterReachesTheDatabase(k: KitServices): unknown[] {
+  return [
+    // @ts-expect-error no data source for an adapter
+    k.deps.dataSource,
+    // @ts-expect-error no transaction for an adapter
+    k.deps.tx,
   ];
 }
 
 describe("writes take the transaction's EntityManager", () => {
   it("is checked at compile time (see the @ts-expect-error lines)", () => {
     expect(typeof writesWithoutATransaction).toBe("function");
+    expect(typeof adapterReachesTheDatabase).toBe("function");
   });
 });

@@ -19,7 +19,11 @@ import { forbidden, unauthenticated } from "../shared/errors.js";
  * context from a request (server/context.ts).
  */
 export interface KitServices {
-  deps: Deps;
+  /**
+   * What a door's adapter may use of the services' dependencies: not the database. A resolver or
+   * route reaches data only through a module's service, which names its transaction or its pool read.
+   */
+  deps: Omit<Deps, "dataSource" | "tx">;
   /** Shared by every limit in every service; memory or Redis. */
   rateLimits: RateLimits;
   /** The durable outbox (mail, and any channel registered on it). */

@@ -84,8 +84,9 @@ export class JobRunner {
     this.jobs.set(job.name, job);
   }
 
-  private repo(em?: EntityManager) {
-    return (em ?? this.deps.dataSource.manager).getRepository(JobRun);
+  /** The job table through the pool: each lease write is one conditional statement of its own, in no transaction. */
+  private pool() {
+    return this.deps.dataSource.getRepository(JobRun);
   }
 
   /** Runs every job whose current period has not run yet; returns the names of those this instance ran. */
@@ -94,7 +95,7 @@ export class JobRunner {
    * only), after which done periods would lie in the future and nothing would run again until then.
    */
   async forgetPeriods(): Promise<void> {
-    await this.repo().createQueryBuilder().update().set({ doneSlotAt: null, leaseUntil: null, leaseOwner: null }).execute();
+    await this.pool().createQueryBuilder().update().set({ doneSlotAt: null, leaseUntil: null, leaseOwner: null }).execute();
   }
 
   async runDue(now: Date = this.deps.clock.now()): Promise<string[]> {
@@ -114,7 +115,7 @@ export class JobRunner {
     // Each run has its own lease token, so a run that lost its lease can never write as the new owner.
     const run: ActiveRun = { token: newId(), heldUntil: leaseUntil.getTime(), lost: false, abort: new AbortController() };
     // The one statement that decides who runs: the period is not done and nobody holds a live lease.
-    const taken = await this.repo().update(
+    const taken = await this.pool().update(
       { name: job.name, doneSlotAt: Or(IsNull(), LessThan(slot)), leaseUntil: Or(IsNull(), LessThan(now)) },
       { leaseOwner: run.token, leaseUntil },
     );
@@ -143,7 +144,7 @@ export class JobRunner {
     if (failure) {
       this.deps.logger.error({ err: failure, job: job.name }, `scheduled job failed: ${job.name}`);
       // Keeps the period undone; holding the lease a little longer spaces the retries.
-      await this.repo().update(
+      await this.pool().update(
         { name: job.name, leaseOwner: run.token },
         {
           leaseUntil: new Date(this.deps.clock.now().getTime() + RETRY_AFTER_FAILURE_MS),
@@ -152,7 +153,7 @@ export class JobRunner {
       );
       return false;
     }
-    const done = await this.repo().update(
+    const done = await this.pool().update(
       { name: job.name, leaseOwner: run.token },
       { doneSlotAt: slot, leaseOwner: null, leaseUntil: null, lastRunAt: now, lastError: null },
     );
@@ -178,7 +179,7 @@ export class JobRunner {
     if (run.lost) return;
     const leaseUntil = new Date(now.getTime() + this.leaseMs);
     try {
-      const res = await this.repo().update({ name, leaseOwner: run.token }, { leaseUntil });
+      const res = await this.pool().update({ name, leaseOwner: run.token }, { leaseUntil });
       if (res.affected === 1) {
         run.heldUntil = Math.max(run.heldUntil, leaseUntil.getTime());
         return;
@@ -194,9 +195,9 @@ export class JobRunner {
   }
 
   private async ensureRow(name: string): Promise<void> {
-    if (await this.repo().exists({ where: { name } })) return;
+    if (await this.pool().exists({ where: { name } })) return;
     try {
-      await this.repo().insert({ name, doneSlotAt: null, leaseOwner: null, leaseUntil: null, lastRunAt: null, lastError: null });
+      await this.pool().insert({ name, doneSlotAt: null, leaseOwner: null, leaseUntil: null, lastRunAt: null, lastError: null });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e; // another instance created it first
     }
@@ -204,7 +205,7 @@ export class JobRunner {
 
   /** The shared state of one job (for tests and the operators' view). */
   state(name: string): Promise<JobRun | null> {
-    return this.repo().findOne({ where: { name } });
+    return this.pool().findOne({ where: { name } });
   }
 
   /** Ticks every `intervalMs` of real time, reading the injected clock at each tick. */
