@@ -173,10 +173,10 @@ describe.each(dbTargets)("leaderboard views over GraphQL and live on %s", (targe
     ]);
 
     // Three changes in a row: at most two events (one at once, the rest together a second later), ending in the last state.
-    const coins = t.app.services.coins;
-    await ledgerWrites(t.app.services).reward(a.id, 1, "Seed", `live-a-${target}`);
-    await ledgerWrites(t.app.services).reward(b.id, 2, "Seed", `live-b-${target}`);
-    await ledgerWrites(t.app.services).reward(c.id, 3, "Seed", `live-c-${target}`);
+    const coins = ledgerWrites(t.app.services);
+    await coins.reward(a.id, 1, "Seed", `live-a-${target}`);
+    await coins.reward(b.id, 2, "Seed", `live-b-${target}`);
+    await coins.reward(c.id, 3, "Seed", `live-c-${target}`);
     const seen: any[] = [];
     const coinsOf = new Map<string, number>();
     while (!(coinsOf.get(a.id) === 1 && coinsOf.get(b.id) === 2 && coinsOf.get(c.id) === 3)) {

@@ -1,4 +1,4 @@
-import { type EntityManager, IsNull, LessThan, Or } from "typeorm";
+import { IsNull, LessThan, Or } from "typeorm";
 import { isUniqueViolation } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
 import { MINUTE } from "../../shared/clock.js";
