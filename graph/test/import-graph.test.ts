@@ -27,4 +27,19 @@ describe("the server's import graph", () => {
     const found = circles(importGraph(src)).map((files) => files.map((f) => path.relative(src, f)));
     expect(found).toEqual([]);
   });
+
+  it("has no circle between modules, or between a module and a layer", () => {
+    // Each module is one unit, the kernel (config.ts, shared/, db/) another, each other folder or root file one more.
+    const unitOf = (file: string) => {
+      const [top, sub] = path.relative(src, file).split(path.sep);
+      if (top === "modules") return `modules/${sub}`;
+      return ["config.ts", "shared", "db"].includes(top) ? "kernel" : top.replace(/\.ts$/, "");
+    };
+    const units = new Map<string, Set<string>>();
+    for (const [file, targets] of importGraph(src)) {
+      const from = unitOf(file);
+      for (const to of targets.map(unitOf)) if (to !== from) units.set(from, (units.get(from) ?? new Set()).add(to));
+    }
+    expect(circles(new Map([...units].map(([unit, to]) => [unit, [...to]])))).toEqual([]);
+  });
 });

@@ -5,7 +5,6 @@ import { z } from "../../kit/zod-openapi.js";
 import { AppError } from "../../shared/errors.js";
 import { parsePaise } from "./purchases.service.js";
 import { noBody, type RestRoutes } from "../../kit/rest-routes.js";
-import { payBetween } from "../swaps/swaps.rest-adapters.js";
 import { takeReward } from "./coins.rest-adapters.js";
 import { LEADERBOARD_MAX_AGE_SECONDS } from "./leaderboard.service.js";
 
@@ -214,35 +213,6 @@ export function coinsRest(services: KitServices, r: RestRoutes): void {
           res.status(e.status);
           return { success: false, error: e.message, code: e.code };
         }
-      },
-    ),
-  );
-
-  r.post(
-    "/detect-skill-coins",
-    route(
-      services,
-      {
-        tag,
-        summary: "Pay an accepted pay request: the coins go into escrow and the chat opens",
-        description:
-          "userID = the caller (learner), feedID = the teacher. Not enough coins, a wrong amount or a request no longer awaiting payment answer 200 with the text in `error` (shown as is).",
-        auth: "bearer",
-        legacy: true,
-        body: z.object({
-          userID: OptionalId,
-          feedID: OptionalId,
-          skillCoins: z.unknown().optional().describe("The agreed price, when sent, must match."),
-        }),
-        response: z.object({
-          error: ErrorText,
-          message: z.string().describe("'Payment Successful!! {amount} has been detected from your account.'"),
-        }),
-      },
-      async (_req, ctx, _res, { body }) => {
-        // The rule (find the accepted pay request, hold its coins, record the acceptance, open the chat) is the swaps module's.
-        const paid = await payBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "", body.skillCoins);
-        return { error: "", message: paid.message };
       },
     ),
   );

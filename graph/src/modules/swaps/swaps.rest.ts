@@ -3,7 +3,7 @@ import { ErrorText, OkAnswer, OptionalId } from "../../kit/rest-schemas.js";
 import { z } from "../../kit/zod-openapi.js";
 import type { KitServices } from "../../kit/context.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
-import { acceptBetween, rejectBetween, withdrawAcceptanceBetween } from "./swaps.rest-adapters.js";
+import { acceptBetween, payBetween, rejectBetween, withdrawAcceptanceBetween } from "./swaps.rest-adapters.js";
 
 /**
  * Spec section 7 paths for swap and pay requests. Which body id names whom:
@@ -12,7 +12,7 @@ import { acceptBetween, rejectBetween, withdrawAcceptanceBetween } from "./swaps
  *  - reject-swap:      userID = the caller (rejector),   feedID = the notifier (the other student)
  *  - accept-swap/-pay: userID = the caller (receiver),   feedID = the requester (notifier)
  *  - withdraw-pay-acceptance: userID = the caller (teacher), feedID = the learner
- *  - detect-skill-coins (coins.rest.ts): userID = the caller (learner), feedID = the teacher
+ *  - detect-skill-coins: userID = the caller (learner), feedID = the teacher
  * The id naming the caller must be the token's user (403 otherwise). Requests are found by the
  * pair; skills and coins of accept-* bodies are ignored (the stored request is what counts).
  * `error: ""` means success. These are the old client's `error`-reading paths (`legacy`): a
@@ -186,6 +186,36 @@ export function swapsRest(services: KitServices, r: RestRoutes): void {
       async (_req, ctx, _res, { body }) => {
         await withdrawAcceptanceBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "");
         return { error: "" };
+      },
+    ),
+  );
+
+  r.post(
+    "/detect-skill-coins",
+    route(
+      services,
+      {
+        // Listed with the coins routes in the API docs, as before: it pays.
+        tag: "coins",
+        summary: "Pay an accepted pay request: the coins go into escrow and the chat opens",
+        description:
+          "userID = the caller (learner), feedID = the teacher. Not enough coins, a wrong amount or a request no longer awaiting payment answer 200 with the text in `error` (shown as is).",
+        auth: "bearer",
+        legacy: true,
+        body: z.object({
+          userID: OptionalId,
+          feedID: OptionalId,
+          skillCoins: z.unknown().optional().describe("The agreed price, when sent, must match."),
+        }),
+        response: z.object({
+          error: ErrorText,
+          message: z.string().describe("'Payment Successful!! {amount} has been detected from your account.'"),
+        }),
+      },
+      async (_req, ctx, _res, { body }) => {
+        // The rule: find the accepted pay request, hold its coins, record the acceptance, open the chat.
+        const paid = await payBetween(services, assertSelf(ctx, body.userID), body.feedID ?? "", body.skillCoins);
+        return { error: "", message: paid.message };
       },
     ),
   );
