@@ -1,4 +1,3 @@
-import type { EntityManager } from "typeorm";
 import { createTx } from "./db/transaction.js";
 import { txLimits } from "./db/data-source.js";
 import { AccountsService } from "./modules/accounts/accounts.service.js";
@@ -28,7 +27,7 @@ import { User } from "./modules/accounts/user.entity.js";
 import { SnakeService } from "./modules/snake/snake.service.js";
 import { SwapDecisionsService } from "./modules/swaps/swap-decisions.service.js";
 import { SwapRequestsService } from "./modules/swaps/swap-requests.service.js";
-import { ResponseStatsService } from "./modules/swaps/response-stats.service.js";
+import { ResponseStatsService } from "./modules/profiles/response-stats.service.js";
 import { SwapExpiryService } from "./modules/swaps/swap-expiry.service.js";
 import { PrivacyService } from "./modules/privacy/privacy.service.js";
 import { ModerationService } from "./modules/moderation/moderation.service.js";
@@ -38,6 +37,11 @@ import { LessonsService } from "./modules/lessons/lessons.service.js";
 import { ReviewsService } from "./modules/reviews/reviews.service.js";
 import { ReadinessService } from "./modules/system/readiness.js";
 import { createMailer, mailChannel, type Mailer, MailQueue } from "./shared/mail.js";
+import { Changes } from "./shared/changes.js";
+import { Port } from "./shared/port.js";
+import type { Presence } from "./modules/profiles/presence-port.js";
+import type { ChatLifecycleService } from "./modules/chat/chat-lifecycle.service.js";
+import type { LessonReadsService } from "./modules/lessons/lesson-reads.service.js";
 import { Outbox } from "./shared/outbox.js";
 import { createRateLimits, type RateLimits } from "./shared/rate-limit.js";
 import { createStorage, type Storage } from "./shared/storage.js";
@@ -118,7 +122,7 @@ void _servicesFillTheDoors;
 
 /** The composition root: builds each service once, wiring the ones it calls. */
 export function createServices(
-  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage" | "outbox" | "mail"> & {
+  input: Omit<Deps, "tx" | "mailer" | "payments" | "storage" | "outbox" | "mail" | "changes"> & {
     mailer?: Mailer;
     payments?: PaymentGateway;
     storage?: Storage;
@@ -131,6 +135,7 @@ export function createServices(
   outbox.register(mailChannel(mailer, new URL(input.config.publicUrl).hostname));
   const deps: Deps = {
     ...input,
+    changes: new Changes(),
     tx,
     mailer,
     outbox,
@@ -139,65 +144,79 @@ export function createServices(
     storage: input.storage ?? createStorage(input.config),
   };
   const ds = deps.dataSource;
+  // The modules are built in their declared order (MODULE_ORDER), each from modules built before it.
+  // A module never calls up: a change a higher module keeps something for is told through
+  // `deps.changes` (the higher one listens when built), and what a module reads from a higher one
+  // comes through a Port it is given here and that is filled once the owner is built.
+  const presence = new Port<Presence>("online now (chat presence) for the feed and search");
+  const detailsCheck = new Port<Pick<ProfilesService, "assertDetailsFilled">>("the details-filled check (profiles) for notifications");
+  const savedSearchAlerts = new Port<Pick<SavedSearchesService, "alertsOff">>("saved searches' alerts (profiles) for unsubscribe links");
+  const ratings = new Port<Pick<ChatLifecycleService, "ratingsReceivedBetween">>("ratings received (chat) for the leaderboard");
+  const lessonsHeld = new Port<Pick<LessonReadsService, "heldBetween">>("lessons held (lessons) for the leaderboard");
+
+  // accounts, blocks, snake, jobs
   const auth = new AuthService(ds.getRepository(User), new TokenService(deps.config.jwtSecret, deps.clock), deps.pubsub);
   const rateLimits = createRateLimits(deps.config);
   const blocks = new BlocksService(deps);
-  // Response stats move a student's feed tier; the feed rows carry it (each calls the other lazily).
-  const responseStats: ResponseStatsService = new ResponseStatsService(deps, (em, userId) => profiles.reindex(em, userId));
-  const profiles: ProfilesService = new ProfilesService(
-    deps,
-    rateLimits,
-    (em, userId) => responseStats.tierOf(em, userId),
-    // The skills a student teaches place them in the leaderboard's category views.
-    (em, userIds) => coins.leaderboard.changed(em, userIds),
-  );
-  // "Online now" reads chat presence (made with chat, below; called only once requests come).
-  const onlineAmong = (ids: readonly string[]) => chat.presence.onlineAmong(ids);
-  const feed = new FeedService(deps, profiles, onlineAmong);
-  const search = new SearchService(deps, profiles, onlineAmong);
   const jobs = new JobRunner(deps);
-  // Ratings and registrations can move the leaderboard too; the coins module owns its cache.
-  const rankingChanged = (em?: EntityManager, userIds?: readonly string[]) => coins.leaderboard.changed(em, userIds);
-  const standing = new StandingService(deps, { reindex: (em, userId) => profiles.reindex(em, userId), rankingChanged });
+  const standing = new StandingService(deps);
   const emailVerification = new EmailVerificationService(deps, rateLimits, auth, standing);
   const accounts = new AccountsService(deps, auth, rateLimits, emailVerification, standing);
   const passwordResets = new PasswordResetService(deps, rateLimits, auth);
   const contact = new ContactService(deps, rateLimits);
   const apiKeys = new ApiKeysService(deps);
   const snake = new SnakeService(deps);
-  const users = new UsersService(ds.getRepository(User), rankingChanged);
+  const users = new UsersService(ds.getRepository(User), deps.changes);
   // The web app keeps one realtime socket per signed-in tab; each listens for its student's session end.
   const isOnline = (userId: string) => deps.pubsub.hasListeners("SESSION_REVOKED", userId);
-  const notificationMail = new NotificationMailService(deps, {
-    users,
-    isOnline,
-    savedSearchAlertsOff: (userId, searchId): Promise<void> => savedSearches.alertsOff(userId, searchId),
-  });
+
+  // notifications
+  const notificationMail = new NotificationMailService(deps, { users, isOnline, savedSearches: savedSearchAlerts });
   notificationMail.schedule(jobs);
   const push = new PushService(deps, { users, isOnline });
-  const notifications = new NotificationsService(deps, users, (id) => profiles.assertDetailsFilled(id), isOnline, notificationMail, push);
+  const notifications = new NotificationsService(deps, users, detailsCheck, isOnline, notificationMail, push);
   // A chat message's mail and push, recorded with the message (message-notice.ts).
   outbox.register(notifications.messageNoticeChannel());
-  const savedSearches: SavedSearchesService = new SavedSearchesService(deps, { notifications, users });
+
+  // profiles (response stats order the feed; they are kept by the swaps module's answers)
+  const responseStats = new ResponseStatsService(deps);
+  const profiles = new ProfilesService(deps, rateLimits, responseStats);
+  detailsCheck.fill(profiles);
+  const feed = new FeedService(deps, profiles, presence);
+  const search = new SearchService(deps, profiles, presence);
+  const savedSearches = new SavedSearchesService(deps, { notifications, users });
+  savedSearchAlerts.fill(savedSearches);
   savedSearches.schedule(jobs);
-  // A new chat appears live in both students' open chat lists (`chat` is built below; called after commit).
-  const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
-  // The leaderboard's views read teachers (profiles), ratings (chat) and lessons (lessons), made below and called only on reads.
-  const coins: CoinsService = new CoinsService(deps, users, deps.payments, rateLimits, {
+
+  // coins (the ledger, purchases, the leaderboard: it listens for ranking changes)
+  const coins = new CoinsService(deps, users, deps.payments, rateLimits, {
     teachersOf: (category) => profiles.teachersOf(category),
     categoriesTaughtBy: (ids) => profiles.categoriesTaughtBy(ids),
-    ratingsReceived: (from, to, ids) => chat.lifecycle.ratingsReceivedBetween(from, to, ids),
-    lessonsHeld: (from, to, now, ids) => lessons.reads.heldBetween(from, to, now, ids),
+    ratingsReceived: (from, to, ids) => ratings.get().ratingsReceivedBetween(from, to, ids),
+    lessonsHeld: (from, to, now, ids) => lessonsHeld.get().heldBetween(from, to, now, ids),
   });
+
+  // chat
   const chat = new ChatService(deps, { users, blocks, notifications, rateLimits, ledger: coins, profiles });
+  presence.fill(chat.presence);
+  ratings.fill(chat.lifecycle);
+  // A new chat appears live in both students' open chat lists.
+  const chatOpen = new ChatOpenService(deps, (opened) => void chat.listEvents.chatChanged(opened));
+
+  // lessons, reviews
   const lessons = new LessonsService(deps, { chats: chat, users, push });
+  lessonsHeld.fill(lessons.reads);
   lessons.schedule(jobs);
   const reviews = new ReviewsService(deps, { chats: chat, blocks });
+
+  // swaps, implements, privacy, moderation
   const swapDeps = { profiles, users, blocks, chatOpen, notifications, rateLimits };
   const swaps = new SwapRequestsService(deps, swapDeps);
   const swapDecisions = new SwapDecisionsService(deps, swaps, { ...swapDeps, coins, responseStats });
   const swapExpiry = new SwapExpiryService(deps, swaps, { notifications, users, responseStats });
   swapExpiry.schedule(jobs);
+  // Every port has its owner by now: an unfilled one is a wiring fault, found at start-up.
+  for (const port of [presence, detailsCheck, savedSearchAlerts, ratings, lessonsHeld]) if (!port.filled) port.get();
   const implementPosts = new ImplementPostsService(deps, blocks, rateLimits, users);
   const implementApplicants = new ImplementApplicantsService(deps, implementPosts, { users, notifications, chatOpen, blocks, rateLimits });
   const privacy = new PrivacyService(deps, {

@@ -3,6 +3,7 @@
 // import-x/no-cycle sees only runtime imports; this sees them all (docs/development.md, the layers).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { MODULE_ORDER } from "../src/modules/index.js";
 import { circles, importGraph } from "./import-graph.js";
 
 const src = path.resolve(import.meta.dirname, "../src");
@@ -41,5 +42,25 @@ describe("the server's import graph", () => {
       for (const to of targets.map(unitOf)) if (to !== from) units.set(from, (units.get(from) ?? new Set()).add(to));
     }
     expect(circles(new Map([...units].map(([unit, to]) => [unit, [...to]])))).toEqual([]);
+  });
+
+  it("lets a module import only modules before it in MODULE_ORDER", () => {
+    const order: readonly string[] = MODULE_ORDER;
+    const moduleOf = (file: string) => {
+      const [top, sub] = path.relative(src, file).split(path.sep);
+      return top === "modules" && sub !== "index.ts" ? sub : null;
+    };
+    const upward: string[] = [];
+    for (const [file, targets] of importGraph(src)) {
+      const from = moduleOf(file);
+      if (!from) continue;
+      expect(order, `${from} is in MODULE_ORDER`).toContain(from);
+      for (const target of targets) {
+        const to = moduleOf(target);
+        if (to && to !== from && order.indexOf(to) > order.indexOf(from))
+          upward.push(`${path.relative(src, file)} -> ${path.relative(src, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ import { SavedSearch } from "./profiles/saved-search.entity.js";
 import { UserLanguage } from "./profiles/user-language.entity.js";
 import { UserSkill } from "./profiles/user-skill.entity.js";
 import { SwapRequest } from "./swaps/swap-request.entity.js";
-import { ResponseStats } from "./swaps/response-stats.entity.js";
+import { ResponseStats } from "./profiles/response-stats.entity.js";
 import { SwapsResolver } from "./swaps/swaps.resolver.js";
 import { swapsRest } from "./swaps/swaps.rest.js";
 import { SystemResolver } from "./system/system.resolver.js";
@@ -84,6 +84,31 @@ import { SnakeHighScore } from "./snake/snake-high-score.entity.js";
 import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
 import { OutboxItem } from "../shared/outbox.entity.js";
+
+/**
+ * The modules' declared order: each is built on the ones before it and never on one after it. A
+ * module imports only modules earlier in this list (import-graph.test.ts checks every import, type
+ * imports included), and the composition root (services.ts) builds them in this order. What a
+ * module needs from a later one reaches it as a change it is told (shared/changes.ts) or a port
+ * filled once that module is built (shared/port.ts).
+ */
+export const MODULE_ORDER = [
+  "jobs",
+  "system",
+  "accounts",
+  "blocks",
+  "snake",
+  "notifications",
+  "profiles",
+  "coins",
+  "chat",
+  "lessons",
+  "reviews",
+  "swaps",
+  "implements",
+  "privacy",
+  "moderation",
+] as const;
 
 /**
  * The module registry: every entity, resolver and REST router the app has.

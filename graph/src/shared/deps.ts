@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { Config } from "../config.js";
 import type { Tx } from "../db/transaction.js";
+import type { Changes } from "./changes.js";
 import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
 import type { Mailer, MailQueue } from "./mail.js";
@@ -17,6 +18,8 @@ export interface Deps {
   tx: Tx;
   clock: Clock;
   pubsub: AppPubSub;
+  /** Changes a lower module tells and a higher one listens for, in the teller's transaction (shared/changes.ts). */
+  changes: Changes;
   logger: Logger;
   /** The mail transport (the outbox worker's "mail" channel sends through it): outbox folder by default, SMTP when SMTP_URL is set. */
   mailer: Mailer;

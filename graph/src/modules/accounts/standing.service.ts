@@ -7,12 +7,7 @@ import { PERMANENT_SUSPENSION, User } from "./user.entity.js";
 
 export { PERMANENT_SUSPENSION };
 
-export interface StandingHooks {
-  /** Rewrites the student's directory rows (their `visible` changed in `em`). */
-  reindex(em: EntityManager, userId: string): Promise<void>;
-  /** Tells the leaderboard, once `em` commits, that the ranking of `userIds` may have changed. */
-  rankingChanged(em: EntityManager, userIds?: readonly string[]): void;
-}
+import "./account-changes.js";
 
 /** Until when (or that it is for good) and why, as the suspended student is told at sign-in. */
 export function suspensionMessage(until: Date, reason: string | null): string {
@@ -27,10 +22,7 @@ export function suspensionMessage(until: Date, reason: string | null): string {
  * directory rows and the leaderboard follow it in the same transaction.
  */
 export class StandingService {
-  constructor(
-    private readonly deps: Deps,
-    private readonly hooks: StandingHooks,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /** Recomputes `visible` from the facts; when it changed, rewrites the directory rows and drops the ranking. */
   async refresh(em: EntityManager, userId: string): Promise<boolean> {
@@ -42,8 +34,8 @@ export class StandingService {
     const visible = u.emailVerifiedAt !== null && u.deletedAt === null && !this.isSuspended(u);
     if (visible === Boolean(u.visible)) return visible;
     await em.getRepository(User).update({ id: userId }, { visible });
-    await this.hooks.reindex(em, userId);
-    this.hooks.rankingChanged(em, [userId]);
+    // The directory rows (profiles) and the ranking (the leaderboard) follow, in this transaction.
+    await this.deps.changes.tell("standingChanged", em, userId);
     return visible;
   }
 

@@ -1,3 +1,5 @@
+import type { Changes } from "../../shared/changes.js";
+import "./account-changes.js";
 import { type EntityManager, In, IsNull, Not, type Repository } from "typeorm";
 import { DELETED_STUDENT_NAME } from "../../../../common/accounts.js";
 import type { Gender } from "../../../../common/profiles.js";
@@ -17,8 +19,8 @@ export interface UserSummary {
 export class UsersService {
   constructor(
     private readonly users: Repository<User>,
-    /** Tells the leaderboard, once `em` commits, that a ranking value changed. */
-    private readonly rankingChanged: (em?: EntityManager, userIds?: readonly string[]) => void = () => {},
+    /** Where a changed ranking value (a rating, an account deleted) is told: the leaderboard listens. */
+    private readonly changes: Changes,
   ) {}
 
   /** One query for any number of ids, outside a transaction; missing ids are simply absent from the map. */
@@ -151,7 +153,7 @@ export class UsersService {
       },
     );
     if (!res.affected) throw notFound("User not found");
-    this.rankingChanged(em, [userId]);
+    void this.changes.tell("rankingChanged", em, [userId]);
   }
 
   /**
@@ -173,6 +175,6 @@ export class UsersService {
       .where("id = :id", { id: userId })
       .execute();
     if (!res.affected) throw notFound("User not found");
-    this.rankingChanged(em, [userId]);
+    void this.changes.tell("rankingChanged", em, [userId]);
   }
 }

@@ -1,3 +1,4 @@
+import "../accounts/account-changes.js";
 import { type EntityManager, In } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, notFound } from "../../shared/errors.js";
@@ -64,6 +65,9 @@ export class CoinsService {
     this.purchases = new PurchasesService(deps, gateway, this, limits);
     this.webhook = new WebhookService(deps, gateway, this.purchases);
     this.leaderboard = new LeaderboardService(deps, users, leaderboardSources);
+    // Ratings, taught skills, deleted accounts and standing move the ranking (told by the modules below).
+    deps.changes.on("rankingChanged", (em, userIds) => this.leaderboard.changed(em, userIds));
+    deps.changes.on("standingChanged", (em, userId) => this.leaderboard.changed(em, [userId]));
     if (gateway.mode === "sandbox" && deps.config.env === "production") {
       deps.logger.warn("No Razorpay keys: coin purchases use the TEST MODE sandbox, so anyone can buy coins for free");
     }

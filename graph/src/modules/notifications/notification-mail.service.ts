@@ -1,3 +1,4 @@
+import { type Port } from "../../shared/port.js";
 import { type EntityManager, In, LessThanOrEqual } from "typeorm";
 import {
   DEFAULT_MAIL_MODES,
@@ -47,8 +48,8 @@ export class NotificationMailService {
       users: Pick<UsersService, "mailRecipientsIn" | "standingOf" | "summaries" | "summariesIn">;
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
-      /** Turns off one saved search's alerts (profiles' saved searches): its mails' one-click unsubscribe. */
-      savedSearchAlertsOff?: (userId: string, searchId: string) => Promise<void>;
+      /** Turns off one saved search's alerts (filled by the profiles module's saved searches): its mails' one-click unsubscribe. */
+      savedSearches: Port<{ alertsOff(userId: string, searchId: string): Promise<void> }>;
     },
   ) {
     this.tokens = new UnsubscribeTokens(deps.config.jwtSecret);
@@ -139,7 +140,7 @@ export class NotificationMailService {
     if (!standing || standing.deletedAt) return; // nothing is mailed to a deleted account anyway
     const searchId = savedSearchOf(t.scope);
     if (searchId) {
-      await this.c.savedSearchAlertsOff?.(t.userId, searchId);
+      await this.c.savedSearches.get().alertsOff(t.userId, searchId);
       this.deps.logger.info({ userId: t.userId, searchId }, "unsubscribed from a saved search's alerts");
       return;
     }

@@ -1,3 +1,4 @@
+import { type Port } from "../../shared/port.js";
 import { type EntityManager, In, LessThan } from "typeorm";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
@@ -36,8 +37,8 @@ export class NotificationsService {
   constructor(
     private readonly deps: Deps,
     private readonly users: UsersService,
-    /** Throws DETAILS_NOT_FILLED for a user whose profile is incomplete (profiles module). */
-    private readonly assertDetailsFilled: (userId: string) => Promise<void>,
+    /** Throws DETAILS_NOT_FILLED for a user whose profile is incomplete (filled by the profiles module). */
+    private readonly profiles: Port<{ assertDetailsFilled(userId: string): Promise<void> }>,
     /** Whether the student has the app open (a realtime socket, on any instance): they get no mail or push for a message. */
     private readonly isOnline: (userId: string) => Promise<boolean>,
     /** Mails the notification per the recipient's settings (instant after commit, or queued for the digest). */
@@ -51,7 +52,7 @@ export class NotificationsService {
    * (DETAILS_NOT_FILLED sends the others to /p first).
    */
   async list(userId: string): Promise<NotificationView[]> {
-    await this.assertDetailsFilled(userId);
+    await this.profiles.get().assertDetailsFilled(userId);
     return this.listFor(userId);
   }
 
@@ -150,7 +151,7 @@ export class NotificationsService {
 
   /** The recipient's notifications, newest first, keyset-paged on (createdAt, id); only once their profile is filled, like `list`. */
   async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<NotificationView>> {
-    await this.assertDetailsFilled(userId);
+    await this.profiles.get().assertDetailsFilled(userId);
     const first = pageSize("first", opts.first, NOTIFICATIONS_PAGE_SIZE);
     const after = opts.after ? decodeTimeKey(CURSOR_KIND, opts.after) : null;
     const mine = { recipientId: userId };

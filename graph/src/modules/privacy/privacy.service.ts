@@ -20,7 +20,7 @@ import type { ProfilesService } from "../profiles/profiles.service.js";
 import type { SavedSearchesService } from "../profiles/saved-searches.service.js";
 import type { ReviewsService } from "../reviews/reviews.service.js";
 import type { SnakeService } from "../snake/snake.service.js";
-import type { ResponseStatsService } from "../swaps/response-stats.service.js";
+import type { ResponseStatsService } from "../profiles/response-stats.service.js";
 import type { SwapRequestsService } from "../swaps/swap-requests.service.js";
 
 /** The services export and deletion read from and write through (each module keeps its own tables), handed in by the composition root. */

@@ -12,7 +12,7 @@ import { newId } from "../../shared/ids.js";
 import { User } from "../accounts/user.entity.js";
 import { Block } from "../blocks/block.entity.js";
 import { PresenceSetting } from "../chat/presence-setting.entity.js";
-import { ResponseStats } from "../swaps/response-stats.entity.js";
+import { ResponseStats } from "./response-stats.entity.js";
 import { CompletedSkill } from "./completed-skill.entity.js";
 import { UserLanguage } from "./user-language.entity.js";
 import { BLOCK_LIST_MAX } from "./feed-query.js";

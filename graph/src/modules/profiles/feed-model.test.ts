@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { filledStudent } from "../../../test/profiles.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
-import { ResponseStats } from "../swaps/response-stats.entity.js";
+import { ResponseStats } from "./response-stats.entity.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { rebuildProfileIndexes } from "./profile-index.js";
 import { backfillSharedPrefixes } from "./search-terms.js";

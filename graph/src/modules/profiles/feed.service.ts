@@ -1,3 +1,5 @@
+import { type Port } from "../../shared/port.js";
+import type { Presence } from "./presence-port.js";
 import type { Deps } from "../../shared/deps.js";
 import { decodeCursor, encodeCursor, storedPosition } from "./feed-cursors.js";
 import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js";
@@ -38,8 +40,8 @@ export class FeedService {
   constructor(
     private readonly deps: Deps,
     private readonly profiles: ProfilesService,
-    /** Of `ids`, who is online and lets it show (chat presence): the "online now" filter. */
-    private readonly onlineAmong: (ids: readonly string[]) => Promise<Set<string>> = async () => new Set(),
+    /** Of `ids`, who is online and lets it show (chat presence, filled by the chat module): the "online now" filter. */
+    private readonly presence: Port<Presence>,
   ) {}
 
   private get ds() {
@@ -150,7 +152,7 @@ export class FeedService {
           if (Number(rows[i].ok) === 1) ok.add(r.id);
         }
         for (const { n, row } of lastOf.values()) if (n >= budget && (!horizon || inSegmentOrder(row, horizon) < 0)) horizon = row;
-        const online = v.filters.onlineNow ? await this.onlineAmong([...ok]) : null;
+        const online = v.filters.onlineNow ? await this.presence.get().onlineAmong([...ok]) : null;
         merged = merged.filter((r) => ok.has(r.id) && (!online || online.has(r.id)) && (!horizon || inSegmentOrder(r, horizon) <= 0));
       }
       for (const [i, r] of merged.entries()) {

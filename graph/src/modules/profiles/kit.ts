@@ -2,6 +2,7 @@ import type { FeedService } from "./feed.service.js";
 import type { ProfileLoaders } from "./profiles.loaders.js";
 import type { ProfilesService } from "./profiles.service.js";
 import type { SavedSearchesService } from "./saved-searches.service.js";
+import type { ResponseStatsService } from "./response-stats.service.js";
 import type { SearchService } from "./search.service.js";
 
 // What this module adds to the kit's services and loaders (kit/context.ts): a resolver or route
@@ -16,6 +17,8 @@ declare module "../../kit/context.js" {
     search: SearchService;
     /** Saved searches and their alerts for new matches. */
     savedSearches: SavedSearchesService;
+    /** Response rate and typical response time per student (kept by the swaps module's answers and expiries; the feed's tier). */
+    responseStats: ResponseStatsService;
   }
   interface KitLoaders {
     profiles: ProfileLoaders;

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { Context } from "../../kit/context.js";
-import { ResponseStatsType } from "../swaps/response-stats.types.js";
+import { ResponseStatsType } from "./response-stats.types.js";
 import { ratingOf } from "./profile-views.js";
 import { cardSkills, type ProfileRow } from "./profiles.service.js";
 import { CompletedSkillType, MeType, RatingType, SkillType, UserType } from "./profiles.types.js";

@@ -1,3 +1,5 @@
+import type { ResponseStatsService } from "./response-stats.service.js";
+import "../accounts/account-changes.js";
 import type { EntityManager } from "typeorm";
 import { CATEGORIES, PROFILE_MESSAGES } from "../../../../common/profiles.js";
 import { afterCommit } from "../../db/transaction.js";
@@ -12,7 +14,6 @@ export { cardSkills } from "./profile-reads.js";
 export { PROFILE_COLUMNS } from "./profile-reads.js";
 export type { PublicProfile } from "./profile-views.js";
 import { type CleanProfile, type ProfileInputValue, validateProfile } from "./profile.rules.js";
-import { NEUTRAL_TIER } from "./profile-index.js";
 import { foldTerm } from "./search-terms.js";
 import { rawQuery } from "../../db/sql.js";
 import {
@@ -46,12 +47,13 @@ export class ProfilesService {
   constructor(
     private readonly deps: Deps,
     private readonly limits: RateLimits,
-    /** The student's responsiveness tier for the feed order (the swaps module's response stats). */
-    tierOf: (em: EntityManager, userId: string) => Promise<number> = async () => NEUTRAL_TIER,
-    /** Told inside a profile save's transaction: the skills a student teaches (the leaderboard's category views) may have changed. */
-    private readonly teachingChanged: (em: EntityManager, userIds: readonly string[]) => void = () => {},
+    /** The students' response stats: their tier orders the feed. */
+    responseStats: Pick<ResponseStatsService, "tierOf">,
   ) {
-    this.writer = new ProfileWriter(deps, tierOf);
+    this.writer = new ProfileWriter(deps, (em, userId) => responseStats.tierOf(em, userId));
+    // A student's directory rows follow their standing (accounts) and their responsiveness tier.
+    deps.changes.on("standingChanged", (em, userId) => this.reindex(em, userId));
+    deps.changes.on("responseTierChanged", (em, userId) => this.reindex(em, userId));
   }
 
   private get ds() {
@@ -224,7 +226,8 @@ export class ProfilesService {
 
   /** Writes a validated profile and its feed and search index rows inside `em` (ProfileWriter.write). */
   writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
-    this.teachingChanged(em, [userId]);
+    // The skills a student teaches place them in the leaderboard's category views.
+    void this.deps.changes.tell("rankingChanged", em, [userId]);
     return this.writer.write(em, userId, p, image);
   }
 

@@ -1,3 +1,5 @@
+import { type Port } from "../../shared/port.js";
+import type { Presence } from "./presence-port.js";
 import type { Deps } from "../../shared/deps.js";
 import { badInput } from "../../shared/errors.js";
 import { pageSize } from "../../shared/pagination.js";
@@ -20,8 +22,8 @@ export class SearchService {
   constructor(
     private readonly deps: Deps,
     private readonly profiles: ProfilesService,
-    /** Of `ids`, who is online and lets it show (chat presence): the "online now" filter. */
-    private readonly onlineAmong: (ids: readonly string[]) => Promise<Set<string>> = async () => new Set(),
+    /** Of `ids`, who is online and lets it show (chat presence, filled by the chat module): the "online now" filter. */
+    private readonly presence: Port<Presence>,
   ) {}
 
   /**
@@ -58,7 +60,7 @@ export class SearchService {
     const horizon = filters && examined.length >= Math.max(first + 1, FILTER_SCAN_BUDGET) ? examined.at(-1)! : null;
     if (filters) {
       const ok = examined.filter((r) => Number(r.ok) === 1);
-      const online = filters.onlineNow ? await this.onlineAmong(ok.map((r) => r.id)) : null;
+      const online = filters.onlineNow ? await this.presence.get().onlineAmong(ok.map((r) => r.id)) : null;
       rows = online ? ok.filter((r) => online.has(r.id)) : ok;
     }
     const pageRows = rows.slice(0, first);

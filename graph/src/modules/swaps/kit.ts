@@ -1,4 +1,3 @@
-import type { ResponseStatsService } from "./response-stats.service.js";
 import type { SwapDecisionsService } from "./swap-decisions.service.js";
 import type { SwapExpiryService } from "./swap-expiry.service.js";
 import type { SwapRequestsService } from "./swap-requests.service.js";
@@ -12,8 +11,6 @@ declare module "../../kit/context.js" {
     swaps: SwapRequestsService;
     /** Answers to requests: accept, reject, pay (coins into escrow, chat opens). */
     swapDecisions: SwapDecisionsService;
-    /** Response rate and typical response time per student (kept by answers and expiries). */
-    responseStats: ResponseStatsService;
     /** Ends requests left unanswered for REQUEST_EXPIRY_DAYS (a scheduled job). */
     swapExpiry: SwapExpiryService;
   }

@@ -2,7 +2,7 @@ import type { EntityManager } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
 import type { CoinsService } from "../coins/coins.service.js";
-import type { ResponseStatsService } from "./response-stats.service.js";
+import type { ResponseStatsService } from "../profiles/response-stats.service.js";
 import type { SwapCollaborators, SwapRequestsService } from "./swap-requests.service.js";
 import { SwapRequest, type SwapStatus } from "./swap-request.entity.js";
 import { SWAP_MESSAGES as M } from "./swap.rules.js";

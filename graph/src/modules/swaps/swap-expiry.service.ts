@@ -4,7 +4,7 @@ import type { Deps } from "../../shared/deps.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
-import type { ResponseStatsService } from "./response-stats.service.js";
+import type { ResponseStatsService } from "../profiles/response-stats.service.js";
 import type { SwapRequestsService } from "./swap-requests.service.js";
 import { SwapRequest } from "./swap-request.entity.js";
 

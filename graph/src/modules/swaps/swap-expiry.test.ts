@@ -4,7 +4,7 @@ import { DAY, HOUR, MINUTE } from "../../shared/clock.js";
 import { User } from "../accounts/user.entity.js";
 import { NotificationDigestItem } from "../notifications/digest-item.entity.js";
 import { Notification } from "../notifications/notification.entity.js";
-import { ResponseStats } from "./response-stats.entity.js";
+import { ResponseStats } from "../profiles/response-stats.entity.js";
 import { SwapRequest } from "./swap-request.entity.js";
 import { EXPIRY_JOB } from "./swap-expiry.service.js";
 import { SWAP_MESSAGES } from "./swap.rules.js";

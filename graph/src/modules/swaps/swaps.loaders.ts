@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { KitServices } from "../../kit/context.js";
-import { NO_RESPONSE_STATS, type ResponseStatsView } from "./response-stats.service.js";
+import { NO_RESPONSE_STATS, type ResponseStatsView } from "../profiles/response-stats.service.js";
 
 /** Per-request batching of what profiles show from the swaps module. */
 export interface SwapsLoaders {

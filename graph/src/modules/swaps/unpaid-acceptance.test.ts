@@ -9,7 +9,7 @@ import { DAY, MINUTE } from "../../shared/clock.js";
 import { User } from "../accounts/user.entity.js";
 import { Block } from "../blocks/block.entity.js";
 import { Notification } from "../notifications/notification.entity.js";
-import { ResponseStats } from "./response-stats.entity.js";
+import { ResponseStats } from "../profiles/response-stats.entity.js";
 import { SwapRequest } from "./swap-request.entity.js";
 import { SWAP_MESSAGES } from "./swap.rules.js";
 import { balance, CHESS, escrow, giveCoins, GUITAR, Q, REACT, student, type Student } from "./swaps.test-support.js";

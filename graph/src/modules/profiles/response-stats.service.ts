@@ -4,6 +4,13 @@ import type { Deps } from "../../shared/deps.js";
 import { rawQuery } from "../../db/sql.js";
 import { RESPONSE_BUCKETS, ResponseStats } from "./response-stats.entity.js";
 
+declare module "../../shared/changes.js" {
+  interface ChangeEvents {
+    /** The student's responsiveness tier changed in `em`: their feed rows move to it (profiles.service.ts). */
+    responseTierChanged: [em: EntityManager, userId: string];
+  }
+}
+
 /** What a profile shows about how its student answers requests. */
 export interface ResponseStatsView {
   /** Requests the student received that are settled (answered or expired). */
@@ -41,11 +48,7 @@ export function responsivenessTier(s: ResponseStatsView): number {
  * one primary-key read, never a scan of the student's request history.
  */
 export class ResponseStatsService {
-  constructor(
-    private readonly deps: Deps,
-    /** Rewrites the student's feed rows (profiles' reindex), which reads their tier through `tierOf`. */
-    private readonly reindex: (em: EntityManager, userId: string) => Promise<void>,
-  ) {}
+  constructor(private readonly deps: Deps) {}
 
   /** The student's feed tier, read inside `em` (the transaction that is changing it). */
   async tierOf(em: EntityManager, userId: string): Promise<number> {
@@ -94,8 +97,8 @@ export class ResponseStatsService {
       .set({ received: () => "received + 1", ...more, updatedAt: now })
       .where("userId = :userId", { userId })
       .execute();
-    // Rare (a tier boundary crossed): the feed rows move to the new tier in this transaction.
-    if ((await this.tierOf(em, userId)) !== before) await this.reindex(em, userId);
+    // Rare (a tier boundary crossed): the feed rows move to the new tier in this transaction (ProfilesService listens).
+    if ((await this.tierOf(em, userId)) !== before) await this.deps.changes.tell("responseTierChanged", em, userId);
   }
 
   async of(userId: string): Promise<ResponseStatsView> {
