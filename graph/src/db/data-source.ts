@@ -70,8 +70,10 @@ function bounded(runner: QueryRunner, boundMs: () => number): QueryRunner {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         sent.catch(() => undefined); // it fails once its connection is destroyed: already answered
-        const connection = (runner as { databaseConnection?: { destroy?: () => void } }).databaseConnection;
-        connection?.destroy?.();
+        // The runner's connection (QueryRunner.connect() answers the one it holds), destroyed: mysql2's `destroy()`.
+        void (runner.connect() as Promise<{ destroy?: () => void } | undefined>)
+          .then((connection) => connection?.destroy?.())
+          .catch(() => undefined);
         reject(new QueryTimeoutError(ms / 1000));
       }, ms);
     });

@@ -1,4 +1,4 @@
-import { DataSource, type DataSourceOptions, type QueryRunner, type ReplicationMode } from "typeorm";
+import { DataSource, type DataSourceOptions, type EntityManager, type QueryRunner, type ReplicationMode } from "typeorm";
 import { serviceBusy } from "../shared/errors.js";
 import { inOpenTransaction, outsideConnectionError } from "./transaction.js";
 
@@ -81,13 +81,26 @@ export class OneConnectionDataSource extends DataSource {
   }
 
   override createQueryRunner(mode: ReplicationMode = "master"): QueryRunner {
-    return queued(super.createQueryRunner(mode), this.turns);
+    return queued(super.createQueryRunner(mode), this.turns, (runner) => this.createEntityManager(runner));
   }
 }
 
-/** `runner` with its statements and transactions taking their turn (see OneConnectionDataSource). */
-function queued(runner: QueryRunner, turns: Turns): QueryRunner {
+/**
+ * `runner` with its statements and transactions taking their turn (see OneConnectionDataSource).
+ * Nothing reaches the connection past the turns: the runner's EntityManager is made for the queued
+ * runner (TypeORM's documented `createEntityManager(queryRunner)`), so a manager kept after its
+ * transaction ended, or used without one, queues too; and the runner's other methods run with the
+ * queued runner as `this`, so the statements they send themselves (`clearTable`, `getTable`, ...)
+ * go through its `query`.
+ */
+function queued(runner: QueryRunner, turns: Turns, managerFor: (runner: QueryRunner) => EntityManager): QueryRunner {
   let holding = false;
+  // The runner's own method, called with the queued runner as `this` (the statements it sends itself,
+  // and the query runner TypeORM's events name, are the queued one).
+  const call = <K extends keyof QueryRunner>(name: K, ...args: unknown[]) =>
+    Reflect.apply(runner[name] as (...a: unknown[]) => unknown, queuedRunner, args) as ReturnType<
+      Extract<QueryRunner[K], (...a: never[]) => unknown>
+    >;
   const refuseInsideTransaction = (what: string) => {
     if (inOpenTransaction()) throw outsideConnectionError(what);
   };
@@ -99,12 +112,12 @@ function queued(runner: QueryRunner, turns: Turns): QueryRunner {
   };
   const own: Partial<QueryRunner> = {
     async query(query: string, parameters?: unknown[], structured?: boolean) {
-      if (holding) return runner.query(query, parameters, structured as true);
+      if (holding) return call("query", query, parameters, structured);
       refuseInsideTransaction(query);
       const wait = turns.take(false);
       if (wait) await wait;
       try {
-        return await runner.query(query, parameters, structured as true);
+        return await call("query", query, parameters, structured);
       } finally {
         turns.give(false);
       }
@@ -117,7 +130,7 @@ function queued(runner: QueryRunner, turns: Turns): QueryRunner {
         holding = true;
       }
       try {
-        await runner.startTransaction(level);
+        await call("startTransaction", level);
       } catch (e) {
         giveBack();
         throw e;
@@ -125,30 +138,34 @@ function queued(runner: QueryRunner, turns: Turns): QueryRunner {
     },
     async commitTransaction() {
       try {
-        await runner.commitTransaction();
+        await call("commitTransaction");
       } finally {
         giveBack();
       }
     },
     async rollbackTransaction() {
       try {
-        await runner.rollbackTransaction();
+        await call("rollbackTransaction");
       } finally {
         giveBack();
       }
     },
     async release() {
-      if (holding && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      if (holding && runner.isTransactionActive) await call("rollbackTransaction").catch(() => undefined);
       giveBack();
-      return runner.release();
+      return call("release");
     },
   };
-  return new Proxy(runner, {
+  let manager: EntityManager | undefined;
+  const queuedRunner: QueryRunner = new Proxy(runner, {
     get(target, prop) {
       if (Object.hasOwn(own, prop)) return own[prop as keyof QueryRunner];
-      // Everything else is the runner's own, called on the runner itself (its state stays on it).
+      if (prop === "manager") return (manager ??= managerFor(queuedRunner));
+      // Everything else is the runner's own, called with the queued runner as `this` (its state,
+      // written through the proxy, stays on the runner).
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(queuedRunner) : value;
     },
   });
+  return queuedRunner;
 }

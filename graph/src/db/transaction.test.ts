@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../test/harness.js";
-import { QueryFailedError } from "typeorm";
+import { type EntityManager, QueryFailedError } from "typeorm";
 import { rawQuery } from "./sql.js";
 import { txLimits } from "./data-source.js";
 import { afterCommit, createTx, inOpenTransaction, isUniqueViolation } from "./transaction.js";
@@ -206,6 +206,41 @@ describe.each(dbTargets)("transaction isolation from outside statements on %s", 
     await outsideInsert;
     expect((await outsideRead).map((r) => r.id)).not.toContain("inside");
     expect(await rawQuery(t.dataSource, "SELECT id FROM iso_probe ORDER BY id")).toEqual([{ id: "outside" }]);
+  });
+
+  it("a statement through a query runner's own manager, or one the runner sends itself, is not part of it either", async () => {
+    await t.dataSource.query("DELETE FROM iso_probe");
+    await rawQuery(t.dataSource, "INSERT INTO iso_probe (id) VALUES (:id)", { id: "before" });
+    const { fail, failed } = await openFailingTransaction();
+    const runner = t.dataSource.createQueryRunner();
+    const clearing = t.dataSource.createQueryRunner();
+    const byManager = runner.manager.query("INSERT INTO iso_probe (id) VALUES (?)", ["by-manager"]);
+    // clearTable sends its DELETE itself: inside the open transaction it would be rolled back with it.
+    const cleared = byManager.then(() => clearing.clearTable("iso_probe"));
+    fail();
+    expect(await failed).toMatchObject({ message: "boom" });
+    await cleared;
+    await Promise.all([runner.release(), clearing.release()]);
+    expect(await rawQuery(t.dataSource, "SELECT id FROM iso_probe ORDER BY id")).toEqual([]);
+  });
+
+  it("an EntityManager kept after its transaction ended does not write into the next one", async () => {
+    await t.dataSource.query("DELETE FROM iso_probe");
+    let kept!: EntityManager;
+    await t.dataSource.transaction(async (em) => {
+      kept = em;
+    });
+    const { fail, failed } = await openFailingTransaction();
+    // SQLite: it waits for its turn and its row stays; MariaDB: its connection went back to the pool, so it is refused.
+    const late = kept.query("INSERT INTO iso_probe (id) VALUES (?)", ["late"]).then(
+      () => "written",
+      () => "refused",
+    );
+    fail();
+    expect(await failed).toMatchObject({ message: "boom" });
+    const outcome = await late;
+    expect(outcome).toBe(target === "sqlite" ? "written" : "refused");
+    expect(await rawQuery(t.dataSource, "SELECT id FROM iso_probe ORDER BY id")).toEqual(outcome === "written" ? [{ id: "late" }] : []);
   });
 
   it("a transaction the ORM opens itself (dataSource.transaction) waits its turn, and keeps its row", async () => {

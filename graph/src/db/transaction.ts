@@ -62,6 +62,10 @@ export function afterCommit(em: EntityManager | undefined, fn: () => void): void
 
 /** The transaction the current async call chain runs in, while it is open. */
 interface OpenTransaction {
+  /**
+   * The transaction's query runner, whose statements TransactionGuard lets through: MySQL/MariaDB's
+   * pooled connections only (undefined on SQLite, whose one connection OneConnectionDataSource guards).
+   */
   runner: QueryRunner | undefined;
   open: boolean;
 }
@@ -195,7 +199,7 @@ async function runTracked<T>(
   const wrapped = (em: EntityManager) => {
     callbacks = [];
     pendingAfterCommit.set(em, callbacks);
-    state = { runner: em.queryRunner, open: true };
+    state = { runner: mysql ? em.queryRunner : undefined, open: true };
     return limits.guard === false ? work(em) : current.run(state, () => work(em));
   };
   try {
