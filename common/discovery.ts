@@ -3,7 +3,7 @@
  * takes them as query parameters and GraphQL as `DirectoryFilters`. Shared by the server's checks
  * (graph/src/modules/profiles/directory-filters.ts) and the web filter panel. Plain TypeScript.
  */
-import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH } from "./profiles.js";
+import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH, normalizeSkill } from "./profiles.js";
 
 export interface DirectoryFilters {
   /** A category of a skill the student teaches (one of CATEGORIES). */
@@ -81,8 +81,10 @@ export function checkFilters(
     out.category = c;
   }
   if (present(raw.skill)) {
-    const s = text(raw.skill);
-    if (typeof s !== "string" || s.length < 1 || s.length > MAX_SKILL_LENGTH) return fail("skill");
+    // Normalised and counted as a profile's skill is (NFC, inner spaces collapsed, in characters), so
+    // any skill a profile may list can be looked for.
+    const s = typeof raw.skill === "string" ? normalizeSkill(raw.skill) : null;
+    if (s === null || s.length < 1 || [...s].length > MAX_SKILL_LENGTH) return fail("skill");
     out.skill = s;
   }
   if (present(raw.language)) {

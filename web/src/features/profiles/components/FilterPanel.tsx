@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { checkFilters, type DirectoryFilters, FILTER_LABELS, filtersToParams, hasFilters } from "../../../../../common/discovery";
-import { CATEGORIES, LANGUAGES } from "../../../../../common/profiles";
+import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH } from "../../../../../common/profiles";
 import { Button } from "../../../components/ui/Button";
 import { useHydrated } from "../../../lib/hydrated";
 import { Select } from "../../../components/ui/Select";
@@ -119,7 +119,7 @@ export function FilterPanel({
         <TextField
           label={FILTER_LABELS.skill}
           value={draft.skill}
-          maxLength={60}
+          maxLength={MAX_SKILL_LENGTH}
           placeholder="e.g. Python"
           onChange={(e) => set("skill", e.target.value)}
           disabled={!hydrated}
