@@ -58,6 +58,7 @@ describe.each(dbTargets)("the moderation services check the caller on %s", (targ
         ["suspend", () => m.suspend(caller, reported.id, { days: 3, reason: "Spam", reportId: chatReport.id })],
         ["unsuspend", () => m.unsuspend(caller, reported.id, "Appeal")],
         ["hidePost", () => m.hidePost(caller, p.id, "Dishonest", chatReport.id)],
+        ["reportedPosts", () => m.reportedPosts(caller, owner.user.id, {})],
         // Bad input is not looked at before the caller: still FORBIDDEN, as the doors answer.
         ["dismiss without a reason", () => m.dismiss(caller, "x", "")],
         ["reviews.queuePage", () => m.reviews.queuePage(caller, "open", {})],

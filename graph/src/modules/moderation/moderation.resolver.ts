@@ -1,9 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../kit/context.js";
-import { decodeTimeKey, encodeTimeKey } from "../../shared/cursor.js";
 import { AFTER_ARG, BEFORE_ARG, firstArg, lastArg } from "../../shared/graphql-types.js";
-import { forwardPage, pageSize } from "../../shared/pagination.js";
-import { QUEUE_LIMIT, ReportQueueStatus } from "./moderation.rules.js";
+import { QUEUE_LIMIT, REPORTED_POSTS_PAGE_SIZE, ReportQueueStatus } from "./moderation.rules.js";
 import {
   ModerationChatType,
   ModerationMessageConnection,
@@ -18,9 +16,6 @@ import {
 
 /** Every field and mutation here answers FORBIDDEN to anyone who is not an operator: the service checks the caller. */
 const caller = (ctx: Context) => requireUser(ctx).id;
-
-const REPORTED_POSTS_PAGE_SIZE = 10;
-const POSTS_CURSOR = "moderation-posts";
 
 @Resolver(() => ModerationReportType)
 export class ModerationResolver {
@@ -70,10 +65,7 @@ export class ModerationResolver {
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: Context,
   ): Promise<ModerationPostConnection> {
-    const size = pageSize("first", first, REPORTED_POSTS_PAGE_SIZE);
-    const from = after ? decodeTimeKey(POSTS_CURSOR, after) : null;
-    const rows = r.reported ? await ctx.services.implementPosts.visibleOf(r.reported.id, size + 1, from) : [];
-    return forwardPage(rows, size, from, (p) => encodeTimeKey(POSTS_CURSOR, { at: p.createdAt, id: p.id }));
+    return ctx.services.moderation.reportedPosts(caller(ctx), r.reported?.id ?? null, { first, after });
   }
 
   @Mutation(() => Boolean, { description: "Operators only. Closes an open report without action; the reason goes into the audit log." })

@@ -34,3 +34,6 @@ export function cleanDays(days: unknown, permanent: unknown): number | null {
 }
 
 export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
+
+/** A reported student's implement posts, by page, on the moderation console. */
+export const REPORTED_POSTS_PAGE_SIZE = 10;

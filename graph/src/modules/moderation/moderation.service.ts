@@ -9,7 +9,17 @@ import type { ModerationCollaborators, ModerationMessageView, Operator } from ".
 import { OperatorAction } from "./operator-action.entity.js";
 import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
-import { cleanDays, type ReportQueueStatus, cleanReason, daysFrom, MODERATION_MESSAGES as M, QUEUE_LIMIT } from "./moderation.rules.js";
+
+const POSTS_CURSOR = "moderation-posts";
+import {
+  cleanDays,
+  type ReportQueueStatus,
+  cleanReason,
+  daysFrom,
+  MODERATION_MESSAGES as M,
+  QUEUE_LIMIT,
+  REPORTED_POSTS_PAGE_SIZE,
+} from "./moderation.rules.js";
 import {
   type ModerationReportView,
   type OperatorActionView,
@@ -224,6 +234,18 @@ export class ModerationService {
     const [u] = (await this.c.users.standingOf([target])).values();
     if (!u?.suspendedUntil) throw conflict(M.notSuspended);
     await this.act(op, { action: "unsuspend", targetUserId: target, reason }, (em) => this.c.standing.lift(em, target));
+  }
+
+  /**
+   * A page of the implement posts others can see of a reported student, newest first (what an
+   * operator may hide); after a cursor of a previous page.
+   */
+  async reportedPosts(callerId: string, studentId: string | null, opts: { first?: number | null; after?: string | null }) {
+    await this.operators.require(callerId);
+    const size = pageSize("first", opts.first, REPORTED_POSTS_PAGE_SIZE);
+    const from = opts.after ? decodeTimeKey(POSTS_CURSOR, opts.after) : null;
+    const rows = studentId ? await this.c.implementPosts.visibleOf(studentId, size + 1, from) : [];
+    return forwardPage(rows, size, from, (p) => encodeTimeKey(POSTS_CURSOR, { at: p.createdAt, id: p.id }));
   }
 
   /** Hides an implement post for good (its owner cannot show it again). */
