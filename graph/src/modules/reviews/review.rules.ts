@@ -8,6 +8,11 @@ export const REVIEW_MESSAGES_SERVER = REVIEW_MESSAGES;
 export const REVIEWS_PAGE_SIZE = 10;
 export const MAX_REVIEWS_PAGE = 50;
 
+/** Whether a review shows on its subject's profile at `now`: its window is over (or both wrote theirs) and no operator hid it. */
+export function isShown(review: { visibleAt: Date; hiddenAt: Date | null }, now: Date): boolean {
+  return review.visibleAt.getTime() <= now.getTime() && review.hiddenAt === null;
+}
+
 /** A forward page's arguments (the reviews' lists and the operators' report queue). */
 export interface Paging {
   first?: number | null;

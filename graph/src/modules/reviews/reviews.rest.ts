@@ -5,6 +5,7 @@ import type { RestRoutes } from "../../kit/rest-routes.js";
 import { z } from "../../kit/zod-openapi.js";
 import type { Connection } from "../../shared/pagination.js";
 import type { Review } from "./reviews.service.js";
+import { isShown } from "./review.rules.js";
 
 const tag = "reviews";
 const At = z.string().datetime();
@@ -52,7 +53,7 @@ export function reviewsRest(services: KitServices, r: RestRoutes): void {
   const now = () => services.deps.clock.now();
   const shape = async (list: Review[], reported?: Set<string>) => {
     const authors = await services.users.summaries(list.map((x) => x.authorId));
-    const at = now().getTime();
+    const at = now();
     return list.map((x) => {
       const a = authors.get(x.authorId);
       return {
@@ -66,7 +67,7 @@ export function reviewsRest(services: KitServices, r: RestRoutes): void {
         text: x.text,
         createdAt: x.createdAt.toISOString(),
         visibleAt: x.visibleAt.toISOString(),
-        visible: x.visibleAt.getTime() <= at && x.hiddenAt === null,
+        visible: isShown(x, at),
         answer: x.answer,
         answeredAt: x.answeredAt?.toISOString() ?? null,
         reportedByMe: reported?.has(x.id) ?? false,

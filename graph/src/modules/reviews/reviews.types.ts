@@ -3,6 +3,7 @@ import { MAX_ANSWER_CHARS, MAX_REVIEW_CHARS, MIN_REVIEW_CHARS, REVIEW_WINDOW_DAY
 import { Connection, UserSummaryFields } from "../../shared/graphql-types.js";
 import type { Connection as Page } from "../../shared/pagination.js";
 import type { ChatReviewState, Review } from "./reviews.service.js";
+import { isShown } from "./review.rules.js";
 
 @ObjectType("ReviewAuthor", { simpleResolvers: true, description: "The student who wrote a review, as the profile shows them." })
 export class ReviewAuthorView extends UserSummaryFields {}
@@ -103,7 +104,7 @@ export function toReviewView(r: Review, now: Date, reported = false): ReviewView
     text: r.text,
     createdAt: r.createdAt,
     visibleAt: r.visibleAt,
-    visible: r.visibleAt.getTime() <= now.getTime() && r.hiddenAt === null,
+    visible: isShown(r, now),
     answer: r.answer,
     answeredAt: r.answeredAt,
     reportedByMe: reported,
