@@ -145,6 +145,12 @@ describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) 
     expect(await rulesFiredOn("graph/src/shared/probe.ts", code)).toContain(restricted);
   });
 
+  it("fails a type written as import(...) in place, which the layer rules would not see (an import type at the top is)", async () => {
+    const code = `export type S = import("../../services.js").Services;\n`;
+    expect(await rulesFiredOn("graph/src/modules/chat/probe.ts", code)).toContain("@typescript-eslint/consistent-type-imports");
+    expect(await rulesFiredOn("graph/src/shared/probe.ts", code)).toContain("@typescript-eslint/consistent-type-imports");
+  });
+
   it("fails a module importing a door or the app (server/, services, app, main, app/), type-only imports included", async () => {
     for (const code of [
       `import { contextFromRequest } from "../../server/context.js";\nexport const c = contextFromRequest;\n`,

@@ -9,6 +9,7 @@
 import type { Redis } from "ioredis";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
+import type * as IORedis from "ioredis";
 
 /** The longest a registration's read or write waits for Redis: a miss costs the client one round trip more. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -22,7 +23,7 @@ export interface PersistedQueryStore {
 }
 
 export function redisPersistedQueries(redisUrl: string, logger: Logger): PersistedQueryStore {
-  const { Redis: RedisClient } = lazyRequire("ioredis") as typeof import("ioredis");
+  const { Redis: RedisClient } = lazyRequire("ioredis") as typeof IORedis;
   const redis: Redis = new RedisClient(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS });
   redis.on("error", (err) => logger.debug({ err }, "persisted queries: redis connection error"));
   const failed = (err: unknown, what: string) => logger.warn({ err }, `persisted queries: redis ${what} failed`);

@@ -9,8 +9,9 @@ import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 import type { Outbox } from "./outbox.js";
 import type { DeliveryOutcome, OutboxChannel } from "./outbox-types.js";
+import type * as Nodemailer from "nodemailer";
 
-const nodemailer = () => lazyRequire("nodemailer") as typeof import("nodemailer");
+const nodemailer = () => lazyRequire("nodemailer") as typeof Nodemailer;
 
 export interface MailAddress {
   name: string;

@@ -9,6 +9,7 @@
 import type { Counter, Histogram, Registry } from "prom-client";
 import type { TxObserver } from "../db/transaction.js";
 import { lazyRequire } from "./lazy-require.js";
+import type * as PromClient from "prom-client";
 
 /** Request latencies: 5 ms to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -65,7 +66,7 @@ export function statusClass(status: number): string {
 
 export function createMetrics(opts: { poolSize?: number } = {}): Metrics {
   // Loaded here, so a deployment without metrics never loads prom-client (nor the cluster module it brings).
-  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = lazyRequire("prom-client") as typeof import("prom-client");
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = lazyRequire("prom-client") as typeof PromClient;
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });

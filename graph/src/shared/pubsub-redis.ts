@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { lazyRequire } from "./lazy-require.js";
 import type { Logger } from "./logger.js";
 import type { Deliver, PubSubTransport } from "./pubsub-transport.js";
+import type * as IORedis from "ioredis";
 
 /** How long Redis keeps a note of "the last listener left": far longer than any grace period that reads it. */
 const LEFT_NOTE_TTL_MS = 10 * 60_000;
@@ -20,7 +21,7 @@ const COMMAND_TIMEOUT_MS = 2000;
  * lost event is a missed live update; the rows are committed and every page reloads them.
  */
 export function redisTransport(redisUrl: string, deliver: Deliver, logger?: Logger): PubSubTransport {
-  const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
+  const { Redis } = lazyRequire("ioredis") as typeof IORedis;
   // Every command bounded (ioredis `commandTimeout`): a silent Redis (a partition) fails a presence read or a
   // publish within it, and `quit` on shutdown, instead of holding them until Redis answers.
   const options = { maxRetriesPerRequest: 3, commandTimeout: COMMAND_TIMEOUT_MS };

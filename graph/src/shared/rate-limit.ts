@@ -4,11 +4,11 @@ import { type Config, ConfigError } from "../config.js";
 import { AppError, rateLimited } from "./errors.js";
 import { lazyRequire } from "./lazy-require.js";
 import { createRequestBudgets, REQUEST_BUDGET_DEFAULTS, type RequestBudgets } from "./request-budgets.js";
+import type * as IORedis from "ioredis";
+import type * as RateLimiterFlexible from "rate-limiter-flexible";
 
 // The memory limiter alone: the package's index loads every store it supports (Redis, Mongo, SQL...).
-const RateLimiterMemory = lazyRequire(
-  "rate-limiter-flexible/lib/RateLimiterMemory.js",
-) as typeof import("rate-limiter-flexible").RateLimiterMemory;
+const RateLimiterMemory = lazyRequire("rate-limiter-flexible/lib/RateLimiterMemory.js") as typeof RateLimiterFlexible.RateLimiterMemory;
 
 /**
  * Every limit the app enforces, by name. Limits are enforced inside services, so REST,
@@ -89,14 +89,14 @@ export function createRateLimits(config: Pick<Config, "redisUrl" | "rateLimits" 
   checkRules("RATE_LIMITS", config.rateLimits, RATE_LIMIT_DEFAULTS);
   checkRules("API_RATE_LIMITS", config.apiRateLimits, REQUEST_BUDGET_DEFAULTS);
   const redis: Redis | undefined = config.redisUrl
-    ? new (lazyRequire("ioredis") as typeof import("ioredis")).Redis(config.redisUrl, {
+    ? new (lazyRequire("ioredis") as typeof IORedis).Redis(config.redisUrl, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 3,
         commandTimeout: config.redisCommandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
       })
     : undefined;
   const { RateLimiterRedis } = redis
-    ? (lazyRequire("rate-limiter-flexible") as typeof import("rate-limiter-flexible"))
+    ? (lazyRequire("rate-limiter-flexible") as typeof RateLimiterFlexible)
     : { RateLimiterRedis: undefined };
   // Connection errors are handled by the insurance limiter below; without a listener
   // ioredis would report each reconnect attempt as an unhandled error event.

@@ -11,9 +11,10 @@ import path from "node:path";
 import type { v2 as CloudinaryV2 } from "cloudinary";
 import type { Config } from "../config.js";
 import { lazyRequire } from "./lazy-require.js";
+import type * as Cloudinary from "cloudinary";
 
 /** The Cloudinary SDK, loaded by the first Cloudinary storage (only when CLOUDINARY_URL is set). */
-const sdk = (): typeof CloudinaryV2 => (lazyRequire("cloudinary") as typeof import("cloudinary")).v2;
+const sdk = (): typeof CloudinaryV2 => (lazyRequire("cloudinary") as typeof Cloudinary).v2;
 
 export interface ImageType {
   /** svg only for pictures the server draws itself (demo avatars); uploads are byte-checked rasters. */

@@ -8,10 +8,11 @@ import { authorizationHeader, clearToken, getToken, setToken, subscribeToken } f
 import { GRAPHQL_PATH } from "./endpoints";
 import { clearPendingExpiry, markSessionExpired, tokenExpired } from "./session";
 import { typePolicies } from "./type-policies";
+import type * as Realtime from "./realtime";
 
-let realtime: Promise<typeof import("./realtime")> | null = null;
+let realtime: Promise<typeof Realtime> | null = null;
 /** The graphql-ws client and link (./realtime.ts), downloaded with the first subscription. */
-export function loadRealtime(): Promise<typeof import("./realtime")> {
+export function loadRealtime(): Promise<typeof Realtime> {
   return (realtime ??= import("./realtime"));
 }
 

@@ -5,6 +5,7 @@ import { AppError, badInput } from "../../shared/errors.js";
 import type { PaymentGateway } from "../../shared/payments.js";
 import { CoinOrder, CoinWebhookEvent } from "./purchase.entity.js";
 import type { PurchasesService } from "./purchases.service.js";
+import type { EntityManager } from "typeorm";
 
 export type WebhookOutcome = "credited" | "already-credited" | "amount-mismatch" | "unknown-order" | "ignored" | "duplicate";
 
@@ -66,7 +67,7 @@ export class WebhookService {
     return outcome;
   }
 
-  private async apply(em: import("typeorm").EntityManager, event: string, payment: RazorpayPayment | undefined): Promise<WebhookOutcome> {
+  private async apply(em: EntityManager, event: string, payment: RazorpayPayment | undefined): Promise<WebhookOutcome> {
     if (!CREDITING_EVENTS.has(event) || !payment || payment.status !== "captured") return "ignored";
     if (typeof payment.order_id !== "string" || typeof payment.id !== "string" || !/^[A-Za-z0-9_]{1,64}$/.test(payment.id)) {
       return "unknown-order";

@@ -1,9 +1,10 @@
 import type { EventAttributes } from "ics";
 import { lazyRequire } from "../../shared/lazy-require.js";
 import type { MailMessage } from "../../shared/mail.js";
+import type * as Ics from "ics";
 
 /** `ics` loads with the first lesson mail, not at start-up. */
-const ics = () => lazyRequire("ics") as typeof import("ics");
+const ics = () => lazyRequire("ics") as typeof Ics;
 
 export type LessonMailKind = "scheduled" | "rescheduled" | "cancelled" | "reminder";
 

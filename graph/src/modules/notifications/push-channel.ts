@@ -6,6 +6,7 @@ import type { DeliveryOutcome, OutboxChannel } from "../../shared/outbox.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
 import { PushSubscription } from "./push-subscription.entity.js";
 import type { PushMessage } from "./push-messages.js";
+import type * as WebPush from "web-push";
 
 /** One push to one device, as the outbox keeps it until the push service accepts it. */
 export interface PushJob {
@@ -19,7 +20,7 @@ export const PUSH_CHANNEL = "push";
 const TTL_SECONDS = 24 * 60 * 60;
 const REQUEST_TIMEOUT_MS = 15_000;
 /** `web-push` (and the https, asn1 and big-number code it brings) loads with the first push, not at start-up. */
-const webpush = () => lazyRequire("web-push") as typeof import("web-push");
+const webpush = () => lazyRequire("web-push") as typeof WebPush;
 
 /**
  * Sends one push to one device through its push service (RFC 8030 POST, VAPID per RFC 8292, the

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Deps } from "../../shared/deps.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
 import { OutboxItem } from "../../shared/outbox.entity.js";
+import type * as IORedis from "ioredis";
 
 /** What `/readyz` answers: ready, or the reasons this instance should get no traffic now. */
 export interface ReadinessReport {
@@ -94,7 +95,7 @@ export class ReadinessService {
     const url = this.deps.config.redisUrl;
     if (!url) return null;
     if (!this.redis) {
-      const { Redis } = lazyRequire("ioredis") as typeof import("ioredis");
+      const { Redis } = lazyRequire("ioredis") as typeof IORedis;
       // Its own connection: a probe must not queue behind (or break) the pubsub's clients.
       this.redis = new Redis(url, {
         lazyConnect: true,
