@@ -237,6 +237,12 @@ export default tseslint.config(
               from: ["./graph/src/app", "./graph/src/app.ts", "./graph/src/services.ts", "./graph/src/main.ts"],
               message: "A door imports no app code: take DoorServices (server/door-services.ts), which the app's Services satisfies.",
             },
+            {
+              target: "./graph/src/server",
+              from: "./graph/src/modules",
+              except: ["./index.ts"],
+              message: "A door takes modules from the registry (modules/index.ts) only, never a module's own files.",
+            },
           ],
         },
       ],

@@ -154,7 +154,7 @@ describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) 
   it("fails a module importing a door or the app (server/, services, app, main, app/), type-only imports included", async () => {
     for (const code of [
       `import { contextFromRequest } from "../../server/context.js";\nexport const c = contextFromRequest;\n`,
-      `import type { Loaders } from "../../server/loaders.js";\nexport type L = Loaders;\n`,
+      `import type { DoorServices } from "../../server/door-services.js";\nexport type D = DoorServices;\n`,
       `import type { Services } from "../../services.js";\nexport type S = Services;\n`,
       `import type { RunningApp } from "../../app.js";\nexport type A = RunningApp;\n`,
       `import type { Timeline } from "../../app/seed/timeline.js";\nexport type T = Timeline;\n`,
@@ -192,6 +192,16 @@ describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) 
       expect(await rulesFiredOn("graph/src/server/probe.ts", code)).toContain(restricted);
     const below = `import type { DoorServices } from "./door-services.js";\nimport type { KitServices } from "../kit/context.js";\nimport { allRestRouters } from "../modules/index.js";\nexport const r = allRestRouters;\nexport type T = [DoorServices, KitServices];\n`;
     expect(await rulesFiredOn("graph/src/server/probe.ts", below)).toEqual([]);
+  });
+
+  it("fails a door importing a module's own files (its loaders, a service), type-only imports included: the registry only", async () => {
+    for (const code of [
+      `import { createChatLoaders } from "../modules/chat/chat.loaders.js";\nexport const c = createChatLoaders;\n`,
+      `import type { ChatService } from "../modules/chat/chat.service.js";\nexport type C = ChatService;\n`,
+    ])
+      expect(await rulesFiredOn("graph/src/server/probe.ts", code)).toContain(restricted);
+    const registry = `import { createLoaders, type ChatService } from "../modules/index.js";\nexport const c = createLoaders;\nexport type C = ChatService;\n`;
+    expect(await rulesFiredOn("graph/src/server/probe.ts", registry)).toEqual([]);
   });
 
   it("fails a migration importing live code, even the kernel's; passes its frozen copies", async () => {

@@ -85,6 +85,14 @@ import { SnakeResolver } from "./snake/snake.resolver.js";
 import { snakeRestRouter } from "./snake/snake.rest.js";
 import { OutboxItem } from "../shared/outbox.entity.js";
 
+// What the doors take from the modules besides the lists below: the per-request loaders, and the
+// services a door calls itself (server/door-services.ts).
+export { createLoaders, Loaders } from "./loaders.js";
+export type { AuthService } from "./accounts/auth.service.js";
+export type { ChatService } from "./chat/chat.service.js";
+export type { JobRunner } from "./jobs/job-runner.js";
+export type { ReadinessService } from "./system/readiness.js";
+
 /**
  * The modules' declared order: each is built on the ones before it and never on one after it. A
  * module imports only modules earlier in this list (import-graph.test.ts checks every import, type

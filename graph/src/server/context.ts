@@ -4,7 +4,7 @@ import type { ApiKeyCaller, AuthUser, Context } from "../kit/context.js";
 import type { DoorServices } from "./door-services.js";
 import { bearerToken } from "../shared/tokens.js";
 import { apiKeyRejected } from "./api-key-door.js";
-import { createLoaders, type Loaders } from "./loaders.js";
+import { createLoaders, type Loaders } from "../modules/index.js";
 
 // The context's shape and its pure helpers live in the kit, below the modules; the door builds one.
 export { type ApiKeyCaller, type AuthUser, type Context, requireUser, withChanges } from "../kit/context.js";

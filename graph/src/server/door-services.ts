@@ -1,8 +1,5 @@
 import type { KitServices } from "../kit/context.js";
-import type { AuthService } from "../modules/accounts/auth.service.js";
-import type { ChatService } from "../modules/chat/chat.service.js";
-import type { JobRunner } from "../modules/jobs/job-runner.js";
-import type { ReadinessService } from "../modules/system/readiness.js";
+import type { AuthService, ChatService, JobRunner, ReadinessService } from "../modules/index.js";
 
 /**
  * What the doors (graph/src/server/) are given: the kit's services, which every context carries

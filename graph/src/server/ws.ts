@@ -24,7 +24,7 @@ import { clientError, MAX_QUERY_TOKENS, queryLimitRules } from "./apollo.js";
 import { closeOnKeyRevocation, isApiKeyRejection, socketOperationRefusal } from "./api-key-door.js";
 import { type Context, contextFromToken, withChanges } from "./context.js";
 import { GRAPHQL_BODY_LIMIT } from "./fastify-graphql.js";
-import { createLoaders } from "./loaders.js";
+import { createLoaders } from "../modules/index.js";
 
 function tokenFrom(params: Record<string, unknown> | undefined): string | null {
   if (!params) return null;

@@ -1,13 +1,13 @@
-import { createProfileLoaders, type ProfileLoaders } from "../modules/profiles/profiles.loaders.js";
-import { createImplementsLoaders, type ImplementsLoaders } from "../modules/implements/implements.loaders.js";
-import { createUsersLoaders, type UsersLoaders } from "../modules/accounts/users.loaders.js";
-import { createSwapsLoaders, type SwapsLoaders } from "../modules/swaps/swaps.loaders.js";
-import { type ChatLoaders, createChatLoaders } from "../modules/chat/chat.loaders.js";
-import type { KitLoaders } from "../kit/context.js";
-import type { DoorServices } from "./door-services.js";
+import { createProfileLoaders, type ProfileLoaders } from "./profiles/profiles.loaders.js";
+import { createImplementsLoaders, type ImplementsLoaders } from "./implements/implements.loaders.js";
+import { createUsersLoaders, type UsersLoaders } from "./accounts/users.loaders.js";
+import { createSwapsLoaders, type SwapsLoaders } from "./swaps/swaps.loaders.js";
+import { type ChatLoaders, createChatLoaders } from "./chat/chat.loaders.js";
+import type { KitLoaders, KitServices } from "../kit/context.js";
 
 /**
- * Per-request DataLoaders, one set per GraphQL operation, so a list of N rows
+ * The module registry's loaders (re-exported by modules/index.ts, the one place the doors take
+ * modules from): per-request DataLoaders, one set per GraphQL operation, so a list of N rows
  * resolves its relations in a constant number of queries. Modules add theirs.
  * Each module's set is made on first use: a subscription lives as long as its socket and
  * most operations touch one module or none, so thousands of open sockets hold no loaders.
@@ -21,7 +21,7 @@ export class Loaders implements KitLoaders {
   #users: UsersLoaders | undefined;
   #swaps: SwapsLoaders | undefined;
   #chat: ChatLoaders | undefined;
-  constructor(private readonly services: DoorServices) {}
+  constructor(private readonly services: KitServices) {}
   get profiles(): ProfileLoaders {
     return (this.#profiles ??= createProfileLoaders(this.services));
   }
@@ -40,6 +40,6 @@ export class Loaders implements KitLoaders {
 }
 
 /** Each group is made on first use: most requests (every REST call, most operations) need one or none. */
-export function createLoaders(services: DoorServices): Loaders {
+export function createLoaders(services: KitServices): Loaders {
   return new Loaders(services);
 }
