@@ -23,6 +23,8 @@ describe("legacy REST shapes are the REST door's, not the services'", () => {
       ["chat.reads", s.chat.reads, ["markReadWithTotal"]],
       ["coins.rewards", s.coins.rewards, ["takeForLegacyClient"]],
       ["implementPosts", s.implementPosts, ["listForViewerAt", "listMineAt"]],
+      ["moderation", s.moderation, ["reportWithMessages"]],
+      ["moderation.reviews", s.moderation.reviews, ["reportWithMessages"]],
     ];
     const left = legacy.flatMap(([name, service, methods]) => methods.filter((m) => m in service).map((m) => `${name}.${m}`));
     expect(left).toEqual([]);

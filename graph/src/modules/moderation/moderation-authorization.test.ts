@@ -3,6 +3,7 @@
  * third door calling them directly gets the same FORBIDDEN as GraphQL and REST give, for every
  * read (counts, queues, one report, evidence, audit log) and every action, and nothing changes.
  */
+import { withLatestMessages } from "./moderation.rest-adapters.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatPair, REPORT, SEND } from "../../../test/chat.js";
 import { dbTargets, type TestApp } from "../../../test/harness.js";
@@ -50,7 +51,6 @@ describe.each(dbTargets)("the moderation services check the caller on %s", (targ
         ["stats", () => m.stats(caller)],
         ["queuePage", () => m.queuePage(caller, "open", {})],
         ["report", () => m.report(caller, chatReport.id)],
-        ["reportWithMessages", () => m.reportWithMessages(caller, chatReport.id)],
         ["evidence", () => m.evidence(caller, chatReport.chat!.id, {})],
         ["auditPage", () => m.auditPage(caller, {})],
         ["dismiss", () => m.dismiss(caller, chatReport.id, "Not a problem")],
@@ -63,7 +63,6 @@ describe.each(dbTargets)("the moderation services check the caller on %s", (targ
         ["dismiss without a reason", () => m.dismiss(caller, "x", "")],
         ["reviews.queuePage", () => m.reviews.queuePage(caller, "open", {})],
         ["reviews.report", () => m.reviews.report(caller, reviewReport.id)],
-        ["reviews.reportWithMessages", () => m.reviews.reportWithMessages(caller, reviewReport.id)],
         ["reviews.hide", () => m.reviews.hide(caller, reviewReport.id, "Untrue")],
         ["reviews.dismiss", () => m.reviews.dismiss(caller, reviewReport.id, "Fine")],
       ];
@@ -89,10 +88,10 @@ describe.each(dbTargets)("the moderation services check the caller on %s", (targ
     expect(stats.openReports).toBeGreaterThanOrEqual(1);
     expect(stats.openReviewReports).toBeGreaterThanOrEqual(1);
     expect((await m.report(op, chatReport.id)).reported?.id).toBe(reported.id);
-    expect((await m.reportWithMessages(op, chatReport.id)).messages.map((x) => x.body)).toContain("Evidence");
+    expect((await withLatestMessages(m, op, await m.report(op, chatReport.id))).messages.map((x) => x.body)).toContain("Evidence");
     expect((await m.evidence(op, chatReport.chat!.id, {})).edges.map((e) => e.node.body)).toContain("Evidence");
     expect((await m.reviews.report(op, reviewReport.id)).author?.id).toBe(reviewAuthor.id);
-    expect((await m.reviews.reportWithMessages(op, reviewReport.id)).report.id).toBe(reviewReport.id);
+    expect((await withLatestMessages(m, op, await m.reviews.report(op, reviewReport.id))).report.id).toBe(reviewReport.id);
 
     await m.warn(op, reported.id, "Be kind");
     await m.suspend(op, reported.id, { days: 3, reason: "Spam" });

@@ -7,6 +7,7 @@ import { ReportResolution } from "../chat/chat.types.js";
 import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
 import { AUDIT_LIMIT, QUEUE_LIMIT } from "./moderation.rules.js";
 import type { ModerationService } from "./moderation.service.js";
+import { withLatestMessages } from "./moderation.rest-adapters.js";
 import { OperatorActionKind } from "./moderation.types.js";
 import type { OperatorActionView } from "./moderation.views.js";
 import { ModeratedStudent as Student, ModerationChat as Chat } from "./moderation.rest-schemas.js";
@@ -121,7 +122,8 @@ export function moderationRest(services: KitServices, r: RestRoutes): void {
         responses: { ...NotOperator, 404: "No such report." },
       }),
       async (_req, ctx, _res, { params }) => {
-        return m.reportWithMessages(caller(ctx), params.id);
+        const me = caller(ctx);
+        return withLatestMessages(m, me, await m.report(me, params.id));
       },
     ),
   );

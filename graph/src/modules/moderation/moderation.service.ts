@@ -121,14 +121,6 @@ export class ModerationService {
     });
   }
 
-  /** A report with its chat's latest messages (at most 500, oldest first): the evidence, as REST shows it. */
-  async reportWithMessages(callerId: string, id: string): Promise<{ report: ModerationReportView; messages: ModerationMessageView[] }> {
-    await this.operators.require(callerId);
-    const report = await this.describeOne(id);
-    const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
-    return { report, messages: messages.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt })) };
-  }
-
   /**
    * A reported chat's messages, oldest first, read backwards like the chat: the newest `last`, then
    * older ones with `before` (the evidence under a chat or review report).

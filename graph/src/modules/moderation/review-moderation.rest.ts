@@ -4,6 +4,7 @@ import { OkAnswer } from "../../kit/rest-schemas.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 import { z } from "../../kit/zod-openapi.js";
 import { ModeratedStudent, ModerationChat } from "./moderation.rest-schemas.js";
+import { withLatestMessages } from "./moderation.rest-adapters.js";
 
 const tag = "moderation";
 const At = z.string().datetime();
@@ -75,7 +76,8 @@ export function reviewModerationRest(services: KitServices, r: RestRoutes): void
         responses: { ...NotOperator, 404: "No such review report." },
       },
       async (_req, ctx, _res, { params }) => {
-        return m.reviews.reportWithMessages(caller(ctx), params.id);
+        const me = caller(ctx);
+        return withLatestMessages(m, me, await m.reviews.report(me, params.id));
       },
     ),
   );

@@ -3,7 +3,7 @@ import { conflict, notFound } from "../../shared/errors.js";
 import type { Connection } from "../../shared/pagination.js";
 import type { Review, ReviewReport, ReviewReportResolution } from "../reviews/reviews.service.js";
 import { cleanReason, MODERATION_MESSAGES as M, QUEUE_LIMIT, type ReportQueueStatus } from "./moderation.rules.js";
-import type { ModerationCollaborators, ModerationMessageView, Operator } from "./moderation-parts.js";
+import type { ModerationCollaborators, Operator } from "./moderation-parts.js";
 import { type ModeratedStudentView, type ModerationChatView, toChatView, toStudentView } from "./moderation.views.js";
 import { type OperatorsService, recordAction } from "./operators.service.js";
 
@@ -83,17 +83,6 @@ export class ReviewModerationService {
     const report = await this.c.reviews.reports.byId(id);
     if (!report) throw notFound(M.reportNotFound);
     return (await this.describe([report]))[0];
-  }
-
-  /** One report with its chat's latest messages (at most 500, oldest first), as REST shows a chat report's evidence. */
-  async reportWithMessages(
-    callerId: string,
-    id: string,
-  ): Promise<{ report: ModerationReviewReportView; messages: ModerationMessageView[] }> {
-    await this.operators.require(callerId);
-    const report = await this.describeOne(id);
-    const messages = report.chat ? await this.c.chat.messages.latest(report.chat.id, 500) : [];
-    return { report, messages: messages.map((m) => ({ seq: m.seq, fromUserId: m.fromUserId, body: m.body, createdAt: m.createdAt })) };
   }
 
   private async describe(reports: ReviewReport[]): Promise<ModerationReviewReportView[]> {
