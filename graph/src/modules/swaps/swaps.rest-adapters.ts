@@ -1,4 +1,4 @@
-import { badInput, conflict, forbidden, notFound } from "../../shared/errors.js";
+import { badInput, conflict, notFound } from "../../shared/errors.js";
 import type { PaymentOutcome, SwapDecisionsService } from "./swap-decisions.service.js";
 import type { SwapRequestsService } from "./swap-requests.service.js";
 import type { SwapKind, SwapRequest } from "./swap-request.entity.js";
@@ -17,23 +17,16 @@ interface SwapServices {
 }
 
 /**
- * The open request between `me` and `other` that `me` may answer as `role`. Falls back to
- * NOT_PENDING (the pair had a request, none is open) / NOT_FOUND like the ids do.
+ * The open request between `me` and `other`, of `kind` when the endpoint names one (the old client's
+ * accept-swap and accept-pay are two paths). Who may answer it is the answer's own rule, with its
+ * own message. Falls back to NOT_PENDING (the pair had a request, none is open) / NOT_FOUND like
+ * the ids do.
  */
-export async function requestIdBetween(
-  s: SwapServices,
-  me: string,
-  other: string,
-  role: "receiver" | "learner" | "either",
-  kind?: SwapKind,
-): Promise<string> {
+export async function requestIdBetween(s: SwapServices, me: string, other: string, kind?: SwapKind): Promise<string> {
   const r = await s.swaps.openBetween(me, other);
   if (r) {
-    const asReceiver = r.receiverId === me && r.status === "pending";
-    const asLearner = r.requesterId === me && r.status === "awaiting_payment";
     if (kind && r.kind !== kind) throw badInput(r.kind === "pay" ? "This is a pay request" : "This is a swap request");
-    if (role === "receiver" ? asReceiver : role === "learner" ? asLearner : asReceiver || asLearner) return r.id;
-    throw forbidden(role === "learner" ? M.onlyLearner : M.onlyReceiver);
+    return r.id;
   }
   throw (await s.swaps.latestBetween(me, other)) ? conflict(M.notPending) : notFound(M.notFound);
 }
@@ -49,12 +42,12 @@ export async function acceptBetween(s: SwapServices, me: string, other: string, 
     const paid = await s.swaps.latestBetween(me, other, { requesterId: me, kind: "pay", status: "paid" });
     if (paid) return paid;
   }
-  return s.swapDecisions.accept(me, await requestIdBetween(s, me, other, "receiver", kind));
+  return s.swapDecisions.accept(me, await requestIdBetween(s, me, other, kind));
 }
 
 /** POST /reject-swap: the caller rejects (or, as the learner, declines) the open request with `other`. */
 export async function rejectBetween(s: SwapServices, me: string, other: string): Promise<SwapRequest> {
-  return s.swapDecisions.reject(me, await requestIdBetween(s, me, other, "either"));
+  return s.swapDecisions.reject(me, await requestIdBetween(s, me, other));
 }
 
 /** POST /withdraw-pay-acceptance: the caller (teacher) withdraws the acceptance of `learnerId`'s unpaid pay request. */
@@ -70,5 +63,5 @@ export async function withdrawAcceptanceBetween(s: SwapServices, me: string, lea
  */
 export async function payBetween(s: SwapServices, me: string, teacherId: string, skillCoins?: unknown): Promise<PaymentOutcome> {
   const expected = skillCoins === undefined || skillCoins === null || skillCoins === "" ? undefined : parseCoins(skillCoins);
-  return s.swapDecisions.pay(me, await requestIdBetween(s, me, teacherId, "learner", "pay"), expected);
+  return s.swapDecisions.pay(me, await requestIdBetween(s, me, teacherId, "pay"), expected);
 }

@@ -147,7 +147,10 @@ describe.each(dbTargets)("swap REST paths on %s", (target) => {
     const { a, b } = await pair();
     await post("/pay-request", a, { feedID: b.id, userID: a.id, learnSkill: GUITAR, skillCoins: 3 });
     await post("/accept-pay", b, { feedID: a.id, userID: b.id });
-    expect((await post("/reject-swap", b, { feedID: a.id, userID: b.id })).status).toBe(403);
+    // The teacher is refused with the answer's own words (the adapter used to answer "only the receiver").
+    const teacher = await post("/reject-swap", b, { feedID: a.id, userID: b.id });
+    expect(teacher.status).toBe(403);
+    expect(teacher.body.error ?? teacher.body.message).toContain("Only the learner can decline an accepted pay request");
     expect((await post("/reject-swap", a, { feedID: b.id, userID: a.id })).body).toEqual({ error: "" });
     expect((await requestOf(a.id)).status).toBe("rejected");
     expect((await notes(b.id)).map((n) => n.type)).toEqual(["swap-reject"]);
