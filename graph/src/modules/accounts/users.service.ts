@@ -153,7 +153,7 @@ export class UsersService {
       },
     );
     if (!res.affected) throw notFound("User not found");
-    void this.changes.tell("rankingChanged", em, [userId]);
+    await this.changes.tell("rankingChanged", em, [userId]);
   }
 
   /**
@@ -175,6 +175,6 @@ export class UsersService {
       .where("id = :id", { id: userId })
       .execute();
     if (!res.affected) throw notFound("User not found");
-    void this.changes.tell("rankingChanged", em, [userId]);
+    await this.changes.tell("rankingChanged", em, [userId]);
   }
 }

@@ -225,10 +225,10 @@ export class ProfilesService {
   }
 
   /** Writes a validated profile and its feed and search index rows inside `em` (ProfileWriter.write). */
-  writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
+  async writeProfile(em: EntityManager, userId: string, p: CleanProfile, image: string | null): Promise<void> {
     // The skills a student teaches place them in the leaderboard's category views.
-    void this.deps.changes.tell("rankingChanged", em, [userId]);
-    return this.writer.write(em, userId, p, image);
+    await this.deps.changes.tell("rankingChanged", em, [userId]);
+    await this.writer.write(em, userId, p, image);
   }
 
   /**
