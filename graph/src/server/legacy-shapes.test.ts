@@ -19,10 +19,12 @@ describe("legacy REST shapes are the REST door's, not the services'", () => {
     const s = t.app.services;
     const legacy: Array<[string, object, string[]]> = [
       ["swapDecisions", s.swapDecisions, ["payBetween", "acceptBetween", "rejectBetween", "withdrawAcceptanceBetween", "idBetween"]],
-      ["chat", s.chat, ["listWithPartners", "listPageWithPartners", "meetingLinkBetween"]],
+      ["chat", s.chat, ["listWithPartners", "listPageWithPartners", "meetingLinkBetween", "list", "page", "otherOfPair"]],
       ["chat.reads", s.chat.reads, ["markReadWithTotal"]],
       ["coins.rewards", s.coins.rewards, ["takeForLegacyClient"]],
       ["implementPosts", s.implementPosts, ["listForViewerAt", "listMineAt"]],
+      ["implementApplicants", s.implementApplicants, ["confirmDecisionNotice", "hasDecided"]],
+      ["feed", s.feed, ["dashboard", "rowsBySkip"]],
       ["moderation", s.moderation, ["reportWithMessages"]],
       ["moderation.reviews", s.moderation.reviews, ["reportWithMessages"]],
     ];

@@ -4,6 +4,7 @@ import { ErrorText, OptionalId, OptionalText } from "../../kit/rest-schemas.js";
 import { z } from "../../kit/zod-openapi.js";
 import { AppError } from "../../shared/errors.js";
 import type { ChatMessageView } from "./chat.types.js";
+import { chatWithLatest, newestChats, otherOfPair } from "./chat.rest-adapters.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -62,7 +63,7 @@ export function chatRest(services: KitServices, r: RestRoutes): void {
       async (_req, ctx) => {
         const me = requireUser(ctx).id;
         const result = await legacyError(async () => {
-          const items = await chat.list(me);
+          const items = await newestChats(chat, me);
           const partners = await services.users.summaries(items.map((i) => i.partnerId));
           return {
             error: "",
@@ -110,7 +111,7 @@ export function chatRest(services: KitServices, r: RestRoutes): void {
       async (_req, ctx, _res, { params }) => {
         const me = requireUser(ctx).id;
         const result = await legacyError(async () => {
-          const { view, messages, partner } = await chat.page(me, params.chatUserID);
+          const { view, messages, partner } = await chatWithLatest(services, me, params.chatUserID);
           return {
             error: "",
             chat: {
@@ -238,7 +239,7 @@ export function chatRest(services: KitServices, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { query }) => {
         const me = requireUser(ctx).id;
-        const between = await chat.require(me, chat.otherOfPair(me, query.userId1, query.userId2));
+        const between = await chat.require(me, otherOfPair(me, query.userId1, query.userId2));
         return { meetingLink: between.meetingLink ?? "" };
       },
     ),
@@ -258,7 +259,7 @@ export function chatRest(services: KitServices, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { body }) => {
         const me = requireUser(ctx).id;
-        const view = await chat.setMeetingLink(me, chat.otherOfPair(me, body.userId1, body.userId2), body.meetingLink);
+        const view = await chat.setMeetingLink(me, otherOfPair(me, body.userId1, body.userId2), body.meetingLink);
         return { error: "", meetingLink: view.meetingLink ?? "" };
       },
     ),

@@ -2,8 +2,7 @@ import { type DataSource, type EntityManager, In } from "typeorm";
 import { entityQuery, lockRow, rawQuery, readDate } from "../../db/sql.js";
 import { afterCommit } from "../../db/transaction.js";
 import type { Deps } from "../../shared/deps.js";
-import { conflict, forbidden, notFound } from "../../shared/errors.js";
-import type { UserSummary } from "../accounts/users.service.js";
+import { conflict, notFound } from "../../shared/errors.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport, type ReportResolution } from "./chat-report.entity.js";
 import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
@@ -15,8 +14,8 @@ export type { ChatCollaborators, ChatLedger, ChatProfiles } from "./chat-parts.j
 import { ChatMessage } from "./message.entity.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
-import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES, MAX_CHATS_LISTED, normalizeMeetingLink } from "./chat.rules.js";
-import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
+import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES, normalizeMeetingLink } from "./chat.rules.js";
+import type { ChatListItemView, ChatView } from "./chat.types.js";
 import { chatStateEvent, type ListItemSource, listItemOf, toChatView } from "./chat-views.js";
 import { ChatLifecycleService } from "./chat-lifecycle.service.js";
 import { ChatMessagesService } from "./chat-messages.service.js";
@@ -155,19 +154,6 @@ export class ChatService implements ChatRows {
     return this.c.profiles.assertDetailsFilled(userId);
   }
 
-  /** REST's chat list: the newest MAX_CHATS_LISTED chats; DETAILS_NOT_FILLED until the profile is filled (checked alongside the read). */
-  async list(me: string): Promise<ChatListItemView[]> {
-    const [rows] = await Promise.all([this.listRows(me, MAX_CHATS_LISTED, null), this.assertDetailsFilled(me)]);
-    return rows;
-  }
-
-  /** The old client's chat page (REST GET /user/chat/:id): the view, its latest messages and the partner. */
-  async page(me: string, otherId: unknown): Promise<{ view: ChatView; messages: ChatMessageView[]; partner: UserSummary | null }> {
-    const view = await this.view(me, otherId);
-    const [messages, users] = await Promise.all([this.messages.latest(view.id), this.c.users.summaries([view.partnerId])]);
-    return { view, messages, partner: users.get(view.partnerId) ?? null };
-  }
-
   /**
    * The caller's chats, latest activity first, keyset-paged on (lastActivityAt, id): a chat that
    * becomes active meanwhile moves to the top (where the client's live updates put it) and is
@@ -200,15 +186,6 @@ export class ChatService implements ChatRows {
     await this.assertDetailsFilled(me);
     const chat = await this.require(me, otherId);
     return toChatView(chat, me, this.deps.clock.now());
-  }
-
-  /** The pair named by an old client's userId1/userId2 must include the caller: 403 otherwise. */
-  otherOfPair(me: string, userId1: unknown, userId2: unknown): string {
-    const a = typeof userId1 === "string" ? userId1 : "";
-    const b = typeof userId2 === "string" ? userId2 : "";
-    if (a === me && b !== me) return b;
-    if (b === me && a !== me) return a;
-    throw forbidden(CHAT_MESSAGES.notParticipant);
   }
 
   /** Stores an http(s) link (or clears it with an empty one) for both participants. */

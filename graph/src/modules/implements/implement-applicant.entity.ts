@@ -1,16 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from "typeorm";
 import { MAX_JOIN_DESCRIPTION_LENGTH, MAX_REASON_LENGTH } from "../../../../common/implements.js";
-
-/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (implements.types.ts registers them). */
-export const ApplicantStatus = {
-  PENDING: "pending",
-  ACCEPTED: "accepted",
-  REJECTED: "rejected",
-  REJECTED_PERMANENTLY: "rejected_permanently",
-} as const;
-export type ApplicantStatus = (typeof ApplicantStatus)[keyof typeof ApplicantStatus];
-/** Statuses that hide the post from the applicant (spec: a rejectedUsers entry). */
-export const REJECTED_STATUSES: readonly ApplicantStatus[] = ["rejected", "rejected_permanently"];
+import type { ApplicantStatus } from "./implement.rules.js";
 
 /**
  * One student's request to join one post. A student asks once per post (unique pair);

@@ -9,19 +9,22 @@ import type { UsersService } from "../accounts/users.service.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import type { ChatOpenService } from "../chat/chat-open.service.js";
 import type { NotificationsService } from "../notifications/notifications.service.js";
-import { type ApplicantStatus, ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
+import { ImplementApplicant } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
 import type { ImplementPostsService } from "./implement-posts.service.js";
 import { type ApplicantReads, visibleApplicants } from "./implement-applicant-visibility.js";
 import {
+  type ApplicantStatus,
   BLOCKED_APPLICANT,
-  type DecisionType,
   MAX_APPLICANTS_PER_POST,
   MESSAGES,
   type RejectReasonInput,
   validateJoinDescription,
   validateRejectReason,
 } from "./implement.rules.js";
+
+/** The row the REST door's shapes read through this service. */
+export type { ImplementApplicant };
 
 export interface ApplicantCollaborators {
   users: UsersService;
@@ -225,27 +228,21 @@ export class ImplementApplicantsService {
     return visibleApplicants(viewerId, posts, read);
   }
 
-  /**
-   * Old client, `POST /notifications` after a decision, with the decision's type. The decision
-   * already notified the applicant, so nothing is sent; FORBIDDEN unless the caller really
-   * decided that way on `applicantId` for one of their posts.
-   */
-  async confirmDecisionNotice(ownerId: string, applicantId: unknown, type: unknown): Promise<void> {
-    if (type !== "acceptImplementUser" && type !== "rejectImplementUser") throw forbidden("Only implement decisions can be sent here");
-    if (typeof applicantId !== "string" || !(await this.hasDecided(ownerId, applicantId, type))) {
-      throw forbidden("You can only notify a student about your decision on their request");
-    }
+  /** The statuses of `userId`'s applications to `ownerId`'s posts (none when they never asked one), for the owner only: it is their own posts' record. */
+  async statusesWithOwner(ownerId: string, userId: string): Promise<ApplicantStatus[]> {
+    const rows = await this.reader()
+      .createQueryBuilder("a")
+      .innerJoin(ImplementPost, "p", "p.id = a.postId")
+      .select("DISTINCT a.status", "status")
+      .where("p.ownerId = :ownerId", { ownerId })
+      .andWhere("a.userId = :userId", { userId })
+      .getRawMany<{ status: ApplicantStatus }>();
+    return rows.map((r) => r.status);
   }
 
-  /** True when the caller decided that way on `applicantId` for one of their posts. */
-  async hasDecided(ownerId: string, applicantId: string, type: DecisionType): Promise<boolean> {
-    const statuses: ApplicantStatus[] = type === "acceptImplementUser" ? ["accepted"] : [...REJECTED_STATUSES];
-    return (await this.postWithApplicant(this.deps.dataSource.manager, ownerId, applicantId, statuses)) !== null;
-  }
-
-  /** Read on `db`: a transaction's manager, or the pool's for a read outside one. */
-  private async postWithApplicant(db: EntityManager, ownerId: string, userId: string, statuses: ApplicantStatus[]) {
-    return db
+  /** `userId`'s application in one of `statuses` to one of `ownerId`'s posts, read in `em`'s transaction. */
+  private async postWithApplicant(em: EntityManager, ownerId: string, userId: string, statuses: ApplicantStatus[]) {
+    return em
       .getRepository(ImplementPost)
       .createQueryBuilder("p")
       .innerJoin(ImplementApplicant, "a", "a.postId = p.id")

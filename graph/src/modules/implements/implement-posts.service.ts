@@ -7,9 +7,12 @@ import { newId } from "../../shared/ids.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
-import { ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
+import { ImplementApplicant } from "./implement-applicant.entity.js";
 import { ImplementPost } from "./implement-post.entity.js";
-import { MESSAGES, validatePost } from "./implement.rules.js";
+import { MESSAGES, REJECTED_STATUSES, validatePost } from "./implement.rules.js";
+
+/** The row the REST door's shapes read through this service. */
+export type { ImplementPost };
 
 export const DEFAULT_PAGE_SIZE = 10;
 

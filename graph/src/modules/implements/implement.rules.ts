@@ -10,6 +10,19 @@ import {
 } from "../../../../common/implements.js";
 import { badInput } from "../../shared/errors.js";
 
+/** An application's states. */
+/** GraphQL enum names (UPPER_CASE) to the stored and REST strings (implements.types.ts registers them). */
+export const ApplicantStatus = {
+  PENDING: "pending",
+  ACCEPTED: "accepted",
+  REJECTED: "rejected",
+  REJECTED_PERMANENTLY: "rejected_permanently",
+} as const;
+export type ApplicantStatus = (typeof ApplicantStatus)[keyof typeof ApplicantStatus];
+/** Statuses that hide the post from the applicant (spec: a rejectedUsers entry). */
+export const REJECTED_STATUSES: readonly ApplicantStatus[] = ["rejected", "rejected_permanently"];
+export const isRejected = (status: ApplicantStatus): boolean => REJECTED_STATUSES.includes(status);
+
 /** Keeps every applicant list bounded (one post's applicants are loaded in one go). */
 export const MAX_APPLICANTS_PER_POST = 200;
 
@@ -59,7 +72,5 @@ export interface RejectReasonInput {
   reason?: unknown;
   otherReason?: unknown;
 }
-
-export type DecisionType = "acceptImplementUser" | "rejectImplementUser";
 
 export const BLOCKED_APPLICANT = "You can no longer work with this student";

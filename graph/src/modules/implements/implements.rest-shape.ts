@@ -1,7 +1,7 @@
 import { OTHER_REASON, REJECTION_REASONS } from "../../../../common/implements.js";
 import type { KitServices } from "../../kit/context.js";
-import { type ImplementApplicant, REJECTED_STATUSES } from "./implement-applicant.entity.js";
-import type { ImplementPost } from "./implement-post.entity.js";
+import type { ImplementPost } from "./implement-posts.service.js";
+import { isRejected } from "./implement.rules.js";
 
 /**
  * The spec's implement record: `_id`, `owner`, `visible`, `details` {`_id`, `title`,
@@ -25,8 +25,6 @@ export interface ImplementRecord {
   };
 }
 
-const isRejected = (a: ImplementApplicant) => REJECTED_STATUSES.includes(a.status);
-
 /** Records for `viewerId`, in the posts' order: three statements for any number of posts. */
 export async function implementRecords(services: KitServices, viewerId: string, posts: ImplementPost[]): Promise<ImplementRecord[]> {
   const [visible, owners] = await Promise.all([
@@ -49,10 +47,10 @@ export async function implementRecords(services: KitServices, viewerId: string, 
         description: post.description,
         createdAt: post.createdAt.toISOString(),
         rejectedUsers: shown
-          .filter(isRejected)
+          .filter((a) => isRejected(a.status))
           .map((a) => ({ user: a.userId, userName: a.userName, reason: a.reason, permanent: a.status === "rejected_permanently" })),
         acceptedUsers: shown
-          .filter((a) => !isRejected(a))
+          .filter((a) => !isRejected(a.status))
           .map((a) => ({ user: a.userId, userName: a.userName, description: a.description, status: a.status })),
       },
     };

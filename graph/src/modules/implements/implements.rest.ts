@@ -4,6 +4,7 @@ import { z } from "../../kit/zod-openapi.js";
 import type { KitServices } from "../../kit/context.js";
 import type { Connection } from "../../shared/pagination.js";
 import { implementRecords, parseVisibility, restRejectReason } from "./implements.rest-shape.js";
+import { confirmDecisionNotice } from "./implements.rest-adapters.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "implements";
@@ -284,7 +285,7 @@ export function implementsRest(services: KitServices, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { body }) => {
         const me = assertSelf(ctx, body.from_user);
-        await applicants.confirmDecisionNotice(me, body.userId, body.type);
+        await confirmDecisionNotice(applicants, me, body.userId, body.type);
         return { error: "", sent: false };
       },
     ),

@@ -8,7 +8,7 @@ import {
 } from "../../../../common/implements.js";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection, UserSummaryFields } from "../../shared/graphql-types.js";
-import { ApplicantStatus } from "./implement-applicant.entity.js";
+import { ApplicantStatus } from "./implement.rules.js";
 
 registerValueEnum(
   ApplicantStatus,

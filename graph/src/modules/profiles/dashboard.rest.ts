@@ -10,6 +10,7 @@ import { FeedItem, OwnUser } from "./profiles.rest-schemas.js";
 import { restFeedItem, restOwnUser } from "./rest-shapes.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 import { DirectoryFilterQuery, filtersFromQuery } from "./saved-searches.rest.js";
+import { dashboard } from "./dashboard.rest-adapters.js";
 
 const tag = "profiles";
 const feedItems = (page: Pick<FeedPage, "users" | "skills">) => page.users.map((u) => restFeedItem(u, page.skills.get(u.id)));
@@ -42,16 +43,11 @@ export function dashboardRest(services: KitServices, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { query }) => {
         const filters = filtersFromQuery(query);
-        const { own, feed, detailsFilled, keepLooking } = await services.feed.dashboard(
-          requireUser(ctx).id,
-          query.userId,
-          query.skip,
-          filters,
-        );
+        const { own, feed, detailsFilled, keepLooking } = await dashboard(services, requireUser(ctx).id, query.userId, query.skip, filters);
         const answer = { user: restOwnUser(own.profile, own.row), error: detailsFilled ? "" : detailsNotFilled().message };
         if (query.skip === undefined) return answer;
         const page = { feed: feed ? feedItems(feed) : [], user: answer.user, error: answer.error };
-        return filters ? Object.assign(page, { keepLooking: keepLooking === true }) : page;
+        return filters ? Object.assign(page, { keepLooking }) : page;
       },
     ),
   );

@@ -2,18 +2,18 @@ import { type Port } from "../../shared/port.js";
 import type { Presence } from "./presence-port.js";
 import type { Deps } from "../../shared/deps.js";
 import { decodeCursor, encodeCursor, storedPosition } from "./feed-cursors.js";
-import { AppError, badInput, forbidden, notFound } from "../../shared/errors.js";
-import { MAX_PAGE_SIZE, pageSize } from "../../shared/pagination.js";
+import { badInput } from "../../shared/errors.js";
+import { pageSize } from "../../shared/pagination.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, viewerFactsQuery, BLOCK_LIST_MAX } from "./feed-query.js";
 import type { WalkFilters } from "./filter-query.js";
 import { cleanFilters, type DirectoryFilters, filtersKey, walkFilters } from "./directory-filters.js";
 import { FeedSnapshot } from "./feed-snapshot.entity.js";
 import { FEED_SNAPSHOT_LIFETIME } from "./profile-index.js";
 import { foldTerm } from "./search-terms.js";
-import { cardsInOrder, type FeedPage, inOrder } from "./feed-page.js";
-import type { ProfileRow, ProfilesService, PublicProfile } from "./profiles.service.js";
+import { cardsInOrder, type FeedPage } from "./feed-page.js";
+import type { ProfilesService } from "./profiles.service.js";
 import { entityQuery, entityUpsert, isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
-import { type LanguagesAndCompleted, type LanguagesAndCompletedRow, languagesAndCompletedFrom } from "./profile-reads.js";
+import { type Cards, type LanguagesAndCompleted, type LanguagesAndCompletedRow, languagesAndCompletedFrom } from "./profile-reads.js";
 
 export const FEED_PAGE_SIZE = 10;
 export type { FeedPage } from "./feed-page.js";
@@ -191,82 +191,46 @@ export class FeedService {
   }
 
   /**
-   * The REST feed pages by offset (`skip` = what the client already shows). skip=0 starts a
-   * session (a snapshot time); a page whose skip is where the last one ended continues from the
-   * stored position, so scrolling costs a page each time. Any other skip walks from the start
-   * of the same snapshot. The page's rows, in order (their cards are the caller's to read), and on
-   * MariaDB the viewer's own languages and completed skills, read with their facts.
+   * One page by offset (`skip` = how many the client already shows; REST's `?skip=` pages), with
+   * the same ranking and filters as `page`. skip=0 starts a session (a snapshot time); a page whose
+   * skip is where the last one ended continues from the stored position, so scrolling costs a page
+   * each time. Any other skip walks from the start of the same snapshot. DETAILS_NOT_FILLED until
+   * the viewer's profile is filled. `keepLooking`: filtered, the walk's budget ran out before the
+   * page was full; the next skip keeps looking.
+   *
+   * `withViewer` (a page shown beside the viewer's own profile): `cards` holds the viewer's card
+   * too, read in the same statement as the page's, and on MariaDB `viewer` their languages and
+   * completed skills, read with their feed facts (ProfilesService.profileWithRow takes both).
    */
-  private async rowsBySkip(
+  async pageAt(
     viewerId: string,
-    skip: number,
-    size = FEED_PAGE_SIZE,
-    filters: DirectoryFilters | null = null,
-  ): Promise<{ rows: FeedRow[]; own: LanguagesAndCompleted | undefined; keepLooking: boolean }> {
+    opts: { skip: number; filters?: DirectoryFilters | Record<string, unknown> | null; withViewer?: boolean },
+  ): Promise<{ ids: string[]; cards: Cards; viewer: LanguagesAndCompleted | undefined; keepLooking: boolean }> {
+    const { skip } = opts;
     if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
-    const take = Math.min(size, MAX_PAGE_SIZE);
+    const filters = cleanFilters(opts.filters);
     const session =
       skip === 0
         ? null
         : ((await entityQuery(this.ds, FeedSnapshot, "SELECT * FROM feed_snapshots WHERE userId = :id", { id: viewerId }))[0] ?? null);
     const key = filtersKey(filters);
-    const v = await this.viewer(viewerId, this.snapshotTime(session?.takenAt ?? null), true, filters ? walkFilters(filters) : undefined);
+    const v = await this.viewer(
+      viewerId,
+      this.snapshotTime(session?.takenAt ?? null),
+      opts.withViewer === true,
+      filters ? walkFilters(filters) : undefined,
+    );
     // A session continues only with the filters it was read with (the stored cursor names them).
     const stored = session && session.served === skip && session.cursor ? storedPosition(session.cursor) : null;
     const from = stored && stored.filters === key ? stored : null;
-    const walked = from ? await this.walk(v, from, take) : await this.walk(v, null, skip + take);
+    const walked = from ? await this.walk(v, from, FEED_PAGE_SIZE) : await this.walk(v, null, skip + FEED_PAGE_SIZE);
     const rows = from ? walked.rows : walked.rows.slice(skip);
     const last = rows.at(-1);
     const end = walked.horizon ?? last;
     const cursor = end ? encodeCursor(end, v.asOf, key) : (session?.cursor ?? null);
     await entityUpsert(this.ds, FeedSnapshot, { userId: viewerId, takenAt: v.asOf, served: skip + rows.length, cursor });
-    return { rows, own: v.own, keepLooking: walked.horizon !== null };
-  }
-
-  /**
-   * The old client's dashboard (REST GET /dashboard): the caller's own profile and, with `skip`,
-   * a feed page. `claimedId` (its `userId`) must be the caller: an id that names nobody is
-   * NOT_FOUND (the client then goes to /register), anyone else's FORBIDDEN. A profile that is not
-   * filled yet gets no feed and `detailsFilled: false` (the client goes to /p), with or without `skip`.
-   * With a page, the caller's own card is read in the same statement as the page's cards, and their
-   * languages and completed skills in the same statement as their feed facts.
-   */
-  async dashboard(
-    me: string,
-    claimedId: string | undefined,
-    skip: number | undefined,
-    rawFilters?: DirectoryFilters | Record<string, unknown> | null,
-  ): Promise<{
-    own: { row: ProfileRow; profile: PublicProfile };
-    feed: Pick<FeedPage, "users" | "skills"> | null;
-    detailsFilled: boolean;
-    /** Filtered: the walk's budget ran out before the page was full; the next skip keeps looking. */
-    keepLooking?: boolean;
-  }> {
-    const filters = cleanFilters(rawFilters);
-    if (claimedId && claimedId !== me)
-      throw (await this.profiles.findUser(claimedId)) ? forbidden("That id is not yours") : notFound("User not found");
-    if (skip === undefined) {
-      const own = await this.profiles.profileWithRow(me);
-      if (!own) throw notFound("User not found");
-      return { own, feed: null, detailsFilled: Boolean(await this.profiles.isDetailsFilled(me)) };
-    }
-    let rows: FeedRow[] | null;
-    let extras: LanguagesAndCompleted | undefined;
-    let keepLooking = false;
-    try {
-      ({ rows, own: extras, keepLooking } = await this.rowsBySkip(me, skip, FEED_PAGE_SIZE, filters));
-    } catch (e) {
-      if (!(e instanceof AppError && e.code === "DETAILS_NOT_FILLED")) throw e;
-      rows = null;
-    }
-    const ids = (rows ?? []).map((r) => r.id);
-    const cards = await this.profiles.cardsByIds([me, ...ids]);
-    const own = await this.profiles.profileWithRow(me, cards, extras);
-    if (!own) throw notFound("User not found");
-    if (!rows) return { own, feed: null, detailsFilled: false };
-    return filters
-      ? { own, feed: inOrder(ids, cards), detailsFilled: true, keepLooking }
-      : { own, feed: inOrder(ids, cards), detailsFilled: true };
+    const ids = rows.map((r) => r.id);
+    const cards = await this.profiles.cardsByIds(opts.withViewer ? [viewerId, ...ids] : ids);
+    return { ids, cards, viewer: v.own, keepLooking: walked.horizon !== null };
   }
 }
