@@ -285,8 +285,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ["graph/src/modules/**/*.resolver.ts", "graph/src/modules/**/*.rest.ts", "graph/src/server/**/*.ts"],
-    ignores: ["graph/src/server/**/*.test.ts"],
+    // The REST door's adapters and shapes (*.rest-adapters.ts, *.rest-shape.ts, rest-shapes.ts) are adapters too.
+    files: [
+      "graph/src/modules/**/*.resolver.ts",
+      "graph/src/modules/**/*.rest.ts",
+      "graph/src/modules/**/*.rest-*.ts",
+      "graph/src/modules/**/rest-*.ts",
+      "graph/src/server/**/*.ts",
+    ],
+    ignores: ["graph/src/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

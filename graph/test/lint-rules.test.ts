@@ -204,6 +204,17 @@ describe("lint: layers point one way (kernel <- kit <- modules <- doors <- app) 
     expect(await rulesFiredOn("graph/src/server/probe.ts", registry)).toEqual([]);
   });
 
+  it("fails an adapter (resolver, REST route, REST adapter or shape) reading entities or the database; passes one that calls a service", async () => {
+    const entity = `import type { Chat } from "./chat.entity.js";\nexport type C = Chat;\n`;
+    const sql = `import { rawQuery } from "../../db/sql.js";\nexport const q = rawQuery;\n`;
+    for (const file of ["chat.resolver.ts", "chat.rest.ts", "chat.rest-adapters.ts", "chat.rest-shape.ts", "rest-shapes.ts"]) {
+      expect(await rulesFiredOn(`graph/src/modules/chat/${file}`, entity)).toContain("no-restricted-imports");
+      expect(await rulesFiredOn(`graph/src/modules/chat/${file}`, sql)).toContain("no-restricted-imports");
+    }
+    const service = `import type { Chat, ChatService } from "./chat.service.js";\nexport type C = [Chat, ChatService];\n`;
+    expect(await rulesFiredOn("graph/src/modules/chat/chat.rest-adapters.ts", service)).toEqual([]);
+  });
+
   it("fails a migration importing live code, even the kernel's; passes its frozen copies", async () => {
     const live = `import { readDate } from "../../sql.js";\nexport const r = readDate;\n`;
     expect(await rulesFiredOn("graph/src/db/migrations/sqlite/probe.ts", live)).toContain(restricted);

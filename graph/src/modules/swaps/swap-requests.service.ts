@@ -12,6 +12,9 @@ import type { NotificationsService } from "../notifications/notifications.servic
 import { OPEN_STATUSES, openPairOf, type SwapKind, SwapRequest, type SwapStatus } from "./swap-request.entity.js";
 import { findSkill, parseCoins, pendingMessage, SWAP_MESSAGES as M, type SkillValue } from "./swap.rules.js";
 
+/** The request and its kind, as the REST door's adapters read them through this service. */
+export type { SwapKind, SwapRequest };
+
 /** What swaps needs from profiles (ProfilesService satisfies it). */
 export interface ProfileSkills {
   skillsOf(userId: string): Promise<{ known: SkillValue[] }>;

@@ -1,7 +1,6 @@
 import { badInput, conflict, notFound } from "../../shared/errors.js";
 import type { PaymentOutcome, SwapDecisionsService } from "./swap-decisions.service.js";
-import type { SwapRequestsService } from "./swap-requests.service.js";
-import type { SwapKind, SwapRequest } from "./swap-request.entity.js";
+import type { SwapKind, SwapRequest, SwapRequestsService } from "./swap-requests.service.js";
 import { parseCoins, SWAP_MESSAGES as M } from "./swap.rules.js";
 
 /**
