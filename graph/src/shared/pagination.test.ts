@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backwardPage, connection, forwardPage } from "./pagination.js";
+import { backwardPage, connection, firstNodes, forwardPage } from "./pagination.js";
 
 describe("connections", () => {
   it("make a cursor only when it is read, once", () => {
@@ -35,5 +35,43 @@ describe("connections", () => {
     const page = connection([], () => "never", { hasNextPage: false, hasPreviousPage: false });
     expect(page.pageInfo.startCursor).toBeNull();
     expect(page.pageInfo.endCursor).toBeNull();
+  });
+});
+
+describe("firstNodes", () => {
+  /** A keyset-paged list of `total` numbers, recording each page asked for. */
+  function list(total: number) {
+    const asked: Array<{ first: number; after: string | null }> = [];
+    const read = (first: number, after: string | null) => {
+      asked.push({ first, after });
+      const from = after === null ? 0 : Number(after) + 1;
+      const rows = Array.from({ length: Math.max(0, Math.min(first + 1, total - from)) }, (_, i) => from + i);
+      return Promise.resolve(forwardPage(rows, first, after, String));
+    };
+    return { asked, read };
+  }
+
+  it("reads one page when the list ends within it", async () => {
+    const l = list(30);
+    expect(await firstNodes(200, l.read)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(l.asked).toEqual([{ first: 100, after: null }]);
+  });
+
+  it("reads on from each page's end cursor up to max, never past it", async () => {
+    const l = list(1000);
+    const nodes = await firstNodes(250, l.read);
+    expect(nodes).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    expect(l.asked).toEqual([
+      { first: 100, after: null },
+      { first: 100, after: "99" },
+      { first: 50, after: "199" },
+    ]);
+  });
+
+  it("stops at the list's end between pages", async () => {
+    const l = list(200);
+    expect(await firstNodes(200, l.read)).toHaveLength(200);
+    expect(await firstNodes(500, list(150).read)).toHaveLength(150);
+    expect(l.asked).toHaveLength(2);
   });
 });

@@ -34,6 +34,24 @@ export function pageSize(name: "first" | "last", value: number | null | undefine
 }
 
 /**
+ * The first `max` nodes of a forward-paged list, read page by page (MAX_PAGE_SIZE at most each):
+ * an old client's whole list, through the one paged read. Most lists end within the first page.
+ */
+export async function firstNodes<TNode>(
+  max: number,
+  readPage: (first: number, after: string | null) => Promise<Connection<TNode>>,
+): Promise<TNode[]> {
+  const nodes: TNode[] = [];
+  let after: string | null = null;
+  do {
+    const page = await readPage(Math.min(MAX_PAGE_SIZE, max - nodes.length), after);
+    for (const edge of page.edges) nodes.push(edge.node);
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after !== null && nodes.length < max);
+  return nodes;
+}
+
+/**
  * A connection over `nodes` in the list's order, each edge with its own cursor. Cursors are made
  * when read, not when the page is built: most queries select the nodes and `pageInfo.endCursor`
  * only, and encoding one (JSON, then base64url) for each of 30 rows was about a tenth of a chat

@@ -5,6 +5,7 @@
  */
 import type { Services } from "../../services.js";
 import { MINUTE } from "../../shared/clock.js";
+import { firstNodes } from "../../shared/pagination.js";
 import { FINISHED_SWAP, LIVE_SWAP, PAID_LESSONS } from "./conversations.js";
 import { findTeacher, finishStory, knows, payStory, swapStory, talk } from "./stories.js";
 import type { Person, Skill, Timeline } from "./timeline.js";
@@ -61,7 +62,7 @@ export function scheduleDemoStudent(tl: Timeline, people: Person[]): void {
  * swaps, the finished swap, the project acceptance): only the requests wait for an answer.
  */
 export async function acknowledgeDemoNotifications(s: Services, demoId: string): Promise<void> {
-  for (const n of await s.notifications.listFor(demoId)) {
+  for (const n of await firstNodes(200, (first, after) => s.notifications.page(demoId, { first, after }))) {
     if (n.dismissible) await s.notifications.dismiss(demoId, n.id);
   }
 }

@@ -1,6 +1,6 @@
 import type { UserSummary, UsersService } from "../accounts/users.service.js";
 import { forbidden } from "../../shared/errors.js";
-import { MAX_PAGE_SIZE } from "../../shared/pagination.js";
+import { firstNodes } from "../../shared/pagination.js";
 import type { ChatService } from "./chat.service.js";
 import { CHAT_MESSAGES, MAX_CHATS_LISTED } from "./chat.rules.js";
 import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.js";
@@ -11,16 +11,9 @@ import type { ChatListItemView, ChatMessageView, ChatView } from "./chat.types.j
  * may read which chat, DETAILS_NOT_FILLED) stay in those reads.
  */
 
-/** GET /user/chat: the newest MAX_CHATS_LISTED chats, read as keyset pages of the one chat list (one page for most students). */
-export async function newestChats(chat: Pick<ChatService, "listPage">, me: string): Promise<ChatListItemView[]> {
-  const items: ChatListItemView[] = [];
-  let after: string | null = null;
-  do {
-    const page = await chat.listPage(me, { first: Math.min(MAX_PAGE_SIZE, MAX_CHATS_LISTED - items.length), after });
-    for (const edge of page.edges) items.push(edge.node);
-    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-  } while (after !== null && items.length < MAX_CHATS_LISTED);
-  return items;
+/** GET /user/chat: the newest MAX_CHATS_LISTED chats, through the one keyset-paged chat list. */
+export function newestChats(chat: Pick<ChatService, "listPage">, me: string): Promise<ChatListItemView[]> {
+  return firstNodes(MAX_CHATS_LISTED, (first, after) => chat.listPage(me, { first, after }));
 }
 
 /** GET /user/chat/:id: the caller's chat with `otherId`, its latest messages (oldest first) and the partner. */

@@ -1,3 +1,4 @@
+import { notificationsOf } from "../../../test/notifications.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
@@ -27,7 +28,7 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
   });
 
   const chatsBetween = (a: TestUser, b: TestUser) => t.dataSource.getRepository(Chat).count({ where: pairOf(a.user.id, b.user.id) });
-  const notesFor = (u: TestUser) => t.app.services.notifications.listFor(u.user.id);
+  const notesFor = (u: TestUser) => notificationsOf(t, u.user.id);
 
   async function withApplicant() {
     const [owner, applicant] = [await t.createUser(), await t.createUser()];

@@ -1,3 +1,4 @@
+import { notificationsOf } from "../../../test/notifications.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { Chat, pairOf } from "../chat/chat.entity.js";
@@ -179,7 +180,7 @@ describe.each(dbTargets)("implements REST on %s", (target) => {
     expect((await send(owner.token, { ...accepted, type: "swap-accept" })).status).toBe(403);
     expect((await send(applicant.token, accepted)).status).toBe(403); // from_user is not the caller
     expect((await send(applicant.token, { ...accepted, userId: owner.user.id, from_user: applicant.user.id })).status).toBe(403);
-    const notes = await t.app.services.notifications.listFor(applicant.user.id);
+    const notes = await notificationsOf(t, applicant.user.id);
     expect(notes.filter((n) => n.type === "acceptImplementUser")).toHaveLength(1);
   });
 });

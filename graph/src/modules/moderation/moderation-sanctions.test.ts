@@ -1,3 +1,4 @@
+import { notificationsOf } from "../../../test/notifications.js";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorCode, errorMessage } from "../../../test/accounts.js";
@@ -119,9 +120,7 @@ describe.each(dbTargets)("moderation sanctions on %s", (target) => {
     const act = (what: string, id: string, body: Record<string, unknown>) =>
       t.rest("POST", `/moderation/users/${id}/${what}`, { token, body });
     expect(await act("warn", s.id, { reason: "Be kind in chats" })).toMatchObject({ status: 200, body: { error: "" } });
-    expect((await t.app.services.notifications.listFor(s.id)).map((n) => n.message)).toContain(
-      "A Skill Exchange moderator warned you: Be kind in chats",
-    );
+    expect((await notificationsOf(t, s.id)).map((n) => n.message)).toContain("A Skill Exchange moderator warned you: Be kind in chats");
     expect((await act("suspend", s.id, { days: 2, reason: "Spam" })).status).toBe(200);
     expect(await act("unsuspend", s.id, { reason: "" })).toMatchObject({
       status: 400,

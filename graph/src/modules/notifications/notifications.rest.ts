@@ -3,10 +3,13 @@ import { ErrorText, OptionalId, OptionalText, RestSkill } from "../../kit/rest-s
 import { z } from "../../kit/zod-openapi.js";
 import type { KitServices } from "../../kit/context.js";
 import { AppError } from "../../shared/errors.js";
+import { firstNodes } from "../../shared/pagination.js";
 import type { NotificationView } from "./notifications.types.js";
 import type { RestRoutes } from "../../kit/rest-routes.js";
 
 const tag = "notifications";
+/** GET /notifications answers the newest this many (the old client had no paging). */
+const REST_NOTIFICATIONS_LISTED = 200;
 const RestNotification = z
   .object({
     _id: z.string(),
@@ -59,7 +62,13 @@ export function notificationsRest(services: KitServices, r: RestRoutes): void {
       async (_req, ctx, _res, { query }) => {
         const me = assertSelf(ctx, query.userId);
         try {
-          return { error: "", ...toRestNotifications(await services.notifications.list(me)), _id: me };
+          return {
+            error: "",
+            ...toRestNotifications(
+              await firstNodes(REST_NOTIFICATIONS_LISTED, (first, after) => services.notifications.page(me, { first, after })),
+            ),
+            _id: me,
+          };
         } catch (e) {
           if (e instanceof AppError && e.code === "DETAILS_NOT_FILLED")
             return { error: e.message, notifications: [], notifiers: [], _id: me };

@@ -26,7 +26,6 @@ export interface NotifyInput {
   refId?: string | null;
 }
 
-const LIST_LIMIT = 200;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 const CURSOR_KIND = "notifications";
 
@@ -46,15 +45,6 @@ export class NotificationsService {
     /** Pushes the notification to the recipient's devices per their push choices (queued in the same transaction). */
     private readonly push?: Pick<PushService, "notified" | "messageSent">,
   ) {}
-
-  /**
-   * The caller's notifications as both doors show them: only for students with a filled profile
-   * (DETAILS_NOT_FILLED sends the others to /p first).
-   */
-  async list(userId: string): Promise<NotificationView[]> {
-    await this.profiles.get().assertDetailsFilled(userId);
-    return this.listFor(userId);
-  }
 
   /** Inside `em`'s transaction: every write goes through here. */
   private repo(em: EntityManager) {
@@ -143,13 +133,7 @@ export class NotificationsService {
     return this.reader().find({ where: { recipientId: userId }, order: { createdAt: "ASC", id: "ASC" } });
   }
 
-  /** The recipient's notifications, newest first, each with its notifier. */
-  async listFor(userId: string): Promise<NotificationView[]> {
-    const rows = await this.reader().find({ where: { recipientId: userId }, order: { createdAt: "DESC", id: "DESC" }, take: LIST_LIMIT });
-    return this.views(rows);
-  }
-
-  /** The recipient's notifications, newest first, keyset-paged on (createdAt, id); only once their profile is filled, like `list`. */
+  /** The recipient's notifications, newest first, keyset-paged on (createdAt, id), each with its notifier; only once their profile is filled (DETAILS_NOT_FILLED sends the others to /p first). */
   async page(userId: string, opts: { first?: number | null; after?: string | null } = {}): Promise<Connection<NotificationView>> {
     await this.profiles.get().assertDetailsFilled(userId);
     const first = pageSize("first", opts.first, NOTIFICATIONS_PAGE_SIZE);

@@ -3,6 +3,7 @@
  * student, a changed profile), at most once a day per search, never about the owner, blocked
  * or suspended students, with a one-click unsubscribe from the mail.
  */
+import { notificationsOf } from "../../../test/notifications.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAVED_SEARCH_MAX } from "../../../../common/discovery.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
@@ -33,8 +34,7 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
   });
 
   const save = async (token: string, input: Record<string, unknown>) => t.gql(SAVE, { input }, token);
-  const alertsOf = async (userId: string) =>
-    (await t.app.services.notifications.listFor(userId)).filter((n) => n.type === "saved-search-match");
+  const alertsOf = async (userId: string) => (await notificationsOf(t, userId)).filter((n) => n.type === "saved-search-match");
   /** One run of the hourly job, an hour later. */
   const tick = async () => {
     t.clock.advance(HOUR);
