@@ -94,7 +94,7 @@ describe.each(dbTargets)("migrations on %s", (target) => {
         ]);
 
         // What today's rebuild makes of the same profiles is what the migrations left.
-        await rebuildProfileIndexes(ds);
+        await ds.transaction((em) => rebuildProfileIndexes(em));
         expect(await indexRows(ds)).toEqual(migrated);
       } finally {
         await ds.destroy();

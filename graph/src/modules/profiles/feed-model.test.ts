@@ -12,7 +12,7 @@ import { HOUR, MINUTE } from "../../shared/clock.js";
 import { ResponseStats } from "./response-stats.entity.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { rebuildProfileIndexes } from "./profile-index.js";
-import { backfillSharedPrefixes } from "./search-terms.js";
+import { backfillSharedPrefixes } from "../../db/migrations/frozen/shared-prefix-backfill.js";
 import { validateProfile } from "./profile.rules.js";
 
 const FEED = `query Feed($first: Int, $after: String) { feed(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { id } } } }`;
@@ -217,12 +217,14 @@ describe.each(dbTargets)("feed against a model on %s", (target) => {
     };
     const maintained = await current();
     expect(maintained.feed.length).toBeGreaterThan(visible.length * 4);
-    const { students } = await rebuildProfileIndexes(t.dataSource, 2000, (ids) => t.app.services.responseStats.tiersOf(ids));
+    // The tiers are read before the rebuild's transaction (the embedded database has one connection).
+    const tiers = await t.app.services.responseStats.tiersOf([...new Set(maintained.feed.map((r) => r.userId))]);
+    const { students } = await t.app.services.deps.tx((em) => rebuildProfileIndexes(em, 2000, () => Promise.resolve(tiers)));
     expect(students).toBe(new Set(maintained.feed.map((r) => r.userId)).size);
     expect(await current()).toEqual(maintained);
-    // The migration's backfill gives rows written before the column the same numbers.
+    // The migration's (frozen) backfill gives rows written before the column the same numbers.
     await t.dataSource.query("UPDATE search_terms SET sharedPrefix = 60");
-    await backfillSharedPrefixes(t.dataSource, 3);
+    await t.app.services.deps.tx((em) => backfillSharedPrefixes(em, 3));
     expect(await current()).toEqual(maintained);
     expect(maintained.search.some((r) => Number(r.sharedPrefix) < 60)).toBe(true);
   });

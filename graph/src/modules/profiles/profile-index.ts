@@ -6,11 +6,11 @@
  * address in good standing), and `rebuildProfileIndexes` can make them again from
  * users, user_skills and user_languages at any time.
  */
-import type { DataSource, EntityManager } from "typeorm";
+import type { EntityManager } from "typeorm";
 import { HOUR } from "../../shared/clock.js";
 import { FeedEntry } from "./feed-entry.entity.js";
 import { SearchTerm } from "./search-term.entity.js";
-import { hasColumn, insertIgnoreRows, readDate } from "../../db/sql.js";
+import { readDate } from "../../db/sql.js";
 import { foldTerm, searchRowsOf } from "./search-terms.js";
 import { fromUsers } from "../accounts/user-reads.js";
 
@@ -79,7 +79,7 @@ export function feedFactsOf(p: Pick<IndexedProfile, "known" | "required" | "lang
   ];
 }
 
-async function insertChunks<T extends object>(em: EntityManager | DataSource, entity: new () => T, rows: T[], size = 500): Promise<void> {
+async function insertChunks<T extends object>(em: EntityManager, entity: new () => T, rows: T[], size = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     // orIgnore: MariaDB's collation may call two folded terms equal (ß/ss); one row is enough.
     await em
@@ -144,32 +144,28 @@ export async function purgeEndedEntries(em: EntityManager, now: Date): Promise<v
 }
 
 /**
- * Makes both indexes again from the profiles (a migration backfill, the benchmark's bulk seed,
- * a repair). Listed students are visible ones with a gender and a skill to learn, as everywhere.
+ * Makes both indexes again from the profiles, on today's schema (a repair; tests check it gives
+ * what the writes maintained; migrations run their frozen copies), inside `em`'s transaction, so
+ * readers see the old rows until it commits. Listed students are visible ones with a gender and a skill to learn, as everywhere.
  * Reads the users in id order, a chunk at a time, so memory stays flat at any size. Rows start at
  * each student's registration: a rebuild never hides anyone from a feed session already open.
  * `tiers` gives the students' responsiveness tiers (the swaps module's; neutral without it).
  */
 export async function rebuildProfileIndexes(
-  ds: DataSource | EntityManager,
+  em: EntityManager,
   chunk = 2000,
   tiers?: (ids: string[]) => Promise<Map<string, number>>,
 ): Promise<{ students: number }> {
-  // A migration older than the tier (or the residual) columns runs this against a schema without them.
-  const withTier = await hasColumn(ds, "feed_entries", "tier");
-  const withResiduals = await hasColumn(ds, "feed_entries", "rating");
-  await ds.query("DELETE FROM feed_entries");
-  await ds.query("DELETE FROM search_terms");
-  // The migration that made these tables runs this before users.visible existed (everyone was listed then).
-  const visibleRule = (await hasColumn(ds, "users", "visible")) ? "AND u.visible = 1" : "";
+  await em.query("DELETE FROM feed_entries");
+  await em.query("DELETE FROM search_terms");
   let after = "";
   let students = 0;
   for (;;) {
     const users: Array<{ id: string; name: string; createdAt: unknown; amount: unknown; ratingSum: unknown; ratingCount: unknown }> =
-      await ds.query(
+      await em.query(
         `SELECT u.id AS id, u.name AS name, u.createdAt AS createdAt, u.amount AS amount, u.ratingSum AS ratingSum,
           u.ratingCount AS ratingCount ${fromUsers("u")}
-        WHERE u.id > ? AND u.gender IS NOT NULL ${visibleRule}
+        WHERE u.id > ? AND u.gender IS NOT NULL AND u.visible = 1
           AND EXISTS (SELECT 1 FROM user_skills s WHERE s.userId = u.id AND s.kind = 'required')
         ORDER BY u.id LIMIT ${chunk}`,
         [after],
@@ -178,23 +174,21 @@ export async function rebuildProfileIndexes(
     after = users[users.length - 1].id;
     const ids = users.map((u) => u.id);
     const marks = ids.map(() => "?").join(",");
-    const skills: Array<{ userId: string; kind: string; skill: string; category: string }> = await ds.query(
+    const skills: Array<{ userId: string; kind: string; skill: string; category: string }> = await em.query(
       `SELECT userId, kind, skill, category FROM user_skills WHERE userId IN (${marks}) ORDER BY userId, kind, position`,
       ids,
     );
-    const langs: Array<{ userId: string; language: string }> = await ds.query(
+    const langs: Array<{ userId: string; language: string }> = await em.query(
       `SELECT userId, language FROM user_languages WHERE userId IN (${marks}) ORDER BY userId, position`,
       ids,
     );
     const taught = new Map<string, number>(
-      withResiduals
-        ? (
-            (await ds.query(
-              `SELECT mentorId AS id, COUNT(*) AS n FROM completed_skills WHERE mentorId IN (${marks}) GROUP BY mentorId`,
-              ids,
-            )) as Array<{ id: string; n: unknown }>
-          ).map((r) => [r.id, Number(r.n)])
-        : [],
+      (
+        (await em.query(
+          `SELECT mentorId AS id, COUNT(*) AS n FROM completed_skills WHERE mentorId IN (${marks}) GROUP BY mentorId`,
+          ids,
+        )) as Array<{ id: string; n: unknown }>
+      ).map((r) => [r.id, Number(r.n)]),
     );
     const profiles = new Map<string, IndexedProfile>(
       users.map((u) => [
@@ -229,22 +223,11 @@ export async function rebuildProfileIndexes(
         entries.push({ ...f, ...residuals, userId: p.userId, validFrom: p.createdAt, validTo: null, userCreatedAt: p.createdAt });
       terms.push(...searchRowsOf(p));
     }
-    if (withResiduals) await insertChunks(ds, FeedEntry, entries, 1000);
-    else await insertEntriesOfOldSchema(ds, entries, withTier);
-    await insertChunks(ds, SearchTerm, terms, 1000);
+    await insertChunks(em, FeedEntry, entries, 1000);
+    await insertChunks(em, SearchTerm, terms, 1000);
     students += users.length;
   }
   return { students };
-}
-
-/** The rebuild's insert for a schema from before the residual (and maybe the tier) columns: an old migration's backfill. */
-function insertEntriesOfOldSchema(ds: DataSource | EntityManager, entries: FeedEntry[], withTier: boolean): Promise<void> {
-  return insertIgnoreRows(
-    ds,
-    "feed_entries",
-    ["userId", "kind", "term", "term2", "validFrom", "validTo", "userCreatedAt", ...(withTier ? ["tier"] : [])],
-    entries.map((e) => [e.userId, e.kind, e.term, e.term2, e.validFrom, null, e.userCreatedAt, ...(withTier ? [e.tier] : [])]),
-  );
 }
 
 /** The rating a profile shows (profile-views.ts ratingOf): the average to one decimal, 0 without ratings. */

@@ -3,8 +3,6 @@
  * and cut into terms, and how much of a term the student's other terms share (`sharedPrefix`),
  * which lets a search keep a student's only match without probing for an earlier one.
  */
-import type { DataSource, EntityManager } from "typeorm";
-import { insertIgnoreRows, rawQuery } from "../../db/sql.js";
 import type { SearchTerm } from "./search-term.entity.js";
 
 const TERM_LENGTH = 60;
@@ -80,46 +78,4 @@ export function sharedPrefixes(terms: readonly string[]): number[] {
     });
     return most;
   });
-}
-
-/**
- * Gives the search rows already written their `sharedPrefix` (the migration that added the column:
- * older rows hold its default, TERM_LENGTH, which is correct but always probed). A chunk of
- * students at a time, in id order: their rows are read, deleted and written again with the numbers.
- * Plain SQL, not the entity, so it keeps working whatever later migrations add.
- */
-export async function backfillSharedPrefixes(ds: DataSource | EntityManager, chunk = 1000): Promise<void> {
-  let after = "";
-  for (;;) {
-    const users = await rawQuery<{ userId: string }>(
-      ds,
-      `SELECT DISTINCT userId FROM search_terms WHERE userId > :after ORDER BY userId LIMIT ${chunk}`,
-      { after },
-    );
-    if (users.length === 0) return;
-    after = users[users.length - 1].userId;
-    const ids = users.map((u) => u.userId);
-    const rows = await rawQuery<Omit<SearchTerm, "sharedPrefix">>(
-      ds,
-      "SELECT userId, field, term, sortKey FROM search_terms WHERE userId IN (:...ids)",
-      { ids },
-    );
-    const groups = new Map<string, Array<Omit<SearchTerm, "sharedPrefix">>>();
-    for (const r of rows) {
-      const key = `${r.userId}\u0000${r.field}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const out: SearchTerm[] = [];
-    for (const group of groups.values()) {
-      const shared = sharedPrefixes(group.map((r) => r.term));
-      group.forEach((r, i) => out.push({ ...r, sharedPrefix: shared[i] }));
-    }
-    await rawQuery(ds, "DELETE FROM search_terms WHERE userId IN (:...ids)", { ids });
-    await insertIgnoreRows(
-      ds,
-      "search_terms",
-      ["userId", "field", "term", "sortKey", "sharedPrefix"],
-      out.map((r) => [r.userId, r.field, r.term, r.sortKey, r.sharedPrefix]),
-    );
-  }
 }
