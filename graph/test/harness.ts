@@ -226,7 +226,7 @@ export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOpt
     });
     await dataSource.getRepository(User).insert(user);
     // A stand-in for registration, which tells the leaderboard (its ranking values may be set here).
-    app.services.coins.leaderboard.changed();
+    app.services.coins.leaderboard.changedOutside();
     const token = await app.services.auth.issueToken(user);
     return { user, token };
   };

@@ -42,6 +42,10 @@ function writesWithoutATransaction(s: Services): unknown[] {
     s.coins.refund("r"),
     // @ts-expect-error bought coins are credited in the order's transaction
     s.coins.creditPurchase({ userId: "a", coins: 1, paymentId: "p", orderId: "o" }),
+    // @ts-expect-error a ranking change is told in the transaction that makes it (changedOutside is the explicit other entry)
+    s.coins.leaderboard.changed(undefined, ["a"]),
+    // @ts-expect-error whether a teacher exists is read in the payment's transaction
+    s.users.existsIn("a"),
   ];
 }
 

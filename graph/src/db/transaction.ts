@@ -54,8 +54,8 @@ const pendingAfterCommit = new WeakMap<EntityManager, Array<() => void>>();
  * Runs `fn` once the transaction `em` belongs to has committed (events must never
  * announce rows a rollback removed). Outside a transaction made by `tx`, it runs at once.
  */
-export function afterCommit(em: EntityManager | undefined, fn: () => void): void {
-  const list = em && pendingAfterCommit.get(em);
+export function afterCommit(em: EntityManager, fn: () => void): void {
+  const list = pendingAfterCommit.get(em);
   if (list) list.push(fn);
   else fn();
 }

@@ -12,6 +12,6 @@ declare module "../../shared/changes.js" {
      * The leaderboard values of `userIds` (a rating, the skills they teach, their coins) may have
      * changed in `em`: the leaderboard updates its views once `em` commits. No ids: anyone's.
      */
-    rankingChanged: [em: EntityManager | undefined, userIds?: readonly string[]];
+    rankingChanged: [em: EntityManager, userIds?: readonly string[]];
   }
 }

@@ -45,8 +45,9 @@ export class UsersService {
     return new Map(rows.map((u) => [u.id, { id: u.id, name: u.name, image: u.image ?? null, gender: u.gender ?? null }]));
   }
 
-  async exists(id: string, em?: EntityManager): Promise<boolean> {
-    return (em ? em.getRepository(User) : this.users).exists({ where: { id } });
+  /** Whether `id` names a student, read in `em`'s transaction. */
+  existsIn(em: EntityManager, id: string): Promise<boolean> {
+    return em.getRepository(User).exists({ where: { id } });
   }
 
   /**

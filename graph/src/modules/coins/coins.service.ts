@@ -165,7 +165,7 @@ export class CoinsService {
     if (!input.learnerId || !input.teacherId) throw badInput("A payment needs a learner and a teacher");
     if (input.learnerId === input.teacherId) throw badInput("You cannot pay yourself");
     // The learner is checked by the debit itself; the teacher is only credited on release.
-    if (!(await this.users.exists(input.teacherId, em))) throw notFound("That teacher does not exist");
+    if (!(await this.users.existsIn(em, input.teacherId))) throw notFound("That teacher does not exist");
     const { transfer: t, created } = await this.run(em, (m) =>
       transfer(
         m,

@@ -96,7 +96,7 @@ describe.each(dbTargets)("leaderboard view statements on %s read indexes only", 
 
   it("reads the users index in order, and the ratings, lessons and teachers of a view through their indexes", async () => {
     const board = t.app.services.coins.leaderboard;
-    board.changed();
+    board.changedOutside();
     const statements = await captureStatements(t, async () => {
       await board.view({ period: "week", category: "Other" });
       await board.view({ period: "month", around: "someone" });

@@ -338,7 +338,7 @@ describe.each(dbTargets)("leaderboard patches on %s", (target) => {
       lb.changed(em, [newcomer.id]);
     });
     await ledgerWrites(s()).reward(newcomer.id, 3, "Seed", `lbp-gate-${target}`);
-    lb.changed(undefined, [newcomer.id]);
+    lb.changedOutside([newcomer.id]);
     open();
     // A read that began before the change may answer as of before it...
     const before = await building;

@@ -249,18 +249,28 @@ export class LeaderboardService {
    * only students whose ranking values, visibility, name or categories taught it may have changed
    * (none: nothing to do); their rows are patched. Without them every cached view is dropped.
    */
-  changed(em?: EntityManager, userIds?: readonly string[]): void {
+  changed(em: EntityManager, userIds?: readonly string[]): void {
     const ids = userIds === undefined ? undefined : [...new Set(userIds)];
     if (ids && ids.length === 0) return;
-    afterCommit(em, () => {
-      const patch = ids !== undefined && ids.length <= LEADERBOARD_PATCH_MAX;
-      if (patch) this.patch(ids);
-      else this.invalidate();
-      void this.deps.pubsub.publish("LEADERBOARD_CHANGED", {
-        at: this.deps.clock.now().toISOString(),
-        from: this.probeId,
-        ...(patch ? { userIds: ids } : {}),
-      });
+    afterCommit(em, () => this.apply(ids));
+  }
+
+  /**
+   * A change made outside the app's transactions (a script, a test's direct write), applied now, here
+   * and on every instance: `userIds`' rows are patched, or without them every cached view is dropped.
+   */
+  changedOutside(userIds?: readonly string[]): void {
+    this.apply(userIds === undefined ? undefined : [...new Set(userIds)]);
+  }
+
+  private apply(ids: string[] | undefined): void {
+    const patch = ids !== undefined && ids.length <= LEADERBOARD_PATCH_MAX;
+    if (patch) this.patch(ids);
+    else this.invalidate();
+    void this.deps.pubsub.publish("LEADERBOARD_CHANGED", {
+      at: this.deps.clock.now().toISOString(),
+      from: this.probeId,
+      ...(patch ? { userIds: ids } : {}),
     });
   }
 

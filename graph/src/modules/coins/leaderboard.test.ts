@@ -110,7 +110,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     expect((await t.rest("GET", "/leaderboard", revalidate({ "if-modified-since": modified! }))).status).toBe(304);
 
     // A change notice that changes no row keeps both validators.
-    t.app.services.coins.leaderboard.changed();
+    t.app.services.coins.leaderboard.changedOutside();
     const again = await t.rest("GET", "/leaderboard", revalidate({ "if-none-match": etag! }));
     expect(again.status).toBe(304);
     expect(again.headers.get("last-modified")).toBe(modified);
@@ -175,7 +175,7 @@ describe.each(dbTargets)("leaderboard on %s", (target) => {
     // With no tie at the boundary, the first page is the cached top: no walk of every student on a cold read.
     const users = await t.dataSource.getRepository(User).find({ where: { visible: true }, select: { id: true } });
     for (const [i, u] of users.entries()) await t.dataSource.getRepository(User).update({ id: u.id }, { ratingAvg: 1 + i / 1000 });
-    lb.changed();
+    lb.changedOutside();
     const read = await countStatements(t, () => lb.view({}));
     expect(read.statements.some((s) => /LIMIT 101\b/i.test(s))).toBe(true);
     expect(read.count).toBeLessThanOrEqual(2);
