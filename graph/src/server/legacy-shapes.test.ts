@@ -25,7 +25,7 @@ describe("legacy REST shapes are the REST door's, not the services'", () => {
       ["implementPosts", s.implementPosts, ["listForViewerAt", "listMineAt"]],
       ["implementApplicants", s.implementApplicants, ["confirmDecisionNotice", "hasDecided"]],
       ["feed", s.feed, ["dashboard", "rowsBySkip"]],
-      ["notifications", s.notifications, ["list", "listFor"]],
+      ["notifications", s.notifications, ["list", "listFor", "dismissMatching"]],
       ["moderation", s.moderation, ["reportWithMessages"]],
       ["moderation.reviews", s.moderation.reviews, ["reportWithMessages"]],
     ];

@@ -63,6 +63,6 @@ export function scheduleDemoStudent(tl: Timeline, people: Person[]): void {
  */
 export async function acknowledgeDemoNotifications(s: Services, demoId: string): Promise<void> {
   for (const n of await firstNodes(200, (first, after) => s.notifications.page(demoId, { first, after }))) {
-    if (n.dismissible) await s.notifications.dismiss(demoId, n.id);
+    if (n.dismissible) await s.notifications.dismiss(demoId, { id: n.id });
   }
 }

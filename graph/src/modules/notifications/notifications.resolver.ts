@@ -35,7 +35,7 @@ export class NotificationsResolver {
     id: string,
     @Ctx() ctx: Context,
   ): Promise<string> {
-    await ctx.services.notifications.dismiss(requireUser(ctx).id, id);
+    await ctx.services.notifications.dismiss(requireUser(ctx).id, { id });
     return id;
   }
 

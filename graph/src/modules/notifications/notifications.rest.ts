@@ -95,7 +95,7 @@ export function notificationsRest(services: KitServices, r: RestRoutes): void {
       },
       async (_req, ctx, _res, { body }) => {
         const me = assertSelf(ctx, body.userID);
-        const removed = await services.notifications.dismissMatching(me, body.from_user ?? "", body.type ?? "");
+        const removed = await services.notifications.dismiss(me, { notifierId: body.from_user ?? "", type: body.type ?? "" });
         return { error: "", removed };
       },
     ),

@@ -157,18 +157,23 @@ export class NotificationsService {
     return this.reader().count({ where: { recipientId: userId } });
   }
 
-  /** Ok on an informational notification: only its recipient may remove it. */
-  async dismiss(userId: string, id: string): Promise<void> {
-    const row = await this.reader().findOne({ where: { id } });
-    if (!row || row.recipientId !== userId) throw notFound("Notification not found");
-    if (!INFO_TYPES.has(row.type)) throw forbidden("Accept or reject this request instead");
-    await this.deps.tx((em) => this.repo(em).delete({ id, recipientId: userId }));
-  }
-
-  /** REST `POST /notifications/remove`: the caller's informational notifications from one user of one type. */
-  async dismissMatching(userId: string, notifierId: string, type: string): Promise<number> {
-    if (!INFO_TYPES.has(type as NotificationType)) throw forbidden("Accept or reject this request instead");
-    const res = await this.deps.tx((em) => this.repo(em).delete({ recipientId: userId, notifierId, type: type as NotificationType }));
+  /**
+   * Ok on informational notifications, the caller's only: one by `id` (NOT_FOUND unless it is the
+   * caller's), or every one from `notifierId` of `type`. A notification that needs an answer is
+   * FORBIDDEN either way. Returns how many were removed.
+   */
+  async dismiss(userId: string, which: { id: string } | { notifierId: string; type: string }): Promise<number> {
+    const refuse = () => forbidden("Accept or reject this request instead");
+    if ("id" in which) {
+      const row = await this.reader().findOne({ where: { id: which.id } });
+      if (!row || row.recipientId !== userId) throw notFound("Notification not found");
+      if (!INFO_TYPES.has(row.type)) throw refuse();
+      await this.deps.tx((em) => this.repo(em).delete({ id: which.id, recipientId: userId }));
+      return 1;
+    }
+    const type = which.type as NotificationType;
+    if (!INFO_TYPES.has(type)) throw refuse();
+    const res = await this.deps.tx((em) => this.repo(em).delete({ recipientId: userId, notifierId: which.notifierId, type }));
     return res.affected ?? 0;
   }
 
