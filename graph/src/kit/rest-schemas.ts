@@ -1,3 +1,4 @@
+import { SKIP_MESSAGE } from "../shared/pagination.js";
 import { z } from "./zod-openapi.js";
 
 /**
@@ -31,7 +32,6 @@ export const UserIdParam = z.object({ userID: z.string() });
  */
 export const LooseString = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
 
-export const SKIP_MESSAGE = "skip must be a whole number of 0 or more";
 /** `?skip=`: how many rows the client already has (absent or empty: undefined). */
 export const Skip = z
   .preprocess(

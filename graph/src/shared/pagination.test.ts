@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backwardPage, connection, firstNodes, forwardPage } from "./pagination.js";
+import { backwardPage, checkSkip, connection, firstNodes, forwardPage, MAX_SKIP, SKIP_MESSAGE } from "./pagination.js";
 
 describe("connections", () => {
   it("make a cursor only when it is read, once", () => {
@@ -73,5 +73,15 @@ describe("firstNodes", () => {
     expect(await firstNodes(200, l.read)).toHaveLength(200);
     expect(await firstNodes(500, list(150).read)).toHaveLength(150);
     expect(l.asked).toHaveLength(2);
+  });
+});
+
+describe("checkSkip", () => {
+  it("takes a whole offset from 0 to the bound, and refuses anything else with the one message", () => {
+    expect(checkSkip(0)).toBe(0);
+    expect(checkSkip(MAX_SKIP)).toBe(MAX_SKIP);
+    expect(checkSkip(100_000, 100_000)).toBe(100_000);
+    for (const [skip, max] of [[-1], [1.5], [Number.NaN], [MAX_SKIP + 1], [100_001, 100_000]] as Array<[number, number?]>)
+      expect(() => checkSkip(skip, max)).toThrow(SKIP_MESSAGE);
   });
 });

@@ -33,6 +33,16 @@ export function pageSize(name: "first" | "last", value: number | null | undefine
   return n;
 }
 
+/** The largest offset (`skip`) an offset-paged read takes: what REST's `?skip=` admits (six digits). */
+export const MAX_SKIP = 999_999;
+export const SKIP_MESSAGE = "skip must be a whole number of 0 or more";
+
+/** An offset (REST's `skip`: how many rows the client already has) checked against 0..max: BAD_USER_INPUT otherwise. */
+export function checkSkip(skip: number, max = MAX_SKIP): number {
+  if (!Number.isInteger(skip) || skip < 0 || skip > max) throw badInput(SKIP_MESSAGE);
+  return skip;
+}
+
 /**
  * The first `max` nodes of a forward-paged list, read page by page (MAX_PAGE_SIZE at most each):
  * an old client's whole list, through the one paged read. Most lists end within the first page.

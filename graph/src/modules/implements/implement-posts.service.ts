@@ -4,7 +4,7 @@ import type { UsersService } from "../accounts/users.service.js";
 import { badInput, forbidden, notFound } from "../../shared/errors.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import { newId } from "../../shared/ids.js";
-import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
+import { checkSkip, type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { RateLimits } from "../../shared/rate-limit.js";
 import type { BlocksService } from "../blocks/blocks.service.js";
 import { ImplementApplicant } from "./implement-applicant.entity.js";
@@ -195,7 +195,7 @@ export class ImplementPostsService {
     if (page.skip != null) {
       if (page.after) throw badInput("Give either after or skip, not both");
       const rows = await qb
-        .skip(checkSkip(page.skip))
+        .skip(checkSkip(page.skip, 100_000))
         .take(first + 1)
         .getMany();
       return forwardPage(rows, first, null, postCursor);
@@ -205,11 +205,6 @@ export class ImplementPostsService {
     const rows = await qb.take(first + 1).getMany();
     return forwardPage(rows, first, after, postCursor);
   }
-}
-
-function checkSkip(skip: number): number {
-  if (!Number.isInteger(skip) || skip < 0 || skip > 100_000) throw badInput("skip must be a whole number of 0 or more");
-  return skip;
 }
 
 const CURSOR_KIND = "implement-posts";

@@ -3,7 +3,7 @@ import type { Presence } from "./presence-port.js";
 import type { Deps } from "../../shared/deps.js";
 import { decodeCursor, encodeCursor, storedPosition } from "./feed-cursors.js";
 import { badInput } from "../../shared/errors.js";
-import { pageSize } from "../../shared/pagination.js";
+import { checkSkip, pageSize } from "../../shared/pagination.js";
 import { type CursorKey, type FeedViewer, feedSegmentQuery, viewerFactsQuery, BLOCK_LIST_MAX } from "./feed-query.js";
 import type { WalkFilters } from "./filter-query.js";
 import { cleanFilters, type DirectoryFilters, filtersKey, walkFilters } from "./directory-filters.js";
@@ -206,8 +206,7 @@ export class FeedService {
     viewerId: string,
     opts: { skip: number; filters?: DirectoryFilters | Record<string, unknown> | null; withViewer?: boolean },
   ): Promise<{ ids: string[]; cards: Cards; viewer: LanguagesAndCompleted | undefined; keepLooking: boolean }> {
-    const { skip } = opts;
-    if (!Number.isInteger(skip) || skip < 0) throw badInput("skip must be a whole number of 0 or more");
+    const skip = checkSkip(opts.skip);
     const filters = cleanFilters(opts.filters);
     const session =
       skip === 0
