@@ -9,8 +9,6 @@ import type { ModerationCollaborators, ModerationMessageView, Operator } from ".
 import { OperatorAction } from "./operator-action.entity.js";
 import { ReviewModerationService } from "./review-moderation.service.js";
 import { type AuditEntry, type OperatorsService, recordAction } from "./operators.service.js";
-
-const POSTS_CURSOR = "moderation-posts";
 import {
   cleanDays,
   type ReportQueueStatus,
@@ -44,6 +42,7 @@ export interface ModerationStats {
 
 const AUDIT_PAGE_SIZE = 50;
 const AUDIT_CURSOR = "audit";
+const POSTS_CURSOR = "moderation-posts";
 const EVIDENCE_PAGE_SIZE = 100;
 
 /**
