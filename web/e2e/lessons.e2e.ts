@@ -9,7 +9,8 @@ import { chattingPair, type Student } from "./support/students.js";
 
 /** A signed-in page in its own browser context, in the student's own time zone. */
 async function pageFor(browser: Browser, s: Student, viewport: { width: number; height: number }, timezoneId: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: baseURL(), viewport, timezoneId });
+  // Service workers blocked, as in support/browser.ts newContext.
+  const ctx = await browser.newContext({ baseURL: baseURL(), viewport, timezoneId, serviceWorkers: "block" });
   ctx.setDefaultTimeout(15_000);
   await ctx.addInitScript((token) => {
     if (!localStorage.getItem("jwt")) localStorage.setItem("jwt", token);

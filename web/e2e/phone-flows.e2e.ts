@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../graph/src/shared/png.js";
-import { baseURL, DESKTOP, gql, launch, newPage, TOUCH_PHONE } from "./support/browser.js";
+import { baseURL, DESKTOP, gql, launch, newPage, TOUCH_PHONE, withServiceWorker } from "./support/browser.js";
 import { verificationLinkFor } from "./support/mail.js";
 import {
   fillProfile,
@@ -33,9 +33,10 @@ async function shot(page: Page, name: string) {
 }
 
 const tag = randomBytes(3).toString("hex");
+/** As a student walks them: the app's service worker installed on the first visit and serving the later ones. */
 const VIEWPORTS = [
-  ["375", TOUCH_PHONE],
-  ["1280", DESKTOP],
+  ["375", withServiceWorker(TOUCH_PHONE)],
+  ["1280", withServiceWorker(DESKTOP)],
 ] as const;
 
 /** Taps on the touch phone, clicks on the desktop. */
@@ -231,7 +232,7 @@ describe("phone flows", () => {
     const student = await registerStudent("Careful");
     await fillProfile(student, techProfile("Male", "Chess", "Go"));
     for (const evil of ["//evil.example/x", "https://evil.example/x", "/\\evil.example"]) {
-      const page = await newPage(browser, TOUCH_PHONE);
+      const page = await newPage(browser, withServiceWorker(TOUCH_PHONE));
       await page.goto(`/register?${new URLSearchParams({ returnTo: evil })}`);
       const signIn = page.getByRole("link", { name: "Already have an account? Sign in" });
       expect(await signIn.getAttribute("href")).toBe("/login");

@@ -9,8 +9,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, gql, launch, PHONE } from "./support/browser.js";
+import { baseURL, gql, launchFullChromium, PHONE as PHONE_SIZE, withServiceWorker } from "./support/browser.js";
 import { registerStudent, signedInPage } from "./support/students.js";
+
+/** This suite is about the service worker: its contexts let it in (support/browser.ts newContext). */
+const PHONE = withServiceWorker(PHONE_SIZE);
 
 async function controlledBySw(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", null, { timeout: 60_000 });
@@ -19,7 +22,8 @@ async function controlledBySw(page: Page): Promise<void> {
 describe("push notifications on the settings page in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    // The full browser: the run's headless shell denies the notification permission (support/chromium.ts).
+    browser = await launchFullChromium();
   });
   afterAll(async () => {
     await browser?.close();

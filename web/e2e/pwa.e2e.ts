@@ -9,8 +9,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, newPage, PHONE } from "./support/browser.js";
+import { baseURL, launch, newPage, PHONE as PHONE_SIZE, withServiceWorker } from "./support/browser.js";
 import { fillProfile, registerStudent, signedInPage, techProfile } from "./support/students.js";
+
+/** This suite is about the service worker: its contexts let it in (support/browser.ts newContext). */
+const PHONE = withServiceWorker(PHONE_SIZE);
 
 /** The service worker the suite's server serves (global-setup.ts builds dist/web). */
 const SW_FILE = path.resolve(import.meta.dirname, "../../dist/web/sw.js");

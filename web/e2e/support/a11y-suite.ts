@@ -176,8 +176,9 @@ export function accessibilitySuite(VIEWPORTS: ReadonlyArray<readonly [string, { 
       const operator = await operatorStudent();
 
       // bypassCSP: the app's Content-Security-Policy refuses inline scripts, axe's included.
+      // Service workers blocked, as in support/browser.ts newContext.
       const context = async (viewport: { width: number; height: number }) => {
-        const ctx = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true });
+        const ctx = await browser.newContext({ baseURL: baseURL(), viewport, bypassCSP: true, serviceWorkers: "block" });
         ctx.setDefaultTimeout(15_000);
         return ctx;
       };

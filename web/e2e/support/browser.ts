@@ -2,6 +2,8 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from "./chromium.js";
+
 export { CHROMIUM } from "./chromium.js";
 
 /** This worker's server (global-setup.ts starts one per worker). */
@@ -21,16 +23,37 @@ export function launch(): Promise<Browser> {
   return chromium.connect(inject("browserWSEndpoint"));
 }
 
+/** A full Chromium of this file's own (FULL_CHROMIUM), for what the run's headless shell cannot do (notifications, push). */
+export function launchFullChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS });
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 /** A 375 x 812 touch screen (a phone as students hold it): touch events, a mobile viewport. */
 export const TOUCH_PHONE = { width: 375, height: 812, touch: true } as const;
 
-type Viewport = { width: number; height: number; touch?: boolean };
+/** A viewport, and whether the context lets the app's service worker in (see newContext). */
+type Viewport = { width: number; height: number; touch?: boolean; serviceWorker?: boolean };
 
+/** The same viewport in a context that lets the app install its service worker (the PWA and push suites, the phone journeys). */
+export const withServiceWorker = <V extends Viewport>(viewport: V): V & { serviceWorker: true } => ({ ...viewport, serviceWorker: true });
+
+/**
+ * A context of its own (cookies, storage, caches). The app's service worker is blocked unless the
+ * viewport says `serviceWorker`: on its first load in every new context the worker precaches the
+ * whole shell, which doubled the browser's CPU for each page a suite opens (measured: 3-4 s of
+ * Chromium CPU per signed-in page with it, 1.5-2 s without). The suites about the worker (pwa,
+ * push) and the phone journeys (phone-flows) keep it, so what it serves is still walked.
+ */
 export async function newContext(browser: Browser, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
-  const { touch, ...size } = viewport;
-  const ctx = await browser.newContext({ baseURL: baseURL(), viewport: size, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
+  const { touch, serviceWorker, ...size } = viewport;
+  const ctx = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: size,
+    serviceWorkers: serviceWorker ? "allow" : "block",
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   ctx.setDefaultTimeout(15_000);
   return ctx;
 }
