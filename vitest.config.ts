@@ -86,6 +86,9 @@ export default defineConfig({
           // mostly waits for its server and the browser, so three overlap even on two cores (measured
           // on two: 2 workers 498 s, 3 workers 438 s, 4 workers 513 s).
           maxWorkers: Number(process.env.E2E_WORKERS) || 3,
+          // As the server project: a worker's files share its loaded modules (Playwright, the support
+          // files), which each file imported again before; nothing is kept in a module between files.
+          isolate: false,
           // After the server and web projects when one `vitest run` has them all.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually.js";
+import { compiledServer } from "../test/integration/server-process.js";
 import { ConfigError, generateVapidKeys, loadConfig } from "./config.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -107,8 +108,8 @@ describe("config", () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
   });
 
-  it("stops start-up with exit code 1 and one line naming the variable", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+  it("stops start-up with exit code 1 and one line naming the variable", async () => {
+    const r = spawnSync(process.execPath, [await compiledServer()], {
       cwd: root,
       env: { ...process.env, PORT: "not-a-port", DATA_DIR: tmp() },
       encoding: "utf8",
@@ -130,7 +131,7 @@ function freePort(): Promise<number> {
 describe("graceful shutdown", () => {
   it("on SIGTERM stops accepting, closes the database and exits 0", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+    const child = spawn(process.execPath, [await compiledServer()], {
       cwd: root,
       env: { ...process.env, PORT: String(port), DATA_DIR: tmp(), DEMO_DATA: "off", LOG_LEVEL: "warn" },
       stdio: "ignore",

@@ -82,10 +82,18 @@ export default async function setup(project: TestProject) {
   const restContractDir = path.join(dir, "rest-contract");
   mkdirSync(restContractDir);
   project.provide("restContractDir", restContractDir);
+  // The compiled server's folder for this run (integration/server-process.ts compiledServer builds it on first use).
+  const compiledServerDir = path.resolve(
+    import.meta.dirname,
+    "../../dist/server-test",
+    `run-${process.pid}-${randomBytes(3).toString("hex")}`,
+  );
+  project.provide("compiledServerDir", compiledServerDir);
 
   return async () => {
     const unexercised = restContractCoverage(restContractDir);
     rmSync(dir, { recursive: true, force: true });
+    rmSync(compiledServerDir, { recursive: true, force: true });
     if (mysqlUrl && templates.mysql) {
       const admin = await createConnection(serverUrl(mysqlUrl));
       try {
@@ -127,5 +135,7 @@ declare module "vitest" {
     databaseTemplates: DatabaseTemplates;
     /** Where each test file writes the REST operations it exercised (rest-contract.setup.ts). */
     restContractDir: string;
+    /** Where this run's compiled server is built, on first use (integration/server-process.ts compiledServer). */
+    compiledServerDir: string;
   }
 }

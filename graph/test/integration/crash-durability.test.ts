@@ -16,6 +16,7 @@ import { createConnection } from "mysql2/promise";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
 import { createMysqlDatabase, dbTargets } from "../harness.js";
+import { compiledServer } from "./server-process.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const WRITERS = 6;
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+  const child = spawn(process.execPath, [await compiledServer()], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), DEMO_DATA: "off", LOG_LEVEL: "warn" },
     stdio: "ignore",

@@ -1,14 +1,15 @@
 /**
- * Builds the web app once and starts one real server per worker for the browser suites (the
- * built web app, a fresh SQLite database in a temp folder, no demo data, the E2E clock hook) and
+ * Builds the web app and the server once and starts one real server per worker for the browser suites
+ * (the compiled server, the built web app, a fresh SQLite database in a temp folder, no demo data, the E2E clock hook) and
  * one Chromium they all connect to. A worker's files run one after another against its own server,
  * so a file that moves the server's clock moves only its own worker's.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.js";
@@ -26,12 +27,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** One server on a free port with a data folder of its own; resolves once /healthz answers. */
-async function startServer(): Promise<{ server: ChildProcess; baseURL: string; dataDir: string }> {
+/** One server (the compiled `entry`) on a free port with a data folder of its own; resolves once /healthz answers. */
+async function startServer(entry: string): Promise<{ server: ChildProcess; baseURL: string; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-e2e-"));
   // node itself (not npx) so that SIGTERM at teardown reaches the server, not a wrapper.
-  const server = spawn(process.execPath, ["--import", "tsx", "graph/src/main.ts"], {
+  const server = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -85,11 +86,18 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: "production" },
     });
   }
+  // The servers run the compiled server (scripts/build-server.mjs, what `npm start` runs), built for
+  // this run: each starts on a quarter of the CPU that tsx on graph/src/main.ts takes.
+  const serverDir = path.join(root, "dist/server-test", `e2e-${process.pid}`);
+  const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
+    buildServer: (outfile: string) => Promise<unknown>;
+  };
+  await buildServer(path.join(serverDir, "main.js"));
   // One server per worker (VITEST_POOL_ID picks it, support/browser.ts), started side by side.
   const workers = Math.max(1, project.config.maxWorkers || 1);
   const [browserServer, ...started] = await Promise.all([
     chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ...Array.from({ length: workers }, () => startServer()),
+    ...Array.from({ length: workers }, () => startServer(path.join(serverDir, "main.js"))),
   ]);
   project.provide(
     "servers",
@@ -98,6 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide("browserWSEndpoint", browserServer.wsEndpoint());
   return async () => {
     await Promise.all([browserServer.close(), ...started.map(({ server }) => stop(server))]);
+    rmSync(serverDir, { recursive: true, force: true });
   };
 }
 
