@@ -4,7 +4,7 @@
  * never by a timer.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,6 +24,7 @@ export async function compiledServer(): Promise<string> {
   const dir = inject("compiledServerDir");
   const entry = path.join(dir, "main.js");
   const built = path.join(dir, ".built");
+  const failed = path.join(dir, ".failed");
   mkdirSync(path.dirname(dir), { recursive: true });
   let mine = false;
   try {
@@ -37,10 +38,21 @@ export async function compiledServer(): Promise<string> {
     const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
       buildServer: (outfile: string) => Promise<unknown>;
     };
-    await buildServer(entry);
+    try {
+      await buildServer(entry);
+    } catch (error) {
+      // Every worker waiting for this build (and every later call) fails with its error, not after the cap.
+      writeFileSync(failed, String(error));
+      throw error;
+    }
     mkdirSync(built);
   }
-  await eventually(() => existsSync(built), "the compiled server built", 120_000);
+  const outcome = await eventually(
+    () => (existsSync(built) ? "built" : existsSync(failed) && "failed"),
+    "the compiled server built",
+    120_000,
+  );
+  if (outcome === "failed") throw new Error(`the compiled server did not build: ${readFileSync(failed, "utf8")}`);
   return entry;
 }
 

@@ -1,7 +1,6 @@
 /** Playwright (playwright-core) driving Debian's Chromium; no browser download. */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-
 import { CHROMIUM_ARGS, FULL_CHROMIUM } from "./chromium.js";
 
 export { CHROMIUM } from "./chromium.js";
