@@ -49,7 +49,7 @@ import { newId } from "../graph/src/shared/ids.js";
 import { TokenService } from "../graph/src/shared/tokens.js";
 import { createMysqlDatabase } from "../graph/test/harness.js";
 import { intFlag, median, ms, p99, ratio, table } from "./support/stats.js";
-import { type Child, compiledServer, root, startChild } from "./support/servers.js";
+import { type Child, compiledServer, cpuSeconds, root, startChild } from "./support/servers.js";
 
 const SUBSCRIBERS = intFlag("subscribers", 1000);
 const INSTANCES = intFlag("instances", 1);
@@ -269,12 +269,6 @@ interface RoundResult {
   driverCpuPerMessage: number;
 }
 
-/** Seconds of CPU (user + system) a process has used so far; /proc counts in USER_HZ ticks (100 a second on Linux). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 const cpuOf = (servers: Child[]) => servers.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0);
 /** The database server's process on this machine, if any (its CPU is counted beside the target's). */
 const DB_PID = (() => {

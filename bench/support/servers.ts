@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { buildServer, SERVER_ENTRY, serverIsStale } from "../../scripts/build-server.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -22,13 +22,15 @@ export function freePort(): Promise<number> {
 
 /** Compiles the server when missing or stale (scripts/build-server.mjs) and returns its entry. */
 export async function compiledServer(): Promise<string> {
-  const mod = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-    SERVER_ENTRY: string;
-    serverIsStale(): boolean;
-    buildServer(): Promise<void>;
-  };
-  if (mod.serverIsStale()) await mod.buildServer();
-  return mod.SERVER_ENTRY;
+  if (serverIsStale()) await buildServer();
+  return SERVER_ENTRY;
+}
+
+/** Seconds of CPU (user + system) a process has used so far; /proc counts in USER_HZ ticks (100 a second on Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 export interface Child {

@@ -8,10 +8,10 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
+import { buildServer } from "../../../scripts/build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const outDir = path.join(root, "dist/server-test", String(process.pid));
@@ -39,9 +39,6 @@ describe("the compiled server", () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it("builds to one CommonJS bundle that Node runs itself, serving GraphQL and /healthz in production mode", async () => {
-    const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-      buildServer: (outfile: string) => Promise<{ externals: string[] }>;
-    };
     // What an older build left beside its entry goes.
     mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, "server.cjs.0123456789abcdef.cache"), "");

@@ -12,7 +12,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createClient } from "graphql-ws";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -23,6 +22,7 @@ import { LOGIN } from "../accounts.js";
 import { chatPair, MESSAGE_ADDED, SEND } from "../chat.js";
 import { eventually } from "../eventually.js";
 import { startTestApp, subscribe } from "../harness.js";
+import { buildServer } from "../../../scripts/build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
@@ -61,9 +61,6 @@ describe.skipIf(!ready)("two production instances behind nginx, sharing MariaDB 
   });
 
   it("serves /healthz, a sign-in, a query and a cross-instance subscription through the proxy's WebSocket upgrade", async () => {
-    const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-      buildServer: (outfile: string) => Promise<void>;
-    };
     const entry = path.join(outDir, "main.js");
     await buildServer(entry);
 

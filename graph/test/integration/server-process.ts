@@ -7,9 +7,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { inject } from "vitest";
 import { eventually } from "../eventually.js";
+import { buildServer } from "../../../scripts/build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -35,9 +35,6 @@ export async function compiledServer(): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   if (mine) {
-    const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-      buildServer: (outfile: string) => Promise<unknown>;
-    };
     try {
       await buildServer(entry);
     } catch (error) {

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.js";
+import { buildServer } from "../../../scripts/build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -89,9 +89,6 @@ export default async function setup(project: TestProject) {
   // The servers run the compiled server (scripts/build-server.mjs, what `npm start` runs), built for
   // this run: each starts on a quarter of the CPU that tsx on graph/src/main.ts takes.
   const serverDir = path.join(root, "dist/server-test", `e2e-${process.pid}`);
-  const { buildServer } = (await import(pathToFileURL(path.join(root, "scripts/build-server.mjs")).href)) as {
-    buildServer: (outfile: string) => Promise<unknown>;
-  };
   await buildServer(path.join(serverDir, "main.js"));
   // One server per worker (VITEST_POOL_ID picks it, support/browser.ts), started side by side.
   const workers = Math.max(1, project.config.maxWorkers || 1);
