@@ -13,7 +13,7 @@
  * commit's dist/server/main.js, copied out before rebuilding), on both databases.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +27,7 @@ const MYSQL_URL = process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? "mys
 const TIMEOUT_MS = 60_000;
 const beforeAt = process.argv.indexOf("--before");
 const BEFORE = beforeAt > 0 ? path.resolve(process.argv[beforeAt + 1] ?? "") : undefined;
+if (BEFORE && !existsSync(BEFORE)) throw new Error(`--before: no bundle at ${BEFORE}`);
 
 /** Spawn to the first answer: the wall time, and the CPU time (user + system) the child had used by then. */
 async function firstAnswer(args: string[], env: Record<string, string>): Promise<{ wall: number; cpu: number }> {

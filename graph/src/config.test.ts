@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually.js";
-import { compiledServer } from "../test/integration/server-process.js";
+import { compiledServer, freePort } from "../test/integration/server-process.js";
 import { ConfigError, generateVapidKeys, loadConfig } from "./config.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -118,15 +117,6 @@ describe("config", () => {
     expect(r.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Invalid PORT: /)]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe("graceful shutdown", () => {
   it("on SIGTERM stops accepting, closes the database and exits 0", async () => {

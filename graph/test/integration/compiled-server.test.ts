@@ -5,26 +5,17 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
 import { buildServer } from "../../../scripts/build-server.mjs";
+import { freePort } from "./server-process.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const outDir = path.join(root, "dist/server-test", String(process.pid));
 const outfile = path.join(outDir, "main.js");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function graphql(port: number, query: string): Promise<unknown> {
   const res = await fetch(`http://127.0.0.1:${port}/graphql`, {

@@ -8,7 +8,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -16,21 +15,12 @@ import { createConnection } from "mysql2/promise";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../eventually.js";
 import { createMysqlDatabase, dbTargets } from "../harness.js";
-import { compiledServer } from "./server-process.js";
+import { compiledServer, freePort } from "./server-process.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const WRITERS = 6;
 const ACKED_BEFORE_KILL = 60;
 const MAX_WRITES = 2000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const port = await freePort();

@@ -9,7 +9,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "graphql-ws";
@@ -23,20 +22,12 @@ import { chatPair, MESSAGE_ADDED, SEND } from "../chat.js";
 import { eventually } from "../eventually.js";
 import { startTestApp, subscribe } from "../harness.js";
 import { buildServer } from "../../../scripts/build-server.mjs";
+import { freePort } from "./server-process.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 const ready = Boolean(process.env.TEST_MYSQL_URL && process.env.TEST_REDIS_URL && NGINX);
 const outDir = path.join(root, "dist/server-test", `topology-${process.pid}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function gql(url: string, query: string, variables?: Record<string, unknown>, token?: string) {
   const res = await fetch(`${url}/graphql`, {

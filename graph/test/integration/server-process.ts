@@ -62,7 +62,8 @@ export interface ServerProcess {
   stderr(): string;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const { port } = s.address() as { port: number };
