@@ -9,8 +9,9 @@
  * their tokens with the app's own TokenService, starts the compiled server (dist/server/main.js,
  * production mode, as `npm start` runs it) and the baseline (bench/support/raw-chat-server.mjs:
  * node:http + ws + mysql2, the same writes and the same graphql-ws `next` frame). Every student
- * holds one graphql-ws subscription to `messageAdded` of their chat on the app, and one raw socket
- * on the baseline. Messages go through the real `sendMessage` mutation (the baseline: POST /send)
+ * holds one graphql-ws subscription to `messageAdded` of their chat on the app, and one on the
+ * baseline (which speaks only the protocol's framing): the same client library on both, so this
+ * driver's CPU per delivery, which shares the machine with the servers, is the same for both. Messages go through the real `sendMessage` mutation (the baseline: POST /send)
  * in two kinds of rounds, alternating app/baseline:
  * - paced (the delivery delay): `--senders` x `--messages` messages at `--rate` per second, each
  *   from the next chat, sent on schedule whether or not earlier ones were answered (open loop),
@@ -28,16 +29,20 @@
  * small machine the three share the cores, so capacity is bounded by their sum.
  * `--cpus 1` pins every app and baseline process (all their threads) to those CPUs (`taskset -a
  * -cp`), so both run on the same cores, away from this driver when it is left the others.
+ * `--server <bundle>` runs that build as the app instead of dist/server/main.js (an earlier commit's
+ * bundle, built in its own worktree so its packages resolve): run with and without it, alternately,
+ * to compare two builds, each beside its own baseline run.
  * `--profile` writes a CPU profile of each app process into bench/profiles/.
  * 5,000 students need about 10,500 open files in this process (`ulimit -n`; checked at start).
  */
 import "reflect-metadata";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type Client } from "graphql-ws";
+import { createConnection, type RowDataPacket } from "mysql2/promise";
 import WebSocket from "ws";
 import { generateVapidKeys } from "../graph/src/config.js";
 import { openDatabase } from "../graph/src/db/data-source.js";
@@ -64,6 +69,9 @@ const CPUS = process.argv.includes("--cpus") ? process.argv[process.argv.indexOf
 if (CPUS !== undefined && !/^[\d,-]+$/.test(CPUS)) throw new Error("--cpus takes a CPU list such as 1 or 0,1");
 /** Writes a heap snapshot of the (first) app process into bench/profiles/ once every subscriber is live. */
 const SNAPSHOT = process.argv.includes("--heap-snapshot");
+const serverAt = process.argv.indexOf("--server");
+const SERVER = serverAt > 0 ? path.resolve(process.argv[serverAt + 1] ?? "") : undefined;
+if (SERVER && !existsSync(SERVER)) throw new Error(`--server: no bundle at ${SERVER}`);
 const MYSQL_URL = process.env.DATABASE_URL ?? process.env.TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
 const REDIS_URL = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 if (SUBSCRIBERS < 2 || SUBSCRIBERS % 2) throw new Error("--subscribers must be an even number of at least 2");
@@ -175,12 +183,17 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) =
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((x, j) => fn(x, i + j)));
 }
 
-function connectApp(students: Student[], apps: Child[]): Promise<Client[]> {
+/**
+ * One graphql-ws client per student on `target` (the same client library for both servers, so the
+ * driver's own CPU per delivery is the same for both): the app's `messageAdded` of their chat, or
+ * the baseline's subscription to their chat (it reads only the variables).
+ */
+function connect(target: Target, students: Student[], servers: Child[]): Promise<Client[]> {
   const clients: Client[] = [];
   return inBatches(students, 200, (s, i) => {
     return new Promise<void>((resolve, reject) => {
       const client = createClient({
-        url: `${apps[s.instance].url.replace("http", "ws")}/graphql`,
+        url: `${servers[s.instance].url.replace("http", "ws")}/${target === "app" ? "graphql" : "ws"}`,
         webSocketImpl: WebSocket,
         connectionParams: { authorization: `Bearer ${s.token}` },
         retryAttempts: 0,
@@ -188,33 +201,17 @@ function connectApp(students: Student[], apps: Child[]): Promise<Client[]> {
         on: { connected: () => resolve(), closed: () => reject(new Error("socket closed")) },
       });
       clients.push(client);
+      const variables = target === "app" ? { chatWith: students[s.partner].id } : { chatId: s.chatId };
       client.subscribe<{ messageAdded: { body: string } }>(
-        { query: ADDED, variables: { chatWith: students[s.partner].id } },
+        { query: ADDED, variables },
         {
-          next: (v) => (v.data ? delivered("app", s, i, v.data.messageAdded.body) : socketErrors++),
+          next: (v) => (v.data ? delivered(target, s, i, v.data.messageAdded.body) : socketErrors++),
           error: () => socketErrors++,
           complete: () => {},
         },
       );
     });
   }).then(() => clients);
-}
-
-function connectRaw(students: Student[], raws: Child[]): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  return inBatches(students, 200, (s, i) => {
-    return new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(`${raws[s.instance].url.replace("http", "ws")}/ws?chat=${s.chatId}`);
-      sockets.push(ws);
-      ws.on("message", (data) => {
-        const msg = JSON.parse(String(data)) as { type: string; payload?: { data: { messageAdded: { body: string } } } };
-        if (msg.type === "ready") resolve();
-        else if (msg.type === "next") delivered("raw", s, i, msg.payload!.data.messageAdded.body);
-      });
-      ws.once("error", reject);
-      ws.on("close", () => socketErrors++);
-    });
-  }).then(() => sockets);
 }
 
 // --- sending ----------------------------------------------------------------------------------
@@ -267,6 +264,8 @@ interface RoundResult {
   dbCpuPerMessage: number;
   /** This driver's CPU time per message (its clients of the target). */
   driverCpuPerMessage: number;
+  /** Statements the database server ran per message (its `Questions` counter: every client's). */
+  statementsPerMessage: number;
 }
 
 const cpuOf = (servers: Child[]) => servers.reduce((sum, c) => sum + cpuSeconds(c.child.pid!), 0);
@@ -279,6 +278,11 @@ const DB_PID = (() => {
   }
 })();
 const dbCpu = () => (DB_PID === undefined ? NaN : cpuSeconds(DB_PID));
+/** Statements the database server has run, from every client (`statusConnection`: opened with the run's database). */
+const statements = async () => {
+  const [rows] = await statusConnection.query<RowDataPacket[]>("SHOW GLOBAL STATUS LIKE 'Questions'");
+  return Number(rows[0]?.Value);
+};
 /** CPU per message: tenths of a millisecond matter here. */
 const cpuMs = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : "n/a");
 const driverCpu = () => {
@@ -299,6 +303,7 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
   const cpuAtStart = cpuOf(servers);
   const dbAtStart = dbCpu();
   const driverAtStart = driverCpu();
+  const statementsAtStart = await statements();
   const started = performance.now();
   if (mode === "paced") {
     const sent: Array<Promise<void>> = [];
@@ -324,6 +329,8 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
     cpuPerMessage,
     dbCpuPerMessage: ((dbCpu() - dbAtStart) * 1000) / total,
     driverCpuPerMessage: ((driverCpu() - driverAtStart) * 1000) / total,
+    // Less this count's own statement.
+    statementsPerMessage: ((await statements()) - statementsAtStart - 1) / total,
     mode,
     target,
     delays: r.delays,
@@ -336,15 +343,15 @@ async function round(mode: Mode, target: Target, n: number, students: Student[],
 // --- run --------------------------------------------------------------------------------------
 
 const db = await createMysqlDatabase(MYSQL_URL);
+const statusConnection = await createConnection(db.url);
 const children: Child[] = [];
 const clients: Client[] = [];
-const sockets: WebSocket[] = [];
 try {
   const jwtSecret = randomBytes(32).toString("hex");
   const vapid = generateVapidKeys();
   console.log(`seeding ${SUBSCRIBERS} students and ${CHATS} chats...`);
   const students = await seed(db.url, jwtSecret);
-  const entry = await compiledServer();
+  const entry = SERVER ?? (await compiledServer());
   const profileDir = path.join(root, "bench/profiles");
   if (PROFILE || SNAPSHOT) mkdirSync(profileDir, { recursive: true });
   // An empty REDIS_URL is "unset" for both servers, whatever this shell exports.
@@ -381,9 +388,8 @@ try {
     if (CPUS !== undefined)
       for (const c of [app, raw]) execFileSync("taskset", ["-a", "-cp", CPUS, String(c.child.pid)], { stdio: "ignore" });
   }
-  console.log(`connecting ${SUBSCRIBERS} graphql-ws subscribers and ${SUBSCRIBERS} raw sockets...`);
-  clients.push(...(await connectApp(students, apps)));
-  sockets.push(...(await connectRaw(students, raws)));
+  console.log(`connecting ${SUBSCRIBERS} graphql-ws subscribers to each server...`);
+  clients.push(...(await connect("app", students, apps)), ...(await connect("raw", students, raws)));
   await warmUp("app", students, apps, raws);
   await warmUp("raw", students, apps, raws);
   if (SNAPSHOT) {
@@ -417,16 +423,16 @@ try {
   sample();
 
   console.log(
-    `\n${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
+    `\n${SERVER ? `app: ${path.relative(root, SERVER)}; ` : ""}${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
   );
   const rows: Array<Array<string | number>> = [
-    ["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "deliveries", "lost", "server RSS"],
+    ["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "stmts/msg", "deliveries", "lost", "server RSS"],
   ];
   for (const mode of ["paced", "saturated"] as Mode[]) {
     const of = (t: Target) => results.filter((r) => r.target === t && r.mode === mode);
     const all = (t: Target, k: "delays" | "remote") => of(t).flatMap((r) => r[k]);
     const perSecond = (t: Target) => median(of(t).map((r) => r.perSecond));
-    const cpu = (t: Target, k: "cpuPerMessage" | "dbCpuPerMessage" | "driverCpuPerMessage" = "cpuPerMessage") =>
+    const cpu = (t: Target, k: "cpuPerMessage" | "dbCpuPerMessage" | "driverCpuPerMessage" | "statementsPerMessage" = "cpuPerMessage") =>
       median(of(t).map((r) => r[k]));
     const lost = (t: Target) => of(t).reduce((n, r) => n + r.lost, 0);
     for (const t of ["app", "raw"] as Target[]) {
@@ -438,6 +444,7 @@ try {
         cpuMs(cpu(t)),
         cpuMs(cpu(t, "dbCpuPerMessage")),
         cpuMs(cpu(t, "driverCpuPerMessage")),
+        cpu(t, "statementsPerMessage").toFixed(1),
         all(t, "delays").length,
         lost(t),
         `${rss[t].toFixed(0)} MiB`,
@@ -454,12 +461,14 @@ try {
       "",
       "",
       "",
+      "",
     ]);
     if (INSTANCES === 2) {
       rows.push([
         `${mode}: ratio on the receiving instance`,
         ratio(median(all("app", "remote")), median(all("raw", "remote"))),
         ratio(p99(all("app", "remote")), p99(all("raw", "remote"))),
+        "",
         "",
         "",
         "",
@@ -474,7 +483,7 @@ try {
   console.log(`failed sends ${failedSends}, socket errors ${socketErrors}`);
 } finally {
   await Promise.allSettled(clients.map((c) => c.dispose()));
-  for (const s of sockets) s.terminate();
   await Promise.allSettled(children.map((c) => c.stop()));
+  await statusConnection.end();
   await db.drop();
 }

@@ -1,14 +1,17 @@
 // The realtime baseline: node:http + ws + mysql2 (+ ioredis across instances) and nothing else.
 // POST /send writes what the app's sendMessage writes (the chat row's counter and preview, the
 // message row, in one READ COMMITTED transaction) and pushes the same graphql-ws `next` frame
-// to the chat's sockets; GET /ws?chat=ID subscribes a socket to one chat. No auth, no GraphQL.
+// to the chat's subscribers. /ws speaks just enough of the graphql-transport-ws protocol for the
+// graphql-ws client the benchmark uses on both servers (so the clients cost the same for both):
+// connection_init is acknowledged, a `subscribe` whose variables name a chat subscribes to it,
+// ping gets pong, complete ends it. No auth, no GraphQL.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { createPool } from "mysql2/promise";
 import { WebSocketServer } from "ws";
 
 const pool = createPool({ uri: process.env.DATABASE_URL, connectionLimit: 20, timezone: "Z" });
-const sockets = new Map(); // chatId -> Set<WebSocket>
+const subscribers = new Map(); // chatId -> Set<{ ws, id }>
 let redis;
 if (process.env.REDIS_URL) {
   const { Redis } = await import("ioredis");
@@ -16,8 +19,9 @@ if (process.env.REDIS_URL) {
   redis.sub.on("message", (channel, message) => deliver(channel.slice(5), message));
 }
 
-function deliver(chatId, frame) {
-  for (const ws of sockets.get(chatId) ?? []) ws.send(frame);
+/** `payload`: the `next` message's payload as JSON, framed for each subscription's own id. */
+function deliver(chatId, payload) {
+  for (const sub of subscribers.get(chatId) ?? []) sub.ws.send(`{"id":${sub.idJson},"type":"next","payload":${payload}}`);
 }
 
 async function send({ chatId, from, body, clientId }) {
@@ -55,13 +59,9 @@ async function send({ chatId, from, body, clientId }) {
   } finally {
     conn.release();
   }
-  const frame = JSON.stringify({
-    id: "1",
-    type: "next",
-    payload: { data: { messageAdded: { ...row, body, clientId: clientId ?? null } } },
-  });
-  if (redis) await redis.pub.publish(`chat:${chatId}`, frame);
-  else deliver(chatId, frame);
+  const payload = JSON.stringify({ data: { messageAdded: { ...row, body, clientId: clientId ?? null } } });
+  if (redis) await redis.pub.publish(`chat:${chatId}`, payload);
+  else deliver(chatId, payload);
   return row;
 }
 
@@ -85,16 +85,31 @@ const server = http.createServer((req, res) => {
 });
 
 const wss = new WebSocketServer({ server, path: "/ws" });
-wss.on("connection", async (ws, req) => {
-  const chatId = new URL(req.url, "http://x").searchParams.get("chat");
-  let set = sockets.get(chatId);
-  if (!set) {
-    sockets.set(chatId, (set = new Set()));
-    if (redis) await redis.sub.subscribe(`chat:${chatId}`);
-  }
-  set.add(ws);
-  ws.on("close", () => set.delete(ws));
-  ws.send('{"type":"ready"}');
+wss.on("connection", (ws) => {
+  const mine = new Map(); // subscription id -> [chat's set, entry]
+  ws.on("message", async (data) => {
+    const msg = JSON.parse(String(data));
+    if (msg.type === "connection_init") ws.send('{"type":"connection_ack"}');
+    else if (msg.type === "ping") ws.send('{"type":"pong"}');
+    else if (msg.type === "complete") {
+      const [set, sub] = mine.get(msg.id) ?? [];
+      set?.delete(sub);
+      mine.delete(msg.id);
+    } else if (msg.type === "subscribe") {
+      const chatId = msg.payload.variables.chatId;
+      let set = subscribers.get(chatId);
+      if (!set) {
+        subscribers.set(chatId, (set = new Set()));
+        if (redis) await redis.sub.subscribe(`chat:${chatId}`);
+      }
+      const sub = { ws, idJson: JSON.stringify(msg.id) };
+      set.add(sub);
+      mine.set(msg.id, [set, sub]);
+    }
+  });
+  ws.on("close", () => {
+    for (const [set, sub] of mine.values()) set.delete(sub);
+  });
 });
 
 server.listen(Number(process.env.PORT), "127.0.0.1");
