@@ -1,7 +1,7 @@
 /**
  * The signed-in shell on a 375 px touch screen (and at 1280 px where it differs): the counts in the
  * bar without opening a menu, live; the student's links one tap from every signed-in page; pages
- * opening at their top.
+ * opening at their top (after a full load in the same tab too).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,6 +123,24 @@ describe("the signed-in shell on a phone", () => {
     await card.tap();
     await page.getByRole("heading", { name: ravi.name, level: 1 }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
+  it("opens an address loaded in the same tab (typed, a bookmark, a notification) at its top, and a reload where it was", async () => {
+    const page = await signedInPage(browser, asha, TOUCH_PHONE);
+    await page.goto("/about");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // A full load of another address in this tab: not the last page's position.
+    await page.goto("/skill-coins");
+    await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A reload of the same address keeps its place.
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await page.reload();
+    await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
     await page.context().close();
   });
 });

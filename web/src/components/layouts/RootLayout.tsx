@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { getToken } from "../../lib/auth";
 import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
 import { Footer } from "./Footer";
@@ -22,10 +22,18 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </main>
       <Footer />
       <UpdatePrompt />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
+
+/**
+ * Where the router keeps a page's scroll position. Its default, the history entry's key, is the same
+ * ("default") for every entry the router did not create: each address loaded in full in this tab (typed,
+ * a bookmark, a notification opening it) would open at the position the last such page was left at.
+ * Those entries are told apart by their address, so a reload still comes back where it was.
+ */
+const scrollKey = (location: Location) => (location.key === "default" ? `default ${location.pathname}${location.search}` : location.key);
 
 /** A thin bar while a lazy route module or loader is loading. */
 function NavigationProgress() {
