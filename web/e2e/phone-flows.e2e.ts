@@ -111,7 +111,15 @@ describe("phone flows", () => {
       const feed = page.getByRole("main");
       await expect.poll(() => feed.getByRole("link", { name: `View Profile of ${cheap.name}` }).count(), { timeout: 30_000 }).toBe(1);
       expect(await feed.getByRole("link", { name: `View Profile of ${dear.name}` }).count()).toBe(0);
-      expect(await page.getByRole("button", { name: `Cheap Go ${tag}`, exact: true }).getAttribute("aria-current")).toBe("true");
+      const opened = page.getByRole("button", { name: `Cheap Go ${tag}`, exact: true });
+      expect(await opened.getAttribute("aria-current")).toBe("true");
+      // Targets for a finger: a saved search and its alerts are 44 px high on a touch screen.
+      if (touch) {
+        const box = (await opened.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        const alerts = page.getByRole("checkbox", { name: `Alerts for Cheap Go ${tag}` });
+        expect(await alerts.evaluate((e) => e.closest("label")!.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+      }
       await shot(page, `saved-filters-${label}`);
 
       // With a text search: the search field and "Search by" show it, and the results are filtered.
