@@ -3,6 +3,7 @@ import {
   checkImageFile,
   checkImageGiven,
   checkProfile,
+  checkProfileAll,
   MAX_AMOUNT,
   MAX_DAYS,
   MAX_IMAGE_BYTES,
@@ -10,6 +11,12 @@ import {
   type ProfileInputValue,
   type ProfileProblem,
 } from "./profiles.js";
+
+/** Every problem of a submitted profile, none when it is valid. */
+const profileProblems = (input: ProfileInputValue): ProfileProblem[] => {
+  const checked = checkProfileAll(input);
+  return checked.ok ? [] : checked.problems;
+};
 
 const valid: ProfileInputValue = {
   gender: "Female",
@@ -134,6 +141,81 @@ describe("checkProfile (common: the server and the form)", () => {
     expect(at60("e\u0301".repeat(60))).toBeNull();
     expect(at60("😀".repeat(60))).toBeNull();
     expect(at60("😀".repeat(61))?.message).toBe(M.skillTooLong);
+  });
+});
+
+describe("checkProfileAll (common: every problem at once, for the form)", () => {
+  const allOf = (patch: Partial<ProfileInputValue>) => profileProblems({ ...valid, ...patch });
+
+  it("returns the same cleaned profile, and no problems, for a valid one", () => {
+    expect(checkProfileAll(valid)).toEqual(checkProfile(valid));
+    expect(profileProblems(valid)).toEqual([]);
+  });
+
+  it("reports every problem of the phone walk at once: no skills required and -5 coins", () => {
+    expect(allOf({ skillsRequired: [], amount: -5 })).toEqual([
+      { field: "skillsRequired", message: "Skills Required must be given" },
+      { field: "amount", message: M.amount },
+    ]);
+  });
+
+  it("flags both controls of an empty skill row, and the coins, together", () => {
+    expect(allOf({ skillsRequired: [{ category: "", skill: "" }], amount: -5 })).toEqual([
+      { field: "skillsRequired", index: 0, part: "category", message: M.categoryBlank },
+      { field: "skillsRequired", index: 0, part: "skill", message: M.skillBlank },
+      { field: "amount", message: M.amount },
+    ]);
+  });
+
+  it("keys each problem by field (and row and control), in the form's order", () => {
+    const checked = checkProfileAll({
+      gender: null,
+      languages: ["English", " ", "Klingon"],
+      skillsKnown: [
+        { category: "Other", skill: "Go" },
+        { category: "Cooking", skill: "x".repeat(61) },
+      ],
+      skillsRequired: [],
+      amount: "2.5",
+      days: -1,
+    });
+    expect(checked).toEqual({
+      ok: false,
+      problems: [
+        { field: "gender", message: "Please Select your gender" },
+        { field: "languages", index: 1, message: M.languageBlank },
+        { field: "languages", index: 2, message: M.languageUnknown },
+        { field: "skillsKnown", index: 1, part: "category", message: M.categoryBlank },
+        { field: "skillsKnown", index: 1, part: "skill", message: M.skillTooLong },
+        { field: "skillsRequired", message: "Skills Required must be given" },
+        { field: "amount", message: M.amount },
+        { field: "days", message: M.days },
+      ],
+    });
+  });
+
+  it("reports a list that is too long and its wrong rows", () => {
+    const rows = [...skills(20), { category: "", skill: "Go" }];
+    expect(allOf({ skillsKnown: rows })).toEqual([
+      { field: "skillsKnown", message: M.tooManySkills },
+      { field: "skillsKnown", index: 20, part: "category", message: M.categoryBlank },
+    ]);
+  });
+
+  it("does not ask for skills required when rows are given but wrong", () => {
+    expect(allOf({ skillsRequired: [{ category: "Other", skill: " " }] }).map((p) => p.message)).toEqual([M.skillBlank]);
+  });
+
+  it("has checkProfile answer its first problem, so the server's message is unchanged", () => {
+    const inputs: Partial<ProfileInputValue>[] = [
+      { gender: null, languages: [], skillsRequired: [], amount: -1 },
+      { languages: [""], skillsKnown: [{ category: "", skill: "" }] },
+      { skillsKnown: [{ category: "", skill: "" }], skillsRequired: [] },
+      { skillsRequired: [{ category: "", skill: "" }], amount: -5 },
+      { skillsRequired: [], amount: -5 },
+      { amount: -1, days: -1 },
+    ];
+    for (const patch of inputs) expect(problemOf(patch)).toEqual(allOf(patch)[0]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The profile catalog, its rules and their texts: the one definition of a valid profile. The
  * server (graph/src/modules/profiles/profile.rules.ts turns a problem into BAD_USER_INPUT) and the
- * web form (web/src/features/profiles/utils/profile-rules.ts shows it at its field) both call
- * checkProfile and checkImageFile. Plain TypeScript: no Node or DOM APIs.
+ * web form (web/src/features/profiles/utils/profile-rules.ts shows every problem at its field) run
+ * the same rules: checkProfileAll finds every problem, checkProfile (the server's) is its first;
+ * checkImageFile checks a picture. Plain TypeScript: no Node or DOM APIs.
  */
 
 /** Spec section 3, in the order the form offers them. */
@@ -150,66 +151,83 @@ function wholeNumber(v: unknown, fallback: number): number | null {
   return typeof n === "number" && Number.isInteger(n) ? n : null;
 }
 
-type Cleaned<T> = { value: T } | { problem: ProfileProblem };
+/** A list cleaned as far as its good rows go, with every problem found on the way. */
+interface Cleaned<T> {
+  value: T;
+  problems: ProfileProblem[];
+}
 
-const problem = (field: ProfileField, message: string, at: Pick<ProfileProblem, "index" | "part"> = {}) => ({
-  problem: { field, message, ...at },
+const problemAt = (field: ProfileField, message: string, at: Pick<ProfileProblem, "index" | "part"> = {}): ProfileProblem => ({
+  field,
+  message,
+  ...at,
 });
 
 function cleanLanguages(rows: unknown[]): Cleaned<string[]> {
-  if (rows.length === 0) return problem("languages", PROFILE_MESSAGES.languageMissing);
-  if (rows.length > MAX_LANGUAGES) return problem("languages", PROFILE_MESSAGES.tooManyLanguages);
+  const problems: ProfileProblem[] = [];
   const value: string[] = [];
+  if (rows.length === 0) problems.push(problemAt("languages", PROFILE_MESSAGES.languageMissing));
+  if (rows.length > MAX_LANGUAGES) problems.push(problemAt("languages", PROFILE_MESSAGES.tooManyLanguages));
   for (const [index, l] of rows.entries()) {
     const name = typeof l === "string" ? l.trim() : "";
-    if (!name) return problem("languages", PROFILE_MESSAGES.languageBlank, { index });
-    if (!(LANGUAGES as readonly string[]).includes(name)) return problem("languages", PROFILE_MESSAGES.languageUnknown, { index });
+    if (!name) problems.push(problemAt("languages", PROFILE_MESSAGES.languageBlank, { index }));
+    else if (!(LANGUAGES as readonly string[]).includes(name))
+      problems.push(problemAt("languages", PROFILE_MESSAGES.languageUnknown, { index }));
     // Repeats count once.
-    if (!value.includes(name)) value.push(name);
+    else if (!value.includes(name)) value.push(name);
   }
-  return { value };
+  return { value, problems };
 }
 
 function cleanSkills(rows: unknown[], field: "skillsKnown" | "skillsRequired"): Cleaned<CleanSkill[]> {
-  if (rows.length > MAX_SKILLS_PER_LIST) return problem(field, PROFILE_MESSAGES.tooManySkills);
+  const problems: ProfileProblem[] = [];
   const value: CleanSkill[] = [];
+  if (rows.length > MAX_SKILLS_PER_LIST) problems.push(problemAt(field, PROFILE_MESSAGES.tooManySkills));
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
     const r = (row ?? {}) as Partial<Record<keyof SkillInputValue, unknown>>;
     const category = typeof r.category === "string" ? r.category.trim() : "";
     const skill = typeof r.skill === "string" ? normalizeSkill(r.skill) : "";
+    // Both controls of a row are checked: an empty row is wrong at its category and at its skill.
+    const before = problems.length;
     if (!(CATEGORIES as readonly string[]).includes(category))
-      return problem(field, PROFILE_MESSAGES.categoryBlank, { index, part: "category" });
-    if (!skill) return problem(field, PROFILE_MESSAGES.skillBlank, { index, part: "skill" });
+      problems.push(problemAt(field, PROFILE_MESSAGES.categoryBlank, { index, part: "category" }));
+    if (!skill) problems.push(problemAt(field, PROFILE_MESSAGES.skillBlank, { index, part: "skill" }));
     // Counted as stored (NFC, inner spaces collapsed), in characters rather than UTF-16 units.
-    if ([...skill].length > MAX_SKILL_LENGTH) return problem(field, PROFILE_MESSAGES.skillTooLong, { index, part: "skill" });
+    else if ([...skill].length > MAX_SKILL_LENGTH) problems.push(problemAt(field, PROFILE_MESSAGES.skillTooLong, { index, part: "skill" }));
+    if (problems.length > before) continue;
     const skillKey = skill.toLowerCase();
     // The same skill twice in one list says nothing more: keep the first.
     if (seen.has(`${category}\n${skillKey}`)) continue;
     seen.add(`${category}\n${skillKey}`);
     value.push({ category, skill, skillKey });
   }
-  return { value };
+  return { value, problems };
 }
+
+export type ProfileCheckAll = { ok: true; profile: CleanProfile } | { ok: false; problems: ProfileProblem[] };
 
 /**
  * Checks a submitted profile (all but the picture) and returns it cleaned (trimmed, normalised,
- * repeats dropped), or the first problem, in the order the form shows its fields.
+ * repeats dropped), or every problem at once, in the order the form shows its fields (and, in a
+ * list, its rows; in a skill row, category before skill). The one set of rules: checkProfile is
+ * this, cut to the first problem.
  */
-export function checkProfile(input: ProfileInputValue): ProfileCheck {
-  const fail = (p: { problem: ProfileProblem }) => ({ ok: false as const, problem: p.problem });
-  if (!(GENDERS as readonly unknown[]).includes(input.gender)) return fail(problem("gender", PROFILE_MESSAGES.gender));
+export function checkProfileAll(input: ProfileInputValue): ProfileCheckAll {
+  const problems: ProfileProblem[] = [];
+  if (!(GENDERS as readonly unknown[]).includes(input.gender)) problems.push(problemAt("gender", PROFILE_MESSAGES.gender));
   const languages = cleanLanguages(asList(input.languages));
-  if ("problem" in languages) return fail(languages);
   const skillsKnown = cleanSkills(asList(input.skillsKnown), "skillsKnown");
-  if ("problem" in skillsKnown) return fail(skillsKnown);
-  const skillsRequired = cleanSkills(asList(input.skillsRequired), "skillsRequired");
-  if ("problem" in skillsRequired) return fail(skillsRequired);
-  if (skillsRequired.value.length === 0) return fail(problem("skillsRequired", PROFILE_MESSAGES.skillsRequired));
+  const requiredRows = asList(input.skillsRequired);
+  const skillsRequired = cleanSkills(requiredRows, "skillsRequired");
+  problems.push(...languages.problems, ...skillsKnown.problems, ...skillsRequired.problems);
+  // A row given but wrong says so at the row; the list's own message is for a list without rows.
+  if (requiredRows.length === 0) problems.push(problemAt("skillsRequired", PROFILE_MESSAGES.skillsRequired));
   const amount = wholeNumber(input.amount, 0);
-  if (amount === null || amount < 0 || amount > MAX_AMOUNT) return fail(problem("amount", PROFILE_MESSAGES.amount));
+  if (amount === null || amount < 0 || amount > MAX_AMOUNT) problems.push(problemAt("amount", PROFILE_MESSAGES.amount));
   const days = wholeNumber(input.days, 0);
-  if (days === null || days < 0 || days > MAX_DAYS) return fail(problem("days", PROFILE_MESSAGES.days));
+  if (days === null || days < 0 || days > MAX_DAYS) problems.push(problemAt("days", PROFILE_MESSAGES.days));
+  if (problems.length > 0 || amount === null || days === null) return { ok: false, problems };
   return {
     ok: true,
     profile: {
@@ -221,6 +239,15 @@ export function checkProfile(input: ProfileInputValue): ProfileCheck {
       days,
     },
   };
+}
+
+/**
+ * Checks a submitted profile (all but the picture) and returns it cleaned, or its first problem
+ * in the order the form shows its fields: what the server answers (one BAD_USER_INPUT message).
+ */
+export function checkProfile(input: ProfileInputValue): ProfileCheck {
+  const checked = checkProfileAll(input);
+  return checked.ok ? checked : { ok: false, problem: checked.problems[0] };
 }
 
 /**

@@ -14,18 +14,19 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * The message is at the control: the control is marked invalid and described by it, has the
- * focus, the message is an alert (announced) and sits right under the control.
+ * The message is at the control: the control is marked invalid and described by it, the message is
+ * an alert (announced) and sits right under the control; `focused`: the control has the focus (the
+ * first problem on the form does).
  */
-async function expectErrorAt(page: Page, control: Locator, text: string, { near = true } = {}) {
+async function expectErrorAt(page: Page, control: Locator, text: string, { near = true, focused = true } = {}) {
   const alert = page.getByRole("alert").filter({ hasText: text });
   await alert.waitFor();
-  expect(await page.getByRole("alert").count()).toBe(1);
+  expect(await alert.count()).toBe(1);
   expect(await control.getAttribute("aria-invalid")).toBe("true");
   const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
   const alertId = await alert.getAttribute("id");
   expect(describedBy.split(" ")).toContain(alertId);
-  expect(await control.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await control.evaluate((el) => el === document.activeElement)).toBe(focused);
   if (near) {
     const c = (await control.boundingBox())!;
     const a = (await alert.boundingBox())!;
@@ -54,19 +55,38 @@ describe("profile form errors in Chromium", () => {
       await page.getByRole("heading", { name: "Profile Details" }).waitFor();
       const submit = page.getByRole("button", { name: "Submit" });
 
+      // A new profile: every problem at once, each at its field, the first on the form (the picture) focused.
       await submit.click();
       const gender = page.getByRole("combobox", { name: "Gender" });
-      await expectErrorAt(page, gender, "Please Select your gender");
-      await shot(page, `gender-${label}`);
-      // Choosing a gender takes the message away.
-      await gender.selectOption("Male");
-      expect(await page.getByRole("alert").count()).toBe(0);
-
-      // A skill row with a category and no skill: the message is at that row's skill.
-      await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
-      await submit.click();
+      const category = page.getByRole("combobox", { name: "Skill required 1 category", exact: true });
       const skill = page.getByRole("textbox", { name: "Skill required 1 skill", exact: true });
+      const imageText = "Please select an image file.";
+      await expectErrorAt(page, page.getByLabel("Upload Image"), imageText, { near: false });
+      // The picker's visible label (with the required marker when there is no picture yet).
+      const pickerBox = (await page.getByText(/^Upload Image\*?$/).boundingBox())!;
+      const imageAlertBox = (await page.getByRole("alert").filter({ hasText: imageText }).boundingBox())!;
+      expect(Math.abs(imageAlertBox.y - (pickerBox.y + pickerBox.height))).toBeLessThan(24);
+      await expectErrorAt(page, gender, "Please Select your gender", { focused: false });
+      await expectErrorAt(page, category, "Please select a category for every skill", { focused: false });
+      await expectErrorAt(page, skill, "Please enter a skill in every row", { focused: false });
+      expect(await page.getByRole("alert").count()).toBe(4);
+      await shot(page, `all-${label}`);
+
+      // Picking a picture and choosing a gender take their messages away, and only theirs.
+      await page
+        .getByLabel("Upload Image")
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
+      await gender.selectOption("Male");
+      expect(await page.getByRole("alert").filter({ hasText: imageText }).count()).toBe(0);
+      expect(await page.getByRole("alert").filter({ hasText: "Please Select your gender" }).count()).toBe(0);
+      expect(await page.getByRole("alert").count()).toBe(2);
+
+      // A skill row with a category and no skill: the message is at that row's skill, now the first.
+      await category.selectOption("Hobbies & Crafts");
+      expect(await page.getByRole("alert").count()).toBe(1);
+      await submit.click();
       await expectErrorAt(page, skill, "Please enter a skill in every row");
+      expect(await page.getByRole("alert").count()).toBe(1);
       await shot(page, `skill-${label}`);
       await skill.fill("Origami");
 
@@ -83,19 +103,6 @@ describe("profile form errors in Chromium", () => {
       await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
       await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami");
 
-      // The picture: refused at the picker.
-      await submit.click();
-      await expectErrorAt(page, page.getByLabel("Upload Image"), "Please select an image file.", { near: false });
-      // The picker's visible label (with the required marker when there is no picture yet).
-      const picker = page.getByText(/^Upload Image\*?$/);
-      const pickerBox = (await picker.boundingBox())!;
-      const alertBox = (await page.getByRole("alert").boundingBox())!;
-      expect(Math.abs(alertBox.y - (pickerBox.y + pickerBox.height))).toBeLessThan(24);
-      await shot(page, `image-${label}`);
-
-      await page
-        .getByLabel("Upload Image")
-        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(64, 64, [109, 92, 246]) });
       await submit.click();
       await page.getByRole("alert").filter({ hasText: "Profile Details Updated Successfully" }).waitFor();
       await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/);

@@ -22,19 +22,28 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-/** The message for one control of a list, when the problem is about that row (and that part of it). */
-const errorAt = (problem: Problem | null | undefined, index: number, part?: Problem["part"]) =>
-  problem && problem.index === index && problem.part === part ? problem.message : undefined;
+/**
+ * A problem the form shows: one at a row of a list also names that row by its key, so it stays
+ * at its row when another row is removed.
+ */
+export interface ShownProblem extends Problem {
+  key?: number;
+}
 
-/** Language rows: the first one stays; Add Language adds English. A problem shows at its row. */
+/** The message for one control of a list: the problem about that row (and that part of it). */
+const errorAt = (problems: readonly ShownProblem[] | undefined, key: number, part?: Problem["part"]) =>
+  problems?.find((p) => p.key === key && p.part === part)?.message;
+
+/** Language rows: the first one stays; Add Language adds English. Each problem shows at its row. */
 export function LanguageRows({
   rows,
   onChange,
-  problem,
+  problems,
 }: {
   rows: Keyed<string>[];
   onChange: (rows: Keyed<string>[]) => void;
-  problem?: Problem | null;
+  /** The list's problems; those at a row show there. */
+  problems?: readonly ShownProblem[];
 }) {
   return (
     <div className={styles.rows}>
@@ -48,7 +57,7 @@ export function LanguageRows({
             options={LANGUAGES}
             required
             value={row.value}
-            error={errorAt(problem, i)}
+            error={errorAt(problems, row.key)}
             onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))}
           />
           {i === 0 ? (
@@ -62,17 +71,18 @@ export function LanguageRows({
   );
 }
 
-/** Rows of category + skill; any row may be removed. A problem shows at its row's control. */
+/** Rows of category + skill; any row may be removed. Each problem shows at its row's control. */
 export function SkillRows({
   name,
   rows,
   onChange,
-  problem,
+  problems,
 }: {
   name: string;
   rows: Keyed<SkillRow>[];
   onChange: (rows: Keyed<SkillRow>[]) => void;
-  problem?: Problem | null;
+  /** The list's problems; those at a row show at its category or skill. */
+  problems?: readonly ShownProblem[];
 }) {
   const update = (key: number, patch: Partial<SkillRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, value: { ...r.value, ...patch } } : r)));
@@ -87,7 +97,7 @@ export function SkillRows({
             options={CATEGORIES}
             required
             value={row.value.category}
-            error={errorAt(problem, i, "category")}
+            error={errorAt(problems, row.key, "category")}
             onChange={(e) => update(row.key, { category: e.target.value })}
           />
           <TextField
@@ -97,7 +107,7 @@ export function SkillRows({
             maxLength={MAX_SKILL_LENGTH}
             required
             value={row.value.skill}
-            error={errorAt(problem, i, "skill")}
+            error={errorAt(problems, row.key, "skill")}
             onChange={(e) => update(row.key, { skill: e.target.value })}
           />
           <RemoveButton label={`Remove ${name.toLowerCase()} ${i + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))} />

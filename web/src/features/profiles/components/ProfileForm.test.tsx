@@ -46,6 +46,21 @@ function renderForm(me: Me, mocks: unknown[] = [], onSaved = vi.fn()) {
 
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Submit" }));
 const alertText = async () => (await screen.findByRole("alert")).textContent;
+/** Every message shown, in the page's order. */
+const alertTexts = () => screen.queryAllByRole("alert").map((a) => a.textContent);
+/** A control's problem as assistive technology has it: aria-invalid and the text it is described by. */
+const problemAt = (control: HTMLElement) => ({
+  invalid: control.getAttribute("aria-invalid"),
+  description: (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(" | "),
+});
+const gender = () => screen.getByRole("combobox", { name: /Gender/ });
+const coins = () => screen.getByRole("spinbutton", { name: "Skill Coins per course" });
+const requiredCategory = (n: number) => screen.getByRole("combobox", { name: `Skill required ${n} category` });
+const requiredSkill = (n: number) => screen.getByRole("textbox", { name: `Skill required ${n} skill` });
 
 describe("profile details form", () => {
   it("starts with one English row that cannot be removed; Add Language adds English", () => {
@@ -74,10 +89,66 @@ describe("profile details form", () => {
     ).toEqual(["Select your gender", "Male", "Female"]);
   });
 
-  it("asks for the gender first", async () => {
-    renderForm(blank);
+  it("asks for the gender at its field, first of the form's problems", async () => {
+    renderForm({ ...blank, image: "/uploads/u1/a.png", skillsRequired: filled.skillsRequired });
     submit();
     expect(await alertText()).toBe(MESSAGES.gender);
+    expect(problemAt(gender())).toEqual({ invalid: "true", description: MESSAGES.gender });
+    expect(document.activeElement).toBe(gender());
+  });
+
+  it("shows every problem at once, each at its field, and moves focus to the first", async () => {
+    const { onSaved } = renderForm(blank);
+    fireEvent.change(coins(), { target: { value: "-5" } });
+    submit();
+    await waitFor(() =>
+      expect(alertTexts()).toEqual([MESSAGES.imageType, MESSAGES.gender, MESSAGES.categoryBlank, MESSAGES.skillBlank, MESSAGES.amount]),
+    );
+    expect(problemAt(screen.getByLabelText("Upload Image"))).toEqual({ invalid: "true", description: MESSAGES.imageType });
+    expect(problemAt(gender())).toEqual({ invalid: "true", description: MESSAGES.gender });
+    expect(problemAt(requiredCategory(1))).toEqual({ invalid: "true", description: MESSAGES.categoryBlank });
+    expect(problemAt(requiredSkill(1))).toEqual({ invalid: "true", description: MESSAGES.skillBlank });
+    expect(problemAt(coins())).toMatchObject({ invalid: "true", description: expect.stringContaining(MESSAGES.amount) });
+    // The language row is fine: not marked.
+    expect(screen.getByRole("combobox", { name: "Language 1" }).getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText("Upload Image"));
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("flags no skills required and -5 coins together (the phone walk), focus on the first", async () => {
+    renderForm({ ...filled, skillsRequired: [] });
+    fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
+    fireEvent.change(coins(), { target: { value: "-5" } });
+    submit();
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.skillsRequired, MESSAGES.amount]));
+    const list = screen.getByRole("group", { name: "Skills Required" });
+    expect(problemAt(list).description).toBe(MESSAGES.skillsRequired);
+    expect(problemAt(coins()).invalid).toBe("true");
+    // The list's message comes before the coins in the form: focus goes there.
+    expect(document.activeElement?.textContent).toBe(MESSAGES.skillsRequired);
+
+    // An empty row added: its category and skill are both flagged, with the coins still.
+    fireEvent.click(screen.getByRole("button", { name: "Add Skill Required" }));
+    expect(alertTexts()).toEqual([MESSAGES.amount]);
+    submit();
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.categoryBlank, MESSAGES.skillBlank, MESSAGES.amount]));
+    expect(document.activeElement).toBe(requiredCategory(1));
+  });
+
+  it("takes away only the message of the control edited; the other rows keep theirs", async () => {
+    renderForm({ ...filled, skillsRequired: [] });
+    fireEvent.click(screen.getByRole("button", { name: "Add Skill Required" }));
+    submit();
+    await waitFor(() => expect(alertTexts()).toHaveLength(4));
+    fireEvent.change(requiredSkill(1), { target: { value: "Chess" } });
+    expect(problemAt(requiredSkill(1)).invalid).toBeNull();
+    expect(problemAt(requiredCategory(1)).description).toBe(MESSAGES.categoryBlank);
+    expect(alertTexts()).toEqual([MESSAGES.categoryBlank, MESSAGES.categoryBlank, MESSAGES.skillBlank]);
+    // Row 1 removed: row 2 (now the first) keeps its messages.
+    fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
+    expect(problemAt(requiredCategory(1)).description).toBe(MESSAGES.categoryBlank);
+    expect(problemAt(requiredSkill(1)).description).toBe(MESSAGES.skillBlank);
+    expect(alertTexts()).toEqual([MESSAGES.categoryBlank, MESSAGES.skillBlank]);
   });
 
   it("refuses coins per course the field cannot read ('-', '1e') instead of saving 0", async () => {
@@ -94,10 +165,10 @@ describe("profile details form", () => {
   it("needs skills required, each row filled", async () => {
     renderForm({ ...blank, gender: "MALE", image: "/uploads/u1/a.png" });
     submit();
-    expect(await alertText()).toBe(MESSAGES.categoryBlank);
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.categoryBlank, MESSAGES.skillBlank]));
     fireEvent.click(screen.getByRole("button", { name: "Remove skill required 1" }));
     submit();
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.skillsRequired));
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.skillsRequired]));
   });
 
   it("says the picture is required before submitting, when the student has none", () => {

@@ -9,17 +9,9 @@ import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { type Gender, type ProfileDetailsQuery, UpdateProfileDocument } from "../../../gql/graphql";
 import { GENDER_OPTIONS, isGender } from "../../../lib/gender";
-import {
-  checkProfile,
-  DEFAULT_LANGUAGE,
-  type FieldName,
-  MESSAGES,
-  type Problem,
-  type Refusal,
-  type SkillRow,
-} from "../utils/profile-rules";
+import { checkProfile, DEFAULT_LANGUAGE, type FieldName, MESSAGES, type Problem, type SkillRow } from "../utils/profile-rules";
 import { uploadImage } from "../utils/upload-image";
-import { type Keyed, keyed, LanguageRows, SkillRows } from "./FormRows";
+import { type Keyed, keyed, LanguageRows, type ShownProblem, SkillRows } from "./FormRows";
 import { ImagePicker } from "./ImagePicker";
 import styles from "./ProfileForm.module.css";
 import { useFormAction } from "../../../lib/use-form-action";
@@ -27,6 +19,23 @@ import { useFormAction } from "../../../lib/use-form-action";
 type Me = NonNullable<ProfileDetailsQuery["me"]>;
 
 const emptySkill = (): SkillRow => ({ category: "", skill: "" });
+
+type ListField = "languages" | "skillsKnown" | "skillsRequired";
+
+/** What a row problem is about: a language row's value, or one control of a skill row. */
+const partOf = (value: string | SkillRow, part: Problem["part"]) => (typeof value === "string" || !part ? value : value[part]);
+
+/**
+ * Whether a list's problem still holds after its rows changed from `before` to `after`: the
+ * list's own message goes with any change, a row's goes when that row (that control) is changed
+ * or removed; the other rows keep theirs.
+ */
+function stillShown<T extends string | SkillRow>(p: ShownProblem, before: Keyed<T>[], after: Keyed<T>[]) {
+  if (p.key === undefined) return false;
+  const was = before.find((r) => r.key === p.key);
+  const is = after.find((r) => r.key === p.key);
+  return was !== undefined && is !== undefined && partOf(was.value, p.part) === partOf(is.value, p.part);
+}
 
 function Section({
   title,
@@ -62,15 +71,15 @@ function Section({
   );
 }
 
-/** The wrong control, else a list's own message: where the student goes to fix it. */
+/** The first wrong control or list's own message, in the form's order: where the student starts fixing. */
 function focusFirstProblem(form: HTMLFormElement | null) {
-  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>("[data-list-error]");
-  target?.focus();
+  form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-list-error]')?.focus();
 }
 
 /**
- * The profile details form. Every rule is checked here first (same texts as the server),
- * then the picked image is uploaded and the whole profile saved in one mutation.
+ * The profile details form. Every rule is checked here first (same rules and texts as the
+ * server) and every problem shown at once, each at its field; then the picked image is uploaded
+ * and the whole profile saved in one mutation.
  */
 export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const [gender, setGender] = useState<Gender | "">(me.gender ?? "");
@@ -83,7 +92,10 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   // A number field reports what it cannot read ("-", "1e") as empty: refused, not saved as 0.
   const [amountUnreadable, setAmountUnreadable] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<Problem | Refusal | null>(null);
+  // Every problem of the last refused Submit (or picked file) still standing, each shown at its field.
+  const [problems, setProblems] = useState<ShownProblem[]>([]);
+  // A problem of the checks with no field on the form (days): beside Submit.
+  const [formRefusal, setFormRefusal] = useState<string | null>(null);
   const saving = useFormAction();
   const saved = saving.done;
   const [uploading, setUploading] = useState(false);
@@ -93,11 +105,11 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   // Bumped by each refused Submit: focus goes to the first wrong field then (not while typing).
   const [attempt, setAttempt] = useState(0);
   const busy = uploading || saving.busy || saved;
-  // A problem the checks tie to a field shows at that field; the server's own refusals beside Submit.
-  const atField = problem?.field ? problem : null;
-  const onlyAt = (field: FieldName) => (atField?.field === field ? atField : null);
-  const listError = (field: FieldName) => (atField?.field === field && atField.index === undefined ? atField.message : undefined);
-  const refusal = problem && !atField ? problem.message : saving.error;
+  // A problem the checks tie to a field shows at that field; the others and the server's refusals beside Submit.
+  const at = (field: FieldName) => problems.filter((p) => p.field === field);
+  const messageAt = (field: FieldName) => problems.find((p) => p.field === field)?.message;
+  const listError = (field: ListField) => problems.find((p) => p.field === field && p.index === undefined)?.message;
+  const refusal = formRefusal ?? saving.error;
 
   useLayoutEffect(() => {
     if (attempt) focusFirstProblem(formRef.current);
@@ -108,7 +120,12 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   }, [refusal, saved]);
 
   /** Editing the field that was wrong takes its message away. */
-  const edited = (field: FieldName) => setProblem((p) => (p?.field === field ? null : p));
+  const edited = (field: "gender" | "amount") => setProblems((ps) => ps.filter((p) => p.field !== field));
+
+  /** Changing a list's rows takes away the messages they answer (see stillShown). */
+  function editedRows<T extends string | SkillRow>(field: ListField, before: Keyed<T>[], after: Keyed<T>[]) {
+    setProblems((ps) => ps.filter((p) => p.field !== field || stillShown(p, before, after)));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,7 +140,15 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
       days: me.days,
     };
     const checked = checkProfile(values, { hasCurrent: Boolean(me.image), file });
-    setProblem(checked.ok ? null : checked.problem);
+    // A row's problem is kept with that row's key: it stays at its row if another is removed.
+    const rowsOf: Record<ListField, Keyed<unknown>[]> = { languages, skillsKnown: known, skillsRequired: required };
+    const keyOf = (p: Problem) =>
+      p.index !== undefined && (p.field === "languages" || p.field === "skillsKnown" || p.field === "skillsRequired")
+        ? rowsOf[p.field][p.index]?.key
+        : undefined;
+    const found = checked.ok ? [] : checked.problems;
+    setProblems(found.flatMap((p) => (p.field ? [{ ...p, key: keyOf(p) }] : [])));
+    setFormRefusal(found.find((p) => !p.field)?.message ?? null);
     if (!checked.ok) {
       saving.reset();
       setAttempt((n) => n + 1);
@@ -164,10 +189,10 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               current={me.image}
               name={me.name}
               file={file}
-              error={onlyAt("image")?.message}
+              error={messageAt("image")}
               onPick={(picked, pickProblem) => {
                 setFile(picked);
-                setProblem(pickProblem);
+                setProblems((ps) => [...ps.filter((p) => p.field !== "image"), ...(pickProblem ? [pickProblem] : [])]);
               }}
             />
             <Select
@@ -180,7 +205,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
                 setGender(isGender(e.target.value) ? e.target.value : "");
                 edited("gender");
               }}
-              error={onlyAt("gender")?.message}
+              error={messageAt("gender")}
             />
           </div>
         </Section>
@@ -193,8 +218,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               variant="secondary"
               size="sm"
               onClick={() => {
-                setLanguages([...languages, keyed(DEFAULT_LANGUAGE)]);
-                edited("languages");
+                const rows = [...languages, keyed(DEFAULT_LANGUAGE)];
+                setLanguages(rows);
+                editedRows("languages", languages, rows);
               }}
             >
               Add Language
@@ -205,9 +231,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             rows={languages}
             onChange={(rows) => {
               setLanguages(rows);
-              edited("languages");
+              editedRows("languages", languages, rows);
             }}
-            problem={onlyAt("languages")}
+            problems={at("languages")}
           />
         </Section>
 
@@ -220,8 +246,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               variant="secondary"
               size="sm"
               onClick={() => {
-                setKnown([...known, keyed(emptySkill())]);
-                edited("skillsKnown");
+                const rows = [...known, keyed(emptySkill())];
+                setKnown(rows);
+                editedRows("skillsKnown", known, rows);
               }}
             >
               Add Skill Known
@@ -234,9 +261,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             rows={known}
             onChange={(rows) => {
               setKnown(rows);
-              edited("skillsKnown");
+              editedRows("skillsKnown", known, rows);
             }}
-            problem={onlyAt("skillsKnown")}
+            problems={at("skillsKnown")}
           />
         </Section>
 
@@ -249,8 +276,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               variant="secondary"
               size="sm"
               onClick={() => {
-                setRequired([...required, keyed(emptySkill())]);
-                edited("skillsRequired");
+                const rows = [...required, keyed(emptySkill())];
+                setRequired(rows);
+                editedRows("skillsRequired", required, rows);
               }}
             >
               Add Skill Required
@@ -263,9 +291,9 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
             rows={required}
             onChange={(rows) => {
               setRequired(rows);
-              edited("skillsRequired");
+              editedRows("skillsRequired", required, rows);
             }}
-            problem={onlyAt("skillsRequired")}
+            problems={at("skillsRequired")}
           />
         </Section>
 
@@ -286,7 +314,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               setAmountUnreadable(e.target.validity.badInput);
               edited("amount");
             }}
-            error={onlyAt("amount")?.message}
+            error={messageAt("amount")}
           />
         </Section>
       </Card>

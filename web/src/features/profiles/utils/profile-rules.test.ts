@@ -86,6 +86,26 @@ describe("profile rules (web form)", () => {
     });
   });
 
+  it("lists every problem at once, the picture last; the first is the one the server answers", () => {
+    const checked = checkProfile(
+      { ...valid, gender: "", skillsRequired: [{ category: "", skill: "" }], amount: "-5", days: -1 },
+      { hasCurrent: false, file: null },
+    );
+    expect(checked).toEqual({
+      ok: false,
+      problem: { field: "gender", message: MESSAGES.gender },
+      problems: [
+        { field: "gender", message: MESSAGES.gender },
+        { field: "skillsRequired", index: 0, part: "category", message: MESSAGES.categoryBlank },
+        { field: "skillsRequired", index: 0, part: "skill", message: MESSAGES.skillBlank },
+        { field: "amount", message: MESSAGES.amount },
+        // Days are not on the form: beside Submit.
+        { message: MESSAGES.days },
+        { field: "image", message: MESSAGES.imageType },
+      ],
+    });
+  });
+
   it("ties each problem to its field, row and control", () => {
     const problemOf = (values: ProfileFormValues) => {
       const checked = checkProfile(values, withImage);

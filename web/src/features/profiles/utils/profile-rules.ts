@@ -1,11 +1,12 @@
 /**
- * The profile form's side of common/profiles.ts: the rules the server runs (checkProfile,
- * checkImageFile), given the form's values. The texts and the order are the server's.
+ * The profile form's side of common/profiles.ts: the rules the server runs (checkProfileAll,
+ * checkImageFile), given the form's values. The texts and the order are the server's; the form
+ * shows every problem at once, the server answers the first.
  */
 import {
   checkImageFile as checkImage,
   checkImageGiven,
-  checkProfile as checkRules,
+  checkProfileAll as checkRules,
   type CleanProfile,
   PROFILE_MESSAGES,
   type ProfileField,
@@ -54,18 +55,19 @@ export interface Refusal {
 const atForm = (p: ProfileProblem): Problem | Refusal => (p.field === "days" ? { message: p.message } : { ...p, field: p.field });
 
 /**
- * The profile to send, cleaned as the server stores it, or the first problem in the order the
- * form shows its fields; the picture (a picked file, else the current one) last.
+ * The profile to send, cleaned as the server stores it, or every problem in the order the form
+ * shows its fields, the picture (a picked file, else the current one) last; `problem` is the
+ * first of them, the one the server would answer.
  */
 export function checkProfile(
   values: ProfileFormValues,
   image: { hasCurrent: boolean; file: File | null },
-): { ok: true; profile: CleanProfile } | { ok: false; problem: Problem | Refusal } {
+): { ok: true; profile: CleanProfile } | { ok: false; problem: Problem | Refusal; problems: (Problem | Refusal)[] } {
   const checked = checkRules({ ...values, gender: genderText(values.gender || null) });
-  if (!checked.ok) return { ok: false, problem: atForm(checked.problem) };
   const imageProblem = checkImageFile(image.file) ?? checkImageGiven(Boolean(image.file) || image.hasCurrent);
-  if (imageProblem) return { ok: false, problem: imageProblem };
-  return checked;
+  if (checked.ok && !imageProblem) return checked;
+  const problems = [...(checked.ok ? [] : checked.problems.map(atForm)), ...(imageProblem ? [imageProblem] : [])];
+  return { ok: false, problem: problems[0], problems };
 }
 
 /** The browser's quick check of a picked file by its declared type; the server decides again by the bytes. */
