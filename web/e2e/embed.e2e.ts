@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.js";
 import { baseURL, launch, newContext, newPage, TOUCH_PHONE } from "./support/browser.js";
 import { fillProfile, registerStudent, skill, type Student } from "./support/students.js";
 
@@ -14,24 +14,6 @@ async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `embed-${name}.png`) });
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's violations in a page or frame, as "rule: target" lines (evaluated, so the page's CSP does not stop it). */
-async function axeViolations(target: Page | Frame, minImpact: "minor" | "serious" = "minor"): Promise<string[]> {
-  if (!(await target.evaluate(() => "axe" in window))) await target.evaluate(AXE_SOURCE);
-  const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations as Array<{
-      id: string;
-      impact: string | null;
-      nodes: Array<{ target: unknown[] }>;
-    }>;
-  });
-  return violations
-    .filter((v) => minImpact === "minor" || v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.map(String).join(" ")}`));
 }
 
 /** No other browser suite has students teach this category: the board shows only this file's. */

@@ -2,25 +2,12 @@
  * Accessibility guard: axe-core on every route at a viewport, with the dialogs that matter open.
  * Fails on any "serious" or "critical" violation and names the rule and target.
  */
-import { appendFileSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { appendFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AxeViolation, isSerious, runAxe } from "./axe.js";
 import { advanceServerClock, baseURL, gql, launch, resetServerClock } from "./browser.js";
 import { fillProfile, operatorStudent, PASSWORD, type ProfileFields, registerStudent, skill, type Student } from "./students.js";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: "minor" | "moderate" | "serious" | "critical" | null;
-  help: string;
-  nodes: AxeNode[];
-}
 
 /** Waits for the page to settle: a heading, no loading spinners, finished transitions. */
 async function settle(page: Page) {
@@ -32,26 +19,20 @@ async function settle(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
-/** Runs axe on the page (the whole document; with a modal open, what is outside it is inert). */
+/** Runs axe on the page once it has settled. */
 async function audit(page: Page): Promise<AxeViolation[]> {
   await settle(page);
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return violations as AxeViolation[];
+  return runAxe(page);
 }
 
 const describeViolation = (where: string, v: AxeViolation) =>
   v.nodes.map((n) => `[${where}] ${v.impact} ${v.id}: ${v.help} -> ${n.target.map(String).join(" ")}`).join("\n");
 
-const serious = (vs: AxeViolation[]) => vs.filter((v) => v.impact === "serious" || v.impact === "critical");
+const serious = (vs: AxeViolation[]) => vs.filter(isSerious);
 
 /** Appends the moderate and minor ones (not failures) to the file A11Y_REPORT names, if any; returns the failing ones. */
 function report(where: string, vs: AxeViolation[]): string[] {
-  const minor = vs.filter((v) => !serious([v]).length);
+  const minor = vs.filter((v) => !isSerious(v));
   if (minor.length && process.env.A11Y_REPORT)
     appendFileSync(process.env.A11Y_REPORT, minor.map((v) => describeViolation(where, v)).join("\n") + "\n");
   return serious(vs).map((v) => describeViolation(where, v));
