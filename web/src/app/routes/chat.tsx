@@ -2,6 +2,10 @@ import { useParams } from "react-router";
 import { ChatPage } from "../../features/chat/components/ChatPage";
 import { LessonsPanel } from "../../features/lessons/components/LessonsPanel";
 import { ReviewForm } from "../../features/reviews/components/ReviewForm";
+import type { PageHandle } from "../../components/layouts/RootLayout";
+
+/** On a phone the chat is one screen, a messaging app's: the composer at its bottom, no footer below. */
+export const handle: PageHandle = { phoneScreen: true };
 
 /** /user/chat/:chatUserID (the partner's id; signed in only: RequireSignIn). */
 export function Component() {

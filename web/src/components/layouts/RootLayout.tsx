@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { getToken } from "../../lib/auth";
 import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
 import { Footer } from "./Footer";
@@ -8,10 +8,17 @@ import { UpdatePrompt } from "./UpdatePrompt";
 import styles from "./RootLayout.module.css";
 import { paths } from "../../lib/paths";
 
+/** What a page's route tells the layout (its module's `handle` export). */
+export interface PageHandle {
+  /** On a phone the page is one screen, a messaging app's (the chat): no site footer below it to scroll to. */
+  phoneScreen?: boolean;
+}
+
 /** The shared chrome around every page: fixed navbar, main landmark, footer. */
 export function RootLayout({ children }: { children?: ReactNode }) {
+  const phoneScreen = useMatches().some((m) => (m.handle as PageHandle | undefined)?.phoneScreen);
   return (
-    <div className={styles.shell}>
+    <div className={phoneScreen ? `${styles.shell} ${styles.phoneScreen}` : styles.shell}>
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>

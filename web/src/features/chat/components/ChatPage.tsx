@@ -159,12 +159,12 @@ export function ChatPage({
             Back
           </ButtonLink>
           <Link to={profilePath} className={styles.partner}>
-            <Avatar name={partner.name} image={partner.image} size={52} />
+            <Avatar name={partner.name} image={partner.image} size={52} className={styles.avatar} />
             <div className={styles.partnerText}>
               <h1 className={styles.partnerName} dir="auto">
                 {partner.name}
               </h1>
-              <p className={styles.partnerMeta}>{subtitle(chat)}</p>
+              <p className={`${styles.partnerMeta} ${styles.partnerSubtitle}`}>{subtitle(chat)}</p>
               {/* Its own line, never cut off: the same whole days since the start, on the server's clock, as the 10-day rule counts. */}
               {open && (
                 <p className={styles.partnerMeta}>
@@ -223,7 +223,8 @@ export function ChatPage({
           )}
         </div>
 
-        {lessons?.({ open, partnerName: partner.name })}
+        {/* Lessons and the review: folded on a phone by the lessons strip itself, set aside while a short screen's keyboard types a message (CSS). */}
+        {lessons && <div className={styles.secondary}>{lessons({ open, partnerName: partner.name })}</div>}
 
         <MessageList
           messages={messages}
@@ -238,7 +239,7 @@ export function ChatPage({
           }}
         />
         <TypingLine partnerName={partner.name} typing={open && partnerTyping} />
-        <div ref={composerRef}>
+        <div ref={composerRef} className={styles.composer}>
           <MessageComposer
             onSend={(body) => {
               answer.clear();

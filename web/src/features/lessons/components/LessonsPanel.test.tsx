@@ -1,7 +1,7 @@
 import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GraphQLError } from "graphql";
 import {
   AcceptLessonSlotDocument,
@@ -174,5 +174,58 @@ describe("LessonsPanel", () => {
     expect(await screen.findByText("Ravi Kumar proposed a lesson")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Schedule a lesson" }) as HTMLButtonElement).disabled).toBe(true);
     for (const b of screen.getAllByRole("button", { name: /^Accept / })) expect((b as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  describe("on a phone", () => {
+    // jsdom has no matchMedia: the phone's query answers yes here.
+    const phone = () =>
+      vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it("folds the lessons behind their heading, which says what waits, and opens them on a tap", async () => {
+      phone();
+      renderPanel([list([proposal, { ...scheduled, id: "l2" }]), live]);
+      const heading = screen.getByRole("heading", { name: /^Lessons/ });
+      const toggle = within(heading).getByRole("button", { expanded: false });
+      await waitFor(() => expect(toggle.textContent).toBe("Lessons 1 scheduled · 1 to answer"));
+      expect(toggle.getAttribute("aria-controls")).toBe(document.querySelector("[hidden]")?.id);
+      // Folded: nothing inside can be reached; proposing still can.
+      expect(screen.queryByRole("button", { name: /^Accept / })).toBeNull();
+      expect(screen.getByRole("button", { name: "Schedule a lesson" })).toBeTruthy();
+
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(toggle.textContent).toBe("Lessons");
+      expect(screen.getAllByRole("button", { name: /^Accept / })).toHaveLength(2);
+      expect(screen.getByText(/Lesson scheduled:/)).toBeTruthy();
+    });
+
+    it("opens the folded lessons when the student's own proposal is sent, to show it waiting", async () => {
+      phone();
+      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const sent = {
+        request: {
+          query: ProposeLessonDocument,
+          variables: {
+            chatWith: "them",
+            timezone: tz,
+            slots: [{ startsAt: new Date(2026, 0, 8, 18, 0).toISOString(), durationMinutes: 60 }],
+          },
+        },
+        result: { data: { proposeLesson: { ...proposal, proposedByMe: true } } },
+      };
+      renderPanel([list([]), live, sent, list([{ ...proposal, proposedByMe: true }])]);
+      const toggle = within(screen.getByRole("heading", { name: /^Lessons/ })).getByRole("button", { expanded: false });
+      fireEvent.click(screen.getByRole("button", { name: "Schedule a lesson" }));
+      const dialog = screen.getByRole("dialog", { name: "Schedule a lesson" });
+      fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: "2026-01-08" } });
+      fireEvent.change(within(dialog).getByLabelText(/^Start time/), { target: { value: "18:00" } });
+      fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: "60" } });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Propose time" }));
+      await waitFor(() => expect(toggle.getAttribute("aria-expanded")).toBe("true"));
+      expect(await screen.findByText("You proposed: waiting for Ravi Kumar")).toBeTruthy();
+    });
   });
 });

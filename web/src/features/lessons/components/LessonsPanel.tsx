@@ -6,6 +6,7 @@ import type { LessonFieldsFragment } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
 import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useChatLessons } from "../hooks/use-chat-lessons";
+import { usePhoneScreen } from "../hooks/use-phone-screen";
 import { formatDuration, formatSlot, toLocalFields } from "../utils/lesson-time";
 import { ChatStrip, chatStripText } from "../../../components/ui/ChatStrip";
 import styles from "./Lessons.module.css";
@@ -22,7 +23,8 @@ interface LessonsPanelProps {
 /**
  * The chat page's lessons: "Schedule a lesson" (propose times), proposals waiting for an answer
  * (Accept one time, or decline/withdraw) and scheduled lessons that have not ended (Reschedule,
- * Cancel). Every time shows in the viewer's local time.
+ * Cancel). Every time shows in the viewer's local time. On a phone the list is folded away behind
+ * its heading (a disclosure button that says what is in it), so the messages keep the screen.
  */
 export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date() }: LessonsPanelProps) {
   const l = useChatLessons(chatWith);
@@ -32,6 +34,9 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
   const [cancelling, setCancelling] = useState<LessonFieldsFragment | null>(null);
   // The answer to the last tap, at the bottom of the screen: the lessons may be scrolled far from it.
   const answer = useActionFeedback();
+  const phone = usePhoneScreen();
+  // Folded by default on a phone; the student's own proposal or move opens it, to show where it went.
+  const [expanded, setExpanded] = useState(false);
   const at = now().getTime();
   const active = l.lessons
     .filter((x) => x.status === "PROPOSED" || (x.status === "SCHEDULED" && x.endsAt && new Date(x.endsAt).getTime() > at))
@@ -56,6 +61,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
   // The dialog shows its own refusal (it stays open to try again); its success shows here.
   const submitted = async (send: () => Promise<void>, done: string) => {
     await send();
+    setExpanded(true);
     answer.show({ variant: "success", text: done });
   };
 
@@ -66,6 +72,69 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
         <Button size="sm" variant="secondary" onClick={() => openDialog({ mode: "propose" })} disabled={!open}>
           Schedule a lesson
         </Button>
+      }
+      fold={phone ? { expanded, onToggle: () => setExpanded((e) => !e), summary: foldedSummary(active) } : undefined}
+      outside={
+        <>
+          {dialog?.mode === "propose" && (
+            <ProposeLessonDialog
+              partnerName={partnerName}
+              onClose={() => setDialog(null)}
+              onSubmit={(slots, timezone) => submitted(() => l.propose(slots, timezone), `Lesson proposed to ${partnerName}.`)}
+              now={now}
+            />
+          )}
+          {dialog?.mode === "reschedule" && (
+            <ProposeLessonDialog
+              mode="reschedule"
+              partnerName={partnerName}
+              initial={{ ...toLocalFields(new Date(dialog.lesson.startsAt!)), duration: String(dialog.lesson.durationMinutes) }}
+              onClose={() => setDialog(null)}
+              onSubmit={(slots, timezone) =>
+                submitted(
+                  () => l.reschedule(dialog.lesson.id, slots[0]!, timezone),
+                  `Lesson moved. ${partnerName} gets an updated calendar invitation.`,
+                )
+              }
+              now={now}
+            />
+          )}
+          <Dialog
+            open={cancelling !== null}
+            onClose={() => setCancelling(null)}
+            role="alertdialog"
+            size="sm"
+            hideCloseButton
+            title="Cancel this lesson?"
+            description={
+              cancelling && (
+                <>
+                  The lesson on{" "}
+                  <time dateTime={cancelling.startsAt ?? ""}>{formatSlot(cancelling.startsAt!, cancelling.durationMinutes!)}</time> is
+                  cancelled for both of you, and {partnerName} gets a mail saying so.
+                </>
+              )
+            }
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => setCancelling(null)} autoFocus>
+                  Keep lesson
+                </Button>
+                <Button
+                  variant="danger"
+                  onClick={() => {
+                    const lesson = cancelling!;
+                    setCancelling(null);
+                    void act(lesson.id, () => l.cancel(lesson.id), "Lesson cancelled.");
+                  }}
+                >
+                  Cancel lesson
+                </Button>
+              </>
+            }
+          />
+          <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
+        </>
       }
     >
       {active.length === 0 ? (
@@ -161,66 +230,20 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
           )}
         </ul>
       )}
-      {dialog?.mode === "propose" && (
-        <ProposeLessonDialog
-          partnerName={partnerName}
-          onClose={() => setDialog(null)}
-          onSubmit={(slots, timezone) => submitted(() => l.propose(slots, timezone), `Lesson proposed to ${partnerName}.`)}
-          now={now}
-        />
-      )}
-      {dialog?.mode === "reschedule" && (
-        <ProposeLessonDialog
-          mode="reschedule"
-          partnerName={partnerName}
-          initial={{ ...toLocalFields(new Date(dialog.lesson.startsAt!)), duration: String(dialog.lesson.durationMinutes) }}
-          onClose={() => setDialog(null)}
-          onSubmit={(slots, timezone) =>
-            submitted(
-              () => l.reschedule(dialog.lesson.id, slots[0]!, timezone),
-              `Lesson moved. ${partnerName} gets an updated calendar invitation.`,
-            )
-          }
-          now={now}
-        />
-      )}
-      <Dialog
-        open={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        role="alertdialog"
-        size="sm"
-        hideCloseButton
-        title="Cancel this lesson?"
-        description={
-          cancelling && (
-            <>
-              The lesson on{" "}
-              <time dateTime={cancelling.startsAt ?? ""}>{formatSlot(cancelling.startsAt!, cancelling.durationMinutes!)}</time> is cancelled
-              for both of you, and {partnerName} gets a mail saying so.
-            </>
-          )
-        }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setCancelling(null)} autoFocus>
-              Keep lesson
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                const lesson = cancelling!;
-                setCancelling(null);
-                void act(lesson.id, () => l.cancel(lesson.id), "Lesson cancelled.");
-              }}
-            >
-              Cancel lesson
-            </Button>
-          </>
-        }
-      />
-      <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
     </ChatStrip>
   );
+}
+
+/** What the folded list holds, beside its heading: a proposal to answer shows before it is opened. */
+function foldedSummary(active: LessonFieldsFragment[]): string {
+  const scheduled = active.filter((x) => x.status === "SCHEDULED").length;
+  const toAnswer = active.filter((x) => x.status === "PROPOSED" && !x.proposedByMe).length;
+  const waiting = active.filter((x) => x.status === "PROPOSED" && x.proposedByMe).length;
+  const parts: string[] = [];
+  if (scheduled) parts.push(`${scheduled} scheduled`);
+  if (toAnswer) parts.push(`${toAnswer} to answer`);
+  if (waiting) parts.push(`${waiting} waiting`);
+  return parts.join(" · ");
 }
 
 /** Scheduled lessons first by start, then proposals by their first time. */

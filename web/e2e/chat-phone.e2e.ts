@@ -1,0 +1,134 @@
+/**
+ * The open chat on a phone is a messaging app's screen: the messages take most of the height, the
+ * composer sits at the bottom of the viewport (with the keyboard open too), the page itself never
+ * scrolls (no footer below the composer), and the lessons fold behind their heading until opened.
+ * At 1280 px the lessons stay open as before.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.js";
+import { DESKTOP, gql, launch, TOUCH_PHONE } from "./support/browser.js";
+import { chattingPair, signedInPage, type Student } from "./support/students.js";
+
+const shotsDir = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `chat-phone-${name}.png`) });
+}
+
+/** The phone with its on-screen keyboard open: the same touch screen, 430 px of it visible. */
+const KEYBOARD_OPEN = { ...TOUCH_PHONE, height: 430 } as const;
+
+/** How the screen is shared, in CSS px of the window. */
+const layout = (page: Page) =>
+  page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+    const log = box("[role=log]");
+    const composer = box("form[aria-label='Send a message']");
+    return {
+      viewport: window.innerHeight,
+      page: document.scrollingElement!.scrollHeight,
+      log: log.height,
+      composerTop: composer.top,
+      composerBottom: composer.bottom,
+    };
+  });
+
+describe("the open chat on a 375 px touch screen", () => {
+  let browser: Browser;
+  let asha: Student;
+  let ravi: Student;
+  beforeAll(async () => {
+    browser = await launch();
+    ({ asha, ravi } = await chattingPair("Kotlin", "Go"));
+    for (const [from, to, body] of [
+      [asha, ravi, "Hi Ravi, Go on Saturday?"],
+      [ravi, asha, "Saturday works. Kotlin after?"],
+    ] as const)
+      await gql("mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }", { c: to.id, b: body }, from.token);
+    // Ravi proposes a time: folded, the lessons heading still says one waits for Asha's answer.
+    await gql(
+      "mutation ($c: ID!, $s: [LessonSlotInput!]!, $tz: String!) { proposeLesson(chatWith: $c, slots: $s, timezone: $tz) { id } }",
+      { c: asha.id, s: [{ startsAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(), durationMinutes: 60 }], tz: "UTC" },
+      ravi.token,
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("gives the messages most of the screen, keeps the composer in view without page scroll, and folds the lessons until opened", async () => {
+    const page = await signedInPage(browser, asha, TOUCH_PHONE);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+
+    // Folded: the heading is a disclosure that says what waits inside; the proposal is not shown yet.
+    const lessons = page.getByRole("region", { name: /Lessons/ });
+    const toggle = lessons.getByRole("heading", { name: /Lessons/ }).getByRole("button", { expanded: false });
+    await toggle.waitFor();
+    await expect.poll(() => toggle.textContent()).toContain("1 to answer");
+    expect(await lessons.getByText(`${ravi.name} proposed a lesson`).isVisible()).toBe(false);
+    // Proposing stays one tap away while folded.
+    expect(await lessons.getByRole("button", { name: "Schedule a lesson" }).isVisible()).toBe(true);
+
+    const folded = await layout(page);
+    expect(folded.viewport).toBe(TOUCH_PHONE.height);
+    expect(folded.log).toBeGreaterThanOrEqual(0.5 * TOUCH_PHONE.height);
+    expect(folded.composerBottom).toBeLessThanOrEqual(folded.viewport);
+    // The page does not scroll: nothing (the site's footer) lies below the composer.
+    expect(folded.page).toBeLessThanOrEqual(folded.viewport + 1);
+    expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await shot(page, "folded-375");
+
+    // Opened by tap, the proposal and its times show; the composer is still at the bottom, the page still still.
+    await toggle.tap();
+    await lessons.getByRole("button", { name: /Lessons/, expanded: true }).waitFor();
+    await lessons.getByText(`${ravi.name} proposed a lesson`).waitFor();
+    await lessons.getByRole("button", { name: /^Accept / }).waitFor();
+    const opened = await layout(page);
+    expect(opened.composerBottom).toBeLessThanOrEqual(opened.viewport);
+    expect(opened.page).toBeLessThanOrEqual(opened.viewport + 1);
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await shot(page, "opened-375");
+
+    // And folded again, from the keyboard as well.
+    await lessons.getByRole("button", { name: /Lessons/, expanded: true }).press("Enter");
+    await lessons.getByRole("button", { name: /Lessons/, expanded: false }).waitFor();
+    expect(await lessons.getByText(`${ravi.name} proposed a lesson`).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("keeps the composer and some messages in view with the keyboard open (375 x 430)", async () => {
+    const page = await signedInPage(browser, asha, KEYBOARD_OPEN);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+    const input = page.getByLabel("Message", { exact: true });
+    await input.tap();
+    await input.fill("On my way");
+    const typing = await layout(page);
+    expect(typing.viewport).toBe(KEYBOARD_OPEN.height);
+    expect(typing.composerBottom).toBeLessThanOrEqual(typing.viewport);
+    expect(typing.page).toBeLessThanOrEqual(typing.viewport + 1);
+    // More than a sliver of the conversation: over a third of what the keyboard leaves.
+    expect(typing.log).toBeGreaterThanOrEqual(0.35 * KEYBOARD_OPEN.height);
+    await shot(page, "typing-375x430");
+    await page.getByRole("button", { name: "Send" }).tap();
+    await page.getByTestId("chat-message").filter({ hasText: "On my way" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows the lessons open at 1280 px, with no disclosure to open", async () => {
+    const page = await signedInPage(browser, asha, DESKTOP);
+    await page.goto(`/user/chat/${ravi.id}`);
+    const lessons = page.getByRole("region", { name: "Lessons" });
+    await lessons.getByText(`${ravi.name} proposed a lesson`).waitFor();
+    expect(await lessons.getByRole("heading", { name: "Lessons", exact: true }).isVisible()).toBe(true);
+    expect(await lessons.getByRole("button", { name: /^Lessons/ }).count()).toBe(0);
+    await shot(page, "1280");
+    await page.context().close();
+  });
+});

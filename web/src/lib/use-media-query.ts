@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from "react";
+
+const list = (query: string) =>
+  typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
+
+/**
+ * Whether a CSS media query matches now, following its changes (rotation, resizing, a mouse
+ * plugged in). False where there is no window or no matchMedia (the server's render, jsdom).
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mq = list(query);
+      mq?.addEventListener("change", onChange);
+      return () => mq?.removeEventListener("change", onChange);
+    },
+    () => list(query)?.matches === true,
+    () => false,
+  );
+}
