@@ -8,6 +8,12 @@ export interface FieldOwnProps {
   hint?: ReactNode;
   /** Error text under the control: marks it aria-invalid, describes it, and is announced when it appears. */
   error?: ReactNode;
+  /**
+   * Whether the error is announced as it appears (role="alert"; the default). False where focus
+   * brings the student to it instead: a refused Submit that shows several at once moves the focus
+   * to the first, whose description reads it, and one alert each would talk over one another.
+   */
+  errorAnnounced?: boolean;
   /** Hides the label visually (still read by screen readers). */
   hideLabel?: boolean;
   /** Class for the wrapping element. */
@@ -21,7 +27,7 @@ interface FieldProps extends FieldOwnProps {
 }
 
 /** Label + control + hint + error, wired together with ids. Used by TextField, TextArea and Select. */
-export function Field({ id: givenId, label, hint, error, hideLabel, required, className, children }: FieldProps) {
+export function Field({ id: givenId, label, hint, error, errorAnnounced, hideLabel, required, className, children }: FieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -38,7 +44,11 @@ export function Field({ id: givenId, label, hint, error, hideLabel, required, cl
         )}
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
-      {error && <FieldError id={errorId!}>{error}</FieldError>}
+      {error && (
+        <FieldError id={errorId!} announce={errorAnnounced}>
+          {error}
+        </FieldError>
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -50,11 +60,17 @@ export function Field({ id: givenId, label, hint, error, hideLabel, required, cl
 
 /**
  * A field's error text with its icon. role="alert": announced as it appears, wherever the focus
- * is (the control it belongs to points at it with aria-describedby).
+ * is (the control it belongs to points at it with aria-describedby); `announce={false}` where the
+ * focus is brought to it instead (see FieldOwnProps.errorAnnounced).
  */
-export function FieldError({ id, children, ...props }: { id: string; children: ReactNode } & Omit<ComponentProps<"p">, "id" | "children">) {
+export function FieldError({
+  id,
+  announce = true,
+  children,
+  ...props
+}: { id: string; announce?: boolean; children: ReactNode } & Omit<ComponentProps<"p">, "id" | "children">) {
   return (
-    <p id={id} className={styles.error} role="alert" {...props}>
+    <p id={id} className={styles.error} role={announce ? "alert" : undefined} {...props}>
       <AlertCircleIcon size={16} />
       <span>{children}</span>
     </p>

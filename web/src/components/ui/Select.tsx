@@ -21,6 +21,7 @@ export function Select({
   label,
   hint,
   error,
+  errorAnnounced,
   hideLabel,
   className,
   selectClassName,
@@ -32,7 +33,16 @@ export function Select({
   ...props
 }: SelectProps) {
   return (
-    <Field id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={className}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      errorAnnounced={errorAnnounced}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       {(control) => (
         <div className={fieldStyles.selectWrap}>
           <select required={required} className={cx(fieldStyles.control, fieldStyles.select, selectClassName)} {...control} {...props}>

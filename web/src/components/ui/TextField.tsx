@@ -12,6 +12,7 @@ export function TextField({
   label,
   hint,
   error,
+  errorAnnounced,
   hideLabel,
   className,
   inputClassName,
@@ -21,7 +22,16 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   return (
-    <Field id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={className}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      errorAnnounced={errorAnnounced}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       {/* dir="auto": what students type (names, skills, posts) may be Arabic, Urdu or Hebrew. */}
       {(control) => (
         <input type={type} dir="auto" required={required} className={cx(fieldStyles.control, inputClassName)} {...control} {...props} />
@@ -35,9 +45,30 @@ export interface TextAreaProps extends Omit<ComponentProps<"textarea">, "classNa
 }
 
 /** A labelled <textarea> with optional hint and error text. */
-export function TextArea({ label, hint, error, hideLabel, className, textareaClassName, id, required, rows = 5, ...props }: TextAreaProps) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  errorAnnounced,
+  hideLabel,
+  className,
+  textareaClassName,
+  id,
+  required,
+  rows = 5,
+  ...props
+}: TextAreaProps) {
   return (
-    <Field id={id} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={className}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      errorAnnounced={errorAnnounced}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       {(control) => (
         <textarea
           rows={rows}

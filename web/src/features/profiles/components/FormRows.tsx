@@ -28,11 +28,15 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
  */
 export interface ShownProblem extends Problem {
   key?: number;
+  /** False for those a refused Submit shows together (the focus goes to the first); else announced as it appears. */
+  announced?: boolean;
 }
 
-/** The message for one control of a list: the problem about that row (and that part of it). */
-const errorAt = (problems: readonly ShownProblem[] | undefined, key: number, part?: Problem["part"]) =>
-  problems?.find((p) => p.key === key && p.part === part)?.message;
+/** The error props of one control of a list: the problem about that row (and that part of it). */
+function errorAt(problems: readonly ShownProblem[] | undefined, key: number, part?: Problem["part"]) {
+  const p = problems?.find((x) => x.key === key && x.part === part);
+  return { error: p?.message, errorAnnounced: p?.announced };
+}
 
 /** Language rows: the first one stays; Add Language adds English. Each problem shows at its row. */
 export function LanguageRows({
@@ -57,7 +61,7 @@ export function LanguageRows({
             options={LANGUAGES}
             required
             value={row.value}
-            error={errorAt(problems, row.key)}
+            {...errorAt(problems, row.key)}
             onChange={(e) => onChange(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))}
           />
           {i === 0 ? (
@@ -97,7 +101,7 @@ export function SkillRows({
             options={CATEGORIES}
             required
             value={row.value.category}
-            error={errorAt(problems, row.key, "category")}
+            {...errorAt(problems, row.key, "category")}
             onChange={(e) => update(row.key, { category: e.target.value })}
           />
           <TextField
@@ -107,7 +111,7 @@ export function SkillRows({
             maxLength={MAX_SKILL_LENGTH}
             required
             value={row.value.skill}
-            error={errorAt(problems, row.key, "skill")}
+            {...errorAt(problems, row.key, "skill")}
             onChange={(e) => update(row.key, { skill: e.target.value })}
           />
           <RemoveButton label={`Remove ${name.toLowerCase()} ${i + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))} />

@@ -17,6 +17,7 @@ export function ImagePicker({
   name,
   file,
   error,
+  errorAnnounced,
   onPick,
 }: {
   /** The saved picture; without one a picture is required. */
@@ -25,6 +26,8 @@ export function ImagePicker({
   file: File | null;
   /** Why the picture (or the lack of one) is refused, under the button. */
   error?: string;
+  /** False when a refused Submit shows it among others (FieldOwnProps.errorAnnounced). */
+  errorAnnounced?: boolean;
   onPick: (file: File | null, problem: Problem | null) => void;
 }) {
   const id = useId();
@@ -75,7 +78,11 @@ export function ImagePicker({
             if (problem && input.current) input.current.value = "";
           }}
         />
-        {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+        {error && (
+          <FieldError id={`${id}-error`} announce={errorAnnounced}>
+            {error}
+          </FieldError>
+        )}
         <p id={`${id}-hint`} className={styles.hint}>
           {file ? file.name : `${required ? "Required. " : ""}PNG, JPEG, WebP or GIF, up to 2 MB.`}
         </p>

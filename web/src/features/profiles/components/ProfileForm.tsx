@@ -62,7 +62,8 @@ function Section({
       </div>
       {children}
       {error && (
-        <FieldError id={`${id}-error`} tabIndex={-1} data-list-error>
+        // Shown by a refused Submit, which focuses it when it is the first problem (not announced: FieldOwnProps.errorAnnounced).
+        <FieldError id={`${id}-error`} tabIndex={-1} data-list-error announce={false}>
           {error}
         </FieldError>
       )}
@@ -107,7 +108,10 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const busy = uploading || saving.busy || saved;
   // A problem the checks tie to a field shows at that field; the others and the server's refusals beside Submit.
   const at = (field: FieldName) => problems.filter((p) => p.field === field);
-  const messageAt = (field: FieldName) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: FieldName) => {
+    const p = problems.find((x) => x.field === field);
+    return { error: p?.message, errorAnnounced: p?.announced };
+  };
   const listError = (field: ListField) => problems.find((p) => p.field === field && p.index === undefined)?.message;
   const refusal = formRefusal ?? saving.error;
 
@@ -147,7 +151,8 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
         ? rowsOf[p.field][p.index]?.key
         : undefined;
     const found = checked.ok ? [] : checked.problems;
-    setProblems(found.flatMap((p) => (p.field ? [{ ...p, key: keyOf(p) }] : [])));
+    // Shown together, not announced one by one: the focus goes to the first (its description reads it).
+    setProblems(found.flatMap((p) => (p.field ? [{ ...p, key: keyOf(p), announced: false }] : [])));
     setFormRefusal(found.find((p) => !p.field)?.message ?? null);
     if (!checked.ok) {
       saving.reset();
@@ -189,7 +194,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               current={me.image}
               name={me.name}
               file={file}
-              error={messageAt("image")}
+              {...errorOf("image")}
               onPick={(picked, pickProblem) => {
                 setFile(picked);
                 setProblems((ps) => [...ps.filter((p) => p.field !== "image"), ...(pickProblem ? [pickProblem] : [])]);
@@ -205,7 +210,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
                 setGender(isGender(e.target.value) ? e.target.value : "");
                 edited("gender");
               }}
-              error={messageAt("gender")}
+              {...errorOf("gender")}
             />
           </div>
         </Section>
@@ -314,7 +319,7 @@ export function ProfileForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
               setAmountUnreadable(e.target.validity.badInput);
               edited("amount");
             }}
-            error={messageAt("amount")}
+            {...errorOf("amount")}
           />
         </Section>
       </Card>
