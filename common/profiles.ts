@@ -167,7 +167,8 @@ function cleanLanguages(rows: unknown[]): Cleaned<string[]> {
   const problems: ProfileProblem[] = [];
   const value: string[] = [];
   if (rows.length === 0) problems.push(problemAt("languages", PROFILE_MESSAGES.languageMissing));
-  if (rows.length > MAX_LANGUAGES) problems.push(problemAt("languages", PROFILE_MESSAGES.tooManyLanguages));
+  // Too many is the list's one problem: its rows are not read (a request cannot make the server walk a long list).
+  if (rows.length > MAX_LANGUAGES) return { value, problems: [problemAt("languages", PROFILE_MESSAGES.tooManyLanguages)] };
   for (const [index, l] of rows.entries()) {
     const name = typeof l === "string" ? l.trim() : "";
     if (!name) problems.push(problemAt("languages", PROFILE_MESSAGES.languageBlank, { index }));
@@ -182,7 +183,7 @@ function cleanLanguages(rows: unknown[]): Cleaned<string[]> {
 function cleanSkills(rows: unknown[], field: "skillsKnown" | "skillsRequired"): Cleaned<CleanSkill[]> {
   const problems: ProfileProblem[] = [];
   const value: CleanSkill[] = [];
-  if (rows.length > MAX_SKILLS_PER_LIST) problems.push(problemAt(field, PROFILE_MESSAGES.tooManySkills));
+  if (rows.length > MAX_SKILLS_PER_LIST) return { value, problems: [problemAt(field, PROFILE_MESSAGES.tooManySkills)] };
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
     const r = (row ?? {}) as Partial<Record<keyof SkillInputValue, unknown>>;
