@@ -54,13 +54,10 @@ export function ChatStrip({
         </h2>
         {action}
       </div>
-      {fold ? (
-        <div id={bodyId} className={styles.body} hidden={!fold.expanded}>
-          {children}
-        </div>
-      ) : (
-        children
-      )}
+      {/* Always the same wrapper, so folding (a phone turned) never remounts the content. */}
+      <div id={bodyId} className={styles.body} hidden={fold ? !fold.expanded : undefined}>
+        {children}
+      </div>
       {outside}
     </section>
   );
