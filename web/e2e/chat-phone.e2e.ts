@@ -19,7 +19,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotsDir, `chat-phone-${name}.png`) });
 }
 
-/** The phone with its on-screen keyboard open: the same touch screen, 430 px of it visible. */
+/** The phone with its on-screen keyboard open: the same touch screen, 430 px of it left to the page (the viewport meta tag's interactive-widget=resizes-content asks the browser to shrink the page for the keyboard; this emulates the result). */
 const KEYBOARD_OPEN = { ...TOUCH_PHONE, height: 430 } as const;
 
 /** How the screen is shared, in CSS px of the window. */
