@@ -141,6 +141,10 @@ describe("the signed-in shell on a phone", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120);
+    // The same address loaded anew (typed again, a bookmark): its top, not where it was left.
+    await page.goto("/skill-coins");
+    await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
   });
 });

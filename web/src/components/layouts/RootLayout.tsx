@@ -38,9 +38,33 @@ export function RootLayout({ children }: { children?: ReactNode }) {
  * Where the router keeps a page's scroll position. Its default, the history entry's key, is the same
  * ("default") for every entry the router did not create: each address loaded in full in this tab (typed,
  * a bookmark, a notification opening it) would open at the position the last such page was left at.
- * Those entries are told apart by their address, so a reload still comes back where it was.
+ * That entry is keyed by its address and by this load of it instead (fullLoadKey), so a reload or a
+ * step back to it comes back where it was, and a new load of any address opens at its top.
  */
-const scrollKey = (location: Location) => (location.key === "default" ? `default ${location.pathname}${location.search}` : location.key);
+const scrollKey = (location: Location) =>
+  location.key === "default" ? fullLoadKey(`${location.pathname}${location.search}`) : location.key;
+
+/** This document's own entry's key, made once (its address never changes). */
+let thisLoad: string | undefined;
+
+/**
+ * The address and an id of the tab's latest full load of it (sessionStorage, per tab): a new load
+ * (Navigation Timing's "navigate") takes a new id, a reload or a step back ("reload", "back_forward")
+ * finds the one stored.
+ */
+function fullLoadKey(address: string): string {
+  if (thisLoad) return thisLoad;
+  const slot = `sx-full-load:${address}`;
+  try {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    let id = sessionStorage.getItem(slot);
+    if (!id || navigation?.type === "navigate") sessionStorage.setItem(slot, (id = Math.random().toString(36).slice(2)));
+    thisLoad = `default ${address} ${id}`;
+  } catch {
+    thisLoad = `default ${address}`; // storage refused: the address alone
+  }
+  return thisLoad;
+}
 
 /** A thin bar while a lazy route module or loader is loading. */
 function NavigationProgress() {
