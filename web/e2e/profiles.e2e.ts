@@ -89,9 +89,9 @@ describe("profiles, dashboard and search in Chromium", () => {
     await page.waitForURL("**/p");
     await page.getByRole("heading", { name: "Profile Details" }).waitFor();
 
-    // The form's own checks, with the spec's texts.
+    // The form's own checks, with the spec's texts (at their fields: a refused Submit's are not alerts).
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("alert").filter({ hasText: "Please Select your gender" }).waitFor();
+    await page.getByText("Please Select your gender", { exact: true }).waitFor();
     await page.getByRole("combobox", { name: "Gender" }).selectOption("Female");
 
     const languages = page.getByRole("group", { name: "Languages Known" });
@@ -106,13 +106,13 @@ describe("profiles, dashboard and search in Chromium", () => {
 
     await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("alert").filter({ hasText: "Please enter a skill in every row" }).waitFor();
+    await page.getByText("Please enter a skill in every row", { exact: true }).waitFor();
     await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami 1");
     await page.getByRole("spinbutton", { name: "Skill Coins per course" }).fill("12");
 
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("alert").filter({ hasText: "Please select an image file." }).waitFor();
-    // A text file dressed up as a picture is refused by the browser check too.
+    await page.getByText("Please select an image file.", { exact: true }).waitFor();
+    // A text file dressed up as a picture is refused by the browser check too, as it is picked (announced).
     await page.getByLabel("Upload Image").setInputFiles({ name: "notes.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
     await page.getByRole("alert").filter({ hasText: "Please select an image file." }).waitFor();
     await page
