@@ -169,6 +169,13 @@ describe("LessonsPanel", () => {
     expect(answer.textContent).toBe("Lesson cancelled.");
   });
 
+  it("leaves out the lessons of a finished chat with nothing planned", async () => {
+    renderPanel([list([]), live], false);
+    await waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("region", { name: /Lessons/ })).toBeNull());
+    expect(screen.queryByRole("button", { name: "Schedule a lesson" })).toBeNull();
+  });
+
   it("offers nothing to do in a chat that is no longer in progress", async () => {
     renderPanel([list([proposal]), live], false);
     expect(await screen.findByText("Ravi Kumar proposed a lesson")).toBeTruthy();

@@ -65,6 +65,10 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
     answer.show({ variant: "success", text: done });
   };
 
+  // A finished chat with nothing planned has no lessons to show or plan: the messages keep the room
+  // (its last answer, e.g. the last lesson cancelled, stays until it is dismissed).
+  if (!open && !l.loading && active.length === 0 && !answer.feedback && !dialog && !cancelling) return null;
+
   return (
     <ChatStrip
       title="Lessons"
@@ -138,11 +142,7 @@ export function LessonsPanel({ chatWith, partnerName, open, now = () => new Date
       }
     >
       {active.length === 0 ? (
-        !l.loading && (
-          <p className={chatStripText}>
-            {open ? `No lessons planned yet. Propose a few times and ${partnerName} picks one.` : "No lessons planned."}
-          </p>
-        )
+        !l.loading && <p className={chatStripText}>{`No lessons planned yet. Propose a few times and ${partnerName} picks one.`}</p>
       ) : (
         <ul className={styles.list}>
           {active.map((lesson) =>
