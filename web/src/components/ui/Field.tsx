@@ -20,10 +20,20 @@ export interface FieldOwnProps {
   className?: string;
 }
 
-interface FieldProps extends FieldOwnProps {
-  id?: string;
-  required?: boolean;
+/** What a labelled control hands to its Field, of all its props. */
+export type FieldPartProps = FieldOwnProps & { id?: string; required?: boolean };
+
+interface FieldProps extends FieldPartProps {
   children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
+}
+
+/**
+ * A labelled control's props split in two: the Field's (label, hint, error, wrapper class, id,
+ * required) and the rest, for the control element itself. Used by TextField, TextArea and Select.
+ */
+export function splitFieldProps<P extends FieldPartProps>(props: P): [FieldPartProps, Omit<P, keyof FieldPartProps>] {
+  const { label, hint, error, errorAnnounced, hideLabel, className, id, required, ...rest } = props;
+  return [{ label, hint, error, errorAnnounced, hideLabel, className, id, required }, rest];
 }
 
 /** Label + control + hint + error, wired together with ids. Used by TextField, TextArea and Select. */

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "../../lib/cx";
-import { Field, type FieldOwnProps, fieldStyles } from "./Field";
+import { Field, type FieldOwnProps, fieldStyles, splitFieldProps } from "./Field";
 
 export interface SelectOption {
   value: string;
@@ -17,32 +17,11 @@ export interface SelectProps extends Omit<ComponentProps<"select">, "className">
 }
 
 /** A labelled native <select> (native for keyboard and mobile pickers), styled to match inputs. */
-export function Select({
-  label,
-  hint,
-  error,
-  errorAnnounced,
-  hideLabel,
-  className,
-  selectClassName,
-  id,
-  required,
-  options,
-  placeholder,
-  children,
-  ...props
-}: SelectProps) {
+export function Select(all: SelectProps) {
+  const [field, { selectClassName, options, placeholder, children, ...props }] = splitFieldProps(all);
+  const required = field.required;
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorAnnounced={errorAnnounced}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       {(control) => (
         <div className={fieldStyles.selectWrap}>
           <select required={required} className={cx(fieldStyles.control, fieldStyles.select, selectClassName)} {...control} {...props}>

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { cx } from "../../lib/cx";
-import { Field, type FieldOwnProps, fieldStyles } from "./Field";
+import { Field, type FieldOwnProps, fieldStyles, splitFieldProps } from "./Field";
 
 export interface TextFieldProps extends Omit<ComponentProps<"input">, "className">, FieldOwnProps {
   /** Class for the <input> itself (className goes to the wrapper). */
@@ -8,33 +8,20 @@ export interface TextFieldProps extends Omit<ComponentProps<"input">, "className
 }
 
 /** A labelled <input> with optional hint and error text. `ref` reaches the input. */
-export function TextField({
-  label,
-  hint,
-  error,
-  errorAnnounced,
-  hideLabel,
-  className,
-  inputClassName,
-  id,
-  required,
-  type = "text",
-  ...props
-}: TextFieldProps) {
+export function TextField(all: TextFieldProps) {
+  const [field, { inputClassName, type = "text", ...props }] = splitFieldProps(all);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorAnnounced={errorAnnounced}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       {/* dir="auto": what students type (names, skills, posts) may be Arabic, Urdu or Hebrew. */}
       {(control) => (
-        <input type={type} dir="auto" required={required} className={cx(fieldStyles.control, inputClassName)} {...control} {...props} />
+        <input
+          type={type}
+          dir="auto"
+          required={field.required}
+          className={cx(fieldStyles.control, inputClassName)}
+          {...control}
+          {...props}
+        />
       )}
     </Field>
   );
@@ -45,35 +32,15 @@ export interface TextAreaProps extends Omit<ComponentProps<"textarea">, "classNa
 }
 
 /** A labelled <textarea> with optional hint and error text. */
-export function TextArea({
-  label,
-  hint,
-  error,
-  errorAnnounced,
-  hideLabel,
-  className,
-  textareaClassName,
-  id,
-  required,
-  rows = 5,
-  ...props
-}: TextAreaProps) {
+export function TextArea(all: TextAreaProps) {
+  const [field, { textareaClassName, rows = 5, ...props }] = splitFieldProps(all);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorAnnounced={errorAnnounced}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       {(control) => (
         <textarea
           rows={rows}
           dir="auto"
-          required={required}
+          required={field.required}
           className={cx(fieldStyles.control, fieldStyles.textarea, textareaClassName)}
           {...control}
           {...props}
