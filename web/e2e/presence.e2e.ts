@@ -33,6 +33,9 @@ describe("unread counts and presence in Chromium, two students", () => {
     await row.getByText("unread message").waitFor();
 
     await row.click();
+    // The chat itself, not the list's preview of the same words (still on screen while the chat loads).
+    await a.waitForURL((url) => url.pathname === `/user/chat/${ravi.id}`);
+    await a.getByRole("heading", { level: 1, name: ravi.name }).waitFor();
     await a.getByText("Hi Asha").waitFor();
     // Back inside the app (a full reload could cut the read request short).
     await a.getByRole("link", { name: "Back" }).click();
