@@ -88,7 +88,11 @@ describe("API keys in Chromium", () => {
 
     // The page shows the use once it is read again.
     await page.reload();
-    await page.getByRole("listitem").filter({ hasText: "Club leaderboard" }).getByText("Never").waitFor({ state: "detached" });
+    // The row first: while the list loads there is no row, so "Never" would be absent already.
+    const row = page.getByRole("listitem").filter({ hasText: "Club leaderboard" });
+    await row.waitFor();
+    expect(await row.getByText("Never", { exact: true }).count()).toBe(0);
+    expect(await row.getByText("Last used").count()).toBe(1);
 
     await page.getByRole("button", { name: "Revoke Club leaderboard" }).tap();
     const dialog = page.getByRole("alertdialog", { name: "Revoke Club leaderboard?" });

@@ -57,6 +57,8 @@ describe("chat in Chromium, two students", () => {
     await a.getByRole("heading", { name: "Chats", exact: true }).waitFor();
     await a.getByRole("link", { name: new RegExp(ravi.name) }).click();
     await a.waitForURL(`**/user/chat/${ravi.id}`);
+    // The chat itself (its heading), not the list still drawn with the same "No messages yet" preview.
+    await a.getByRole("heading", { level: 1, name: ravi.name }).waitFor();
     await b.goto(`/user/chat/${asha.id}`);
     await b.getByText("No messages yet").waitFor();
     await a.getByText("No messages yet").waitFor();

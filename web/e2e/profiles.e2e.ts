@@ -105,12 +105,16 @@ describe("profiles, dashboard and search in Chromium", () => {
     await page.getByRole("textbox", { name: "Skill known 1 skill", exact: true }).fill("Rust");
 
     await page.getByRole("combobox", { name: "Skill required 1 category", exact: true }).selectOption("Hobbies & Crafts");
+    const picture = page.getByLabel("Upload Image");
     await page.getByRole("button", { name: "Submit" }).click();
+    // The messages are those of the first Submit still: that this one ran shows as focus moving from the button to the first problem.
+    await expect.poll(() => picture.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByText("Please enter a skill in every row", { exact: true }).waitFor();
     await page.getByRole("textbox", { name: "Skill required 1 skill", exact: true }).fill("Origami 1");
     await page.getByRole("spinbutton", { name: "Skill Coins per course" }).fill("12");
 
     await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => picture.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByText("Please select an image file.", { exact: true }).waitFor();
     // A text file dressed up as a picture is refused by the browser check too, as it is picked (announced).
     await page.getByLabel("Upload Image").setInputFiles({ name: "notes.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
