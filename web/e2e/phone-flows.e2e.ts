@@ -167,6 +167,29 @@ describe("phone flows", () => {
       await page.context().close();
     }, 120_000);
 
+    it(`a signed-out visitor on a shared profile link taps Swap, signs in and comes back to swap (${label} px)`, async () => {
+      const page = await newPage(browser, viewport);
+      const tap = press(page, touch);
+      const asked = `/user/${cheap.id}/${viewer.id}/Female`;
+      await page.goto(asked);
+      await page.getByRole("heading", { name: cheap.name }).waitFor();
+      // Nothing the visitor may not read is asked for: the reviews invite a sign-in instead of failing.
+      await page.getByText(`Sign in to read the reviews of ${cheap.name}.`).waitFor();
+      expect(await page.getByText("could not be loaded").count()).toBe(0);
+      await shot(page, `profile-signed-out-${label}`);
+      await tap("Swap", "link");
+      await page.waitForURL((u) => u.pathname === "/login");
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await page.getByLabel("Email").fill(viewer.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await tap("Sign In");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await tap("Swap");
+      await page.getByRole("dialog", { name: /Swap/ }).waitFor();
+      await page.context().close();
+    }, 120_000);
+
     it(`a new student registering from a coins link fills the profile, verifies, and lands on it (${label} px)`, async () => {
       const page = await newPage(browser, viewport);
       const tap = press(page, touch);

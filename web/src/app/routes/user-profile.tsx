@@ -4,6 +4,7 @@ import { UserProfilePage } from "../../features/profiles/components/UserProfileP
 import { ReviewList } from "../../features/reviews/components/ReviewList";
 import { ReviewsAboutYou } from "../../features/reviews/components/ReviewsAboutYou";
 import { RequestButtons } from "../../features/swaps/components/RequestButtons";
+import { useToken } from "../../lib/auth";
 import { paths } from "../../lib/paths";
 
 /**
@@ -13,6 +14,8 @@ import { paths } from "../../lib/paths";
  */
 export function Component() {
   const { userID = "", currentID = "", gender = "" } = useParams();
+  // A profile link is public; what only the signed-in viewer may see or do asks a visitor to sign in.
+  const signedIn = useToken() !== null;
   if (currentID === "undefined" || !currentID) return <Navigate to={paths.register} replace />;
   if (gender === "undefined") return <Navigate to={paths.profileDetails} replace />;
   return (
@@ -21,9 +24,9 @@ export function Component() {
       currentId={currentID}
       gender={gender}
       actions={(user) => <RequestButtons userId={user.id} userName={user.name} defaultCoins={user.amount} />}
-      ownPanel={<AccountDataPanel userId={currentID} />}
+      ownPanel={signedIn ? <AccountDataPanel userId={currentID} /> : undefined}
       reviews={(user) =>
-        user.id === currentID ? (
+        user.id === currentID && signedIn ? (
           <ReviewsAboutYou viewerId={currentID} viewerGender={gender} />
         ) : (
           <ReviewList userId={user.id} name={user.name} viewerId={currentID} viewerGender={gender} />

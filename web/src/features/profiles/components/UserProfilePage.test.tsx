@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Component as UserProfileRoute } from "../../../app/routes/user-profile";
+import { setToken } from "../../../lib/auth";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
 const user = {
@@ -70,6 +71,8 @@ function awaitingPayment() {
 }
 
 describe("someone's profile", () => {
+  beforeEach(() => setToken("a.b.c"));
+
   it("shows picture, name, gender, languages, skills, completed skills with mentor links, rating and coins", async () => {
     renderProfile("/user/o1/u1/Female");
     expect(await screen.findByRole("heading", { name: "Meena Iyer" })).toBeTruthy();
@@ -140,5 +143,28 @@ describe("someone's profile", () => {
   it("sends gender 'undefined' to /p", async () => {
     const b = renderProfile("/user/o1/u1/undefined");
     await waitFor(() => expect(b.router.state.location.pathname).toBe("/p"));
+  });
+});
+
+describe("someone's profile, opened by a visitor who is not signed in (a profile link is public)", () => {
+  it("shows the profile; Swap, Pay and the reviews ask to sign in and come back here, and nothing private is asked for", async () => {
+    const { sent } = renderProfile("/user/o1/u1/Female");
+    expect(await screen.findByRole("heading", { name: "Meena Iyer" })).toBeTruthy();
+    const signIn = "/login?returnTo=%2Fuser%2Fo1%2Fu1%2FFemale";
+    expect(screen.getByRole("link", { name: "Swap" }).getAttribute("href")).toBe(signIn);
+    expect(screen.getByRole("link", { name: "Pay" }).getAttribute("href")).toBe(signIn);
+    expect(screen.queryByRole("button", { name: "Swap" })).toBeNull();
+    expect(screen.getByText((_, el) => el?.tagName === "P" && el.textContent === "Sign in to swap with or pay Meena Iyer.")).toBeTruthy();
+    const reviews = screen.getByRole("region", { name: "Reviews" });
+    expect(reviews.textContent).toContain("Sign in to read the reviews of Meena Iyer.");
+    expect(screen.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(signIn);
+    expect(sent.map((o) => o.name)).toEqual(["UserProfile"]);
+  });
+
+  it("shows one's own profile without the account's private panel or reviews about them", async () => {
+    const { sent } = renderProfile("/user/u1/u1/Female");
+    expect(await screen.findByRole("link", { name: "Edit Profile" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Reviews" }).textContent).toContain("Sign in to read the reviews");
+    expect(sent.map((o) => o.name)).toEqual(["UserProfile"]);
   });
 });

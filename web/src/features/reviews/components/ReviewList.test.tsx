@@ -2,8 +2,9 @@ import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AnswerReviewDocument, ReportReviewDocument, ReviewsAboutMeDocument, ReviewsOfDocument } from "../../../gql/graphql";
+import { setToken } from "../../../lib/auth";
 import { typePolicies } from "../../../lib/type-policies";
 import { ReviewList } from "./ReviewList";
 import { ReviewsAboutYou } from "./ReviewsAboutYou";
@@ -46,6 +47,8 @@ const wrap = (mocks: unknown[], children: React.ReactNode) =>
   );
 
 describe("ReviewList", () => {
+  beforeEach(() => setToken("a.b.c"));
+
   it("shows the reviews newest first with author, stars, skill and answer, and appends the next page", async () => {
     wrap(
       [

@@ -1,27 +1,49 @@
 import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/Button";
 import { LoadError } from "../../../components/ui/LoadError";
 import { LoadingBlock } from "../../../components/ui/Spinner";
 import { type ReviewFieldsFragment, ReviewsOfDocument } from "../../../gql/graphql";
+import { useToken } from "../../../lib/auth";
 import { nodesOf } from "../../../lib/connection";
+import { paths } from "../../../lib/paths";
+import { useCurrentPath } from "../../../lib/session";
 import { ReviewItem } from "./ReviewItem";
 import styles from "./Reviews.module.css";
 
 export const REVIEWS_PAGE = 10;
 
-/** The reviews shown on a student's profile, newest first, ten at a time. */
-export function ReviewList({
-  userId,
-  name,
-  viewerId,
-  viewerGender,
-}: {
+interface ReviewListProps {
   userId: string;
   name: string;
   viewerId: string;
   viewerGender: string;
-}) {
+}
+
+/**
+ * The reviews shown on a student's profile, newest first, ten at a time. Reviews are for signed-in
+ * students: a visitor who is not signed in (a profile link is public) is asked to sign in.
+ */
+export function ReviewList(props: ReviewListProps) {
+  return useToken() ? <SignedInReviewList {...props} /> : <SignInForReviews name={props.name} />;
+}
+
+function SignInForReviews({ name }: { name: string }) {
+  const here = useCurrentPath();
+  return (
+    <section className={styles.section} aria-labelledby="reviews-title">
+      <h2 id="reviews-title" className={styles.title}>
+        Reviews
+      </h2>
+      <p className={styles.intro}>
+        <Link to={paths.loginFor(here)}>Sign in</Link> to read the reviews of <span dir="auto">{name}</span>.
+      </p>
+    </section>
+  );
+}
+
+function SignedInReviewList({ userId, name, viewerId, viewerGender }: ReviewListProps) {
   const { data, loading, error, refetch, fetchMore } = useQuery(ReviewsOfDocument, {
     variables: { userId, first: REVIEWS_PAGE, after: null },
     fetchPolicy: "cache-and-network",

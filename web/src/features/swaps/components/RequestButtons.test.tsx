@@ -2,7 +2,7 @@ import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   PayFormDocument,
   RequestPayDocument,
@@ -10,6 +10,7 @@ import {
   SwapFormDocument,
   WithdrawPayAcceptanceDocument,
 } from "../../../gql/graphql";
+import { setToken } from "../../../lib/auth";
 import { typePolicies } from "../../../lib/type-policies";
 import { RequestButtons } from "./RequestButtons";
 
@@ -29,6 +30,8 @@ function renderButtons(mocks: unknown[]) {
 }
 
 describe("the answer to a swap or pay request", () => {
+  beforeEach(() => setToken("a.b.c"));
+
   it("shows 'Pay request sent' in the feedback bar as a status, gone once the next request starts", async () => {
     renderButtons([
       availability(),

@@ -2,9 +2,12 @@ import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
-import { Button } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
 import { SwapAvailabilityDocument } from "../../../gql/graphql";
+import { useToken } from "../../../lib/auth";
+import { paths } from "../../../lib/paths";
+import { useCurrentPath } from "../../../lib/session";
 import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { PayDialog } from "./PayDialog";
 import styles from "./RequestDialogs.module.css";
@@ -21,9 +24,34 @@ export interface RequestButtonsProps {
 
 /**
  * The Swap and Pay buttons of another student's profile with their popups. Both are disabled
- * while a chat with that student exists (the server refuses such requests anyway).
+ * while a chat with that student exists (the server refuses such requests anyway). A visitor who
+ * is not signed in (a profile link is public) gets the same two buttons leading to sign-in, and
+ * back to this profile afterwards.
  */
-export function RequestButtons({ userId, userName, defaultCoins }: RequestButtonsProps) {
+export function RequestButtons(props: RequestButtonsProps) {
+  return useToken() ? <SignedInRequestButtons {...props} /> : <SignInToRequest userName={props.userName} />;
+}
+
+function SignInToRequest({ userName }: { userName: string }) {
+  const signIn = paths.loginFor(useCurrentPath());
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.buttons}>
+        <ButtonLink to={signIn} startIcon={<SwapIcon size={18} />}>
+          Swap
+        </ButtonLink>
+        <ButtonLink to={signIn} variant="secondary" startIcon={<CoinsIcon size={18} />}>
+          Pay
+        </ButtonLink>
+      </div>
+      <p className={styles.note}>
+        Sign in to swap with or pay <span dir="auto">{userName}</span>.
+      </p>
+    </div>
+  );
+}
+
+function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButtonsProps) {
   const availability = useQuery(SwapAvailabilityDocument, { variables: { userId }, fetchPolicy: "cache-and-network" });
   const [open, setOpen] = useState<"swap" | "pay" | null>(null);
   // A fresh popup (empty choices) each time it opens.
