@@ -21,6 +21,8 @@ async function shot(page: Page, name: string) {
 
 /** The phone with its on-screen keyboard open: the same touch screen, 430 px of it left to the page (the viewport meta tag's interactive-widget=resizes-content asks the browser to shrink the page for the keyboard; this emulates the result). */
 const KEYBOARD_OPEN = { ...TOUCH_PHONE, height: 430 } as const;
+/** The phone turned: wide (past the 640 px phone width) but short. */
+const LANDSCAPE = { width: 812, height: 375, touch: true } as const;
 
 /** How the screen is shared, in CSS px of the window. */
 const layout = (page: Page) =>
@@ -118,6 +120,27 @@ describe("the open chat on a 375 px touch screen", () => {
     await shot(page, "typing-375x430");
     await page.getByRole("button", { name: "Send" }).tap();
     await page.getByTestId("chat-message").filter({ hasText: "On my way" }).waitFor();
+    await page.context().close();
+  });
+
+  it("is still one screen on a phone turned sideways (812 x 375): the composer in view, messages readable", async () => {
+    const page = await signedInPage(browser, asha, LANDSCAPE);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+    // The lessons fold on a turned phone too.
+    await page
+      .getByRole("region", { name: /Lessons/ })
+      .getByRole("button", { name: /Lessons/, expanded: false })
+      .waitFor();
+    const turned = await layout(page);
+    expect(turned.viewport).toBe(LANDSCAPE.height);
+    expect(turned.composerBottom).toBeLessThanOrEqual(turned.viewport);
+    // At least two lines of messages above the composer (it had 78 px, less than a bubble, below a 420 px floor).
+    await shot(page, "landscape-812");
+    expect(turned.log).toBeGreaterThanOrEqual(120);
+    expect(turned.page).toBeLessThanOrEqual(turned.viewport + 1);
+    expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
+    await shot(page, "landscape-812");
     await page.context().close();
   });
 
