@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.js";
 import { advanceServerClock, resetServerClock, gql, launch, PHONE } from "./support/browser.js";
 import {
   chattingPair,
@@ -91,6 +92,8 @@ describe("chat in Chromium, two students", () => {
     const joinB = b.getByRole("link", { name: /Join meeting/ });
     await joinB.waitFor();
     expect(await joinB.getAttribute("href")).toBe("http://meet.google.com/abc-defg-hij");
+    // The chat with its messages and the meeting link (its host in lighter type) reads for everyone.
+    expect(await axeViolations(a)).toEqual([]);
     await shot(a, "conversation-1280");
 
     // Too early: the 10-day rule is checked first; nobody is asked for a (permanent) rating yet.
