@@ -13,7 +13,12 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
   const [send] = useMutation(RequestPayDocument);
   const [learn, setLearn] = useState("");
   const [coins, setCoins] = useState(defaultCoins && defaultCoins > 0 ? String(defaultCoins) : "");
-  const { busy, error, run, fail } = useFormAction();
+  const { busy, error, run, fail, reset } = useFormAction();
+  // A choice changed: the message about the last Submit no longer describes the form.
+  const edit = (set: (value: string) => void, value: string) => {
+    set(value);
+    if (error) reset();
+  };
   const options = form.data?.payForm;
   const balance = form.data?.skillCoins.balance;
   const offered = Number(coins);
@@ -69,7 +74,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             placeholder="Select one of their skills"
             options={skillOptions(options.learnSkills)}
             value={learn}
-            onChange={(e) => setLearn(e.target.value)}
+            onChange={(e) => edit(setLearn, e.target.value)}
             hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
             autoFocus
           />
@@ -81,7 +86,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             step={1}
             placeholder="e.g. 5"
             value={coins}
-            onChange={(e) => setCoins(e.target.value)}
+            onChange={(e) => edit(setCoins, e.target.value)}
             hint={
               [defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : null, short].filter(Boolean).join(" ") ||
               undefined

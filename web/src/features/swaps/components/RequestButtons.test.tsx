@@ -72,6 +72,24 @@ describe("the answer to a swap or pay request", () => {
     expect(screen.queryByText(/Pay request sent/)).toBeNull();
   });
 
+  it("takes the Swap popup's 'select skills' away once the student chooses again", async () => {
+    const go = { __typename: "SkillRef", skill: "Go", category: "Programming & Technology" };
+    renderButtons([
+      availability(),
+      {
+        request: { query: SwapFormDocument, variables: { userId: "t1" } },
+        result: { data: { swapForm: { __typename: "SwapForm", preachSkills: [chess], learnSkills: [go] } } },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Swap" }));
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByLabelText("Skill you will teach");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("select skills");
+    fireEvent.change(within(dialog).getByLabelText("Skill you will teach"), { target: { value: "0" } });
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
   it("shows a refused withdrawal in the feedback bar as an alert", async () => {
     const open = {
       __typename: "SwapRequest",

@@ -12,7 +12,12 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
   const [send] = useMutation(RequestSwapDocument);
   const [teach, setTeach] = useState("");
   const [learn, setLearn] = useState("");
-  const { busy, error, run, fail } = useFormAction();
+  const { busy, error, run, fail, reset } = useFormAction();
+  // A choice changed: the message about the last Submit no longer describes the form.
+  const edit = (set: (value: string) => void, value: string) => {
+    set(value);
+    if (error) reset();
+  };
   const options = form.data?.swapForm;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +58,7 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
             placeholder="Select one of your skills"
             options={skillOptions(options.preachSkills)}
             value={teach}
-            onChange={(e) => setTeach(e.target.value)}
+            onChange={(e) => edit(setTeach, e.target.value)}
             hint={options.preachSkills.length === 0 ? "Add skills you know on your profile first." : undefined}
             autoFocus
           />
@@ -62,7 +67,7 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
             placeholder="Select one of their skills"
             options={skillOptions(options.learnSkills)}
             value={learn}
-            onChange={(e) => setLearn(e.target.value)}
+            onChange={(e) => edit(setLearn, e.target.value)}
             hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
           />
         </>
