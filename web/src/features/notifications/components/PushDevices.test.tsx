@@ -114,6 +114,17 @@ describe("PushDevices", () => {
     expect(await screen.findByText(PUSH_TEXTS.denied)).toBeTruthy();
   });
 
+  it("says once, aloud, that notifications were blocked at the prompt", async () => {
+    const blocking = fakeBrowser({ requestPermission: vi.fn(async () => "denied" as NotificationPermission) });
+    renderWith(blocking, [listed(), publicKey]);
+    await screen.findByText(PUSH_TEXTS.none);
+    fireEvent.click(await turnOnButton());
+    expect((await screen.findByRole("alert")).textContent).toContain(PUSH_TEXTS.denied);
+    expect(screen.getAllByText(PUSH_TEXTS.denied)).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Turn on push for this device" })).toBeNull();
+    expect(blocking.subscribe).not.toHaveBeenCalled();
+  });
+
   it("keeps push off when the prompt is dismissed, and shows why a subscription failed", async () => {
     const dismissed = fakeBrowser({ requestPermission: vi.fn(async () => "default" as NotificationPermission) });
     renderWith(dismissed, [listed(), publicKey]);

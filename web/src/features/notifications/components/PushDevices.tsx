@@ -45,6 +45,8 @@ export function PushDevices({
   const [thisEndpoint, setThisEndpoint] = useState<string | null | undefined>(supported ? undefined : null);
   const [permission, setPermission] = useState<NotificationPermission>(supported ? browser.permission() : "default");
   const [busy, setBusy] = useState(false);
+  // The student blocked notifications at the prompt just now: the note that replaces the button says so, aloud.
+  const [deniedNow, setDeniedNow] = useState(false);
   // The answer to turning push on or off, at the bottom of the screen.
   const answer = useActionFeedback();
 
@@ -63,11 +65,13 @@ export function PushDevices({
   const list = devices.data ? nodesOf(devices.data.pushDevices) : [];
   const current = list.find((d) => d.endpoint === thisEndpoint);
 
-  async function act(work: () => Promise<string>) {
+  /** Runs `work`; its text (none: the page itself shows the outcome) or its failure goes to the answer bar. */
+  async function act(work: () => Promise<string | null>) {
     setBusy(true);
     answer.clear();
     try {
-      answer.show({ variant: "success", text: await work() });
+      const text = await work();
+      if (text) answer.show({ variant: "success", text });
     } catch (err) {
       answer.show({ variant: "danger", text: errorText(err) });
     } finally {
@@ -79,7 +83,10 @@ export function PushDevices({
     act(async () => {
       const granted = await browser.requestPermission();
       setPermission(granted);
-      if (granted === "denied") throw new UserFacingError(PUSH_TEXTS.denied);
+      if (granted === "denied") {
+        setDeniedNow(true);
+        return null;
+      }
       if (granted !== "granted") throw new UserFacingError(PUSH_TEXTS.dismissed);
       const publicKey = key.data?.pushPublicKey ?? (await key.refetch()).data?.pushPublicKey;
       if (!publicKey) throw new UserFacingError(`${PUSH_TEXTS.subscribeFailed}. Please try again.`);
@@ -120,7 +127,7 @@ export function PushDevices({
           {PUSH_TEXTS.unsupported}
         </Alert>
       ) : permission === "denied" && !current ? (
-        <Alert variant="warning" role="note">
+        <Alert variant="warning" role={deniedNow ? "alert" : "note"}>
           {PUSH_TEXTS.denied}
         </Alert>
       ) : (
