@@ -63,7 +63,12 @@ describe("discovery filters and saved searches", () => {
       expect(await page.getByLabel("Maximum coins per course").inputValue()).toBe("5");
       expect(await page.getByRole("searchbox", { name: "Search" }).inputValue()).toBe(`kotlin${tag}`);
 
+      // Without a name: the app's message at the field (not the browser's bubble), and the field focused.
+      await page.getByRole("button", { name: "Save search" }).click();
+      await page.getByRole("alert").filter({ hasText: "Give the search a name of 1 to 60 characters" }).waitFor();
+      expect(await page.getByLabel("Name of this search").evaluate((el) => el === document.activeElement)).toBe(true);
       await page.getByLabel("Name of this search").fill(`Cheap Kotlin ${label}`);
+      expect(await page.getByText("Give the search a name of 1 to 60 characters").count()).toBe(0);
       await page.getByRole("button", { name: "Save search" }).click();
       await page.getByRole("status").filter({ hasText: "Search saved" }).waitFor();
       await page.getByRole("button", { name: `Cheap Kotlin ${label}`, exact: true }).waitFor();

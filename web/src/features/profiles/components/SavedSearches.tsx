@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
-import { type DirectoryFilters, filtersToParams, SAVED_SEARCH_MAX, SAVED_SEARCH_NAME_MAX } from "../../../../../common/discovery";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  type DirectoryFilters,
+  filtersToParams,
+  SAVED_SEARCH_MAX,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCH_NAME_MAX,
+} from "../../../../../common/discovery";
 import { Button } from "../../../components/ui/Button";
 import { TextField } from "../../../components/ui/TextField";
 import {
@@ -58,11 +64,19 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
   // typed before would not be in its state.
   const hydrated = useHydrated();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const saved = list.data?.savedSearches ?? [];
   const canSave = state.active || Boolean(state.search);
 
   async function onSave(e: FormEvent) {
     e.preventDefault();
+    // The app's own message at the field, as the server words it (not the browser's bubble).
+    if (!name.trim()) {
+      setNameError(SAVED_SEARCH_MESSAGES.name);
+      nameInput.current?.focus();
+      return;
+    }
     try {
       await save({
         variables: {
@@ -105,14 +119,19 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
         </span>
       </h3>
       {canSave && (
-        <form className={styles.saveForm} onSubmit={(e) => void onSave(e)} aria-label="Save this search">
+        <form className={styles.saveForm} onSubmit={(e) => void onSave(e)} aria-label="Save this search" noValidate>
           <TextField
+            ref={nameInput}
             label="Name of this search"
             value={name}
             maxLength={SAVED_SEARCH_NAME_MAX}
             required
             placeholder="e.g. Python in Tamil"
-            onChange={(e) => setName(e.target.value)}
+            error={nameError ?? undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+            }}
             disabled={!hydrated}
           />
           <Button type="submit" variant="secondary" loading={saving.loading} loadingText="Saving..." disabled={!hydrated}>
