@@ -2,7 +2,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_SETTINGS_MESSAGES } from "../../common/notifications.js";
 import { unsubscribeUrlOf } from "../../graph/test/outbox.js";
-import { baseURL, gql, launch, newPage } from "./support/browser.js";
+import { axeViolations } from "./support/axe.js";
+import { baseURL, gql, launch, newPage, TOUCH_PHONE } from "./support/browser.js";
 import { newestMailTo } from "./support/mail.js";
 import { fillProfile, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
@@ -31,11 +32,18 @@ describe("notification mails in Chromium", () => {
     expect(mail.text).toContain(ravi.name);
     const url = unsubscribeUrlOf(mail)!;
 
-    // A signed-out browser opens the link: nothing changes until the button.
-    const page = await newPage(browser);
+    // A signed-out phone opens the link: nothing changes until the button, on a page in the app's look
+    // that fits the screen, reads for everyone and has a button a thumb finds.
+    const page = await newPage(browser, TOUCH_PHONE);
     await page.goto(baseURL() + url.slice(url.indexOf("/api/")));
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    const button = page.getByRole("button", { name: "Unsubscribe" });
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.title()).toBe("Unsubscribe · Skill Exchange");
+    expect(await axeViolations(page)).toEqual([]);
+    await button.tap();
     await page.getByText(MAIL_SETTINGS_MESSAGES.unsubscribed).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
 
     const signedIn = await signedInPage(browser, asha);

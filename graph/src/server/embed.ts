@@ -15,6 +15,7 @@ import {
 import { LEADERBOARD_PERIOD_LABELS } from "../../../common/leaderboard.js";
 import { isBusyError } from "../db/transaction.js";
 import { contentTag, isFresh } from "../kit/rest-kit.js";
+import { brandMarkSvg } from "../shared/brand-mark.js";
 import { AppError } from "../shared/errors.js";
 import type { DoorServices } from "./door-services.js";
 
@@ -153,11 +154,8 @@ function contentSecurityPolicy(frameAncestors: string[]) {
   };
 }
 
-/** The brand mark (web/public/favicon.svg), drawn inline: the page loads no other file. */
-const LOGO =
-  '<svg width="18" height="18" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><defs><linearGradient id="lg" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">' +
-  '<stop offset="0" stop-color="#6d5cf6"/><stop offset=".55" stop-color="#8f5cf6"/><stop offset="1" stop-color="#d356c9"/></linearGradient></defs>' +
-  '<rect width="32" height="32" rx="9" fill="url(#lg)"/><path d="M10 12.5h11.5M18 9l3.5 3.5L18 16M22 19.5H10.5M14 16l-3.5 3.5L14 23" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+/** The brand mark, drawn inline: the page loads no other file. */
+const LOGO = brandMarkSvg(18);
 
 const whole = new Intl.NumberFormat("en-IN");
 

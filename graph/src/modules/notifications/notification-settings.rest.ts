@@ -5,6 +5,7 @@ import { documented, route } from "../../kit/rest-kit.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
 import { type RestRequest, type RestRoutes, TextAnswer } from "../../kit/rest-routes.js";
+import { brandMarkSvg } from "../../shared/brand-mark.js";
 
 const toRest = (list: MailSettingView[]) => ({
   error: "",
@@ -31,10 +32,29 @@ const unsubscribeDoc = (summary: string) => ({
 });
 
 /** Where the page leads back into the app: the mail settings it mentions, and the home page. */
-const WAY_BACK = `<p><a href="/settings/notifications">Mail settings</a> · <a href="/">Skill Exchange</a></p>`;
+const WAY_BACK = `<p class="back"><a href="/settings/notifications">Mail settings</a> · <a href="/">Skill Exchange</a></p>`;
+/**
+ * The page a mail's link opens, often on a phone and signed out: the app's look in one small inline
+ * style (the app's policy allows inline styles), light or dark as the device is, its one button a
+ * full-width 48 px target.
+ */
+const STYLE =
+  ":root{color-scheme:light dark;--bg:#f6f7fb;--card:#fff;--text:#111827;--muted:#4b5563;--border:#e5e7eb;--accent:#5b4bf0;--on-accent:#fff}" +
+  "@media (prefers-color-scheme:dark){:root{--bg:#0f1117;--card:#181b24;--text:#f3f4f6;--muted:#c0c4ce;--border:#2b2f3b;--accent:#8b7dff;--on-accent:#0f1117}}" +
+  "*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:start center;padding:48px 16px;background:var(--bg);color:var(--text);" +
+  "font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}" +
+  "main{width:100%;max-width:440px;padding:28px 24px;background:var(--card);border:1px solid var(--border);border-radius:16px;box-shadow:0 8px 24px rgba(17,24,39,.08)}" +
+  ".brand{display:flex;align-items:center;gap:10px;margin:0 0 20px;font-weight:700;color:var(--text);text-decoration:none}" +
+  ".brand svg{flex:none}" +
+  "h1{margin:0 0 8px;font-size:24px;line-height:1.25}p{margin:0 0 16px;color:var(--muted)}" +
+  "button{width:100%;min-height:48px;margin:4px 0 16px;border:0;border-radius:10px;background:var(--accent);color:var(--on-accent);font:inherit;font-weight:600;cursor:pointer}" +
+  "button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}" +
+  "a{color:var(--accent)}.back{margin:0;font-size:14px}.back a{display:inline-block;padding:12px 0}";
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<title>${title}</title></head><body><main><h1>${title}</h1>${body}${WAY_BACK}</main></body></html>`;
+  `<title>${title} · Skill Exchange</title><style>${STYLE}</style></head><body><main>` +
+  `<a class="brand" href="/">${brandMarkSvg(32)}Skill Exchange</a>` +
+  `<h1>${title}</h1>${body}${WAY_BACK}</main></body></html>`;
 
 /**
  * Mail settings for the signed-in student, and the one-click unsubscribe link every notification
