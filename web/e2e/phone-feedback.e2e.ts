@@ -98,6 +98,36 @@ describe("answers on a phone", () => {
     await mine.context().close();
   });
 
+  it("chat: the newest messages scroll out from under a long answer, which stays above the composer", async () => {
+    const { asha, ravi } = await chattingPair("Clojure", "Erlang");
+    for (let i = 1; i <= 14; i++)
+      await gql(
+        "mutation ($c: ID!, $b: String!) { sendMessage(chatWith: $c, body: $b) { id } }",
+        { c: i % 2 ? ravi.id : asha.id, b: `Message number ${i}` },
+        i % 2 ? asha.token : ravi.token,
+      );
+    const page = await signedInPage(browser, asha, TOUCH_PHONE);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Message number 14").waitFor();
+    // Too early to finish: the answer is long (the spec's text) and stays until the next action.
+    await page.getByRole("button", { name: "Finish" }).tap();
+    const early = page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" });
+    await early.waitFor();
+    const log = page.getByRole("log");
+    await log.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const bar = (await early.boundingBox())!;
+    const newest = (await page.getByText("Message number 14").boundingBox())!;
+    expect(newest.y + newest.height).toBeLessThanOrEqual(bar.y);
+    const composer = (await page.getByRole("form", { name: "Send a message" }).boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(composer.y);
+    await shot(page, "chat-room-under-answer-375");
+    // Dismissed, the room goes with it.
+    await early.getByRole("button", { name: /Dismiss|Close/ }).tap();
+    await early.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--action-feedback-room"))).toBe("");
+    await page.context().close();
+  });
+
   it("lessons: proposing a lesson answers inside the viewport, above the chat's composer, and the next action ends it", async () => {
     const { asha, ravi } = await chattingPair("Elixir", "Haskell");
     const page = await signedInPage(browser, asha, TOUCH_PHONE);

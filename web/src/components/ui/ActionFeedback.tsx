@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Alert } from "./Alert";
 import styles from "./ActionFeedback.module.css";
 
@@ -24,8 +24,29 @@ export interface ActionFeedbackProps {
  * stays mounted so a new answer is announced; a success is a status, a refusal an alert.
  */
 export function ActionFeedback({ feedback, onDismiss }: ActionFeedbackProps) {
+  const region = useRef<HTMLDivElement>(null);
+  // While an answer shows, the room it takes at the bottom of the screen (`--action-feedback-room`), so
+  // the page (RootLayout) and the chat's messages (MessageList) can scroll what it covers out from under it.
+  useLayoutEffect(() => {
+    const el = region.current;
+    if (!feedback || !el) return;
+    const root = document.documentElement;
+    const update = () => {
+      const room = el.offsetHeight ? window.innerHeight - el.getBoundingClientRect().top : 0;
+      root.style.setProperty("--action-feedback-room", `${Math.max(0, Math.round(room))}px`);
+    };
+    update();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    window.addEventListener("resize", update);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener("resize", update);
+      root.style.removeProperty("--action-feedback-room");
+    };
+  }, [feedback]);
   return (
-    <div className={styles.region} aria-live="polite" data-testid="action-feedback">
+    <div ref={region} className={styles.region} aria-live="polite" data-testid="action-feedback">
       {feedback && (
         <Alert
           // A new answer is a new element, so screen readers announce it even when the text repeats.
