@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { TextField } from "../../../components/ui/TextField";
 import { PayFormDocument, RequestPayDocument } from "../../../gql/graphql";
-import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
+import { pick, SWAP_TEXT } from "../utils/skills";
+import { SkillOptionGroups } from "./SkillOptionGroups";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 import { useFormAction } from "../../../lib/use-form-action";
 
@@ -72,12 +73,13 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
           <Select
             label={`Skill you want to learn from ${userName}`}
             placeholder="Select one of their skills"
-            options={skillOptions(options.learnSkills)}
             value={learn}
             onChange={(e) => edit(setLearn, e.target.value)}
             hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
             autoFocus
-          />
+          >
+            <SkillOptionGroups skills={options.learnSkills} />
+          </Select>
           <TextField
             label="Skill coins"
             type="number"

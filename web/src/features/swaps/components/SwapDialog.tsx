@@ -2,7 +2,8 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { Select } from "../../../components/ui/Select";
 import { RequestSwapDocument, SwapFormDocument } from "../../../gql/graphql";
-import { pick, skillOptions, SWAP_TEXT } from "../utils/skills";
+import { pick, SWAP_TEXT } from "../utils/skills";
+import { SkillOptionGroups } from "./SkillOptionGroups";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 import { useFormAction } from "../../../lib/use-form-action";
 
@@ -56,20 +57,22 @@ export function SwapDialog({ open, onClose, userId, userName, onSent }: RequestD
           <Select
             label="Skill you will teach"
             placeholder="Select one of your skills"
-            options={skillOptions(options.preachSkills)}
             value={teach}
             onChange={(e) => edit(setTeach, e.target.value)}
             hint={options.preachSkills.length === 0 ? "Add skills you know on your profile first." : undefined}
             autoFocus
-          />
+          >
+            <SkillOptionGroups skills={options.preachSkills} />
+          </Select>
           <Select
             label={`Skill you want to learn from ${userName}`}
             placeholder="Select one of their skills"
-            options={skillOptions(options.learnSkills)}
             value={learn}
             onChange={(e) => edit(setLearn, e.target.value)}
             hint={options.learnSkills.length === 0 ? `${userName} has not listed any skills yet.` : undefined}
-          />
+          >
+            <SkillOptionGroups skills={options.learnSkills} />
+          </Select>
         </>
       )}
     </RequestFormDialog>

@@ -11,10 +11,6 @@ export const SWAP_TEXT = {
   paySent: (name: string) => `Pay request sent to ${name}. You will be notified when they answer.`,
 } as const;
 
-/** Options for a <Select>: the index is the value, "Skill (Category)" the label. */
-export const skillOptions = (skills: readonly SkillOption[]) =>
-  skills.map((s, i) => ({ value: String(i), label: `${s.skill} (${s.category})` }));
-
 export const pick = (skills: readonly SkillOption[] | undefined, value: string): SkillOption | null => {
   const s = value === "" ? undefined : skills?.[Number(value)];
   return s ? { skill: s.skill, category: s.category } : null;
