@@ -71,11 +71,16 @@ describe("chat in Chromium, two students", () => {
     await messages(a).filter({ hasText: "Hi Ravi! <b>Rust</b> on Monday?" }).waitFor();
     await messages(b).filter({ hasText: "Hi Ravi! <b>Rust</b> on Monday?" }).waitFor();
     expect(await b.locator("[data-testid=chat-message] b").count()).toBe(0);
-    await b.getByPlaceholder("Type your message...").fill("Sure, 6 pm works.");
+    await b.getByPlaceholder("Type your message...").fill("Sure, 6 pm works. Notes: https://example.org/rust-notes.");
     await b.getByRole("button", { name: "Send" }).click();
     await messages(a).filter({ hasText: "Sure, 6 pm works." }).waitFor();
     expect(await messages(a).allInnerTexts()).toHaveLength(2);
     expect(await messages(b).count()).toBe(2);
+    // A web address in a message opens in a new tab; the sentence's full stop is not part of it.
+    const notes = messages(a).getByRole("link", { name: "https://example.org/rust-notes" });
+    expect(await notes.getAttribute("href")).toBe("https://example.org/rust-notes");
+    expect(await notes.getAttribute("target")).toBe("_blank");
+    expect(await notes.getAttribute("rel")).toContain("noopener");
     await a.getByText("Today").first().waitFor();
 
     // Asha sets the meeting link through the dialog; both see it, http:// added.

@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { cx } from "../../../lib/cx";
 import { type ChatMessage, groupByDay, isOptimistic, timeLabel } from "../utils/messages";
 import styles from "./MessageList.module.css";
+import { splitLinks } from "../utils/links";
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -117,9 +118,17 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
                   data-testid="chat-message"
                 >
                   <span className="visually-hidden">{mine ? "You" : partnerName}: </span>
-                  {/* Text, never HTML: React escapes it, CSS keeps its line breaks. */}
+                  {/* Text, never HTML: React escapes it, CSS keeps its line breaks; web addresses are links. */}
                   <p className={styles.body} dir="auto">
-                    {m.body}
+                    {splitLinks(m.body).map((part, i) =>
+                      part.href ? (
+                        <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" className={styles.link}>
+                          {part.text}
+                        </a>
+                      ) : (
+                        part.text
+                      ),
+                    )}
                   </p>
                   <time className={styles.time} dateTime={m.createdAt}>
                     {pending ? "Sending..." : timeLabel(new Date(m.createdAt))}
