@@ -23,6 +23,8 @@ async function shot(page: Page, name: string) {
 const KEYBOARD_OPEN = { ...TOUCH_PHONE, height: 430 } as const;
 /** The phone turned: wide (past the 640 px phone width) but short. */
 const LANDSCAPE = { width: 812, height: 375, touch: true } as const;
+/** The phone turned with its keyboard open: 190 px of it left to the page. */
+const LANDSCAPE_TYPING = { width: 812, height: 190, touch: true } as const;
 
 /** How the screen is shared, in CSS px of the window. */
 const layout = (page: Page) =>
@@ -141,6 +143,27 @@ describe("the open chat on a 375 px touch screen", () => {
     expect(turned.page).toBeLessThanOrEqual(turned.viewport + 1);
     expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
     await shot(page, "landscape-812");
+    // A long answer (finishing too early) sits above the composer without pushing it off the short screen.
+    await page.getByRole("button", { name: "Finish" }).tap();
+    await page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" }).waitFor();
+    const answered = await layout(page);
+    expect(answered.composerBottom).toBeLessThanOrEqual(answered.viewport);
+    expect(answered.page).toBeLessThanOrEqual(answered.viewport + 1);
+    await shot(page, "landscape-812-answer");
+    await page.context().close();
+  });
+
+  it("keeps the composer on screen while typing on a phone turned sideways with its keyboard open (812 x 190)", async () => {
+    const page = await signedInPage(browser, asha, LANDSCAPE_TYPING);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+    const input = page.getByLabel("Message", { exact: true });
+    await input.tap();
+    await input.fill("Typing sideways");
+    const typing = await layout(page);
+    expect(typing.composerBottom).toBeLessThanOrEqual(typing.viewport);
+    expect(typing.page).toBeLessThanOrEqual(typing.viewport + 1);
+    await shot(page, "landscape-typing-812");
     await page.context().close();
   });
 
