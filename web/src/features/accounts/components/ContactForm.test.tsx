@@ -45,4 +45,22 @@ describe("the contact form's answers", () => {
     expect(failed.textContent).toContain("Failed to send message. Please try again.");
     expect(failed.textContent).toContain("Too many messages, try later");
   });
+
+  it("marks the empty fields invalid and focuses the first of them", () => {
+    render(
+      <MockedProvider mocks={[]}>
+        <ContactForm />
+      </MockedProvider>,
+    );
+    const [name, email, message] = [/Name/, /Email/, /Message/].map((n) => screen.getByRole("textbox", { name: n }));
+    expect(name.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    expect([name, email, message].map((f) => f.getAttribute("aria-invalid"))).toEqual(["true", "true", "true"]);
+    expect(document.activeElement).toBe(name);
+    fireEvent.change(name, { target: { value: input.name } });
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    expect([name, email, message].map((f) => f.getAttribute("aria-invalid"))).toEqual([null, "true", "true"]);
+    expect(document.activeElement).toBe(email);
+    expect(bar().getByRole("alert").textContent).toContain("All fields are required.");
+  });
 });

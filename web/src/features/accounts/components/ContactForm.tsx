@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
@@ -22,19 +22,38 @@ export function ContactForm() {
   // Every answer at the bottom of the screen: the top of the form is far above Send on a phone.
   const answer = useActionFeedback();
   const [send] = useMutation(SendContactMessageDocument);
+  // After a refused Send: the empty fields are marked invalid, and the first of them has focus.
+  const [checked, setChecked] = useState(false);
+  const fields = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  };
+  const invalid = (value: string) => (checked && !value.trim() ? true : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.busy) return;
     answer.clear();
-    const filled = Boolean(name.trim() && email.trim() && message.trim());
-    if (!filled) return answer.show({ variant: "danger", text: MESSAGES.contactRequired });
+    const empty = (
+      [
+        [name, fields.name],
+        [email, fields.email],
+        [message, fields.message],
+      ] as const
+    ).find(([value]) => !value.trim());
+    if (empty) {
+      setChecked(true);
+      empty[1].current?.focus();
+      return answer.show({ variant: "danger", text: MESSAGES.contactRequired });
+    }
     await sending.run(
       async () => {
         await send({ variables: { input: { name: name.trim(), email: email.trim(), message: message.trim() } } });
         setName("");
         setEmail("");
         setMessage("");
+        setChecked(false);
         answer.show({ variant: "success", text: MESSAGES.contactSent });
       },
       {
@@ -56,8 +75,10 @@ export function ContactForm() {
       <form className={forms.form} onSubmit={onSubmit} noValidate>
         <div className={styles.pair}>
           <TextField
+            ref={fields.name}
             label="Name"
             name="name"
+            aria-invalid={invalid(name)}
             autoComplete="name"
             maxLength={100}
             required
@@ -65,8 +86,10 @@ export function ContactForm() {
             onChange={(e) => setName(e.target.value)}
           />
           <TextField
+            ref={fields.email}
             label="Email"
             name="email"
+            aria-invalid={invalid(email)}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -76,8 +99,10 @@ export function ContactForm() {
           />
         </div>
         <TextArea
+          ref={fields.message}
           label="Message"
           name="message"
+          aria-invalid={invalid(message)}
           rows={6}
           maxLength={5000}
           required
