@@ -1,8 +1,7 @@
 /** Texts and limits of swap and pay requests (spec sections 5 and 8). */
 import { skillKeyOf } from "../../../../common/profiles.js";
+import { isPayCoins, PAY_COINS_MESSAGE } from "../../../../common/swaps.js";
 import { badInput } from "../../shared/errors.js";
-
-export const MAX_PAY_COINS = 10_000;
 
 export const SWAP_MESSAGES = {
   /** Spec section 8, for a pending swap request. */
@@ -18,7 +17,7 @@ export const SWAP_MESSAGES = {
   teachSkill: "Choose one of your own skills to teach",
   learnSkill: "Choose one of their skills to learn",
   selectSkills: "select skills",
-  coins: `Skill coins must be a whole number from 1 to ${MAX_PAY_COINS}`,
+  coins: PAY_COINS_MESSAGE,
   notFound: "Request not found",
   notPending: "This request is no longer pending",
   onlyReceiver: "Only the student who received this request can answer it",
@@ -50,7 +49,7 @@ export function findSkill(list: readonly SkillValue[], wanted: unknown): SkillVa
 /** Whole coins in range; digit strings are accepted because old clients send input values. */
 export function parseCoins(v: unknown): number {
   const n = typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v;
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1 || n > MAX_PAY_COINS) throw badInput(SWAP_MESSAGES.coins);
+  if (!isPayCoins(n)) throw badInput(SWAP_MESSAGES.coins);
   return n;
 }
 

@@ -7,6 +7,7 @@ import { pick, SWAP_TEXT } from "../utils/skills";
 import { SkillOptionGroups } from "./SkillOptionGroups";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 import { useFormAction } from "../../../lib/use-form-action";
+import { isPayCoins, PAY_COINS_MESSAGE } from "../../../../../common/swaps";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
@@ -42,8 +43,8 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
       fail(SWAP_TEXT.enterCoins);
       return;
     }
-    if (!Number.isInteger(amount) || amount < 0) {
-      fail("Skill coins must be a whole number");
+    if (!isPayCoins(amount)) {
+      fail(PAY_COINS_MESSAGE);
       return;
     }
     await run(async () => {

@@ -90,6 +90,29 @@ describe("the answer to a swap or pay request", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 
+  it("refuses coins that are not a whole number from 1 to 10000 in the server's words, before sending", async () => {
+    renderButtons([
+      availability(),
+      {
+        request: { query: PayFormDocument, variables: { userId: "t1" } },
+        result: {
+          data: {
+            payForm: { __typename: "SwapForm", learnSkills: [chess] },
+            skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: 3 },
+          },
+        },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(await within(dialog).findByLabelText(/Skill you want to learn/), { target: { value: "0" } });
+    for (const coins of ["-3", "2.5", "10001"]) {
+      fireEvent.change(within(dialog).getByLabelText("Skill coins"), { target: { value: coins } });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+      expect((await within(dialog).findByRole("alert")).textContent).toContain("Skill coins must be a whole number from 1 to 10000");
+    }
+  });
+
   it("shows a refused withdrawal in the feedback bar as an alert", async () => {
     const open = {
       __typename: "SwapRequest",
