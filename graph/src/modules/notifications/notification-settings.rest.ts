@@ -34,13 +34,12 @@ const unsubscribeDoc = (summary: string) => ({
 /** Where the page leads back into the app: the mail settings it mentions, and the home page. */
 const WAY_BACK = `<p class="back"><a href="/settings/notifications">Mail settings</a> · <a href="/">Skill Exchange</a></p>`;
 /**
- * The page a mail's link opens, often on a phone and signed out: the app's look in one small inline
- * style (the app's policy allows inline styles), light or dark as the device is, its one button a
- * full-width 48 px target.
+ * The page a mail's link opens, often on a phone and signed out: the app's look (light, as the app is)
+ * in one small inline style (the app's policy allows inline styles), its one button a full-width
+ * 48 px target.
  */
 const STYLE =
-  ":root{color-scheme:light dark;--bg:#f6f7fb;--card:#fff;--text:#111827;--muted:#4b5563;--border:#e5e7eb;--accent:#5b4bf0;--on-accent:#fff}" +
-  "@media (prefers-color-scheme:dark){:root{--bg:#0f1117;--card:#181b24;--text:#f3f4f6;--muted:#c0c4ce;--border:#2b2f3b;--accent:#8b7dff;--on-accent:#0f1117}}" +
+  ":root{--bg:#f6f7fb;--card:#fff;--text:#111827;--muted:#4b5563;--border:#e5e7eb;--accent:#5b4bf0;--on-accent:#fff}" +
   "*{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:start center;padding:48px 16px;background:var(--bg);color:var(--text);" +
   "font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}" +
   "main{width:100%;max-width:440px;padding:28px 24px;background:var(--card);border:1px solid var(--border);border-radius:16px;box-shadow:0 8px 24px rgba(17,24,39,.08)}" +
