@@ -68,7 +68,9 @@ describe("profile form errors in Chromium", () => {
       const pickerBox = (await page.getByText(/^Upload Image\*?$/).boundingBox())!;
       // The input is hidden: its button shows the focus, though a click (not the keyboard) moved it there.
       const picker = page.locator("label").filter({ hasText: /^Upload Image\*?$/ });
-      expect(await picker.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+      // (Its resting look is a secondary button's, as "Add Language" is.)
+      const look = (target: typeof picker) => target.evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(await look(picker)).not.toBe(await look(page.getByRole("button", { name: "Add Language" })));
       const imageAlertBox = (await problems(page).filter({ hasText: imageText }).boundingBox())!;
       expect(Math.abs(imageAlertBox.y - (pickerBox.y + pickerBox.height))).toBeLessThan(24);
       await expectErrorAt(page, gender, "Please Select your gender", { focused: false });

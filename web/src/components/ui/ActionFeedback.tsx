@@ -25,23 +25,30 @@ export interface ActionFeedbackProps {
  */
 export function ActionFeedback({ feedback, onDismiss }: ActionFeedbackProps) {
   const region = useRef<HTMLDivElement>(null);
-  // While an answer shows, the room it takes at the bottom of the screen (`--action-feedback-room`), so
-  // the page (RootLayout) and the chat's messages (MessageList) can scroll what it covers out from under it.
+  // While an answer shows: its own height (`--action-feedback-height`: the chat's messages keep that
+  // much room under the newest one, MessageList) and the room from its top to the screen's bottom
+  // (`--action-feedback-room`: the page's end, RootLayout), so what it covers scrolls out from under it.
   useLayoutEffect(() => {
     const el = region.current;
     if (!feedback || !el) return;
     const root = document.documentElement;
     const update = () => {
-      const room = el.offsetHeight ? window.innerHeight - el.getBoundingClientRect().top : 0;
+      const height = el.offsetHeight;
+      const room = height ? window.innerHeight - el.getBoundingClientRect().top : 0;
+      root.style.setProperty("--action-feedback-height", `${height}px`);
       root.style.setProperty("--action-feedback-room", `${Math.max(0, Math.round(room))}px`);
     };
     update();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
     observer?.observe(el);
+    // The bar rises above a page's controls at the bottom as they come into view (its clearance).
     window.addEventListener("resize", update);
+    window.addEventListener("scroll", update, { passive: true });
     return () => {
       observer?.disconnect();
       window.removeEventListener("resize", update);
+      window.removeEventListener("scroll", update);
+      root.style.removeProperty("--action-feedback-height");
       root.style.removeProperty("--action-feedback-room");
     };
   }, [feedback]);

@@ -56,7 +56,9 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     if (atBottom.current || lastIsMine) el.scrollTop = el.scrollHeight;
   }, [lastId, lastIsMine]);
 
-  // The box got smaller (a notice above it, the phone keyboard): a reader at the bottom stays there.
+  // The box got smaller (a notice above it, the phone keyboard) or the room under the newest message
+  // grew (an answer bar over it): a reader at the bottom stays there.
+  const room = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
@@ -64,6 +66,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
       if (atBottom.current) el.scrollTop = el.scrollHeight;
     });
     observer.observe(el);
+    if (room.current) observer.observe(room.current);
     return () => observer.disconnect();
   }, []);
 
@@ -139,6 +142,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
           </ol>
         </section>
       ))}
+      <div ref={room} className={styles.room} aria-hidden="true" />
     </div>
   );
 }
