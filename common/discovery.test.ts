@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFilters } from "./discovery.js";
+import { checkFilters, savedSearchName } from "./discovery.js";
 import { checkProfile, MAX_SKILL_LENGTH } from "./profiles.js";
 
 describe("checkFilters: the skill filter", () => {
@@ -20,5 +20,13 @@ describe("checkFilters: the skill filter", () => {
     expect(checkFilters({ skill: "  Machine   learning " })).toEqual({ ok: true, filters: { skill: "Machine learning" } });
     expect(checkFilters({ skill: "   " })).toMatchObject({ ok: false, field: "skill" });
     expect(checkFilters({ skill: 7 })).toMatchObject({ ok: false, field: "skill" });
+  });
+});
+
+describe("a saved search's name", () => {
+  it("is kept trimmed, 1 to 60 characters; anything else is not a name", () => {
+    expect(savedSearchName("  Python in Tamil ")).toBe("Python in Tamil");
+    expect(savedSearchName("x".repeat(60))).toBe("x".repeat(60));
+    for (const bad of ["", "   ", "x".repeat(61), 42, null, undefined]) expect(savedSearchName(bad)).toBeNull();
   });
 });

@@ -50,6 +50,12 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
 export const SAVED_SEARCH_MAX = 5;
 export const SAVED_SEARCH_NAME_MAX = 60;
 
+/** A saved search's name as kept (trimmed), or null when it is not one (empty, or over SAVED_SEARCH_NAME_MAX). */
+export function savedSearchName(name: unknown): string | null {
+  const trimmed = typeof name === "string" ? name.trim() : "";
+  return trimmed && trimmed.length <= SAVED_SEARCH_NAME_MAX ? trimmed : null;
+}
+
 export const SAVED_SEARCH_MESSAGES = {
   tooMany: `You can keep at most ${SAVED_SEARCH_MAX} saved searches. Delete one first.`,
   name: `Give the search a name of 1 to ${SAVED_SEARCH_NAME_MAX} characters`,

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAVED_SEARCH_MESSAGES } from "../../common/discovery.js";
 import { DESKTOP, gql, launch, PHONE } from "./support/browser.js";
 import { fillProfile, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
@@ -65,10 +66,10 @@ describe("discovery filters and saved searches", () => {
 
       // Without a name: the app's message at the field (not the browser's bubble), and the field focused.
       await page.getByRole("button", { name: "Save search" }).click();
-      await page.getByRole("alert").filter({ hasText: "Give the search a name of 1 to 60 characters" }).waitFor();
+      await page.getByRole("alert").filter({ hasText: SAVED_SEARCH_MESSAGES.name }).waitFor();
       expect(await page.getByLabel("Name of this search").evaluate((el) => el === document.activeElement)).toBe(true);
       await page.getByLabel("Name of this search").fill(`Cheap Kotlin ${label}`);
-      expect(await page.getByText("Give the search a name of 1 to 60 characters").count()).toBe(0);
+      expect(await page.getByText(SAVED_SEARCH_MESSAGES.name).count()).toBe(0);
       await page.getByRole("button", { name: "Save search" }).click();
       await page.getByRole("status").filter({ hasText: "Search saved" }).waitFor();
       await page.getByRole("button", { name: `Cheap Kotlin ${label}`, exact: true }).waitFor();

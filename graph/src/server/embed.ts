@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brandMarkSvg, escapeHtml } from "../shared/html.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   EMBED_LAYOUT as L,
@@ -15,7 +16,6 @@ import {
 import { LEADERBOARD_PERIOD_LABELS } from "../../../common/leaderboard.js";
 import { isBusyError } from "../db/transaction.js";
 import { contentTag, isFresh } from "../kit/rest-kit.js";
-import { brandMarkSvg } from "../shared/brand-mark.js";
 import { AppError } from "../shared/errors.js";
 import type { DoorServices } from "./door-services.js";
 
@@ -31,9 +31,6 @@ import type { DoorServices } from "./door-services.js";
 export const EMBED_MAX_AGE_SECONDS = 60;
 /** How often an open board reads itself again (while the tab is visible). */
 export const EMBED_REFRESH_MS = 60_000;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The two themes' colours; each keeps 4.5:1 for its text on its backgrounds (WCAG AA). */
 const PALETTE = {

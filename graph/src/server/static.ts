@@ -1,4 +1,5 @@
 import fastifyStatic from "@fastify/static";
+import { escapeHtml } from "../shared/html.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -40,8 +41,6 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 const readJson = (file: string): Record<string, unknown> =>
   existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The markup of a prerendered entry, when it has some. */
 function markupOf(entry: unknown): { title?: string; html: string } | undefined {

@@ -1,4 +1,5 @@
 import type { EventAttributes } from "ics";
+import { escapeHtml } from "../../shared/html.js";
 import { lazyRequire } from "../../shared/lazy-require.js";
 import type { MailMessage } from "../../shared/mail.js";
 import type * as Ics from "ics";
@@ -28,9 +29,6 @@ export interface LessonMailFacts {
   organizer: { name: string; address: string };
   now: Date;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** `Skill Exchange <no-reply@x>` -> its parts. */
 export function parseAddress(from: string): { name: string; address: string } {

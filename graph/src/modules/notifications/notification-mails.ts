@@ -1,4 +1,5 @@
 import { MAIL_KIND_LABELS, type MailKind } from "../../../../common/notifications.js";
+import { escapeHtml } from "../../shared/html.js";
 import type { MailMessage } from "../../shared/mail.js";
 import type { UnsubscribeScope } from "./unsubscribe-token.js";
 
@@ -10,9 +11,6 @@ export interface MailLine {
   /** What this mail's unsubscribe link turns off, when narrower than its kind (one saved search's alerts). */
   scope?: UnsubscribeScope;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** RFC 8058: the URL in List-Unsubscribe answers a POST of `List-Unsubscribe=One-Click` without signing in. */
 function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { brandMarkSvg, escapeHtml } from "../../shared/html.js";
 import { isMailKind, MAIL_KIND_LABELS, MAIL_MODES, MAIL_SETTINGS_MESSAGES as M } from "../../../../common/notifications.js";
 import { requireUser, type KitServices } from "../../kit/context.js";
 import { documented, route } from "../../kit/rest-kit.js";
 import { AppError, badInput } from "../../shared/errors.js";
 import type { MailSettingView } from "./notification-mail.service.js";
 import { type RestRequest, type RestRoutes, TextAnswer } from "../../kit/rest-routes.js";
-import { brandMarkSvg } from "../../shared/brand-mark.js";
 
 const toRest = (list: MailSettingView[]) => ({
   error: "",
@@ -49,11 +49,12 @@ const STYLE =
   "button{width:100%;min-height:48px;margin:4px 0 16px;border:0;border-radius:10px;background:var(--accent);color:var(--on-accent);font:inherit;font-weight:600;cursor:pointer}" +
   "button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}" +
   "a{color:var(--accent)}.back{margin:0;font-size:14px}.back a{display:inline-block;padding:12px 0}";
+/** `title` is text; `body` is markup, whose words the caller escapes. */
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<title>${title} · Skill Exchange</title><style>${STYLE}</style></head><body><main>` +
+  `<title>${escapeHtml(title)} · Skill Exchange</title><style>${STYLE}</style></head><body><main>` +
   `<a class="brand" href="/">${brandMarkSvg(32)}Skill Exchange</a>` +
-  `<h1>${title}</h1>${body}${WAY_BACK}</main></body></html>`;
+  `<h1>${escapeHtml(title)}</h1>${body}${WAY_BACK}</main></body></html>`;
 
 /**
  * Mail settings for the signed-in student, and the one-click unsubscribe link every notification

@@ -1,10 +1,5 @@
 import type { EntityManager } from "typeorm";
-import {
-  type DirectoryFilters,
-  SAVED_SEARCH_MAX,
-  SAVED_SEARCH_MESSAGES as M,
-  SAVED_SEARCH_NAME_MAX,
-} from "../../../../common/discovery.js";
+import { type DirectoryFilters, SAVED_SEARCH_MAX, SAVED_SEARCH_MESSAGES as M, savedSearchName } from "../../../../common/discovery.js";
 import { isSqlite, rawQuery, readDate, sqlDateTime } from "../../db/sql.js";
 import { DAY, HOUR } from "../../shared/clock.js";
 import type { Deps } from "../../shared/deps.js";
@@ -106,8 +101,8 @@ export class SavedSearchesService {
     userId: string,
     input: { name?: unknown; query?: unknown; field?: unknown; filters?: unknown; alertsOn?: unknown },
   ): Promise<SavedSearchView> {
-    const name = typeof input.name === "string" ? input.name.trim() : "";
-    if (!name || name.length > SAVED_SEARCH_NAME_MAX) throw badInput(M.name, { field: "name" });
+    const name = savedSearchName(input.name);
+    if (!name) throw badInput(M.name, { field: "name" });
     const query = typeof input.query === "string" ? input.query.trim().slice(0, 60) : "";
     const field = (input.field ?? "name") as SearchFilter;
     if (!SEARCH_FILTERS.includes(field)) throw badInput("Unknown search filter", { field: "field" });

@@ -24,7 +24,8 @@ export function Component() {
       currentId={currentID}
       gender={gender}
       actions={(user) => <RequestButtons userId={user.id} userName={user.name} defaultCoins={user.amount} />}
-      ownPanel={signedIn ? <AccountDataPanel userId={currentID} /> : undefined}
+      signedOut={!signedIn}
+      ownPanel={<AccountDataPanel userId={currentID} />}
       reviews={(user) =>
         user.id === currentID && signedIn ? (
           <ReviewsAboutYou viewerId={currentID} viewerGender={gender} />

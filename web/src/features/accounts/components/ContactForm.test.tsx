@@ -61,6 +61,8 @@ describe("the contact form's answers", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
     expect([name, email, message].map((f) => f.getAttribute("aria-invalid"))).toEqual([null, "true", "true"]);
     expect(document.activeElement).toBe(email);
+    // Each empty field says so, in its description.
+    expect(document.getElementById(email.getAttribute("aria-describedby")!.split(" ").at(-1)!)?.textContent).toContain("Required");
     expect(bar().getByRole("alert").textContent).toContain("All fields are required.");
   });
 });

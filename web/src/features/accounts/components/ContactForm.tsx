@@ -29,7 +29,8 @@ export function ContactForm() {
     email: useRef<HTMLInputElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
   };
-  const invalid = (value: string) => (checked && !value.trim() ? true : undefined);
+  // At the field, quietly (the bar announces the spec's "All fields are required."; focus reads the field's).
+  const missing = (value: string) => (checked && !value.trim() ? { error: "Required", errorAnnounced: false } : {});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +79,7 @@ export function ContactForm() {
             ref={fields.name}
             label="Name"
             name="name"
-            aria-invalid={invalid(name)}
+            {...missing(name)}
             autoComplete="name"
             maxLength={100}
             required
@@ -89,7 +90,7 @@ export function ContactForm() {
             ref={fields.email}
             label="Email"
             name="email"
-            aria-invalid={invalid(email)}
+            {...missing(email)}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -102,7 +103,7 @@ export function ContactForm() {
           ref={fields.message}
           label="Message"
           name="message"
-          aria-invalid={invalid(message)}
+          {...missing(message)}
           rows={6}
           maxLength={5000}
           required

@@ -35,6 +35,9 @@ describe("web addresses in a chat message", () => {
     ])
       expect(splitLinks(text).filter((p) => p.href && !p.href.startsWith("https://x.org"))).toEqual([]);
     expect(splitLinks("plain words only")).toEqual([{ text: "plain words only" }]);
+    expect(splitLinks("mail bob@www.example.org")).toEqual([{ text: "mail bob@www.example.org" }]);
+    // A right-to-left override ends the address: what shows is what opens.
+    expect(splitLinks("https://x.org/\u202egpj.exe")[0]).toEqual({ text: "https://x.org/", href: "https://x.org/" });
     expect(splitLinks("")).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /** A run of a message's text: plain, or a web address to open. */
 export type TextPart = { text: string; href?: undefined } | { text: string; href: string };
 
-// http(s) addresses and bare www. ones; nothing else (no javascript:, data:, mailto: or tel:).
-const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
+// http(s) addresses and bare www. ones; nothing else (no javascript:, data:, mailto: or tel:). An
+// address ends at a bidirectional control character, which could make it read as another address.
+const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gi;
 // Punctuation that ends a sentence rather than the address ("see https://x.org/a." or "(www.x.org)").
 const TRAILING = /[.,;:!?'"\])}>]+$/;
 
@@ -29,6 +30,8 @@ export function splitLinks(text: string): TextPart[] {
   for (const match of text.matchAll(ADDRESS)) {
     const address = trimAddress(match[0]);
     const start = match.index;
+    // Part of a mail address (bob@www.example.org) or of a longer word: not an address of its own.
+    if (start > 0 && /[@.\w-]/.test(text[start - 1]!)) continue;
     if (!/[a-z0-9]\.[a-z]/i.test(address.replace(/^https?:\/\//i, "").split("/")[0] ?? "") && !/^https?:\/\/localhost\b/i.test(address))
       continue;
     if (start > at) parts.push({ text: text.slice(at, start) });

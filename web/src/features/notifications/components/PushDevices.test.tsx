@@ -121,6 +121,7 @@ describe("PushDevices", () => {
     fireEvent.click(await turnOnButton());
     expect((await screen.findByRole("alert")).textContent).toContain(PUSH_TEXTS.denied);
     expect(screen.getAllByText(PUSH_TEXTS.denied)).toHaveLength(1);
+    expect(document.activeElement?.textContent).toContain(PUSH_TEXTS.denied);
     expect(screen.queryByRole("button", { name: "Turn on push for this device" })).toBeNull();
     expect(blocking.subscribe).not.toHaveBeenCalled();
   });

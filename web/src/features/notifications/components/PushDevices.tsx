@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Badge } from "../../../components/ui/Badge";
@@ -47,6 +47,11 @@ export function PushDevices({
   const [busy, setBusy] = useState(false);
   // The student blocked notifications at the prompt just now: the note that replaces the button says so, aloud.
   const [deniedNow, setDeniedNow] = useState(false);
+  // It replaces the button that had focus: focus moves to it, not to the page's start.
+  const deniedNote = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (deniedNow) deniedNote.current?.focus();
+  }, [deniedNow]);
   // The answer to turning push on or off, at the bottom of the screen.
   const answer = useActionFeedback();
 
@@ -127,7 +132,7 @@ export function PushDevices({
           {PUSH_TEXTS.unsupported}
         </Alert>
       ) : permission === "denied" && !current ? (
-        <Alert variant="warning" role={deniedNow ? "alert" : "note"}>
+        <Alert variant="warning" role={deniedNow ? "alert" : "note"} ref={deniedNote} tabIndex={-1}>
           {PUSH_TEXTS.denied}
         </Alert>
       ) : (

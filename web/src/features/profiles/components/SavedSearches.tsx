@@ -6,6 +6,7 @@ import {
   SAVED_SEARCH_MAX,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_NAME_MAX,
+  savedSearchName,
 } from "../../../../../common/discovery";
 import { Button } from "../../../components/ui/Button";
 import { TextField } from "../../../components/ui/TextField";
@@ -72,7 +73,8 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
   async function onSave(e: FormEvent) {
     e.preventDefault();
     // The app's own message at the field, as the server words it (not the browser's bubble).
-    if (!name.trim()) {
+    const kept = savedSearchName(name);
+    if (!kept) {
       setNameError(SAVED_SEARCH_MESSAGES.name);
       nameInput.current?.focus();
       return;
@@ -81,7 +83,7 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
       await save({
         variables: {
           input: {
-            name: name.trim(),
+            name: kept,
             query: state.search?.query ?? "",
             field: state.search?.filter ?? "NAME",
             filters: filtersInput(state.filters),

@@ -161,9 +161,11 @@ describe("someone's profile, opened by a visitor who is not signed in (a profile
     expect(sent.map((o) => o.name)).toEqual(["UserProfile"]);
   });
 
-  it("shows one's own profile without the account's private panel or reviews about them", async () => {
+  it("treats a student's link to their own profile as anyone's: Swap and Pay lead to sign-in, nothing private is asked for", async () => {
     const { sent } = renderProfile("/user/u1/u1/Female");
-    expect(await screen.findByRole("link", { name: "Edit Profile" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Meena Iyer" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Edit Profile" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Swap" }).getAttribute("href")).toBe("/login?returnTo=%2Fuser%2Fu1%2Fu1%2FFemale");
     expect(screen.getByRole("region", { name: "Reviews" }).textContent).toContain("Sign in to read the reviews");
     expect(sent.map((o) => o.name)).toEqual(["UserProfile"]);
   });

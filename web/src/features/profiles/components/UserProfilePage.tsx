@@ -51,6 +51,7 @@ export function UserProfilePage({
   actions,
   ownPanel,
   reviews,
+  signedOut = false,
 }: {
   userId: string;
   currentId: string;
@@ -60,10 +61,12 @@ export function UserProfilePage({
   ownPanel?: ReactNode;
   /** The written reviews section (the reviews feature; the route passes it), under the skills. */
   reviews?: (user: ProfileUser) => ReactNode;
+  /** Nobody is signed in (a profile link is public): no profile is the viewer's own, whatever the address says. */
+  signedOut?: boolean;
 }) {
   const { data, error, loading, refetch } = useQuery(UserProfileDocument, { variables: { id: userId }, fetchPolicy: "cache-and-network" });
   const user = data?.user;
-  const own = userId === currentId;
+  const own = !signedOut && userId === currentId;
 
   const back = (
     <ButtonLink to={paths.dashboard(currentId)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>

@@ -7,7 +7,7 @@ import { pick, SWAP_TEXT } from "../utils/skills";
 import { SkillOptionGroups } from "./SkillOptionGroups";
 import { type RequestDialogProps, RequestFormDialog } from "./RequestFormDialog";
 import { useFormAction } from "../../../lib/use-form-action";
-import { isPayCoins, PAY_COINS_MESSAGE } from "../../../../../common/swaps";
+import { isPayCoins, MAX_PAY_COINS, PAY_COINS_MESSAGE } from "../../../../../common/swaps";
 
 /** Pay popup: one of their skills to learn and a coin amount; Submit and Cancel. */
 export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoins }: RequestDialogProps & { defaultCoins?: number }) {
@@ -86,6 +86,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             type="number"
             inputMode="numeric"
             min={1}
+            max={MAX_PAY_COINS}
             step={1}
             placeholder="e.g. 5"
             value={coins}
