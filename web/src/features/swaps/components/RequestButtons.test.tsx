@@ -111,6 +111,9 @@ describe("the answer to a swap or pay request", () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
       expect((await within(dialog).findByRole("alert")).textContent).toContain("Skill coins must be a whole number from 1 to 10000");
     }
+    // Changed again: the message about the last Submit goes.
+    fireEvent.change(within(dialog).getByLabelText("Skill coins"), { target: { value: "4" } });
+    expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 
   it("shows a refused withdrawal in the feedback bar as an alert", async () => {
