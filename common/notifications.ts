@@ -61,6 +61,7 @@ export const MAIL_SETTINGS_MESSAGES = {
   badKind: "Unknown kind of notification",
   badMode: "Choose off, instant or daily digest",
   unsubscribed: "You will no longer get these mails.",
+  alreadyOff: "These mails are already off. You can turn them on again in your mail settings.",
   linkInvalid: "This unsubscribe link is not valid.",
 };
 

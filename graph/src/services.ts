@@ -150,7 +150,9 @@ export function createServices(
   // comes through a Port it is given here and that is filled once the owner is built.
   const presence = new Port<Presence>("online now (chat presence) for the feed and search");
   const detailsCheck = new Port<Pick<ProfilesService, "assertDetailsFilled">>("the details-filled check (profiles) for notifications");
-  const savedSearchAlerts = new Port<Pick<SavedSearchesService, "alertsOff">>("saved searches' alerts (profiles) for unsubscribe links");
+  const savedSearchAlerts = new Port<Pick<SavedSearchesService, "alertsOff" | "alertsOn">>(
+    "saved searches' alerts (profiles) for unsubscribe links",
+  );
   const ratings = new Port<Pick<ChatLifecycleService, "ratingsReceivedBetween">>("ratings received (chat) for the leaderboard");
   const lessonsHeld = new Port<Pick<LessonReadsService, "heldBetween">>("lessons held (lessons) for the leaderboard");
 

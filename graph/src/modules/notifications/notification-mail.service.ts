@@ -49,7 +49,10 @@ export class NotificationMailService {
       /** Whether the student has the app open (a live realtime connection on any instance). */
       isOnline: (userId: string) => Promise<boolean>;
       /** Turns off one saved search's alerts (filled by the profiles module's saved searches): its mails' one-click unsubscribe. */
-      savedSearches: Port<{ alertsOff(userId: string, searchId: string): Promise<void> }>;
+      savedSearches: Port<{
+        alertsOff(userId: string, searchId: string): Promise<void>;
+        alertsOn(userId: string, searchId: string): Promise<boolean>;
+      }>;
     },
   ) {
     this.tokens = new UnsubscribeTokens(deps.config.jwtSecret);
@@ -130,6 +133,19 @@ export class NotificationMailService {
   describeToken(token: unknown): { scope: UnsubscribeScope } | null {
     const t = this.tokens.read(token);
     return t ? { scope: t.scope } : null;
+  }
+
+  /**
+   * Whether what a token names is off already (unsubscribed before, or turned off in the settings):
+   * the page a mail's link opens says so instead of asking again. Null for a token that is not ours.
+   */
+  async alreadyOff(token: unknown): Promise<boolean | null> {
+    const t = this.tokens.read(token);
+    if (!t) return null;
+    const searchId = savedSearchOf(t.scope);
+    if (searchId) return !(await this.c.savedSearches.get().alertsOn(t.userId, searchId));
+    if (t.scope === "digest") return !(await this.settingsOf(t.userId)).some((s) => s.mode === "digest");
+    return (await this.modeOf(t.userId, t.scope as MailKind)) === "off";
   }
 
   /** One-click unsubscribe: the kind named by the token (or every kind now in the digest) goes off. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAIL_MODES, MAIL_KINDS } from "../../../../common/notifications.js";
+import { DEFAULT_MAIL_MODES, MAIL_KINDS, MAIL_SETTINGS_MESSAGES } from "../../../../common/notifications.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { outboxMails, unsubscribeUrlOf, mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { DAY, HOUR } from "../../shared/clock.js";
@@ -132,6 +132,11 @@ describe.each(dbTargets)("notification mails on %s", (target) => {
     expect(done).toContain('<a href="/settings/notifications">Mail settings</a>');
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "request")).toBe("off");
     expect(await t.app.services.notificationMail.modeOf(b.user.id, "accepted")).toBe("instant");
+    // The link again (the browser's Back): it says the mails are off already, and asks nothing.
+    const again = await t.rest("GET", path);
+    expect(again.status).toBe(200);
+    expect(again.body).toContain(MAIL_SETTINGS_MESSAGES.alreadyOff);
+    expect(again.body).not.toContain("<form");
 
     await notify(b.user.id, a.user.id, "pay-request", `${a.user.name} wants to learn Guitar from you for 5 skill coins`);
     expect(mailsTo(b.user.email)).toHaveLength(1);

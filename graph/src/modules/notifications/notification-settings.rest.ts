@@ -122,6 +122,10 @@ export function notificationSettingsRest(services: KitServices, r: RestRoutes): 
             : isMailKind(t.scope)
               ? `mails about: ${MAIL_KIND_LABELS[t.scope].toLowerCase()}`
               : "alerts for this saved search";
+        // Back on the page after unsubscribing, or off in the settings already: nothing to ask.
+        if (await services.notificationMail.alreadyOff(token(req))) {
+          return html(page("Unsubscribed", `<p role="status">${M.alreadyOff}</p>`));
+        }
         return html(
           page(
             "Unsubscribe",

@@ -160,6 +160,12 @@ export class SavedSearchesService {
     });
   }
 
+  /** Whether the owner's search still sends alerts (false once off, or gone): the unsubscribe page says which. */
+  async alertsOn(userId: string, searchId: string): Promise<boolean> {
+    const row = await this.repo(this.deps.dataSource.manager).findOne({ where: { id: searchId, userId }, select: { alertsOn: true } });
+    return row?.alertsOn === true;
+  }
+
   /** One-click unsubscribe from a mail (the token named the owner): that search's alerts go off. */
   async alertsOff(userId: string, searchId: string): Promise<void> {
     await this.deps.tx((em) => this.repo(em).update({ id: searchId, userId }, { alertsOn: false }));

@@ -195,6 +195,10 @@ describe.each(dbTargets)("saved searches on %s", (target) => {
     expect(done.status).toBe(200);
     const list = await t.app.services.savedSearches.list(other.id);
     expect(list.find((s) => s.id === searchId)?.alertsOn).toBe(false);
+    // The link again: off already, nothing to ask.
+    const again = await (await fetch(`${t.url}${url.pathname}${url.search}`)).text();
+    expect(again).toContain("These mails are already off.");
+    expect(again).not.toContain("<form");
     // A forged token is refused.
     const forged = await fetch(
       `${t.url}/api/unsubscribe?token=${encodeURIComponent(`${other.id}.search${searchId.replace(/-/g, "")}.${"A".repeat(43)}`)}`,
