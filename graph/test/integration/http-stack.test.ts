@@ -103,7 +103,7 @@ describe("the HTTP stack", () => {
     expect(login).toContain("<title>Sign In · Skill Exchange</title>");
     expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-b2.css">');
     const about = await (await fetch(`${t.url}/about`, { headers: { accept: "text/html" } })).text();
-    expect(about).toContain("<title>About &#38; us</title>");
+    expect(about).toContain("<title>About &amp; us</title>");
     expect(about).not.toContain("modulepreload");
     const expired = await (await fetch(`${t.url}/login?expired=1`, { headers: { accept: "text/html" } })).text();
     expect(expired).toContain('<div id="root"><div role="status">Loading...</div></div>');
