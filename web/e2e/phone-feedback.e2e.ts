@@ -109,8 +109,18 @@ describe("answers on a phone", () => {
     const page = await signedInPage(browser, asha, TOUCH_PHONE);
     await page.goto(`/user/chat/${ravi.id}`);
     await page.getByText("Message number 14").waitFor();
-    // Too early to finish: the answer is long (the spec's text) and stays until the next action.
+    // Too early to finish: the answer is long (the spec's text) and stays until the next action. The
+    // answer is held until "Finishing..." shows: the wider label wraps the header's actions for a moment,
+    // so the list shrinks and grows again around the answer, as on a phone whose network is not instant.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/graphql", async (route) => {
+      if (route.request().postData()?.includes("FinishChat")) await held;
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Finish" }).tap();
+    await page.getByRole("button", { name: "Finishing..." }).waitFor();
+    release();
     const early = page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" });
     await early.waitFor();
     // The reader was at the bottom: the list keeps them there, the newest message above the answer.

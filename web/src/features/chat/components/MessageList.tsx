@@ -28,6 +28,13 @@ const EDGE = 80;
 export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlder, olderFailed, onLoadOlder }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  // Where the list last scrolled itself to its bottom: the scroll event that follows is its own, not the
+  // reader's, whatever the layout did in between (a header wrapping for a moment, the room for an answer).
+  const ownScroll = useRef<number | null>(null);
+  const toBottom = (el: HTMLDivElement) => {
+    el.scrollTop = el.scrollHeight;
+    ownScroll.current = el.scrollTop;
+  };
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const firstSeq = messages[0]?.seq;
   const last = messages.at(-1);
@@ -53,7 +60,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !lastId) return;
-    if (atBottom.current || lastIsMine) el.scrollTop = el.scrollHeight;
+    if (atBottom.current || lastIsMine) toBottom(el);
   }, [lastId, lastIsMine]);
 
   // The box got smaller (a notice above it, the phone keyboard) or the room under the newest message
@@ -63,7 +70,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
+      if (atBottom.current) toBottom(el);
     });
     observer.observe(el);
     if (room.current) observer.observe(room.current);
@@ -78,6 +85,8 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   const onScroll = () => {
     const el = ref.current;
     if (!el) return;
+    if (ownScroll.current !== null && el.scrollTop === ownScroll.current) return;
+    ownScroll.current = null;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
     if (el.scrollTop < EDGE && hasOlder && !loadingOlder && !olderFailed) loadOlder();
   };
