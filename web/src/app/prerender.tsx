@@ -9,7 +9,7 @@ import { directoryFilters } from "../features/profiles/hooks/use-directory-filte
 import { firstFeedPage } from "../features/profiles/hooks/use-feed";
 import { UPCOMING_LESSONS_SHOWN } from "../features/lessons/components/UpcomingLessonsCard";
 import { DashboardViewerDocument, FeedDocument, UpcomingLessonsDocument, VerificationStatusDocument } from "../gql/graphql";
-import { RenderedTokenContext } from "../lib/auth";
+import { RenderedTokenContext, tokenSubject } from "../lib/auth";
 import { GRAPHQL_PATH } from "../lib/endpoints";
 import { typePolicies } from "../lib/type-policies";
 import { AppProvider } from "./provider";
@@ -97,6 +97,9 @@ export async function renderSignedIn({
   const route = await staticRoute(url);
   const page = route?.context.matches.at(-1);
   if (!route || page?.route.id !== DASHBOARD_ROUTE_ID) return null;
+  // Another student's dashboard (a shared link): the page only sends this student to their own, which
+  // the browser does; no render (React's <Navigate> does not belong in a server render).
+  if (tokenSubject(token) !== page.params.userId) return null;
   const client = new ApolloClient({
     ssrMode: true,
     link: new HttpLink({ uri: new URL(GRAPHQL_PATH, url).href, fetch, headers: { authorization: `Bearer ${token}` } }),

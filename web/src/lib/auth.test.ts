@@ -9,6 +9,8 @@ import {
   subscribeToken,
   syncPageTokenCookie,
   TOKEN_KEY,
+  tokenExpiresAt,
+  tokenSubject,
 } from "./auth";
 
 /** A JWT whose payload says it expires at `exp` (seconds). */
@@ -72,5 +74,16 @@ describe("the page token cookie (the server renders the dashboard with it)", () 
     window.localStorage.removeItem("jwt");
     syncPageTokenCookie();
     expect(pageTokenCookie()).toBeNull();
+  });
+});
+
+describe("what a token says of itself (unverified)", () => {
+  it("reads its subject and expiry, and nothing from what is not a JWT", () => {
+    expect(tokenSubject(jwt(2_000_000_000))).toBe("u1");
+    expect(tokenExpiresAt(jwt(2_000_000_000))).toBe(2_000_000_000_000);
+    for (const bad of ["", "abc", "a.%%%.c", "a.bnVsbA.c"]) {
+      expect(tokenSubject(bad)).toBeNull();
+      expect(tokenExpiresAt(bad)).toBeNull();
+    }
   });
 });

@@ -50,8 +50,8 @@ export function rememberedReturnTo(): string | null {
   return storage()?.getItem(RETURN_TO_KEY) ?? null;
 }
 
-/** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */
-export function tokenExpiresAt(token: string): number | null {
+/** A JWT's claims as it says them (not verified: only the server's answers count), or null. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
@@ -61,11 +61,23 @@ export function tokenExpiresAt(token: string): number | null {
         .replace(/_/g, "/")
         .padEnd(Math.ceil(payload.length / 4) * 4, "="),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+    const claims = JSON.parse(json) as unknown;
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim of a JWT in ms, or null when the token does not say (or is not a JWT). */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+/** The student a JWT names (its `sub`), unverified: to skip work meant for another student, never to trust. */
+export function tokenSubject(token: string): string | null {
+  const sub = claimsOf(token)?.sub;
+  return typeof sub === "string" ? sub : null;
 }
 
 /**
