@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Feedback } from "../components/ui/ActionFeedback";
+import { syncRootVars } from "./root-layout-vars";
 
 export interface ActionFeedbackState {
   /** The answer to show (components/ui/ActionFeedback), or null. */
@@ -53,27 +54,14 @@ export function useFeedbackClearance(): (element: HTMLElement | null) => void {
   const [element, setElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!element) return;
-    const root = document.documentElement;
-    const update = () => {
+    return syncRootVars([element, document.body], () => {
       const { top, bottom } = element.getBoundingClientRect();
       const height = window.innerHeight;
       // Only controls in the screen's lower part are where the bar (at most 40% tall) would sit;
       // the bar never rises above the screen's middle, however the page is scrolled.
       const under = bottom > height * 0.6 && top < height ? Math.min(height - top, height * 0.5) : 0;
-      root.style.setProperty("--action-feedback-clearance", `${Math.max(0, Math.round(under))}px`);
-    };
-    update();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
-    observer?.observe(element);
-    observer?.observe(document.body);
-    window.addEventListener("resize", update);
-    window.addEventListener("scroll", update, { passive: true });
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener("resize", update);
-      window.removeEventListener("scroll", update);
-      root.style.removeProperty("--action-feedback-clearance");
-    };
+      return { "--action-feedback-clearance": `${Math.max(0, Math.round(under))}px` };
+    });
   }, [element]);
   return setElement;
 }

@@ -162,7 +162,7 @@ export class SavedSearchesService {
 
   /** Whether the owner's search still sends alerts (false once off, or gone): the unsubscribe page says which. */
   async alertsOn(userId: string, searchId: string): Promise<boolean> {
-    const row = await this.repo(this.deps.dataSource.manager).findOne({ where: { id: searchId, userId }, select: { alertsOn: true } });
+    const row = await this.reader().findOne({ where: { id: searchId, userId }, select: { alertsOn: true } });
     return row?.alertsOn === true;
   }
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { syncRootVars } from "../../lib/root-layout-vars";
 import { Alert } from "./Alert";
 import styles from "./ActionFeedback.module.css";
 
@@ -28,29 +29,15 @@ export function ActionFeedback({ feedback, onDismiss }: ActionFeedbackProps) {
   // While an answer shows: its own height (`--action-feedback-height`: the chat's messages keep that
   // much room under the newest one, MessageList) and the room from its top to the screen's bottom
   // (`--action-feedback-room`: the page's end, RootLayout), so what it covers scrolls out from under it.
+  // The bar rises above a page's controls at the bottom as they come into view (its clearance): followed on scroll too.
   useLayoutEffect(() => {
     const el = region.current;
     if (!feedback || !el) return;
-    const root = document.documentElement;
-    const update = () => {
+    return syncRootVars([el], () => {
       const height = el.offsetHeight;
       const room = height ? window.innerHeight - el.getBoundingClientRect().top : 0;
-      root.style.setProperty("--action-feedback-height", `${height}px`);
-      root.style.setProperty("--action-feedback-room", `${Math.max(0, Math.round(room))}px`);
-    };
-    update();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
-    observer?.observe(el);
-    // The bar rises above a page's controls at the bottom as they come into view (its clearance).
-    window.addEventListener("resize", update);
-    window.addEventListener("scroll", update, { passive: true });
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener("resize", update);
-      window.removeEventListener("scroll", update);
-      root.style.removeProperty("--action-feedback-height");
-      root.style.removeProperty("--action-feedback-room");
-    };
+      return { "--action-feedback-height": `${height}px`, "--action-feedback-room": `${Math.max(0, Math.round(room))}px` };
+    });
   }, [feedback]);
   return (
     <div ref={region} className={styles.region} aria-live="polite" data-testid="action-feedback">

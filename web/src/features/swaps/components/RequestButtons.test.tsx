@@ -21,6 +21,17 @@ const availability = (openRequest: unknown = null) => ({
   maxUsageCount: 5,
 });
 
+/** The Pay popup's form: Chess to learn, 3 coins in the account. */
+const payForm = {
+  request: { query: PayFormDocument, variables: { userId: "t1" } },
+  result: {
+    data: {
+      payForm: { __typename: "SwapForm", learnSkills: [chess] },
+      skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: 3 },
+    },
+  },
+};
+
 function renderButtons(mocks: unknown[]) {
   render(
     <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
@@ -35,15 +46,7 @@ describe("the answer to a swap or pay request", () => {
   it("shows 'Pay request sent' in the feedback bar as a status, gone once the next request starts", async () => {
     renderButtons([
       availability(),
-      {
-        request: { query: PayFormDocument, variables: { userId: "t1" } },
-        result: {
-          data: {
-            payForm: { __typename: "SwapForm", learnSkills: [chess] },
-            skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: 3 },
-          },
-        },
-      },
+      payForm,
       {
         request: {
           query: RequestPayDocument,
@@ -91,18 +94,7 @@ describe("the answer to a swap or pay request", () => {
   });
 
   it("refuses coins that are not a whole number from 1 to 10000 in the server's words, before sending", async () => {
-    renderButtons([
-      availability(),
-      {
-        request: { query: PayFormDocument, variables: { userId: "t1" } },
-        result: {
-          data: {
-            payForm: { __typename: "SwapForm", learnSkills: [chess] },
-            skillCoins: { __typename: "SkillCoinAccount", id: "me", balance: 3 },
-          },
-        },
-      },
-    ]);
+    renderButtons([availability(), payForm]);
     fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(await within(dialog).findByLabelText(/Skill you want to learn/), { target: { value: "0" } });
