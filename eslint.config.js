@@ -317,4 +317,10 @@ export default tseslint.config(
     files: [...testFiles, "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // The compiled server's entry (dist/server/main.js) is CommonJS: it runs before, and outside, the bundle.
+    files: ["scripts/server-loader.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", __dirname: "readonly", process: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 );

@@ -1,8 +1,10 @@
-// Compiles the server once (TypeScript -> one CommonJS bundle, dist/server/main.js) so `npm start`
-// runs plain JavaScript instead of compiling graph/ at every start. Node runs the bundle itself: a
-// package.json beside it ({"type": "commonjs"}) makes Node load main.js as CommonJS under the
-// project's "type": "module" (`node dist/server/main.js`, or `import()` of it from scripts/start.mjs).
-// Decorators compile as in tsx (experimentalDecorators, explicit types).
+// Compiles the server once (TypeScript -> one bundle, dist/server/server.js) so `npm start` runs plain
+// JavaScript instead of compiling graph/ at every start. The entry, dist/server/main.js, is
+// scripts/server-loader.cjs: it runs the bundle with V8's code cache for it (server.js.cache), which
+// this build writes with the same Node (`node dist/server/main.js`, or `import()` of it from
+// scripts/start.mjs; a package.json beside it, {"type": "commonjs"}, makes Node load it as CommonJS
+// under the project's "type": "module"). Decorators compile as in tsx (experimentalDecorators,
+// explicit types).
 //
 // The dependencies are bundled too: a cold start was mostly Node resolving, reading and compiling
 // some 1,400 files of node_modules one by one (bench/startup.ts). Left outside the bundle, loaded
@@ -16,15 +18,18 @@
 // which the compiled-server test checks) and no migration (each has an explicit `name`).
 //   node scripts/build-server.mjs          build when missing or older than its sources
 //   node scripts/build-server.mjs --force  build now
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-/** The bundle, what `npm start`, the Dockerfile and the benchmarks run. */
+/** The entry (the loader), what `npm start`, the Dockerfile and the benchmarks run. */
 export const SERVER_ENTRY = path.join(root, "dist/server/main.js");
+/** The bundle, beside its entry; its code cache is `${BUNDLE_NAME}.cache`. */
+export const BUNDLE_NAME = "server.js";
 const stamp = path.join(root, "dist/server/.build-stamp");
 
 function newestMtime(dir) {
@@ -44,10 +49,12 @@ export function serverIsStale() {
     newestMtime(path.join(root, "graph/src")),
     newestMtime(path.join(root, "common")),
     statSync(path.join(root, "package.json")).mtimeMs,
+    statSync(path.join(root, "scripts/server-loader.cjs")).mtimeMs,
     existsSync(lock) ? statSync(lock).mtimeMs : 0,
   );
-  const marker = path.join(path.dirname(SERVER_ENTRY), "package.json");
-  return !existsSync(stamp) || !existsSync(SERVER_ENTRY) || !existsSync(marker) || statSync(stamp).mtimeMs < sources;
+  const dir = path.dirname(SERVER_ENTRY);
+  const outputs = [SERVER_ENTRY, path.join(dir, "package.json"), path.join(dir, BUNDLE_NAME), path.join(dir, `${BUNDLE_NAME}.cache`)];
+  return !existsSync(stamp) || !outputs.every((file) => existsSync(file)) || statSync(stamp).mtimeMs < sources;
 }
 
 /** Native addons: loaded from node_modules at run time. */
@@ -101,30 +108,32 @@ const asciiSources = {
   },
 };
 
-// The two `import.meta` values our sources read, for a CommonJS bundle.
+// The two `import.meta` values our sources read, from the loader's `__filename` and `__dirname`.
 const BANNER = 'var __sxImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
-/** What earlier builds left beside the entry: a separate bundle and V8 code caches for it. */
-const OLD_FILES = /^server\.cjs(\.map|\..*\.cache)?$/;
+/** What earlier builds left beside the entry: a bundle under another name, and V8 code caches for it. */
+const OLD_FILES = /^(server\.cjs(\.map|\..*\.cache)?|main\.js\.map)$/;
 
 /**
- * Builds the CommonJS bundle `outfile` (with its source map), and the package.json that makes Node
- * load it as CommonJS. Returns the packages the bundle loads from node_modules at run time (esbuild's
+ * Builds the entry `entry` (the loader, and the package.json that makes Node load it as CommonJS),
+ * the bundle beside it (with its source map) and the bundle's code cache. The bundle is one function
+ * body (esbuild's `iife` format: no `module` or `exports` of its own) of `require`, `__filename` and
+ * `__dirname`. Returns the packages the bundle loads from node_modules at run time (esbuild's
  * externals, Node's built-in modules left out).
  */
-export async function buildServer(outfile = SERVER_ENTRY) {
+export async function buildServer(entry = SERVER_ENTRY) {
   const { build } = await import("esbuild");
-  const dir = path.dirname(outfile);
+  const dir = path.dirname(entry);
   const result = await build({
     entryPoints: [path.join(root, "graph/src/main.ts")],
-    outfile,
+    outfile: path.join(dir, BUNDLE_NAME),
     bundle: true,
     external: [...NATIVE, ...LOADED_AT_RUN_TIME],
     plugins: [missingStayExternal, asciiSources],
     banner: { js: BANNER },
     define: { "import.meta.url": "__sxImportMetaUrl", "import.meta.dirname": "__dirname" },
     platform: "node",
-    format: "cjs",
+    format: "iife",
     target: "node20",
     minifyWhitespace: true,
     minifySyntax: true,
@@ -134,8 +143,12 @@ export async function buildServer(outfile = SERVER_ENTRY) {
     metafile: true,
   });
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+  copyFileSync(path.join(root, "scripts/server-loader.cjs"), entry);
   for (const name of readdirSync(dir)) if (OLD_FILES.test(name)) rmSync(path.join(dir, name), { force: true });
-  if (outfile === SERVER_ENTRY) writeFileSync(stamp, new Date().toISOString());
+  // The code cache, by the Node that runs the server, with no flags of this process (V8 refuses a
+  // cache made under other flags).
+  execFileSync(process.execPath, [entry, "--write-code-cache"], { env: { ...process.env, NODE_OPTIONS: "" }, stdio: "inherit" });
+  if (entry === SERVER_ENTRY) writeFileSync(stamp, new Date().toISOString());
   const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
   return { externals: [...new Set(imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path))].sort() };
 }

@@ -93,8 +93,8 @@ async function measure(build: string, index: number, make: (i: number) => Req, s
 }
 
 function summarise(build: string, head: ProfileNode) {
-  // The bundle: server/main.js, or server/server.cjs beside its loader in builds before it ran alone.
-  const bundle = existsSync(path.resolve(build, "server/server.cjs")) ? "server.cjs" : "main.js";
+  // The bundle: server/server.js beside its loader; main.js in builds that Node ran alone, server.cjs before them.
+  const bundle = ["server.js", "server.cjs"].find((name) => existsSync(path.resolve(build, `server/${name}`))) ?? "main.js";
   const map = new SourceMapConsumer(JSON.parse(readFileSync(path.resolve(build, `server/${bundle}.map`), "utf8")));
   const ownerOf = (f: ProfileNode["callFrame"]): string | null => {
     if (f.url.endsWith(`server/${bundle}`)) {

@@ -7,7 +7,7 @@
 //
 //   node --perf-basic-prof dist/server/main.js            (the app under load, e.g. from bench/scale.ts)
 //   perf record -F 1999 -g -p <pid> -o /tmp/perf.data -- sleep 15
-//   perf script -i /tmp/perf.data | node bench/scale/perf-owners.mjs dist/server/main.js.map [top]
+//   perf script -i /tmp/perf.data | node bench/scale/perf-owners.mjs dist/server/server.js.map [top]
 import { readFileSync } from "node:fs";
 import readline from "node:readline";
 import { SourceMapConsumer } from "source-map-js";
@@ -20,8 +20,8 @@ const GC =
 const owners = new Map();
 
 function ownerOf(frame) {
-  // The bundle: dist/server/main.js (server.cjs in builds before it ran alone).
-  let m = /JS:\S?.*? \S+server(?:\.cjs|\/main\.js):(\d+):(\d+)/.exec(frame);
+  // The bundle: dist/server/server.js (main.js in builds that Node ran alone, server.cjs before them).
+  let m = /JS:\S?.*? \S+server(?:\.cjs|\/main\.js|\/server\.js):(\d+):(\d+)/.exec(frame);
   if (m) {
     const source = map.originalPositionFor({ line: Number(m[1]), column: Number(m[2]) - 1 }).source ?? "?";
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);

@@ -1,6 +1,7 @@
 /**
- * What `npm start` runs: the server compiled once to one CommonJS bundle (scripts/build-server.mjs)
- * and started by Node in production mode on the embedded default, with no JWT_SECRET (kept under DATA_DIR).
+ * What `npm start` runs: the server compiled once to one bundle with V8's code cache for it
+ * (scripts/build-server.mjs), run by its loader (scripts/server-loader.cjs) in production mode on the
+ * embedded default, with no JWT_SECRET (kept under DATA_DIR).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,8 @@ import { freePort } from "./server-process.js";
 const root = path.resolve(import.meta.dirname, "../../..");
 const outDir = path.join(root, "dist/server-test", String(process.pid));
 const outfile = path.join(outDir, "main.js");
+const bundleFile = path.join(outDir, "server.js");
+const BUILT = ["main.js", "package.json", "server.js", "server.js.cache", "server.js.map"];
 
 async function graphql(port: number, query: string): Promise<unknown> {
   const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -29,15 +32,18 @@ async function graphql(port: number, query: string): Promise<unknown> {
 describe("the compiled server", () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it("builds to one CommonJS bundle that Node runs itself, serving GraphQL and /healthz in production mode", async () => {
-    // What an older build left beside its entry goes.
+  it("builds to one bundle and its code cache, which its loader runs, serving GraphQL and /healthz in production mode", async () => {
+    // What older builds left beside their entry goes.
     mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, "server.cjs.0123456789abcdef.cache"), "");
+    writeFileSync(path.join(outDir, "main.js.map"), "");
     const { externals } = await buildServer(outfile);
-    expect(readdirSync(outDir).sort()).toEqual(["main.js", "main.js.map", "package.json"]);
-    // main.js is CommonJS under the project's "type": "module": Node runs it with no loader of ours.
+    expect(readdirSync(outDir).sort()).toEqual(BUILT);
+    // main.js is the committed loader, CommonJS under the project's "type": "module".
+    expect(readFileSync(outfile, "utf8")).toBe(readFileSync(path.join(root, "scripts/server-loader.cjs"), "utf8"));
     expect(JSON.parse(readFileSync(path.join(outDir, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
-    const bundle = readFileSync(outfile, "utf8");
+    // The code cache is the loader's alone: the bundle neither makes nor finds one.
+    const bundle = readFileSync(bundleFile, "utf8");
     expect(bundle).not.toMatch(/node:vm|cachedData|saveCodeCache/);
     // ASCII only: one character above U+00FF would make V8 hold the whole bundle as a two-byte
     // string, and one above U+007F takes Node's UTF-8 read off its fast path at every start.
@@ -58,7 +64,7 @@ describe("the compiled server", () => {
     );
     const installed = (name: string) => {
       try {
-        createRequire(outfile).resolve(name);
+        createRequire(bundleFile).resolve(name);
         return true;
       } catch {
         return false;
@@ -77,16 +83,31 @@ describe("the compiled server", () => {
       const port = await freePort();
       const child = spawn(process.execPath, [outfile], {
         cwd: root,
-        env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "off", LOG_LEVEL: "warn" },
-        stdio: "ignore",
+        // NODE_DEBUG=code-cache: the loader says whether V8 took the build's code cache.
+        env: {
+          ...env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DEMO_DATA: "off",
+          LOG_LEVEL: "warn",
+          NODE_DEBUG: "code-cache",
+          NODE_OPTIONS: "",
+        },
+        stdio: ["ignore", "ignore", "pipe"],
       });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, "server up", 60_000);
-      return { port, stop: () => (child.kill("SIGTERM"), exited) };
+      return { port, stderr: () => stderr, stop: () => (child.kill("SIGTERM"), exited) };
     };
 
     const first = await start();
     try {
+      // V8 took the cache the build wrote (it refuses one from another Node or other V8 flags).
+      expect(first.stderr()).toMatch(/CODE-CACHE \d+: used/);
+      expect(first.stderr()).not.toMatch(/CODE-CACHE \d+: (rejected|none)/);
       expect(await graphql(first.port, "{ leaderboard(first: 1) { edges { node { rank } } } }")).toEqual({
         data: { leaderboard: { edges: [] } },
       });
@@ -100,6 +121,6 @@ describe("the compiled server", () => {
       expect(await first.stop()).toBe(0);
     }
     // Nothing written beside the bundle at run time.
-    expect(readdirSync(outDir).sort()).toEqual(["main.js", "main.js.map", "package.json"]);
+    expect(readdirSync(outDir).sort()).toEqual(BUILT);
   }, 120_000);
 });
