@@ -80,7 +80,10 @@ function open(path: string, answer: (vars: Vars) => unknown) {
 const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
 
 describe("/leaderboard/:currentID views", () => {
-  afterEach(() => clearToken());
+  afterEach(() => {
+    clearToken();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
 
   it("shows the spec's table by default and a period's column in a period view, from the controls and the address", async () => {
     const { queries, router } = open("/leaderboard/undefined", (vars) =>
@@ -112,8 +115,14 @@ describe("/leaderboard/:currentID views", () => {
   });
 
   it("shows a signed-in student's place with the students around them, or why they have none", async () => {
-    setToken("a.b.c");
-    open("/leaderboard/me?category=Other", (vars) =>
+    // The session names "me"; the address is a board another student shared (their currentID).
+    setToken(`h.${btoa(JSON.stringify({ sub: "me", exp: 9_999_999_999 })).replace(/=+$/, "")}.s`);
+    const scrolled: Element[] = [];
+    // jsdom has no scrollIntoView (the table calls it only where it exists).
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const { queries } = open("/leaderboard/sharer?category=Other", (vars) =>
       vars.around
         ? vars.view?.category === "Other"
           ? page(vars, [node(6, "x"), node(7, "me"), node(7, "y")], { rank: 7 })
@@ -122,8 +131,12 @@ describe("/leaderboard/:currentID views", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "My place" }));
     expect(await screen.findByText("You are number 7 on this board.")).toBeTruthy();
+    expect(queries.at(-1)).toMatchObject({ around: "me" });
     const mine = screen.getAllByRole("row").find((r) => r.getAttribute("aria-current") === "true");
     expect(mine && within(mine).getByRole("link").textContent).toBe("Student me");
+    // "My place" brings the student's row on screen; profile links carry the viewer's id, not the sharer's.
+    expect(scrolled).toEqual([mine]);
+    expect(within(mine!).getByRole("link").getAttribute("href")).toBe("/user/me/me/Male");
 
     fireEvent.change(screen.getByLabelText("Skill category"), { target: { value: "Fitness & Wellness" } });
     const why = await screen.findByText(/You are not on this board/);

@@ -13,7 +13,7 @@ import { EmbedLeaderboard } from "../../features/coins/components/EmbedLeaderboa
 import { LeaderboardControls, PERIOD_LABELS } from "../../features/coins/components/LeaderboardControls";
 import { LeaderboardTable } from "../../features/coins/components/LeaderboardTable";
 import { LeaderboardChangedDocument, type LeaderboardPeriod, LeaderboardViewDocument, type LeaderboardViewQuery } from "../../gql/graphql";
-import { useToken } from "../../lib/auth";
+import { tokenSubject, useToken } from "../../lib/auth";
 import { nodesOf } from "../../lib/connection";
 import { paths } from "../../lib/paths";
 import styles from "./leaderboard.module.css";
@@ -37,7 +37,8 @@ const NOT_RANKED = {
 } as const;
 
 /**
- * /leaderboard/:currentID: public (no token); the viewer's id only shapes links and highlighting.
+ * /leaderboard/:currentID: public (no token). Who "you" are (the highlighted row, "My place") comes
+ * from the session, never from the address: a shared board carries its sharer's currentID.
  * The view (period, category, "My place") lives in the address (?period=week&category=...&mine=1),
  * so a board can be shared or left on a screen; it refreshes itself when its top changes.
  */
@@ -45,7 +46,11 @@ export function Component() {
   const { currentID = "undefined" } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const signedIn = useToken() !== null && currentID !== "undefined";
+  const token = useToken();
+  const viewerId = token ? tokenSubject(token) : null;
+  const signedIn = viewerId !== null;
+  // Profile links carry the viewer's id (the spec's /user/{id}/{currentID}/Male), or the address's for a visitor.
+  const linkID = viewerId ?? currentID;
   const period = PERIOD_PARAM[params.get("period") ?? ""] ?? "ALL_TIME";
   const rawCategory = params.get("category");
   const category = rawCategory && (CATEGORIES as readonly string[]).includes(rawCategory) ? rawCategory : null;
@@ -54,7 +59,7 @@ export function Component() {
   const view = defaultView ? null : { period, category };
 
   const { data, error, refetch } = useQuery(LeaderboardViewDocument, {
-    variables: myPlace ? { first: null, view, around: currentID } : { first: 100, view, around: null },
+    variables: myPlace ? { first: null, view, around: viewerId } : { first: 100, view, around: null },
     fetchPolicy: "cache-and-network",
   });
   // "My place" on a board the student is not on: the note says why, and the board's top shows under it.
@@ -87,7 +92,7 @@ export function Component() {
   const back = () => {
     // Back where the visitor came from; a fresh tab goes to the viewer's dashboard.
     if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
-    else navigate(currentID !== "undefined" ? paths.dashboard(currentID) : paths.home);
+    else navigate(viewerId ? paths.dashboard(viewerId) : paths.home);
   };
 
   const board = data?.leaderboard;
@@ -137,7 +142,8 @@ export function Component() {
               defaultView={defaultView}
               rank={notRanked ? null : rank}
               myPlace={myPlace}
-              currentID={currentID}
+              viewerId={viewerId}
+              linkID={linkID}
               periodLabel={period === "ALL_TIME" ? null : PERIOD_LABELS[period]}
             />
           )}
@@ -153,14 +159,16 @@ function BoardRows({
   defaultView,
   rank,
   myPlace,
-  currentID,
+  viewerId,
+  linkID,
   periodLabel,
 }: {
   board: LeaderboardViewQuery["leaderboard"];
   defaultView: boolean;
   rank: number | null | undefined;
   myPlace: boolean;
-  currentID: string;
+  viewerId: string | null;
+  linkID: string;
   periodLabel: string | null;
 }) {
   return board.edges.length === 0 ? (
@@ -180,7 +188,13 @@ function BoardRows({
           You are number {rank} on this board.
         </p>
       )}
-      <LeaderboardTable rows={nodesOf(board)} currentID={currentID} periodLabel={periodLabel} />
+      <LeaderboardTable
+        rows={nodesOf(board)}
+        viewerId={viewerId}
+        linkID={linkID}
+        periodLabel={periodLabel}
+        revealViewer={myPlace && rank != null}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/Badge";
 import { StarIcon } from "../../../components/ui/icons";
@@ -11,8 +12,12 @@ type Row = LeaderboardViewQuery["leaderboard"]["edges"][number]["node"];
 
 export interface LeaderboardTableProps {
   rows: Row[];
-  /** The viewer's id from the URL: their row is highlighted, and profile links carry it. */
-  currentID: string;
+  /** The signed-in viewer (from the session, never the address): their row is highlighted. */
+  viewerId: string | null;
+  /** The id profile links carry (/user/{id}/{linkID}/Male, the spec's currentID). */
+  linkID: string;
+  /** "My place": bring the viewer's row on screen once it is shown (not again on each refresh). */
+  revealViewer?: boolean;
   /** A period view's column heading ("This week"): the rows' period numbers get a column. Absent: the spec's four columns. */
   periodLabel?: string | null;
 }
@@ -20,7 +25,19 @@ export interface LeaderboardTableProps {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** Rank, Name, Rating, Skill Coins (and the period's numbers in a period view). Names open /user/{id}/{currentID}/Male (spec). */
-export function LeaderboardTable({ rows, currentID, periodLabel = null }: LeaderboardTableProps) {
+export function LeaderboardTable({ rows, viewerId, linkID, periodLabel = null, revealViewer = false }: LeaderboardTableProps) {
+  const viewerRow = useRef<HTMLTableRowElement>(null);
+  const revealed = useRef(false);
+  const viewerShown = rows.some((r) => r.userId === viewerId);
+  useEffect(() => {
+    if (!revealViewer) {
+      revealed.current = false;
+      return;
+    }
+    if (revealed.current || !viewerShown || !viewerRow.current) return;
+    revealed.current = true;
+    viewerRow.current.scrollIntoView?.({ block: "center" });
+  }, [revealViewer, viewerShown]);
   return (
     <div className={styles.tableWrap}>
       <table className={cx(styles.board, periodLabel && styles.withPeriod)}>
@@ -50,14 +67,14 @@ export function LeaderboardTable({ rows, currentID, periodLabel = null }: Leader
         </thead>
         <tbody>
           {rows.map((r) => {
-            const me = r.userId === currentID;
+            const me = viewerId !== null && r.userId === viewerId;
             return (
-              <tr key={r.userId} className={cx(me && styles.meRow)} aria-current={me ? "true" : undefined}>
+              <tr key={r.userId} ref={me ? viewerRow : undefined} className={cx(me && styles.meRow)} aria-current={me ? "true" : undefined}>
                 <td className={styles.rankCol}>
                   <span className={cx(styles.rank, r.rank <= 3 && styles[`podium${r.rank}`])}>{r.rank}</span>
                 </td>
                 <td>
-                  <Link to={paths.profile(r.userId, currentID, "Male")} className={styles.nameLink} dir="auto">
+                  <Link to={paths.profile(r.userId, linkID, "Male")} className={styles.nameLink} dir="auto">
                     {r.name}
                   </Link>
                   {me && (

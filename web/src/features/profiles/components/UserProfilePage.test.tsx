@@ -27,6 +27,9 @@ const user = {
   ],
 };
 
+/** A session token naming `sub` (the page reads who is looking from it, unverified; the API verifies). */
+const tokenOf = (sub: string) => `h.${btoa(JSON.stringify({ sub, exp: 9_999_999_999 })).replace(/=+$/, "")}.s`;
+
 function renderProfile(path: string, extra: Handlers = {}) {
   return renderWithClient(
     [
@@ -71,7 +74,7 @@ function awaitingPayment() {
 }
 
 describe("someone's profile", () => {
-  beforeEach(() => setToken("a.b.c"));
+  beforeEach(() => setToken(tokenOf("u1")));
 
   it("shows picture, name, gender, languages, skills, completed skills with mentor links, rating and coins", async () => {
     renderProfile("/user/o1/u1/Female");
@@ -133,6 +136,20 @@ describe("someone's profile", () => {
   it("offers Edit Profile on one's own profile", async () => {
     renderProfile("/user/u1/u1/Female");
     expect((await screen.findByRole("link", { name: "Edit Profile" })).getAttribute("href")).toBe("/p");
+    expect(screen.getByRole("button", { name: "Download my data" })).toBeTruthy();
+  });
+
+  it("is not the viewer's own because the address says so: another student's shared link to their own profile", async () => {
+    // o1 shares /user/o1/o1/...; u1, signed in, opens it: o1's profile, with Swap and Pay, and nothing of o1's account.
+    const { sent } = renderProfile("/user/o1/o1/Female");
+    expect(await screen.findByRole("heading", { name: "Meena Iyer" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Swap" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Edit Profile" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Download my data" })).toBeNull();
+    expect(screen.queryByText("Reviews about you")).toBeNull();
+    // Back leads to the viewer's dashboard, not the sharer's.
+    expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/dashboard/u1");
+    expect(sent.map((o) => o.name)).not.toContain("ReviewsAboutMe");
   });
 
   it("sends currentID 'undefined' to /register and gender 'undefined' to /p", async () => {

@@ -51,9 +51,10 @@ export function UserProfilePage({
   actions,
   ownPanel,
   reviews,
-  signedOut = false,
+  own,
 }: {
   userId: string;
+  /** The viewer's id, for the links back (the dashboard, other profiles). */
   currentId: string;
   gender: string;
   actions?: (user: ProfileUser) => ReactNode;
@@ -61,12 +62,11 @@ export function UserProfilePage({
   ownPanel?: ReactNode;
   /** The written reviews section (the reviews feature; the route passes it), under the skills. */
   reviews?: (user: ProfileUser) => ReactNode;
-  /** Nobody is signed in (a profile link is public): no profile is the viewer's own, whatever the address says. */
-  signedOut?: boolean;
+  /** The profile is the signed-in viewer's own (by the session, never by the address): Edit Profile and `ownPanel`. */
+  own: boolean;
 }) {
   const { data, error, loading, refetch } = useQuery(UserProfileDocument, { variables: { id: userId }, fetchPolicy: "cache-and-network" });
   const user = data?.user;
-  const own = !signedOut && userId === currentId;
 
   const back = (
     <ButtonLink to={paths.dashboard(currentId)} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
