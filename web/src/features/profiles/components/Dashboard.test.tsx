@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
+import { Component as DashboardLookup } from "../../../app/routes/dashboard-lookup";
 import { Component as DashboardRouteComponent, preloadDashboardRoute, shouldRevalidate } from "../../../app/routes/dashboard";
 import { DashboardViewerDocument, FeedDocument } from "../../../gql/graphql";
 import { directoryFilters } from "../hooks/use-directory-filters";
 import { firstFeedPage } from "../hooks/use-feed";
+import { SAVED_SEARCH_GONE } from "./SavedSearches";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
 
@@ -298,5 +300,29 @@ describe("opening a saved search", () => {
     await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
     expect((screen.getByRole("searchbox", { name: "Search" }) as HTMLInputElement).value).toBe("");
     expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+  });
+
+  it("opens the saved search a link names (its alert mail's /dashboard?saved=, through the id lookup)", async () => {
+    const { router, sent } = renderWithClient(
+      [
+        { path: "/dashboard", Component: DashboardLookup },
+        { path: "/dashboard/:userId", Component: DashboardRoute },
+      ],
+      "/dashboard?saved=s2",
+      h(),
+    );
+    await waitFor(() =>
+      expect(address(router)).toEqual({ q: "Python", by: "skill", category: "Programming & Technology", hasTaught: "true" }),
+    );
+    expect(await screen.findByText("Showing your saved search “Python teachers”.")).toBeTruthy();
+    const filters = { category: "Programming & Technology", hasTaught: true };
+    await waitFor(() => expect(sent.filter((o) => o.name === "Feed").at(-1)?.variables.filters).toEqual(filters));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Python teachers" }).getAttribute("aria-current")).toBe("true"));
+  });
+
+  it("says a linked saved search is gone, and leaves the dashboard as it is", async () => {
+    const { router } = renderDashboard("/dashboard/u1?saved=deleted&language=Tamil", h());
+    expect(await screen.findByText(SAVED_SEARCH_GONE)).toBeTruthy();
+    await waitFor(() => expect(address(router)).toEqual({ language: "Tamil" }));
   });
 });

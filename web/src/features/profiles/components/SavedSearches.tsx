@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import {
   type DirectoryFilters,
   filtersToParams,
@@ -19,8 +20,11 @@ import {
 } from "../../../gql/graphql";
 import { errorText } from "../../../lib/graphql-errors";
 import { useHydrated } from "../../../lib/hydrated";
-import { type DirectoryUrlState, filtersInput } from "../hooks/use-directory-filters";
+import { type DirectoryUrlState, filtersInput, SAVED_SEARCH_PARAM } from "../hooks/use-directory-filters";
 import styles from "./SavedSearches.module.css";
+
+/** A `?saved=` link to a saved search the student has since deleted (or another student's). */
+export const SAVED_SEARCH_GONE = "That saved search no longer exists: it may have been deleted.";
 
 const filtersOf = (s: SavedSearchFieldsFragment): DirectoryFilters => {
   const f = s.filters;
@@ -111,6 +115,27 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
     onOpen(savedView(s));
     setMessage({ ok: true, text: `Showing your saved search “${s.name}”.` });
   }
+
+  // A link to one saved search (`?saved={id}`, its alert mail's): opened once the list is here.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get(SAVED_SEARCH_PARAM);
+  const loaded = list.data !== undefined;
+  useEffect(() => {
+    if (!linked || !loaded) return;
+    const s = saved.find((x) => x.id === linked);
+    if (s) return open(s); // showing it drops the parameter
+    setMessage({ ok: false, text: SAVED_SEARCH_GONE });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(SAVED_SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // Once per link: `open` and `saved` change with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked, loaded]);
 
   return (
     <section aria-labelledby="saved-heading" className={styles.saved}>

@@ -38,6 +38,9 @@ const writeSearch = (p: URLSearchParams, next: Search) => {
   }
 };
 
+/** `?saved={id}`: a link (a saved search's alert mail) that opens that saved search; showing a view consumes it. */
+export const SAVED_SEARCH_PARAM = "saved";
+
 /**
  * The dashboard's discovery state lives in the address (`?language=Tamil&minRating=4&q=pyth&by=skill`),
  * so a filtered view can be shared and survives a reload. Every change replaces the history entry's
@@ -69,6 +72,7 @@ export function useDirectoryFilters(): DirectoryUrlState {
       update((p) => {
         writeFilters(p, next.filters);
         writeSearch(p, next.search);
+        p.delete(SAVED_SEARCH_PARAM);
       }),
     [update],
   );
