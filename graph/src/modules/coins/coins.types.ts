@@ -1,11 +1,11 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { registerValueEnum } from "../../shared/graphql-enums.js";
 import { Connection } from "../../shared/graphql-types.js";
-import { TransferKind } from "./ledger.entity.js";
+import { HoldState, TransferKind } from "./ledger.entity.js";
 import { GatewayMode } from "../../shared/payments.js";
 
 /** What became of held coins, for modules that show escrow in their own types (moderation). */
-export { HoldState } from "./ledger.entity.js";
+export { HoldState };
 
 registerValueEnum(TransferKind, "CoinHistoryKind", "Why coins moved.", {
   PURCHASE: "Bought through the payment gateway.",
@@ -14,6 +14,12 @@ registerValueEnum(TransferKind, "CoinHistoryKind", "Why coins moved.", {
   RELEASE: "Held coins paid to the teacher when the chat completed.",
   REFUND: "Held coins returned to the learner (the chat was reported or closed).",
   CLOSURE: "The account was deleted: its coins went to the closed-accounts sink.",
+});
+
+registerValueEnum(HoldState, "EscrowState", "What became of the coins held for a paid lesson.", {
+  HELD: "Still held: the lesson is in progress.",
+  RELEASED: "Paid to the teacher when the chat completed.",
+  REFUNDED: "Given back to the learner (the chat was reported or closed).",
 });
 
 registerValueEnum(GatewayMode, "PaymentGatewayMode", "Which checkout sells coins.", {
@@ -55,6 +61,12 @@ export class CoinHistoryEntry {
 
   @Field(() => String, { nullable: true, description: "A note on what the movement was for, when there is one." })
   memo: string | null;
+
+  @Field(() => HoldState, {
+    nullable: true,
+    description: "A HOLD's coins now: still held, released to the teacher or refunded to the learner. Null for other kinds.",
+  })
+  holdState: HoldState | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: "A page of the caller's coin history, newest first." })

@@ -1,9 +1,9 @@
-import { LessThan } from "typeorm";
+import { In, LessThan } from "typeorm";
 import type { Deps } from "../../shared/deps.js";
 import { decodeCursor, encodeCursor } from "../../shared/cursor.js";
 import { type Connection, forwardPage, pageSize } from "../../shared/pagination.js";
 import type { UsersService } from "../accounts/users.service.js";
-import { CoinEntry, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";
+import { CoinEntry, CoinTransfer, type HoldState, SYSTEM_ACCOUNTS, TransferKind } from "./ledger.entity.js";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -18,6 +18,8 @@ export interface HistoryEntryView {
   counterpartId: string | null;
   counterpartName: string;
   memo: string | null;
+  /** A hold's coins now (its transfer's state): the payer's line says whether the lesson has finished. */
+  holdState: HoldState | null;
 }
 
 const SYSTEM_NAMES: Record<string, string> = {
@@ -47,6 +49,11 @@ export class HistoryService {
     });
     const page = rows.slice(0, first);
     const people = await this.users.summaries(page.map((e) => e.counterpartId).filter((id) => !(id in SYSTEM_NAMES)));
+    const holdIds = page.filter((e) => e.kind === TransferKind.HOLD).map((e) => e.transferId);
+    const holds = holdIds.length
+      ? await this.deps.dataSource.getRepository(CoinTransfer).find({ select: { id: true, holdState: true }, where: { id: In(holdIds) } })
+      : [];
+    const holdStates = new Map(holds.map((t) => [t.id, t.holdState ?? "held"]));
     return forwardPage(
       rows,
       first,
@@ -63,6 +70,7 @@ export class HistoryService {
           counterpartId: system ? null : e.counterpartId,
           counterpartName: system ?? people.get(e.counterpartId)?.name ?? "Deleted user",
           memo: e.memo,
+          holdState: holdStates.get(e.transferId) ?? null,
         };
       },
     );

@@ -7,7 +7,7 @@ import { ledgerWrites } from "../../../test/ledger.js";
 
 const BALANCE = "query { skillCoins { id balance } }";
 const HISTORY =
-  "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { kind amount balanceAfter counterpartId counterpartName memo } } } }";
+  "query ($first: Int, $after: String) { coinHistory(first: $first, after: $after) { pageInfo { endCursor hasNextPage } edges { node { kind amount balanceAfter counterpartId counterpartName memo holdState } } } }";
 const REWARDS = "query { rewards { rewarded reason rewardCount rewardId } }";
 const ACK = "mutation ($id: ID) { acknowledgeReward(rewardId: $id) { rewarded reason rewardCount rewardId } }";
 
@@ -94,10 +94,16 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     expect(
       history.edges
         .map((e: any) => e.node)
-        .map((e: { kind: string; amount: number; balanceAfter: number }) => [e.kind, e.amount, e.balanceAfter]),
+        .map((e: { kind: string; amount: number; balanceAfter: number; holdState: string | null }) => [
+          e.kind,
+          e.amount,
+          e.balanceAfter,
+          e.holdState,
+        ]),
     ).toEqual([
-      ["HOLD", -4, 6],
-      ["REWARD", 10, 10],
+      // The learner's line of the hold says what became of the coins since: paid to the teacher.
+      ["HOLD", -4, 6, "RELEASED"],
+      ["REWARD", 10, 10, null],
     ]);
     expect(history.edges.map((e: any) => e.node)[0]).toMatchObject({ counterpartId: teacher.user.id, counterpartName: teacher.user.name });
     const taught = (await t.gql(HISTORY, { first: 10 }, teacher.token)).data.coinHistory.edges.map((e: any) => e.node);
@@ -116,6 +122,9 @@ describe.each(dbTargets)("coins ledger on %s", (target) => {
     expect(learnerGot + teacherGot).toBe(6);
     expect([learnerGot, teacherGot]).toContain(0);
     expect(settled.filter((s) => s.status === "fulfilled" && s.value.moved)).toHaveLength(1);
+    // The learner's line of the hold says which of the two happened.
+    const lines = (await t.gql(HISTORY, { first: 10 }, learner.token)).data.coinHistory.edges.map((e: any) => e.node);
+    expect(lines.find((e: { kind: string }) => e.kind === "HOLD")).toMatchObject({ holdState: learnerGot === 6 ? "REFUNDED" : "RELEASED" });
   });
 
   it("refuses bad amounts, self-payment and unknown users, moving nothing", async () => {

@@ -14,12 +14,6 @@ registerValueEnum(ReportQueueStatus, "ModerationReportStatus", "Which reports mo
   RESOLVED: "Resolved by an operator (dismissed or acted on).",
 });
 
-registerValueEnum(HoldState, "EscrowState", "What became of the coins held for a paid lesson.", {
-  HELD: "Still held: the lesson is in progress.",
-  RELEASED: "Paid to the teacher when the chat completed.",
-  REFUNDED: "Given back to the learner (the chat was reported or closed).",
-});
-
 registerValueEnum(ReportResolution, "ReportResolution", "How an operator resolved a report.", {
   DISMISSED: "Closed without action.",
   WARNED: "The reported student was warned (they got an operator-warning notification).",

@@ -13,14 +13,23 @@ const whole = new Intl.NumberFormat("en-IN");
 export const formatCoins = (n: number) => whole.format(n);
 
 /** What a history line says happened, from the viewer's side. */
-export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo">): { title: string; detail: string } {
+export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | "memo" | "holdState">): { title: string; detail: string } {
   switch (e.kind) {
     case "PURCHASE":
       return { title: "Bought skill coins", detail: "Paid in INR" };
     case "REWARD":
       return { title: "Reward", detail: e.memo ?? "Earned on Skill Exchange" };
     case "HOLD":
-      return { title: `Paid ${e.counterpartName}`, detail: "Held until the lesson finishes" };
+      // The line stays where it happened; what became of the coins since is said on it.
+      return {
+        title: `Paid ${e.counterpartName}`,
+        detail:
+          e.holdState === "RELEASED"
+            ? "Released: the lesson finished"
+            : e.holdState === "REFUNDED"
+              ? "Returned to you: the lesson was reported"
+              : "Held until the lesson finishes",
+      };
     case "RELEASE":
       return { title: `Payment from ${e.counterpartName}`, detail: "Lesson finished" };
     case "REFUND":
