@@ -67,6 +67,24 @@ const NATIVE = ["better-sqlite3", "argon2"];
  */
 const LOADED_AT_RUN_TIME = ["@apollo/utils.createhash"];
 
+/**
+ * graphql-js as its own ES modules (its package's `module` build, index.mjs and the .mjs beside each
+ * file), for every import and require of it and of its subpaths alike, so the bundle holds one copy.
+ * Bundled as CommonJS (esbuild's `main` first on Node), each of the 71 ES modules importing it
+ * (type-graphql, ours) copied its 300 exports into a namespace object of its own at every start.
+ */
+const graphqlModules = {
+  name: "graphql-modules",
+  setup(build) {
+    build.onResolve({ filter: /^graphql(\/|$)/ }, (args) => {
+      if (!args.importer) return undefined;
+      const file = createRequire(args.importer).resolve(args.path);
+      const mjs = file.replace(/\.js$/, ".mjs");
+      return mjs !== file && existsSync(mjs) ? { path: mjs } : undefined;
+    });
+  },
+};
+
 /** Bare imports that do not resolve from the importing file (optional, not installed) stay external. */
 const missingStayExternal = {
   name: "missing-stay-external",
@@ -129,7 +147,7 @@ export async function buildServer(entry = SERVER_ENTRY) {
     outfile: path.join(dir, BUNDLE_NAME),
     bundle: true,
     external: [...NATIVE, ...LOADED_AT_RUN_TIME],
-    plugins: [missingStayExternal, asciiSources],
+    plugins: [graphqlModules, missingStayExternal, asciiSources],
     banner: { js: BANNER },
     define: { "import.meta.url": "__sxImportMetaUrl", "import.meta.dirname": "__dirname" },
     platform: "node",

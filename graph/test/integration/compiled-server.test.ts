@@ -53,6 +53,10 @@ describe("the compiled server", () => {
       expect(bundle).not.toContain(`"node_modules/${lazy}/`);
       expect(bundle).toContain(`lazyRequire("${lazy}")`);
     }
+    // graphql-js once, as its ES modules: no CommonJS copy whose 300 exports each importer copies at every start.
+    const sources = (JSON.parse(readFileSync(`${bundleFile}.map`, "utf8")) as { sources: string[] }).sources;
+    expect(sources.filter((s) => /node_modules\/graphql\/.*\.js$/.test(s))).toEqual([]);
+    expect(sources.some((s) => s.endsWith("node_modules/graphql/execution/execute.mjs"))).toBe(true);
     // Apollo's hashes (one per request) come from @apollo/utils.createhash loaded from node_modules, where it
     // finds node's crypto; bundled, it would fall back to a pure-JavaScript SHA-256 (sha.js).
     expect(bundle).toContain('require("@apollo/utils.createhash")');
