@@ -131,6 +131,8 @@ describe("accounts in Chromium", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await waitForAlert(page, "Password Updated");
     await page.waitForURL((url) => url.pathname === "/login");
+    // The sign-in page says it too: the reset page's own alert shows only until it leads here.
+    await waitForAlert(page, "Password Updated. Sign in with your new password.");
 
     expect(await viewerStatus(oldToken)).toBe("UNAUTHENTICATED");
 

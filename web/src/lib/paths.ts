@@ -47,6 +47,9 @@ export const routes = {
 /** A path segment from a value (names may hold spaces or slashes). */
 const seg = (value: string) => encodeURIComponent(value);
 
+/** `/login?passwordUpdated=1`: the reset-password page's way to sign-in, which then says 'Password Updated'. */
+export const PASSWORD_UPDATED_PARAM = "passwordUpdated";
+
 /** `?returnTo=` for the pages that lead back (sign-in, buying coins). */
 const withReturnTo = (path: string, returnTo: string | null | undefined) =>
   returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
@@ -68,6 +71,7 @@ export const paths = {
    */
   registerFor: (returnTo: string | null | undefined) => withReturnTo("/register", returnTo),
   loginFor: (returnTo: string | null | undefined) => withReturnTo("/login", returnTo),
+  loginAfterPasswordUpdate: `/login?${PASSWORD_UPDATED_PARAM}=1`,
   profileDetailsFor: (returnTo: string | null | undefined) => withReturnTo("/p", returnTo),
   /** Without an id: looks the caller up, then goes to their own dashboard. */
   dashboard: (userId?: string) => (userId ? `/dashboard/${seg(userId)}` : "/dashboard"),

@@ -10,13 +10,13 @@ import { ForgotPasswordDocument, LoginDocument } from "../../gql/graphql";
 import { OfflineNotice } from "../../components/layouts/OfflineNotice";
 import { errorCode, serverMessage } from "../../lib/graphql-errors";
 import { safeReturnPath, SESSION_EXPIRED_MESSAGE } from "../../lib/session";
-import { paths } from "../../lib/paths";
+import { PASSWORD_UPDATED_PARAM, paths } from "../../lib/paths";
 import { useFormAction } from "../../lib/use-form-action";
 import { useHydrated } from "../../lib/hydrated";
 
 type Notice = { variant: "danger" | "success" | "warning"; message: string };
 /** Which of the page's messages is the latest (one alert area for both actions). */
-type Latest = "expired" | "signIn" | "forgot" | null;
+type Latest = "expired" | "passwordUpdated" | "signIn" | "forgot" | null;
 
 /**
  * Apollo Client, loaded on the page's first focus or submit rather than before it renders: the
@@ -33,6 +33,8 @@ export function Component() {
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get("returnTo"));
   const expired = params.get("expired") === "1";
+  // From the reset-password page: the spec's 'Password Updated' stays until the student acts.
+  const passwordUpdated = params.get(PASSWORD_UPDATED_PARAM) !== null;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   // The page is prerendered (scripts/prerender.mjs): what the student typed before its JavaScript ran
@@ -44,19 +46,21 @@ export function Component() {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
   }, []);
-  const [latest, setLatest] = useState<Latest>(expired ? "expired" : null);
+  const [latest, setLatest] = useState<Latest>(expired ? "expired" : passwordUpdated ? "passwordUpdated" : null);
   const signingIn = useFormAction();
   const sendingLink = useFormAction();
   const notice: Notice | null =
     latest === "expired"
       ? { variant: "warning", message: SESSION_EXPIRED_MESSAGE }
-      : latest === "signIn" && signingIn.error
-        ? { variant: "danger", message: signingIn.error }
-        : latest === "forgot" && sendingLink.error
-          ? { variant: "danger", message: sendingLink.error }
-          : latest === "forgot" && sendingLink.success
-            ? { variant: "success", message: sendingLink.success }
-            : null;
+      : latest === "passwordUpdated"
+        ? { variant: "success", message: `${MESSAGES.passwordUpdated}. Sign in with your new password.` }
+        : latest === "signIn" && signingIn.error
+          ? { variant: "danger", message: signingIn.error }
+          : latest === "forgot" && sendingLink.error
+            ? { variant: "danger", message: sendingLink.error }
+            : latest === "forgot" && sendingLink.success
+              ? { variant: "success", message: sendingLink.success }
+              : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -72,7 +72,7 @@ function NewPasswordForm({ token }: { token: string }) {
       async () => {
         await updatePassword({ variables: { token, password } });
         setStatus("updated");
-        timer.current = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
+        timer.current = setTimeout(() => navigate(paths.loginAfterPasswordUpdate, { replace: true }), REDIRECT_MS);
       },
       {
         fallback: "Could not update the password. Please try again.",
