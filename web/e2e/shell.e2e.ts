@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launch, newPage, PHONE } from "./support/browser.js";
+import { baseURL, DESKTOP, launch, newPage, PHONE, TOUCH_PHONE } from "./support/browser.js";
 import { fillProfile, PASSWORD, registerStudent, signedInPage, techProfile } from "./support/students.js";
 import { FILTER_LABELS } from "../../common/discovery.js";
 
@@ -250,6 +250,26 @@ describe("app shell in Chromium", () => {
     await page.getByRole("button", { name: /execute query/i }).click();
     await page.locator(".graphiql-response").getByText('"database": "up"').waitFor();
     expect(foreign).toEqual([]);
+    await page.context().close();
+  });
+
+  it("stacks the sandbox's query over its answer on a phone, both readable", async () => {
+    const page = await newPage(browser, TOUCH_PHONE);
+    await page.goto("/sandbox");
+    await page.locator(".graphiql-container").waitFor();
+    await page
+      .getByRole("button", { name: /execute query/i })
+      .first()
+      .tap();
+    const response = page.locator(".graphiql-response");
+    await response.getByText('"health"').waitFor();
+    // Side by side, the answer was a 37 px column, one character a line.
+    const answer = (await response.boundingBox())!;
+    const query = (await page.locator(".graphiql-query-editor").boundingBox())!;
+    expect(answer.width).toBeGreaterThan(250);
+    expect(answer.y).toBeGreaterThanOrEqual(query.y + query.height);
+    expect(answer.y + answer.height).toBeLessThanOrEqual(TOUCH_PHONE.height + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.context().close();
   });
 });
