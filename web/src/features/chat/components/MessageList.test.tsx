@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../utils/messages";
 import { MessageList } from "./MessageList";
@@ -30,5 +30,48 @@ describe("MessageList", () => {
     );
     expect(screen.getByText("مرحبا، كيف حالك؟").getAttribute("dir")).toBe("auto");
     expect(screen.getByText("Hello!").getAttribute("dir")).toBe("auto");
+  });
+
+  it("says how many messages came while the reader was up the conversation, and takes them down to them", () => {
+    const list = (messages: ChatMessage[]) => (
+      <MessageList
+        messages={messages}
+        meId="me"
+        partnerName="Asha"
+        hasOlder={false}
+        loadingOlder={false}
+        olderFailed={false}
+        onLoadOlder={() => Promise.resolve()}
+      />
+    );
+    const first = [message("m1", "them", "Hi"), message("m2", "me", "Hello!")];
+    const { rerender } = render(list(first));
+    // jsdom lays nothing out: a 1,000 px conversation in a 300 px box, read from its top.
+    const log = screen.getByRole("log");
+    let top = 0;
+    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 1000 });
+    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 300 });
+    Object.defineProperty(log, "scrollTop", { configurable: true, get: () => top, set: (v: number) => (top = Math.min(v, 700)) });
+    top = 100;
+    fireEvent.scroll(log);
+
+    rerender(list([...first, message("m3", "them", "Are you there?")]));
+    expect(screen.getByRole("button", { name: "1 new message" })).toBeTruthy();
+    expect(top).toBe(100);
+    rerender(list([...first, message("m3", "them", "Are you there?"), message("m4", "them", "See the link")]));
+    fireEvent.click(screen.getByRole("button", { name: "2 new messages" }));
+    expect(top).toBe(700);
+    expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
+
+    // Scrolling down to them by hand says the same.
+    act(() => {
+      top = 100;
+    });
+    fireEvent.scroll(log);
+    rerender(list([...first, message("m3", "them", "Are you there?"), message("m4", "them", "See the link"), message("m5", "them", "?")]));
+    expect(screen.getByRole("button", { name: "1 new message" })).toBeTruthy();
+    top = 700;
+    fireEvent.scroll(log);
+    expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/Button";
+import { ArrowDownIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/Spinner";
 import { cx } from "../../../lib/cx";
 import { type ChatMessage, groupByDay, isOptimistic, timeLabel } from "../utils/messages";
@@ -31,9 +32,12 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   // Where the list last scrolled itself to its bottom: the scroll event that follows is its own, not the
   // reader's, whatever the layout did in between (a header wrapping for a moment, the room for an answer).
   const ownScroll = useRef<number | null>(null);
+  // Messages from the partner that came while the reader was up the conversation: a button says so.
+  const [unseen, setUnseen] = useState(0);
   const toBottom = (el: HTMLDivElement) => {
     el.scrollTop = el.scrollHeight;
     ownScroll.current = el.scrollTop;
+    setUnseen(0);
   };
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const firstSeq = messages[0]?.seq;
@@ -61,6 +65,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     const el = ref.current;
     if (!el || !lastId) return;
     if (atBottom.current || lastIsMine) toBottom(el);
+    else setUnseen((n) => n + 1);
   }, [lastId, lastIsMine]);
 
   // The box got smaller (a notice above it, the phone keyboard) or the room under the newest message
@@ -88,6 +93,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     if (ownScroll.current !== null && el.scrollTop === ownScroll.current) return;
     ownScroll.current = null;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
+    if (atBottom.current) setUnseen(0);
     if (el.scrollTop < EDGE && hasOlder && !loadingOlder && !olderFailed) loadOlder();
   };
 
@@ -151,6 +157,13 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
           </ol>
         </section>
       ))}
+      {unseen > 0 && (
+        <div className={styles.unseen}>
+          <Button size="sm" variant="primary" endIcon={<ArrowDownIcon size={16} />} onClick={() => ref.current && toBottom(ref.current)}>
+            {unseen === 1 ? "1 new message" : `${unseen} new messages`}
+          </Button>
+        </div>
+      )}
       <div ref={room} className={styles.room} aria-hidden="true" />
     </div>
   );
