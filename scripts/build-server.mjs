@@ -19,6 +19,7 @@
 //   node scripts/build-server.mjs          build when missing or older than its sources
 //   node scripts/build-server.mjs --force  build now
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
@@ -142,13 +143,17 @@ const OLD_FILES = /^(server\.cjs(\.map|\..*\.cache)?|main\.js\.map)$/;
 export async function buildServer(entry = SERVER_ENTRY) {
   const { build } = await import("esbuild");
   const dir = path.dirname(entry);
+  // No cache of the bundle this build replaces may outlive it (the loader checks the build id too).
+  rmSync(path.join(dir, `${BUNDLE_NAME}.cache`), { force: true });
+  // The build's id, the bundle's first line: its code cache names it (scripts/server-loader.cjs).
+  const buildId = randomBytes(8).toString("hex");
   const result = await build({
     entryPoints: [path.join(root, "graph/src/main.ts")],
     outfile: path.join(dir, BUNDLE_NAME),
     bundle: true,
     external: [...NATIVE, ...LOADED_AT_RUN_TIME],
     plugins: [graphqlModules, missingStayExternal, asciiSources],
-    banner: { js: BANNER },
+    banner: { js: `// sx-build ${buildId}\n${BANNER}` },
     define: { "import.meta.url": "__sxImportMetaUrl", "import.meta.dirname": "__dirname" },
     platform: "node",
     format: "iife",
