@@ -68,10 +68,42 @@ describe("MessageList", () => {
       top = 100;
     });
     fireEvent.scroll(log);
-    rerender(list([...first, message("m3", "them", "Are you there?"), message("m4", "them", "See the link"), message("m5", "them", "?")]));
-    expect(screen.getByRole("button", { name: "1 new message" })).toBeTruthy();
+    const upTo4 = [...first, message("m3", "them", "Are you there?"), message("m4", "them", "See the link")];
+    // Several at once (a catch-up after reconnecting) count as several.
+    rerender(list([...upTo4, message("m5", "them", "?"), message("m6", "them", "Hello?"), message("m7", "them", "!")]));
+    expect(screen.getByRole("button", { name: "3 new messages" })).toBeTruthy();
     top = 700;
     fireEvent.scroll(log);
+    expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
+  });
+
+  it("follows the partner's answer after the reader, up the conversation, sent a message", () => {
+    const list = (messages: ChatMessage[]) => (
+      <MessageList
+        messages={messages}
+        meId="me"
+        partnerName="Asha"
+        hasOlder={false}
+        loadingOlder={false}
+        olderFailed={false}
+        onLoadOlder={() => Promise.resolve()}
+      />
+    );
+    const first = [message("m1", "them", "Hi")];
+    const { rerender } = render(list(first));
+    const log = screen.getByRole("log");
+    let top = 0;
+    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 1000 });
+    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 300 });
+    Object.defineProperty(log, "scrollTop", { configurable: true, get: () => top, set: (v: number) => (top = Math.min(v, 700)) });
+    top = 100;
+    fireEvent.scroll(log);
+    // Sending takes the reader down (their own message), and the list follows what comes next.
+    rerender(list([...first, message("m2", "me", "Yes?")]));
+    expect(top).toBe(700);
+    top = 650; // the layout moved under the list; the list's own scroll event is not the reader's
+    rerender(list([...first, message("m2", "me", "Yes?"), message("m3", "them", "Great")]));
+    expect(top).toBe(700);
     expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
   });
 });

@@ -32,13 +32,16 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   // Where the list last scrolled itself to its bottom: the scroll event that follows is its own, not the
   // reader's, whatever the layout did in between (a header wrapping for a moment, the room for an answer).
   const ownScroll = useRef<number | null>(null);
-  // Messages from the partner that came while the reader was up the conversation: a button says so.
-  const [unseen, setUnseen] = useState(0);
   const toBottom = (el: HTMLDivElement) => {
     el.scrollTop = el.scrollHeight;
     ownScroll.current = el.scrollTop;
-    setUnseen(0);
+    atBottom.current = true;
   };
+  // The newest message the reader has been at the bottom for: the partner's newer ones, which came
+  // while they were up the conversation, are counted on a button that takes them down to them.
+  const newest = messages.reduce((max, m) => (isOptimistic(m) ? max : Math.max(max, m.seq)), 0);
+  const [seenSeq, setSeenSeq] = useState(newest);
+  const unseen = messages.reduce((n, m) => n + (m.fromUserId !== meId && !isOptimistic(m) && m.seq > seenSeq ? 1 : 0), 0);
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const firstSeq = messages[0]?.seq;
   const last = messages.at(-1);
@@ -64,9 +67,11 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !lastId) return;
-    if (atBottom.current || lastIsMine) toBottom(el);
-    else setUnseen((n) => n + 1);
-  }, [lastId, lastIsMine]);
+    if (atBottom.current || lastIsMine) {
+      toBottom(el);
+      setSeenSeq(newest);
+    }
+  }, [lastId, lastIsMine, newest]);
 
   // The box got smaller (a notice above it, the phone keyboard) or the room under the newest message
   // grew (an answer bar over it): a reader at the bottom stays there.
@@ -93,7 +98,7 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
     if (ownScroll.current !== null && el.scrollTop === ownScroll.current) return;
     ownScroll.current = null;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
-    if (atBottom.current) setUnseen(0);
+    if (atBottom.current) setSeenSeq(newest);
     if (el.scrollTop < EDGE && hasOlder && !loadingOlder && !olderFailed) loadOlder();
   };
 
@@ -159,7 +164,15 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
       ))}
       {unseen > 0 && (
         <div className={styles.unseen}>
-          <Button size="sm" variant="primary" endIcon={<ArrowDownIcon size={16} />} onClick={() => ref.current && toBottom(ref.current)}>
+          <Button
+            size="sm"
+            variant="primary"
+            endIcon={<ArrowDownIcon size={16} />}
+            onClick={() => {
+              if (ref.current) toBottom(ref.current);
+              setSeenSeq(newest);
+            }}
+          >
             {unseen === 1 ? "1 new message" : `${unseen} new messages`}
           </Button>
         </div>
