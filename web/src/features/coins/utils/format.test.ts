@@ -12,7 +12,7 @@ describe("a coin history line", () => {
     });
     expect(describeEntry({ ...hold, holdState: "REFUNDED" })).toEqual({
       title: "Paid Divya Ramesh",
-      detail: "Returned to you: the lesson was reported",
+      detail: "Returned to you: the lesson was closed",
     });
   });
 

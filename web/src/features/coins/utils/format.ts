@@ -27,7 +27,7 @@ export function describeEntry(e: Pick<HistoryItem, "kind" | "counterpartName" | 
           e.holdState === "RELEASED"
             ? "Released: the lesson finished"
             : e.holdState === "REFUNDED"
-              ? "Returned to you: the lesson was reported"
+              ? "Returned to you: the lesson was closed"
               : "Held until the lesson finishes",
       };
     case "RELEASE":

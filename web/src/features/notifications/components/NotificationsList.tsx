@@ -44,12 +44,14 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
 
   // The coins page offers the way back here once the coins are bought.
   // With the shortfall when it is known: the buy form starts at what the payment lacks.
-  const buyCoinsLink = (shortfall?: number) => (
-    <Link to={paths.skillCoins(pathname, shortfall)} className={styles.noticeLink}>
+  const buyCoinsLink = (shortfall?: number, className = styles.noticeLink) => (
+    <Link to={paths.skillCoins(pathname, shortfall)} className={className}>
       Buy skill coins
     </Link>
   );
   const notice = actions.notice;
+  // The answer bar's next step (not the same link inside a sentence of the pay popup).
+  const noticeAction = `${styles.noticeLink} ${styles.noticeAction}`;
 
   return (
     <>
@@ -59,11 +61,11 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
             variant: notice.variant,
             text: notice.text,
             action: notice.chatWith ? (
-              <Link to={paths.chat(notice.chatWith)} className={styles.noticeLink}>
+              <Link to={paths.chat(notice.chatWith)} className={noticeAction}>
                 Go to the chat
               </Link>
             ) : notice.buyCoins ? (
-              buyCoinsLink()
+              buyCoinsLink(undefined, noticeAction)
             ) : undefined,
           }
         }

@@ -38,7 +38,7 @@ const writeSearch = (p: URLSearchParams, next: Search) => {
   }
 };
 
-/** `?saved={id}`: a link (a saved search's alert mail) that opens that saved search; showing a view consumes it. */
+/** `?saved={id}`: a link (a saved search's alert mail) that opens that saved search; any change of view consumes it. */
 export const SAVED_SEARCH_PARAM = "saved";
 
 /**
@@ -58,6 +58,8 @@ export function useDirectoryFilters(): DirectoryUrlState {
         (prev) => {
           const next = new URLSearchParams(prev);
           change(next);
+          // The student's own choice ends what a saved-search link asked for (before the list had come).
+          next.delete(SAVED_SEARCH_PARAM);
           return next;
         },
         { replace: true },
@@ -72,7 +74,6 @@ export function useDirectoryFilters(): DirectoryUrlState {
       update((p) => {
         writeFilters(p, next.filters);
         writeSearch(p, next.search);
-        p.delete(SAVED_SEARCH_PARAM);
       }),
     [update],
   );

@@ -6,7 +6,7 @@ import { COLS, type Direction, ROWS } from "../engine/snake";
 import { useCoarsePointer } from "../hooks/use-coarse-pointer";
 import { useSnakeGame } from "../hooks/use-snake-game";
 import { useSwipe } from "../hooks/use-swipe";
-import { boardWidth } from "../utils/board-size";
+import { boardWidth, SIDEWAYS_PHONE } from "../utils/board-size";
 import { readLocalHighScore, saveLocalHighScore } from "../utils/local-high-score";
 import { DirectionPad } from "./DirectionPad";
 import styles from "./SnakeGame.module.css";
@@ -114,7 +114,8 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
     const parent = parentRef.current;
     if (!parent) return;
     const measure = () => {
-      const w = boardWidth(parent.clientWidth, { width: window.innerWidth, height: window.innerHeight });
+      const sideways = typeof window.matchMedia === "function" && window.matchMedia(SIDEWAYS_PHONE).matches;
+      const w = boardWidth(parent.clientWidth, { width: window.innerWidth, height: window.innerHeight }, sideways);
       setWidth(w);
       resize(w);
     };

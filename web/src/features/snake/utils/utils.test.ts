@@ -23,6 +23,9 @@ describe("board size", () => {
     expect(boardWidth(720, { width: 768, height: 1024 })).toBe(720);
     // a phone on its side: limited by the height
     expect(boardWidth(700, { width: 740, height: 375 })).toBe(330);
+    // A phone turned sideways: the arrows and the scores beside the board take their room first.
+    expect(boardWidth(620, { width: 667, height: 375 }, true)).toBe(240);
+    expect(boardWidth(764, { width: 812, height: 375 }, true)).toBe(360);
   });
 });
 
