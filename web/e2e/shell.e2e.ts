@@ -256,7 +256,8 @@ describe("app shell in Chromium", () => {
   it("stacks the sandbox's query over its answer on a phone, both readable", async () => {
     const page = await newPage(browser, TOUCH_PHONE);
     await page.goto("/sandbox");
-    await page.locator(".graphiql-container").waitFor();
+    // The welcome tab's query is in its editor (GraphiQL has read its tabs) before Run is tapped.
+    await page.locator(".graphiql-query-editor .CodeMirror").first().getByText("database").first().waitFor();
     await page
       .getByRole("button", { name: /execute query/i })
       .first()
