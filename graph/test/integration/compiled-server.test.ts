@@ -132,23 +132,22 @@ describe("the compiled server", () => {
     // starts without it, as it would have, only slower.
     const cacheFile = `${bundleFile}.cache`;
     const cache = readFileSync(cacheFile);
+    const startsWithout = async (bytes: Buffer, why: string) => {
+      writeFileSync(cacheFile, bytes);
+      const server = await start();
+      try {
+        expect(server.stderr()).toMatch(new RegExp(`CODE-CACHE \\d+: ${why}`));
+        expect(await graphql(server.port, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    };
     const damaged = Buffer.from(cache);
     damaged[damaged.length - 100] ^= 0xff;
-    writeFileSync(cacheFile, damaged);
-    const second = await start();
-    try {
-      expect(second.stderr()).toMatch(/CODE-CACHE \d+: damaged/);
-      expect(await graphql(second.port, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
-    } finally {
-      expect(await second.stop()).toBe(0);
-    }
-    writeFileSync(cacheFile, Buffer.from(cache.toString("latin1").replace(/^(sx-code-cache )[0-9a-f]+/, "$10000000000000000"), "latin1"));
-    const third = await start();
-    try {
-      expect(third.stderr()).toMatch(/CODE-CACHE \d+: stale/);
-      expect(await graphql(third.port, "{ __typename }")).toEqual({ data: { __typename: "Query" } });
-    } finally {
-      expect(await third.stop()).toBe(0);
-    }
+    await startsWithout(damaged, "damaged");
+    await startsWithout(
+      Buffer.from(cache.toString("latin1").replace(/^(sx-code-cache )[0-9a-f]+/, "$10000000000000000"), "latin1"),
+      "stale",
+    );
   }, 120_000);
 });
