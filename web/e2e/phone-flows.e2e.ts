@@ -3,7 +3,8 @@
  * applies all of it (address, fields, feed), and a link from a mail opened signed out leads, through
  * Create Account or its sign-in link (and, for a new student, the profile form and the mailed
  * verification), to the page asked for, also when the mailed link opens in another browser with
- * nothing stored; a returnTo to another site is ignored. The same at 1280 px
+ * nothing stored (a chat link, and a saved search's alert, which opens that search); a returnTo to another
+ * site is ignored. The same at 1280 px
  * where the filters start open. Screenshots in E2E_SCREENSHOTS when it is set.
  */
 import { mkdirSync } from "node:fs";
@@ -12,8 +13,19 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../graph/src/shared/png.js";
-import { baseURL, DESKTOP, gql, launch, newPage, TOUCH_PHONE, withServiceWorker } from "./support/browser.js";
-import { verificationLinkFor } from "./support/mail.js";
+import {
+  advanceServerClock,
+  baseURL,
+  DESKTOP,
+  gql,
+  launch,
+  newPage,
+  resetServerClock,
+  runServerJobs,
+  TOUCH_PHONE,
+  withServiceWorker,
+} from "./support/browser.js";
+import { newestMailTo, verificationLinkFor } from "./support/mail.js";
 import {
   fillProfile,
   openSwapChat,
@@ -258,6 +270,58 @@ describe("phone flows", () => {
       await page.context().close();
     }, 120_000);
   }
+
+  it("a signed-out student opening a saved search's alert mail signs in and lands on that search (375 px)", async () => {
+    const watcher = await registerStudent("Watcher");
+    await fillProfile(watcher, techProfile("Female", "Chess", `Kite${tag}`));
+    await gql(
+      "mutation ($settings: [NotificationMailSettingInput!]!) { updateNotificationMailSettings(settings: $settings) { kind } }",
+      { settings: [{ kind: "SAVED_SEARCH", mode: "INSTANT" }] },
+      watcher.token,
+    );
+    const name = `Kite teachers ${tag}`;
+    await gql(
+      "mutation ($input: SavedSearchInput!) { saveSearch(input: $input) { id } }",
+      { input: { name, query: "", field: "NAME", filters: { skill: `Kite${tag}` }, alertsOn: true } },
+      watcher.token,
+    );
+    // A teacher of the skill joins after the search was saved; the hourly alert check finds them.
+    const flyer = await registerStudent(`Flyer ${tag}`);
+    await fillProfile(flyer, { gender: "Male", skillsKnown: [skill(`Kite${tag}`)], skillsRequired: [skill("Chess")] });
+    try {
+      await advanceServerClock(61 * 60 * 1000);
+      expect(await runServerJobs()).toContain("saved-search-alerts");
+    } finally {
+      await resetServerClock();
+    }
+    const mail = await newestMailTo(watcher.email, 0, (m) => m.text.includes("/dashboard?saved="));
+    const link = new URL(/https?:\/\/\S+\/dashboard\?saved=\S+/.exec(mail.text)![0]);
+    const asked = `${link.pathname}${link.search}`;
+
+    // Opened on a phone with nothing stored: Create Account first, its sign-in link, then the search itself.
+    const page = await newPage(browser, withServiceWorker(TOUCH_PHONE));
+    const tap = press(page, true);
+    await page.goto(asked);
+    await page.waitForURL((u) => u.pathname === "/register" && u.searchParams.get("returnTo") === asked);
+    await tap("Already have an account? Sign in", "link");
+    await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("returnTo") === asked);
+    await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+    await page.getByLabel("Email").fill(watcher.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await tap("Sign In");
+    // The search opens: its filter in the address and the field, the teacher in the feed, the search marked current;
+    // the mail's parameter is used up, so a reload or Back does not open it again over what the student did next.
+    await page.waitForURL((u) => u.searchParams.get("skill") === `Kite${tag}`, { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get("saved")).toBeNull();
+    await expect.poll(() => page.getByLabel("Skill they teach").inputValue()).toBe(`Kite${tag}`);
+    expect(await page.getByRole("button", { name, exact: true }).getAttribute("aria-current")).toBe("true");
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: `View Profile of ${flyer.name}` })
+      .waitFor({ timeout: 30_000 });
+    await shot(page, "saved-search-mail-375");
+    await page.context().close();
+  }, 120_000);
 
   it("ignores a returnTo that leaves the site (375 px)", async () => {
     const student = await registerStudent("Careful");
