@@ -4,7 +4,7 @@
  * running the migrations again). SQLite: a migrated file, copied byte for byte. MariaDB: each
  * table's `SHOW CREATE TABLE` and the migrations table's rows, replayed into the app's new database.
  * At teardown, the run's MariaDB databases still there are dropped (an app's close drops its own
- * without waiting for it).
+ * without waiting for it), and the folder that held every test app's DATA_DIR is removed.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -82,6 +82,11 @@ export default async function setup(project: TestProject) {
   const restContractDir = path.join(dir, "rest-contract");
   mkdirSync(restContractDir);
   project.provide("restContractDir", restContractDir);
+  // Every test app's DATA_DIR (its SQLite file, outbox, uploads) under this run's folder, removed with it at teardown:
+  // a file's apps may share one another's files until they close, and a run leaves nothing in the system's temp folder.
+  const appDataRoot = path.join(dir, "apps");
+  mkdirSync(appDataRoot);
+  project.provide("appDataRoot", appDataRoot);
   // The compiled server's folder for this run (integration/server-process.ts compiledServer builds it on first use).
   const compiledServerDir = path.resolve(
     import.meta.dirname,
@@ -135,6 +140,8 @@ declare module "vitest" {
     databaseTemplates: DatabaseTemplates;
     /** Where each test file writes the REST operations it exercised (rest-contract.setup.ts). */
     restContractDir: string;
+    /** The folder every `startTestApp` makes its DATA_DIR in (removed at teardown). */
+    appDataRoot: string;
     /** Where this run's compiled server is built, on first use (integration/server-process.ts compiledServer). */
     compiledServerDir: string;
   }

@@ -75,6 +75,13 @@ async function databaseTemplates(): Promise<DatabaseTemplates | undefined> {
   return inject("databaseTemplates");
 }
 
+/** Where a test app's DATA_DIR goes: under the run's folder (global-setup.ts removes it at teardown), else the system's temp folder. */
+async function appDataRoot(): Promise<string> {
+  if (!process.env.VITEST) return os.tmpdir();
+  const { inject } = await import("vitest");
+  return inject("appDataRoot") ?? os.tmpdir();
+}
+
 /**
  * An empty MariaDB database of its own, or with `template` (global-setup.ts) the migrated tables
  * and the migrations' rows in it.
@@ -113,7 +120,7 @@ export async function createMysqlDatabase(
 
 export async function startTestApp(target: DbTarget = "sqlite", opts: TestAppOptions = {}): Promise<TestApp> {
   const clock = opts.clock ?? new ManualClock(new Date("2026-01-05T09:00:00Z"));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sx-test-"));
+  const dataDir = mkdtempSync(path.join(await appDataRoot(), "sx-test-"));
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (opts.shareDatabaseWith) {
