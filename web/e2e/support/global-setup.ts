@@ -104,6 +104,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all([browserServer.close(), ...started.map(({ server }) => stop(server))]);
     rmSync(serverDir, { recursive: true, force: true });
+    // The servers' data (database, outbox, uploads): a run leaves nothing in the system's temp folder.
+    for (const { dataDir } of started) rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
