@@ -5,13 +5,13 @@ import { typePolicies } from "../../../lib/type-policies";
 import { NOTIFICATIONS_PAGE } from "../utils/paging";
 import { addToCache } from "./use-live-notifications";
 
-const note = (id: string): NotificationFieldsFragment => ({
+const note = (id: string, refId: string | null = null): NotificationFieldsFragment => ({
   __typename: "Notification",
   id,
   type: "SWAP_ACCEPT",
   message: `message ${id}`,
   skillCoins: null,
-  refId: null,
+  refId,
   dismissible: true,
   createdAt: "2026-01-05T09:00:00.000Z",
   preachSkill: null,
@@ -48,5 +48,24 @@ describe("the notifications connection in the cache", () => {
     // A refetch of the first page (after a dismissal) replaces the list.
     cache.writeQuery({ query: NotificationsDocument, variables: first, data: page(["n4", "n2"], "c2", false) });
     expect(ids()).toEqual(["n4", "n2"]);
+  });
+
+  it("asks for the list again when a live notification is about a request already listed (the server replaced that one)", () => {
+    const cache = new InMemoryCache({ typePolicies });
+    const first = { first: NOTIFICATIONS_PAGE, after: null };
+    cache.writeQuery({
+      query: NotificationsDocument,
+      variables: first,
+      data: {
+        notifications: { ...page([], null, false).notifications, edges: [{ __typename: "NotificationEdge", node: note("ready", "r1") }] },
+      },
+    });
+    // Another request's notification, or one without a request: added on top, nothing to read again.
+    expect(addToCache(cache, note("other", "r2"))).toBe(false);
+    expect(addToCache(cache, note("plain"))).toBe(false);
+    // The teacher withdrew r1: the "Ready to pay" about it is gone on the server.
+    expect(addToCache(cache, note("withdrawn", "r1"))).toBe(true);
+    // The same event twice (two listeners) changes nothing the second time.
+    expect(addToCache(cache, note("withdrawn", "r1"))).toBe(false);
   });
 });
