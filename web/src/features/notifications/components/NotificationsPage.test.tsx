@@ -144,6 +144,15 @@ describe("NotificationsPage", () => {
     expect(c.getByRole("link", { name: "View Profile" }).getAttribute("href")).toBe("/user/u-5/me/Female");
   });
 
+  it("leads an accepted project applicant to the chat the acceptance opened with the owner", async () => {
+    renderPage([viewer, list([note("6", "ACCEPT_IMPLEMENT_USER")]), live]);
+    const [card] = await screen.findAllByRole("listitem");
+    const c = within(card);
+    expect(c.getByRole("heading").textContent).toBe("Person 6 accepted you on their project");
+    expect(c.getByRole("link", { name: "Open chat" }).getAttribute("href")).toBe("/user/chat/u-6");
+    expect(c.getByRole("button", { name: "Ok" })).toBeTruthy();
+  });
+
   it("shows 'No notifications' for an empty list", async () => {
     renderPage([viewer, list([]), live]);
     expect(await screen.findByRole("heading", { name: "No notifications" })).toBeTruthy();

@@ -28,7 +28,13 @@ const KINDS: Partial<Record<NotificationType, Kind>> = {
   ACCEPTED_PAY: { label: "Ready to pay", tone: "warning", headline: "accepted your pay request", actions: ["pay", "reject", "profile"] },
   SWAP_ACCEPT: { label: "Accepted", tone: "success", headline: "accepted your swap request: your chat is open", actions: ["ok", "chat"] },
   SWAP_REJECT: { label: "Rejected", tone: "danger", headline: "rejected your request", actions: ["ok"] },
-  ACCEPT_IMPLEMENT_USER: { label: "Project", tone: "success", headline: "accepted you on their project", actions: ["ok", "profile"] },
+  // Accepting opens a chat with the owner (the message says so): the card leads there.
+  ACCEPT_IMPLEMENT_USER: {
+    label: "Project",
+    tone: "success",
+    headline: "accepted you on their project",
+    actions: ["ok", "chat", "profile"],
+  },
   REJECT_IMPLEMENT_USER: { label: "Project", tone: "danger", headline: "did not accept you on their project", actions: ["ok", "profile"] },
   SUCCESS_FINISH: { label: "Completed", tone: "success", headline: "finished the course with you", actions: ["ok", "profile"] },
   // Both students get one; the notifier is the other one, whose profile offers a new request.
