@@ -142,6 +142,18 @@ describe("the open chat on a 375 px touch screen", () => {
     expect(turned.page).toBeLessThanOrEqual(turned.viewport + 1);
     expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
     await shot(page, "landscape-812");
+    // Typing sideways with no on-screen keyboard taking the height (a hardware one, or a browser that overlays its
+    // keyboard): the lessons stay within reach.
+    await page.getByLabel("Message", { exact: true }).tap();
+    await page.getByLabel("Message", { exact: true }).fill("Sideways");
+    expect(
+      await page
+        .getByRole("region", { name: /Lessons/ })
+        .getByRole("button", { name: /Lessons/ })
+        .isVisible(),
+    ).toBe(true);
+    expect((await layout(page)).composerBottom).toBeLessThanOrEqual(turned.viewport);
+    await page.getByLabel("Message", { exact: true }).fill("");
     // A long answer (finishing too early) sits above the composer without pushing it off the short screen.
     await page.getByRole("button", { name: "Finish" }).tap();
     await page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" }).waitFor();

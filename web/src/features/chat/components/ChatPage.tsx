@@ -230,6 +230,7 @@ export function ChatPage({
           messages={messages}
           meId={chat.me.id}
           partnerName={partner.name}
+          open={open}
           hasOlder={chat.messages.pageInfo.hasPreviousPage}
           loadingOlder={older.loading}
           olderFailed={older.failed}

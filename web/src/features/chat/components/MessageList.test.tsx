@@ -48,6 +48,14 @@ function scrolledUp(messages: ChatMessage[]) {
 }
 
 describe("MessageList", () => {
+  it("invites a hello in an empty open chat, and not in one that was closed (reported) before anyone wrote", () => {
+    const { rerender } = render(list([]));
+    expect(screen.getByText("No messages yet. Say hello to Asha!")).toBeTruthy();
+    rerender(<MessageList {...list([]).props} open={false} />);
+    expect(screen.queryByText(/Say hello/)).toBeNull();
+    expect(screen.getByText("No messages were sent in this chat.")).toBeTruthy();
+  });
+
   it("lets each message take its own direction (Arabic reads right to left, English left to right)", () => {
     render(
       <MessageList

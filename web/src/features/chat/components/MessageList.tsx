@@ -11,6 +11,8 @@ interface MessageListProps {
   messages: ChatMessage[];
   meId: string;
   partnerName: string;
+  /** Whether messages can still be sent (an empty closed chat invites no hello). */
+  open?: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
   olderFailed: boolean;
@@ -26,7 +28,16 @@ const EDGE = 80;
  * reader is at the bottom (always for their own), loads older ones when scrolled to the top
  * and keeps the reader's place while they are added above.
  */
-export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlder, olderFailed, onLoadOlder }: MessageListProps) {
+export function MessageList({
+  messages,
+  meId,
+  partnerName,
+  open = true,
+  hasOlder,
+  loadingOlder,
+  olderFailed,
+  onLoadOlder,
+}: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   // Where the list last scrolled itself to its bottom: the scroll event that follows is its own, not the
@@ -124,7 +135,11 @@ export function MessageList({ messages, meId, partnerName, hasOlder, loadingOlde
           )}
         </div>
       )}
-      {messages.length === 0 && <p className={styles.noMessages}>No messages yet. Say hello to {partnerName}!</p>}
+      {messages.length === 0 && (
+        <p className={styles.noMessages}>
+          {open ? `No messages yet. Say hello to ${partnerName}!` : `No messages were sent in this chat.`}
+        </p>
+      )}
       {groups.map((g) => (
         <section key={g.key} className={styles.day} aria-label={g.label}>
           <h2 className={styles.dayLabel}>
