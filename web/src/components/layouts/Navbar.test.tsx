@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { clearToken, setToken } from "../../lib/auth";
 import { Navbar } from "./Navbar";
 
 function renderNavbar(path = "/") {
@@ -16,6 +17,8 @@ function renderNavbar(path = "/") {
 }
 
 describe("Navbar", () => {
+  afterEach(() => clearToken());
+
   it("links to Home, Dashboard, About Us and Contact Us", () => {
     renderNavbar();
     const nav = screen.getByRole("navigation", { name: "Main" });
@@ -36,7 +39,8 @@ describe("Navbar", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     const menu = document.getElementById(toggle.getAttribute("aria-controls")!);
     expect(menu).not.toBeNull();
-    expect(within(menu!).getAllByRole("link")).toHaveLength(4);
+    // The site's four pages, and Sign in for a visitor not signed in.
+    expect(within(menu!).getAllByRole("link")).toHaveLength(5);
 
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
@@ -45,6 +49,24 @@ describe("Navbar", () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(toggle.getAttribute("aria-label")).toBe("Open menu");
+  });
+
+  it("offers Sign in to a visitor not signed in, keeping where a mailed link on Create Account was going", () => {
+    // Two places (CSS shows one): beside the menu button on a phone, in the bar's links on wide screens.
+    const hrefs = () => screen.getAllByRole("link", { name: "Sign in" }).map((a) => a.getAttribute("href"));
+    renderNavbar("/about");
+    expect(hrefs()).toEqual(["/login", "/login"]);
+    cleanup();
+    renderNavbar("/register?returnTo=%2Fuser%2Fchat%2Fu2");
+    expect(hrefs()).toEqual(["/login?returnTo=%2Fuser%2Fchat%2Fu2", "/login?returnTo=%2Fuser%2Fchat%2Fu2"]);
+    cleanup();
+    // Not on the sign-in page itself, and not once signed in.
+    renderNavbar("/login");
+    expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
+    cleanup();
+    setToken("a.b.c");
+    renderNavbar("/about");
+    expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
   });
 
   it("closes the menu on Escape and returns focus to the button", () => {

@@ -6,6 +6,7 @@ import { Logo } from "./Logo";
 import styles from "./Navbar.module.css";
 import { type PageMenu, type PageMenuShortcut, usePageMenuLinks } from "./page-menu";
 import { paths } from "../../lib/paths";
+import { useToken } from "../../lib/auth";
 
 export const NAV_LINKS = [
   { to: paths.home, label: "Home", end: true },
@@ -22,8 +23,15 @@ export const NAV_LINKS = [
  * also sit in the bar itself with their live counts, so no count hides behind a menu.
  */
 export function Navbar() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const pageMenu = usePageMenuLinks();
+  // Signed out: a way to sign in from every page (a returning student is not sent through Create Account).
+  // From Create Account, it keeps the page that sent the student there (a mailed link).
+  const signedOut = !useToken() && !pageMenu;
+  const signIn =
+    signedOut && pathname !== paths.login
+      ? paths.loginFor(pathname === paths.register ? new URLSearchParams(search).get("returnTo") : null)
+      : null;
   // Open "for" a path, so any navigation closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
@@ -56,6 +64,12 @@ export function Navbar() {
         <nav className={cx("container", styles.bar)} aria-label="Main">
           <Logo link onClick={close} />
           <div className={styles.actions}>
+            {/* On a phone beside the menu button, where it shows without opening the menu. */}
+            {signIn && (
+              <NavLink to={signIn} className={cx(styles.link, styles.signIn, styles.signInBar)} onClick={close}>
+                Sign in
+              </NavLink>
+            )}
             {pageMenu?.shortcuts?.map((shortcut) => (
               <Shortcut key={shortcut.to} shortcut={shortcut} onNavigate={close} />
             ))}
@@ -79,6 +93,13 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
+            {signIn && (
+              <li className={styles.signInItem}>
+                <NavLink to={signIn} className={cx(styles.link, styles.signIn)} onClick={close}>
+                  Sign in
+                </NavLink>
+              </li>
+            )}
             {pageMenu && <PageMenuLinks menuId={menuId} pageMenu={pageMenu} onNavigate={close} />}
           </ul>
         </nav>
