@@ -254,7 +254,9 @@ describe("phone flows", () => {
       await page.goto(`${link.pathname}${link.search}`);
       await page.getByText("Your college mail is verified.").waitFor();
       await shot(page, `verified-elsewhere-${label}`);
-      await tap("Sign in", "link");
+      // The page's own Sign in (the header offers one too, on wide screens in the bar).
+      const signIn = page.getByRole("main").getByRole("link", { name: "Sign in", exact: true });
+      await (touch ? signIn.tap() : signIn.click());
       await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("returnTo") === asked);
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       await page.getByLabel("Email").fill(email);
@@ -319,6 +321,8 @@ describe("phone flows", () => {
       .getByRole("main")
       .getByRole("link", { name: `View Profile of ${flyer.name}` })
       .waitFor({ timeout: 30_000 });
+    // A finger at the end of the feed goes on scrolling the page (the box is most of the screen).
+    expect(await page.getByTestId("feed-scroll").evaluate((e) => getComputedStyle(e).overscrollBehaviorY)).toBe("auto");
     await shot(page, "saved-search-mail-375");
     await page.context().close();
   }, 120_000);
