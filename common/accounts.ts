@@ -17,8 +17,9 @@ export const ACCOUNT_MESSAGES = {
   forgotEmailRequired: "Please enter the email and click the forget password.",
   resetInvalid: "You are not able to reset your password",
   contactRequired: "All fields are required.",
-  /** A 7-day token ran out (or was revoked): the sign-in page says so, the server's refusal too. */
-  sessionExpired: "Your session expired, please sign in again",
+  /** A 7-day token ran out, or the student signed out (signing out ends every device's session) or changed the password
+   * elsewhere: the sign-in page says so, the server's refusal too (one text: "expired" was wrong after a sign-out). */
+  sessionExpired: "You were signed out, please sign in again",
 } as const;
 
 /** How long a verification link works, and how long an unverified account holds its address and name. */

@@ -6,7 +6,7 @@ import { advanceServerClock, resetServerClock, launch, PHONE } from "./support/b
 import { fillProfile, PASSWORD, registerStudent, signedInPage, skill, type Student } from "./support/students.js";
 
 const DAY = 24 * 60 * 60 * 1000;
-const EXPIRED = "Your session expired, please sign in again";
+const EXPIRED = "You were signed out, please sign in again";
 
 const shotsDir = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, name: string) {

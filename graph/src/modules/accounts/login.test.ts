@@ -161,7 +161,7 @@ describe.each(dbTargets)("login, logout and tokens on %s", (target) => {
     expect((await t.gql("{ me { id } }", {}, null)).data).toEqual({ me: null });
     const stale = await t.gql("{ me { id } }", {}, s.token);
     expect(stale.errors?.[0]).toMatchObject({
-      message: "Your session expired, please sign in again",
+      message: "You were signed out, please sign in again",
       extensions: { code: "UNAUTHENTICATED" },
     });
   });
