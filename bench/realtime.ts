@@ -19,6 +19,10 @@
  * - saturated (the capacity): `--senders` chats at once, each sending `--messages` messages one
  *   after the other as fast as answers come (closed loop); messages per second is the capacity,
  *   and the delay there is mostly queueing (about senders / capacity).
+ * Before the counted saturated rounds, `--warmup` (1) saturated rounds per target run and are not
+ * counted: the paced rounds never load a server fully, and the first full-load round of the app ran
+ * 20-40% slower than the next ones (V8 still optimising the code that path takes), so the capacity
+ * is the steady state. `--warmup 0` counts that first round.
  * Delay = receive time - send time, both read in this process. Lost = expected deliveries (both
  * participants of each message) - received. With `--instances 2` each chat's sender is on the
  * first instance and its partner on the second, so half the deliveries cross Redis.
@@ -61,6 +65,8 @@ const INSTANCES = intFlag("instances", 1);
 const SENDERS = intFlag("senders", 100);
 const MESSAGES = intFlag("messages", 5);
 const ROUNDS = intFlag("rounds", 3);
+/** Saturated rounds per target run first and not counted: the first one at full load still finds code V8 has not optimised. */
+const WARMUP = intFlag("warmup", 1);
 const RATE = intFlag("rate", 100);
 const GRACE_MS = intFlag("grace-ms", 10_000);
 const PROFILE = process.argv.includes("--profile");
@@ -407,6 +413,14 @@ try {
 
   const results: RoundResult[] = [];
   for (const mode of ["paced", "saturated"] as Mode[]) {
+    for (let w = 0; mode === "saturated" && w < WARMUP; w++) {
+      for (const target of ["app", "raw"] as Target[]) {
+        const res = await round(mode, target, ROUNDS + w, students, apps, raws);
+        console.log(
+          `${mode} warm-up ${w + 1} ${target} (not counted): ${res.perSecond.toFixed(0)} msg/s, CPU ${res.cpuPerMessage.toFixed(2)} ms/msg`,
+        );
+      }
+    }
     for (let n = 0; n < ROUNDS; n++) {
       // Alternating order (app, raw, raw, app, ...) so drift on a shared machine hits both alike.
       const order: Target[] = n % 2 === 0 ? ["app", "raw"] : ["raw", "app"];
@@ -423,7 +437,7 @@ try {
   sample();
 
   console.log(
-    `\n${SERVER ? `app: ${path.relative(root, SERVER)}; ` : ""}${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once)`,
+    `\n${SERVER ? `app: ${path.relative(root, SERVER)}; ` : ""}${SUBSCRIBERS} subscribers, ${INSTANCES} instance(s)${INSTANCES === 2 ? " sharing Redis" : ""}, MariaDB; per target ${ROUNDS} rounds of ${SENDERS * MESSAGES} messages (paced: ${RATE}/s from successive chats; saturated: ${SENDERS} chats at once, after ${WARMUP} not counted)`,
   );
   const rows: Array<Array<string | number>> = [
     ["", "median", "p99", "msg/s", "CPU/msg", "db CPU/msg", "driver CPU/msg", "stmts/msg", "deliveries", "lost", "server RSS"],
