@@ -320,6 +320,23 @@ describe("opening a saved search", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Python teachers" }).getAttribute("aria-current")).toBe("true"));
   });
 
+  it("says a deleted saved search was deleted (its row goes, nothing else on the screen would tell)", async () => {
+    let deleted: string | undefined;
+    renderDashboard(
+      "/dashboard/u1",
+      handlers({
+        SavedSearches: () => ({ savedSearches: deleted ? savedSearches.filter((x) => x.id !== deleted) : savedSearches }),
+        DeleteSavedSearch: (v) => {
+          deleted = String(v.id);
+          return { deleteSavedSearch: true };
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Delete saved search Tamil tutors" }));
+    expect((await screen.findByText("Deleted “Tamil tutors”.")).getAttribute("role")).toBe("status");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Tamil tutors" })).toBeNull());
+  });
+
   it("says a linked saved search is gone, and leaves the dashboard as it is", async () => {
     const { router } = renderDashboard("/dashboard/u1?saved=deleted&language=Tamil", h());
     expect(await screen.findByText(SAVED_SEARCH_GONE)).toBeTruthy();

@@ -102,10 +102,11 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
   }
 
   /** Runs a change to one saved search; a refusal is said, not swallowed. */
-  async function change(work: Promise<unknown>, failed: string) {
+  /** `done`: what to say once it worked (a deleted search leaves no other trace on the screen). */
+  async function change(work: Promise<unknown>, failed: string, done?: string) {
     try {
       await work;
-      setMessage(null);
+      setMessage(done ? { ok: true, text: done } : null);
     } catch (err) {
       setMessage({ ok: false, text: errorText(err, failed) });
     }
@@ -205,7 +206,7 @@ export function SavedSearches({ state, onOpen }: { state: DirectoryUrlState; onO
                 variant="ghost"
                 size="sm"
                 aria-label={`Delete saved search ${s.name}`}
-                onClick={() => void change(remove({ variables: { id: s.id } }), "The search could not be deleted.")}
+                onClick={() => void change(remove({ variables: { id: s.id } }), "The search could not be deleted.", `Deleted “${s.name}”.`)}
               >
                 Delete
               </Button>
