@@ -271,6 +271,12 @@ describe("app shell in Chromium", () => {
     expect(answer.y).toBeGreaterThanOrEqual(query.y + query.height);
     expect(answer.y + answer.height).toBeLessThanOrEqual(TOUCH_PHONE.height + 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The way back to the app: the logo's mark, a finger's size, named for screen readers.
+    const home = page.getByRole("link", { name: "Skill Exchange GraphQL" });
+    const box = (await home.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(await home.getAttribute("href")).toBe("/");
     await page.context().close();
   });
 });

@@ -105,7 +105,7 @@ function Sandbox() {
               strokeLinejoin="round"
             />
           </svg>
-          Skill Exchange GraphQL
+          <span className="sandbox-logo-text">Skill Exchange GraphQL</span>
         </a>
       </GraphiQL.Logo>
     </GraphiQL>
