@@ -1,7 +1,7 @@
 import { type EntityManager, In, IsNull } from "typeorm";
 import { REVIEW_MESSAGES, REVIEW_WINDOW_DAYS } from "../../../../common/reviews.js";
 import { entityQuery } from "../../db/sql.js";
-import { isUniqueViolation } from "../../db/transaction.js";
+import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
 import { DAY } from "../../shared/clock.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import type { Deps } from "../../shared/deps.js";
@@ -19,7 +19,7 @@ export type { Paging, Review, ReviewReport };
 export { ReviewReportResolution };
 
 export interface ReviewsCollaborators {
-  chats: Pick<ChatService, "require" | "requireIn">;
+  chats: Pick<ChatService, "require" | "requireIn" | "publishState">;
   blocks: Pick<BlocksService, "isBlockedEither" | "isBlockedEitherIn">;
 }
 
@@ -132,6 +132,8 @@ export class ReviewsService {
       if (partner.affected) {
         await this.repo(em).update({ id: review.id }, { visibleAt: now });
         review.visibleAt = now;
+        // The partner's open chat page said their review waits for this one: it reads its state again.
+        afterCommit(em, () => this.c.chats.publishState(chat));
       }
       return review;
     });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../../../common/reviews.js";
 import { errorCode, errorMessage } from "../../../test/accounts.js";
-import { advanceDays, chatPair, student } from "../../../test/chat.js";
-import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
+import { advanceDays, CHAT_UPDATED, chatPair, student } from "../../../test/chat.js";
+import { eventually } from "../../../test/eventually.js";
+import { dbTargets, startTestApp, subscribe, type TestApp } from "../../../test/harness.js";
 import { captureStatements, countStatements } from "../../../test/profiles.js";
 import { DAY } from "../../shared/clock.js";
 import {
@@ -57,6 +58,17 @@ describe.each(dbTargets)("written reviews on %s", (target) => {
     expect(errorCode(again)).toBe("CONFLICT");
     expect(errorMessage(again)).toBe(REVIEW_MESSAGES.alreadyWritten);
     expect(errorCode(await write(outsider.token, done.a.id))).toBe("NOT_FOUND");
+  });
+
+  it("tells the first author's open chat page when the second review shows both (its 'shown when they write theirs' is over)", async () => {
+    const { a, b } = await finishedPair(t);
+    expect((await write(a.token, b.id, TEXT_A)).errors).toBeUndefined();
+    const before = t.app.pubsub.listenerCount("CHAT_UPDATED");
+    const subA = subscribe(t.wsClient(a.token), CHAT_UPDATED, { chatWith: b.id });
+    await eventually(() => t.app.pubsub.listenerCount("CHAT_UPDATED") >= before + 1, "live subscription");
+    expect((await write(b.token, a.id, TEXT_B)).errors).toBeUndefined();
+    expect((await subA.next()).data.chatUpdated).toMatchObject({ status: "COMPLETED", partner: { id: b.id } });
+    subA.dispose();
   });
 
   it("is double-blind: hidden from both until the second review, then shown with stars and the skill", async () => {

@@ -2,7 +2,7 @@ import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
+import { ChatReviewChangedDocument, ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
 import { formatDate } from "../../../lib/format-date";
 import { typePolicies } from "../../../lib/type-policies";
 import { ReviewForm } from "./ReviewForm";
@@ -39,9 +39,16 @@ const state = (over: Record<string, unknown>) => ({
   },
 });
 
+/** The chat's live updates: none unless a test sends one. */
+const quiet = { request: { query: ChatReviewChangedDocument, variables: { chatWith: "them" } }, result: { data: {} }, delay: Infinity };
+const changed = {
+  request: { query: ChatReviewChangedDocument, variables: { chatWith: "them" } },
+  result: { data: { chatUpdated: { __typename: "Chat", id: "c1" } } },
+};
+
 function renderForm(mocks: unknown[]) {
   render(
-    <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
+    <MockedProvider mocks={[...mocks, quiet] as never} cache={new InMemoryCache({ typePolicies })}>
       <ReviewForm chatWith="them" partnerName="Ravi Kumar" />
     </MockedProvider>,
   );
@@ -79,6 +86,20 @@ describe("ReviewForm", () => {
     // The answer to posting is in the feedback bar, at the bottom of the screen.
     expect(screen.getByTestId("action-feedback").contains(posted!)).toBe(true);
     expect(posted!.textContent).toContain("Your review of Ravi Kumar is posted.");
+  });
+
+  it("reads its state again when the chat changes: the partner's review shows both, and the wait is over", async () => {
+    const shown = { ...review, visible: true, visibleAt: "2026-01-21T09:00:00.000Z" };
+    render(
+      <MockedProvider
+        mocks={[state({ canWrite: false, mine: review }), changed, state({ canWrite: false, mine: shown })] as never}
+        cache={new InMemoryCache({ typePolicies })}
+      >
+        <ReviewForm chatWith="them" partnerName="Ravi Kumar" />
+      </MockedProvider>,
+    );
+    expect(await screen.findByText(`Shown on Ravi Kumar's profile since ${formatDate(shown.visibleAt)}.`)).toBeTruthy();
+    expect(screen.queryByText(/Your review is shown when Ravi Kumar writes theirs/)).toBeNull();
   });
 
   it("shows the server's refusal, and says why a review cannot be written", async () => {

@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { type FormEvent, useState } from "react";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button } from "../../../components/ui/Button";
 import { FormDialog } from "../../../components/ui/FormDialog";
 import { LoadError } from "../../../components/ui/LoadError";
 import { TextArea } from "../../../components/ui/TextField";
-import { ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
+import { ChatReviewChangedDocument, ChatReviewDocument, WriteReviewDocument } from "../../../gql/graphql";
 import { formatDate } from "../../../lib/format-date";
 import { useActionFeedback } from "../../../lib/use-action-feedback";
 import { useFormAction } from "../../../lib/use-form-action";
@@ -24,6 +24,13 @@ export function ReviewForm({ chatWith, partnerName }: { chatWith: string; partne
   // Posting's answer, at the bottom of the screen (the strip may be scrolled away on a phone).
   const answer = useActionFeedback();
   const state = data?.chat.review;
+  // The chat changed (finished, or the partner's review showed both): its review state is read again, so "shown when
+  // they write theirs" does not outlive the partner's review. Nothing is left to change once the review shows.
+  useSubscription(ChatReviewChangedDocument, {
+    variables: { chatWith },
+    skip: !state || Boolean(state.mine?.visible),
+    onData: () => void refetch(),
+  });
 
   if (!state) return error ? <LoadError message="Your review could not be loaded." onRetry={() => void refetch()} /> : null;
   if (!state.writableUntil) return null;
