@@ -23,8 +23,8 @@ export const SEARCH_PAGE_SIZE = 20;
 
 export const FILTERS: Array<{ value: SearchFilter; label: string; placeholder: string }> = [
   { value: "NAME", label: "Name", placeholder: "Search students by name" },
-  { value: "SKILLS_KNOWN", label: "Skill", placeholder: "Search by a skill they know, e.g. Python" },
-  { value: "LANGUAGES", label: "Language", placeholder: "Search by a language they speak" },
+  { value: "SKILLS_KNOWN", label: "Skill", placeholder: "A skill they know, e.g. Python" },
+  { value: "LANGUAGES", label: "Language", placeholder: "A language they speak, e.g. Tamil" },
 ];
 
 /**
