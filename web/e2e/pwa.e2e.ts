@@ -115,6 +115,11 @@ describe("installable app in Chromium", () => {
     expect(sw.headers.get("cache-control")).toBe("no-cache");
     const asset = await page.evaluate(() => (document.querySelector('script[type="module"][src^="/assets/"]') as HTMLScriptElement).src);
     expect((await fetch(asset)).headers.get("cache-control")).toMatch(/immutable/);
+    // The server's own pages stay the server's under the worker: the leaderboard embed, not the app's 404.
+    await page.goto("/embed/leaderboard");
+    expect(await page.title()).not.toContain("Page not found");
+    expect(await page.getByText("404 - Page Not Found").count()).toBe(0);
+    expect(await page.locator("#root").count()).toBe(0);
     await page.context().close();
   });
 

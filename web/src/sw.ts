@@ -17,8 +17,12 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 
 declare let self: ServiceWorkerGlobalScope;
 
-/** Paths the server answers itself: never served from the cache, never the app's index.html. */
-const NETWORK_ONLY_PATHS = /^\/(?:graphql|api|uploads|metrics|healthz|readyz|sandbox|__e2e)(?:[/?]|$)/;
+/**
+ * Paths the server answers itself: never served from the cache, never the app's index.html. The embed
+ * (`/embed/leaderboard`, framed by other sites) is a page of the server's own: a student who had opened the
+ * app got the app's 404 in its place, the "Embed this" preview included.
+ */
+const NETWORK_ONLY_PATHS = /^\/(?:graphql|api|uploads|metrics|healthz|readyz|sandbox|embed|__e2e)(?:[/?]|$)/;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
