@@ -154,14 +154,34 @@ describe("moderation console in Chromium", () => {
   });
 
   it("fits a phone", async () => {
+    // An open report of a student with a post whose long title is on its Hide post button.
+    const [seller, buyer] = await Promise.all(["Seller", "Buyer"].map((n) => registerStudent(`Mod ${n}`)));
+    await Promise.all([
+      fillProfile(seller, { gender: "Male", skillsKnown: [skill("Rust")], skillsRequired: [skill("Go")] }),
+      fillProfile(buyer, { gender: "Female", skillsKnown: [skill("Go")], skillsRequired: [skill("Rust")] }),
+    ]);
+    await gql(
+      "mutation ($input: CreateImplementPostInput!) { createImplementPost(input: $input) { id } }",
+      { input: { title: "Exam answers for sale for every subject of this semester, cheap and fast", description: "DM me" } },
+      seller.token,
+    );
+    await chatBetween(buyer, seller);
+    await report(buyer, seller, "SPAM_OR_SCAM");
     const page = await signedInPage(browser, op, PHONE);
     await page.goto("/moderation");
     await page.getByRole("heading", { name: "Moderation", level: 1 }).waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    // The open queue, with a reported post's long title on its Hide post button.
+    await page
+      .getByRole("button", { name: /^Hide post/ })
+      .first()
+      .waitFor();
+    await shoot(page, "console-open");
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: "Resolved" }).click();
     await page.getByRole("article").first().waitFor();
     await shoot(page, "console");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });

@@ -138,6 +138,7 @@ export function ReportCard({ report, onAction }: { report: ModerationReportField
               key={p.id}
               variant="ghost"
               size="sm"
+              className={styles.hidePost}
               onClick={() => onAction({ kind: "hide", postId: p.id, name: p.title, reportId: open ? report.id : undefined })}
             >
               Hide post “{p.title}”
