@@ -1,9 +1,18 @@
 import { InMemoryCache } from "@apollo/client";
+import { useQuery } from "@apollo/client/react";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { render, screen } from "@testing-library/react";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { type NotificationFieldsFragment, NotificationsDocument } from "../../../gql/graphql";
+import {
+  DashboardCountsDocument,
+  NotificationAddedDocument,
+  type NotificationFieldsFragment,
+  NotificationsDocument,
+} from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
 import { NOTIFICATIONS_PAGE } from "../utils/paging";
-import { addToCache } from "./use-live-notifications";
+import { addToCache, useLiveNotifications } from "./use-live-notifications";
 
 const note = (id: string, refId: string | null = null): NotificationFieldsFragment => ({
   __typename: "Notification",
@@ -67,5 +76,56 @@ describe("the notifications connection in the cache", () => {
     expect(addToCache(cache, note("withdrawn", "r1"))).toBe(true);
     // The same event twice (two listeners) changes nothing the second time.
     expect(addToCache(cache, note("withdrawn", "r1"))).toBe(false);
+  });
+});
+
+describe("useLiveNotifications", () => {
+  it("reads the bell's count again when a live notification replaced a listed one (it would stay one too high)", async () => {
+    const first = { first: NOTIFICATIONS_PAGE, after: null };
+    const counts = (n: number) => ({
+      request: { query: DashboardCountsDocument },
+      result: { data: { notificationCount: n, unreadMessageCount: 0 } },
+    });
+    const listed = (...nodes: NotificationFieldsFragment[]) => ({
+      request: { query: NotificationsDocument, variables: first },
+      result: {
+        data: {
+          notifications: {
+            __typename: "NotificationConnection",
+            edges: nodes.map((node) => ({ __typename: "NotificationEdge", node })),
+            pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+          },
+        },
+      },
+    });
+    // The teacher withdrew r1: the server swapped its "Ready to pay" for the "Withdrawn" card; the count stays 2.
+    const withdrawn = { request: { query: NotificationAddedDocument }, result: { data: { notificationAdded: note("withdrawn", "r1") } } };
+    function Bell() {
+      const list = useQuery(NotificationsDocument, { variables: first });
+      const c = useQuery(DashboardCountsDocument);
+      // Listening once the page's list is there (the event must find its request listed).
+      useLiveNotifications(Boolean(list.data && c.data));
+      const edges = list.data?.notifications.edges ?? [];
+      return createElement("p", null, `bell ${c.data?.notificationCount ?? "-"} first ${edges[0]?.node.id ?? "-"} n ${edges.length}`);
+    }
+    render(
+      createElement(
+        MockedProvider,
+        {
+          mocks: [
+            counts(2),
+            listed(note("ready", "r1"), note("other")),
+            withdrawn,
+            counts(2),
+            listed(note("withdrawn", "r1"), note("other")),
+          ] as never,
+          cache: new InMemoryCache({ typePolicies }),
+        },
+        createElement(Bell),
+      ),
+    );
+    expect(await screen.findByText("bell 2 first ready n 2")).toBeTruthy();
+    // Without reading them again: "bell 3 first withdrawn n 3" (the count bumped, the replaced card kept).
+    expect(await screen.findByText("bell 2 first withdrawn n 2")).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { useSubscription } from "@apollo/client/react";
 import type { ApolloCache } from "@apollo/client";
 import {
   type NotificationFieldsFragment,
+  DashboardCountsDocument,
   NotificationCountDocument,
   NotificationsDocument,
   NotificationAddedDocument,
@@ -47,7 +48,9 @@ export function useLiveNotifications(enabled: boolean): void {
     onData: ({ client, data }) => {
       const n = data.data?.notificationAdded;
       // The lists on screen reload, as after every action (a "Ready to pay" the teacher withdrew goes away).
-      if (n && addToCache(client.cache, n)) void client.refetchQueries({ include: [NotificationsDocument, NotificationCountDocument] });
+      // The header's bell reads the count through DashboardCounts: read again too, or it stays one too high.
+      if (n && addToCache(client.cache, n))
+        void client.refetchQueries({ include: [NotificationsDocument, NotificationCountDocument, DashboardCountsDocument] });
     },
   });
 }
