@@ -99,6 +99,13 @@ function renderAt(mocks: unknown[], cache = new InMemoryCache({ typePolicies }))
 }
 
 describe("chat page", () => {
+  it("offers the meeting only while the chat is open (a reported or finished chat's meeting is over)", async () => {
+    const closed = { ...chat, status: "SUSPENDED" };
+    renderAt([{ request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat: closed } } }, ...live]);
+    expect(await screen.findByText("Ravi Kumar")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Join meeting/ })).toBeNull();
+  });
+
   it("shows the partner, the meeting link opened with http://, and messages as plain text", async () => {
     renderAt([{ request: { query: ChatDocument, variables: { chatWith: "them" } }, result: { data: { chat } } }, ...live]);
     expect(await screen.findByText("Ravi Kumar")).toBeTruthy();

@@ -175,7 +175,8 @@ export function ChatPage({
             </div>
           </Link>
           <div className={styles.actions}>
-            {href && (
+            {/* Only while the chat is open: a finished or reported chat's meeting is over. */}
+            {href && open && (
               <a href={href} target="_blank" rel="noopener noreferrer" className={styles.meetingLink} title={chat.meetingLink ?? undefined}>
                 Join meeting <span className={styles.meetingHost}>{meetingLabel(chat.meetingLink ?? "")}</span>
               </a>
