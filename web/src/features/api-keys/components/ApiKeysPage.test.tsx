@@ -52,6 +52,12 @@ afterEach(() => {
 });
 
 describe("ApiKeysPage", () => {
+  it("leads to what a key reads: the REST reference and the GraphQL sandbox", async () => {
+    renderPage([listed()]);
+    expect((await screen.findByRole("link", { name: "REST API reference" })).getAttribute("href")).toBe("/api/docs");
+    expect(screen.getByRole("link", { name: "GraphQL sandbox" }).getAttribute("href")).toBe("/sandbox");
+  });
+
   it("creates a key, shows its secret once with a Copy button and the warning, and lists it as never used", async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });

@@ -5,7 +5,7 @@ import { API_KEY_MESSAGES, API_KEY_NAME_MAX, MAX_API_KEYS } from "../../../../..
 import { Page } from "../../../components/layouts/Page";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
-import { Button, ButtonLink } from "../../../components/ui/Button";
+import { Button, ButtonLink, buttonClassName } from "../../../components/ui/Button";
 import { Dialog } from "../../../components/ui/Dialog";
 import { EmptyState } from "../../../components/ui/EmptyState";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
@@ -140,6 +140,17 @@ export function ApiKeysPage() {
         }
         title="API keys"
         description={API_KEY_TEXTS.intro}
+        actions={
+          <>
+            {/* The server's own pages (not the app's routes): what a key reads, and where to try it. */}
+            <a className={buttonClassName({ variant: "secondary", size: "sm" })} href="/api/docs">
+              REST API reference
+            </a>
+            <a className={buttonClassName({ variant: "ghost", size: "sm" })} href="/sandbox">
+              GraphQL sandbox
+            </a>
+          </>
+        }
       />
       <div className={styles.body}>
         <section className={styles.section} aria-labelledby="new-key-title">
