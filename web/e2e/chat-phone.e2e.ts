@@ -77,6 +77,10 @@ describe("the open chat on a 375 px touch screen", () => {
     expect(await lessons.getByText(`${ravi.name} proposed a lesson`).isVisible()).toBe(false);
     // Proposing stays one tap away while folded.
     expect(await lessons.getByRole("button", { name: "Schedule a lesson" }).isVisible()).toBe(true);
+    // Every action is a finger's size on the upright phone (they were 32 px).
+    for (const name of ["Meeting link", "Finish", "Report", "Schedule a lesson", "Send"])
+      expect((await page.getByRole("button", { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await page.getByLabel("Message", { exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     const folded = await layout(page);
     expect(folded.viewport).toBe(TOUCH_PHONE.height);
@@ -136,6 +140,8 @@ describe("the open chat on a 375 px touch screen", () => {
       .waitFor();
     const turned = await layout(page);
     expect(turned.viewport).toBe(LANDSCAPE.height);
+    // Turned, the header's buttons keep their compact 32 px (over WCAG's 24) for the conversation's height.
+    expect((await page.getByRole("button", { name: "Finish", exact: true }).boundingBox())!.height).toBeLessThan(44);
     expect(turned.composerBottom).toBeLessThanOrEqual(turned.viewport);
     // At least two lines of messages above the composer (it had 78 px, less than a bubble, below a 420 px floor).
     expect(turned.log).toBeGreaterThanOrEqual(120);

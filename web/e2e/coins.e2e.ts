@@ -156,6 +156,13 @@ describe("skill coins in Chromium", () => {
     await phone.goto("/skill-coins");
     await phone.getByText("Bought skill coins").waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // A finger's size: the amount field (was 42 px), its presets (36) and Buy.
+    for (const target of [
+      phone.getByLabel("Amount (skill coins)"),
+      phone.getByRole("button", { name: "5", exact: true }),
+      phone.getByRole("button", { name: "Buy", exact: true }),
+    ])
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await shot(phone, "page-375");
     const dialog = await buy(phone, 1);
     await shot(phone, "sandbox-dialog-375", false);
