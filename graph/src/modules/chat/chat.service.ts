@@ -210,13 +210,20 @@ export class ChatService implements ChatRows {
 
   /** Tells both participants' open pages what changed (link, finish, report), once committed. */
   publishState(chat: Chat): void {
-    void this.listEvents.chatChanged(chat);
-    void (async () => {
-      const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
-      this.deps.pubsub.publish("CHAT_UPDATED", chat.id, {
-        participantIds: [chat.requesterId, chat.receiverId],
-        payload: chatStateEvent(chat, [...users.values()]),
-      });
-    })().catch((err) => this.deps.logger.error({ err }, "publishing a chat update failed"));
+    void this.announce(chat);
+  }
+
+  /** What publishState does, to await (it never throws: a failure is logged). */
+  async announce(chat: Chat): Promise<void> {
+    await Promise.all([
+      this.listEvents.chatChanged(chat),
+      (async () => {
+        const users = await this.c.users.summaries([chat.requesterId, chat.receiverId]);
+        this.deps.pubsub.publish("CHAT_UPDATED", chat.id, {
+          participantIds: [chat.requesterId, chat.receiverId],
+          payload: chatStateEvent(chat, [...users.values()]),
+        });
+      })().catch((err) => this.deps.logger.error({ err }, "publishing a chat update failed")),
+    ]);
   }
 }

@@ -1,7 +1,7 @@
 import { type EntityManager, In, IsNull } from "typeorm";
 import { REVIEW_MESSAGES, REVIEW_WINDOW_DAYS } from "../../../../common/reviews.js";
 import { entityQuery } from "../../db/sql.js";
-import { afterCommit, isUniqueViolation } from "../../db/transaction.js";
+import { isUniqueViolation } from "../../db/transaction.js";
 import { DAY } from "../../shared/clock.js";
 import { decodeTimeKey, encodeTimeKey, type TimeKey } from "../../shared/cursor.js";
 import type { Deps } from "../../shared/deps.js";
@@ -19,7 +19,7 @@ export type { Paging, Review, ReviewReport };
 export { ReviewReportResolution };
 
 export interface ReviewsCollaborators {
-  chats: Pick<ChatService, "require" | "requireIn" | "publishState">;
+  chats: Pick<ChatService, "require" | "requireIn" | "announce">;
   blocks: Pick<BlocksService, "isBlockedEither" | "isBlockedEitherIn">;
 }
 
@@ -81,7 +81,8 @@ export class ReviewsService {
    */
   async write(me: string, otherId: unknown, rawText: unknown): Promise<Review> {
     const text = cleanReviewText(rawText);
-    return this.deps.tx(async (em) => {
+    let shownBoth: Chat | null = null;
+    const written = await this.deps.tx(async (em) => {
       const chat = await this.c.chats.requireIn(em, me, otherId);
       const now = this.deps.clock.now();
       const { until, reason } = this.writable(chat, now);
@@ -132,11 +133,14 @@ export class ReviewsService {
       if (partner.affected) {
         await this.repo(em).update({ id: review.id }, { visibleAt: now });
         review.visibleAt = now;
-        // The partner's open chat page said their review waits for this one: it reads its state again.
-        afterCommit(em, () => this.c.chats.publishState(chat));
+        shownBoth = chat;
       }
       return review;
     });
+    // The partner's open chat page said their review waits for this one: told once committed (it reads its state
+    // again), and before this answer, so no read of it outlives the request.
+    if (shownBoth) await this.c.chats.announce(shownBoth);
+    return written;
   }
 
   /** The caller's review state for the chat with `otherId` (NOT_FOUND when there is no such chat). */
