@@ -106,6 +106,25 @@ describe("API keys in Chromium", () => {
     expect(refused.status).toBe(401);
     expect(refused.body.errors?.[0]).toMatchObject({ message: API_KEY_MESSAGES.invalid, extensions: { code: "UNAUTHENTICATED" } });
     expect((await fetch(`${baseURL()}/api/leaderboard`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+
+    // What a key reads: the REST reference, sized for a finger, with a way back into the app.
+    await page.getByRole("link", { name: "REST API reference" }).tap();
+    await page.waitForURL("**/api/docs");
+    const operation = page.locator(".opblock-summary").first();
+    await operation.waitFor();
+    await operation.tap();
+    await page.getByRole("button", { name: "Try it out" }).first().waitFor();
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".sx-docs-bar a, .swagger-ui button, .swagger-ui select")]
+        .map((el) => ({ what: el.textContent?.trim() || el.getAttribute("aria-label") || el.className, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 1 && box.height < 44)
+        .map(({ what, box }) => `${what} ${Math.round(box.height)}px`),
+    );
+    expect(small).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, "rest-docs-375");
+    await page.getByRole("link", { name: "← Skill Exchange" }).tap();
+    await page.waitForURL(`${baseURL()}/`);
     await page.context().close();
   });
 

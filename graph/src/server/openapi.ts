@@ -327,8 +327,33 @@ const DOCS_HTML = `<!doctype html>
 <title>Skill Exchange REST API</title>
 <link rel="stylesheet" href="docs/assets/swagger-ui.css">
 <link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png">
+<style>
+.sx-docs-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 20px; max-width: 1460px; margin: 0 auto; padding: 8px 20px; font: 600 15px/1.4 system-ui, sans-serif; }
+.sx-docs-bar a { display: inline-flex; align-items: center; min-height: 44px; color: #4c3fd1; text-decoration: none; }
+.sx-docs-bar a:hover, .sx-docs-bar a:focus-visible { text-decoration: underline; }
+/* Where fingers tap (the app's rule): Swagger UI's buttons, selects and row toggles are 44 px. */
+@media (max-width: 768px), (pointer: coarse) {
+  .swagger-ui .btn, .swagger-ui select, .swagger-ui .opblock .opblock-summary-control,
+  .swagger-ui .opblock-tag, .swagger-ui .expand-operation, .swagger-ui .model-box-control,
+  .swagger-ui .opblock-control-arrow, .swagger-ui .authorization__btn, .swagger-ui .tablinks { min-height: 44px; min-width: 44px; }
+  .swagger-ui .models-control, .swagger-ui .json-schema-2020-12-accordion, .swagger-ui .json-schema-2020-12-expand-deep-button { min-height: 44px; }
+  .swagger-ui .opblock .opblock-summary .view-line-link.copy-to-clipboard { width: 44px; height: 44px; }
+  .swagger-ui .opblock .opblock-summary .view-line-link.copy-to-clipboard button { width: 100%; height: 100%; }
+  .swagger-ui .info .link { display: inline-block; padding-block: 15px; }
+}
+/* A phone's width: a response's example scrolls inside its column, and the links column (empty here) steps aside. */
+@media (max-width: 640px) {
+  .swagger-ui .responses-table { table-layout: fixed; width: 100%; }
+  .swagger-ui .responses-table .response-col_status { width: 64px; }
+  .swagger-ui .responses-table .response-col_links { display: none; }
+  .swagger-ui .responses-table pre { max-width: 100%; overflow-x: auto; }
+  .swagger-ui .responses-table table.headers { table-layout: fixed; width: 100%; }
+  .swagger-ui .responses-table td, .swagger-ui .responses-table th { overflow-wrap: anywhere; }
+}
+</style>
 </head>
 <body>
+<nav class="sx-docs-bar" aria-label="Skill Exchange"><a href="/">&larr; Skill Exchange</a><a href="/sandbox">GraphQL sandbox</a></nav>
 <div id="swagger-ui"></div>
 <script src="docs/assets/swagger-ui-bundle.js"></script>
 <script src="docs/init.js"></script>
