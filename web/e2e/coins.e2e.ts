@@ -156,8 +156,9 @@ describe("skill coins in Chromium", () => {
     await phone.goto("/skill-coins");
     await phone.getByText("Bought skill coins").waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    // A finger's size: the amount field (was 42 px), its presets (36) and Buy.
+    // A finger's size: the amount field (was 42 px), its presets (36), Buy and the rules link (38).
     for (const target of [
+      phone.getByRole("link", { name: "How skill coins work" }),
       phone.getByLabel("Amount (skill coins)"),
       phone.getByRole("button", { name: "5", exact: true }),
       phone.getByRole("button", { name: "Buy", exact: true }),

@@ -178,6 +178,9 @@ describe("moderation console in Chromium", () => {
       .waitFor();
     await shoot(page, "console-open");
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // The Open / Resolved switch is a finger's size (it was 38 px).
+    for (const name of ["Open", "Resolved"])
+      expect((await page.getByRole("button", { name, exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.getByRole("button", { name: "Resolved" }).click();
     await page.getByRole("article").first().waitFor();
     await shoot(page, "console");
