@@ -197,4 +197,36 @@ describe("the open chat on a 375 px touch screen", () => {
     await shot(page, "1280");
     await page.context().close();
   });
+
+  // Last: it leaves the chat with a meeting link.
+  it("keeps the conversation in view on a phone turned sideways with a meeting link and the lessons open", async () => {
+    await gql(
+      "mutation ($c: ID!, $l: String!) { setMeetingLink(chatWith: $c, link: $l) { id } }",
+      {
+        c: ravi.id,
+        l: "https://meet.google.com/abc-defg-hij",
+      },
+      asha.token,
+    );
+    const page = await signedInPage(browser, asha, LANDSCAPE);
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+    const join = page.getByRole("link", { name: /^Join meeting/ });
+    await join.waitFor();
+    await page
+      .getByRole("region", { name: /Lessons/ })
+      .getByRole("button", { name: /Lessons/, expanded: false })
+      .tap();
+    await page.getByText(`${ravi.name} proposed a lesson`).waitFor();
+    // The header is one row: its actions, the meeting's link among them, beside the name (two rows took 48 px more).
+    const [name, link] = await Promise.all([page.getByRole("heading", { level: 1 }).boundingBox(), join.boundingBox()]);
+    expect(Math.abs(name!.y + name!.height / 2 - (link!.y + link!.height / 2))).toBeLessThan(12);
+    await shot(page, "landscape-812-meeting-lessons");
+    const turned = await layout(page);
+    expect(turned.composerBottom).toBeLessThanOrEqual(turned.viewport);
+    // The newest bubble stays in view above the composer (26 px were left with the header on two rows and the proposal
+    // on three; the header is one row and the proposal one line now: 74).
+    expect(turned.log).toBeGreaterThanOrEqual(64);
+    await page.context().close();
+  });
 });
