@@ -40,7 +40,7 @@ const DESCRIPTIONS: Record<ModerationAction["kind"], string> = {
   dismiss: "The report is closed without action.",
   warn: "The student gets a notification with your reason.",
   suspend:
-    "They cannot sign in, nobody sees them, their open requests are cancelled and their chats in progress close with held coins refunded. They see your reason when they try to sign in.",
+    "They cannot sign in and take no requests, they leave the feed, search and leaderboard, their open requests are cancelled and their chats in progress close with held coins refunded. They see your reason when they try to sign in.",
   unsuspend: "They can sign in again and are listed again.",
   hide: "Nobody sees the post any more; its owner cannot show it again.",
 };

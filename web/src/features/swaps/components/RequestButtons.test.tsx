@@ -2,6 +2,7 @@ import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
+import { VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   PayFormDocument,
@@ -73,6 +74,27 @@ describe("the answer to a swap or pay request", () => {
     fireEvent.click(screen.getByRole("button", { name: "Swap" }));
     await screen.findByRole("dialog");
     expect(screen.queryByText(/Pay request sent/)).toBeNull();
+  });
+
+  it("disables Swap and Pay, and says why, while the student cannot take requests (suspended)", async () => {
+    renderButtons([
+      {
+        request: { query: SwapAvailabilityDocument, variables: { userId: "t1" } },
+        result: {
+          data: {
+            swapAvailability: {
+              __typename: "SwapAvailability",
+              hasChat: false,
+              canRequest: false,
+              reason: VERIFY_MESSAGES.unavailable,
+              openRequest: null,
+            },
+          },
+        },
+      },
+    ]);
+    await screen.findByText(VERIFY_MESSAGES.unavailable);
+    for (const name of ["Swap", "Pay"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("takes the Swap popup's 'select skills' away once the student chooses again", async () => {

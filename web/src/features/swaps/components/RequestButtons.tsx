@@ -24,7 +24,8 @@ export interface RequestButtonsProps {
 
 /**
  * The Swap and Pay buttons of another student's profile with their popups. Both are disabled
- * while a chat with that student exists (the server refuses such requests anyway). A visitor who
+ * while a chat with that student exists or while they cannot take requests (suspended): the server
+ * refuses such requests anyway. A visitor who
  * is not signed in (a profile link is public) gets the same two buttons leading to sign-in, and
  * back to this profile afterwards.
  */
@@ -61,6 +62,8 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
   const sent = answer.feedback?.variant === "success";
   const a = availability.data?.swapAvailability;
   const hasChat = a?.hasChat ?? false;
+  // A suspended (or deleted) student takes no request: both popups could only say so.
+  const unavailable = a?.canRequest === false && a.reason === VERIFY_MESSAGES.unavailable;
 
   const show = (which: "swap" | "pay") => {
     answer.clear();
@@ -76,13 +79,13 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
   return (
     <div className={styles.wrap}>
       <div className={styles.buttons}>
-        <Button onClick={() => show("swap")} disabled={hasChat} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
+        <Button onClick={() => show("swap")} disabled={hasChat || unavailable} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
           Swap
         </Button>
         <Button
           variant="secondary"
           onClick={() => show("pay")}
-          disabled={hasChat}
+          disabled={hasChat || unavailable}
           startIcon={<CoinsIcon size={18} />}
           aria-haspopup="dialog"
         >
