@@ -141,6 +141,10 @@ describe("API keys in Chromium", () => {
     // Focus lands on the new secret, ready to copy.
     await page.getByRole("textbox", { name: "Key for Dashboard" }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === "api-key-secret");
+    // The key, shown once, is scrolled into view above the answer bar ("… was created."), not under it.
+    const bar = await page.getByRole("status").filter({ hasText: "was created" }).boundingBox();
+    const key = await page.getByRole("textbox", { name: "Key for Dashboard" }).boundingBox();
+    expect(key!.y + key!.height).toBeLessThanOrEqual(bar!.y);
     await shot(page, "created-1280");
 
     await page.getByRole("button", { name: "Revoke Dashboard" }).focus();
