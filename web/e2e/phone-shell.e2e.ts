@@ -76,7 +76,7 @@ describe("the signed-in shell on a phone", () => {
     await page.context().close();
   });
 
-  it("puts Notifications, Chat, Coins, Profile, Leaderboard, Implement, Game and Logout one tap from every signed-in page", async () => {
+  it("puts Notifications, Chat, Coins, Profile, Leaderboard, Implement, Game, Settings and Logout one tap from every signed-in page", async () => {
     const page = await signedInPage(browser, asha, TOUCH_PHONE);
     for (const { path, heading } of pages(asha)) {
       await page.goto(path);
@@ -86,7 +86,7 @@ describe("the signed-in shell on a phone", () => {
       const toggle = page.getByRole("button", { name: "Open menu" });
       await toggle.tap();
       const menu = bar(page).getByRole("list", { name: "Your account" });
-      for (const label of ["Coins", "Profile", "Implement", "Leaderboard", "Game", "Logout"])
+      for (const label of ["Coins", "Profile", "Implement", "Leaderboard", "Game", "Settings", "Logout"])
         expect(await menu.getByRole("link", { name: label, exact: true }).isVisible(), `${label} on ${path}`).toBe(true);
       expect(await menu.getByRole("link", { name: /^Notifications/ }).isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: /^Chat/ }).isVisible()).toBe(true);

@@ -61,7 +61,7 @@ describe("AccountNav: the student's navigation on every signed-in page", () => {
     expect(chat.textContent).toBe("2");
   });
 
-  it("puts Notifications, Chat, Coins, Profile, Leaderboard, Implement, Game and Logout in the menu, with their spec paths", async () => {
+  it("puts Notifications, Chat, Coins, Profile, Leaderboard, Implement, Game, Settings and Logout in the menu, with their spec paths", async () => {
     renderSignedInPage();
     const toggle = screen.getByRole("button", { name: "Open menu" });
     const menu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
@@ -78,6 +78,7 @@ describe("AccountNav: the student's navigation on every signed-in page", () => {
       ["Leaderboard", "/leaderboard/u1"],
       ["Game", "/game/u1"],
       ["Coins", "/skill-coins"],
+      ["Settings", "/settings/notifications"],
       ["Logout", "/logout"],
     ]);
     fireEvent.click(toggle);

@@ -11,8 +11,8 @@ export const ACCOUNT_MENU_LABEL = "Your account";
 
 /**
  * On every page a signed-in student sees (./apollo-layout.tsx renders it): the student's links (the
- * dashboard's, spec section 2) go into the navbar, so Notifications, Chat, Coins, Profile,
- * Leaderboard, Implement, Game and Logout are one tap from any page, and the notification and
+ * dashboard's, spec section 2, and Settings) go into the navbar, so Notifications, Chat, Coins, Profile,
+ * Leaderboard, Implement, Game, Settings and Logout are one tap from any page, and the notification and
  * unread-message counts show in the bar, kept live by the subscriptions here (one per visit, not one
  * per page).
  */
@@ -39,7 +39,9 @@ function AccountMenu() {
     me
       ? {
           label: ACCOUNT_MENU_LABEL,
-          links: dashboardLinks(me, notifications, unread),
+          // The dashboard's links, and before Logout the settings (notifications, push devices, API keys), which no
+          // other menu reaches.
+          links: withSettings(dashboardLinks(me, notifications, unread)),
           shortcuts: [
             { to: paths.notifications(me.id), label: "Notifications", count: notifications, icon: "notifications" },
             { to: paths.chats, label: "Chat", count: unread, icon: "chat" },
@@ -48,6 +50,11 @@ function AccountMenu() {
       : null,
   );
   return null;
+}
+
+function withSettings(links: Array<{ to: string; label: string }>) {
+  const settings = { to: paths.notificationSettings, label: "Settings" };
+  return [...links.slice(0, -1), settings, ...links.slice(-1)];
 }
 
 /**

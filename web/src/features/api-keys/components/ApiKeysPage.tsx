@@ -135,7 +135,7 @@ export function ApiKeysPage() {
       <PageHeader
         back={
           <ButtonLink to={paths.notificationSettings} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
-            Settings
+            Notification settings
           </ButtonLink>
         }
         title="API keys"
