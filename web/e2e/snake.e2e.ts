@@ -137,6 +137,24 @@ describe("snake in Chromium", () => {
     await page.context().close();
   });
 
+  it("brings the board into view when a game starts in a short window (1280 x 600)", async () => {
+    const { token } = await registerStudent("Short window");
+    const page = await newPage(browser, { width: 1280, height: 600 });
+    await signIn(page, token);
+    await page.goto("/game/me");
+    await page.getByText("Ready?").waitFor();
+    // The arrow keys play, so they cannot scroll the page: the start does (the board's foot was 50 px below the window).
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(() => document.querySelector("[data-status]")?.getAttribute("data-status") === "running");
+    await expect
+      .poll(async () => page.evaluate(() => document.querySelector("canvas")!.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    const top = await canvas(page).evaluate((c) => c.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.context().close();
+  });
+
   it("pauses when the tab is hidden", async () => {
     const { token, id: userId } = await registerStudent("Snake player");
     const page = await newPage(browser);

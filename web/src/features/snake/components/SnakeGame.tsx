@@ -98,11 +98,18 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
   // arrows — must be on screen: brought into view once the board has its size, and again when
   // a game starts, if the arrows reach below the window or the scores hide under the fixed
   // header (a scroll position restored on reload can leave them there).
+  // Without the arrows (a keyboard), a game that starts brings the board into view: the arrow keys play, so they cannot
+  // scroll the page (a 1280 x 600 window had the board's last 50 px below it).
   const padRef = useRef<HTMLDivElement>(null);
-  const bringGameIntoView = useCallback(() => {
+  const bringGameIntoView = useCallback((starting: boolean) => {
     const pad = padRef.current;
     const game = parentRef.current;
-    if (!pad || !game || getComputedStyle(pad).display === "none") return;
+    if (!pad || !game) return;
+    if (getComputedStyle(pad).display === "none") {
+      const board = boardRef.current?.getBoundingClientRect();
+      if (starting && board && (board.bottom > window.innerHeight || board.top < 0)) boardRef.current!.scrollIntoView({ block: "nearest" });
+      return;
+    }
     // The root's scroll-padding-top is the header's height plus a margin: what scrollIntoView keeps clear.
     const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
     if (pad.getBoundingClientRect().bottom > window.innerHeight || game.getBoundingClientRect().top < clear)
@@ -152,10 +159,10 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
   const { status, score, paused } = state;
   const sized = width > 0;
   useEffect(() => {
-    if (sized) bringGameIntoView();
+    if (sized) bringGameIntoView(false);
   }, [sized, bringGameIntoView]);
   useEffect(() => {
-    if (status === "running") bringGameIntoView();
+    if (status === "running") bringGameIntoView(true);
   }, [status, bringGameIntoView]);
   const live = status === "running" || status === "ready";
   const height = (width / COLS) * ROWS;
