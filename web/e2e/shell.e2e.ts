@@ -227,6 +227,32 @@ describe("app shell in Chromium", () => {
     await page.context().close();
   });
 
+  it("reads the bar in the order it shows at 1280 px, and its account menu takes the keyboard's focus", async () => {
+    const student = await registerStudent("Keyboard Bar");
+    const page = await signedInPage(browser, student, DESKTOP);
+    await page.goto(`/user/chat`);
+    const bar = page.getByRole("navigation", { name: "Main" });
+    await bar.getByRole("button", { name: "Open menu" }).waitFor();
+    // What Tab meets in the bar runs left to right (the bell, chat and menu came before Home … Contact Us).
+    const xs = await bar.evaluate((nav) =>
+      [...nav.querySelectorAll<HTMLElement>("a[href], button")]
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
+        .map((el) => el.getBoundingClientRect().x),
+    );
+    expect(xs.length).toBeGreaterThanOrEqual(8);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    // Enter on the menu button: the focus is on the account's first link; Tab goes on through its links; Escape back.
+    await bar.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    const name = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(name).toMatch(/^Notifications/);
+    await page.keyboard.press("Tab");
+    expect(await name()).toMatch(/^Chat/);
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    await page.context().close();
+  });
+
   it("shows the 404 text for an unknown path", async () => {
     const page = await newPage(browser);
     await page.goto("/nowhere");

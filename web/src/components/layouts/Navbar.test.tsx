@@ -69,6 +69,15 @@ describe("Navbar", () => {
     expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
   });
 
+  it("reads in the order it shows (the site's links, then the bar's buttons), and opening the menu takes the focus into it", () => {
+    renderNavbar();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const home = screen.getByRole("link", { name: "Home" });
+    expect(home.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(document.activeElement).toBe(home);
+  });
+
   it("closes the menu on Escape and returns focus to the button", () => {
     renderNavbar();
     const toggle = screen.getByRole("button", { name: "Open menu" });

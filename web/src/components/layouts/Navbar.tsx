@@ -39,6 +39,17 @@ export function Navbar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const close = () => setOpenAt(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  // The menu comes before its button in the page (on wide screens the site's links sit left of the bar's icons, in
+  // the order they are read), so opening it takes the focus into it: its first link (the account's on wide screens,
+  // where the site's are in the bar already). Escape, below, brings it back to the button.
+  useEffect(() => {
+    if (!open) return;
+    const wide = typeof window.matchMedia === "function" && window.matchMedia("(min-width: 769px)").matches;
+    const first = menuRef.current?.querySelector<HTMLAnchorElement>(wide ? `.${styles.pageLinks} a` : "a");
+    first?.focus({ preventScroll: true });
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -63,6 +74,23 @@ export function Navbar() {
       <header className={cx(styles.header, open && styles.open, pageMenu && styles.signedIn)}>
         <nav className={cx("container", styles.bar)} aria-label="Main">
           <Logo link onClick={close} />
+          <ul ref={menuRef} id={menuId} role="list" className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={styles.link} onClick={close}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {signIn && (
+              <li className={styles.signInItem}>
+                <NavLink to={signIn} className={cx(styles.link, styles.signIn)} onClick={close}>
+                  Sign in
+                </NavLink>
+              </li>
+            )}
+            {pageMenu && <PageMenuLinks menuId={menuId} pageMenu={pageMenu} onNavigate={close} />}
+          </ul>
           <div className={styles.actions}>
             {/* On a phone beside the menu button, where it shows without opening the menu. */}
             {signIn && (
@@ -85,23 +113,6 @@ export function Navbar() {
               {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
             </button>
           </div>
-          <ul id={menuId} role="list" className={styles.links}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={styles.link} onClick={close}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            {signIn && (
-              <li className={styles.signInItem}>
-                <NavLink to={signIn} className={cx(styles.link, styles.signIn)} onClick={close}>
-                  Sign in
-                </NavLink>
-              </li>
-            )}
-            {pageMenu && <PageMenuLinks menuId={menuId} pageMenu={pageMenu} onNavigate={close} />}
-          </ul>
         </nav>
       </header>
       {open && <div className={styles.scrim} aria-hidden="true" onClick={close} />}
