@@ -102,6 +102,11 @@ describe("accounts in Chromium", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/dashboard"));
     expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeTruthy();
+    // The keyboard is on the new page's content (the sign-in form went with its focus): not lost on the body.
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
     await page.context().close();
   });
 

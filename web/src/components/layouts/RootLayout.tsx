@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { getToken } from "../../lib/auth";
 import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
@@ -24,6 +24,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </a>
       <NavigationProgress />
       <Navbar />
+      <FocusOnNavigation />
       <main id="main" tabIndex={-1} className={styles.main}>
         <SessionGate>{children ?? <Outlet />}</SessionGate>
       </main>
@@ -64,6 +65,26 @@ function fullLoadKey(address: string): string {
     thisLoad = `default ${address}`; // storage refused: the address alone
   }
   return thisLoad;
+}
+
+/**
+ * A page change that took the focused control with it (a form's Submit, a card's link) leaves the keyboard on the
+ * document's body, before the skip link and the bar: the focus goes to the new page's main landmark instead, where a
+ * screen reader reads on and Tab continues. A page that focused something itself (a field), or a link still on screen
+ * (the bar's), keeps it. Not on the first load: the browser starts at the top.
+ */
+function FocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
 }
 
 /** A thin bar while a lazy route module or loader is loading. */

@@ -70,6 +70,8 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
           }
         }
         onDismiss={actions.clearNotice}
+        // An accepted request's card goes with its buttons: the keyboard goes on to the chat it opened.
+        focusAction={Boolean(notice?.chatWith)}
       />
       {notifications.length === 0 ? (
         <EmptyState icon={<SwapIcon />} title="No notifications" description="Swap and pay requests and their answers will show up here." />

@@ -224,6 +224,8 @@ describe("NotificationsPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
     expect(await screen.findByRole("heading", { name: "No notifications" })).toBeTruthy();
     expect((await screen.findByRole("status")).textContent).toContain("Your chat is open.");
+    // The accepted card went with its buttons: the keyboard is on the answer's next step, not lost on the page.
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Go to the chat" }));
     // The refusal went with the next action: one answer at a time.
     expect(screen.queryByText("This request is no longer pending")).toBeNull();
   });
