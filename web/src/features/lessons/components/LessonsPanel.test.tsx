@@ -11,6 +11,7 @@ import {
   ProposeLessonDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
+import { stubMedia } from "../../../test/media";
 import { LessonsPanel } from "./LessonsPanel";
 
 const NOW = new Date("2026-01-05T09:00:00.000Z");
@@ -185,8 +186,7 @@ describe("LessonsPanel", () => {
 
   describe("on a phone", () => {
     // jsdom has no matchMedia: the phone's query answers yes here.
-    const phone = () =>
-      vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    const phone = () => stubMedia(() => true);
     afterEach(() => {
       vi.unstubAllGlobals();
     });

@@ -1,11 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useParams } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as DashboardLookup } from "../../../app/routes/dashboard-lookup";
 import { Component as DashboardRouteComponent, preloadDashboardRoute, shouldRevalidate } from "../../../app/routes/dashboard";
 import { DashboardViewerDocument, FeedDocument } from "../../../gql/graphql";
 import { directoryFilters } from "../hooks/use-directory-filters";
 import { firstFeedPage } from "../hooks/use-feed";
+import { stubMedia } from "../../../test/media";
 import { SAVED_SEARCH_GONE } from "./SavedSearches";
 import { DashboardPage } from "./DashboardPage";
 import { gqlError, type Handlers, renderWithClient } from "./test-client";
@@ -260,8 +261,12 @@ describe("opening a saved search", () => {
     });
   const address = (router: { state: { location: { search: string } } }) =>
     Object.fromEntries(new URLSearchParams(router.state.location.search));
+  /** The screen's width as the filter panel asks it (jsdom has no matchMedia: a narrow screen). */
+  const wide = (matches: boolean) => stubMedia((query) => matches && query.includes("min-width"));
+  afterEach(() => vi.unstubAllGlobals());
 
   it("puts all its filters and its search in the address, the fields, the feed and the results", async () => {
+    wide(true);
     const { router, sent } = renderDashboard("/dashboard/u1?skill=Chess", h());
     fireEvent.click(await screen.findByRole("button", { name: "Tamil tutors" }));
     await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
@@ -300,6 +305,22 @@ describe("opening a saved search", () => {
     await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
     expect((screen.getByRole("searchbox", { name: "Search" }) as HTMLInputElement).value).toBe("");
     expect(screen.queryByRole("heading", { name: /Results for/ })).toBeNull();
+  });
+
+  it("keeps the filters folded on a phone (the button counts them) and open on a wide screen", async () => {
+    wide(false);
+    const { router } = renderDashboard("/dashboard/u1", h());
+    fireEvent.click(await screen.findByRole("button", { name: "Tamil tutors" }));
+    await waitFor(() => expect(address(router)).toEqual({ language: "Tamil", minRating: "4" }));
+    // A phone: a screen of fields would push the feed out of sight; the fields hold the search all the same.
+    const toggle = screen.getByRole("button", { name: /^Filters/ });
+    expect([toggle.getAttribute("aria-expanded"), toggle.textContent]).toEqual(["false", "Filters (2 active)"]);
+    expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("Tamil");
+    cleanup();
+    wide(true);
+    renderDashboard("/dashboard/u1", h());
+    fireEvent.click(await screen.findByRole("button", { name: "Tamil tutors" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Hide filters/ }).getAttribute("aria-expanded")).toBe("true"));
   });
 
   it("opens the saved search a link names (its alert mail's /dashboard?saved=, through the id lookup)", async () => {

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useDirectoryFilters } from "../hooks/use-directory-filters";
+import { stubMedia } from "../../../test/media";
 import { FilterPanel } from "./FilterPanel";
 
 /** The panel wired to the address as the dashboard wires it, and the address shown for the test to read. */
@@ -23,8 +24,14 @@ function renderAt(url: string) {
   return router;
 }
 
+/** The screen's width as the panel asks it (`min-width` queries); unset, jsdom has no matchMedia: a narrow screen. */
+const screenWide = (wide: boolean) => stubMedia((query) => wide && query.includes("min-width"));
+
 describe("the discovery filter panel", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it("reads the filters from the address: a shared or reloaded link shows them", () => {
+    screenWide(true);
     renderAt("/dashboard/me?language=Tamil&minRating=4&maxCoins=5&hasTaught=true");
     expect(JSON.parse(screen.getByTestId("active").textContent!)).toEqual({
       language: "Tamil",
@@ -32,13 +39,23 @@ describe("the discovery filter panel", () => {
       maxCoins: 5,
       hasTaught: true,
     });
-    // Open (filters are active), every control says what the address says.
+    // Open on a wide screen, every control says what the address says.
     expect(screen.getByRole("button", { name: /Hide filters/ }).getAttribute("aria-expanded")).toBe("true");
     expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("Tamil");
     expect((screen.getByLabelText("Minimum rating") as HTMLSelectElement).value).toBe("4");
     expect((screen.getByLabelText("Maximum coins per course") as HTMLInputElement).value).toBe("5");
     expect((screen.getByLabelText("Has taught before") as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole("button", { name: /4 active/ })).toBeTruthy();
+  });
+
+  it("on a phone keeps them folded behind the button that counts them (a screen of fields would hide the feed)", () => {
+    screenWide(false);
+    renderAt("/dashboard/me?language=Tamil&minRating=4");
+    const toggle = screen.getByRole("button", { name: /^Filters/ });
+    expect([toggle.getAttribute("aria-expanded"), toggle.textContent]).toEqual(["false", "Filters (2 active)"]);
+    expect((screen.getByLabelText("Teaching language") as HTMLSelectElement).value).toBe("Tamil");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
   });
 
   it("applying writes the filters to the address, keeping other parameters; clearing removes them", () => {
@@ -63,6 +80,7 @@ describe("the discovery filter panel", () => {
   });
 
   it("says what is wrong with a bad value and changes nothing", () => {
+    screenWide(true);
     renderAt("/dashboard/me?skill=Go");
     fireEvent.change(screen.getByLabelText("Maximum coins per course"), { target: { value: "-3" } });
     fireEvent.click(screen.getByRole("button", { name: "Apply filters" }));

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { checkFilters, type DirectoryFilters, FILTER_LABELS, filtersToParams, hasFilters } from "../../../../../common/discovery";
+import { checkFilters, type DirectoryFilters, FILTER_LABELS, filtersToParams } from "../../../../../common/discovery";
 import { CATEGORIES, LANGUAGES, MAX_SKILL_LENGTH } from "../../../../../common/profiles";
 import { Button } from "../../../components/ui/Button";
 import { useHydrated } from "../../../lib/hydrated";
@@ -49,7 +49,7 @@ export function FilterPanel({
   // Null until mounted: the screen's width decides, in CSS (.auto), so that the page the server
   // rendered (which knows no width) and its hydration agree and nothing moves; the effect then
   // makes it a choice (the same one) that the button's state and label say.
-  const [open, setOpen] = useState<boolean | null>(() => (hasFilters(filters) ? true : null));
+  const [open, setOpen] = useState<boolean | null>(null);
   useEffect(() => setOpen((o) => o ?? window.matchMedia?.(WIDE_SCREEN).matches === true), []);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
   // The form waits for the page's JavaScript (a page the server rendered shows it before): what was
@@ -57,11 +57,12 @@ export function FilterPanel({
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   // The address is the truth: a reload, Back, "clear" or an opened saved search shows what it says;
-  // filters that arrive from elsewhere (a saved search) open the panel so that they can be seen.
+  // filters that arrive from elsewhere (a saved search) open the panel on a wide screen so that they can be seen. On a
+  // phone the panel (a screen and more of fields) would push what they found out of sight: the button counts them.
   const shown = String(new URLSearchParams(filtersToParams(filters)));
   useEffect(() => {
     setDraft(draftOf(filters));
-    if (shown) setOpen(true);
+    if (shown) setOpen((o) => o === true || window.matchMedia?.(WIDE_SCREEN).matches === true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` is `filters` by value
   }, [shown]);
   const n = activeCount(filters);

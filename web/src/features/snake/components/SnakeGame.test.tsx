@@ -1,17 +1,11 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { swipeDirection } from "../hooks/use-swipe";
+import { stubMedia } from "../../../test/media";
 import { SnakeGame } from "./SnakeGame";
 
-/** jsdom has no matchMedia: answers `coarse` for "(pointer: coarse)". */
-function pointer(coarse: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: coarse && query.includes("pointer: coarse"),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
+/** Answers `coarse` for "(pointer: coarse)". */
+const pointer = (coarse: boolean) => stubMedia((query) => coarse && query.includes("pointer: coarse"));
 
 /** jsdom has no PointerEvent: a MouseEvent that carries the pointer's fields. */
 class FakePointerEvent extends MouseEvent {
