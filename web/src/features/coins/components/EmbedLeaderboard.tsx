@@ -25,7 +25,7 @@ export interface EmbedLeaderboardProps {
 
 const ROWS = [5, 10, 20, 50].map((n) => ({ value: String(n), label: `${n} students` }));
 const THEMES = [
-  { value: "", label: "Match the visitor's device" },
+  { value: "", label: "Visitor's setting" },
   { value: "light", label: "Light" },
   { value: "dark", label: "Dark" },
 ];

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card, CardHeader } from "../../../components/ui/Card";
+import { ArrowRightIcon } from "../../../components/ui/icons";
 import type { UpcomingLessonsQuery } from "../../../gql/graphql";
 import { paths } from "../../../lib/paths";
 import { formatSlot } from "../utils/lesson-time";
@@ -26,6 +27,8 @@ export function UpcomingLessonsCard({ lessons }: { lessons: UpcomingLessonsQuery
               </time>
               <span className={styles.upcomingWith}>
                 with <span dir="auto">{node.partner.name}</span>
+                {/* Where it leads, for a finger (no hover on a phone): the chat. */}
+                <ArrowRightIcon size={16} className={styles.upcomingArrow} />
               </span>
             </Link>
           </li>

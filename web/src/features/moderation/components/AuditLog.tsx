@@ -16,7 +16,7 @@ function describeDetails(details: string): string {
 export function AuditLog({ log }: { log: ModerationConsoleQuery["moderationAudit"] }) {
   const entries = nodesOf(log);
   return (
-    <section aria-labelledby="audit-title" className={styles.audit}>
+    <section aria-labelledby="audit-title" className={section.section}>
       <h2 id="audit-title" className={section.sectionTitle}>
         Audit log
       </h2>

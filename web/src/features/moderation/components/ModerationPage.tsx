@@ -111,7 +111,7 @@ export function ModerationPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="queue-title" className={styles.queue}>
+      <section aria-labelledby="queue-title" className={section.section}>
         <div className={styles.queueHead}>
           <h2 id="queue-title" className={section.sectionTitle}>
             Reports

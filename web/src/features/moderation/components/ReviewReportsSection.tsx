@@ -44,7 +44,7 @@ export function ReviewReportsSection({ status, onActed }: { status: ModerationRe
   };
   const items = nodesOf(data?.moderationReviewReports) as Item[];
   return (
-    <section aria-labelledby="review-reports-title">
+    <section aria-labelledby="review-reports-title" className={section.section}>
       <h2 id="review-reports-title" className={section.sectionTitle}>
         Reported reviews
       </h2>

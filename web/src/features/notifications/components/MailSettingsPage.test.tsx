@@ -1,6 +1,6 @@
 import { InMemoryCache } from "@apollo/client";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -37,6 +37,7 @@ function renderPage(mocks: unknown[]) {
     [
       { path: "/settings/notifications", element: <MailSettingsPage /> },
       { path: "/register", element: <p>register</p> },
+      { path: "/dashboard", element: <p>dashboard</p> },
     ],
     { initialEntries: ["/settings/notifications"] },
   );
@@ -103,6 +104,21 @@ describe("MailSettingsPage", () => {
       ((await screen.findByRole("checkbox", { description: "Lessons: proposals, confirmations and reminders" })) as HTMLInputElement)
         .checked,
     ).toBe(false);
+  });
+
+  it("asks before leaving with a change not saved: Stay keeps it, Leave goes", async () => {
+    const router = renderPage([load, loadPush, noDevices]);
+    const requests = (await screen.findByLabelText("Swap and pay requests")) as HTMLSelectElement;
+    fireEvent.change(requests, { target: { value: "OFF" } });
+    fireEvent.click(screen.getByRole("link", { name: "Back" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Stay" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/settings/notifications");
+    expect((screen.getByLabelText("Swap and pay requests") as HTMLSelectElement).value).toBe("OFF");
+    fireEvent.click(screen.getByRole("link", { name: "Back" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave" }));
+    await screen.findByText("dashboard");
   });
 
   it("sends a signed-out visitor to /register", async () => {

@@ -7,6 +7,7 @@ import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Alert } from "../../../components/ui/Alert";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { LeaveGuard } from "../../../components/ui/LeaveGuard";
 import { LoadError } from "../../../components/ui/LoadError";
 import { PageHeader } from "../../../components/ui/PageHeader";
 import { Select } from "../../../components/ui/Select";
@@ -59,14 +60,15 @@ export function MailSettingsPage({
   // Kinds pushed but not mailed by choice (lessons: their invitations always come by mail).
   const pushOnly = pushList.filter((p) => !list.some((s) => s.kind === p.kind));
   const busy = saving.loading || savingPush.loading;
+  // What differs from what the server has: what Save sends, and what leaving the page unsaved would lose.
+  const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
+  const pushChanges = pushList
+    .filter((p) => pushDraft[p.kind] !== undefined && pushDraft[p.kind] !== p.enabled)
+    .map((p) => ({ kind: p.kind, enabled: pushDraft[p.kind]! }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     answer.clear();
-    const changes = list.filter((s) => draft[s.kind] && draft[s.kind] !== s.mode).map((s) => ({ kind: s.kind, mode: draft[s.kind]! }));
-    const pushChanges = pushList
-      .filter((p) => pushDraft[p.kind] !== undefined && pushDraft[p.kind] !== p.enabled)
-      .map((p) => ({ kind: p.kind, enabled: pushDraft[p.kind]! }));
     try {
       if (changes.length) await save({ variables: { settings: changes } });
       setDraft({});
@@ -81,6 +83,7 @@ export function MailSettingsPage({
   return (
     <Page width="narrow">
       <title>Notification settings · Skill Exchange</title>
+      <LeaveGuard dirty={changes.length + pushChanges.length > 0 && !busy} what="your changes to these settings" />
       <PageHeader
         back={
           <ButtonLink to={paths.dashboard()} variant="ghost" size="sm" startIcon={<ArrowLeftIcon size={16} />}>
