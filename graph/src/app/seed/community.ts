@@ -1,14 +1,14 @@
 /**
  * The community's coins and finished swaps: a welcome bonus for everyone, sandbox coin
- * purchases for about half the students, a dozen swaps and paid courses between classmates
- * that were rated and finished (rewards, completed skills, escrow released), and the wrap-up:
+ * purchases for about half the students, two dozen swaps and paid courses between classmates
+ * that were rated, finished and mostly reviewed (rewards, completed skills, escrow released), and the wrap-up:
  * every student has already seen their reward popups.
  */
 import type { Services } from "../../services.js";
 import { DAY, HOUR, MINUTE } from "../../shared/clock.js";
 import { smallTalk } from "./conversations.js";
 import { acknowledgeDemoNotifications } from "./demo-student.js";
-import { finishStory, payStory, stars, swapStory, talk } from "./stories.js";
+import { finishStory, payStory, reviewStory, reviewText, stars, swapStory, talk } from "./stories.js";
 import type { Person, Timeline } from "./timeline.js";
 
 export const WELCOME_BONUS = 10;
@@ -42,8 +42,11 @@ async function buyCoins(s: Services, userId: string, coins: number): Promise<voi
   await purchases.verify(userId, await purchases.sandboxPay(userId, order.orderId));
 }
 
-/** Finished swaps between classmates (every fourth a paid course), started 17 to 30 days ago. */
-export function scheduleFinishedSwaps(tl: Timeline, people: Person[], buyers: Set<string>, count = 14): void {
+/**
+ * Finished swaps between classmates (every fourth a paid course), started 17 to 30 days ago: every rating in the
+ * community comes from one of them, and two in three were reviewed by both.
+ */
+export function scheduleFinishedSwaps(tl: Timeline, people: Person[], buyers: Set<string>, count = 24): void {
   const others = people.slice(1);
   const payers = new Set<string>();
   for (let made = 0, tries = 0; made < count && tries < 2000; tries++) {
@@ -65,7 +68,10 @@ export function scheduleFinishedSwaps(tl: Timeline, people: Person[], buyers: Se
       start = swapStory(tl, a, b, teach, learn, at, tl.rnd.int(2, 6));
       talk(tl, start, a, b, smallTalk(learn.skill, teach.skill));
     }
-    finishStory(tl, a, b, start + tl.rnd.int(11, 13) * DAY + tl.rnd.int(1, 8) * HOUR, stars(tl), stars(tl));
+    const finished = start + tl.rnd.int(11, 13) * DAY + tl.rnd.int(1, 8) * HOUR;
+    finishStory(tl, a, b, finished, stars(tl), stars(tl));
+    // a learned from b: a writes of a teacher, b of a learner.
+    if (made % 3 !== 0) reviewStory(tl, a, b, finished + DAY, reviewText(tl, learn.skill, true), reviewText(tl, learn.skill, false));
   }
 }
 

@@ -10,6 +10,7 @@ import { CoinReward } from "../../modules/coins/reward.entity.js";
 import { ImplementApplicant } from "../../modules/implements/implement-applicant.entity.js";
 import { ImplementPost } from "../../modules/implements/implement-post.entity.js";
 import { Notification } from "../../modules/notifications/notification.entity.js";
+import { Review } from "../../modules/reviews/review.entity.js";
 import { DEMO_PASSWORD, STUDENTS } from "./demo-data.js";
 
 const FEED = `{ feed(first: 50) { pageInfo { hasNextPage } edges { node { id name image skillsKnown { skill } completedSkills { mentor { name } } } } } }`;
@@ -77,6 +78,15 @@ describe("demo data on a fresh embedded database", () => {
     const completed = chats.filter((c) => c.status === "completed");
     expect(completed.length).toBeGreaterThanOrEqual(10);
     expect(completed.every((c) => c.requesterRated && c.receiverRated && c.endedAt!.getTime() < now)).toBe(true);
+    // Every rating comes from a finished swap (a profile's "4.9 / 5, 12 users" beside "No completed swaps yet" read as
+    // a contradiction): a student's count is the completed chats they were in, each partner rating once.
+    for (const u of users)
+      expect(u.ratingCount, u.name).toBe(completed.filter((c) => c.requesterId === u.id || c.receiverId === u.id).length);
+    expect(users.filter((u) => u.ratingCount > 0).length).toBeGreaterThanOrEqual(25);
+    // Most finished swaps were reviewed by both, so their reviews show on profiles.
+    const reviews = await ds.getRepository(Review).find();
+    const reviewedBoth = completed.filter((c) => reviews.filter((r) => r.chatId === c.id).length === 2);
+    expect(reviewedBoth.length).toBeGreaterThanOrEqual(completed.length / 2);
     const messages = await ds.getRepository(ChatMessage).find();
     expect(messages.length).toBeGreaterThan(50);
     expect(messages.every((m) => m.createdAt.getTime() < now)).toBe(true);

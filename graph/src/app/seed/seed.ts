@@ -83,8 +83,8 @@ export async function seedDemoData(services: Services): Promise<void> {
   const cast: Person[] = [];
   await deps.tx(async (em) => {
     for (const [i, p] of people.entries()) {
-      const ratingCount = rnd.next() < 0.2 ? 0 : rnd.int(1, 14);
-      const ratingSum = ratingCount === 0 ? 0 : Math.round(ratingCount * (3.4 + rnd.next() * 1.6));
+      // No rating of their own: every rating comes from a swap they finished (community.ts), so a profile's rating,
+      // its completed skills and its reviews tell one story.
       await em.getRepository(User).insert({
         id: p.id,
         name: p.name,
@@ -96,9 +96,9 @@ export async function seedDemoData(services: Services): Promise<void> {
         image: null,
         amount: 0,
         days: 0,
-        ratingSum,
-        ratingCount,
-        ratingAvg: ratingCount ? ratingSum / ratingCount : 0,
+        ratingSum: 0,
+        ratingCount: 0,
+        ratingAvg: 0,
         createdAt: p.createdAt,
         // The demo community (the demo student included) verified their college mail on sign-up.
         emailVerifiedAt: p.createdAt,

@@ -89,5 +89,25 @@ export function finishStory(tl: Timeline, a: Person, b: Person, at: number, aGiv
   tl.at(at + 3 * HOUR + 5 * MINUTE, (s) => s.chat.lifecycle.finish(b.id, a.id));
 }
 
+/** Both write a review of the finished swap, `a` first (each shows on the other's profile once both have). */
+export function reviewStory(tl: Timeline, a: Person, b: Person, at: number, aSays: string, bSays: string): void {
+  tl.at(at, (s) => s.reviews.write(a.id, b.id, aSays));
+  tl.at(at + 5 * HOUR, (s) => s.reviews.write(b.id, a.id, bSays));
+}
+
+/** What classmates write of each other after a course of `skill`: a teacher's (`taught`) or a learner's words. */
+export function reviewText(tl: Timeline, skill: string, taught: boolean): string {
+  return taught
+    ? tl.rnd.pick([
+        `Patient and well prepared. ${skill} finally makes sense to me.`,
+        `Explained ${skill} with real examples from our labs. Would learn from them again.`,
+        `Clear, on time every session, and shared good notes on ${skill}.`,
+      ])
+    : tl.rnd.pick([
+        `A keen learner: came with questions and practised ${skill} between sessions.`,
+        `Great to teach, picked up ${skill} quickly and was always on time.`,
+      ]);
+}
+
 /** Mostly good ratings, as in a friendly college community. */
 export const stars = (tl: Timeline): number => tl.rnd.pick([3, 4, 4, 5, 5, 5]);
