@@ -5,6 +5,7 @@ import { PageFallback } from "../components/layouts/PageFallback";
 import { RequireSignIn } from "../components/layouts/RequireSignIn";
 import { FullScreenSpinner } from "../components/ui/Spinner";
 import { routes } from "../lib/paths";
+import { StaticLayout } from "./static-layout";
 
 /**
  * Every page is a lazily loaded module in ./routes that exports `Component` (and, if it
@@ -24,8 +25,16 @@ import { routes } from "../lib/paths";
 export const DASHBOARD_ROUTE_ID = "dashboard";
 
 export const pages: RouteObject[] = [
-  { index: true, lazy: () => import("./routes/landing") },
-  { path: routes.about, lazy: () => import("./routes/about") },
+  {
+    // The pages without Apollo Client: for a signed-in student, the navbar's counts and menu load after them.
+    id: "static",
+    Component: StaticLayout,
+    children: [
+      { index: true, lazy: () => import("./routes/landing") },
+      { path: routes.about, lazy: () => import("./routes/about") },
+      { path: "*", lazy: () => import("./routes/not-found") },
+    ],
+  },
   // Sign-in renders without Apollo: the form is on screen sooner, and the client loads when the
   // student starts typing (routes/login.tsx).
   { path: routes.login, lazy: () => import("./routes/login") },
@@ -72,7 +81,6 @@ export const pages: RouteObject[] = [
       },
     ],
   },
-  { path: "*", lazy: () => import("./routes/not-found") },
 ];
 
 /**

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from "react";
+import { Outlet } from "react-router";
+import { useToken } from "../lib/auth";
+
+// Apollo Client with the student's links: loaded only for a signed-in student.
+const SignedInNav = lazy(() => import("./account-nav-standalone"));
+
+/**
+ * Around the pages that load no Apollo Client (the landing page, about, 404): a signed-in student still gets the
+ * navbar's counts and account menu (on every other page ./apollo-layout.tsx adds them), loaded after the page; a
+ * visitor loads nothing more. The page the server rendered (no token there) hydrates as it was.
+ */
+export function StaticLayout() {
+  const signedIn = Boolean(useToken());
+  return (
+    <>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SignedInNav />
+        </Suspense>
+      )}
+      <Outlet />
+    </>
+  );
+}
