@@ -105,6 +105,8 @@ describe("the signed-in shell on a phone", () => {
     await bar(page).getByRole("list", { name: "Your account" }).getByRole("link", { name: "Coins" }).tap();
     await page.waitForURL("**/skill-coins");
     await page.getByRole("heading", { name: "Skill Coins", level: 1 }).waitFor();
+    // The menu closed with the link that had the keyboard: it is on the new page's content, not lost.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.context().close();
   });
 

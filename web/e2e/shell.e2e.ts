@@ -250,6 +250,12 @@ describe("app shell in Chromium", () => {
     expect(await name()).toMatch(/^Chat/);
     await page.keyboard.press("Escape");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    // A link of the menu followed: the menu closes and the keyboard is on the new page's content.
+    await page.keyboard.press("Enter");
+    await expect.poll(name).toMatch(/^Notifications/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/notifications");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.context().close();
   });
 

@@ -197,6 +197,8 @@ describe("swap and pay requests in Chromium", () => {
     await confirm.getByRole("button", { name: "Pay 4" }).click();
     await pageL.getByRole("status").filter({ hasText: "Payment Successful!! 4 has been detected from your account." }).waitFor();
     await pageL.getByRole("heading", { name: "No notifications" }).waitFor();
+    // The paid card went with its buttons, the confirmation closed: the keyboard is on the answer's next step.
+    await expect.poll(() => pageL.evaluate(() => document.activeElement?.textContent)).toBe("Go to the chat");
 
     expect(await balanceOf(learner)).toBe(6);
     const request_ = readDb<{ id: string; status: string; chatId: string }>(

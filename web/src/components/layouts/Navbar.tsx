@@ -39,6 +39,10 @@ export function Navbar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   const close = () => setOpenAt(null);
+  // Open "for" a path closes it at once on a page change; a return to the same path (Back, then Forward) is a new
+  // entry: closed too, not reopened (with the focus taken into it).
+  const { key } = useLocation();
+  useEffect(() => setOpenAt(null), [key]);
   const menuRef = useRef<HTMLUListElement>(null);
 
   // The menu comes before its button in the page (on wide screens the site's links sit left of the bar's icons, in

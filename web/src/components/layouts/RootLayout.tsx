@@ -68,21 +68,21 @@ function fullLoadKey(address: string): string {
 }
 
 /**
- * A page change that took the focused control with it (a form's Submit, a card's link) leaves the keyboard on the
- * document's body, before the skip link and the bar: the focus goes to the new page's main landmark instead, where a
- * screen reader reads on and Tab continues. A page that focused something itself (a field), or a link still on screen
- * (the bar's), keeps it. Not on the first load: the browser starts at the top.
+ * A page change puts the keyboard on the new page's main landmark, where a screen reader reads on and Tab continues,
+ * when it was left behind: on the document's body (the focused control went with the old page: a form's Submit, a
+ * card's link) or in the site's header (a link of the bar or of its menu, which closes and hides it). A page that
+ * focused something itself (a field, in its own effect, which runs after this one) keeps it. Not on the first load:
+ * the browser starts at the top.
  */
 function FocusOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path this last ran for: the first load is not a change (and StrictMode's second run in development is not one).
+  const seen = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (seen.current === pathname) return;
+    seen.current = pathname;
     const active = document.activeElement;
-    if (!active || active === document.body) document.getElementById("main")?.focus({ preventScroll: true });
+    if (!active || active === document.body || active.closest("header")) document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }

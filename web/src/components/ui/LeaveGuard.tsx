@@ -1,4 +1,5 @@
 import { useBeforeUnload, useBlocker } from "react-router";
+import { paths } from "../../lib/paths";
 import { Button } from "./Button";
 import { Dialog } from "./Dialog";
 
@@ -13,9 +14,16 @@ export function LeaveGuard({
   dirty: boolean;
   /** What would be lost, e.g. "your changes to these settings". */ what: string;
 }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Not on the way to sign-in: an ended session sends the student there, and Save could only fail.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== paths.login,
+  );
   useBeforeUnload((event) => {
-    if (dirty) event.preventDefault();
+    if (!dirty) return;
+    event.preventDefault();
+    // Browsers before the standard (Chrome 118, older Safari) ask only when it is set.
+    event.returnValue = "";
   });
   if (blocker.state !== "blocked") return null;
   return (

@@ -70,8 +70,9 @@ export function NotificationsList({ notifications, me }: NotificationsListProps)
           }
         }
         onDismiss={actions.clearNotice}
-        // An accepted request's card goes with its buttons: the keyboard goes on to the chat it opened.
-        focusAction={Boolean(notice?.chatWith)}
+        // An accepted request's card goes with its buttons: the keyboard goes on to the chat it opened (once the pay
+        // confirmation has closed: while it is open the page behind it takes no focus).
+        focusAction={Boolean(notice?.chatWith) && paying === null}
       />
       {notifications.length === 0 ? (
         <EmptyState icon={<SwapIcon />} title="No notifications" description="Swap and pay requests and their answers will show up here." />

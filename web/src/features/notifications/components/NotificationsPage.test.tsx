@@ -272,6 +272,8 @@ describe("NotificationsPage", () => {
       expect(done.textContent).toContain("Payment Successful!! 6 has been detected from your account.");
       expect(paid).toBe(1);
       await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+      // Once the confirmation closed, the keyboard goes on to the chat the payment opened.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("link", { name: "Go to the chat" })));
     });
 
     it("says the balance is short and offers buying coins instead of paying", async () => {

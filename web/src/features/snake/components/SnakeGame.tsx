@@ -105,13 +105,14 @@ export function SnakeGame({ userId, serverHighScore, submitHighScore }: SnakeGam
     const pad = padRef.current;
     const game = parentRef.current;
     if (!pad || !game) return;
-    if (getComputedStyle(pad).display === "none") {
-      const board = boardRef.current?.getBoundingClientRect();
-      if (starting && board && (board.bottom > window.innerHeight || board.top < 0)) boardRef.current!.scrollIntoView({ block: "nearest" });
-      return;
-    }
     // The root's scroll-padding-top is the header's height plus a margin: what scrollIntoView keeps clear.
     const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (getComputedStyle(pad).display === "none") {
+      const board = boardRef.current?.getBoundingClientRect();
+      if (starting && board && (board.bottom > window.innerHeight || board.top < clear))
+        boardRef.current!.scrollIntoView({ block: "nearest" });
+      return;
+    }
     if (pad.getBoundingClientRect().bottom > window.innerHeight || game.getBoundingClientRect().top < clear)
       game.scrollIntoView({ block: "start" });
   }, []);
