@@ -57,6 +57,14 @@ export function serverMessage(error: unknown): string | undefined {
   return error.errors[0]?.message || undefined;
 }
 
+/**
+ * True when the server answered the request with a refusal (a GraphQL error, or 401/403): not when it got no answer
+ * or failed on the server's side, which another try may mend.
+ */
+export function serverRefused(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) || (ServerError.is(error) && (error.statusCode === 401 || error.statusCode === 403));
+}
+
 /** True when the request got no answer at all (offline, DNS, connection refused). */
 export function isNetworkError(error: unknown): boolean {
   if (ServerError.is(error) || ServerParseError.is(error)) return false;

@@ -323,6 +323,33 @@ describe("opening a saved search", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: /^Hide filters/ }).getAttribute("aria-expanded")).toBe("true"));
   });
 
+  it("keeps the session when the id lookup gets no answer (offline) and tries again; a refusal signs out", async () => {
+    let offline = true;
+    const lookupRoutes = [
+      { path: "/dashboard", Component: DashboardLookup },
+      { path: "/dashboard/:userId", element: <p>the dashboard</p> },
+      { path: "/logout", element: <p>signed out</p> },
+    ];
+    const { router } = renderWithClient(lookupRoutes, "/dashboard", {
+      DashboardViewer: () => {
+        if (offline) throw new TypeError("Failed to fetch");
+        return { me };
+      },
+    });
+    await screen.findByText("Your dashboard could not be loaded.");
+    expect(router.state.location.pathname).toBe("/dashboard");
+    offline = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("the dashboard");
+    cleanup();
+    renderWithClient(lookupRoutes, "/dashboard", {
+      DashboardViewer: () => {
+        throw gqlError("Your session has ended. Please sign in again.", "UNAUTHENTICATED");
+      },
+    });
+    await screen.findByText("signed out");
+  });
+
   it("opens the saved search a link names (its alert mail's /dashboard?saved=, through the id lookup)", async () => {
     const { router, sent } = renderWithClient(
       [
