@@ -1,10 +1,10 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useToken } from "../lib/auth";
 
 // Apollo Client with the student's links: loaded only for a signed-in student. A chunk that fails to load (offline,
 // a new deploy) leaves the page as it is, without them, rather than replacing it with the error page.
-const SignedInNav = lazy(() => import("./account-nav-standalone").catch(() => ({ default: () => null })));
+const SignedInNav = lazy<ComponentType>(() => import("./account-nav-standalone").catch(() => ({ default: () => null })));
 
 /**
  * Around the pages that load no Apollo Client (the landing page, about, 404): a signed-in student still gets the
