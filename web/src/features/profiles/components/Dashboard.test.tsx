@@ -211,6 +211,26 @@ describe("dashboard", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/u1"));
   });
 
+  it("shows the page when its feed could not be loaded, with Try again (it spun for ever)", async () => {
+    let failing = true;
+    const ok = handlers().Feed!;
+    renderDashboard(
+      "/dashboard/u1",
+      handlers({
+        Feed: (variables) => {
+          if (failing) throw new TypeError("Failed to fetch");
+          return ok(variables);
+        },
+      }),
+    );
+    await screen.findByText("Your feed could not be loaded.");
+    expect(screen.getByRole("heading", { name: /Welcome,/ })).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Meena Iyer")).toBeTruthy();
+    expect(screen.queryByText("Your feed could not be loaded.")).toBeNull();
+  });
+
   it("sends a student without filled details to /p", async () => {
     const { router } = renderDashboard("/dashboard/u1", handlers({ DashboardViewer: () => ({ me: { ...me, detailsFilled: false } }) }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/p"));

@@ -40,7 +40,9 @@ export function DashboardPage({
   const feed = useFeed(false, discovery.filters);
   // The whole page replacing the spinner is the largest render: deferred, React renders it in
   // slices between which the browser stays responsive, instead of in one long task.
-  const shown = useDeferredValue(Boolean(me && feed.loaded && ready));
+  // A feed that failed is settled too: the page shows, and its feed says so with a retry (it spun for ever).
+  const feedSettled = feed.loaded || Boolean(feed.error);
+  const shown = useDeferredValue(Boolean(me && feedSettled && ready));
 
   if (errorCode(viewer.error) === "UNAUTHENTICATED" || (viewer.data && me === null)) return <Navigate to={paths.register} replace />;
   if (me && me.id !== userId) return <Navigate to={paths.dashboard(me.id)} replace />;
@@ -55,7 +57,7 @@ export function DashboardPage({
     );
   }
   // Full-screen spinner until the student, the first page of the feed and the notices are here.
-  if (!me || !feed.loaded || !ready || !shown) {
+  if (!me || !feedSettled || !ready || !shown) {
     return (
       <>
         <title>Dashboard · Skill Exchange</title>

@@ -70,6 +70,9 @@ export function FeedSection({
           </div>
         )}
         {feed.error && feed.loaded && <LoadError message="More students could not be loaded." onRetry={feed.loadMore} />}
+        {feed.error && !feed.loaded && !feed.loading && (
+          <LoadError message="Your feed could not be loaded." onRetry={() => feed.refetch()} />
+        )}
         {feed.loaded &&
           !feed.hasMore &&
           !feed.fetchingMore &&
