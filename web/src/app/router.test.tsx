@@ -1,5 +1,5 @@
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { expectSentToRegister } from "../test/routes";
@@ -42,6 +42,27 @@ describe("router", () => {
     expect(screen.getByText("Boom")).toBeTruthy();
     // The page error renders inside the chrome.
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    consoleError.mockRestore();
+  });
+
+  it("says plainly that a page's code could not be downloaded, and waits for the network to reload", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const routes = appRoutes([
+      {
+        path: "gone",
+        lazy: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/chat-list-x.js")),
+      },
+    ]);
+    renderAt("/gone", routes);
+    expect(await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeTruthy();
+    expect(screen.getByText(/You are offline, and this page is not saved on this device yet/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Reload page" }) as HTMLButtonElement).disabled).toBe(true);
+    offline.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(await screen.findByText("This page could not be downloaded. Check your connection and reload.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Reload page" }) as HTMLButtonElement).disabled).toBe(false);
+    offline.mockRestore();
     consoleError.mockRestore();
   });
 
