@@ -198,6 +198,20 @@ describe("the open chat on a 375 px touch screen", () => {
     await page.context().close();
   });
 
+  it("keeps a short desktop window's chat in place when the message box takes the focus under an answer", async () => {
+    const page = await signedInPage(browser, asha, { width: 1280, height: 500 });
+    await page.goto(`/user/chat/${ravi.id}`);
+    await page.getByText("Saturday works. Kotlin after?").waitFor();
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.getByRole("alert").filter({ hasText: "You should have learned for atleast 10 days" }).waitFor();
+    const before = await page.evaluate(() => window.scrollY);
+    // The bar rises above the composer; focusing the composer does not scroll the page clear of the bar (it moved the
+    // page 300 px, the conversation under the header).
+    await page.getByLabel("Message", { exact: true }).focus();
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.context().close();
+  });
+
   // Last: it leaves the chat with a meeting link.
   it("keeps the conversation in view on a phone turned sideways with a meeting link and the lessons open", async () => {
     await gql(

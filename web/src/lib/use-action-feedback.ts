@@ -60,7 +60,9 @@ export function useFeedbackClearance(): (element: HTMLElement | null) => void {
       // Only controls in the screen's lower part are where the bar (at most 40% tall) would sit;
       // the bar never rises above the screen's middle, however the page is scrolled.
       const under = bottom > height * 0.6 && top < height ? Math.min(height - top, height * 0.5) : 0;
-      return { "--action-feedback-clearance": `${Math.max(0, Math.round(under))}px` };
+      // The bar steps above these controls instead: a focused one is not scrolled clear of it (base.css), which
+      // scrolled a short window's chat 300 px, its messages under the header, to put the composer over the bar.
+      return { "--action-feedback-clearance": `${Math.max(0, Math.round(under))}px`, "--action-feedback-scroll": "0" };
     });
   }, [element]);
   return setElement;
