@@ -102,8 +102,11 @@ describe("accounts in Chromium", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/dashboard"));
     expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeTruthy();
-    // The keyboard is on the new page's content (the sign-in form went with its focus): not lost on the body.
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // The keyboard is on the new page's content (the sign-in form went with its focus): not lost on the body. This
+    // student has no profile yet, so the dashboard sends them on to Profile Details: Tab once that page is there
+    // (while the dashboard still loads, main holds nothing to focus and Tab goes on to the footer).
+    await page.waitForURL((url) => url.pathname === "/p");
+    await page.getByRole("heading", { name: "Profile Details", level: 1 }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.keyboard.press("Tab");
     // Into the page (or the welcome reward's dialog, when it has opened by then), not back to the bar.
