@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { buildStampPlugin } from "./scripts/build-stamp.mjs";
 import { prerenderPlugin } from "./scripts/prerender.mjs";
 import { routePreloadsPlugin } from "./scripts/route-preloads.mjs";
+import { SIGNED_IN_HINT_SCRIPT } from "./common/pages";
 
 const webRoot = fileURLToPath(new URL("./web", import.meta.url));
 // The API server the dev server forwards to; `npm run dev` starts it on 4000.
@@ -119,6 +120,12 @@ export default defineConfig({
     react(),
     compileHintsPlugin(["react", "apollo", "graphql"]),
     { name: "skill-exchange:out-dir", configResolved: (config) => void (builtTo = config.build.outDir) },
+    // Before anything paints: whether this browser is signed in (common/pages.ts), so a prerendered page does not
+    // show a signed-in student "Sign in" until it hydrates.
+    {
+      name: "skill-exchange:signed-in-hint",
+      transformIndexHtml: () => [{ tag: "script", children: SIGNED_IN_HINT_SCRIPT, injectTo: "head-prepend" }],
+    },
     // dist/web/.build-stamp: the NODE_ENV of this build, compared by `npm start` (scripts/start.mjs).
     buildStampPlugin(),
     // dist/web/.route-preloads.json: what the pages most visits start on load after the shell (their

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, gql, launch, TOUCH_PHONE } from "./support/browser.js";
+import { DESKTOP, gql, launch, newContext, TOUCH_PHONE } from "./support/browser.js";
 import { chattingPair, fillProfile, registerStudent, signedInPage, skill, type Student, techProfile } from "./support/students.js";
 
 /** Every signed-in page a student reaches from the menu, by its address and its first heading. */
@@ -108,6 +108,34 @@ describe("the signed-in shell on a phone", () => {
     // The menu closed with the link that had the keyboard: it is on the new page's content, not lost.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.context().close();
+  });
+
+  it("shows a signed-in student no Sign in on a prerendered page before its script has run, and a visitor theirs", async () => {
+    // Before the app runs, the page is as the server rendered it for anyone (signed out): held here by its modules not
+    // loading. The page's one inline script (allowed by the Content-Security-Policy's hash) says who is signed in.
+    const refused: string[] = [];
+    const beforeScripts = async (page: Page) => {
+      page.on("console", (m) => void (/Content Security Policy/i.test(m.text()) && refused.push(m.text())));
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto("/about");
+      await page.getByRole("heading", { name: "Learning is better together", level: 1 }).waitFor();
+      return page.locator('header a[href^="/login"]').filter({ visible: true });
+    };
+    const student = await signedInPage(browser, asha, TOUCH_PHONE);
+    expect(await (await beforeScripts(student)).count()).toBe(0);
+    // Once it runs, the bar is the student's.
+    await student.unrouteAll();
+    await student.reload();
+    await inHeader(student, /^Chat(: \d+)?$/);
+    expect(await student.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(false);
+    await student.context().close();
+
+    const visitor = await (await newContext(browser, TOUCH_PHONE)).newPage();
+    const signIn = await beforeScripts(visitor);
+    expect(await signIn.count()).toBe(1);
+    await inHeader(visitor, "Sign in");
+    await visitor.context().close();
+    expect(refused).toEqual([]);
   });
 
   it("opens each page at its top, whatever the page before was scrolled to", async () => {

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { brandMarkSvg, escapeHtml } from "../shared/html.js";
+import { cspHash } from "./csp.js";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   EMBED_LAYOUT as L,
@@ -132,16 +132,14 @@ const SCRIPT =
   `var n=t&&new DOMParser().parseFromString(t,"text/html").querySelector("main"),o=document.querySelector("main");` +
   `if(n&&o&&n.innerHTML!==o.innerHTML)o.replaceWith(n)}).catch(function(){})},${EMBED_REFRESH_MS})`;
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
 /** The page's own policy: nothing but its inline style and script (by hash) and reads of itself. */
 function contentSecurityPolicy(frameAncestors: string[]) {
   return {
     useDefaults: false as const,
     directives: {
       "default-src": ["'none'"],
-      "style-src": [sha256(STYLE)],
-      "script-src": [sha256(SCRIPT)],
+      "style-src": [cspHash(STYLE)],
+      "script-src": [cspHash(SCRIPT)],
       "connect-src": ["'self'"],
       "img-src": ["'self'"],
       "base-uri": ["'none'"],

@@ -8,6 +8,8 @@ import type { Logger } from "../shared/logger.js";
 import type { Context } from "./context.js";
 import { GRAPHQL_PATH, graphqlPlugin } from "./fastify-graphql.js";
 import { REST_PREFIX, restNotFound, restPlugin } from "./fastify-rest.js";
+import { SIGNED_IN_HINT_SCRIPT } from "../../../common/pages.js";
+import { cspHash } from "./csp.js";
 import { mountEmbed, oembedLink } from "./embed.js";
 import { errorAnswer } from "./http-errors.js";
 import { acceptJsonBodies } from "./json-body.js";
@@ -158,11 +160,12 @@ function compressOptions() {
 
 function helmetOptions() {
   return {
-    // GraphiQL and Vite's React build need inline styles; scripts stay same-origin only.
+    // GraphiQL and Vite's React build need inline styles; scripts stay same-origin, but for the pages' one inline
+    // script, allowed by its hash (common/pages.ts).
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "https://checkout.razorpay.com"],
+        "script-src": ["'self'", cspHash(SIGNED_IN_HINT_SCRIPT), "https://checkout.razorpay.com"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "connect-src": ["'self'", "ws:", "wss:", "https://api.razorpay.com", "https://lumberjack.razorpay.com"],

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as auth from "../../lib/auth";
 import { clearToken, setToken } from "../../lib/auth";
 import { Navbar } from "./Navbar";
 
@@ -67,6 +68,29 @@ describe("Navbar", () => {
     setToken("a.b.c");
     renderNavbar("/about");
     expect(screen.queryByRole("link", { name: "Sign in" })).toBeNull();
+  });
+
+  it("lifts the signed-in hint of a page not yet run (Sign in hidden) once its render agrees with the token", () => {
+    const hinted = () => document.documentElement.hasAttribute("data-signed-in");
+    // A signed-in student: no Sign in here, and the hint goes.
+    setToken("a.b.c");
+    document.documentElement.setAttribute("data-signed-in", "");
+    renderNavbar("/about");
+    expect(hinted()).toBe(false);
+    cleanup();
+    // A hydration still renders the page as it was rendered (signed out) while the browser holds a token: the
+    // hint stays, so that render's Sign in stays hidden.
+    document.documentElement.setAttribute("data-signed-in", "");
+    const hydrating = vi.spyOn(auth, "useToken").mockReturnValue(null);
+    renderNavbar("/about");
+    expect(screen.getAllByRole("link", { name: "Sign in" })).toHaveLength(2);
+    expect(hinted()).toBe(true);
+    hydrating.mockRestore();
+    cleanup();
+    // A token gone meanwhile (signed out in another tab): Sign in is theirs after all.
+    clearToken();
+    renderNavbar("/about");
+    expect(hinted()).toBe(false);
   });
 
   it("reads in the order it shows (the site's links, then the bar's buttons), and opening the menu takes the focus into it", () => {

@@ -6,7 +6,8 @@ import { Logo } from "./Logo";
 import styles from "./Navbar.module.css";
 import { type PageMenu, type PageMenuShortcut, usePageMenuLinks } from "./page-menu";
 import { paths } from "../../lib/paths";
-import { useToken } from "../../lib/auth";
+import { getToken, useToken } from "../../lib/auth";
+import { SIGNED_IN_HINT_ATTRIBUTE } from "../../../../common/pages";
 
 export const NAV_LINKS = [
   { to: paths.home, label: "Home", end: true },
@@ -32,6 +33,11 @@ export function Navbar() {
     signedOut && pathname !== paths.login
       ? paths.loginFor(pathname === paths.register ? new URLSearchParams(search).get("returnTo") : null)
       : null;
+  // The page's "Sign in" was hidden before it ran (common/pages.ts): shown again once this render agrees with the
+  // browser's token, which a hydration (the page as rendered, signed out) does not yet, or when there is none.
+  useEffect(() => {
+    if (!signIn || !getToken()) document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE);
+  }, [signIn]);
   // Open "for" a path, so any navigation closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
