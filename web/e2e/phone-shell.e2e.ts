@@ -138,6 +138,25 @@ describe("the signed-in shell on a phone", () => {
     expect(refused).toEqual([]);
   });
 
+  it("keeps 'You are offline' under the bar however far the page is scrolled", async () => {
+    const page = await signedInPage(browser, asha, TOUCH_PHONE);
+    await page.goto("/p");
+    await page.getByRole("heading", { name: "Profile Details", level: 1 }).waitFor();
+    await page.context().setOffline(true);
+    const notice = page.getByRole("status").filter({ hasText: "You are offline" });
+    await notice.waitFor();
+    // The form's end (Submit), far below the notice's first place.
+    await page.getByRole("button", { name: "Submit" }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const header = (await page.locator("header").first().boundingBox())!;
+    const box = (await notice.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y).toBeLessThan(header.y + header.height + 40);
+    await page.context().setOffline(false);
+    await notice.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
   it("opens each page at its top, whatever the page before was scrolled to", async () => {
     const page = await signedInPage(browser, asha, TOUCH_PHONE);
     await page.goto("/skill-coins");
