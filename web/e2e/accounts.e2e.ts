@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails, resetLinkIn } from "../../graph/test/outbox.js";
 import { newestMailTo } from "./support/mail.js";
-import { baseURL, dataDir, gql, launch, newPage } from "./support/browser.js";
+import { baseURL, dataDir, gql, launch, newPage, TOUCH_PHONE } from "./support/browser.js";
 
 const digits = (n: number) => String(randomInt(10 ** n)).padStart(n, "0");
 const studentEmail = () => `${digits(2)}${String.fromCharCode(97 + randomInt(26))}${digits(3)}@psgtech.ac.in`;
@@ -111,6 +111,25 @@ describe("accounts in Chromium", () => {
     await page.keyboard.press("Tab");
     // Into the page (or the welcome reward's dialog, when it has opened by then), not back to the bar.
     expect(await page.evaluate(() => document.activeElement?.closest("main, dialog") !== null)).toBe(true);
+    await page.context().close();
+  });
+
+  it("says why Sign In waits while the prerendered page's code is on the way, and not once it has run", async () => {
+    const page = await newPage(browser, TOUCH_PHONE);
+    let held: Array<() => Promise<void>> | null = [];
+    // The page's modules held back (a slow network): its prerendered form is there, its buttons wait.
+    await page.route(/\.js$/, (route) => (held ? void held.push(() => route.continue()) : route.continue()));
+    await page.goto("/login", { waitUntil: "commit" });
+    const waiting = page.getByText("Getting the page ready...");
+    await waiting.waitFor();
+    expect(await page.getByRole("button", { name: "Sign In" }).isDisabled()).toBe(true);
+    // It shows after a moment, so a fast load never flashes it.
+    await expect.poll(() => waiting.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    const modules = held;
+    held = null;
+    await Promise.all(modules.map((go) => go()));
+    await waiting.waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Sign In" }).isEnabled()).toBe(true);
     await page.context().close();
   });
 

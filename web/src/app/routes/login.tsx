@@ -159,6 +159,8 @@ export function Component() {
             <Button type="submit" size="lg" fullWidth disabled={!hydrated} loading={signingIn.busy} loadingText="Signing in...">
               Sign In
             </Button>
+            {/* Why the buttons wait, on a slow network (it shows after a moment): the page is there before its code. */}
+            {!hydrated && <p className={styles.waiting}>Getting the page ready...</p>}
           </div>
         </form>
       </AuthCard>
