@@ -138,6 +138,21 @@ describe("the signed-in shell on a phone", () => {
     expect(refused).toEqual([]);
   });
 
+  it("keeps the bar's counts and menu on a page that could not be shown", async () => {
+    const page = await signedInPage(browser, asha, TOUCH_PHONE);
+    // The coins page's code does not arrive (a new deploy removed it, the network dropped it): its error view
+    // replaces the page and the layout that brought the student's links.
+    await page.route(/\/assets\/skill-coins-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/skill-coins");
+    await page.getByRole("heading", { name: "Unexpected Application Error!", level: 1 }).waitFor();
+    await inHeader(page, /^Notifications(: \d+)?$/);
+    await inHeader(page, /^Chat(: \d+)?$/);
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await bar(page).getByRole("list", { name: "Your account" }).getByRole("link", { name: "Leaderboard", exact: true }).tap();
+    await page.getByRole("heading", { name: "Leaderboard", level: 1 }).waitFor();
+    await page.context().close();
+  });
+
   it("keeps 'You are offline' under the bar however far the page is scrolled", async () => {
     const page = await signedInPage(browser, asha, TOUCH_PHONE);
     await page.goto("/p");

@@ -5,7 +5,7 @@ import { PageFallback } from "../components/layouts/PageFallback";
 import { RequireSignIn } from "../components/layouts/RequireSignIn";
 import { FullScreenSpinner } from "../components/ui/Spinner";
 import { routes } from "../lib/paths";
-import { StaticLayout } from "./static-layout";
+import { SignedInNavAfterPage, StaticLayout } from "./static-layout";
 
 /**
  * Every page is a lazily loaded module in ./routes that exports `Component` (and, if it
@@ -97,7 +97,13 @@ export function appRoutes(children: RouteObject[] = pages): RouteObject[] {
       children: [
         {
           id: "pages",
-          errorElement: <ErrorView />,
+          // In place of the page and its layout: a signed-in student keeps the bar's counts and menu.
+          errorElement: (
+            <>
+              <SignedInNavAfterPage />
+              <ErrorView />
+            </>
+          ),
           hydrateFallbackElement: <PageFallback />,
           children,
         },
