@@ -30,6 +30,11 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
       ? `You have ${balance} skill ${balance === 1 ? "coin" : "coins"} now: buy more before you pay, once ${userName} accepts.`
       : undefined;
 
+  // The teacher's own price, and (not a refusal: an offer may be generous on purpose) an offer above it said plainly.
+  const asks = defaultCoins ? `${userName} asks ${defaultCoins} skill ${defaultCoins === 1 ? "coin" : "coins"} per course.` : undefined;
+  const above =
+    defaultCoins && Number.isInteger(offered) && offered > defaultCoins ? `You offer ${offered - defaultCoins} more than that.` : undefined;
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -91,10 +96,7 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             placeholder="e.g. 5"
             value={coins}
             onChange={(e) => edit(setCoins, e.target.value)}
-            hint={
-              [defaultCoins ? `${userName} asks ${defaultCoins} skill coins per course.` : null, short].filter(Boolean).join(" ") ||
-              undefined
-            }
+            hint={[asks, above, short].filter(Boolean).join(" ") || undefined}
           />
         </>
       )}

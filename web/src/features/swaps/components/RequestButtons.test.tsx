@@ -130,6 +130,23 @@ describe("the answer to a swap or pay request", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 
+  it("says beside the coins what the teacher asks, and how much more an offer above it is", async () => {
+    renderButtons([availability(), payForm]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
+    const dialog = await screen.findByRole("dialog");
+    const field = await within(dialog).findByLabelText("Skill coins");
+    const hint = () => within(dialog).getByText(/Dev Rao asks/).textContent;
+    // Their price, filled in.
+    expect(hint()).toBe(
+      "Dev Rao asks 4 skill coins per course. You have 3 skill coins now: buy more before you pay, once Dev Rao accepts.",
+    );
+    fireEvent.change(field, { target: { value: "2" } });
+    expect(hint()).toBe("Dev Rao asks 4 skill coins per course.");
+    // A slip of the thumb (40 for 4): not refused, but said.
+    fireEvent.change(field, { target: { value: "40" } });
+    expect(hint()).toMatch(/^Dev Rao asks 4 skill coins per course\. You offer 36 more than that\. You have 3/);
+  });
+
   it("shows a refused withdrawal in the feedback bar as an alert", async () => {
     const open = {
       __typename: "SwapRequest",
