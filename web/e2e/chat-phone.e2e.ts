@@ -126,6 +126,10 @@ describe("the open chat on a 375 px touch screen", () => {
     await shot(page, "typing-375x430");
     await page.getByRole("button", { name: "Send" }).tap();
     await page.getByTestId("chat-message").filter({ hasText: "On my way" }).waitFor();
+    // The box keeps the focus (and a phone its keyboard) for the next message.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("chat-message");
+    await input.pressSequentially("Five minutes");
+    expect(await input.inputValue()).toBe("Five minutes");
     await page.context().close();
   });
 

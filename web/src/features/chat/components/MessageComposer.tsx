@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { MAX_MESSAGE_CHARS } from "../../../../../common/chat";
 import { Button } from "../../../components/ui/Button";
 import { errorText } from "../../../lib/graphql-errors";
@@ -17,6 +17,7 @@ interface MessageComposerProps {
 export function MessageComposer({ onSend, onTyping, disabled = false, disabledReason }: MessageComposerProps) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const length = charCount(text);
   const tooLong = length > MAX_MESSAGE_CHARS;
 
@@ -30,6 +31,9 @@ export function MessageComposer({ onSend, onTyping, disabled = false, disabledRe
     }
     setText("");
     setError(null);
+    // Ready for the next message: Send (tapped, or reached with Tab) is disabled by the empty box, which left the
+    // focus nowhere and closed a phone's keyboard after every message.
+    input.current?.focus({ preventScroll: true });
     onSend(body).catch((e: unknown) => {
       setText((current) => (current ? current : body));
       setError(errorText(e));
@@ -52,6 +56,7 @@ export function MessageComposer({ onSend, onTyping, disabled = false, disabledRe
           Message
         </label>
         <textarea
+          ref={input}
           id="chat-message"
           dir="auto"
           className={styles.input}
@@ -67,7 +72,14 @@ export function MessageComposer({ onSend, onTyping, disabled = false, disabledRe
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? "chat-message-count" : undefined}
         />
-        <Button type="submit" disabled={disabled || !text.trim() || tooLong}>
+        <Button
+          type="submit"
+          disabled={disabled || !text.trim() || tooLong}
+          // A tap on Send while typing leaves the focus (and the phone's keyboard) in the box, without a blink.
+          onMouseDown={(e) => {
+            if (document.activeElement === input.current) e.preventDefault();
+          }}
+        >
           Send
         </Button>
       </div>
