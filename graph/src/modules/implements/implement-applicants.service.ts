@@ -123,17 +123,19 @@ export class ImplementApplicantsService {
       if (app.status === "rejected_permanently") throw conflict("This student was rejected permanently");
       if (await this.c.blocks.isBlockedEitherIn(em, ownerId, app.userId)) throw conflict(BLOCKED_APPLICANT);
       if (!(await this.move(app, "accepted", null, em))) return this.requireApplicant(post.id, applicantId, em);
+      // A pair has one chat: one they finished (or that was reported) before takes no new messages, so the
+      // applicant is not promised a chat they cannot use.
+      const canChat = (await this.ensureChat(post, app.userId, em)) || (await this.chatInProgress(post.ownerId, app.userId, em));
       await this.notifications.notify(
         {
           recipientId: app.userId,
           notifierId: ownerId,
           type: "acceptImplementUser",
-          message: `Your request to join "${post.title}" was accepted. You can now chat with the owner.`,
+          message: `Your request to join "${post.title}" was accepted. ${canChat ? "You can now chat with the owner." : CHAT_ENDED}`,
           refId: post.id,
         },
         em,
       );
-      await this.ensureChat(post, app.userId, em);
       return app;
     });
   }
@@ -273,6 +275,12 @@ export class ImplementApplicantsService {
     return true;
   }
 
+  /** Whether the pair's chat takes messages; none readable here is one a concurrent accept has just opened. */
+  private async chatInProgress(a: string, b: string, em: EntityManager): Promise<boolean> {
+    const chat = await this.chatOpen.findBetween(a, b, em);
+    return !chat || chat.status === "in_progress";
+  }
+
   /** Opens the pair's chat about the post unless they already have one. True when it opened one. */
   private async ensureChat(post: ImplementPost, applicantId: string, em: EntityManager): Promise<boolean> {
     if (await this.chatOpen.existsBetween(post.ownerId, applicantId, em)) return false;
@@ -286,5 +294,8 @@ export class ImplementApplicantsService {
     }
   }
 }
+
+/** The end of an accepted applicant's notice when the pair's one chat has ended (finished or reported before). */
+export const CHAT_ENDED = "Your chat with the owner has ended, so it takes no new messages.";
 
 const alreadyJoined = () => conflict("You have already asked to join this problem");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { Chat, pairOf } from "../chat/chat.entity.js";
 import { ImplementApplicant } from "./implement-applicant.entity.js";
+import { CHAT_ENDED } from "./implement-applicants.service.js";
 import { MAX_APPLICANTS_PER_POST, MESSAGES } from "./implement.rules.js";
 import {
   ACCEPT,
@@ -171,6 +172,22 @@ describe.each(dbTargets)("implement applicants on %s", (target) => {
       kind: "swap",
     });
     expect((await notesFor(applicant))[0].type).toBe("acceptImplementUser");
+  });
+
+  it("does not promise a chat when the pair's one chat has ended (a swap they finished)", async () => {
+    const { owner, applicant, p, input } = await withApplicant();
+    const ended = await t.app.services.deps.tx((em) =>
+      t.app.services.chatOpen.open({ kind: "swap", requesterId: owner.user.id, receiverId: applicant.user.id }, em),
+    );
+    await t.dataSource.getRepository(Chat).update({ id: ended.id }, { status: "completed", endedAt: new Date() });
+    expect((await t.gql(ACCEPT, { input }, owner.token)).data.acceptImplementApplicant.status).toBe("ACCEPTED");
+    const [note] = await notesFor(applicant);
+    expect(note.message).toBe(`Your request to join "${p.title}" was accepted. ${CHAT_ENDED}`);
+    expect(await chatsBetween(owner, applicant)).toBe(1);
+    // An open chat (the test above) is promised.
+    const other = await withApplicant();
+    await t.gql(ACCEPT, { input: other.input }, other.owner.token);
+    expect((await notesFor(other.applicant))[0].message).toMatch(/was accepted\. You can now chat with the owner\.$/);
   });
 
   it("lets only the owner accept or reject, changing nothing otherwise", async () => {

@@ -1,4 +1,4 @@
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { Avatar } from "../../../components/ui/Avatar";
 import { Badge } from "../../../components/ui/Badge";
@@ -7,6 +7,7 @@ import {
   type ImplementRejectionReason,
   type MyImplementPostsQuery,
   AcceptImplementApplicantDocument,
+  PairChatStatusDocument,
   RejectImplementApplicantDocument,
   RejectImplementApplicantPermanentlyDocument,
 } from "../../../gql/graphql";
@@ -17,6 +18,8 @@ import styles from "./ApplicantRow.module.css";
 import parts from "./implements.module.css";
 import { errorText } from "../../../lib/graphql-errors";
 import { paths } from "../../../lib/paths";
+import { Link } from "react-router";
+import type { Viewer } from "./WithViewer";
 import type { ActionFeedbackState } from "../../../lib/use-action-feedback";
 
 type Applicant = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"]["applicants"]["edges"][number]["node"];
@@ -29,13 +32,16 @@ export interface ApplicantRowProps {
   applicant: Applicant;
   /** Where the decisions' answers show (the post's bar, at the bottom of the screen). */
   answer: ActionFeedbackState;
+  /** The owner, whose profile links carry their id and gender. */
+  viewer: Viewer;
 }
 
 /** One applicant on Your Problems: name, reason to join, status, and the owner's decisions. */
-export function ApplicantRow({ postId, applicant, answer }: ApplicantRowProps) {
+export function ApplicantRow({ postId, applicant, answer, viewer }: ApplicantRowProps) {
   const { status } = applicant;
   const input = { postId, userId: applicant.userId };
   const [accept] = useMutation(AcceptImplementApplicantDocument);
+  const client = useApolloClient();
   const [reject] = useMutation(RejectImplementApplicantDocument);
   const [rejectForever] = useMutation(RejectImplementApplicantPermanentlyDocument);
   const [dialog, setDialog] = useState<null | "once" | "permanent">(null);
@@ -51,12 +57,25 @@ export function ApplicantRow({ postId, applicant, answer }: ApplicantRowProps) {
     setAccepting(true);
     try {
       await accept({ variables: { input } });
-      answer.show({ variant: "success", text: `You accepted ${name}. You can chat with them now.` });
+      answer.show({ variant: "success", text: [`You accepted ${name}.`, await chatAfterAccept()].filter(Boolean).join(" ") });
     } catch (e) {
       answer.show({ variant: "danger", text: errorText(e) });
     } finally {
       setAccepting(false);
     }
+  };
+
+  // A pair has one chat: one the two finished before (or that was reported) takes no new messages, so the answer
+  // says so instead of promising a chat. Unknown (the read failed): the accept stands, and nothing is promised.
+  const chatAfterAccept = async (): Promise<string | null> => {
+    const chat = await client
+      .query({ query: PairChatStatusDocument, variables: { chatWith: applicant.userId }, fetchPolicy: "network-only" })
+      .then(
+        (r) => r.data?.chat,
+        () => undefined,
+      );
+    if (!chat) return null;
+    return chat.status === "IN_PROGRESS" ? "You can chat with them now." : "Your chat with them has ended, so it takes no new messages.";
   };
 
   const openDialog = (which: "once" | "permanent") => {
@@ -76,9 +95,10 @@ export function ApplicantRow({ postId, applicant, answer }: ApplicantRowProps) {
       <Avatar name={name} image={applicant.user.image} size={40} />
       <div>
         <div className={parts.cardTop}>
-          <p className={styles.applicantName} dir="auto">
+          {/* Their profile (skills, rating, reviews): what the owner weighs before deciding. */}
+          <Link to={paths.profile(applicant.userId, viewer.id, viewer.gender)} className={styles.applicantName} dir="auto">
             {name}
-          </p>
+          </Link>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
         </div>
         <p id={textId} className={cx(styles.applicantText, foldable && !expanded && styles.folded)} dir="auto">

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { type MyImplementPostsQuery, SetImplementPostVisibilityDocument } from "../../../gql/graphql";
 import { ApplicantRow } from "./ApplicantRow";
+import type { Viewer } from "./WithViewer";
 import styles from "./MyProblemCard.module.css";
 import parts from "./implements.module.css";
 import { formatDate } from "../../../lib/format-date";
@@ -16,7 +17,7 @@ import { nodesOf } from "../../../lib/connection";
 type MyPost = MyImplementPostsQuery["myImplementPosts"]["edges"][number]["node"];
 
 /** One of my posts: its text, Hide Post / Show Post, and its applicants. */
-export function MyProblemCard({ post }: { post: MyPost }) {
+export function MyProblemCard({ post, viewer }: { post: MyPost; viewer: Viewer }) {
   const [setVisibility] = useMutation(SetImplementPostVisibilityDocument);
   const [busy, setBusy] = useState(false);
   // The answer to Hide/Show and to the applicants' decisions, at the bottom of the screen.
@@ -71,7 +72,7 @@ export function MyProblemCard({ post }: { post: MyPost }) {
           ) : (
             <ul role="list" className={styles.applicants}>
               {applicants.map((a) => (
-                <ApplicantRow key={a.id} postId={post.id} applicant={a} answer={answer} />
+                <ApplicantRow key={a.id} postId={post.id} applicant={a} answer={answer} viewer={viewer} />
               ))}
             </ul>
           )}

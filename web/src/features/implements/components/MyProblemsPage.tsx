@@ -72,7 +72,7 @@ export function MyProblemsPage({ me }: { me: Viewer }) {
       ) : (
         <div className={styles.stack}>
           {nodesOf(page).map((post) => (
-            <MyProblemCard key={post.id} post={post} />
+            <MyProblemCard key={post.id} post={post} viewer={me} />
           ))}
           {page.pageInfo.hasNextPage && (
             <div className={parts.loadingMore}>

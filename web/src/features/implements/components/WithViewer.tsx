@@ -10,6 +10,8 @@ import { paths } from "../../../lib/paths";
 export interface Viewer {
   id: string;
   name: string;
+  /** For links to profiles (their address carries the viewer's gender). */
+  gender?: string | null;
 }
 
 /** Renders `children` for the signed-in student (RequireSignIn); a token the server refuses goes to /register. */

@@ -8,6 +8,7 @@ import {
   AcceptImplementApplicantDocument,
   ImplementPostDocument,
   JoinImplementPostDocument,
+  PairChatStatusDocument,
   SetImplementPostVisibilityDocument,
 } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/type-policies";
@@ -110,6 +111,12 @@ const myPost = {
   },
 };
 
+/** The owner's one chat with the applicant (u2), as read after an accept. */
+const pairChat = (status: "IN_PROGRESS" | "COMPLETED") => ({
+  request: { query: PairChatStatusDocument, variables: { chatWith: "u2" } },
+  result: { data: { chat: { __typename: "Chat", id: "c1", status } } },
+});
+
 describe("the answers on Your Problems", () => {
   it("accepting an applicant is a status in the bar, gone once Hide Post starts; a refused hide is an alert", async () => {
     render(
@@ -120,6 +127,7 @@ describe("the answers on Your Problems", () => {
               request: { query: AcceptImplementApplicantDocument, variables: { input: { postId: "p1", userId: "u2" } } },
               result: { data: { acceptImplementApplicant: application("ACCEPTED") } },
             },
+            pairChat("IN_PROGRESS"),
             {
               request: { query: SetImplementPostVisibilityDocument, variables: { postId: "p1", visible: false } },
               result: { errors: [new GraphQLError("Could not hide the post", { extensions: { code: "CONFLICT" } })] },
@@ -130,7 +138,7 @@ describe("the answers on Your Problems", () => {
         cache={new InMemoryCache({ typePolicies })}
       >
         <MemoryRouter>
-          <MyProblemCard post={myPost as never} />
+          <MyProblemCard post={myPost as never} viewer={{ id: "u1", name: "Asha Rao", gender: "Female" }} />
         </MemoryRouter>
       </MockedProvider>,
     );
@@ -143,5 +151,32 @@ describe("the answers on Your Problems", () => {
     const refused = await within(bar()).findByRole("alert");
     expect(refused.textContent).toContain("Could not hide the post");
     await waitFor(() => expect(screen.getAllByTestId("action-feedback")).toHaveLength(1));
+  });
+
+  it("does not promise a chat when the two finished theirs before (a pair has one chat)", async () => {
+    render(
+      <MockedProvider
+        mocks={
+          [
+            {
+              request: { query: AcceptImplementApplicantDocument, variables: { input: { postId: "p1", userId: "u2" } } },
+              result: { data: { acceptImplementApplicant: application("ACCEPTED") } },
+            },
+            pairChat("COMPLETED"),
+          ] as never
+        }
+        cache={new InMemoryCache({ typePolicies })}
+      >
+        <MemoryRouter>
+          <MyProblemCard post={myPost as never} viewer={{ id: "u1", name: "Asha Rao", gender: "Female" }} />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    const accepted = await within(bar()).findByRole("status");
+    expect(accepted.textContent).toContain("You accepted Ravi Iyer. Your chat with them has ended, so it takes no new messages.");
+    expect(accepted.textContent).not.toContain("You can chat with them now");
+    // Their name leads to their profile (skills, rating, reviews), to weigh before deciding.
+    expect(screen.getByRole("link", { name: "Ravi Iyer" }).getAttribute("href")).toBe("/user/u2/u1/Female");
   });
 });
