@@ -117,31 +117,28 @@ const pairChat = (status: "IN_PROGRESS" | "COMPLETED") => ({
   result: { data: { chat: { __typename: "Chat", id: "c1", status } } },
 });
 
+/** Asha's post with Ravi's application, and Accept answered; `then`: what the card asks next. */
+function renderCard(...then: unknown[]) {
+  const accept = {
+    request: { query: AcceptImplementApplicantDocument, variables: { input: { postId: "p1", userId: "u2" } } },
+    result: { data: { acceptImplementApplicant: application("ACCEPTED") } },
+  };
+  render(
+    <MockedProvider mocks={[accept, ...then] as never} cache={new InMemoryCache({ typePolicies })}>
+      <MemoryRouter>
+        <MyProblemCard post={myPost as never} viewer={{ id: "u1", name: "Asha Rao", gender: "Female" }} />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
 describe("the answers on Your Problems", () => {
   it("accepting an applicant is a status in the bar, gone once Hide Post starts; a refused hide is an alert", async () => {
-    render(
-      <MockedProvider
-        mocks={
-          [
-            {
-              request: { query: AcceptImplementApplicantDocument, variables: { input: { postId: "p1", userId: "u2" } } },
-              result: { data: { acceptImplementApplicant: application("ACCEPTED") } },
-            },
-            pairChat("IN_PROGRESS"),
-            {
-              request: { query: SetImplementPostVisibilityDocument, variables: { postId: "p1", visible: false } },
-              result: { errors: [new GraphQLError("Could not hide the post", { extensions: { code: "CONFLICT" } })] },
-              delay: 50,
-            },
-          ] as never
-        }
-        cache={new InMemoryCache({ typePolicies })}
-      >
-        <MemoryRouter>
-          <MyProblemCard post={myPost as never} viewer={{ id: "u1", name: "Asha Rao", gender: "Female" }} />
-        </MemoryRouter>
-      </MockedProvider>,
-    );
+    renderCard(pairChat("IN_PROGRESS"), {
+      request: { query: SetImplementPostVisibilityDocument, variables: { postId: "p1", visible: false } },
+      result: { errors: [new GraphQLError("Could not hide the post", { extensions: { code: "CONFLICT" } })] },
+      delay: 50,
+    });
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
     const accepted = await within(bar()).findByRole("status");
     expect(accepted.textContent).toContain("You accepted Ravi Iyer. You can chat with them now.");
@@ -154,24 +151,7 @@ describe("the answers on Your Problems", () => {
   });
 
   it("does not promise a chat when the two finished theirs before (a pair has one chat)", async () => {
-    render(
-      <MockedProvider
-        mocks={
-          [
-            {
-              request: { query: AcceptImplementApplicantDocument, variables: { input: { postId: "p1", userId: "u2" } } },
-              result: { data: { acceptImplementApplicant: application("ACCEPTED") } },
-            },
-            pairChat("COMPLETED"),
-          ] as never
-        }
-        cache={new InMemoryCache({ typePolicies })}
-      >
-        <MemoryRouter>
-          <MyProblemCard post={myPost as never} viewer={{ id: "u1", name: "Asha Rao", gender: "Female" }} />
-        </MemoryRouter>
-      </MockedProvider>,
-    );
+    renderCard(pairChat("COMPLETED"));
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
     const accepted = await within(bar()).findByRole("status");
     expect(accepted.textContent).toContain("You accepted Ravi Iyer. Your chat with them has ended, so it takes no new messages.");
