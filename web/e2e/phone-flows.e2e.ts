@@ -181,6 +181,24 @@ describe("phone flows", () => {
       await page.context().close();
     }, 120_000);
 
+    it(`a signed-out student opening a mail's notifications link goes straight to sign-in and lands on them (${label} px)`, async () => {
+      // Only a student with an account gets these mails: Sign in, not Create Account (the spec names no page here).
+      const meera = await registerStudent("Meera");
+      const page = await newPage(browser, viewport);
+      const tap = press(page, touch);
+      const asked = `/${meera.id}/notifications`;
+      await page.goto(asked);
+      await page.waitForURL((u) => u.pathname === "/login");
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+      await page.getByLabel("Email").fill(meera.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await tap("Sign In");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+      await page.context().close();
+    }, 120_000);
+
     it(`a signed-out visitor on a shared profile link taps Swap, signs in and comes back to swap (${label} px)`, async () => {
       const page = await newPage(browser, viewport);
       const tap = press(page, touch);

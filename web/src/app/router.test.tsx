@@ -2,7 +2,7 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { expectSentToRegister } from "../test/routes";
+import { expectSentToRegister, expectSentToSignIn } from "../test/routes";
 import { appRoutes } from "./router";
 
 function renderAt(path: string, routes = appRoutes()) {
@@ -78,9 +78,14 @@ describe("router", () => {
     consoleError.mockRestore();
   });
 
-  it.each(["/u1/notifications", "/moderation", "/skill-coins", "/user/chat"])(
-    "sends a visitor without a token from the signed-in page %s to /register",
+  it.each(["/skill-coins", "/user/chat", "/game/u1", "/dashboard", "/p"])(
+    "sends a visitor without a token from the signed-in page %s to /register (the spec's list)",
     expectSentToRegister,
+  );
+
+  it.each(["/u1/notifications", "/settings/notifications", "/settings/api-keys", "/moderation"])(
+    "sends a visitor without a token from %s, reached from a mail or a bookmark, to sign-in",
+    expectSentToSignIn,
   );
 
   it("takes the page asked for along to /register and its sign-in link, and from there to Create Account", async () => {

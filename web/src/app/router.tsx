@@ -56,15 +56,27 @@ export const pages: RouteObject[] = [
       { path: routes.skillCoinsRules, lazy: () => import("./routes/skill-coins-rules") },
       { path: routes.leaderboard, lazy: () => import("./routes/leaderboard") },
       {
-        id: "signed-in",
-        element: <RequireSignIn />,
+        // Signed out, the pages only students with an account reach (from a mail, a bookmark) go to sign-in.
+        id: "members",
+        element: <RequireSignIn signedOutTo="login" />,
         children: [
           // Operators only (the server refuses everyone else).
           { path: routes.moderation, lazy: () => import("./routes/moderation") },
-          { path: routes.game, lazy: () => import("./routes/game") },
           { path: routes.notifications, lazy: () => import("./routes/notifications") },
           { path: routes.notificationSettings, lazy: () => import("./routes/notification-settings") },
           { path: routes.apiKeys, lazy: () => import("./routes/api-keys") },
+          { path: routes.implementsMine, lazy: () => import("./routes/implements-mine") },
+          { path: routes.implementsList, lazy: () => import("./routes/implements-list") },
+          { path: routes.implementsCreate, lazy: () => import("./routes/implements-create") },
+          { path: routes.implementsDetails, lazy: () => import("./routes/implements-details") },
+        ],
+      },
+      {
+        // Signed out, the pages the spec names go to Create Account.
+        id: "signed-in",
+        element: <RequireSignIn />,
+        children: [
+          { path: routes.game, lazy: () => import("./routes/game") },
           // Profiles: details form, dashboard (lookup and page).
           { path: routes.profileDetails, lazy: () => import("./routes/profile-details") },
           { path: routes.dashboardLookup, lazy: () => import("./routes/dashboard-lookup") },
@@ -72,10 +84,6 @@ export const pages: RouteObject[] = [
           // Chat: the list and one conversation (by the partner's id).
           { path: routes.chats, lazy: () => import("./routes/chat-list") },
           { path: routes.chat, lazy: () => import("./routes/chat") },
-          { path: routes.implementsMine, lazy: () => import("./routes/implements-mine") },
-          { path: routes.implementsList, lazy: () => import("./routes/implements-list") },
-          { path: routes.implementsCreate, lazy: () => import("./routes/implements-create") },
-          { path: routes.implementsDetails, lazy: () => import("./routes/implements-details") },
           { path: routes.skillCoins, lazy: () => import("./routes/skill-coins") },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectSentToRegister, routeOf } from "../../test/routes";
+import { expectSentToSignIn, routeOf } from "../../test/routes";
 
 describe("implements routes", () => {
   it("match each page, with /create winning over a post id", () => {
@@ -11,7 +11,7 @@ describe("implements routes", () => {
   });
 
   it.each(["/implements/u1", "/implements/u1/Asha", "/implements/u1/Asha/create", "/implements/u1/Asha/p-123"])(
-    "send a visitor without a token from %s to /register",
-    expectSentToRegister,
+    "send a visitor without a token from %s to sign-in (a mail's link: they have an account)",
+    expectSentToSignIn,
   );
 });
