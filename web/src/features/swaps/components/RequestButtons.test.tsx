@@ -33,6 +33,14 @@ const payForm = {
   },
 };
 
+/** Availability when the server would refuse a request, for `reason`. */
+const refusedAvailability = (reason: string) => ({
+  request: { query: SwapAvailabilityDocument, variables: { userId: "t1" } },
+  result: {
+    data: { swapAvailability: { __typename: "SwapAvailability", hasChat: false, canRequest: false, reason, openRequest: null } },
+  },
+});
+
 function renderButtons(mocks: unknown[]) {
   render(
     <MockedProvider mocks={mocks as never} cache={new InMemoryCache({ typePolicies })}>
@@ -76,26 +84,15 @@ describe("the answer to a swap or pay request", () => {
     expect(screen.queryByText(/Pay request sent/)).toBeNull();
   });
 
-  it("disables Swap and Pay, and says why, while the student cannot take requests (suspended)", async () => {
-    renderButtons([
-      {
-        request: { query: SwapAvailabilityDocument, variables: { userId: "t1" } },
-        result: {
-          data: {
-            swapAvailability: {
-              __typename: "SwapAvailability",
-              hasChat: false,
-              canRequest: false,
-              reason: VERIFY_MESSAGES.unavailable,
-              openRequest: null,
-            },
-          },
-        },
-      },
-    ]);
-    await screen.findByText(VERIFY_MESSAGES.unavailable);
-    for (const name of ["Swap", "Pay"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
-  });
+  // Whatever the server would refuse a request for, said before the popup is filled: suspended, blocked either way.
+  it.each([VERIFY_MESSAGES.unavailable, "You can no longer swap with this user"])(
+    "disables Swap and Pay, and says why, while a request would be refused: %s",
+    async (reason) => {
+      renderButtons([refusedAvailability(reason)]);
+      await screen.findByText(reason);
+      for (const name of ["Swap", "Pay"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    },
+  );
 
   it("takes the Swap popup's 'select skills' away once the student chooses again", async () => {
     const go = { __typename: "SkillRef", skill: "Go", category: "Programming & Technology" };

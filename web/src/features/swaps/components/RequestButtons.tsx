@@ -1,6 +1,5 @@
 import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
-import { VERIFY_MESSAGES } from "../../../../../common/accounts";
 import { ActionFeedback } from "../../../components/ui/ActionFeedback";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { CoinsIcon, SwapIcon } from "../../../components/ui/icons";
@@ -23,9 +22,10 @@ export interface RequestButtonsProps {
 }
 
 /**
- * The Swap and Pay buttons of another student's profile with their popups. Both are disabled
- * while a chat with that student exists or while they cannot take requests (suspended): the server
- * refuses such requests anyway. A visitor who
+ * The Swap and Pay buttons of another student's profile with their popups. Both are disabled,
+ * with the reason beside them, whenever the server would refuse a request (a chat with that student
+ * exists, either blocked the other, they cannot take requests): the popup could only say so after the
+ * student had filled it. A visitor who
  * is not signed in (a profile link is public) gets the same two buttons leading to sign-in, and
  * back to this profile afterwards.
  */
@@ -62,8 +62,9 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
   const sent = answer.feedback?.variant === "success";
   const a = availability.data?.swapAvailability;
   const hasChat = a?.hasChat ?? false;
-  // A suspended (or deleted) student takes no request: both popups could only say so.
-  const unavailable = a?.canRequest === false && a.reason === VERIFY_MESSAGES.unavailable;
+  // An open request between the two is said beside them, and Swap and Pay stay: their popup answers it in the spec's
+  // words ("Swap request already sent to the user and waiting for his response.").
+  const refused = a?.canRequest === false && !a.openRequest;
 
   const show = (which: "swap" | "pay") => {
     answer.clear();
@@ -79,13 +80,13 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
   return (
     <div className={styles.wrap}>
       <div className={styles.buttons}>
-        <Button onClick={() => show("swap")} disabled={hasChat || unavailable} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
+        <Button onClick={() => show("swap")} disabled={refused} startIcon={<SwapIcon size={18} />} aria-haspopup="dialog">
           Swap
         </Button>
         <Button
           variant="secondary"
           onClick={() => show("pay")}
-          disabled={hasChat || unavailable}
+          disabled={refused}
           startIcon={<CoinsIcon size={18} />}
           aria-haspopup="dialog"
         >
@@ -96,8 +97,6 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
         <p className={styles.note}>
           You already have a chat with <span dir="auto">{userName}</span>.
         </p>
-      ) : a && !a.canRequest && (a.reason === VERIFY_MESSAGES.notVerified || a.reason === VERIFY_MESSAGES.unavailable) ? (
-        <p className={styles.note}>{a.reason}</p>
       ) : a?.openRequest && !sent && a.openRequest.requester.id === userId && a.openRequest.status === "AWAITING_PAYMENT" ? (
         <WithdrawAcceptance
           requestId={a.openRequest.id}
@@ -112,6 +111,9 @@ function SignedInRequestButtons({ userId, userName, defaultCoins }: RequestButto
             ? `${userName} sent you a request: answer it in your notifications.`
             : "Your request is waiting for an answer."}
         </p>
+      ) : refused && a.reason ? (
+        // Blocked, not verified, suspended: in the server's words.
+        <p className={styles.note}>{a.reason}</p>
       ) : null}
       <ActionFeedback feedback={answer.feedback} onDismiss={answer.clear} />
       <SwapDialog
