@@ -221,6 +221,9 @@ describe("swap and pay requests in Chromium", () => {
 
     // The teacher's open notifications page shows the payment live.
     await pageT.getByRole("listitem").filter({ hasText: "paid for your course" }).waitFor();
+    // Their coins page shows the payment held for them, apart from what they can spend.
+    await pageT.goto("/skill-coins");
+    await pageT.getByTestId("coins-held-for-you").filter({ hasText: "+ 4 coins paid to you, held until the course finishes" }).waitFor();
     await pageL.context().close();
     await pageT.context().close();
   });

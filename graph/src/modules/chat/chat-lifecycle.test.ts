@@ -37,6 +37,8 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     t.dataSource.getRepository(Notification).find({ where: { recipientId, type: "success-Finish" } });
   const rate = (token: string, chatWith: string, stars: number) => t.gql(RATE, { chatWith, stars }, token);
   const finish = (token: string, chatWith: string) => t.gql(FINISH, { chatWith }, token);
+  /** What the coins page shows the student: spendable, and held for them until a course finishes. */
+  const account = async (token: string) => (await t.gql("{ skillCoins { balance heldForYou } }", {}, token)).data.skillCoins;
 
   it("refuses finishing on day 9 with the spec's message and allows it on day 10", async () => {
     const { a, b, chat } = await chatPair(t);
@@ -146,12 +148,16 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     const { a, b, chat } = await chatPair(t, { kind: "pay", coins: 7 });
     const escrowBefore = await escrowBalance(t);
     expect(await balance(t, a.id)).toBe(2); // bought 9, 7 held
+    // The teacher sees the learner's coins held for them, not yet spendable; the learner nothing held for them.
+    expect(await account(b.token)).toEqual({ balance: 0, heldForYou: 7 });
+    expect(await account(a.token)).toEqual({ balance: 2, heldForYou: 0 });
     await rate(a.token, b.id, 5);
     await rate(b.token, a.id, 5);
     await advanceDays(t, 12);
     await finish(a.token, b.id);
     expect((await finish(b.token, a.id)).data.finishChat.ended).toBe(true);
     expect(await balance(t, b.id)).toBe(7 + 1);
+    expect(await account(b.token)).toEqual({ balance: 8, heldForYou: 0 });
     expect(await balance(t, a.id)).toBe(2 + 1);
     expect(await escrowBalance(t)).toBe(escrowBefore - 7);
     expect(await transfersLike(t, `release:${chat.escrowRef}`)).toMatchObject([{ amount: 7 }]);
@@ -196,6 +202,7 @@ describe.each(dbTargets)("rating, finishing and reporting chats on %s", (target)
     expect(r.data.reportChat).toEqual({ id: chat.id, status: "SUSPENDED" });
     expect(await balance(t, a.id)).toBe(7); // 2 spare + 5 refunded
     expect(await balance(t, b.id)).toBe(0);
+    expect(await account(b.token)).toEqual({ balance: 0, heldForYou: 0 });
     expect(await transfersLike(t, `refund:${chat.escrowRef}`)).toMatchObject([{ amount: 5, toAccountId: a.id }]);
     expect(await transfersLike(t, `reward:chat:${chat.id}`)).toHaveLength(0);
     expect(await t.dataSource.getRepository(ChatReport).find({ where: { chatId: chat.id } })).toMatchObject([

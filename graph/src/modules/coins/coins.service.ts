@@ -8,7 +8,7 @@ import { CoinAccount, CoinEntry, CoinTransfer, type HoldState, SYSTEM_ACCOUNTS }
 /** What became of held coins; other modules (moderation) read it through holdStates. */
 export type { HoldState };
 import { CoinOrder } from "./purchase.entity.js";
-import { assertCoinAmount, balanceOf, NOT_ENOUGH_COINS, studentsMovedIn, transfer } from "./ledger.js";
+import { assertCoinAmount, balanceOf, heldFor, NOT_ENOUGH_COINS, studentsMovedIn, transfer } from "./ledger.js";
 import { CoinReward } from "./reward.entity.js";
 import type { UsersService } from "../accounts/users.service.js";
 import { HistoryService } from "./history.service.js";
@@ -90,6 +90,11 @@ export class CoinsService {
   /** The user's spendable coins (held coins are not included), read through the pool. */
   balanceOf(userId: string): Promise<number> {
     return balanceOf(this.deps.dataSource.manager, userId);
+  }
+
+  /** Coins learners have paid the user that are held until their course finishes, read through the pool. */
+  heldFor(userId: string): Promise<number> {
+    return heldFor(this.deps.dataSource.manager, userId);
   }
 
   /** Credits bought coins once per gateway payment id (`purchase:<paymentId>`). */

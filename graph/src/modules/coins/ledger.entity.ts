@@ -64,6 +64,8 @@ export class CoinAccount {
  * (`purchase:<paymentId>`, `hold:<refKey>`, ...): unique, so a retried call never moves coins twice.
  */
 @Entity("coin_transfers")
+// A teacher's coins still held for them (SkillCoinAccount.heldForYou): their holds, by state.
+@Index("idx_coin_transfers_beneficiary", ["beneficiaryId", "holdState"])
 export class CoinTransfer {
   @PrimaryColumn("varchar", { length: 36 })
   id: string;

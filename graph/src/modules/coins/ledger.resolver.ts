@@ -1,16 +1,24 @@
-import { Arg, Authorized, Ctx, Int, Query, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, Int, Query, Resolver, Root } from "type-graphql";
 import { type Context, requireUser } from "../../kit/context.js";
 import { AFTER_ARG, firstArg } from "../../shared/graphql-types.js";
 import { CoinHistoryEntryConnection, SkillCoinAccount } from "./coins.types.js";
 import { HISTORY_PAGE_SIZE } from "./history.service.js";
 
-@Resolver()
+@Resolver(() => SkillCoinAccount)
 export class LedgerResolver {
   @Authorized()
   @Query(() => SkillCoinAccount, { description: "The caller's coin balance." })
   async skillCoins(@Ctx() ctx: Context): Promise<SkillCoinAccount> {
     const me = requireUser(ctx);
     return { id: me.id, balance: await ctx.services.coins.balanceOf(me.id) };
+  }
+
+  @FieldResolver(() => Int, {
+    description:
+      "Coins learners have paid the caller that are held until their course finishes (they join the balance then; a refund returns them to the learner). Not spendable yet.",
+  })
+  heldForYou(@Root() account: SkillCoinAccount, @Ctx() ctx: Context): Promise<number> {
+    return ctx.services.coins.heldFor(account.id);
   }
 
   @Authorized()

@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../../db/transaction.js";
 import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import { userColumnsWriter } from "../accounts/user-columns.js";
-import { type AccountKind, CoinAccount, CoinEntry, CoinTransfer, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";
+import { type AccountKind, CoinAccount, CoinEntry, CoinTransfer, HoldState, SYSTEM_ACCOUNTS, type TransferKind } from "./ledger.entity.js";
 
 /** users.skillCoins: the coins module's column, kept equal to the account balance. */
 const balanceMirror = userColumnsWriter("coins");
@@ -181,6 +181,17 @@ async function move(
     .getRepository(CoinAccount)
     .findOne({ where: { id: accountId }, select: { id: true, balance: true, entryCount: true } });
   return { balanceAfter: after!.balance, seq: after!.entryCount };
+}
+
+/** Coins learners have paid `beneficiaryId` that are still held (until the course finishes, or refunded). */
+export async function heldFor(em: EntityManager, beneficiaryId: string): Promise<number> {
+  const row = await em
+    .getRepository(CoinTransfer)
+    .createQueryBuilder("t")
+    .select("COALESCE(SUM(t.amount), 0)", "held")
+    .where("t.beneficiaryId = :beneficiaryId AND t.holdState = :held", { beneficiaryId, held: HoldState.HELD })
+    .getRawOne<{ held: number | string }>();
+  return Number(row?.held ?? 0);
 }
 
 export async function balanceOf(em: EntityManager, accountId: string): Promise<number> {

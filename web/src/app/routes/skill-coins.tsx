@@ -75,7 +75,7 @@ export function Component() {
       ) : (
         <div className={styles.layout}>
           <div className={styles.column}>
-            <BalanceCard balance={me?.balance ?? null} coinPricePaise={price} />
+            <BalanceCard balance={me?.balance ?? null} heldForYou={me?.heldForYou} coinPricePaise={price} />
             <BuyCoinsForm
               coinPricePaise={price}
               maxCoins={gateway?.maxCoinsPerPurchase ?? DEFAULT_MAX_COINS}

@@ -6,11 +6,13 @@ import { paths } from "../../../lib/paths";
 
 export interface BalanceCardProps {
   balance: number | null;
+  /** Coins learners have paid this student, held until their course finishes (then they join the balance). */
+  heldForYou?: number;
   coinPricePaise: number;
 }
 
-/** The caller's spendable coins, big, with the price and a link to the rules. */
-export function BalanceCard({ balance, coinPricePaise }: BalanceCardProps) {
+/** The caller's spendable coins, big, with what is held for them, the price and a link to the rules. */
+export function BalanceCard({ balance, heldForYou = 0, coinPricePaise }: BalanceCardProps) {
   return (
     <section className={styles.balanceCard} aria-labelledby="balance-title">
       <div className={styles.balanceIcon} aria-hidden="true">
@@ -24,6 +26,11 @@ export function BalanceCard({ balance, coinPricePaise }: BalanceCardProps) {
           {balance === null ? "—" : formatCoins(balance)}
           <span className={styles.balanceUnit}>{balance === 1 ? "skill coin" : "skill coins"}</span>
         </p>
+        {heldForYou > 0 && (
+          <p className={styles.balanceNote} data-testid="coins-held-for-you">
+            + {formatCoins(heldForYou)} {heldForYou === 1 ? "coin" : "coins"} paid to you, held until the course finishes
+          </p>
+        )}
         <p className={styles.balanceNote}>
           1 coin = {formatRupees(coinPricePaise)} ·{" "}
           <Link to={paths.skillCoinsRules} className={styles.inverseLink}>
