@@ -22,7 +22,8 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [invalid, setInvalid] = useState<"title" | "description" | null>(null);
+  // Every missing field at once, each at its field: not one per Post Problem.
+  const [invalid, setInvalid] = useState<{ title: boolean; description: boolean }>({ title: false, description: false });
   const { busy, run } = useFormAction();
   // A refused post shows at the bottom of the screen, where the student tapped Post Problem;
   // a missing title or description shows at its field.
@@ -32,11 +33,12 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const field = !title.trim() ? "title" : !description.trim() ? "description" : null;
-    setInvalid(field);
+    const missing = { title: !title.trim(), description: !description.trim() };
+    setInvalid(missing);
     answer.clear();
+    const field = missing.title ? "title" : missing.description ? "description" : null;
     if (field) {
-      // The field's error is where the student looks once the field is on screen (the button is far below on a phone).
+      // The first one's error is where the student looks once the field is on screen (the button is far below on a phone).
       (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       return;
     }
@@ -77,10 +79,10 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={title}
             onChange={(e) => {
               setTitle(e.target.value);
-              if (invalid === "title") setInvalid(null);
+              if (invalid.title) setInvalid({ ...invalid, title: false });
             }}
             hint={`${title.length}/${LIMITS.title}`}
-            error={invalid === "title" ? MESSAGES.titleRequired : undefined}
+            error={invalid.title ? MESSAGES.titleRequired : undefined}
           />
           <TextArea
             label="Description"
@@ -91,10 +93,10 @@ export function CreateProblemPage({ me }: { me: Viewer }) {
             value={description}
             onChange={(e) => {
               setDescription(e.target.value);
-              if (invalid === "description") setInvalid(null);
+              if (invalid.description) setInvalid({ ...invalid, description: false });
             }}
             hint={`What is the problem, what skills does it need, and how will you work together? ${description.length}/${LIMITS.description}`}
-            error={invalid === "description" ? MESSAGES.descriptionRequired : undefined}
+            error={invalid.description ? MESSAGES.descriptionRequired : undefined}
           />
           <div className={styles.formActions}>
             <ButtonLink to={paths.implements.mine(me.id)} variant="ghost">
