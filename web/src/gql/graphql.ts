@@ -1752,9 +1752,9 @@ export type NotificationPushKind =
   | 'EXPIRED'
   /** Pushed for: a swap was finished. */
   | 'FINISH'
-  /** Pushed for: accepted on an implement. */
+  /** Pushed for: your request to join an implement was accepted. */
   | 'IMPLEMENT_ACCEPTED'
-  /** Pushed for: rejected on an implement. */
+  /** Pushed for: your request to join an implement was rejected. */
   | 'IMPLEMENT_REJECTED'
   /** A lesson in one of the student's chats was proposed, scheduled, moved or cancelled, or starts soon. */
   | 'LESSON'
