@@ -27,7 +27,7 @@ export function BalanceCard({ balance, heldForYou = 0, coinPricePaise }: Balance
           <span className={styles.balanceUnit}>{balance === 1 ? "skill coin" : "skill coins"}</span>
         </p>
         {heldForYou > 0 && (
-          <p className={styles.balanceNote} data-testid="coins-held-for-you">
+          <p className={`${styles.balanceNote} ${styles.heldNote}`} data-testid="coins-held-for-you">
             + {formatCoins(heldForYou)} {heldForYou === 1 ? "coin" : "coins"} paid to you, held until the course finishes
           </p>
         )}
