@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
+import { type Location, Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { getToken } from "../../lib/auth";
 import { clearPendingExpiry, markSessionExpired, signInPath, tokenExpired, usePendingExpiry } from "../../lib/session";
 import { Footer } from "./Footer";
@@ -7,16 +7,13 @@ import { Navbar } from "./Navbar";
 import { UpdatePrompt } from "./UpdatePrompt";
 import styles from "./RootLayout.module.css";
 import { paths } from "../../lib/paths";
+import { usePhoneScreen } from "./page-handle";
 
-/** What a page's route tells the layout (its module's `handle` export). */
-export interface PageHandle {
-  /** On a phone the page is one screen, a messaging app's (the chat): no site footer below it to scroll to. */
-  phoneScreen?: boolean;
-}
+export type { PageHandle } from "./page-handle";
 
 /** The shared chrome around every page: fixed navbar, main landmark, footer. */
 export function RootLayout({ children }: { children?: ReactNode }) {
-  const phoneScreen = useMatches().some((m) => (m.handle as PageHandle | undefined)?.phoneScreen);
+  const phoneScreen = usePhoneScreen();
   return (
     <div className={phoneScreen ? `${styles.shell} ${styles.phoneScreen}` : styles.shell}>
       <a href="#main" className={styles.skip}>
