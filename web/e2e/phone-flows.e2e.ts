@@ -184,6 +184,8 @@ describe("phone flows", () => {
     it(`a signed-out student opening a mail's notifications link goes straight to sign-in and lands on them (${label} px)`, async () => {
       // Only a student with an account gets these mails: Sign in, not Create Account (the spec names no page here).
       const meera = await registerStudent("Meera");
+      // With a profile: the notifications page sends a student without one to Profile Details first.
+      await fillProfile(meera, techProfile("Female", `Kotlin${tag}`, `Swift${tag}`));
       const page = await newPage(browser, viewport);
       const tap = press(page, touch);
       const asked = `/${meera.id}/notifications`;
@@ -196,6 +198,9 @@ describe("phone flows", () => {
       await tap("Sign In");
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
       await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+      // And stays there (the page's own checks passed).
+      await page.getByRole("link", { name: "Notification settings", exact: true }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(asked);
       await page.context().close();
     }, 120_000);
 
