@@ -14,7 +14,8 @@ import { SignedInNavAfterPage, StaticLayout } from "./static-layout";
  *
  *   { path: routes.login, lazy: () => import("./routes/login") },
  *
- * Pages under `RequireSignIn` need a token; without one the visitor goes to /register.
+ * Pages under `RequireSignIn` need a token; without one the visitor goes to /register (the pages the
+ * spec names) or to sign-in (`members`: the pages only students with an account reach).
  */
 /**
  * Pages that talk to the server sit under a layout route that provides Apollo Client

@@ -18,6 +18,8 @@ export class LedgerResolver {
       "Coins learners have paid the caller that are held until their course finishes (they join the balance then; a refund returns them to the learner). Not spendable yet.",
   })
   heldForYou(@Root() account: SkillCoinAccount, @Ctx() ctx: Context): Promise<number> {
+    // Only ever the caller's own (skillCoins answers no one else's account): what others owe a student is theirs.
+    if (account.id !== requireUser(ctx).id) return Promise.resolve(0);
     return ctx.services.coins.heldFor(account.id);
   }
 

@@ -156,11 +156,23 @@ export function Component() {
             </button>
           </div>
           <div className={styles.actions}>
-            <Button type="submit" size="lg" fullWidth disabled={!hydrated} loading={signingIn.busy} loadingText="Signing in...">
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              disabled={!hydrated}
+              loading={signingIn.busy}
+              loadingText="Signing in..."
+              aria-describedby={hydrated ? undefined : "login-waiting"}
+            >
               Sign In
             </Button>
             {/* Why the buttons wait, on a slow network (it shows after a moment): the page is there before its code. */}
-            {!hydrated && <p className={styles.waiting}>Getting the page ready...</p>}
+            {!hydrated && (
+              <p id="login-waiting" className={styles.waiting}>
+                Getting the page ready...
+              </p>
+            )}
           </div>
         </form>
       </AuthCard>

@@ -28,7 +28,8 @@ const KINDS: Partial<Record<NotificationType, Kind>> = {
   ACCEPTED_PAY: { label: "Ready to pay", tone: "warning", headline: "accepted your pay request", actions: ["pay", "reject", "profile"] },
   SWAP_ACCEPT: { label: "Accepted", tone: "success", headline: "accepted your swap request: your chat is open", actions: ["ok", "chat"] },
   SWAP_REJECT: { label: "Rejected", tone: "danger", headline: "rejected your request", actions: ["ok"] },
-  // Accepting opens a chat with the owner (the message says so): the card leads there.
+  // The card leads to the pair's one chat: opened by the accept, or one they had before (the message says when that
+  // one has ended and takes no new messages; it still holds their history).
   ACCEPT_IMPLEMENT_USER: {
     label: "Project",
     tone: "success",

@@ -98,6 +98,10 @@ export function PayDialog({ open, onClose, userId, userName, onSent, defaultCoin
             onChange={(e) => edit(setCoins, e.target.value)}
             hint={[asks, above, short].filter(Boolean).join(" ") || undefined}
           />
+          {/* The hint is read with the field; an offer going above the price as it is typed is said as it happens. */}
+          <p className="visually-hidden" aria-live="polite">
+            {above}
+          </p>
         </>
       )}
     </RequestFormDialog>
