@@ -137,7 +137,10 @@ export class ChatLifecycleService {
         .execute();
       const fresh = await em.getRepository(Chat).findOneOrFail({ where: { id: chat.id } });
       if (fresh.status === "suspended" || fresh.status === "closed") throw this.chats.stateError(fresh);
-      if (completed.affected) await this.complete(em, fresh);
+      if (completed.affected) {
+        await this.complete(em, fresh);
+        await this.chats.ended(em, fresh, me);
+      }
       afterCommit(em, () => this.chats.publishState(fresh));
       return { chat: fresh };
     });
@@ -217,6 +220,7 @@ export class ChatLifecycleService {
       if (suspended.affected && fresh.escrowRef && fresh.coins > 0) {
         refundedCoins = (await this.c.ledger.refund(fresh.escrowRef, em)).coins;
       }
+      if (suspended.affected) await this.chats.ended(em, fresh, me);
       try {
         await em.getRepository(ChatReport).insert({
           id: newId(),

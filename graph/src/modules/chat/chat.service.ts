@@ -5,7 +5,7 @@ import type { Deps } from "../../shared/deps.js";
 import { conflict, notFound } from "../../shared/errors.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport, type ReportResolution } from "./chat-report.entity.js";
-import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
+import type { ChatCollaborators, ChatEndedListener, ChatRows } from "./chat-parts.js";
 
 /** The rows other modules (moderation) read through this service. */
 export type { Chat, ChatReport, ReportResolution };
@@ -68,6 +68,17 @@ export class ChatService implements ChatRows {
     return em.getRepository(Chat);
   }
 
+  private readonly endedListeners: ChatEndedListener[] = [];
+
+  /** Hears of every chat that ends, inside its transaction: modules built on chat (lessons) register here. */
+  onEnded(listener: ChatEndedListener): void {
+    this.endedListeners.push(listener);
+  }
+
+  async ended(em: EntityManager, chat: Chat, actorId: string): Promise<void> {
+    for (const listener of this.endedListeners) await listener(em, chat, actorId);
+  }
+
   /** Holds the chat's row until `em`'s transaction ends (limits counted over a chat's rows, e.g. open lesson proposals). */
   async lock(chatId: string, em: EntityManager): Promise<void> {
     await lockRow(em, Chat, chatId);
@@ -125,6 +136,7 @@ export class ChatService implements ChatRows {
         .execute();
       if (!res.affected) continue;
       chats++;
+      await this.ended(em, chat, userId);
       if (chat.escrowRef && chat.coins > 0) refundedCoins += (await this.c.ledger.refund(chat.escrowRef, em)).coins;
       const fresh = await this.repo(em).findOneOrFail({ where: { id: chat.id } });
       afterCommit(em, () => this.publishState(fresh));

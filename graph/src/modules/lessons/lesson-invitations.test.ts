@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatPair, SET_LINK } from "../../../test/chat.js";
+import { advanceDays, chatPair, FINISH, RATE, REPORT, SET_LINK } from "../../../test/chat.js";
 import { dbTargets, startTestApp, type TestApp } from "../../../test/harness.js";
 import { calendarPartsOf, mailSettled, outboxMailsTo } from "../../../test/outbox.js";
 import { HOUR, MINUTE } from "../../shared/clock.js";
@@ -18,6 +18,8 @@ function icsProps(text: string): Record<string, string> {
   }
   return out;
 }
+
+const LESSONS_OF = `query ($chatWith: ID!) { lessons(chatWith: $chatWith, first: 20) { edges { node { id status } } } }`;
 
 const icsTime = (d: Date) =>
   d
@@ -217,5 +219,56 @@ describe.each(dbTargets)("lesson invitations and reminders on %s", (target) => {
     expect((await t.gql(UPCOMING, {}, b.token)).data.upcomingLessons.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(
       p.id,
     );
+  });
+
+  it("a chat that ends takes its lessons still ahead with it: finished by both, or reported (a CANCEL to both, no reminder)", async () => {
+    /** A chat with one lesson scheduled `hours` ahead and one proposal waiting. */
+    async function withLessons(hours: number) {
+      const pair = await chatPair(t);
+      const { a, b } = pair;
+      const slot = (h: number) => [{ startsAt: at(h).toISOString(), durationMinutes: 45 }];
+      const p = (await t.gql(PROPOSE, { chatWith: b.id, slots: slot(hours), timezone: "UTC" }, a.token)).data.proposeLesson;
+      await t.gql(ACCEPT, { lessonId: p.id, slotId: p.slots[0].id }, b.token);
+      const waiting = (await t.gql(PROPOSE, { chatWith: a.id, slots: slot(hours + 24), timezone: "UTC" }, b.token)).data.proposeLesson;
+      return { ...pair, scheduled: p.id, waiting: waiting.id };
+    }
+    const statuses = async (token: string, chatWith: string) =>
+      Object.fromEntries(
+        (await t.gql(LESSONS_OF, { chatWith }, token)).data.lessons.edges.map((e: { node: { id: string; status: string } }) => [
+          e.node.id,
+          e.node.status,
+        ]),
+      );
+
+    // Finished: ten days in, both rate and finish; the lesson planned for day 12 will not happen.
+    const done = await withLessons(12 * 24);
+    await advanceDays(t, 10);
+    for (const [me, other] of [
+      [done.a, done.b],
+      [done.b, done.a],
+    ] as const) {
+      await t.gql(RATE, { chatWith: other.id, stars: 5 }, me.token);
+      expect((await t.gql(FINISH, { chatWith: other.id }, me.token)).errors).toBeUndefined();
+    }
+    expect(await statuses(done.a.token, done.b.id)).toEqual({ [done.scheduled]: "CANCELLED", [done.waiting]: "CANCELLED" });
+    await mailSettled(t.app.services);
+    for (const who of [done.a, done.b]) {
+      const calendars = mailsTo(who.user.email).flatMap((m) => calendarPartsOf(m).map((part) => icsProps(part.text)));
+      expect(
+        calendars
+          .filter((c) => c.UID === `${done.scheduled}@skill-exchange`)
+          .map((c) => c.METHOD)
+          .sort(),
+      ).toEqual(["CANCEL", "REQUEST"]);
+    }
+
+    // Reported: the reported student's lesson is called off at once too.
+    const reported = await withLessons(30);
+    expect((await t.gql(REPORT, { chatWith: reported.a.id, reason: "HARASSMENT" }, reported.b.token)).errors).toBeUndefined();
+    expect(await statuses(reported.b.token, reported.a.id)).toEqual({
+      [reported.scheduled]: "CANCELLED",
+      [reported.waiting]: "CANCELLED",
+    });
+    expect((await t.gql(UPCOMING, {}, reported.a.token)).data.upcomingLessons.edges).toEqual([]);
   });
 });

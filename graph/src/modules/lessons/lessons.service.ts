@@ -21,7 +21,7 @@ const REMINDER_EVERY = 5 * MINUTE;
 export type { LessonRecord };
 
 /** What lessons need from chat (ChatService fits). */
-export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock">;
+export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock" | "onEnded">;
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -41,6 +41,9 @@ export class LessonsService {
   ) {
     this.notices = new LessonNotices(deps, c);
     this.reads = new LessonReadsService(deps, c.chats);
+    // A chat that ends (finished, reported, closed) takes its lessons still ahead with it: no reminder, no
+    // calendar entry left for a meeting that will not happen.
+    c.chats.onEnded((em, chat, actorId) => this.cancelAhead(em, { chatId: chat.id }, actorId).then(() => undefined));
   }
 
   /** A chat's lessons, the caller's upcoming ones, lessons held per chat, a student's export. */
@@ -204,13 +207,24 @@ export class LessonsService {
    * are not over are cancelled; after the commit the partner gets the cancellation (the student, now
    * deleted, is mailed nothing) and both pages hear of it.
    */
-  async cancelAllOf(em: EntityManager, userId: string): Promise<number> {
+  cancelAllOf(em: EntityManager, userId: string): Promise<number> {
+    return this.cancelAhead(em, [{ proposerId: userId }, { partnerId: userId }], userId);
+  }
+
+  /**
+   * Inside `em`: the proposals and the scheduled lessons not over yet among those `where` names are cancelled by
+   * `actorId`, each scheduled one with its CANCEL mailed to both (and a push to the other); both pages hear of it
+   * after the commit. Lessons already over stay as they were (held).
+   */
+  private async cancelAhead(
+    em: EntityManager,
+    where: { chatId: string } | Array<{ proposerId: string } | { partnerId: string }>,
+    actorId: string,
+  ): Promise<number> {
     const now = this.deps.clock.now();
+    const open = { status: In(["proposed", "scheduled"]) };
     const rows = await this.lessons(em).find({
-      where: [
-        { proposerId: userId, status: In(["proposed", "scheduled"]) },
-        { partnerId: userId, status: In(["proposed", "scheduled"]) },
-      ],
+      where: Array.isArray(where) ? where.map((w) => ({ ...w, ...open })) : { ...where, ...open },
     });
     let cancelled = 0;
     for (const l of rows) {
@@ -218,11 +232,11 @@ export class LessonsService {
       const scheduled = l.status === "scheduled";
       const res = await this.lessons(em).update(
         { id: l.id, status: l.status, sequence: l.sequence },
-        { status: "cancelled", cancelledAt: now, cancelledById: userId, sequence: scheduled ? l.sequence + 1 : l.sequence },
+        { status: "cancelled", cancelledAt: now, cancelledById: actorId, sequence: scheduled ? l.sequence + 1 : l.sequence },
       );
       if (res.affected !== 1) continue;
       cancelled++;
-      if (scheduled) await this.mailAndPublish(em, l.id, "cancelled", userId);
+      if (scheduled) await this.mailAndPublish(em, l.id, "cancelled", actorId);
       else {
         const fresh = await this.reads.load(l.id, em);
         afterCommit(em, () => this.notices.publish(fresh));
