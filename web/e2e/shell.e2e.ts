@@ -229,8 +229,12 @@ describe("app shell in Chromium", () => {
 
   it("reads the bar in the order it shows at 1280 px, and its account menu takes the keyboard's focus", async () => {
     const student = await registerStudent("Keyboard Bar");
+    // With a profile: the chats page sends a student without one on to Profile Details, and that new page closed the
+    // menu under the keyboard when it came after the menu had opened (a full suite's load).
+    await fillProfile(student, techProfile("Male", "Go", "Rust"));
     const page = await signedInPage(browser, student, DESKTOP);
     await page.goto(`/user/chat`);
+    await page.getByRole("heading", { name: "Chats", level: 1 }).waitFor();
     const bar = page.getByRole("navigation", { name: "Main" });
     await bar.getByRole("button", { name: "Open menu" }).waitFor();
     // What Tab meets in the bar runs left to right (the bell, chat and menu came before Home … Contact Us).
