@@ -45,12 +45,6 @@ export interface ChatRows {
   stateError(chat: Pick<Chat, "status">): AppError;
   /** Tells both participants' open pages what changed, once committed. */
   publishState(chat: Chat): void;
-  /**
-   * The chat has just ended (completed, reported, closed) inside `em`, by `actorId`'s action: what hangs on a chat in
-   * progress ends with it, in the same transaction (the lessons module cancels the lessons still ahead).
-   */
+  /** The chat has just ended inside `em` by `actorId`'s action: tells the modules above (`chatEnded`, chat-changes.ts). */
   ended(em: EntityManager, chat: Chat, actorId: string): Promise<void>;
 }
-
-/** Told, inside its transaction, of each chat that ends (ChatService.onEnded). */
-export type ChatEndedListener = (em: EntityManager, chat: Chat, actorId: string) => Promise<void>;

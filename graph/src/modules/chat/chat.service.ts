@@ -5,7 +5,8 @@ import type { Deps } from "../../shared/deps.js";
 import { conflict, notFound } from "../../shared/errors.js";
 import { Chat, pairOf } from "./chat.entity.js";
 import { ChatReport, type ReportResolution } from "./chat-report.entity.js";
-import type { ChatCollaborators, ChatEndedListener, ChatRows } from "./chat-parts.js";
+import type { ChatCollaborators, ChatRows } from "./chat-parts.js";
+import "./chat-changes.js";
 
 /** The rows other modules (moderation) read through this service. */
 export type { Chat, ChatReport, ReportResolution };
@@ -68,15 +69,8 @@ export class ChatService implements ChatRows {
     return em.getRepository(Chat);
   }
 
-  private readonly endedListeners: ChatEndedListener[] = [];
-
-  /** Hears of every chat that ends, inside its transaction: modules built on chat (lessons) register here. */
-  onEnded(listener: ChatEndedListener): void {
-    this.endedListeners.push(listener);
-  }
-
-  async ended(em: EntityManager, chat: Chat, actorId: string): Promise<void> {
-    for (const listener of this.endedListeners) await listener(em, chat, actorId);
+  ended(em: EntityManager, chat: Chat, actorId: string): Promise<void> {
+    return this.deps.changes.tell("chatEnded", em, chat, actorId);
   }
 
   /** Holds the chat's row until `em`'s transaction ends (limits counted over a chat's rows, e.g. open lesson proposals). */

@@ -7,6 +7,7 @@ import { badInput, conflict } from "../../shared/errors.js";
 import { newId } from "../../shared/ids.js";
 import type { UsersService } from "../accounts/users.service.js";
 import type { Chat, ChatService } from "../chat/chat.service.js";
+import "../chat/chat-changes.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { Lesson, LessonSlot, type LessonRecord } from "./lesson.entity.js";
 import type { LessonMailKind } from "./lesson-mails.js";
@@ -21,7 +22,7 @@ const REMINDER_EVERY = 5 * MINUTE;
 export type { LessonRecord };
 
 /** What lessons need from chat (ChatService fits). */
-export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock" | "onEnded">;
+export type LessonChats = Pick<ChatService, "require" | "requireIn" | "stateError" | "chatsByIds" | "lock">;
 
 /**
  * Scheduled lessons in a chat: either participant proposes slots, the other accepts one, and
@@ -43,7 +44,7 @@ export class LessonsService {
     this.reads = new LessonReadsService(deps, c.chats);
     // A chat that ends (finished, reported, closed) takes its lessons still ahead with it: no reminder, no
     // calendar entry left for a meeting that will not happen.
-    c.chats.onEnded((em, chat, actorId) => this.cancelAhead(em, { chatId: chat.id }, actorId).then(() => undefined));
+    deps.changes.on("chatEnded", (em, chat, actorId) => this.cancelAhead(em, { chatId: chat.id }, actorId).then(() => undefined));
   }
 
   /** A chat's lessons, the caller's upcoming ones, lessons held per chat, a student's export. */
