@@ -18,8 +18,11 @@ export const PAGE_STATE_ID = "page-state";
  */
 export const SIGNED_IN_HINT_ATTRIBUTE = "data-signed-in";
 
+/** localStorage key of the session token (spec: "token in browser local storage under key jwt"; web/src/lib/auth.ts). */
+export const TOKEN_KEY = "jwt";
+
 /**
  * Put first in every page's <head> (vite.config.ts) and allowed by its hash in the server's Content-Security-Policy
- * (graph/src/server/http.ts): nothing else on the pages is an inline script. "jwt" is web/src/lib/auth.ts TOKEN_KEY.
+ * (graph/src/server/http.ts): nothing else on the pages is an inline script.
  */
-export const SIGNED_IN_HINT_SCRIPT = `try{localStorage.getItem("jwt")&&document.documentElement.setAttribute("${SIGNED_IN_HINT_ATTRIBUTE}","")}catch(e){}`;
+export const SIGNED_IN_HINT_SCRIPT = `try{localStorage.getItem("${TOKEN_KEY}")&&document.documentElement.setAttribute("${SIGNED_IN_HINT_ATTRIBUTE}","")}catch(e){}`;

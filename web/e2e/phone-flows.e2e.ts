@@ -59,6 +59,22 @@ const press =
       ? page.getByRole(role, { name, exact: typeof name === "string" }).tap()
       : page.getByRole(role, { name, exact: typeof name === "string" }).click();
 
+/**
+ * On the sign-in page a signed-out student was sent to from `asked` (which the address keeps): signs in as `who` and
+ * waits until the app has brought them back to `asked`.
+ */
+async function signInAndReturn(page: Page, tap: ReturnType<typeof press>, who: { email: string }, asked: string) {
+  await page.waitForURL((u) => u.pathname === "/login");
+  expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
+  // The address changes as the sign-in page starts to render: until it shows, "Email" may find the register form's
+  // "PSG Tech Email".
+  await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await tap("Sign In");
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+}
+
 /** A random college address (two digits, a letter, three digits). */
 function collegeEmail(): string {
   const n = randomBytes(4).readUInt32BE(0);
@@ -168,15 +184,7 @@ describe("phone flows", () => {
       await page.getByRole("heading", { name: "Create Account" }).waitFor();
       await shot(page, `register-returnto-${label}`);
       await tap("Already have an account? Sign in", "link");
-      await page.waitForURL((u) => u.pathname === "/login");
-      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
-      // The address changes as the sign-in page starts to render: until it shows, "Email" finds the register
-      // form's "PSG Tech Email".
-      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-      await page.getByLabel("Email").fill(asha.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await tap("Sign In");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await signInAndReturn(page, tap, asha, asked);
       await page.getByPlaceholder("Type your message...").waitFor();
       await page.context().close();
     }, 120_000);
@@ -190,13 +198,7 @@ describe("phone flows", () => {
       const tap = press(page, touch);
       const asked = `/${meera.id}/notifications`;
       await page.goto(asked);
-      await page.waitForURL((u) => u.pathname === "/login");
-      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
-      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-      await page.getByLabel("Email").fill(meera.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await tap("Sign In");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await signInAndReturn(page, tap, meera, asked);
       await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
       // And stays there (the page's own checks passed).
       await page.getByRole("link", { name: "Notification settings", exact: true }).first().waitFor();
@@ -215,13 +217,7 @@ describe("phone flows", () => {
       expect(await page.getByText("could not be loaded").count()).toBe(0);
       await shot(page, `profile-signed-out-${label}`);
       await tap("Swap", "link");
-      await page.waitForURL((u) => u.pathname === "/login");
-      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(asked);
-      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-      await page.getByLabel("Email").fill(viewer.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await tap("Sign In");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(asked);
+      await signInAndReturn(page, tap, viewer, asked);
       await tap("Swap");
       await page.getByRole("dialog", { name: /Swap/ }).waitFor();
       await page.context().close();

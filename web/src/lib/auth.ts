@@ -1,8 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH } from "../../../common/pages";
+import { PAGE_TOKEN_COOKIE, PAGE_TOKEN_PATH, TOKEN_KEY } from "../../../common/pages";
 
-/** localStorage key of the session token (spec: "token in browser local storage under key jwt"). */
-export const TOKEN_KEY = "jwt";
+export { TOKEN_KEY };
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();
